@@ -1,0 +1,3 @@
+//! bridgepad: score keeper and referee for bridge-family trick-taking games.
+
+pub mod rules;

@@ -1,0 +1,20 @@
+//! The rules engine: pure functions of recorded facts.
+//!
+//! Variants come in as validated templates, tables as seated names, and hands
+//! as the bids and tricks the table recorded; out come scores, totals,
+//! winners and the next legal entries. Nothing in here touches files, the
+//! environment, the terminal or the clock.
+
+pub mod exact;
+pub mod game;
+pub mod seat;
+pub mod template;
+pub mod trump;
+
+pub use game::{
+    Deal, EditKind, Expect, Game, Hand, HandFacts, ReplayError, RuleError, SetupError, Table,
+    Undone,
+};
+pub use seat::{PerSeat, Seat};
+pub use template::{RawTemplate, TemplateError, Variant};
+pub use trump::Trump;

@@ -1,0 +1,492 @@
+//! Game variants, as read from TOML templates.
+//!
+//! A template is a flat TOML table (see `templates/`). [`RawTemplate`] mirrors
+//! it field for field; [`Variant`] is the validated form the engine runs on and
+//! can only be built through [`Variant::try_from`], so an engine never sees a
+//! template that contradicts itself (a schedule that does not fit the deck, a
+//! game that could never end). Reading files is the store's job, not this
+//! module's: it only parses text it is given.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The family of rules a variant belongs to: it decides what a hand records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Everyone bids the exact number of tricks they will take (Oh Hell family).
+    ExactBid,
+}
+
+/// The deck the variant is played with; it decides how many cards there are
+/// and what trump can be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Deck {
+    /// 52 French-suited cards.
+    Standard,
+}
+
+impl Deck {
+    pub fn cards(self) -> u32 {
+        match self {
+            Deck::Standard => 52,
+        }
+    }
+}
+
+/// How hand sizes run through the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandsShape {
+    /// 1, 2, …, peak, …, 2, 1: `2 × peak − 1` hands.
+    UpAndDown,
+    /// The same number of cards every hand until the game ends another way.
+    Constant,
+}
+
+/// Who bids when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BiddingOrder {
+    /// Starting left of the dealer, clockwise; the dealer bids last.
+    Clockwise,
+    /// Everyone at once (fists, then fingers).
+    Simultaneous,
+}
+
+/// How an exact-bid hand scores (RULES.md, Devil's Bridge).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExactScoring {
+    /// Exact: 10 + the bid; otherwise 0.
+    BidPlusTen,
+    /// 1 per trick taken, plus 10 when exact.
+    TricksPlusTen,
+}
+
+impl ExactScoring {
+    pub const ALL: [ExactScoring; 2] = [ExactScoring::BidPlusTen, ExactScoring::TricksPlusTen];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactScoring::BidPlusTen => "bid-plus-ten",
+            ExactScoring::TricksPlusTen => "tricks-plus-ten",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            ExactScoring::BidPlusTen => "10 + the bid when exact, otherwise 0",
+            ExactScoring::TricksPlusTen => "1 per trick taken, plus 10 when exact",
+        }
+    }
+}
+
+/// The largest hand: one number for every table size, or one per table size.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PeakCards {
+    Fixed(u32),
+    /// Keys are player counts written as strings (`"3" = 10`), as TOML keys are.
+    ByPlayers(BTreeMap<String, u32>),
+}
+
+/// A template exactly as written in TOML. Every field a template may carry is
+/// here; unknown fields are refused so a typo never silently changes a rule.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTemplate {
+    /// The variant's name, used on the command line (`devils-bridge`).
+    pub name: String,
+    /// The name people say at the table.
+    pub title: String,
+    /// One or two sentences on the game, shown by `bridgepad variants`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub about: String,
+    pub family: Family,
+    pub deck: Deck,
+    pub min_players: u32,
+    pub max_players: u32,
+    pub hands: HandsShape,
+    /// With `hands = "up-and-down"`: the largest hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_cards: Option<PeakCards>,
+    /// With `hands = "constant"`: the cards in every hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<u32>,
+    /// The last hand is played blind (cards held on foreheads).
+    #[serde(default)]
+    pub blind_last_hand: bool,
+    pub bidding: BiddingOrder,
+    /// The dealer may not bid the number that makes the bids total the hand size.
+    #[serde(default)]
+    pub dealer_hook: bool,
+    pub scoring: ExactScoring,
+    /// The game ends at the end of the hand in which someone reaches this total.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i64>,
+}
+
+/// A template whose fields do not fit together. `field` names the TOML key.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("field `{field}`: {message}")]
+pub struct TemplateError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl TemplateError {
+    fn new(field: &'static str, message: impl Into<String>) -> Self {
+        TemplateError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// How many cards each hand has, for a given table size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Schedule {
+    UpAndDown { peak: u32 },
+    Constant { cards: u32 },
+}
+
+impl Schedule {
+    /// Cards dealt in hand `index` (0-based), or `None` past the last hand.
+    pub fn cards(self, index: usize) -> Option<u32> {
+        match self {
+            Schedule::UpAndDown { peak } => {
+                let peak = peak as usize;
+                if index < peak {
+                    Some(index as u32 + 1)
+                } else if index < 2 * peak - 1 {
+                    Some((2 * peak - 1 - index) as u32)
+                } else {
+                    None
+                }
+            }
+            Schedule::Constant { cards } => Some(cards),
+        }
+    }
+
+    /// The number of hands in a game, when the schedule alone ends it.
+    pub fn hands(self) -> Option<usize> {
+        match self {
+            Schedule::UpAndDown { peak } => Some(2 * peak as usize - 1),
+            Schedule::Constant { .. } => None,
+        }
+    }
+
+    pub fn largest(self) -> u32 {
+        match self {
+            Schedule::UpAndDown { peak } => peak,
+            Schedule::Constant { cards } => cards,
+        }
+    }
+}
+
+/// A validated variant: what the engine plays by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub about: String,
+    pub family: Family,
+    pub deck: Deck,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Largest hand per table size, for every size from min to max players.
+    peaks: BTreeMap<usize, Schedule>,
+    pub blind_last_hand: bool,
+    pub bidding: BiddingOrder,
+    pub dealer_hook: bool,
+    pub scoring: ExactScoring,
+    pub target: Option<i64>,
+    raw: RawTemplate,
+}
+
+impl Variant {
+    /// The template this variant was validated from, for storing in a session.
+    pub fn raw(&self) -> &RawTemplate {
+        &self.raw
+    }
+
+    /// The hand schedule for a table of `players`, if the variant seats that many.
+    pub fn schedule(&self, players: usize) -> Option<Schedule> {
+        self.peaks.get(&players).copied()
+    }
+
+    /// The player counts this variant seats, for messages.
+    pub fn players_range(&self) -> String {
+        if self.min_players == self.max_players {
+            self.min_players.to_string()
+        } else {
+            format!("{} to {}", self.min_players, self.max_players)
+        }
+    }
+}
+
+impl TryFrom<RawTemplate> for Variant {
+    type Error = TemplateError;
+
+    fn try_from(raw: RawTemplate) -> Result<Self, TemplateError> {
+        let valid_name = !raw.name.is_empty()
+            && raw
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !valid_name {
+            return Err(TemplateError::new(
+                "name",
+                format!(
+                    "`{}` is not a usable variant name; use lowercase letters, digits and `-`",
+                    raw.name
+                ),
+            ));
+        }
+        if raw.title.trim().is_empty() {
+            return Err(TemplateError::new("title", "must not be empty"));
+        }
+        if raw.min_players < 2 {
+            return Err(TemplateError::new(
+                "min_players",
+                "a game needs at least 2 players",
+            ));
+        }
+        if raw.max_players < raw.min_players {
+            return Err(TemplateError::new(
+                "max_players",
+                format!(
+                    "{} is less than min_players ({})",
+                    raw.max_players, raw.min_players
+                ),
+            ));
+        }
+        if raw.max_players > 52 {
+            return Err(TemplateError::new("max_players", "at most 52 players"));
+        }
+        let (min, max) = (raw.min_players as usize, raw.max_players as usize);
+        let mut peaks = BTreeMap::new();
+        for players in min..=max {
+            let schedule = match raw.hands {
+                HandsShape::UpAndDown => {
+                    if raw.cards.is_some() {
+                        return Err(TemplateError::new(
+                            "cards",
+                            "goes with hands = \"constant\"; up-and-down hands use peak_cards",
+                        ));
+                    }
+                    let peak = match &raw.peak_cards {
+                        None => {
+                            return Err(TemplateError::new(
+                                "peak_cards",
+                                "hands = \"up-and-down\" needs the largest hand, \
+                                 e.g. peak_cards = 10 or peak_cards = { 3 = 10, 6 = 8 }",
+                            ));
+                        }
+                        Some(PeakCards::Fixed(n)) => *n,
+                        Some(PeakCards::ByPlayers(map)) => peak_for(map, players, min, max)?,
+                    };
+                    Schedule::UpAndDown { peak }
+                }
+                HandsShape::Constant => {
+                    if raw.peak_cards.is_some() {
+                        return Err(TemplateError::new(
+                            "peak_cards",
+                            "goes with hands = \"up-and-down\"; constant hands use cards",
+                        ));
+                    }
+                    let cards = raw.cards.ok_or_else(|| {
+                        TemplateError::new("cards", "hands = \"constant\" needs cards = N")
+                    })?;
+                    Schedule::Constant { cards }
+                }
+            };
+            let field = match raw.hands {
+                HandsShape::UpAndDown => "peak_cards",
+                HandsShape::Constant => "cards",
+            };
+            let largest = schedule.largest();
+            if largest == 0 {
+                return Err(TemplateError::new(field, "a hand needs at least 1 card"));
+            }
+            // Every player's hand plus the turned trump card must come out of the deck.
+            let needed = players as u64 * largest as u64 + 1;
+            if needed > raw.deck.cards() as u64 {
+                return Err(TemplateError::new(
+                    field,
+                    format!(
+                        "{players} players × {largest} cards + 1 turned card = {needed}, \
+                         more than the {}-card deck",
+                        raw.deck.cards()
+                    ),
+                ));
+            }
+            peaks.insert(players, schedule);
+        }
+        if let Some(target) = raw.target
+            && target < 1
+        {
+            return Err(TemplateError::new(
+                "target",
+                format!("{target} is not a target score; use a positive number or leave it out"),
+            ));
+        }
+        if raw.hands == HandsShape::Constant && raw.target.is_none() {
+            return Err(TemplateError::new(
+                "target",
+                "hands = \"constant\" never runs out, so the game needs a target score",
+            ));
+        }
+        if raw.dealer_hook && raw.bidding == BiddingOrder::Simultaneous {
+            return Err(TemplateError::new(
+                "dealer_hook",
+                "the dealer's hook needs the dealer to bid last; it does not go with \
+                 bidding = \"simultaneous\"",
+            ));
+        }
+        Ok(Variant {
+            name: raw.name.clone(),
+            title: raw.title.clone(),
+            about: raw.about.clone(),
+            family: raw.family,
+            deck: raw.deck,
+            min_players: min,
+            max_players: max,
+            peaks,
+            blind_last_hand: raw.blind_last_hand,
+            bidding: raw.bidding,
+            dealer_hook: raw.dealer_hook,
+            scoring: raw.scoring,
+            target: raw.target,
+            raw,
+        })
+    }
+}
+
+/// Looks up the largest hand for `players` in a `{ "3" = 10, … }` table. A
+/// key covers its own count and every larger one up to the next key, so
+/// `{ 3 = 10, 6 = 8, 7 = 7 }` reads as "10 for 3–5 players".
+fn peak_for(
+    map: &BTreeMap<String, u32>,
+    players: usize,
+    min: usize,
+    max: usize,
+) -> Result<u32, TemplateError> {
+    let mut best: Option<(usize, u32)> = None;
+    for (key, &cards) in map {
+        let count: usize = key.trim().parse().map_err(|_| {
+            TemplateError::new(
+                "peak_cards",
+                format!("key `{key}` is not a player count; write e.g. {{ 3 = 10, 6 = 8 }}"),
+            )
+        })?;
+        if !(min..=max).contains(&count) {
+            return Err(TemplateError::new(
+                "peak_cards",
+                format!("key `{key}` is outside the {min} to {max} players this variant seats"),
+            ));
+        }
+        if count <= players && best.is_none_or(|(c, _)| count > c) {
+            best = Some((count, cards));
+        }
+    }
+    best.map(|(_, cards)| cards).ok_or_else(|| {
+        TemplateError::new(
+            "peak_cards",
+            format!("says nothing for {players} players; add a key for {min} players"),
+        )
+    })
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Family::ExactBid => "exact-bid",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn devils() -> RawTemplate {
+        toml::from_str(include_str!("../../templates/devils-bridge.toml")).unwrap()
+    }
+
+    #[test]
+    fn devils_bridge_schedules_for_three_to_seven_players() {
+        let variant = Variant::try_from(devils()).unwrap();
+        let expect = [
+            (3, 10, 19),
+            (4, 10, 19),
+            (5, 10, 19),
+            (6, 8, 15),
+            (7, 7, 13),
+        ];
+        for (players, peak, hands) in expect {
+            let schedule = variant.schedule(players).unwrap();
+            assert_eq!(schedule, Schedule::UpAndDown { peak }, "{players} players");
+            assert_eq!(schedule.hands(), Some(hands), "{players} players");
+        }
+        assert_eq!(variant.schedule(2), None);
+        assert_eq!(variant.schedule(8), None);
+    }
+
+    #[test]
+    fn up_and_down_runs_one_to_peak_and_back() {
+        let schedule = Schedule::UpAndDown { peak: 8 };
+        let cards: Vec<u32> = (0..).map_while(|i| schedule.cards(i)).collect();
+        assert_eq!(cards, [1, 2, 3, 4, 5, 6, 7, 8, 7, 6, 5, 4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn constant_hands_never_run_out() {
+        let schedule = Schedule::Constant { cards: 4 };
+        assert_eq!(schedule.cards(1000), Some(4));
+        assert_eq!(schedule.hands(), None);
+    }
+
+    #[test]
+    fn a_peak_that_does_not_fit_the_deck_is_refused() {
+        let mut raw = devils();
+        raw.peak_cards = Some(PeakCards::Fixed(10));
+        let err = Variant::try_from(raw).unwrap_err();
+        assert_eq!(err.field, "peak_cards");
+        assert_eq!(
+            err.message,
+            "6 players × 10 cards + 1 turned card = 61, more than the 52-card deck"
+        );
+    }
+
+    #[test]
+    fn peak_table_must_cover_the_smallest_table() {
+        let mut raw = devils();
+        raw.peak_cards = Some(PeakCards::ByPlayers([("4".to_string(), 10)].into()));
+        let err = Variant::try_from(raw).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "field `peak_cards`: says nothing for 3 players; add a key for 3 players"
+        );
+    }
+
+    #[test]
+    fn constant_hands_need_a_target() {
+        let mut raw = devils();
+        raw.hands = HandsShape::Constant;
+        raw.peak_cards = None;
+        raw.cards = Some(4);
+        assert_eq!(Variant::try_from(raw).unwrap_err().field, "target");
+    }
+
+    #[test]
+    fn a_target_must_be_positive() {
+        let mut raw = devils();
+        raw.target = Some(0);
+        assert_eq!(Variant::try_from(raw).unwrap_err().field, "target");
+    }
+}

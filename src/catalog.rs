@@ -1,0 +1,209 @@
+//! The variants a user can start: built-in templates embedded in the binary,
+//! plus house-rule templates from the user's template directory.
+//!
+//! A user template that does not load is kept as a problem (naming the file,
+//! line and field) rather than hiding the others.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow, bail};
+
+use crate::rules::{RawTemplate, Variant};
+use crate::store::describe_toml_error;
+
+/// The built-in templates, by file name.
+pub const BUILT_IN: &[(&str, &str)] = &[(
+    "devils-bridge.toml",
+    include_str!("../templates/devils-bridge.toml"),
+)];
+
+/// Where a variant came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    BuiltIn,
+    User(PathBuf),
+}
+
+#[derive(Debug, Clone)]
+pub struct Template {
+    pub variant: Variant,
+    pub source: Source,
+}
+
+/// Every variant that loaded, and a message for every template that did not.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    pub templates: Vec<Template>,
+    pub problems: Vec<String>,
+}
+
+impl Catalog {
+    /// The built-in templates and those in `user_dir` (if it exists).
+    pub fn load(user_dir: Option<&Path>) -> Catalog {
+        let mut catalog = Catalog::default();
+        for (file, text) in BUILT_IN {
+            let variant = parse(file, text).expect("built-in templates are valid (tested)");
+            catalog.templates.push(Template {
+                variant,
+                source: Source::BuiltIn,
+            });
+        }
+        let Some(dir) = user_dir else { return catalog };
+        let Ok(read) = fs::read_dir(dir) else {
+            return catalog;
+        };
+        let mut paths: Vec<PathBuf> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let label = path.display().to_string();
+            let loaded = fs::read_to_string(&path)
+                .map_err(|e| format!("template `{label}`: could not read it: {e}"))
+                .and_then(|text| parse(&label, &text));
+            match loaded {
+                Ok(variant) => {
+                    if let Some(clash) = catalog
+                        .templates
+                        .iter()
+                        .find(|t| t.variant.name == variant.name)
+                    {
+                        let other = match &clash.source {
+                            Source::BuiltIn => "a built-in variant".to_string(),
+                            Source::User(p) => format!("the template `{}`", p.display()),
+                        };
+                        catalog.problems.push(format!(
+                            "template `{label}`: field `name`: `{}` is already {other}; choose another name",
+                            variant.name
+                        ));
+                    } else {
+                        catalog.templates.push(Template {
+                            variant,
+                            source: Source::User(path),
+                        });
+                    }
+                }
+                Err(problem) => catalog.problems.push(problem),
+            }
+        }
+        catalog
+    }
+
+    /// The variant called `name`, or an error listing the ones there are.
+    pub fn find(&self, name: &str) -> Result<&Template> {
+        if let Some(t) = self.templates.iter().find(|t| t.variant.name == name) {
+            return Ok(t);
+        }
+        // A broken user template of that name explains itself better than "unknown".
+        if let Some(problem) = self
+            .problems
+            .iter()
+            .find(|p| p.contains(&format!("{name}.toml`")))
+        {
+            bail!("{problem}");
+        }
+        let names: Vec<&str> = self
+            .templates
+            .iter()
+            .map(|t| t.variant.name.as_str())
+            .collect();
+        bail!(
+            "unknown variant `{name}`; known variants: {}",
+            names.join(", ")
+        )
+    }
+}
+
+/// Parses and validates one template's text; errors name the file, place and field.
+pub fn parse(label: &str, text: &str) -> Result<Variant, String> {
+    let raw: RawTemplate = toml::from_str(text)
+        .map_err(|e| format!("template `{label}`: {}", describe_toml_error(text, &e)))?;
+    Variant::try_from(raw).map_err(|e| format!("template `{label}`: {e}"))
+}
+
+/// The variant with `KEY=VALUE` settings applied on top of its template.
+/// Values are read as TOML (`200`, `true`, `"x"`), or else as a plain word.
+pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result<Variant> {
+    if settings.is_empty() {
+        return Ok(variant.clone());
+    }
+    let mut table = toml::Table::try_from(variant.raw())
+        .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
+    for (key, value) in settings {
+        if matches!(key.as_str(), "name" | "family") {
+            bail!(
+                "--set {key}={value}: `{key}` cannot be changed for one session; write a house-rule template instead"
+            );
+        }
+        table.insert(key.clone(), setting_value(value));
+    }
+    let shown = settings
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let raw: RawTemplate = toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| {
+            anyhow!("--set {shown}: {}", e.message().trim().replace('\n', " "))
+        })?;
+    Variant::try_from(raw).map_err(|e| anyhow!("--set {shown}: {e}"))
+}
+
+fn setting_value(text: &str) -> toml::Value {
+    toml::from_str::<toml::Table>(&format!("v = {text}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_template_loads() {
+        for (file, text) in BUILT_IN {
+            let variant = parse(file, text).unwrap();
+            assert_eq!(format!("{}.toml", variant.name), *file);
+        }
+    }
+
+    #[test]
+    fn a_setting_changes_the_rules() {
+        let catalog = Catalog::load(None);
+        let devils = &catalog.find("devils-bridge").unwrap().variant;
+        let set = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+        let changed = with_settings(devils, &set("scoring", "tricks-plus-ten")).unwrap();
+        assert_eq!(changed.scoring.name(), "tricks-plus-ten");
+        assert_eq!(
+            with_settings(devils, &set("target", "150")).unwrap().target,
+            Some(150)
+        );
+        let err = with_settings(devils, &set("scoring", "double"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("--set scoring=double: unknown variant `double`"),
+            "{err}"
+        );
+        let err = with_settings(devils, &set("colour", "red"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown field `colour`"), "{err}");
+    }
+
+    #[test]
+    fn template_errors_name_the_file_line_and_field() {
+        let text = include_str!("../templates/devils-bridge.toml")
+            .replace("\"bid-plus-ten\"", "\"bid-plus-tne\"");
+        let err = parse("house.toml", &text).unwrap_err();
+        assert!(err.starts_with("template `house.toml`: line "), "{err}");
+        assert!(err.contains("field `scoring`: unknown variant `bid-plus-tne`, expected `bid-plus-ten` or `tricks-plus-ten`"), "{err}");
+        let text = include_str!("../templates/devils-bridge.toml").replace("deck = ", "decks = ");
+        let err = parse("house.toml", &text).unwrap_err();
+        assert!(err.contains("unknown field `decks`"), "{err}");
+    }
+}

@@ -1,0 +1,168 @@
+//! The command line, as clap types only. What each command does lives in `cmd/`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Score keeper and referee for bridge-family card games played with real cards.
+#[derive(Debug, Parser)]
+#[command(name = "bridgepad", version, about, max_term_width = 100)]
+pub struct Cli {
+    /// Where session files live (default: the user's data directory)
+    #[arg(long, global = true, env = "BRIDGEPAD_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    /// Where house-rule templates live (default: `templates` in the user's config directory)
+    #[arg(
+        long,
+        global = true,
+        env = "BRIDGEPAD_TEMPLATES_DIR",
+        value_name = "DIR"
+    )]
+    pub templates_dir: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a session
+    New(NewArgs),
+    /// Record the current hand's bids (exact-bid games)
+    Bid(BidArgs),
+    /// Record the tricks taken in the current hand
+    Tricks(TricksArgs),
+    /// Record the turned trump for the current hand (optional)
+    Trump(TrumpArgs),
+    /// Take back the last recorded entry
+    Undo(SessionArg),
+    /// Correct an earlier hand; everything after it is rescored
+    Edit(EditArgs),
+    /// Show the score sheet
+    Show(ShowArgs),
+    /// List every session, newest first
+    List(ListArgs),
+    /// The dealer's forbidden bid, given the others' bids (no session needed)
+    CheckDealer(CheckDealerArgs),
+    /// List the built-in and house-rule variants
+    Variants,
+    /// The interactive table companion
+    Play(PlayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SessionArg {
+    /// The session to act on (default: the most recently updated unfinished one)
+    #[arg(long, value_name = "ID")]
+    pub session: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The variant to play (`bridgepad variants` lists them)
+    pub variant: String,
+    /// Players in clockwise seating order
+    #[arg(long, value_delimiter = ',', required = true, value_name = "A,B,C")]
+    pub players: Vec<String>,
+    /// The first dealer (default: drawn at random and announced)
+    #[arg(long, value_name = "NAME")]
+    pub dealer: Option<String>,
+    /// End the game at the end of the hand in which someone reaches this score
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub target: Option<String>,
+    /// Change a template setting for this session, e.g. `scoring=tricks-plus-ten`
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub settings: Vec<String>,
+    /// Players waiting for a seat (elimination games)
+    #[arg(long, value_delimiter = ',', value_name = "X,Y")]
+    pub waiting: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct BidArgs {
+    /// Bids as NAME=N, e.g. `Ann=2 Bob=0`
+    #[arg(required = true, value_name = "NAME=N")]
+    pub bids: Vec<String>,
+    /// The turned trump suit, if you want it on the sheet
+    #[arg(long, value_name = "SUIT")]
+    pub trump: Option<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct TricksArgs {
+    /// Tricks as NAME=N; the last player's count is filled in from the rest
+    #[arg(required = true, value_name = "NAME=N")]
+    pub tricks: Vec<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct TrumpArgs {
+    /// clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)
+    pub suit: String,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EditWhat {
+    /// Replace bids
+    #[value(alias = "bids")]
+    Bid,
+    /// Replace tricks
+    #[value(alias = "trick")]
+    Tricks,
+}
+
+#[derive(Debug, Args)]
+pub struct EditArgs {
+    /// The hand to correct (1 is the first hand)
+    #[arg(value_name = "HAND")]
+    pub hand: String,
+    /// What to correct
+    pub what: EditWhat,
+    /// The corrected entries as NAME=N
+    #[arg(required = true, value_name = "NAME=N")]
+    pub entries: Vec<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Print the sheet as JSON
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Print the list as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckDealerArgs {
+    /// Cards in the hand
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub cards: String,
+    /// The other players' bids, e.g. `1,0,2`
+    #[arg(long, value_name = "B1,B2,…")]
+    pub bids: String,
+    /// Print `{"forbidden": N}` or `{"forbidden": null}`
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub session: SessionArg,
+}

@@ -1,0 +1,44 @@
+//! `bridgepad edit HAND bid|tricks NAME=N …`: correct an earlier hand.
+
+use anyhow::{Result, anyhow};
+
+use super::{Context, parse_entries};
+use crate::cli::{EditArgs, EditWhat};
+use crate::narrate;
+use crate::rules::EditKind;
+
+pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
+    let id = cx.session_id(&args.session)?;
+    let hand: usize = args
+        .hand
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            anyhow!(
+                "hand `{}` is not a hand number; hands count from 1",
+                args.hand
+            )
+        })?;
+    let kind = match args.what {
+        EditWhat::Bid => EditKind::Bids,
+        EditWhat::Tricks => EditKind::Tricks,
+    };
+    let (session, ()) = cx.store.update(&id, cx.now, |session| {
+        let entries = parse_entries(&session.game, &args.entries, &kind.to_string())?;
+        session.game = session.game.edit(hand, kind, &entries)?;
+        Ok(())
+    })?;
+    let game = &session.game;
+    println!("hand {hand} corrected; every later hand rescored.");
+    if let Some(scored) = game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
+        println!(
+            "hand {hand} now scores: {}",
+            narrate::hand_points(game, scored)
+        );
+    }
+    println!("totals: {}", narrate::totals(game));
+    println!("{}", narrate::next(game));
+    Ok(())
+}

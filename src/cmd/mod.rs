@@ -1,0 +1,141 @@
+//! One module per subcommand: glue between the command line, the store and
+//! the rules engine. Rules live in `rules/`, files in `store`, text in
+//! `narrate` and `render`.
+
+mod bid;
+mod check_dealer;
+mod edit;
+mod list;
+mod new;
+mod play;
+mod show;
+mod tricks;
+mod trump;
+mod undo;
+mod variants;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow, bail};
+use chrono::{DateTime, Utc};
+
+use crate::catalog::Catalog;
+use crate::cli::{Command, SessionArg};
+use crate::rules::{Game, Seat};
+use crate::store::Store;
+
+/// Everything a command needs from outside: where files are, and the time.
+pub struct Context {
+    pub store: Store,
+    pub templates_dir: Option<PathBuf>,
+    pub now: DateTime<Utc>,
+}
+
+impl Context {
+    pub fn catalog(&self) -> Catalog {
+        Catalog::load(self.templates_dir.as_deref())
+    }
+
+    /// The session a command acts on; says which on stderr when it was not named.
+    pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
+        let resolved = self.store.resolve(arg.session.as_deref())?;
+        if resolved.implicit {
+            eprintln!("using session {}", resolved.id);
+        }
+        Ok(resolved.id)
+    }
+}
+
+pub fn run(command: Command, cx: &Context) -> Result<()> {
+    match command {
+        Command::New(args) => new::run(args, cx),
+        Command::Bid(args) => bid::run(args, cx),
+        Command::Tricks(args) => tricks::run(args, cx),
+        Command::Trump(args) => trump::run(args, cx),
+        Command::Undo(args) => undo::run(args, cx),
+        Command::Edit(args) => edit::run(args, cx),
+        Command::Show(args) => show::run(args, cx),
+        Command::List(args) => list::run(args, cx),
+        Command::CheckDealer(args) => check_dealer::run(args),
+        Command::Variants => variants::run(cx),
+        Command::Play(args) => play::run(args, cx),
+    }
+}
+
+/// Reads `NAME=N` entries against the table. `what` is "bid" or "tricks",
+/// for messages.
+pub fn parse_entries(game: &Game, raw: &[String], what: &str) -> Result<Vec<(Seat, u32)>> {
+    let table = game.table();
+    let players = table.names().join(", ");
+    let cards = game.current().map(|h| h.deal.cards);
+    let range = cards
+        .map(|c| format!("a whole number from 0 to {c}"))
+        .unwrap_or_else(|| "a whole number".into());
+    raw.iter()
+        .map(|item| {
+            let Some((name, value)) = item.split_once('=') else {
+                bail!(
+                    "`{item}` is not NAME=N; write each {what} as e.g. {}=1",
+                    table.names()[0]
+                );
+            };
+            let seat = table.seat_of(name).ok_or_else(|| {
+                anyhow!(
+                    "`{}` is not a player in this session; players: {players}",
+                    name.trim()
+                )
+            })?;
+            let n = parse_count(value).map_err(|why| anyhow!("`{item}`: {why}; give {range}"))?;
+            Ok((seat, n))
+        })
+        .collect()
+}
+
+/// A count of bids or tricks: a whole number from 0 up. Huge numbers are
+/// kept as the largest count so the rules can say why they are too large.
+pub fn parse_count(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("the number is missing".into());
+    }
+    if let Some(rest) = text.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.chars().all(|c| c.is_ascii_digit())
+    {
+        return Err(format!("{text} is negative"));
+    }
+    if !text.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("`{text}` is not a whole number"));
+    }
+    Ok(text
+        .parse::<u64>()
+        .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX)))
+}
+
+/// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.
+pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
+    if let Some(hand) = game.current() {
+        let order = &hand.deal.order;
+        entries.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
+    }
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_count;
+
+    #[test]
+    fn counts_are_whole_numbers_from_zero() {
+        assert_eq!(parse_count("3"), Ok(3));
+        assert_eq!(parse_count(" 0 "), Ok(0));
+        assert_eq!(parse_count("99999999999999999999999"), Ok(u32::MAX));
+        assert_eq!(parse_count("-1"), Err("-1 is negative".into()));
+        assert_eq!(parse_count("x"), Err("`x` is not a whole number".into()));
+        assert_eq!(
+            parse_count("1.5"),
+            Err("`1.5` is not a whole number".into())
+        );
+        assert_eq!(parse_count(""), Err("the number is missing".into()));
+    }
+}

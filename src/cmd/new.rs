@@ -1,0 +1,108 @@
+//! `bridgepad new`: seat the table and start a session.
+
+use anyhow::{Result, anyhow, bail};
+
+use super::Context;
+use crate::catalog::with_settings;
+use crate::cli::NewArgs;
+use crate::narrate;
+use crate::rules::{Game, Seat, Table, Variant};
+use crate::session::Session;
+
+pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
+    let catalog = cx.catalog();
+    let template = catalog.find(&args.variant)?;
+    let mut settings = args
+        .settings
+        .iter()
+        .map(|s| {
+            s.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--set `{s}` is not KEY=VALUE; write e.g. --set scoring=tricks-plus-ten"
+                    )
+                })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if let Some(target) = &args.target {
+        let n: i64 = target
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("--target `{target}` is not a whole number; give the score that ends the game, e.g. --target 100"))?;
+        if n < 1 {
+            bail!("--target {n} is not a target score; give a positive number, e.g. --target 100");
+        }
+        settings.push(("target".to_string(), n.to_string()));
+    }
+    let variant = with_settings(&template.variant, &settings)?;
+    if !args.waiting.is_empty() {
+        bail!(
+            "--waiting: {} eliminates nobody, so no one waits for a seat; seat every player with --players",
+            variant.title
+        );
+    }
+    let drawn = args.dealer.is_none();
+    let (session, dealer) = start(cx, variant, args.players, args.dealer.as_deref())?;
+    cx.store.create(&session)?;
+
+    let game = &session.game;
+    let table = game.table();
+    let variant = game.variant();
+    let hands = game
+        .current()
+        .and_then(|h| h.deal.of)
+        .map(|n| format!("{n} hands, "))
+        .unwrap_or_default();
+    let target = variant
+        .target
+        .map(|t| format!(", target {t}"))
+        .unwrap_or_default();
+    println!(
+        "{}: {} (clockwise); {hands}scoring {}{target}.",
+        variant.title,
+        table.names().join(", "),
+        variant.scoring.name()
+    );
+    if drawn {
+        println!("{} deals first (drawn at random).", table.name(dealer));
+    }
+    if let Some(hand) = game.current() {
+        println!("{}", narrate::deal(game, hand));
+    }
+    println!("{}", session.id);
+    Ok(())
+}
+
+/// Builds the session (not yet saved) and says who deals first.
+pub fn start(
+    cx: &Context,
+    variant: Variant,
+    players: Vec<String>,
+    dealer: Option<&str>,
+) -> Result<(Session, Seat)> {
+    // Seat the players first so name problems are reported before the dealer.
+    let probe = Table::new(&variant, players.clone(), Seat(0))?;
+    let dealer = match dealer {
+        Some(name) => probe.seat_of(name).ok_or_else(|| {
+            anyhow!(
+                "--dealer `{}` is not one of the players ({})",
+                name.trim(),
+                probe.names().join(", ")
+            )
+        })?,
+        None => Seat(fastrand::usize(..probe.len())),
+    };
+    let table = Table::new(&variant, players, dealer)?;
+    let id = cx.store.new_id(&variant.name, cx.now);
+    let game = Game::new(variant, table);
+    Ok((
+        Session {
+            id,
+            created: cx.now,
+            updated: cx.now,
+            game,
+        },
+        dealer,
+    ))
+}

@@ -1,0 +1,305 @@
+//! Where sessions live on disk, and how they are read and written.
+//!
+//! One TOML file per session, `<id>.toml`, in the data directory. Saves are
+//! atomic: the new text goes to a temporary file in the same directory, is
+//! flushed to disk, and is renamed over the old file, then the directory
+//! itself is flushed; a crash leaves either the old file or the new one.
+//! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
+//! because the rename replaces the session file itself.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{ErrorKind, Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use chrono::{DateTime, Utc};
+
+use crate::session::{Session, SessionFile};
+
+/// How long a writer waits for another bridgepad to finish with a session.
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// The data directory and the sessions in it.
+#[derive(Debug, Clone)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// One session file as found on disk, loaded or not.
+pub struct Entry {
+    pub id: String,
+    pub path: PathBuf,
+    pub session: Result<Session>,
+}
+
+impl Store {
+    pub fn new(dir: PathBuf) -> Store {
+        Store { dir }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.toml"))
+    }
+
+    /// Every session file, newest update first; broken files are included
+    /// with their error so a list can still show them.
+    pub fn entries(&self) -> Result<Vec<Entry>> {
+        let read = match fs::read_dir(&self.dir) {
+            Ok(read) => read,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => {
+                return Err(e).with_context(|| format!("could not read `{}`", self.dir.display()));
+            }
+        };
+        let mut entries = Vec::new();
+        for item in read {
+            let path = item
+                .with_context(|| format!("could not read `{}`", self.dir.display()))?
+                .path();
+            let is_session = path.extension().is_some_and(|e| e == "toml") && path.is_file();
+            let Some(id) = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .filter(|_| is_session)
+            else {
+                continue;
+            };
+            let id = id.to_string();
+            let session = load_path(&path);
+            entries.push(Entry { id, path, session });
+        }
+        entries.sort_by(|a, b| {
+            let key = |e: &Entry| e.session.as_ref().ok().map(|s| s.updated);
+            key(b).cmp(&key(a)).then_with(|| b.id.cmp(&a.id))
+        });
+        Ok(entries)
+    }
+
+    /// The session with this id (or the one whose id starts with it, when
+    /// only one does), else the most recently updated unfinished one.
+    pub fn resolve(&self, wanted: Option<&str>) -> Result<Resolved> {
+        match wanted {
+            Some(id) => {
+                if self.path(id).is_file() {
+                    return Ok(Resolved {
+                        id: id.to_string(),
+                        implicit: false,
+                    });
+                }
+                let entries = self.entries()?;
+                let matches: Vec<&Entry> =
+                    entries.iter().filter(|e| e.id.starts_with(id)).collect();
+                match matches.as_slice() {
+                    [one] => Ok(Resolved {
+                        id: one.id.clone(),
+                        implicit: false,
+                    }),
+                    [] => bail!(
+                        "no session `{id}` in `{}`; `bridgepad list` shows the sessions",
+                        self.dir.display()
+                    ),
+                    many => {
+                        let ids: Vec<&str> = many.iter().map(|e| e.id.as_str()).collect();
+                        bail!(
+                            "`{id}` could be any of {}; give more of the id",
+                            ids.join(", ")
+                        )
+                    }
+                }
+            }
+            None => {
+                let entries = self.entries()?;
+                let open = entries
+                    .iter()
+                    .find(|e| e.session.as_ref().is_ok_and(|s| !s.game.is_finished()));
+                match open {
+                    Some(e) => Ok(Resolved {
+                        id: e.id.clone(),
+                        implicit: true,
+                    }),
+                    None => bail!(
+                        "no unfinished session in `{}`; start one with `bridgepad new VARIANT --players A,B,C`",
+                        self.dir.display()
+                    ),
+                }
+            }
+        }
+    }
+
+    pub fn load(&self, id: &str) -> Result<Session> {
+        load_path(&self.path(id))
+    }
+
+    /// A fresh id for a session started at `now`: the date and the variant,
+    /// numbered when the same game was already started that day.
+    pub fn new_id(&self, variant: &str, now: DateTime<Utc>) -> String {
+        let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
+        (1..)
+            .map(|n| {
+                if n == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                }
+            })
+            .find(|id| !self.path(id).exists())
+            .expect("some number is free")
+    }
+
+    /// Writes a new session; refuses to overwrite an existing file.
+    pub fn create(&self, session: &Session) -> Result<()> {
+        fs::create_dir_all(&self.dir)
+            .with_context(|| format!("could not create `{}`", self.dir.display()))?;
+        let _lock = self.lock(&session.id)?;
+        if self.path(&session.id).exists() {
+            bail!("a session `{}` already exists", session.id);
+        }
+        self.write(session)
+    }
+
+    /// Runs `change` on the stored session under the session's lock, saving
+    /// the result if the session changed. Nothing is written when `change`
+    /// fails.
+    pub fn update<T>(
+        &self,
+        id: &str,
+        now: DateTime<Utc>,
+        change: impl FnOnce(&mut Session) -> Result<T>,
+    ) -> Result<(Session, T)> {
+        let _lock = self.lock(id)?;
+        let mut session = self.load(id)?;
+        let before = session.to_file();
+        let value = change(&mut session)?;
+        let mut after = session.to_file();
+        after.updated = before.updated;
+        if after != before {
+            session.updated = now;
+            self.write(&session)?;
+        }
+        Ok((session, value))
+    }
+
+    fn write(&self, session: &Session) -> Result<()> {
+        let text = crate::session::to_toml(&session.to_file())
+            .context("could not write the session as TOML")?;
+        let path = self.path(&session.id);
+        save_atomically(&self.dir, &path, text.as_bytes())
+            .with_context(|| format!("could not save `{}`", path.display()))
+    }
+
+    /// Takes the session's advisory lock, waiting a little for another writer.
+    fn lock(&self, id: &str) -> Result<SessionLock> {
+        let dir = self.dir.join(".locks");
+        fs::create_dir_all(&dir)
+            .with_context(|| format!("could not create `{}`", dir.display()))?;
+        let path = dir.join(format!("{id}.lock"));
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .with_context(|| format!("could not open the lock file `{}`", path.display()))?;
+        let start = Instant::now();
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
+                    thread::sleep(Duration::from_millis(50));
+                }
+                Err(fs::TryLockError::WouldBlock) => {
+                    let mut holder = String::new();
+                    let _ = file.read_to_string(&mut holder);
+                    let holder = holder.trim();
+                    let who = if holder.is_empty() {
+                        "another bridgepad".to_string()
+                    } else {
+                        format!("bridgepad process {holder}")
+                    };
+                    bail!(
+                        "session `{id}` is busy: {who} is writing it; try again when it has finished"
+                    );
+                }
+                Err(fs::TryLockError::Error(e)) => {
+                    return Err(anyhow!(e).context(format!("could not lock `{}`", path.display())));
+                }
+            }
+        }
+        // Say who holds the lock, for a writer that has to give up waiting.
+        file.set_len(0).ok();
+        file.rewind().ok();
+        write!(file, "{}", std::process::id()).ok();
+        Ok(SessionLock { _file: file })
+    }
+}
+
+/// Which session a command acts on, and whether the user named it.
+pub struct Resolved {
+    pub id: String,
+    pub implicit: bool,
+}
+
+/// Held while a session is being changed; the lock is released on drop.
+struct SessionLock {
+    _file: File,
+}
+
+fn load_path(path: &Path) -> Result<Session> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))?;
+    let file: SessionFile = toml::from_str(&text).map_err(|e| {
+        anyhow!(
+            "could not read session `{}`: {}",
+            path.display(),
+            describe_toml_error(&text, &e)
+        )
+    })?;
+    Session::from_file(file)
+        .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
+}
+
+/// Temp file in the same directory, flushed, renamed over, directory flushed.
+pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut temp = tempfile::Builder::new()
+        .prefix(".saving-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    File::open(dir)?.sync_all()?;
+    Ok(())
+}
+
+/// A TOML error as one line: where it is, which field, and what is wrong.
+pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    let Some(span) = error.span() else {
+        return message;
+    };
+    let start = span.start.min(text.len());
+    let before = &text[..start];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    let line_text = text[line_start..].lines().next().unwrap_or("");
+    let field = line_text
+        .split_once('=')
+        .map(|(key, _)| key.trim().trim_matches('"'))
+        .filter(|key| {
+            !key.is_empty()
+                && !key.starts_with('[')
+                && !key.starts_with('#')
+                && !message.contains(&format!("`{key}`"))
+        });
+    match field {
+        Some(key) => format!("line {line}, column {column}: field `{key}`: {message}"),
+        None => format!("line {line}, column {column}: {message}"),
+    }
+}

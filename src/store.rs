@@ -82,7 +82,8 @@ impl Store {
     }
 
     /// The session with this id (or the one whose id starts with it, when
-    /// only one does), else the most recently updated unfinished one.
+    /// only one does), else the most recently updated unfinished one, else
+    /// the most recently updated one.
     pub fn resolve(&self, wanted: Option<&str>) -> Result<Resolved> {
         match wanted {
             Some(id) => {
@@ -114,17 +115,19 @@ impl Store {
                 }
             }
             None => {
+                // The table's current game; once every game is over, the one
+                // that finished last, so `show` and `undo` still reach it.
                 let entries = self.entries()?;
-                let open = entries
-                    .iter()
-                    .find(|e| e.session.as_ref().is_ok_and(|s| !s.game.is_finished()));
-                match open {
+                let loaded = || entries.iter().filter(|e| e.session.is_ok());
+                let open =
+                    loaded().find(|e| e.session.as_ref().is_ok_and(|s| !s.game.is_finished()));
+                match open.or_else(|| loaded().next()) {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),
                         implicit: true,
                     }),
                     None => bail!(
-                        "no unfinished session in `{}`; start one with `bridgepad new VARIANT --players A,B,C`",
+                        "no session in `{}` yet; start one with `bridgepad new VARIANT --players A,B,C`",
                         self.dir.display()
                     ),
                 }

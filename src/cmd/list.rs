@@ -55,7 +55,12 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
                     let w = g.winners();
                     format!("won by {} ({})", t.list(&w), g.totals()[w[0]])
                 } else if let Some(&first) = g.leaders().first() {
-                    format!("{} leads ({})", t.list(&g.leaders()), g.totals()[first])
+                    let verb = if g.leaders().len() == 1 {
+                        "leads"
+                    } else {
+                        "lead"
+                    };
+                    format!("{} {verb} ({})", t.list(&g.leaders()), g.totals()[first])
                 } else {
                     "not started".to_string()
                 };

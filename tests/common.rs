@@ -1,0 +1,141 @@
+//! A small builder for running bridgepad on a temporary data directory.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+/// The clock every test runs at, so ids and timestamps are fixed.
+pub const NOW: &str = "2026-11-21T20:00:00Z";
+
+/// A bridgepad with its own data and template directories.
+pub struct Bp {
+    dir: TempDir,
+}
+
+/// What one run printed.
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+impl Bp {
+    pub fn new() -> Bp {
+        Bp {
+            dir: TempDir::new().unwrap(),
+        }
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    pub fn templates_dir(&self) -> PathBuf {
+        self.dir.path().join("templates")
+    }
+
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::cargo_bin("bridgepad").unwrap();
+        cmd.env("BRIDGEPAD_DATA_DIR", self.data_dir())
+            .env("BRIDGEPAD_TEMPLATES_DIR", self.templates_dir())
+            .env("BRIDGEPAD_NOW", NOW)
+            .env_remove("RUST_BACKTRACE");
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        let out = self.command().args(args).output().unwrap();
+        Output {
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+            code: out.status.code(),
+        }
+    }
+
+    /// Runs a command that must succeed; returns its stdout.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert_eq!(
+            out.code,
+            Some(0),
+            "bridgepad {args:?} failed:\n{}{}",
+            out.stdout,
+            out.stderr
+        );
+        out.stdout
+    }
+
+    /// Runs a command that must be refused: exit 1, one `error:` line on
+    /// stderr, every file in the data directory byte-for-byte unchanged.
+    /// Returns the error line.
+    pub fn fails(&self, args: &[&str]) -> String {
+        let before = snapshot(&self.data_dir());
+        let out = self.run(args);
+        assert_eq!(
+            out.code,
+            Some(1),
+            "bridgepad {args:?} should fail:\n{}{}",
+            out.stdout,
+            out.stderr
+        );
+        let lines: Vec<&str> = out
+            .stderr
+            .lines()
+            .filter(|l| !l.starts_with("using session "))
+            .collect();
+        assert_eq!(
+            lines.len(),
+            1,
+            "one error line expected, got:\n{}",
+            out.stderr
+        );
+        assert!(lines[0].starts_with("error: "), "{}", lines[0]);
+        assert_eq!(
+            snapshot(&self.data_dir()),
+            before,
+            "bridgepad {args:?} changed files"
+        );
+        lines[0].to_string()
+    }
+
+    /// Starts a session and returns its id (the last line of stdout).
+    pub fn new_session(&self, args: &[&str]) -> String {
+        let mut all = vec!["new"];
+        all.extend_from_slice(args);
+        self.ok(&all).lines().last().unwrap().to_string()
+    }
+
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        serde_json::from_str(&self.ok(args)).unwrap()
+    }
+
+    pub fn session_path(&self, id: &str) -> PathBuf {
+        self.data_dir().join(format!("{id}.toml"))
+    }
+
+    pub fn session_text(&self, id: &str) -> String {
+        fs::read_to_string(self.session_path(id)).unwrap()
+    }
+}
+
+/// Every file under `dir` (lock files aside) with its bytes.
+pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let Ok(read) = fs::read_dir(dir) else {
+        return files;
+    };
+    for entry in read {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != ".locks") {
+                files.extend(snapshot(&path));
+            }
+        } else {
+            files.insert(path.clone(), fs::read(&path).unwrap());
+        }
+    }
+    files
+}

@@ -1,0 +1,6 @@
+//! Integration tests: bridgepad driven as a user or a script would drive it.
+//! One test binary, one module per area.
+
+mod common;
+mod devils_bridge;
+mod sessions;

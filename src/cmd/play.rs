@@ -420,3 +420,183 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use tempfile::TempDir;
+
+    use super::*;
+    use crate::prompt::Scripted;
+    use crate::store::Store;
+
+    fn context(dir: &TempDir) -> Context {
+        let now = chrono::Utc
+            .with_ymd_and_hms(2026, 11, 21, 20, 0, 0)
+            .unwrap();
+        Context {
+            store: Store::new(dir.path().to_path_buf()),
+            templates_dir: None,
+            now,
+        }
+    }
+
+    /// Answers that start a Devil's Bridge session for Ann, Bob and Cid, Ann dealing.
+    const START: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
+
+    fn only_session(cx: &Context) -> Game {
+        let entries = cx.store.entries().unwrap();
+        assert_eq!(entries.len(), 1);
+        entries.into_iter().next().unwrap().session.unwrap().game
+    }
+
+    #[test]
+    fn a_hand_is_asked_in_bidding_order_and_the_hook_refused() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = START.to_vec();
+        // Hand 1: Bob 0, Cid 0, Ann tries the forbidden 1, then 0; tricks Bob 0, Cid 0.
+        answers.extend(["0", "0", "1", "0", "0", "0", "q"]);
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            ["Ann is the dealer and may not bid 1: the bids would total 1 on 1 card; legal: 0"]
+        );
+        assert!(
+            p.said
+                .contains(&"Hand 1 of 19: Ann deals 1 card; Bob bids first.".to_string())
+        );
+        assert!(
+            p.said
+                .iter()
+                .any(|s| s.starts_with("Ann (dealer) may not bid 1"))
+        );
+        assert!(
+            p.said
+                .contains(&"Ann took 1 (the rest of the tricks).".to_string())
+        );
+        let game = only_session(&cx);
+        assert_eq!(game.played(), 1);
+        assert_eq!(
+            game.totals().values().copied().collect::<Vec<_>>(),
+            [0, 10, 10]
+        );
+    }
+
+    #[test]
+    fn undo_and_corrections_from_the_prompts() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = START.to_vec();
+        answers.extend([
+            "0",
+            "0",
+            "0",
+            "1",
+            "0", // hand 1: Ann (dealer) 0; Bob took 1, Cid 0 → Ann 0
+            "1",
+            "u", // hand 2: Cid bids 1, taken back
+            "0",
+            "1", // Cid 0, Ann 1
+            "e",
+            "Correct a bid",
+            "Cid",
+            "2", // Cid's bid corrected to 2 before Bob bids
+            "e",
+            "Correct an earlier",
+            "1",
+            "Tricks",
+            "0",
+            "0",
+            "1", // hand 1 (asked Bob, Cid, Ann): Ann took it
+            "x",
+            "q",
+        ]);
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "`x` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"
+            ]
+        );
+        assert!(
+            p.said
+                .contains(&"Took back Cid's bid of 1 in hand 2.".to_string())
+        );
+        let game = only_session(&cx);
+        let hand1 = &game.hands()[0];
+        // After the correction: Bob 0/0 ✓ 10, Cid 0/0 ✓ 10, Ann 0/1 ✗ 0.
+        assert_eq!(
+            hand1.tricks.values().copied().collect::<Vec<_>>(),
+            [Some(1), Some(0), Some(0)]
+        );
+        assert_eq!(
+            game.totals().values().copied().collect::<Vec<_>>(),
+            [0, 10, 10]
+        );
+        let hand2 = &game.hands()[1];
+        assert_eq!(
+            hand2.bids.values().copied().collect::<Vec<_>>(),
+            [Some(1), None, Some(2)]
+        );
+    }
+
+    #[test]
+    fn play_resumes_an_unfinished_session() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut first = START.to_vec();
+        first.extend(["0", "q"]);
+        play(&mut Scripted::new(first), None, &cx).unwrap();
+        // Cid bids next; Ann (dealer) may not bid 1 on the others' 0.
+        let mut p = Scripted::new(["Resume", "0", "0", "q"]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.refused.is_empty(), "{:?}", p.refused);
+        assert!(
+            p.said
+                .iter()
+                .any(|s| s.starts_with("Ann (dealer) may not bid 1"))
+        );
+        let game = only_session(&cx);
+        assert_eq!(
+            game.hands()[0].bids.values().copied().collect::<Vec<_>>(),
+            [Some(0), Some(0), Some(0)]
+        );
+    }
+
+    #[test]
+    fn a_table_that_cannot_play_is_asked_again() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Scripted::new([
+            "Devil's",
+            "tricks-plus-ten",
+            "-5",
+            "120",
+            "Ann,Bob",
+            "Ann,Bob,Ann",
+            "Ann,Bob,Cid",
+            "Draw",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "`-5` is not a target score; type a positive number, or nothing for no target",
+                "Devil's Bridge is for 3 to 7 players, not 2",
+                "the name `Ann` is given twice (names are compared ignoring case); give each player a different name",
+            ]
+        );
+        assert!(
+            p.said
+                .iter()
+                .any(|s| s.ends_with("deals first (drawn at random)."))
+        );
+        let game = only_session(&cx);
+        assert_eq!(game.variant().target, Some(120));
+        assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+    }
+}

@@ -20,6 +20,10 @@ pub trait Prompter {
     fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String>;
     /// Tells the table something.
     fn say(&mut self, text: &str);
+    /// The width to draw sheets in, when known.
+    fn width(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Whether prompts can run: dialoguer needs stdin and stderr to be a terminal.
@@ -76,6 +80,11 @@ impl Prompter for Terminal {
 
     fn say(&mut self, text: &str) {
         eprintln!("{text}");
+    }
+
+    fn width(&self) -> Option<usize> {
+        let term = console::Term::stderr();
+        term.is_term().then(|| term.size().1 as usize)
     }
 }
 

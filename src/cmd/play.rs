@@ -189,7 +189,7 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         let session = cx.store.load(id)?;
         let game = &session.game;
         let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
-            p.say(&render::sheet(game));
+            p.say(&render::sheet(game, p.width()));
             return Ok(());
         };
         let number = hand.deal.number;
@@ -252,7 +252,7 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             Answer::Undo => undo(p, cx, id),
             Answer::Edit => correct(p, cx, id, game),
             Answer::Sheet => {
-                p.say(&render::sheet(game));
+                p.say(&render::sheet(game, p.width()));
                 Ok(())
             }
             Answer::Help => {
@@ -298,7 +298,7 @@ fn record(
             hand.deal.number,
             narrate::hand_points(game, hand)
         ));
-        p.say(&render::sheet(game));
+        p.say(&render::sheet(game, p.width()));
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&to_json(&session))?);
     } else {
-        print!("{}", render::sheet(&session.game));
+        print!("{}", render::sheet(&session.game, render::terminal_width()));
     }
     Ok(())
 }

@@ -47,6 +47,9 @@ pub enum SetupError {
         "the name `{name}` contains {what}; use letters, digits, spaces and punctuation other than `,` and `=`"
     )]
     BadName { name: String, what: String },
+    /// A first dealer who is not at the table.
+    #[error("the first dealer must be one of the {count} players")]
+    NoSuchDealer { count: usize },
     /// A name too long for a score sheet.
     #[error("the name `{name}…` is longer than {MAX_NAME_CHARS} characters; use a shorter one")]
     LongName { name: String },
@@ -77,7 +80,9 @@ impl Table {
                 count,
             });
         }
-        assert!(first_dealer.0 < count, "first dealer outside the table");
+        if first_dealer.0 >= count {
+            return Err(SetupError::NoSuchDealer { count });
+        }
         Ok(Table {
             players,
             first_dealer,
@@ -292,6 +297,9 @@ pub enum RuleError {
         hand: usize,
         cards: u32,
     },
+    /// Edit with nothing recorded.
+    #[error("nothing is recorded yet, so there is no hand to correct")]
+    NothingToEdit,
     /// Undo with nothing recorded.
     #[error("nothing to undo: no bids or tricks are recorded yet")]
     NothingToUndo,
@@ -494,8 +502,8 @@ impl Game {
         Some(Expect::Tricks { waiting })
     }
 
-    /// The forbidden bid for the current dealer, given the other bids so far;
-    /// `None` without a hook, or when the others already overbid the hand.
+    /// The forbidden bid for the current dealer once everyone else has bid;
+    /// `None` before that, without a hook, or when the others overbid the hand.
     pub fn forbidden_for_dealer(&self) -> Option<u32> {
         let hand = self.current()?;
         if !self.variant.dealer_hook {
@@ -526,6 +534,9 @@ impl Game {
     /// dealer's bid can be made in one go.
     pub fn record_bids(&mut self, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
         let bids = self.check_bids(entries)?;
+        if entries.is_empty() {
+            return Ok(());
+        }
         let index = self.hands.len() - 1;
         self.hands[index].bids = bids;
         let facts = self.facts_for_current();
@@ -621,6 +632,9 @@ impl Game {
         entries: &[(Seat, u32)],
     ) -> Result<Option<(Seat, u32)>, RuleError> {
         let hand = self.open_hand()?;
+        if entries.is_empty() {
+            return Ok(None);
+        }
         self.check_no_duplicates(entries)?;
         let (number, cards) = (hand.deal.number, hand.deal.cards);
         let waiting: Vec<Seat> = hand
@@ -695,7 +709,7 @@ impl Game {
     }
 
     /// The game with the last recorded entry taken back: a scored hand's
-    /// tricks (all of them), else the last bid, else the trump.
+    /// tricks (all of them), else the dealer's bid or the last bid, else the trump.
     pub fn undo(&self) -> Result<(Game, Undone), RuleError> {
         let mut facts = self.facts.clone();
         let hand = facts.len();
@@ -708,7 +722,17 @@ impl Game {
                 last.tricks.pop();
             }
             Undone::Tricks { hand }
-        } else if let Some((seat, bid)) = last.bids.pop() {
+        } else if !last.bids.is_empty() {
+            // With the hook on, the dealer bids last, so a standing dealer's bid
+            // is the last one made whatever order the entries were written in;
+            // taking it back first keeps the remaining bids legal.
+            let dealer = self.hands[hand - 1].deal.dealer;
+            let at = last
+                .bids
+                .iter()
+                .position(|&(s, _)| self.variant.dealer_hook && s == dealer)
+                .unwrap_or(last.bids.len() - 1);
+            let (seat, bid) = last.bids.remove(at);
             Undone::Bid { hand, seat, bid }
         } else {
             let trump = last.trump.take().ok_or(RuleError::NothingToUndo)?;
@@ -717,8 +741,8 @@ impl Game {
         if last.is_empty() {
             facts.pop();
         }
-        let game = Game::replay(self.variant.clone(), self.table.clone(), &facts)
-            .expect("taking back the last entry keeps every earlier hand legal");
+        let game =
+            Game::replay(self.variant.clone(), self.table.clone(), &facts).map_err(|e| e.error)?;
         Ok((game, undone))
     }
 
@@ -734,6 +758,9 @@ impl Game {
         self.check_no_duplicates(entries).map_err(at)?;
         let mut facts = self.facts.clone();
         let last = facts.len();
+        if last == 0 {
+            return Err(at(RuleError::NothingToEdit));
+        }
         let Some(recorded) = hand.checked_sub(1).and_then(|i| facts.get_mut(i)) else {
             return Err(at(RuleError::NoSuchHand { hand, last }));
         };
@@ -858,3 +885,7 @@ impl fmt::Display for EditKind {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod tests;

@@ -38,8 +38,33 @@ pub struct Terminal {
 
 impl Terminal {
     pub fn new() -> Terminal {
+        restore_cursor_on_interrupt();
         Terminal {
             theme: ColorfulTheme::default(),
+        }
+    }
+}
+
+/// Ctrl-C at a prompt ends bridgepad at once (every answer is already saved),
+/// but the prompt had hidden the cursor and no destructor runs on a signal:
+/// show it again, then exit as an interrupted program does.
+fn restore_cursor_on_interrupt() {
+    #[cfg(unix)]
+    {
+        extern "C" fn on_interrupt(_: libc::c_int) {
+            const SHOW_CURSOR: &[u8] = b"\x1b[?25h\n";
+            // SAFETY: write and _exit are async-signal-safe.
+            unsafe {
+                libc::write(2, SHOW_CURSOR.as_ptr().cast(), SHOW_CURSOR.len());
+                libc::_exit(130);
+            }
+        }
+        // SAFETY: installs a handler that only calls async-signal-safe functions.
+        unsafe {
+            libc::signal(
+                libc::SIGINT,
+                on_interrupt as *const () as libc::sighandler_t,
+            );
         }
     }
 }

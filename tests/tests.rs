@@ -3,4 +3,5 @@
 
 mod common;
 mod devils_bridge;
+mod pty;
 mod sessions;

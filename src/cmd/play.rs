@@ -13,7 +13,7 @@ use crate::narrate;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render;
 use crate::rules::template::ExactScoring;
-use crate::rules::{EditKind, Expect, Game, Seat, Table, Undone, Variant};
+use crate::rules::{EditKind, Expect, Game, RuleError, Seat, Table, Undone, Variant};
 
 const HELP: &str = "At any question: type the number, or u = undo the last entry, \
                     e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
@@ -352,22 +352,49 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
                 .map(|&s| format!("{} (bid {})", table.name(s), hand.bids[s].unwrap_or(0)))
                 .collect();
             let seat = bidders[p.select("Whose bid?", &names, 0)?];
+            let was = hand.bids[seat].unwrap_or(0);
+            let dealer = hand.deal.dealer;
+            // A correction that makes the bids add up is fine here: the
+            // dealer is asked for a new bid next.
             let check = |text: &str| {
                 let n =
                     parse_count(text).map_err(|why| format!("{why}; type the corrected bid"))?;
-                game.clone()
-                    .record_bids(&[(seat, n)])
-                    .map_err(|e| e.to_string())
+                match game.clone().record_bids(&[(seat, n)]) {
+                    Ok(()) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                }
             };
-            let n = parse_count(&p.input(
-                &format!("{}'s corrected bid", table.name(seat)),
-                None,
-                &check,
-            )?)
-            .expect("checked");
+            let prompt = format!("{}'s corrected bid (Enter keeps {was})", table.name(seat));
+            let n =
+                parse_count(&p.input(&prompt, Some(&was.to_string()), &check)?).expect("checked");
+            let mut entries = vec![(seat, n)];
+            if let Err(RuleError::CorrectionHitsHook {
+                dealer: name,
+                legal,
+                ..
+            }) = game.clone().record_bids(&entries)
+            {
+                p.say(&format!(
+                    "Now the bids add up to the hand, so {name} (dealer) must change too: {legal}."
+                ));
+                let check = |text: &str| {
+                    let m = parse_count(text)
+                        .map_err(|why| format!("{why}; type the dealer's new bid"))?;
+                    game.clone()
+                        .record_bids(&[(seat, n), (dealer, m)])
+                        .map_err(|e| e.to_string())
+                };
+                let m = parse_count(&p.input(&format!("{name}'s new bid"), None, &check)?)
+                    .expect("checked");
+                entries.push((dealer, m));
+            }
             cx.store
-                .update(id, cx.now, |s| Ok(s.game.record_bids(&[(seat, n)])?))?;
-            p.say(&format!("{}'s bid is now {n}.", table.name(seat)));
+                .update(id, cx.now, |s| Ok(s.game.record_bids(&entries)?))?;
+            let said: Vec<String> = entries
+                .iter()
+                .map(|&(s, b)| format!("{}'s bid is now {b}", table.name(s)))
+                .collect();
+            p.say(&format!("{}.", said.join("; ")));
         }
         "Correct an earlier hand (bids or tricks)" => {
             let last = game.played();
@@ -540,6 +567,60 @@ mod tests {
         assert_eq!(
             hand2.bids.values().copied().collect::<Vec<_>>(),
             [Some(1), None, Some(2)]
+        );
+    }
+
+    #[test]
+    fn a_correction_that_makes_the_bids_add_up_asks_the_dealer_again() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = START.to_vec();
+        answers.extend([
+            "0",
+            "0",
+            "0",
+            "1",
+            "0", // hand 1: all bid 0; Bob took 1, Cid 0 → Ann 0
+            "1",
+            "0",
+            "0", // hand 2 (Bob deals 2): Cid 1, Ann 0, Bob 0
+            // Cid meant 2: now 2 are bid on 2 cards, so Bob must change too (not to 0).
+            "e",
+            "Correct a bid",
+            "Cid",
+            "2",
+            "0",
+            "1",
+            // Enter keeps Ann's bid as it was.
+            "e",
+            "Correct a bid",
+            "Ann",
+            "",
+            "q",
+        ]);
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "Bob is the dealer and may not bid 0: the bids would total 2 on 2 cards; legal: 1 or 2"
+            ]
+        );
+        assert!(
+            p.said.contains(
+                &"Now the bids add up to the hand, so Bob (dealer) must change too: 1 or 2."
+                    .to_string()
+            )
+        );
+        assert!(
+            p.said
+                .contains(&"Cid's bid is now 2; Bob's bid is now 1.".to_string())
+        );
+        let game = only_session(&cx);
+        let bids = &game.hands()[1].bids;
+        assert_eq!(
+            bids.values().copied().collect::<Vec<_>>(),
+            [Some(0), Some(1), Some(2)]
         );
     }
 

@@ -1,0 +1,380 @@
+//! `bridgepad play` driven through a real pseudo-terminal with expectrl: the
+//! built binary, dialoguer's real prompts, keys typed as a person types them.
+//! The screen is only waited on; the assertions that matter are on the saved
+//! session (the TOML file and `bridgepad show --json`).
+
+#![cfg(unix)]
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::process::Command;
+use std::time::Duration;
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::session::OsSession;
+use expectrl::{Eof, Expect, Regex};
+
+use crate::common::{Bp, NOW};
+
+const ENTER: &str = "\r";
+const DOWN: &str = "\x1b[B";
+/// The id a Devil's Bridge session started at [`NOW`] gets.
+const ID: &str = "2026-11-21-devils-bridge";
+
+/// One run of `bridgepad` on a pseudo-terminal, with everything it printed
+/// so far kept for failure messages.
+struct Pty {
+    session: OsSession,
+    seen: String,
+}
+
+impl Pty {
+    /// Spawns the built binary with the same environment as `Bp::command()`.
+    fn spawn(bp: &Bp, args: &[&str]) -> Pty {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bridgepad"));
+        cmd.args(args)
+            .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
+            .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
+            .env("BRIDGEPAD_NOW", NOW)
+            // A known terminal, whatever the machine running the tests has.
+            .env("TERM", "xterm-256color")
+            .env_remove("RUST_BACKTRACE");
+        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
+        session.set_expect_timeout(Some(Duration::from_secs(20)));
+        Pty {
+            session,
+            seen: String::new(),
+        }
+    }
+
+    /// Waits for `text`; returns what was printed before it (since the last match).
+    fn expect(&mut self, text: &str) -> String {
+        match self.session.expect(text) {
+            Ok(found) => {
+                let before = String::from_utf8_lossy(found.before()).into_owned();
+                self.seen
+                    .push_str(&String::from_utf8_lossy(found.as_bytes()));
+                before
+            }
+            Err(e) => {
+                // Whatever arrived but did not match, to see where it went wrong.
+                let rest = self
+                    .session
+                    .check(Regex(r"(?s).+"))
+                    .map(|c| String::from_utf8_lossy(c.as_bytes()).into_owned())
+                    .unwrap_or_default();
+                panic!(
+                    "waiting for {text:?}: {e}\n--- screen so far ---\n{}\n--- not matched ---\n{rest}",
+                    self.seen
+                );
+            }
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.session.send(keys).expect("type into the pty");
+    }
+
+    /// Waits for the prompt `prompt`, then types `keys` and Enter.
+    fn answer(&mut self, prompt: &str, keys: &str) {
+        self.expect(prompt);
+        self.send(&format!("{keys}{ENTER}"));
+    }
+
+    /// Waits for the end of the output and for the process to exit; asserts
+    /// it exited 0 and said no `error:`. Returns the whole screen.
+    fn finish(mut self) -> String {
+        self.expect_eof();
+        let process = self.session.get_process();
+        let status = process.wait().expect("wait for bridgepad");
+        assert_eq!(
+            status,
+            WaitStatus::Exited(process.pid(), 0),
+            "bridgepad play should exit 0\n--- screen ---\n{}",
+            self.seen
+        );
+        assert!(
+            !self.seen.contains("error:"),
+            "unexpected error\n--- screen ---\n{}",
+            self.seen
+        );
+        self.seen
+    }
+
+    fn expect_eof(&mut self) {
+        match self.session.expect(Eof) {
+            Ok(found) => self
+                .seen
+                .push_str(&String::from_utf8_lossy(found.as_bytes())),
+            Err(e) => panic!(
+                "waiting for bridgepad to exit: {e}\n--- screen so far ---\n{}",
+                self.seen
+            ),
+        }
+    }
+}
+
+/// A name → count table from the session file, e.g. `bids = { Bob = 0, Cid = 0 }`.
+fn counts(hand: &toml::Table, key: &str) -> BTreeMap<String, i64> {
+    match hand.get(key) {
+        None => BTreeMap::new(),
+        Some(value) => value
+            .as_table()
+            .unwrap_or_else(|| panic!("`{key}` is not a table: {value}"))
+            .iter()
+            .map(|(name, n)| (name.clone(), n.as_integer().expect("a count")))
+            .collect(),
+    }
+}
+
+fn map(entries: &[(&str, i64)]) -> BTreeMap<String, i64> {
+    entries.iter().map(|&(n, v)| (n.to_string(), v)).collect()
+}
+
+fn total(json: &serde_json::Value, name: &str) -> i64 {
+    json["totals"][name]["total"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no total for {name}: {json}"))
+}
+
+/// Starts a Devil's Bridge table at the prompts, plays two hands (the dealer's
+/// forbidden bid refused on the way), quits halfway through the bidding of
+/// hand 3, resumes, finishes hand 3 and quits again.
+///
+/// Hands, worked out by hand (bid-plus-ten: exact scores 10 + bid, a miss 0):
+/// 1. Ann deals 1 card. Bids Bob 0, Cid 0, Ann 0 (1 refused); tricks Bob 0,
+///    Cid 0, so Ann 1. Points Ann 0, Bob 10, Cid 10.
+/// 2. Bob deals 2. Bids Cid 1, Ann 0, Bob 2 (1 forbidden); tricks Cid 1,
+///    Ann 0, so Bob 1. Points Ann 10, Bob 0, Cid 11.
+/// 3. Cid deals 3. Bids Ann 1, Bob 1 | quit, resume | Cid 0 (1 forbidden);
+///    tricks Ann 1, Bob 2, so Cid 0. Points Ann 11, Bob 0, Cid 10.
+///
+/// Totals: Ann 21, Bob 10, Cid 31; next is hand 4, bids.
+#[test]
+fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
+    let bp = Bp::new();
+
+    // First run: a new session on an empty data directory.
+    let mut p = Pty::spawn(&bp, &["play"]);
+    let before = p.expect("Which game?");
+    assert!(
+        !before.contains("Resume"),
+        "nothing to resume on an empty data directory:\n{before}"
+    );
+    p.expect("Devil's Bridge (devils-bridge, 3 to 7 players)");
+    p.send(ENTER);
+    p.expect("Scoring?");
+    p.expect("bid-plus-ten");
+    p.send(ENTER); // the default
+    p.answer("Target score", ""); // none
+    p.answer("Players in clockwise seating order", "Ann,Bob,Cid");
+    p.expect("Who deals first?");
+    p.expect("Draw at random");
+    p.expect("Cid");
+    p.send(DOWN); // from "Draw at random" to Ann
+    p.send(ENTER);
+    p.expect(&format!("Started session {ID}."));
+
+    // Hand 1: Ann deals 1 card; Bob, Cid, then Ann.
+    p.expect("Hand 1 of 19: Ann deals 1 card; Bob bids first.");
+    p.answer("Bob's bid (0 to 1)", "0");
+    p.answer("Cid's bid (0 to 1)", "0");
+    p.expect("Ann (dealer) may not bid 1: the others bid 0 on 1 card");
+    p.answer("Ann's bid (0 to 1)", "1");
+    p.expect("Ann is the dealer and may not bid 1: the bids would total 1 on 1 card; legal: 0");
+    p.answer("Ann's bid (0 to 1)", "0"); // asked again
+    p.expect("Tricks for hand 1: 0 bid on 1 card.");
+    p.answer("Tricks Bob took (bid 0)", "0");
+    p.answer("Tricks Cid took (bid 0)", "0");
+    p.expect("Ann took 1 (the rest of the tricks).");
+    p.expect("Hand 1 scored: Ann 0 ✗, Bob 10 ✓, Cid 10 ✓");
+
+    // Hand 2: Bob deals 2 cards; Cid, Ann, then Bob, who is told his
+    // forbidden number before he is asked.
+    p.expect("Hand 2 of 19: Bob deals 2 cards; Cid bids first.");
+    p.answer("Cid's bid (0 to 2)", "1");
+    p.answer("Ann's bid (0 to 2)", "0");
+    let before = p.expect("Bob (dealer) may not bid 1: the others bid 1 on 2 cards");
+    assert!(!before.contains("Bob's bid"), "{before}");
+    p.answer("Bob's bid (0 to 2)", "2");
+    p.expect("Tricks for hand 2: 3 bid on 2 cards.");
+    p.answer("Tricks Cid took (bid 1)", "1");
+    p.answer("Tricks Ann took (bid 0)", "0");
+    p.expect("Bob took 1 (the rest of the tricks).");
+    p.expect("Hand 2 scored: Ann 10 ✓, Bob 0 ✗, Cid 11 ✓");
+
+    // Hand 3: Cid deals 3 cards; two bids, then quit at Cid's turn.
+    p.expect("Hand 3 of 19: Cid deals 3 cards; Ann bids first.");
+    p.answer("Ann's bid (0 to 3)", "1");
+    p.answer("Bob's bid (0 to 3)", "1");
+    p.answer("Cid's bid (0 to 3)", "q");
+    p.expect(&format!(
+        "Saved. `bridgepad play` picks up session {ID} where you left it."
+    ));
+    p.finish();
+
+    // The session file: one session, hands 1 and 2 complete, hand 3 half bid.
+    let files: Vec<_> = fs::read_dir(bp.data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    assert_eq!(files, [format!("{ID}.toml")]);
+    let saved: toml::Table = bp.session_text(ID).parse().expect("the session is TOML");
+    assert_eq!(saved["variant"].as_str(), Some("devils-bridge"));
+    assert_eq!(
+        saved["players"],
+        toml::Value::Array(vec!["Ann".into(), "Bob".into(), "Cid".into()])
+    );
+    assert_eq!(saved["first_dealer"].as_str(), Some("Ann"));
+    let rules = saved["rules"].as_table().expect("rules");
+    assert_eq!(rules["scoring"].as_str(), Some("bid-plus-ten"));
+    assert!(
+        !rules.contains_key("target"),
+        "no target was given: {rules:?}"
+    );
+    let hands: Vec<&toml::Table> = saved["hands"]
+        .as_array()
+        .expect("hands")
+        .iter()
+        .map(|h| h.as_table().expect("a hand"))
+        .collect();
+    assert_eq!(hands.len(), 3, "{saved}");
+    assert_eq!(
+        counts(hands[0], "bids"),
+        map(&[("Ann", 0), ("Bob", 0), ("Cid", 0)])
+    );
+    assert_eq!(
+        counts(hands[0], "tricks"),
+        map(&[("Ann", 1), ("Bob", 0), ("Cid", 0)])
+    );
+    assert_eq!(
+        counts(hands[1], "bids"),
+        map(&[("Ann", 0), ("Bob", 2), ("Cid", 1)])
+    );
+    assert_eq!(
+        counts(hands[1], "tricks"),
+        map(&[("Ann", 0), ("Bob", 1), ("Cid", 1)])
+    );
+    assert_eq!(counts(hands[2], "bids"), map(&[("Ann", 1), ("Bob", 1)]));
+    assert_eq!(counts(hands[2], "tricks"), map(&[]));
+
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["next"]["hand"], 3);
+    assert_eq!(json["next"]["expects"], "bids");
+    assert_eq!(json["next"]["waiting"], serde_json::json!(["Cid"]));
+    assert_eq!(json["next"]["dealer_forbidden"], 1);
+    assert_eq!(
+        (
+            total(&json, "Ann"),
+            total(&json, "Bob"),
+            total(&json, "Cid")
+        ),
+        (10, 10, 21)
+    );
+
+    // Second run: resume (the default), carry on with Cid's bid.
+    let mut p = Pty::spawn(&bp, &["play"]);
+    p.expect("Resume a game or start a new one?");
+    p.expect("Start a new session");
+    p.expect(&format!(
+        "Resume {ID}: Devil's Bridge, Ann, Bob, Cid (hand 3)"
+    ));
+    p.send(ENTER);
+    p.expect("Hand 3 of 19: Cid deals 3 cards; Ann bids first.");
+    let before = p.expect("Cid (dealer) may not bid 1: the others bid 2 on 3 cards");
+    p.expect("Cid's bid (0 to 3)");
+    assert!(
+        !before.contains("Ann's bid") && !before.contains("Bob's bid"),
+        "Ann and Bob already bid:\n{before}"
+    );
+    p.send(&format!("0{ENTER}"));
+    p.expect("Tricks for hand 3: 2 bid on 3 cards.");
+    p.answer("Tricks Ann took (bid 1)", "1");
+    p.answer("Tricks Bob took (bid 1)", "2");
+    p.expect("Cid took 0 (the rest of the tricks).");
+    p.expect("Hand 3 scored: Ann 11 ✓, Bob 0 ✗, Cid 10 ✓");
+    p.expect("Hand 4 of 19: Ann deals 4 cards; Bob bids first.");
+    p.answer("Bob's bid (0 to 4)", "q");
+    p.expect("Saved.");
+    p.finish();
+
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["status"], "in_progress");
+    assert_eq!(json["hands_played"], 3);
+    assert_eq!(json["next"]["hand"], 4);
+    assert_eq!(json["next"]["dealer"], "Ann");
+    assert_eq!(json["next"]["expects"], "bids");
+    assert_eq!(
+        (
+            total(&json, "Ann"),
+            total(&json, "Bob"),
+            total(&json, "Cid")
+        ),
+        (21, 10, 31)
+    );
+    let hand3 = &json["hands"][2];
+    assert_eq!(
+        hand3["bids"],
+        serde_json::json!({"Ann": 1, "Bob": 1, "Cid": 0})
+    );
+    assert_eq!(
+        hand3["tricks"],
+        serde_json::json!({"Ann": 1, "Bob": 2, "Cid": 0})
+    );
+    assert_eq!(
+        hand3["points"],
+        serde_json::json!({"Ann": 11, "Bob": 0, "Cid": 10})
+    );
+    // Hand 4 was announced but nothing was entered in it.
+    assert!(
+        json["hands"]
+            .as_array()
+            .unwrap()
+            .get(3)
+            .is_none_or(|h| h["bids"] == serde_json::json!({})),
+        "{json}"
+    );
+}
+
+/// Without a terminal, `play` refuses at once and names the scriptable commands.
+#[test]
+fn play_without_a_terminal_names_the_commands_to_use() {
+    let bp = Bp::new();
+    let out = bp.run(&["play"]);
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout, "");
+    let line = bp.fails(&["play"]);
+    for command in ["bridgepad new", "bid", "tricks", "undo", "show"] {
+        assert!(line.contains(command), "{line} should name `{command}`");
+    }
+    assert!(line.contains("terminal"), "{line}");
+    assert!(
+        !bp.data_dir().exists() || fs::read_dir(bp.data_dir()).unwrap().next().is_none(),
+        "nothing should be saved"
+    );
+}
+
+/// Ctrl-C at a menu ends bridgepad as an interrupted program, with the cursor
+/// the menu hid shown again (the terminal is left usable).
+#[test]
+fn ctrl_c_at_a_prompt_restores_the_cursor() {
+    let bp = Bp::new();
+    let mut pty = Pty::spawn(&bp, &["play"]);
+    pty.expect("Which game?");
+    pty.send("\x03");
+    pty.expect("\x1b[?25h");
+    pty.expect_eof();
+    let process = pty.session.get_process();
+    let status = process.wait().expect("wait for bridgepad");
+    assert_eq!(
+        status,
+        WaitStatus::Exited(process.pid(), 130),
+        "{}",
+        pty.seen
+    );
+    assert!(
+        crate::common::snapshot(&bp.data_dir()).is_empty(),
+        "nothing was saved"
+    );
+}

@@ -142,7 +142,7 @@ fn ask_settings(p: &mut dyn Prompter, variant: &Variant) -> Result<Variant> {
         }
     };
     let default = variant.target.map(|t| t.to_string());
-    let prompt = "Target score (the game ends at the end of the hand in which someone reaches it; empty for none)";
+    let prompt = "Target score: the game ends after the hand that reaches it (Enter for none)";
     let target = p.input(prompt, default.as_deref(), &check)?;
     let mut settings = vec![("scoring".to_string(), scoring.name().to_string())];
     if !target.trim().is_empty() {

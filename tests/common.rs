@@ -108,6 +108,27 @@ impl Bp {
         self.ok(&all).lines().last().unwrap().to_string()
     }
 
+    /// Starts Devil's Bridge for Ann, Bob and Cid with `dealer` dealing
+    /// first, plus any `extra` arguments; returns the id.
+    pub fn devils(&self, dealer: &str, extra: &[&str]) -> String {
+        let mut args = vec![
+            "devils-bridge",
+            "--players",
+            "Ann,Bob,Cid",
+            "--dealer",
+            dealer,
+        ];
+        args.extend_from_slice(extra);
+        self.new_session(&args)
+    }
+
+    /// Runs every command of a table of refusals, checking each error line.
+    pub fn refuses(&self, cases: &[(&[&str], &str)]) {
+        for (args, expected) in cases {
+            assert_eq!(self.fails(args), *expected, "{args:?}");
+        }
+    }
+
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         serde_json::from_str(&self.ok(args)).unwrap()
     }

@@ -68,13 +68,7 @@ fn total(json: &serde_json::Value, name: &str) -> i64 {
 #[test]
 fn a_whole_three_player_game_scores_bid_plus_ten() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let id = bp.devils("Ann", &[]);
     play(&bp, 0..18);
     let json = bp.json(&["show", "--json"]);
     assert_eq!(json["next"]["hand"], 19);
@@ -116,15 +110,7 @@ fn a_whole_three_player_game_scores_bid_plus_ten() {
 #[test]
 fn tricks_plus_ten_scores_every_trick() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-        "--set",
-        "scoring=tricks-plus-ten",
-    ]);
+    bp.devils("Ann", &["--set", "scoring=tricks-plus-ten"]);
     play(&bp, 0..19);
     let json = bp.json(&["show", "--json"]);
     assert_eq!(
@@ -141,15 +127,7 @@ fn tricks_plus_ten_scores_every_trick() {
 #[test]
 fn a_target_ends_the_game_after_the_hand_that_reaches_it() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-        "--target",
-        "50",
-    ]);
+    bp.devils("Ann", &["--target", "50"]);
     play(&bp, 0..5);
     assert_eq!(bp.json(&["show", "--json"])["status"], "in_progress");
     // Hand 6 takes Ann from 46 to 59.
@@ -171,13 +149,7 @@ fn a_target_ends_the_game_after_the_hand_that_reaches_it() {
 #[test]
 fn the_dealer_may_not_make_the_bids_add_up() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Cid",
-    ]);
+    let id = bp.devils("Cid", &[]);
     play_first_hand_with_cid_dealing(&bp);
     // Hand 2: Ann deals 2; Bob and Cid bid 1 and 0, so Ann may not bid 1.
     bp.ok(&["bid", "Bob=1", "Cid=0"]);
@@ -199,13 +171,7 @@ fn play_first_hand_with_cid_dealing(bp: &Bp) {
 #[test]
 fn the_dealer_bids_last() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    bp.devils("Ann", &[]);
     let err = bp.fails(&["bid", "Ann=1"]);
     assert_eq!(
         err,
@@ -222,13 +188,7 @@ fn the_dealer_bids_last() {
 #[test]
 fn corrections_are_checked_again() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
     // Bob correcting to 1 would make 1 bid on 1 card with Ann's bid standing.
     let err = bp.fails(&["bid", "Bob=1"]);
@@ -255,13 +215,7 @@ fn corrections_are_checked_again() {
 #[test]
 fn bad_entries_are_refused_with_what_is_legal() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let id = bp.devils("Ann", &[]);
     let cases: &[(&[&str], &str)] = &[
         (
             &["bid", "Bob=2"],
@@ -304,9 +258,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
             "error: `nt` is not a trump suit; use clubs, diamonds, hearts or spades (or C, D, H, S, ♣, ♦, ♥, ♠)",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(bp.fails(args), *expected, "{args:?}");
-    }
+    bp.refuses(cases);
     bp.ok(&["bid", "Bob=1", "Cid=1", "Ann=1"]);
     let cases: &[(&[&str], &str)] = &[
         (
@@ -322,9 +274,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
             "error: Ann cannot take 2 tricks: hand 1 has 1",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(bp.fails(args), *expected, "{args:?}");
-    }
+    bp.refuses(cases);
     assert!(
         bp.session_text(&id)
             .contains("bids = { Bob = 1, Cid = 1, Ann = 1 }")
@@ -334,13 +284,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
 #[test]
 fn the_last_count_is_filled_in_from_the_rest() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Cid",
-    ]);
+    bp.devils("Cid", &[]);
     bp.ok(&["bid", "Ann=0", "Bob=0", "Cid=0"]);
     bp.ok(&["tricks", "Ann=0", "Bob=1"]); // hand 1 → Cid 0
     bp.ok(&["bid", "Bob=1", "Cid=1", "Ann=1"]);
@@ -362,13 +306,7 @@ fn the_last_count_is_filled_in_from_the_rest() {
 #[test]
 fn undo_takes_back_the_last_entry() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let id = bp.devils("Ann", &[]);
     let empty = bp.session_text(&id);
     bp.ok(&["bid", "Bob=0", "Cid=1"]);
     let two_bids = bp.session_text(&id);
@@ -402,13 +340,7 @@ fn strip_updated(text: &str) -> String {
 #[test]
 fn editing_an_earlier_hand_rescores_everything_after_it() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    bp.devils("Ann", &[]);
     play(&bp, 0..4);
     let json = bp.json(&["show", "--json"]);
     // After 4 hands: Ann 0+11+11+12, Bob 10+11+0+0, Cid 10+0+10+11.
@@ -467,9 +399,7 @@ fn editing_an_earlier_hand_rescores_everything_after_it() {
             "error: `Dan` is not a player in this session; players: Ann, Bob, Cid",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(bp.fails(args), *expected, "{args:?}");
-    }
+    bp.refuses(cases);
     bp.ok(&["bid", "Cid=2"]); // hand 5: Bob deals, Cid bids first
     assert_eq!(
         bp.fails(&["edit", "5", "tricks", "Bob=1"]),
@@ -480,15 +410,7 @@ fn editing_an_earlier_hand_rescores_everything_after_it() {
 #[test]
 fn an_edit_that_ends_the_game_earlier_is_refused() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-        "--target",
-        "60",
-    ]);
+    bp.devils("Ann", &["--target", "60"]);
     // Ann: 0, 11, 22, 34, 46, 59 after hands 1-6: the game goes on.
     play(&bp, 0..6);
     bp.ok(&["bid", "Bob=3"]);
@@ -552,9 +474,7 @@ fn check_dealer_needs_no_session() {
             "error: --bids is empty; give the other players' bids, e.g. --bids 1,0,2",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(bp.fails(args), *expected, "{args:?}");
-    }
+    bp.refuses(cases);
     assert!(
         !bp.data_dir().exists(),
         "check-dealer must not create a data directory"
@@ -656,9 +576,7 @@ fn new_refuses_a_table_that_cannot_play() {
             "error: --waiting: Devil's Bridge eliminates nobody, so no one waits for a seat; seat every player with --players",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(bp.fails(args), *expected, "{args:?}");
-    }
+    bp.refuses(cases);
     let long = "x".repeat(10_000);
     let err = bp.fails(&[
         "new",

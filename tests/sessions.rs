@@ -7,13 +7,7 @@ use crate::common::{Bp, NOW};
 #[test]
 fn a_session_is_a_readable_toml_file() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Bob",
-    ]);
+    let id = bp.devils("Bob", &[]);
     assert_eq!(id, "2026-11-21-devils-bridge");
     bp.ok(&["bid", "Cid=1", "Ann=0", "--trump", "♥"]);
     let text = bp.session_text(&id);
@@ -120,13 +114,7 @@ fn a_malformed_template_is_named_with_its_field() {
 #[test]
 fn commands_use_the_latest_unfinished_session_and_say_so() {
     let bp = Bp::new();
-    let first = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let first = bp.devils("Ann", &[]);
     let out = bp.run(&["bid", "Bob=0"]);
     assert_eq!(out.stderr, format!("using session {first}\n"));
     let second = bp.new_session(&[
@@ -169,13 +157,7 @@ fn without_sessions_commands_say_how_to_start() {
 #[test]
 fn list_shows_every_session_newest_first_and_marks_broken_files() {
     let bp = Bp::new();
-    let a = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let a = bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
     bp.ok(&["tricks", "Ann=1", "Bob=0"]);
     let b = bp
@@ -233,13 +215,7 @@ fn list_shows_every_session_newest_first_and_marks_broken_files() {
 #[test]
 fn a_hand_edited_file_is_replayed_by_the_rules() {
     let bp = Bp::new();
-    let id = bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    let id = bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
     let path = bp.session_path(&id);
     let good = bp.session_text(&id);
@@ -290,13 +266,7 @@ fn a_hand_edited_file_is_replayed_by_the_rules() {
 #[test]
 fn saving_leaves_no_temporary_files() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0"]);
     let names: Vec<String> = fs::read_dir(bp.data_dir())
         .unwrap()
@@ -310,13 +280,7 @@ fn saving_leaves_no_temporary_files() {
 #[test]
 fn the_sheet_shows_bids_tricks_marks_and_the_leader() {
     let bp = Bp::new();
-    bp.new_session(&[
-        "devils-bridge",
-        "--players",
-        "Ann,Bob,Cid",
-        "--dealer",
-        "Ann",
-    ]);
+    bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
     bp.ok(&["tricks", "Ann=1", "Bob=0"]);
     bp.ok(&["bid", "Cid=1", "Ann=1", "--trump", "spades"]);

@@ -13,10 +13,24 @@ use crate::rules::{RawTemplate, Variant};
 use crate::store::describe_toml_error;
 
 /// The built-in templates, by file name.
-pub const BUILT_IN: &[(&str, &str)] = &[(
-    "devils-bridge.toml",
-    include_str!("../templates/devils-bridge.toml"),
-)];
+pub const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "devils-bridge.toml",
+        include_str!("../templates/devils-bridge.toml"),
+    ),
+    (
+        "mormon-bridge.toml",
+        include_str!("../templates/mormon-bridge.toml"),
+    ),
+    (
+        "mormon-bridge-4card.toml",
+        include_str!("../templates/mormon-bridge-4card.toml"),
+    ),
+    (
+        "mormon-bridge-elimination.toml",
+        include_str!("../templates/mormon-bridge-elimination.toml"),
+    ),
+];
 
 /// Where a variant came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

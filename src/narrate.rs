@@ -2,7 +2,8 @@
 //! commands and the prompts so both say the same thing the same way.
 
 use crate::rules::exact::{dealer_choices, list_bids};
-use crate::rules::{Expect, Game, Hand, Seat};
+use crate::rules::template::BiddingOrder;
+use crate::rules::{Expect, Game, Hand, RebidStep, Seat};
 
 pub fn cards(n: u32) -> String {
     if n == 1 {
@@ -18,12 +19,17 @@ pub fn deal(game: &Game, hand: &Hand) -> String {
     let deal = &hand.deal;
     let of = deal.of.map(|n| format!(" of {n}")).unwrap_or_default();
     let first = deal.order[0];
+    let who = match game.variant().bidding {
+        BiddingOrder::Clockwise => format!("{} bids first", table.name(first)),
+        BiddingOrder::Simultaneous => {
+            format!("{} leads; everyone bids at once", table.name(first))
+        }
+    };
     let mut line = format!(
-        "Hand {}{of}: {} deals {}; {} bids first.",
+        "Hand {}{of}: {} deals {}; {who}.",
         deal.number,
         table.name(deal.dealer),
         cards(deal.cards),
-        table.name(first)
     );
     if deal.blind {
         line.push_str(
@@ -63,6 +69,18 @@ pub fn next(game: &Game) -> String {
         None => finished(game),
         Some(Expect::Bids { waiting }) => {
             let hand = game.current().expect("expects implies a current hand");
+            let fresh = hand.bids.values().all(Option::is_none);
+            let rebid = match hand.rebid_step() {
+                Some(step) if fresh => format!("{} Then ", rebid(game, step)),
+                _ => String::new(),
+            };
+            if game.variant().bidding == BiddingOrder::Simultaneous {
+                return format!(
+                    "next: {rebid}bids from {} (all at once, 0 to {})",
+                    table.list(&waiting),
+                    hand.deal.cards
+                );
+            }
             let seat = waiting[0];
             if seat == hand.deal.dealer
                 && game.variant().dealer_hook
@@ -80,10 +98,9 @@ pub fn next(game: &Game) -> String {
         Some(Expect::Tricks { waiting }) => {
             let hand = game.current().expect("expects implies a current hand");
             format!(
-                "next: tricks for hand {} ({} bid on {}): {}",
+                "next: tricks for hand {} ({}): {}",
                 hand.deal.number,
-                hand.bids_total(),
-                cards(hand.deal.cards),
+                bids_against_tricks(hand),
                 table.list(&waiting)
             )
         }
@@ -103,6 +120,12 @@ pub fn finished(game: &Game) -> String {
     let winners = game.winners();
     let table = game.table();
     let score = winners.first().map_or(0, |&s| game.totals()[s]);
+    if game.variant().elimination {
+        return format!(
+            "Game over: {} is the last player standing.",
+            table.list(&winners)
+        );
+    }
     match winners.as_slice() {
         [one] => format!("Game over: {} wins with {score}.", table.name(*one)),
         _ => format!(
@@ -117,6 +140,7 @@ pub fn hand_points(game: &Game, hand: &Hand) -> String {
     let result = hand.result.as_ref().expect("a scored hand");
     game.table()
         .seats()
+        .filter(|s| hand.deal.order.contains(s))
         .map(|s| {
             let mark = if hand.exact(s) == Some(true) {
                 "✓"
@@ -136,4 +160,94 @@ pub fn totals(game: &Game) -> String {
         .map(|s| format!("{} {}", game.table().name(s), game.totals()[s]))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// "3 bid on 4 tricks: under by 1".
+pub fn bids_against_tricks(hand: &Hand) -> String {
+    let (bid, tricks) = (hand.bids_total(), hand.deal.cards);
+    let tricks_word = if tricks == 1 { "trick" } else { "tricks" };
+    let how = match bid.cmp(&tricks) {
+        std::cmp::Ordering::Less => format!("under by {}", tricks - bid),
+        std::cmp::Ordering::Greater => format!("over by {}", bid - tricks),
+        std::cmp::Ordering::Equal => "even".to_string(),
+    };
+    format!("{bid} bid on {tricks} {tricks_word}: {how}")
+}
+
+/// What the table must do before bidding again (Mormon Bridge elimination).
+pub fn rebid(game: &Game, step: RebidStep) -> String {
+    let hand = game
+        .current()
+        .expect("a re-bid happens in a hand being played");
+    let cards = hand.deal.cards;
+    match step {
+        RebidStep::NewColour { tried } => format!(
+            "The bids total {cards} with two players left, so both make it or both miss: \
+             not accepted. Turn up a new trump colour ({tried} of 4 tried) and bid again."
+        ),
+        RebidStep::FirstCardLed => {
+            "All four colours tried: the first card led is trump. Bid again, a final time."
+                .to_string()
+        }
+        RebidStep::Redeal => format!(
+            "Still {cards}: reshuffle and redeal ({} deals again, {} leads), turn up a trump and bid again.",
+            game.table().name(hand.deal.dealer),
+            game.table().name(hand.deal.order[0])
+        ),
+    }
+}
+
+/// Who went out in hand `number`, who sits down for the next, or that
+/// nobody went out because everyone missed. `None` outside elimination games.
+pub fn eliminations(game: &Game, number: usize) -> Option<String> {
+    if !game.variant().elimination {
+        return None;
+    }
+    let table = game.table();
+    let out: Vec<Seat> = game
+        .eliminated()
+        .iter()
+        .filter(|(_, h)| *h == number)
+        .map(|(s, _)| *s)
+        .collect();
+    let mut line = if out.is_empty() {
+        let hand = &game.hands()[number - 1];
+        if hand
+            .deal
+            .order
+            .iter()
+            .all(|&s| hand.exact(s) == Some(false))
+        {
+            "Everyone still in missed, so nobody is out.".to_string()
+        } else {
+            "Nobody is out.".to_string()
+        }
+    } else {
+        format!("Out: {} (missed the bid).", table.list(&out))
+    };
+    if let (Some(this), Some(next)) = (game.hands().get(number - 1), game.hands().get(number)) {
+        let new: Vec<Seat> = next
+            .deal
+            .order
+            .iter()
+            .copied()
+            .filter(|s| !this.deal.order.contains(s))
+            .collect();
+        if !new.is_empty() {
+            let verb = if new.len() == 1 {
+                "takes a seat"
+            } else {
+                "take seats"
+            };
+            line.push_str(&format!(
+                " {} {verb} from hand {}.",
+                table.list(&new),
+                number + 1
+            ));
+        }
+    }
+    if !game.is_finished() {
+        line.push_str(&format!(" Still in: {}.", table.list(&game.standing())));
+    }
+    Some(line)
 }

@@ -12,7 +12,10 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::rules::{Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant};
+use crate::rules::template::Deck;
+use crate::rules::{
+    Attempt, Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant,
+};
 
 /// The session file format this build writes and reads.
 pub const FORMAT: u32 = 1;
@@ -31,6 +34,9 @@ pub struct SessionFile {
     pub updated: DateTime<Utc>,
     /// Clockwise seating order.
     pub players: Vec<String>,
+    /// Players waiting for a seat (elimination games), in the order they sit down.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waiting: Vec<String>,
     pub first_dealer: String,
     /// The template in force when the session started, settings applied.
     pub rules: RawTemplate,
@@ -42,12 +48,24 @@ pub struct SessionFile {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandEntry {
+    /// Rounds of bids that had to be bid again, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rebids: Vec<RebidEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trump: Option<String>,
     #[serde(default, skip_serializing_if = "NameMap::is_empty")]
     pub bids: NameMap,
     #[serde(default, skip_serializing_if = "NameMap::is_empty")]
     pub tricks: NameMap,
+}
+
+/// A round of bids that was bid again, with the trump it was bid under.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RebidEntry {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump: Option<String>,
+    pub bids: NameMap,
 }
 
 /// `{ Ann = 1, Bob = 0 }`, keeping the order it was written in (the entry
@@ -181,7 +199,13 @@ impl Session {
         }
         let variant =
             Variant::try_from(file.rules).map_err(|e| SessionError::Rules(e.to_string()))?;
-        let players = file.players.join(", ");
+        let players = file
+            .players
+            .iter()
+            .chain(&file.waiting)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
         let dealer_index = file
             .players
             .iter()
@@ -190,7 +214,7 @@ impl Session {
                 name: file.first_dealer.clone(),
                 players: players.clone(),
             })?;
-        let table = Table::new(&variant, file.players, Seat(dealer_index))
+        let table = Table::with_waiting(&variant, file.players, file.waiting, Seat(dealer_index))
             .map_err(|e| SessionError::Players(e.to_string()))?;
         let mut facts = Vec::with_capacity(file.hands.len());
         for (i, entry) in file.hands.iter().enumerate() {
@@ -211,14 +235,25 @@ impl Session {
                     })
                     .collect::<Result<Vec<_>, SessionError>>()
             };
-            let trump = match &entry.trump {
-                None => None,
-                Some(text) => Some(
-                    parse_trump(&variant, text)
-                        .map_err(|message| SessionError::BadTrump { hand, message })?,
-                ),
+            let trump = |text: &Option<String>| match text {
+                None => Ok(None),
+                Some(text) => parse_trump(&variant, text)
+                    .map(Some)
+                    .map_err(|message| SessionError::BadTrump { hand, message }),
             };
+            let rebids = entry
+                .rebids
+                .iter()
+                .map(|r| {
+                    Ok(Attempt {
+                        bids: seats(&r.bids)?,
+                        trump: trump(&r.trump)?,
+                    })
+                })
+                .collect::<Result<Vec<_>, SessionError>>()?;
+            let trump = trump(&entry.trump)?;
             facts.push(HandFacts {
+                rebids,
                 bids: seats(&entry.bids)?,
                 tricks: seats(&entry.tricks)?,
                 trump,
@@ -249,7 +284,8 @@ impl Session {
             variant: self.game.variant().name.clone(),
             created: self.created,
             updated: self.updated,
-            players: table.names().to_vec(),
+            players: table.seated().to_vec(),
+            waiting: table.waiting().to_vec(),
             first_dealer: table.name(table.first_dealer()).to_string(),
             rules: self.game.variant().raw().clone(),
             hands: self
@@ -257,6 +293,14 @@ impl Session {
                 .facts()
                 .iter()
                 .map(|h| HandEntry {
+                    rebids: h
+                        .rebids
+                        .iter()
+                        .map(|r| RebidEntry {
+                            trump: r.trump.map(|t| t.name().to_string()),
+                            bids: names(&r.bids),
+                        })
+                        .collect(),
                     trump: h.trump.map(|t| t.name().to_string()),
                     bids: names(&h.bids),
                     tricks: names(&h.tricks),
@@ -277,6 +321,9 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
     let mut out = toml::to_string(&head)?;
     for (i, hand) in file.hands.iter().enumerate() {
         out.push_str(&format!("\n[[hands]] # hand {}\n", i + 1));
+        if !hand.rebids.is_empty() {
+            out.push_str(&format!("rebids = {}\n", inline(&hand.rebids)?));
+        }
         if let Some(trump) = &hand.trump {
             out.push_str(&format!("trump = {}\n", inline(trump)?));
         }
@@ -298,12 +345,17 @@ fn inline<T: Serialize>(value: &T) -> Result<String, toml::ser::Error> {
 
 /// A trump word, checked against the deck the variant uses.
 pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
-    let trump: Trump = text
-        .parse()
-        .map_err(|e: crate::rules::trump::UnknownTrump| e.to_string())?;
-    if Trump::for_deck(variant.deck).contains(&trump) {
-        Ok(trump)
-    } else {
-        Err(format!("{trump} is not a trump in {}", variant.title))
+    match text.parse::<Trump>() {
+        Ok(trump) if Trump::for_deck(variant.deck).contains(&trump) => Ok(trump),
+        _ => Err(format!(
+            "`{}` is not a trump in {}; use {}",
+            text.trim(),
+            variant.title,
+            match variant.deck {
+                Deck::Standard => "clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)",
+                Deck::Rook =>
+                    "red, green, yellow or black, or rook when the Rook was turned (the first card led is trump)",
+            }
+        )),
     }
 }

@@ -255,7 +255,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
         ),
         (
             &["bid", "Bob=0", "--trump", "nt"],
-            "error: `nt` is not a trump suit; use clubs, diamonds, hearts or spades (or C, D, H, S, ♣, ♦, ♥, ♠)",
+            "error: `nt` is not a trump in Devil's Bridge; use clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)",
         ),
     ];
     bp.refuses(cases);
@@ -491,7 +491,7 @@ fn new_refuses_a_table_that_cannot_play() {
         ),
         (
             &["new", "devils-bridge", "--players", "A,B,C,D,E,F,G,H"],
-            "error: Devil's Bridge is for 3 to 7 players, not 8",
+            "error: Devil's Bridge: 8 players × 7 cards + 1 turned card = 57, more than the 52-card deck",
         ),
         (
             &["new", "devils-bridge", "--players", "Ann,ann,Cid"],
@@ -518,7 +518,7 @@ fn new_refuses_a_table_that_cannot_play() {
         ),
         (
             &["new", "devils-brige", "--players", "Ann,Bob,Cid"],
-            "error: unknown variant `devils-brige`; known variants: devils-bridge",
+            "error: unknown variant `devils-brige`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination",
         ),
         (
             &[

@@ -18,21 +18,35 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
             .map(|t| parse_trump(game.variant(), t))
             .transpose()
             .map_err(anyhow::Error::msg)?;
-        let hand = game.current().map(|h| h.deal.number);
-        game.record_bids(&entries)?;
+        let hand = game.current().map(|h| (h.deal.number, h.rebids.len()));
+        // The trump goes with this round of bids, even one that is bid again.
         if let Some(trump) = trump {
             game.record_trump(trump)?;
         }
+        game.record_bids(&entries)?;
         let table = game.table();
         let listed: Vec<String> = entries
             .iter()
             .map(|&(s, b)| format!("{} bid {b}", table.name(s)))
             .collect();
-        Ok(format!(
-            "hand {}: {}.",
-            hand.unwrap_or(0),
-            listed.join(", ")
-        ))
+        let mut said = format!("hand {}: {}.", hand.map_or(0, |h| h.0), listed.join(", "));
+        if let Some(current) = game.current() {
+            let all_in = current
+                .deal
+                .order
+                .iter()
+                .all(|&s| current.bids[s].is_some());
+            if Some(current.rebids.len()) != hand.map(|h| h.1) {
+                let step = current.rebid_step().expect("a round was just bid again");
+                said.push_str(&format!("\n{}", narrate::rebid(game, step)));
+            } else if all_in {
+                said.push_str(&format!(
+                    "\nbids: {}.",
+                    narrate::bids_against_tricks(current)
+                ));
+            }
+        }
+        Ok(said)
     })?;
     println!("{said}");
     println!("{}", narrate::next(&session.game));

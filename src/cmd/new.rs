@@ -3,7 +3,7 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::Context;
-use crate::catalog::with_settings;
+use crate::catalog::{Catalog, with_settings};
 use crate::cli::NewArgs;
 use crate::narrate;
 use crate::rules::{Game, Seat, Table, Variant};
@@ -36,14 +36,24 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         settings.push(("target".to_string(), n.to_string()));
     }
     let variant = with_settings(&template.variant, &settings)?;
-    if !args.waiting.is_empty() {
+    if !args.waiting.is_empty() && !variant.elimination {
         bail!(
             "--waiting: {} eliminates nobody, so no one waits for a seat; seat every player with --players",
             variant.title
         );
     }
+    let count = args.players.len();
+    if !(variant.min_players..=variant.max_players).contains(&count) {
+        bail!("{}", table_size(&catalog, &variant, count));
+    }
     let drawn = args.dealer.is_none();
-    let (session, dealer) = start(cx, variant, args.players, args.dealer.as_deref())?;
+    let (session, dealer) = start(
+        cx,
+        variant,
+        args.players,
+        args.waiting,
+        args.dealer.as_deref(),
+    )?;
     cx.store.create(&session)?;
 
     let game = &session.game;
@@ -79,10 +89,11 @@ pub fn start(
     cx: &Context,
     variant: Variant,
     players: Vec<String>,
+    waiting: Vec<String>,
     dealer: Option<&str>,
 ) -> Result<(Session, Seat)> {
     // Seat the players first so name problems are reported before the dealer.
-    let probe = Table::new(&variant, players.clone(), Seat(0))?;
+    let probe = Table::with_waiting(&variant, players.clone(), waiting.clone(), Seat(0))?;
     let dealer = match dealer {
         Some(name) => probe.seat_of(name).ok_or_else(|| {
             anyhow!(
@@ -91,9 +102,15 @@ pub fn start(
                 probe.names().join(", ")
             )
         })?,
-        None => Seat(fastrand::usize(..probe.len())),
+        None => Seat(fastrand::usize(..probe.seated().len())),
     };
-    let table = Table::new(&variant, players, dealer)?;
+    if dealer.0 >= probe.seated().len() {
+        bail!(
+            "--dealer: {} is waiting for a seat; the first dealer must be seated",
+            probe.name(dealer)
+        );
+    }
+    let table = Table::with_waiting(&variant, players, waiting, dealer)?;
     let id = cx.store.new_id(&variant.name, cx.now);
     let game = Game::new(variant, table);
     Ok((
@@ -105,4 +122,43 @@ pub fn start(
         },
         dealer,
     ))
+}
+
+/// Why a table of `count` cannot play `variant`, and which variants of the
+/// same deck can seat it.
+pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String {
+    let mut message = format!(
+        "{} is for {} players, not {count}",
+        variant.title,
+        variant.players_range()
+    );
+    if count > variant.max_players
+        && let Some(schedule) = variant.schedule(variant.max_players)
+    {
+        let largest = schedule.largest() as usize;
+        let needed = count * largest + 1;
+        let deck = variant.deck.cards() as usize;
+        if needed > deck {
+            message = format!(
+                "{}: {count} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck",
+                variant.title
+            );
+        }
+    }
+    let fits: Vec<&str> = catalog
+        .templates
+        .iter()
+        .map(|t| &t.variant)
+        .filter(|v| v.deck == variant.deck && v.name != variant.name)
+        .filter(|v| (v.min_players..=v.max_players).contains(&count))
+        .map(|v| v.name.as_str())
+        .collect();
+    match fits.as_slice() {
+        [] => message,
+        [one] => format!("{message}; {one} fits {count} players"),
+        [rest @ .., last] => format!(
+            "{message}; {} or {last} fit {count} players",
+            rest.join(", ")
+        ),
+    }
 }

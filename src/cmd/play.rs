@@ -99,7 +99,7 @@ fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
     items.extend(players.iter().cloned());
     let pick = p.select("Who deals first?", &items, 0)?;
     let dealer = (pick > 0).then(|| players[pick - 1].clone());
-    let (session, dealer) = new::start(cx, variant, players, dealer.as_deref())?;
+    let (session, dealer) = new::start(cx, variant, players, Vec::new(), dealer.as_deref())?;
     cx.store.create(&session)?;
     if pick == 0 {
         p.say(&format!(

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use super::Context;
 use crate::cli::ShowArgs;
 use crate::render;
-use crate::rules::{Expect, Game, PerSeat};
+use crate::rules::{Expect, Game, PerSeat, RebidStep};
 use crate::session::Session;
 
 pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
@@ -69,6 +69,10 @@ pub fn to_json(session: &Session) -> Value {
                 "cards": h.deal.cards,
                 "blind": h.deal.blind,
                 "trump": h.trump.map(|t| t.name()),
+                "rebids": h.rebids.iter().map(|r| json!({
+                    "trump": r.trump.map(|t| t.name()),
+                    "bids": r.bids.iter().map(|&(s, b)| (table.name(s).to_string(), json!(b))).collect::<Map<String, Value>>(),
+                })).collect::<Vec<_>>(),
                 "bids": opt(&h.bids),
                 "tricks": opt(&h.tricks),
                 "points": h.result.as_ref().map(|r| per_seat(&r.points)),
@@ -80,11 +84,18 @@ pub fn to_json(session: &Session) -> Value {
         "id": session.id,
         "variant": game.variant().name,
         "title": game.variant().title,
-        "players": table.names(),
+        "players": table.seated(),
         "status": if game.is_finished() { "finished" } else { "in_progress" },
         "winners": names(winners),
         "leaders": names(game.leaders()),
-        "eliminated": [],
+        "eliminated": game.eliminated().iter().map(|&(s, _)| table.name(s)).collect::<Vec<_>>(),
+        "eliminated_in": game
+            .eliminated()
+            .iter()
+            .map(|&(s, h)| (table.name(s).to_string(), json!(h)))
+            .collect::<Map<String, Value>>(),
+        "standing": names(game.standing()),
+        "waiting": names(game.waiting()),
         "totals": totals,
         "games_won": games_won,
         "next": next_json(game),
@@ -117,6 +128,13 @@ fn next_json(game: &Game) -> Value {
     });
     if matches!(expect, Expect::Bids { .. }) && game.variant().dealer_hook {
         next["dealer_forbidden"] = json!(game.forbidden_for_dealer());
+    }
+    if let Some(step) = hand.rebid_step() {
+        let mut rebid = json!({ "round": hand.rebids.len() + 1, "step": step.word() });
+        if let RebidStep::NewColour { tried } = step {
+            rebid["colours_tried"] = json!(tried);
+        }
+        next["rebid"] = rebid;
     }
     next
 }

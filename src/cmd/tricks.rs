@@ -26,6 +26,9 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         Some(scored) => {
             println!("hand {hand} scored: {}", narrate::hand_points(game, scored));
             println!("totals: {}", narrate::totals(game));
+            if let Some(out) = narrate::eliminations(game, hand) {
+                println!("{out}");
+            }
         }
         None => println!("hand {hand}: tricks recorded so far."),
     }

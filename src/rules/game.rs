@@ -17,10 +17,13 @@ use super::trump::Trump;
 /// The longest player name: long enough for anyone, short enough for a score sheet.
 pub const MAX_NAME_CHARS: usize = 24;
 
-/// The players, in clockwise seating order, and who dealt first.
+/// The players, in clockwise seating order, and who dealt first. Players
+/// waiting for a seat (elimination games) are listed after the seated ones, in
+/// the order they will sit down; a [`Seat`] names a player, seated or waiting.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     players: Vec<String>,
+    seated: usize,
     first_dealer: Seat,
 }
 
@@ -47,6 +50,9 @@ pub enum SetupError {
         "the name `{name}` contains {what}; use letters, digits, spaces and punctuation other than `,` and `=`"
     )]
     BadName { name: String, what: String },
+    /// Waiting players at a game that eliminates nobody.
+    #[error("{title} eliminates nobody, so no one waits for a seat; seat every player")]
+    NobodyWaits { title: String },
     /// A first dealer who is not at the table.
     #[error("the first dealer must be one of the {count} players")]
     NoSuchDealer { count: usize },
@@ -62,7 +68,27 @@ impl Table {
         players: Vec<String>,
         first_dealer: Seat,
     ) -> Result<Table, SetupError> {
-        let players: Vec<String> = players.into_iter().map(|p| p.trim().to_string()).collect();
+        Table::with_waiting(variant, players, Vec::new(), first_dealer)
+    }
+
+    /// A table with players waiting to take the seats of eliminated players.
+    pub fn with_waiting(
+        variant: &Variant,
+        seated: Vec<String>,
+        waiting: Vec<String>,
+        first_dealer: Seat,
+    ) -> Result<Table, SetupError> {
+        let count = seated.len();
+        if !waiting.is_empty() && !variant.elimination {
+            return Err(SetupError::NobodyWaits {
+                title: variant.title.clone(),
+            });
+        }
+        let players: Vec<String> = seated
+            .into_iter()
+            .chain(waiting)
+            .map(|p| p.trim().to_string())
+            .collect();
         for (i, name) in players.iter().enumerate() {
             check_name(name)?;
             if players[..i]
@@ -72,7 +98,6 @@ impl Table {
                 return Err(SetupError::DuplicateName(name.clone()));
             }
         }
-        let count = players.len();
         if !(variant.min_players..=variant.max_players).contains(&count) {
             return Err(SetupError::PlayerCount {
                 title: variant.title.clone(),
@@ -85,12 +110,24 @@ impl Table {
         }
         Ok(Table {
             players,
+            seated: count,
             first_dealer,
         })
     }
 
+    /// Every player, seated or waiting.
     pub fn len(&self) -> usize {
         self.players.len()
+    }
+
+    /// The players seated at the start.
+    pub fn seated(&self) -> &[String] {
+        &self.players[..self.seated]
+    }
+
+    /// The players waiting for a seat at the start, in the order they sit down.
+    pub fn waiting(&self) -> &[String] {
+        &self.players[self.seated..]
     }
 
     pub fn is_empty(&self) -> bool {
@@ -157,6 +194,9 @@ fn check_name(name: &str) -> Result<(), SetupError> {
 /// What was recorded for one hand, in the order it was entered.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct HandFacts {
+    /// Rounds of bids the rules did not accept (two players bidding the
+    /// whole hand in Mormon Bridge elimination), oldest first.
+    pub rebids: Vec<Attempt>,
     pub bids: Vec<(Seat, u32)>,
     pub tricks: Vec<(Seat, u32)>,
     pub trump: Option<Trump>,
@@ -164,7 +204,50 @@ pub struct HandFacts {
 
 impl HandFacts {
     fn is_empty(&self) -> bool {
-        self.bids.is_empty() && self.tricks.is_empty() && self.trump.is_none()
+        self.rebids.is_empty()
+            && self.bids.is_empty()
+            && self.tricks.is_empty()
+            && self.trump.is_none()
+    }
+}
+
+/// One round of bids that had to be bid again, with the trump it was bid under.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Attempt {
+    pub bids: Vec<(Seat, u32)>,
+    pub trump: Option<Trump>,
+}
+
+/// What the table must do before bidding again, after a round of bids that
+/// two remaining players made total the hand size (RULES.md, elimination).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RebidStep {
+    /// Turn a new trump colour; `tried` colours have been bid under so far.
+    NewColour { tried: usize },
+    /// All four colours tried: the first card led is trump, for a final re-bid.
+    FirstCardLed,
+    /// Still even: reshuffle and redeal, same dealer and leader, and start over.
+    Redeal,
+}
+
+impl RebidStep {
+    /// The step after `rounds` rounds of bids were not accepted in this hand.
+    pub fn after(rounds: usize) -> Option<RebidStep> {
+        // Per deal: four colours, then the first card led, then a redeal.
+        match rounds % 5 {
+            _ if rounds == 0 => None,
+            0 => Some(RebidStep::Redeal),
+            4 => Some(RebidStep::FirstCardLed),
+            tried => Some(RebidStep::NewColour { tried }),
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            RebidStep::NewColour { .. } => "new-trump",
+            RebidStep::FirstCardLed => "first-card-led",
+            RebidStep::Redeal => "redeal",
+        }
     }
 }
 
@@ -198,6 +281,8 @@ pub struct Hand {
     pub bids: PerSeat<Option<u32>>,
     pub tricks: PerSeat<Option<u32>>,
     pub trump: Option<Trump>,
+    /// Rounds of bids that were not accepted and bid again.
+    pub rebids: Vec<Attempt>,
     pub result: Option<HandResult>,
 }
 
@@ -210,6 +295,11 @@ impl Hand {
 
     pub fn bids_total(&self) -> u32 {
         self.bids.values().flatten().sum()
+    }
+
+    /// What the table must do before this round of bids, after re-bids.
+    pub fn rebid_step(&self) -> Option<RebidStep> {
+        RebidStep::after(self.rebids.len())
     }
 }
 
@@ -314,6 +404,19 @@ pub enum RuleError {
         "this hand is unfinished (no {what} from {waiting}) but later hands are recorded; finish it or remove the later hands"
     )]
     Unfinished { what: &'static str, waiting: String },
+    /// An entry for somebody who is not playing this hand.
+    #[error("{player} is not playing hand {hand} ({why}); playing: {playing}")]
+    NotPlaying {
+        player: String,
+        hand: usize,
+        why: String,
+        playing: String,
+    },
+    /// A recorded round of re-bids that the rules did not call for.
+    #[error(
+        "a recorded re-bid ({bids}) was not needed: only two players bidding the whole hand between them bid again"
+    )]
+    RebidNotNeeded { bids: String },
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },
@@ -355,16 +458,27 @@ pub struct Game {
     facts: Vec<HandFacts>,
     hands: Vec<Hand>,
     totals: PerSeat<i64>,
+    /// Who sits in each place around the table; `None` once its player is
+    /// eliminated and nobody is left waiting to take it.
+    places: Vec<Option<Seat>>,
+    /// The next waiting player to sit down.
+    next_waiting: usize,
+    /// Eliminated players, with the hand that put them out, in that order.
+    eliminated: Vec<(Seat, usize)>,
+    /// The place of the current (or last) dealer.
+    dealer_place: usize,
     finished: bool,
 }
 
 impl Game {
     /// A game with nothing recorded: hand 1 is being dealt.
     pub fn new(variant: Variant, table: Table) -> Game {
+        let seated = table.seated().len();
         let schedule = variant
-            .schedule(table.len())
+            .schedule(seated)
             .expect("Table::new checked the player count against the variant");
         let totals = PerSeat::filled(table.len(), 0);
+        let dealer_place = table.first_dealer().0;
         let mut game = Game {
             variant,
             table,
@@ -372,6 +486,10 @@ impl Game {
             facts: Vec::new(),
             hands: Vec::new(),
             totals,
+            places: (0..seated).map(|p| Some(Seat(p))).collect(),
+            next_waiting: seated,
+            eliminated: Vec::new(),
+            dealer_place,
             finished: false,
         };
         game.deal_next();
@@ -392,11 +510,27 @@ impl Game {
                     ended: game.hands.len(),
                 }));
             }
-            if !hand.bids.is_empty() {
-                game.record_bids(&hand.bids).map_err(at)?;
+            for attempt in &hand.rebids {
+                if let Some(trump) = attempt.trump {
+                    game.record_trump(trump).map_err(at)?;
+                }
+                let rounds = game.hands[i].rebids.len();
+                game.record_bids(&attempt.bids).map_err(at)?;
+                if game.hands[i].rebids.len() == rounds {
+                    let bids = attempt
+                        .bids
+                        .iter()
+                        .map(|&(s, b)| format!("{} {b}", game.table.name(s)))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    return Err(at(RuleError::RebidNotNeeded { bids }));
+                }
             }
             if let Some(trump) = hand.trump {
                 game.record_trump(trump).map_err(at)?;
+            }
+            if !hand.bids.is_empty() {
+                game.record_bids(&hand.bids).map_err(at)?;
             }
             if !hand.tricks.is_empty() {
                 game.record_tricks(&hand.tricks).map_err(at)?;
@@ -468,12 +602,13 @@ impl Game {
             .collect()
     }
 
-    /// The winners, once the game is over.
+    /// The winners, once the game is over: the highest total, or in an
+    /// elimination game the last player standing.
     pub fn winners(&self) -> Vec<Seat> {
-        if self.finished {
-            self.leaders()
-        } else {
-            Vec::new()
+        match (self.finished, self.variant.elimination) {
+            (false, _) => Vec::new(),
+            (true, true) => self.standing(),
+            (true, false) => self.leaders(),
         }
     }
 
@@ -510,13 +645,14 @@ impl Game {
             return None;
         }
         let dealer = hand.deal.dealer;
-        exact::forbidden_bid(
-            hand.deal.cards,
-            self.table
-                .seats()
-                .filter(|&s| s != dealer)
-                .filter_map(|s| hand.bids[s]),
-        )
+        let others: Option<Vec<u32>> = hand
+            .deal
+            .order
+            .iter()
+            .filter(|&&s| s != dealer)
+            .map(|&s| hand.bids[s])
+            .collect();
+        exact::forbidden_bid(hand.deal.cards, others?)
     }
 
     /// The bids `seat` may make now, given the other bids as recorded.
@@ -546,6 +682,26 @@ impl Game {
                 None => facts.bids.push((seat, bid)),
             }
         }
+        // Two players left bidding the whole hand between them: either both
+        // make it or both miss, so the round is not accepted and bid again.
+        let hand = &self.hands[index];
+        let all_in = hand.deal.order.iter().all(|&s| hand.bids[s].is_some());
+        if self.variant.two_player_rebid
+            && hand.deal.order.len() == 2
+            && all_in
+            && hand.bids_total() == hand.deal.cards
+        {
+            let facts = self.facts_for_current();
+            let attempt = Attempt {
+                bids: std::mem::take(&mut facts.bids),
+                trump: facts.trump.take(),
+            };
+            facts.rebids.push(attempt.clone());
+            let hand = &mut self.hands[index];
+            hand.bids = PerSeat::filled(self.table.len(), None);
+            hand.trump = None;
+            hand.rebids.push(attempt);
+        }
         Ok(())
     }
 
@@ -553,6 +709,7 @@ impl Game {
     fn check_bids(&self, entries: &[(Seat, u32)]) -> Result<PerSeat<Option<u32>>, RuleError> {
         let hand = self.open_hand()?;
         self.check_no_duplicates(entries)?;
+        self.check_playing(hand, entries)?;
         let number = hand.deal.number;
         if hand.tricks.values().any(Option::is_some) {
             return Err(RuleError::BidsClosed { hand: number });
@@ -636,6 +793,7 @@ impl Game {
             return Ok(None);
         }
         self.check_no_duplicates(entries)?;
+        self.check_playing(hand, entries)?;
         let (number, cards) = (hand.deal.number, hand.deal.cards);
         let waiting: Vec<Seat> = hand
             .deal
@@ -662,9 +820,15 @@ impl Game {
             tricks[seat] = Some(taken);
         }
         let total: u32 = tricks.values().flatten().sum();
-        let missing: Vec<Seat> = self
+        // Players in this hand, in seating order.
+        let playing: Vec<Seat> = self
             .table
             .seats()
+            .filter(|s| hand.deal.order.contains(s))
+            .collect();
+        let missing: Vec<Seat> = playing
+            .iter()
+            .copied()
             .filter(|&s| tricks[s].is_none())
             .collect();
         if total > cards {
@@ -679,10 +843,9 @@ impl Game {
             tricks[*last] = Some(cards - total);
             filled = Some((*last, cards - total));
         } else if missing.is_empty() && total != cards {
-            let listing = self
-                .table
-                .seats()
-                .map(|s| format!("{} {}", self.name(s), tricks[s].unwrap_or(0)))
+            let listing = playing
+                .iter()
+                .map(|&s| format!("{} {}", self.name(s), tricks[s].unwrap_or(0)))
                 .collect::<Vec<_>>()
                 .join(", ");
             return Err(RuleError::TricksTotal {
@@ -702,7 +865,8 @@ impl Game {
                 None => facts.tricks.push((seat, taken)),
             }
         }
-        if self.hands[index].tricks.values().all(Option::is_some) {
+        let hand = &self.hands[index];
+        if hand.deal.order.iter().all(|&s| hand.tricks[s].is_some()) {
             self.score_current();
         }
         Ok(filled)
@@ -734,9 +898,16 @@ impl Game {
                 .unwrap_or(last.bids.len() - 1);
             let (seat, bid) = last.bids.remove(at);
             Undone::Bid { hand, seat, bid }
-        } else {
-            let trump = last.trump.take().ok_or(RuleError::NothingToUndo)?;
+        } else if let Some(trump) = last.trump.take() {
             Undone::Trump { hand, trump }
+        } else {
+            // Back into the round of bids that was not accepted: the bid that
+            // completed it is taken back, the rest stand again.
+            let mut attempt = last.rebids.pop().ok_or(RuleError::NothingToUndo)?;
+            let (seat, bid) = attempt.bids.pop().ok_or(RuleError::NothingToUndo)?;
+            last.bids = attempt.bids;
+            last.trump = attempt.trump;
+            Undone::Bid { hand, seat, bid }
         };
         if last.is_empty() {
             facts.pop();
@@ -821,10 +992,17 @@ impl Game {
             self.finished = true;
             return;
         };
-        let seats = self.table.len();
-        let dealer = self.table.first_dealer().advance(index, seats);
-        let order = (1..=seats)
-            .map(|step| dealer.advance(step, seats))
+        let places = self.places.len();
+        // The deal passes to the left, skipping places left empty.
+        if index > 0 {
+            self.dealer_place = (1..=places)
+                .map(|step| (self.dealer_place + step) % places)
+                .find(|&p| self.places[p].is_some())
+                .expect("a game in play has someone seated");
+        }
+        let dealer = self.places[self.dealer_place].expect("the dealer's place is taken");
+        let order = (1..=places)
+            .filter_map(|step| self.places[(self.dealer_place + step) % places])
             .collect();
         let of = self.schedule.hands();
         let blind = self.variant.blind_last_hand && of == Some(index + 1);
@@ -836,12 +1014,13 @@ impl Game {
             order,
             of,
         };
-        let empty = PerSeat::filled(seats, None);
+        let empty = PerSeat::filled(self.table.len(), None);
         self.hands.push(Hand {
             deal,
             bids: empty.clone(),
             tricks: empty,
             trump: None,
+            rebids: Vec::new(),
             result: None,
         });
     }
@@ -850,14 +1029,19 @@ impl Game {
         let scoring = self.variant.scoring;
         let index = self.hands.len() - 1;
         let hand = &self.hands[index];
+        let playing = hand.deal.order.clone();
         let points = PerSeat::from_fn(self.table.len(), |i| {
             let seat = Seat(i);
-            exact::score(
-                scoring,
-                hand.bids[seat].unwrap_or(0),
-                hand.tricks[seat].unwrap_or(0),
-            )
+            match (hand.bids[seat], hand.tricks[seat]) {
+                (Some(bid), Some(took)) => exact::score(scoring, bid, took),
+                _ => 0,
+            }
         });
+        let missed: Vec<Seat> = playing
+            .iter()
+            .copied()
+            .filter(|&s| hand.bids[s] != hand.tricks[s])
+            .collect();
         for (seat, p) in points.iter() {
             self.totals[seat] += p;
         }
@@ -865,15 +1049,64 @@ impl Game {
             points,
             totals: self.totals.clone(),
         });
+        // Elimination: everyone who missed is out, unless everyone missed.
+        if self.variant.elimination && missed.len() < playing.len() {
+            for seat in missed {
+                self.eliminated.push((seat, index + 1));
+                let place = self.places.iter().position(|&p| p == Some(seat));
+                let place = place.expect("a player in the hand has a place");
+                // The next waiting player takes the place from the next hand.
+                self.places[place] = (self.next_waiting < self.table.len()).then(|| {
+                    self.next_waiting += 1;
+                    Seat(self.next_waiting - 1)
+                });
+            }
+        }
         let reached = self
             .variant
             .target
             .is_some_and(|t| self.totals.values().any(|&total| total >= t));
-        if reached {
+        let last_standing = self.variant.elimination && self.standing().len() <= 1;
+        if reached || last_standing {
             self.finished = true;
         } else {
             self.deal_next();
         }
+    }
+
+    /// The players still in an elimination game (everyone seated, otherwise).
+    pub fn standing(&self) -> Vec<Seat> {
+        self.places.iter().flatten().copied().collect()
+    }
+
+    /// Eliminated players with the hand that put them out, in that order.
+    pub fn eliminated(&self) -> &[(Seat, usize)] {
+        &self.eliminated
+    }
+
+    /// Players still waiting for a seat.
+    pub fn waiting(&self) -> Vec<Seat> {
+        (self.next_waiting..self.table.len()).map(Seat).collect()
+    }
+
+    /// Refuses entries for players who are not in the current hand.
+    fn check_playing(&self, hand: &Hand, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
+        for &(seat, _) in entries {
+            if hand.deal.order.contains(&seat) {
+                continue;
+            }
+            let why = match self.eliminated.iter().find(|(s, _)| *s == seat) {
+                Some((_, out)) => format!("eliminated in hand {out}"),
+                None => "waiting for a seat".to_string(),
+            };
+            return Err(RuleError::NotPlaying {
+                player: self.name(seat),
+                hand: hand.deal.number,
+                why,
+                playing: self.table.list(&hand.deal.order),
+            });
+        }
+        Ok(())
     }
 }
 

@@ -12,8 +12,8 @@ pub mod template;
 pub mod trump;
 
 pub use game::{
-    Deal, EditKind, Expect, Game, Hand, HandFacts, ReplayError, RuleError, SetupError, Table,
-    Undone,
+    Attempt, Deal, EditKind, Expect, Game, Hand, HandFacts, RebidStep, ReplayError, RuleError,
+    SetupError, Table, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use template::{RawTemplate, TemplateError, Variant};

@@ -27,12 +27,15 @@ pub enum Family {
 pub enum Deck {
     /// 52 French-suited cards.
     Standard,
+    /// A Rook deck: four colours of 1 to 14, plus the Rook (57 cards).
+    Rook,
 }
 
 impl Deck {
     pub fn cards(self) -> u32 {
         match self {
             Deck::Standard => 52,
+            Deck::Rook => 57,
         }
     }
 }
@@ -128,6 +131,17 @@ pub struct RawTemplate {
     /// The game ends at the end of the hand in which someone reaches this total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i64>,
+    /// A player who misses a bid is out; the last player standing wins.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub elimination: bool,
+    /// With two players left, bids that total the hand size are not accepted:
+    /// the table re-bids under a new trump (Mormon Bridge elimination).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub two_player_rebid: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// A template whose fields do not fit together. `field` names the TOML key.
@@ -205,6 +219,8 @@ pub struct Variant {
     pub dealer_hook: bool,
     pub scoring: ExactScoring,
     pub target: Option<i64>,
+    pub elimination: bool,
+    pub two_player_rebid: bool,
     raw: RawTemplate,
 }
 
@@ -335,10 +351,23 @@ impl TryFrom<RawTemplate> for Variant {
                 format!("{target} is not a target score; use a positive number or leave it out"),
             ));
         }
-        if raw.hands == HandsShape::Constant && raw.target.is_none() {
+        if raw.hands == HandsShape::Constant && raw.target.is_none() && !raw.elimination {
             return Err(TemplateError::new(
                 "target",
-                "hands = \"constant\" never runs out, so the game needs a target score",
+                "hands = \"constant\" never runs out, so the game needs a target score \
+                 (or elimination = true)",
+            ));
+        }
+        if raw.elimination && raw.target.is_some() {
+            return Err(TemplateError::new(
+                "target",
+                "an elimination game ends with the last player standing; leave out target",
+            ));
+        }
+        if raw.two_player_rebid && !raw.elimination {
+            return Err(TemplateError::new(
+                "two_player_rebid",
+                "only an elimination game comes down to two players; it needs elimination = true",
             ));
         }
         if raw.dealer_hook && raw.bidding == BiddingOrder::Simultaneous {
@@ -362,6 +391,8 @@ impl TryFrom<RawTemplate> for Variant {
             dealer_hook: raw.dealer_hook,
             scoring: raw.scoring,
             target: raw.target,
+            elimination: raw.elimination,
+            two_player_rebid: raw.two_player_rebid,
             raw,
         })
     }

@@ -12,10 +12,23 @@ pub enum Trump {
     Diamonds,
     Hearts,
     Spades,
+    Red,
+    Green,
+    Yellow,
+    Black,
+    /// The Rook turned up: the colour of the first card led is trump.
+    FirstLed,
 }
 
 impl Trump {
     pub const STANDARD: [Trump; 4] = [Trump::Clubs, Trump::Diamonds, Trump::Hearts, Trump::Spades];
+    pub const ROOK: [Trump; 5] = [
+        Trump::Red,
+        Trump::Green,
+        Trump::Yellow,
+        Trump::Black,
+        Trump::FirstLed,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -23,6 +36,11 @@ impl Trump {
             Trump::Diamonds => "diamonds",
             Trump::Hearts => "hearts",
             Trump::Spades => "spades",
+            Trump::Red => "red",
+            Trump::Green => "green",
+            Trump::Yellow => "yellow",
+            Trump::Black => "black",
+            Trump::FirstLed => "first-led",
         }
     }
 
@@ -32,6 +50,11 @@ impl Trump {
             Trump::Diamonds => "♦",
             Trump::Hearts => "♥",
             Trump::Spades => "♠",
+            Trump::Red => "red",
+            Trump::Green => "green",
+            Trump::Yellow => "yellow",
+            Trump::Black => "black",
+            Trump::FirstLed => "led",
         }
     }
 
@@ -39,6 +62,7 @@ impl Trump {
     pub fn for_deck(deck: Deck) -> &'static [Trump] {
         match deck {
             Deck::Standard => &Trump::STANDARD,
+            Deck::Rook => &Trump::ROOK,
         }
     }
 }
@@ -51,9 +75,7 @@ impl fmt::Display for Trump {
 
 /// A word that names no trump.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a trump suit; use clubs, diamonds, hearts or spades (or C, D, H, S, ♣, ♦, ♥, ♠)"
-)]
+#[error("`{0}` is not a trump")]
 pub struct UnknownTrump(pub String);
 
 impl FromStr for Trump {
@@ -66,6 +88,11 @@ impl FromStr for Trump {
             "d" | "diamond" | "diamonds" | "♦" | "♢" => Trump::Diamonds,
             "h" | "heart" | "hearts" | "♥" | "♡" => Trump::Hearts,
             "s" | "spade" | "spades" | "♠" | "♤" => Trump::Spades,
+            "red" => Trump::Red,
+            "green" => Trump::Green,
+            "yellow" => Trump::Yellow,
+            "black" => Trump::Black,
+            "rook" | "first-led" | "led" | "first card led" => Trump::FirstLed,
             _ => return Err(UnknownTrump(s.to_string())),
         };
         Ok(trump)

@@ -15,23 +15,43 @@ use crate::rules::Game;
 pub fn sheet(game: &Game, width: Option<usize>) -> String {
     let wide = grid(game, None);
     let compact = width.filter(|&width| measure(&wide) > width);
-    let table = match compact {
-        Some(width) => grid(game, Some(width)),
-        None => wide,
+    let (table, legend) = match compact {
+        None => (
+            wide,
+            "Each cell: bid/tricks taken, ✓ exact or ✗ missed, running total.",
+        ),
+        Some(width) => {
+            let narrow = grid(game, Some(width));
+            if measure(&narrow) <= width {
+                (
+                    narrow,
+                    "Cells: bid/tricks, ✓ exact or ✗ missed, running total; • dealt.",
+                )
+            } else {
+                // Too many players for columns: one row per player instead.
+                (
+                    by_player(game, width),
+                    "Columns: hand·cards. Cells: bid/tricks, ✓ exact or ✗ missed; • dealt. ✗N: out in hand N; …: waiting.",
+                )
+            }
+        }
     };
     let variant = game.variant();
     let names = game.table();
     let leaders = game.leaders();
-    let mut out = format!("{} — {}\n", variant.title, variant.scoring.describe());
-    out.push_str(&table);
-    out.push_str(match compact {
-        None => "\nEach cell: bid/tricks taken, ✓ exact or ✗ missed, running total.\n",
-        Some(_) => "\nCells: bid/tricks, ✓ exact or ✗ missed, running total; • dealt.\n",
-    });
+    let mut out = String::new();
+    out.push_str(legend);
+    out.push('\n');
     if game.is_finished() {
         out.push_str(&narrate::finished(game));
     } else {
-        if !leaders.is_empty() {
+        if variant.elimination {
+            out.push_str(&format!("Still in: {}.", names.list(&game.standing())));
+            if !game.waiting().is_empty() {
+                out.push_str(&format!(" Waiting: {}.", names.list(&game.waiting())));
+            }
+            out.push('\n');
+        } else if !leaders.is_empty() {
             let score = game.totals()[leaders[0]];
             let verb = if leaders.len() == 1 { "leads" } else { "lead" };
             out.push_str(&format!("{} {verb} with {score}.\n", names.list(&leaders)));
@@ -44,6 +64,30 @@ pub fn sheet(game: &Game, width: Option<usize>) -> String {
         out.push_str(&narrate::next(game));
     }
     out.push('\n');
+    let title = format!("{} — {}", variant.title, variant.scoring.describe());
+    let lines: Vec<String> = out.lines().map(|line| wrap(line, width)).collect();
+    format!("{}\n{table}\n{}\n", wrap(&title, width), lines.join("\n"))
+}
+
+/// A line broken between words to fit `width`, when there is a width.
+fn wrap(line: &str, width: Option<usize>) -> String {
+    let Some(width) = width.filter(|&w| w > 0) else {
+        return line.to_string();
+    };
+    let mut out = String::new();
+    let mut used = 0;
+    for word in line.split(' ') {
+        let len = console::measure_text_width(word);
+        if used > 0 && used + 1 + len > width {
+            out.push('\n');
+            used = 0;
+        } else if used > 0 {
+            out.push(' ');
+            used += 1;
+        }
+        out.push_str(word);
+        used += len;
+    }
     out
 }
 
@@ -58,11 +102,9 @@ fn grid(game: &Game, compact: Option<usize>) -> String {
     let fixed = if show_trump { 19 } else { 17 };
     let name_room = compact.map(|w| (w.saturating_sub(fixed) / players).saturating_sub(3).max(4));
     let mut table = new_table();
-    match compact {
-        // Measured as drawn in full; only the compact sheet is fitted to the terminal.
-        None => table.set_content_arrangement(ContentArrangement::Disabled),
-        Some(width) => table.set_width(u16::try_from(width).unwrap_or(u16::MAX)),
-    };
+    // Drawn at its natural width and measured: a layout that does not fit
+    // gives way to a narrower one instead of wrapping mid-word.
+    table.set_content_arrangement(ContentArrangement::Disabled);
     let mut header = vec![Cell::new("Hand"), Cell::new("Cards")];
     if compact.is_none() {
         header.push(Cell::new("Dealer"));
@@ -71,10 +113,17 @@ fn grid(game: &Game, compact: Option<usize>) -> String {
         header.push(Cell::new("Trump"));
     }
     for seat in names.seats() {
+        let out = game.eliminated().iter().find(|(s, _)| *s == seat);
         let mark = match (leaders.contains(&seat), game.is_finished()) {
-            (true, true) => " 🏆",
-            (true, false) => " ★",
-            _ => "",
+            _ if game.variant().elimination => match out {
+                Some((_, hand)) => format!(" ✗{hand}"),
+                None if game.waiting().contains(&seat) => " …".to_string(),
+                None if game.winners().contains(&seat) => " 🏆".to_string(),
+                None => String::new(),
+            },
+            (true, true) => " 🏆".to_string(),
+            (true, false) => " ★".to_string(),
+            _ => String::new(),
         };
         let name = shorten(
             names.name(seat),
@@ -105,6 +154,8 @@ fn grid(game: &Game, compact: Option<usize>) -> String {
             };
             let bid = hand.bids[seat].map_or("·".to_string(), |b| b.to_string());
             let text = match (&hand.result, hand.tricks[seat]) {
+                // Not in this hand: eliminated, or still waiting for a seat.
+                _ if !deal.order.contains(&seat) => String::new(),
                 (Some(result), Some(took)) => {
                     let mark = if hand.exact(seat) == Some(true) {
                         "✓"
@@ -135,6 +186,76 @@ fn grid(game: &Game, compact: Option<usize>) -> String {
         total_row.push(Cell::new(game.totals()[seat]).set_alignment(CellAlignment::Right));
     }
     table.add_row(total_row);
+    table.to_string()
+}
+
+/// The sheet turned: one row per player, one column per hand, showing the
+/// most recent hands that fit in `width` (and saying which are left out).
+fn by_player(game: &Game, width: usize) -> String {
+    let hands = game.hands();
+    let mut shown = hands.len();
+    loop {
+        let table = turned(game, &hands[hands.len() - shown..]);
+        if measure(&table) <= width || shown <= 1 {
+            let hidden = hands.len() - shown;
+            return match hidden {
+                0 => table,
+                1 => format!(
+                    "{table}\nHand 1 is left out for width; `bridgepad show --json` has every hand."
+                ),
+                2 => format!(
+                    "{table}\nHands 1 and 2 are left out for width; `bridgepad show --json` has every hand."
+                ),
+                n => format!(
+                    "{table}\nHands 1 to {n} are left out for width; `bridgepad show --json` has every hand."
+                ),
+            };
+        }
+        shown -= 1;
+    }
+}
+
+fn turned(game: &Game, hands: &[crate::rules::Hand]) -> String {
+    let names = game.table();
+    let mut table = new_table();
+    table.set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = vec![Cell::new("Player")];
+    header.extend(
+        hands
+            .iter()
+            .map(|h| Cell::new(format!("{}·{}", h.deal.number, h.deal.cards))),
+    );
+    header.push(Cell::new("Total"));
+    table.set_header(header);
+    let out: Vec<_> = game.eliminated().to_vec();
+    let waiting = game.waiting();
+    for seat in names.seats() {
+        let status = match out.iter().find(|(s, _)| *s == seat) {
+            Some((_, hand)) => format!(" ✗{hand}"),
+            None if waiting.contains(&seat) => " …".to_string(),
+            None if game.winners().contains(&seat) => " 🏆".to_string(),
+            None => String::new(),
+        };
+        let mut row = vec![Cell::new(format!(
+            "{}{status}",
+            shorten(names.name(seat), Some(10))
+        ))];
+        for hand in hands {
+            let dealt = if seat == hand.deal.dealer { "•" } else { "" };
+            let text = match (hand.bids[seat], hand.tricks[seat], hand.exact(seat)) {
+                _ if !hand.deal.order.contains(&seat) => String::new(),
+                (Some(b), Some(t), Some(exact)) => {
+                    format!("{dealt}{b}/{t}{}", if exact { "✓" } else { "✗" })
+                }
+                (Some(b), Some(t), None) => format!("{dealt}{b}/{t}"),
+                (Some(b), None, _) => format!("{dealt}{b}"),
+                _ => format!("{dealt}·"),
+            };
+            row.push(Cell::new(text).set_alignment(CellAlignment::Right));
+        }
+        row.push(Cell::new(game.totals()[seat]).set_alignment(CellAlignment::Right));
+        table.add_row(row);
+    }
     table.to_string()
 }
 
@@ -196,6 +317,65 @@ mod tests {
         )
         .unwrap();
         game
+    }
+
+    /// 14 players of 4-card Mormon Bridge, 8 hands in which the leader and
+    /// the next three bid and take one trick each and everyone else bids 0.
+    fn fourteen_players() -> Game {
+        let variant = Catalog::load(None)
+            .find("mormon-bridge-4card")
+            .unwrap()
+            .variant
+            .clone();
+        let names: Vec<String> = (0..14).map(|i| format!("Player{i:02}")).collect();
+        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let mut game = Game::new(variant, table);
+        for _ in 0..8 {
+            let order = game.current().unwrap().deal.order.clone();
+            let one = |i: usize| u32::from(i < 4);
+            let entries: Vec<_> = order
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| (s, one(i)))
+                .collect();
+            game.record_bids(&entries).unwrap();
+            game.record_tricks(&entries).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn fourteen_players_turn_the_sheet_to_fit_eighty_columns() {
+        let game = fourteen_players();
+        let narrow = sheet(&game, Some(80));
+        for line in narrow.lines() {
+            assert!(
+                console::measure_text_width(line) <= 80,
+                "too wide: {line}\n{narrow}"
+            );
+        }
+        assert!(narrow.contains("│ Player   ┆"), "{narrow}");
+        // Every player has a row, with their total: 8 hands of 10 or 11.
+        assert_eq!(
+            narrow.lines().filter(|l| l.starts_with("│ Player")).count(),
+            15,
+            "{narrow}"
+        );
+        assert!(
+            narrow.contains("│ Player04 ┆") && narrow.contains("┆    84 │"),
+            "{narrow}"
+        );
+        assert!(
+            narrow.contains("Hands 1 and 2 are left out for width"),
+            "{narrow}"
+        );
+        assert!(
+            narrow.contains("9·4"),
+            "the hand being bid is shown: {narrow}"
+        );
+        // Wide enough: every hand.
+        let wide = sheet(&game, Some(400));
+        assert!(!wide.contains("left out"), "{wide}");
     }
 
     #[test]

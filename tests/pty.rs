@@ -378,3 +378,124 @@ fn ctrl_c_at_a_prompt_restores_the_cursor() {
         "nothing was saved"
     );
 }
+
+/// Starts Mormon Bridge (elimination) at the prompts with Ann, Bob and Cid
+/// seated and Dee waiting, plays two hands, and quits at the bids of hand 3.
+///
+/// Hands, worked out by hand (tricks-plus-ten: 1 a trick, 10 more when exact):
+/// 1. Ann deals 4; Bob leads. Bids Bob 1, Cid 2, Ann 0 (typed in one line);
+///    tricks Bob 1, Cid 2, so Ann 1. Points Ann 1 (out), Bob 11, Cid 12.
+///    Dee takes Ann's seat.
+/// 2. Bob deals 4; Cid leads, then Dee, then Bob. Bids Cid 1, Dee 1, Bob 1
+///    (typed as NAME=N); tricks Cid 1, Dee 2, so Bob 1. Points Bob 11,
+///    Cid 11, Dee 2 (out). Nobody is left waiting.
+/// 3. Cid deals to Bob and himself; quit.
+///
+/// Totals: Ann 1, Bob 22, Cid 23, Dee 2.
+#[test]
+fn play_runs_an_elimination_game_with_a_waiting_player() {
+    const ID: &str = "2026-11-21-mormon-bridge-elimination";
+    let bp = Bp::new();
+    let mut p = Pty::spawn(&bp, &["play"]);
+    p.expect("Which game?");
+    p.expect("Mormon Bridge (elimination) (mormon-bridge-elimination, 2 to 14 players)");
+    p.send(&format!("{DOWN}{DOWN}{DOWN}{ENTER}"));
+    // No scoring or target question: straight to the players.
+    let before = p.expect("Players in clockwise seating order");
+    assert!(
+        !before.contains("Scoring?") && !before.contains("Target score"),
+        "{before}"
+    );
+    p.send(&format!("Ann,Bob,Cid{ENTER}"));
+    p.answer("Players waiting for a seat (Enter for none)", "Dee");
+    p.expect("Who deals first?");
+    p.expect("Cid");
+    p.send(DOWN); // from "Draw at random" to Ann
+    p.send(ENTER);
+    p.expect("Waiting for a seat, in this order: Dee.");
+    p.expect(&format!("Started session {ID}."));
+
+    // Hand 1: everyone's fingers in one answer; a short answer is refused.
+    p.expect("Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.");
+    p.answer("Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)", "1 2");
+    p.expect("2 bids are given for 3 players (Bob, Cid and Ann)");
+    p.answer(
+        "Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)",
+        "1 2 0",
+    );
+    p.expect("Bids for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).");
+    p.answer("Tricks Bob took (bid 1)", "1");
+    p.answer("Tricks Cid took (bid 2)", "2");
+    p.expect("Ann took 1 (the rest of the tricks).");
+    p.expect("Hand 1 scored: Ann 1 ✗, Bob 11 ✓, Cid 12 ✓");
+    p.expect(
+        "Out: Ann (missed the bid). Dee takes a seat from hand 2. Still in: Dee, Bob and Cid.",
+    );
+
+    // Hand 2: Dee plays in Ann's seat.
+    p.expect("Hand 2: Bob deals 4 cards; Cid leads; everyone bids at once.");
+    p.answer(
+        "Bids for Cid, Dee, Bob (in that order",
+        "Dee=1, Cid=1 Bob=1",
+    );
+    p.expect("Bids for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).");
+    p.answer("Tricks Cid took (bid 1)", "1");
+    p.answer("Tricks Dee took (bid 1)", "2");
+    p.expect("Bob took 1 (the rest of the tricks).");
+    p.expect("Hand 2 scored: Bob 11 ✓, Cid 11 ✓, Dee 2 ✗");
+    p.expect("Out: Dee (missed the bid). Still in: Bob and Cid.");
+
+    // Hand 3: two left; quit at the bids.
+    p.expect("Hand 3: Cid deals 4 cards; Bob leads; everyone bids at once.");
+    p.answer("Bids for Bob, Cid (in that order, e.g. 1 0)", "q");
+    p.expect(&format!(
+        "Saved. `bridgepad play` picks up session {ID} where you left it."
+    ));
+    p.finish();
+
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["id"], ID);
+    assert_eq!(json["status"], "in_progress");
+    assert_eq!(json["players"], serde_json::json!(["Ann", "Bob", "Cid"]));
+    assert_eq!(json["eliminated"], serde_json::json!(["Ann", "Dee"]));
+    assert_eq!(
+        json["eliminated_in"],
+        serde_json::json!({"Ann": 1, "Dee": 2})
+    );
+    assert_eq!(json["standing"], serde_json::json!(["Bob", "Cid"]));
+    assert_eq!(json["waiting"], serde_json::json!([]));
+    assert_eq!(json["settings"]["scoring"], "tricks-plus-ten");
+    assert_eq!(json["settings"]["target"], serde_json::Value::Null);
+    assert_eq!(json["hands_played"], 2);
+    assert_eq!(
+        (
+            total(&json, "Ann"),
+            total(&json, "Bob"),
+            total(&json, "Cid"),
+            total(&json, "Dee")
+        ),
+        (1, 22, 23, 2)
+    );
+    assert_eq!(
+        json["hands"][0]["bids"],
+        serde_json::json!({"Ann": 0, "Bob": 1, "Cid": 2})
+    );
+    assert_eq!(
+        json["hands"][1]["points"],
+        serde_json::json!({"Ann": 0, "Bob": 11, "Cid": 11, "Dee": 2})
+    );
+    assert_eq!(json["next"]["hand"], 3);
+    assert_eq!(json["next"]["dealer"], "Cid");
+    assert_eq!(json["next"]["expects"], "bids");
+    assert_eq!(json["next"]["waiting"], serde_json::json!(["Bob", "Cid"]));
+
+    // Dee was named at the start as waiting, and the file says so.
+    let saved: toml::Table = bp.session_text(ID).parse().expect("the session is TOML");
+    assert_eq!(saved["variant"].as_str(), Some("mormon-bridge-elimination"));
+    let hands = saved["hands"].as_array().expect("hands");
+    assert_eq!(hands.len(), 2, "{saved}");
+    assert_eq!(
+        counts(hands[1].as_table().unwrap(), "bids"),
+        map(&[("Bob", 1), ("Cid", 1), ("Dee", 1)])
+    );
+}

@@ -6,17 +6,24 @@
 
 use anyhow::{Result, bail};
 
-use super::{Context, new, parse_count};
+use super::{Context, in_bidding_order, new, parse_count};
 use crate::catalog::with_settings;
 use crate::cli::PlayArgs;
 use crate::narrate;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render;
-use crate::rules::template::ExactScoring;
-use crate::rules::{EditKind, Expect, Game, RuleError, Seat, Table, Undone, Variant};
+use crate::rules::template::{BiddingOrder, ExactScoring};
+use crate::rules::{
+    EditKind, Expect, Game, Hand, RebidStep, RuleError, Seat, SetupError, Table, Trump, Undone,
+    Variant,
+};
+use crate::session::parse_trump;
 
 const HELP: &str = "At any question: type the number, or u = undo the last entry, \
                     e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
+const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids in one line, in the order \
+                            shown, or NAME=N pairs), or u = undo the last entry, e = correct a bid or an \
+                            earlier hand, s = score sheet, q = quit (everything is saved).";
 
 pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
     if !prompt::interactive() {
@@ -85,26 +92,54 @@ fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
     let pick = p.select("Which game?", &items, 0)?;
     let variant = ask_settings(p, &catalog.templates[pick].variant)?;
 
-    let check = |text: &str| {
-        Table::new(&variant, split_names(text), Seat(0))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+    // A table that does not fit hears which form of the game does.
+    let size = |count: usize| {
+        let mut message = new::table_size(&catalog, &variant, count);
+        if variant.elimination && count > variant.max_players {
+            message.push_str(&format!(
+                "; seat {} and name the others at the next question, as players waiting for a seat",
+                variant.max_players
+            ));
+        }
+        message
+    };
+    let check = |text: &str| match Table::new(&variant, split_names(text), Seat(0)) {
+        Ok(_) => Ok(()),
+        Err(SetupError::PlayerCount { count, .. }) => Err(size(count)),
+        Err(e) => Err(e.to_string()),
     };
     let players = split_names(&p.input(
         "Players in clockwise seating order, separated by commas",
         None,
         &check,
     )?);
+    let waiting = if variant.elimination {
+        let check = |text: &str| {
+            Table::with_waiting(&variant, players.clone(), split_waiting(text), Seat(0))
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        split_waiting(&p.input("Players waiting for a seat (Enter for none)", None, &check)?)
+    } else {
+        Vec::new()
+    };
     let mut items = vec!["Draw at random".to_string()];
     items.extend(players.iter().cloned());
     let pick = p.select("Who deals first?", &items, 0)?;
     let dealer = (pick > 0).then(|| players[pick - 1].clone());
-    let (session, dealer) = new::start(cx, variant, players, Vec::new(), dealer.as_deref())?;
+    let (session, dealer) = new::start(cx, variant, players, waiting, dealer.as_deref())?;
     cx.store.create(&session)?;
+    let table = session.game.table();
     if pick == 0 {
         p.say(&format!(
             "{} deals first (drawn at random).",
-            session.game.table().name(dealer)
+            table.name(dealer)
+        ));
+    }
+    if !table.waiting().is_empty() {
+        p.say(&format!(
+            "Waiting for a seat, in this order: {}. Each takes the seat of the next player out.",
+            table.waiting().join(", ")
         ));
     }
     p.say(&format!(
@@ -118,43 +153,80 @@ fn split_names(text: &str) -> Vec<String> {
     text.split(',').map(|n| n.trim().to_string()).collect()
 }
 
-/// The settings a table decides before it starts: the scoring and a target.
+/// Waiting players as typed: nothing means nobody waits.
+fn split_waiting(text: &str) -> Vec<String> {
+    if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        split_names(text)
+    }
+}
+
+/// The settings a table decides before it starts: the scoring, where tables
+/// differ (Devil's Bridge), and a target, unless the last player standing
+/// ends the game.
 fn ask_settings(p: &mut dyn Prompter, variant: &Variant) -> Result<Variant> {
-    let items: Vec<String> = ExactScoring::ALL
-        .iter()
-        .map(|s| format!("{}: {}", s.name(), s.describe()))
-        .collect();
-    let default = ExactScoring::ALL
-        .iter()
-        .position(|&s| s == variant.scoring)
-        .unwrap_or(0);
-    let scoring = ExactScoring::ALL[p.select("Scoring?", &items, default)?];
-    let check = |text: &str| {
-        let text = text.trim();
-        if text.is_empty() {
-            return Ok(());
-        }
-        match text.parse::<i64>() {
-            Ok(n) if n >= 1 => Ok(()),
-            _ => Err(format!(
-                "`{text}` is not a target score; type a positive number, or nothing for no target"
-            )),
-        }
+    let variant = if variant.dealer_hook {
+        let items: Vec<String> = ExactScoring::ALL
+            .iter()
+            .map(|s| format!("{}: {}", s.name(), s.describe()))
+            .collect();
+        let default = ExactScoring::ALL
+            .iter()
+            .position(|&s| s == variant.scoring)
+            .unwrap_or(0);
+        let scoring = ExactScoring::ALL[p.select("Scoring?", &items, default)?];
+        with_settings(
+            variant,
+            &[("scoring".to_string(), scoring.name().to_string())],
+        )?
+    } else {
+        variant.clone()
     };
+    if variant.elimination {
+        return Ok(variant);
+    }
+    let check = |text: &str| with_target(&variant, text).map(|_| ());
     let default = variant.target.map(|t| t.to_string());
-    let prompt = "Target score: the game ends after the hand that reaches it (Enter for none)";
-    let target = p.input(prompt, default.as_deref(), &check)?;
-    let mut settings = vec![("scoring".to_string(), scoring.name().to_string())];
-    if !target.trim().is_empty() {
-        settings.push(("target".to_string(), target.trim().to_string()));
+    let mut prompt = "Target score: the game ends after the hand that reaches it".to_string();
+    if default.is_none() {
+        prompt.push_str(" (Enter for none)");
     }
-    let mut changed = with_settings(variant, &settings)?;
-    if target.trim().is_empty() && changed.target.is_some() {
-        let mut raw = changed.raw().clone();
-        raw.target = None;
-        changed = Variant::try_from(raw)?;
+    let target = p.input(&prompt, default.as_deref(), &check)?;
+    with_target(&variant, &target).map_err(anyhow::Error::msg)
+}
+
+/// The variant with the target typed at the prompt; nothing means no target.
+fn with_target(variant: &Variant, text: &str) -> Result<Variant, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return without_target(variant);
     }
-    Ok(changed)
+    match text.parse::<i64>() {
+        Ok(n) if n >= 1 => with_settings(variant, &[("target".to_string(), n.to_string())])
+            .map_err(|e| format!("{e:#}")),
+        _ if without_target(variant).is_err() => Err(format!(
+            "`{text}` is not a target score; type a positive number"
+        )),
+        _ => Err(format!(
+            "`{text}` is not a target score; type a positive number, or nothing for no target"
+        )),
+    }
+}
+
+fn without_target(variant: &Variant) -> Result<Variant, String> {
+    if variant.target.is_none() {
+        return Ok(variant.clone());
+    }
+    let mut raw = variant.raw().clone();
+    raw.target = None;
+    Variant::try_from(raw).map_err(|_| {
+        format!(
+            "{} needs a target score: nothing else ends the game; type one, e.g. {}",
+            variant.title,
+            variant.target.unwrap_or(100)
+        )
+    })
 }
 
 /// A typed answer: a number, or one of the table's commands.
@@ -167,24 +239,82 @@ enum Answer {
     Help,
 }
 
-fn parse_answer(text: &str) -> Result<Answer, String> {
-    Ok(match text.trim().to_lowercase().as_str() {
+/// One of the table's commands (u, e, s, q, ?), if `text` is one.
+fn parse_command(text: &str) -> Option<Answer> {
+    Some(match text.trim().to_lowercase().as_str() {
         "u" | "undo" => Answer::Undo,
         "e" | "edit" | "c" | "correct" | "fix" => Answer::Edit,
         "s" | "sheet" | "show" => Answer::Sheet,
         "q" | "quit" | "exit" => Answer::Quit,
         "?" | "h" | "help" => Answer::Help,
-        other => Answer::Number(parse_count(other).map_err(|why| {
-            format!("{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)")
-        })?),
+        _ => return None,
     })
+}
+
+fn parse_answer(text: &str) -> Result<Answer, String> {
+    if let Some(command) = parse_command(text) {
+        return Ok(command);
+    }
+    Ok(Answer::Number(parse_count(text).map_err(|why| {
+        format!("{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)")
+    })?))
+}
+
+/// Whether the table carries on after an answer.
+enum Flow {
+    Go,
+    Quit,
+}
+
+/// Runs one of the table's commands (anything but a number).
+fn command(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    answer: Answer,
+) -> Result<Flow> {
+    let outcome = match answer {
+        Answer::Number(_) => unreachable!("numbers are entries, not commands"),
+        Answer::Undo => undo(p, cx, id),
+        Answer::Edit => correct(p, cx, id, game),
+        Answer::Sheet => {
+            p.say(&render::sheet(game, p.width()));
+            Ok(())
+        }
+        Answer::Help => {
+            p.say(help(game));
+            Ok(())
+        }
+        Answer::Quit => {
+            p.say(&format!(
+                "Saved. `bridgepad play` picks up session {id} where you left it."
+            ));
+            return Ok(Flow::Quit);
+        }
+    };
+    if let Err(e) = outcome {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
+fn help(game: &Game) -> &'static str {
+    match game.variant().bidding {
+        BiddingOrder::Clockwise => HELP,
+        BiddingOrder::Simultaneous => HELP_AT_ONCE,
+    }
 }
 
 /// The hand-by-hand loop: reloads the session before every question, so
 /// another terminal's entries are seen, and saves after every answer.
 fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    p.say(HELP);
+    p.say(help(&cx.store.load(id)?.game));
     let mut announced = None;
+    // The round of bids (hand, rounds bid again) whose re-bid was told, and
+    // whose new trump was asked for.
+    let mut rebid_told = None;
+    let mut trump_asked = None;
     loop {
         let session = cx.store.load(id)?;
         let game = &session.game;
@@ -196,6 +326,28 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         if announced != Some(number) {
             p.say(&narrate::deal(game, hand));
             announced = Some(number);
+        }
+        let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+        if let (true, Expect::Bids { waiting }) = (at_once, &expect) {
+            let round = Some((number, hand.rebids.len()));
+            let fresh = hand.bids.values().all(Option::is_none);
+            if let Some(step) = hand.rebid_step().filter(|_| fresh) {
+                if rebid_told != round {
+                    p.say(&narrate::rebid(game, step));
+                    rebid_told = round;
+                }
+                if trump_asked != round && hand.trump.is_none() && step != RebidStep::FirstCardLed {
+                    trump_asked = round;
+                    if let Flow::Quit = ask_trump(p, cx, id, game, hand, step)? {
+                        return Ok(());
+                    }
+                    continue;
+                }
+            }
+            if let Flow::Quit = bid_at_once(p, cx, id, game, hand, waiting)? {
+                return Ok(());
+            }
+            continue;
         }
         let name = |s: Seat| game.table().name(s).to_string();
         let (seat, prompt, is_bid) = match &expect {
@@ -215,11 +367,19 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             Expect::Tricks { waiting } => {
                 let seat = waiting[0];
                 if hand.tricks.values().all(Option::is_none) {
-                    p.say(&format!(
-                        "Tricks for hand {number}: {} bid on {}.",
-                        hand.bids_total(),
-                        narrate::cards(hand.deal.cards)
-                    ));
+                    p.say(&if at_once {
+                        format!(
+                            "Bids for hand {number}: {} ({}).",
+                            bids_listed(game, hand),
+                            narrate::bids_against_tricks(hand)
+                        )
+                    } else {
+                        format!(
+                            "Tricks for hand {number}: {} bid on {}.",
+                            hand.bids_total(),
+                            narrate::cards(hand.deal.cards)
+                        )
+                    });
                 }
                 let bid = hand.bids[seat].unwrap_or(0);
                 (
@@ -249,22 +409,10 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
                 record(p, cx, id, |g| g.record_bids(&[(seat, n)]).map(|_| None))
             }
             Answer::Number(n) => record(p, cx, id, |g| g.record_tricks(&[(seat, n)])),
-            Answer::Undo => undo(p, cx, id),
-            Answer::Edit => correct(p, cx, id, game),
-            Answer::Sheet => {
-                p.say(&render::sheet(game, p.width()));
-                Ok(())
-            }
-            Answer::Help => {
-                p.say(HELP);
-                Ok(())
-            }
-            Answer::Quit => {
-                p.say(&format!(
-                    "Saved. `bridgepad play` picks up session {id} where you left it."
-                ));
-                return Ok(());
-            }
+            other => match command(p, cx, id, game, other)? {
+                Flow::Go => Ok(()),
+                Flow::Quit => return Ok(()),
+            },
         };
         if let Err(e) = outcome {
             p.say(&format!("error: {e:#}"));
@@ -272,7 +420,201 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     }
 }
 
-/// Saves one entry, then says what it settled: a filled-in count, a scored hand.
+/// "Bob 1, Cid 0, Ann 2": the bids in, from the leader round to the dealer.
+fn bids_listed(game: &Game, hand: &Hand) -> String {
+    hand.deal
+        .order
+        .iter()
+        .filter_map(|&s| hand.bids[s].map(|b| format!("{} {b}", game.table().name(s))))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Everyone's fingers in one answer: numbers in the order asked, or `NAME=N`
+/// pairs. The engine judges the whole round before anything is saved.
+fn bid_at_once(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+) -> Result<Flow> {
+    let table = game.table();
+    let names: Vec<&str> = waiting.iter().map(|&s| table.name(s)).collect();
+    let prompt = match waiting {
+        [seat] => format!("{}'s bid (0 to {})", table.name(*seat), hand.deal.cards),
+        _ => format!(
+            "Bids for {} (in that order, e.g. {})",
+            names.join(", "),
+            example(waiting.len(), hand.deal.cards)
+        ),
+    };
+    let check = |text: &str| {
+        if parse_command(text).is_some() {
+            return Ok(());
+        }
+        let entries = parse_bids(game, hand, waiting, text)?;
+        game.clone()
+            .record_bids(&entries)
+            .map_err(|e| e.to_string())
+    };
+    let text = p.input(&prompt, None, &check)?;
+    if let Some(answer) = parse_command(&text) {
+        return command(p, cx, id, game, answer);
+    }
+    let entries = parse_bids(game, hand, waiting, &text).expect("checked");
+    if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries).map(|_| None)) {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
+/// Example bids for the prompt: "1 0 2 1", each no more than the hand.
+fn example(players: usize, cards: u32) -> String {
+    [1, 0, 2]
+        .iter()
+        .cycle()
+        .take(players)
+        .map(|&n: &u32| n.min(cards).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A round of bids as typed: numbers separated by spaces or commas, one for
+/// each waiting player in order, or `NAME=N` pairs (names may hold spaces).
+/// Returned in bidding order, as the session stores them.
+fn parse_bids(
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+    text: &str,
+) -> Result<Vec<(Seat, u32)>, String> {
+    let table = game.table();
+    let range = format!("bids are 0 to {}", hand.deal.cards);
+    let entries = if text.contains('=') {
+        let mut entries = Vec::new();
+        let mut rest = text;
+        while let Some(eq) = rest.find('=') {
+            let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
+            let after = rest[eq + 1..].trim_start();
+            let end = after
+                .find(|c: char| c == ',' || c.is_whitespace())
+                .unwrap_or(after.len());
+            let value = &after[..end];
+            rest = &after[end..];
+            if name.is_empty() {
+                return Err(format!(
+                    "`={value}` has no name before it; write NAME=N, e.g. {}=1",
+                    table.name(waiting[0])
+                ));
+            }
+            let seat = table.seat_of(name).ok_or_else(|| {
+                format!(
+                    "`{name}` is not a player; playing this hand: {}",
+                    table.list(&hand.deal.order)
+                )
+            })?;
+            let n =
+                parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
+            entries.push((seat, n));
+        }
+        let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
+        if !left.is_empty() {
+            return Err(format!(
+                "`{left}` has no bid; write NAME=N for each player, or only numbers in the order asked"
+            ));
+        }
+        entries
+    } else {
+        let numbers: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|n| !n.is_empty())
+            .collect();
+        if numbers.len() != waiting.len() {
+            let asked = waiting.len();
+            let given = match numbers.len() {
+                0 => "no bids are given".to_string(),
+                1 => "1 bid is given".to_string(),
+                n => format!("{n} bids are given"),
+            };
+            return Err(format!(
+                "{given} for {asked} {} ({}); type one each, in that order, e.g. {}, or NAME=N",
+                if asked == 1 { "player" } else { "players" },
+                table.list(waiting),
+                example(asked, hand.deal.cards)
+            ));
+        }
+        numbers
+            .iter()
+            .zip(waiting)
+            .map(|(text, &seat)| {
+                parse_count(text)
+                    .map(|n| (seat, n))
+                    .map_err(|why| format!("{}'s bid: {why}; {range}", table.name(seat)))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    Ok(in_bidding_order(game, entries))
+}
+
+/// After a round of bids that was not accepted: the colour turned for the
+/// next round, if the table wants it noted (Enter skips).
+fn ask_trump(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+    step: RebidStep,
+) -> Result<Flow> {
+    // Colours bid under since the last deal of the cards (every fifth round).
+    let start = hand.rebids.len() / 5 * 5;
+    let tried: Vec<Trump> = hand.rebids[start..]
+        .iter()
+        .filter_map(|a| a.trump)
+        .filter(|&t| t != Trump::FirstLed)
+        .collect();
+    let variant = game.variant();
+    let check = |text: &str| {
+        // A trump first: with a standard deck, `s` and `h` are suits.
+        let trump = match parse_trump(variant, text) {
+            Ok(trump) => trump,
+            Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
+            Err(why) => return Err(why),
+        };
+        if tried.contains(&trump) {
+            let names: Vec<&str> = tried.iter().map(|t| t.name()).collect();
+            return Err(format!(
+                "{trump} was already tried in this deal (tried: {}); turn up another colour, or Enter to skip",
+                names.join(", ")
+            ));
+        }
+        Ok(())
+    };
+    let prompt = match step {
+        RebidStep::Redeal => "Trump turned up after the redeal (Enter to skip)",
+        _ => "New trump colour (Enter to skip)",
+    };
+    let text = p.input(prompt, None, &check)?;
+    let Ok(trump) = parse_trump(variant, &text) else {
+        return match parse_command(&text) {
+            Some(answer) => command(p, cx, id, game, answer),
+            None => Ok(Flow::Go), // Enter: not noted
+        };
+    };
+    match cx
+        .store
+        .update(id, cx.now, |s| Ok(s.game.record_trump(trump)?))
+    {
+        Ok(_) => p.say(&format!("Trump is {trump}.")),
+        Err(e) => p.say(&format!("error: {e:#}")),
+    }
+    Ok(Flow::Go)
+}
+
+/// Saves one entry, then says what it settled: a filled-in count, a scored
+/// hand, who went out.
 fn record(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -298,7 +640,13 @@ fn record(
             hand.deal.number,
             narrate::hand_points(game, hand)
         ));
-        p.say(&render::sheet(game, p.width()));
+        if let Some(out) = narrate::eliminations(game, hand.deal.number) {
+            p.say(&out);
+        }
+        // At the end the loop shows the final sheet.
+        if !game.is_finished() {
+            p.say(&render::sheet(game, p.width()));
+        }
     }
     Ok(())
 }
@@ -679,5 +1027,285 @@ mod tests {
         let game = only_session(&cx);
         assert_eq!(game.variant().target, Some(120));
         assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+    }
+    /// Hand 1 of regular Mormon Bridge for Ann, Bob, Cid and Dee, Ann dealing:
+    /// no scoring question (always tricks-plus-ten), no target.
+    const MORMON: [&str; 4] = [
+        "Mormon Bridge (mormon-bridge,",
+        "",
+        "Ann, Bob, Cid, Dee",
+        "Ann",
+    ];
+
+    /// Mormon Bridge (elimination) for Ann, Bob and Cid with Dee waiting, Ann dealing.
+    const ELIMINATION: [&str; 4] = ["Mormon Bridge (elimination)", "Ann, Bob, Cid", "Dee", "Ann"];
+
+    fn said(p: &Scripted, line: &str) -> bool {
+        p.said.iter().any(|s| s == line)
+    }
+
+    #[test]
+    fn a_mormon_round_of_bids_is_one_line() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = MORMON.to_vec();
+        answers.extend([
+            // Hand 1 (1 card), asked Bob, Cid, Dee, Ann: too few, then too many for the hand.
+            "1 0 0",
+            "2 0 0 0",
+            "1, 0 0 1",
+            // Tricks: Bob 1, Cid 0, Dee 0, so Ann 0.
+            "1",
+            "0",
+            "0",
+            // Hand 2 (Bob deals 2; Cid leads): the sheet, then bids by name,
+            // in any order and case.
+            "s",
+            "Zed=1",
+            "Cid=x",
+            "Cid=1, dee=0 Ann = 2 Bob=0",
+            "q",
+        ]);
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "3 bids are given for 4 players (Bob, Cid, Dee and Ann); type one each, in that order, e.g. 1 0 1 1, or NAME=N",
+                "Bob cannot bid 2: hand 1 has 1 card; legal bids are 0 to 1",
+                "`Zed` is not a player; playing this hand: Cid, Dee, Ann and Bob",
+                "`Cid=x`: `x` is not a whole number; bids are 0 to 2",
+            ]
+        );
+        for line in [
+            "Hand 1 of 11: Ann deals 1 card; Bob leads; everyone bids at once.",
+            "Bids for hand 1: Bob 1, Cid 0, Dee 0, Ann 1 (2 bid on 1 trick: over by 1).",
+            "Ann took 0 (the rest of the tricks).",
+            "Hand 1 scored: Ann 0 ✗, Bob 11 ✓, Cid 10 ✓, Dee 10 ✓",
+            "Hand 2 of 11: Bob deals 2 cards; Cid leads; everyone bids at once.",
+            "Bids for hand 2: Cid 1, Dee 0, Ann 2, Bob 0 (3 bid on 2 tricks: over by 1).",
+        ] {
+            assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
+        }
+        // The sheet after hand 1 is scored, and again for `s`.
+        let sheets = p
+            .said
+            .iter()
+            .filter(|s| {
+                s.ends_with("next: bids from Cid, Dee, Ann and Bob (all at once, 0 to 2)\n")
+            })
+            .count();
+        assert_eq!(sheets, 2, "{:#?}", p.said);
+        assert!(!p.said.iter().any(|s| s.contains("Scoring")));
+        let game = only_session(&cx);
+        assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+        assert_eq!(game.variant().target, None);
+        assert_eq!(
+            game.totals().values().copied().collect::<Vec<_>>(),
+            [0, 11, 10, 10]
+        );
+        // Stored in bidding order, whatever order they were typed in.
+        assert_eq!(
+            game.facts()[1].bids,
+            [(Seat(2), 1), (Seat(3), 0), (Seat(0), 2), (Seat(1), 0)]
+        );
+    }
+
+    #[test]
+    fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = ELIMINATION.to_vec();
+        // Hand 1: bids Bob 1, Cid 2, Ann 0; tricks Bob 1, Cid 2, so Ann 1: Ann is out.
+        // Hand 2: Bob deals to Cid, Dee (in Ann's seat) and himself.
+        answers.extend(["1 2 0", "1", "2", "1 1 1", "q"]);
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.refused.is_empty(), "{:?}", p.refused);
+        for line in [
+            "Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.",
+            "Bids for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).",
+            "Hand 1 scored: Ann 1 ✗, Bob 11 ✓, Cid 12 ✓",
+            "Out: Ann (missed the bid). Dee takes a seat from hand 2. Still in: Dee, Bob and Cid.",
+            "Hand 2: Bob deals 4 cards; Cid leads; everyone bids at once.",
+            "Bids for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).",
+        ] {
+            assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
+        }
+        let game = only_session(&cx);
+        assert_eq!(game.eliminated(), [(Seat(0), 1)]);
+        assert_eq!(game.standing(), [Seat(3), Seat(1), Seat(2)]);
+        assert!(game.waiting().is_empty());
+        let hand2 = game.current().unwrap();
+        assert_eq!(hand2.deal.order, [Seat(2), Seat(3), Seat(1)]);
+        assert_eq!(
+            hand2.bids.values().copied().collect::<Vec<_>>(),
+            [None, Some(1), Some(1), Some(1)]
+        );
+    }
+
+    #[test]
+    fn two_players_bidding_the_whole_hand_bid_again() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let answers = [
+            "Mormon Bridge (elimination)",
+            "Ann, Bob",
+            "",
+            "Ann",
+            // Bob leads, Ann deals. Round 1: 2 + 2 = 4, bid again; the colour is not noted.
+            "2 2",
+            "",
+            // Round 2 under an unnoted colour, round 3 under green.
+            "2 2",
+            "green",
+            "Bob=2 Ann=2",
+            // Green was tried; red. Round 4: 3 + 1, bid again under the first card led.
+            "green",
+            "red",
+            "3 1",
+            // Round 5 is accepted (no colour is asked for: the first card led is trump).
+            "1 2",
+            // Bob takes 1, so Ann 3: Ann is out and Bob is the last standing.
+            "1",
+        ];
+        let mut p = Scripted::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "green was already tried in this deal (tried: green); turn up another colour, or Enter to skip"
+            ]
+        );
+        let rebid = |tried: usize| {
+            format!(
+                "The bids total 4 with two players left, so both make it or both miss: \
+                 not accepted. Turn up a new trump colour ({tried} of 4 tried) and bid again."
+            )
+        };
+        for line in [
+            rebid(1),
+            rebid(2),
+            "Trump is green.".to_string(),
+            rebid(3),
+            "Trump is red.".to_string(),
+            "All four colours tried: the first card led is trump. Bid again, a final time."
+                .to_string(),
+            "Bids for hand 1: Bob 1, Ann 2 (3 bid on 4 tricks: under by 1).".to_string(),
+            "Hand 1 scored: Ann 3 ✗, Bob 11 ✓".to_string(),
+            "Out: Ann (missed the bid).".to_string(),
+        ] {
+            assert!(said(&p, &line), "not said: {line}\n{:#?}", p.said);
+        }
+        let last = p.said.last().unwrap();
+        assert!(
+            last.contains("Game over: Bob is the last player standing."),
+            "{last}"
+        );
+        // The final sheet is shown once.
+        assert_eq!(p.said.iter().filter(|s| s.contains("Game over")).count(), 1);
+        let game = only_session(&cx);
+        assert!(game.is_finished());
+        assert_eq!(game.winners(), [Seat(1)]);
+        let hand = &game.hands()[0];
+        assert_eq!(
+            hand.rebids.iter().map(|r| r.trump).collect::<Vec<_>>(),
+            [None, None, Some(Trump::Green), Some(Trump::Red)]
+        );
+        assert_eq!(hand.rebids[2].bids, [(Seat(1), 2), (Seat(0), 2)]);
+        assert_eq!(hand.trump, None);
+        assert_eq!(
+            hand.bids.values().copied().collect::<Vec<_>>(),
+            [Some(2), Some(1)]
+        );
+    }
+
+    #[test]
+    fn waiting_players_are_asked_at_the_start() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let fifteen = "A1, A2, A3, A4, A5, A6, A7, A8, A9, A10, A11, A12, A13, A14, A15";
+        let mut p = Scripted::new([
+            "Mormon Bridge (elimination)",
+            "Ann",
+            fifteen,
+            "Ann, Bob, Cid",
+            "bob",
+            "Dee, Eve",
+            "Bob",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "Mormon Bridge (elimination) is for 2 to 14 players, not 1",
+                "Mormon Bridge (elimination): 15 players × 4 cards + 1 turned card = 61, \
+                 more than the 57-card deck; seat 14 and name the others at the next question, \
+                 as players waiting for a seat",
+                "the name `bob` is given twice (names are compared ignoring case); give each player a different name",
+            ]
+        );
+        assert!(said(
+            &p,
+            "Waiting for a seat, in this order: Dee, Eve. Each takes the seat of the next player out."
+        ));
+        assert!(said(
+            &p,
+            "Hand 1: Bob deals 4 cards; Cid leads; everyone bids at once."
+        ));
+        let game = only_session(&cx);
+        assert_eq!(game.table().seated(), ["Ann", "Bob", "Cid"]);
+        assert_eq!(game.table().waiting(), ["Dee", "Eve"]);
+        assert_eq!(game.waiting(), [Seat(3), Seat(4)]);
+        assert_eq!(game.variant().target, None);
+    }
+
+    #[test]
+    fn mormon_forms_ask_only_what_the_table_chooses() {
+        // 4-card: the target is asked, 100 by default; a table of 3 hears which form fits.
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Scripted::new([
+            "Mormon Bridge (4-card)",
+            "x",
+            "",
+            "Ann, Bob, Cid",
+            "Ann, Bob, Cid, Dee",
+            "Ann",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "`x` is not a target score; type a positive number",
+                "Mormon Bridge (4-card) is for 4 to 14 players, not 3; mormon-bridge-elimination fits 3 players",
+            ]
+        );
+        let game = only_session(&cx);
+        assert_eq!(game.variant().target, Some(100));
+        assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+
+        // Regular: ten players do not fit its 6-card hands.
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Scripted::new([
+            "Mormon Bridge (mormon-bridge,",
+            "150",
+            "A, B, C, D, E, F, G, H, I, J",
+            "A, B, C, D",
+            "A",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.refused,
+            [
+                "Mormon Bridge: 10 players × 6 cards + 1 turned card = 61, more than the 57-card deck; \
+                 mormon-bridge-4card or mormon-bridge-elimination fit 10 players"
+            ]
+        );
+        assert_eq!(only_session(&cx).variant().target, Some(150));
     }
 }

@@ -3,5 +3,6 @@
 
 mod common;
 mod devils_bridge;
+mod mormon_bridge;
 mod pty;
 mod sessions;

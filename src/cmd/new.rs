@@ -44,7 +44,14 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     }
     let count = args.players.len();
     if !(variant.min_players..=variant.max_players).contains(&count) {
-        bail!("{}", table_size(&catalog, &variant, count));
+        let mut message = table_size(&catalog, &variant, count);
+        if variant.elimination && count > variant.max_players {
+            message.push_str(&format!(
+                "; seat {} with --players and name the rest with --waiting",
+                variant.max_players
+            ));
+        }
+        bail!("{message}");
     }
     let drawn = args.dealer.is_none();
     let (session, dealer) = start(

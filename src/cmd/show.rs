@@ -56,7 +56,12 @@ pub fn to_json(session: &Session) -> Value {
     let hands: Vec<Value> = game
         .hands()
         .iter()
-        .filter(|h| h.result.is_some() || h.bids.values().any(Option::is_some) || h.trump.is_some())
+        .filter(|h| {
+            h.result.is_some()
+                || h.bids.values().any(Option::is_some)
+                || h.trump.is_some()
+                || !h.rebids.is_empty()
+        })
         .map(|h| {
             let opt = |v: &PerSeat<Option<u32>>| -> Map<String, Value> {
                 v.iter()
@@ -129,7 +134,7 @@ fn next_json(game: &Game) -> Value {
     if matches!(expect, Expect::Bids { .. }) && game.variant().dealer_hook {
         next["dealer_forbidden"] = json!(game.forbidden_for_dealer());
     }
-    if let Some(step) = hand.rebid_step() {
+    if let (Some(step), Expect::Bids { .. }) = (hand.rebid_step(), &expect) {
         let mut rebid = json!({ "round": hand.rebids.len() + 1, "step": step.word() });
         if let RebidStep::NewColour { tried } = step {
             rebid["colours_tried"] = json!(tried);

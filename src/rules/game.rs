@@ -1051,6 +1051,9 @@ impl Game {
         });
         // Elimination: everyone who missed is out, unless everyone missed.
         if self.variant.elimination && missed.len() < playing.len() {
+            // Seat order around the table: the first seat out is the first refilled.
+            let mut missed = missed;
+            missed.sort_by_key(|&seat| self.places.iter().position(|&p| p == Some(seat)));
             for seat in missed {
                 self.eliminated.push((seat, index + 1));
                 let place = self.places.iter().position(|&p| p == Some(seat));
@@ -1122,3 +1125,7 @@ impl fmt::Display for EditKind {
 #[cfg(test)]
 #[path = "game_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "mormon_tests.rs"]
+mod mormon_tests;

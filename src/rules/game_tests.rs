@@ -6,6 +6,7 @@
 use super::*;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::template::{ExactScoring, RawTemplate, Variant};
+use crate::rules::test_support::refused;
 use crate::rules::trump::Trump;
 
 // ---------------------------------------------------------------------------
@@ -123,34 +124,6 @@ fn three_at(hand: usize) -> Game {
         pass_hand(&mut g);
     }
     g
-}
-
-/// Runs a change that must be refused, checks that it left the game exactly
-/// as it was, and returns the error.
-fn refused<T: std::fmt::Debug>(
-    g: &mut Game,
-    change: impl FnOnce(&mut Game) -> Result<T, RuleError>,
-) -> RuleError {
-    let facts = g.facts().to_vec();
-    let hands = g.hands().to_vec();
-    let totals = g.totals().clone();
-    let expects = g.expects();
-    let finished = g.is_finished();
-    let err = change(g).expect_err("the change should be refused");
-    assert_eq!(
-        g.facts(),
-        facts.as_slice(),
-        "facts changed by a refused entry"
-    );
-    assert_eq!(
-        g.hands(),
-        hands.as_slice(),
-        "hands changed by a refused entry"
-    );
-    assert_eq!(g.totals(), &totals, "totals changed by a refused entry");
-    assert_eq!(g.expects(), expects, "expects changed by a refused entry");
-    assert_eq!(g.is_finished(), finished);
-    err
 }
 
 /// Two games derive the same state.

@@ -9,6 +9,8 @@ pub mod exact;
 pub mod game;
 pub mod seat;
 pub mod template;
+#[cfg(test)]
+mod test_support;
 pub mod trump;
 
 pub use game::{

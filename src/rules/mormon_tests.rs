@@ -9,6 +9,7 @@ use super::*;
 use crate::narrate;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::template::{BiddingOrder, ExactScoring, RawTemplate, Schedule, Variant};
+use crate::rules::test_support::refused;
 use crate::rules::trump::Trump;
 
 // ---------------------------------------------------------------------------
@@ -119,38 +120,6 @@ fn play(g: &mut Game, bids: &[(Seat, u32)], taken: &[(Seat, u32)]) {
 /// A hand for a table where everyone plays, bids and tricks in seat order.
 fn play_seated(g: &mut Game, bids: &[u32], taken: &[u32]) {
     play(g, &seated(bids), &seated(taken));
-}
-
-/// Runs a change that must be refused, checks that it left the game exactly
-/// as it was, and returns the error.
-fn refused<T: std::fmt::Debug>(
-    g: &mut Game,
-    change: impl FnOnce(&mut Game) -> Result<T, RuleError>,
-) -> RuleError {
-    let facts = g.facts().to_vec();
-    let hands = g.hands().to_vec();
-    let totals = g.totals().clone();
-    let expects = g.expects();
-    let standing = g.standing();
-    let eliminated = g.eliminated().to_vec();
-    let waiting = g.waiting();
-    let err = change(g).expect_err("the change should be refused");
-    assert_eq!(
-        g.facts(),
-        facts.as_slice(),
-        "facts changed by a refused entry"
-    );
-    assert_eq!(
-        g.hands(),
-        hands.as_slice(),
-        "hands changed by a refused entry"
-    );
-    assert_eq!(g.totals(), &totals, "totals changed by a refused entry");
-    assert_eq!(g.expects(), expects, "expects changed by a refused entry");
-    assert_eq!(g.standing(), standing);
-    assert_eq!(g.eliminated(), eliminated.as_slice());
-    assert_eq!(g.waiting(), waiting);
-    err
 }
 
 /// Two games derive the same state.

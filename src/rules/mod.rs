@@ -5,6 +5,8 @@
 //! winners and the next legal entries. Nothing in here touches files, the
 //! environment, the terminal or the clock.
 
+pub mod auction;
+pub mod contract;
 pub mod exact;
 pub mod game;
 pub mod seat;

@@ -1,0 +1,804 @@
+//! Two-player auctions for the contract games (RULES.md: Memory Bridge,
+//! Single Dummy Bridge, Buddy Bridge).
+//!
+//! One engine, configured by [`AuctionRules`]: whether double and redouble
+//! exist, and whether the holder of a bid may raise it once after the other
+//! player passes (Buddy Bridge). [`Auction::legal`] and [`Auction::call`]
+//! share one judgement, so the calls offered and the calls accepted never
+//! disagree, and every refusal lists what is legal instead.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// Strains rank clubs < diamonds < hearts < spades < no-trump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strain {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+    NoTrump,
+}
+
+impl Strain {
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// The letters of the usual notation: C, D, H, S, NT.
+    pub fn letters(self) -> &'static str {
+        match self {
+            Strain::Clubs => "C",
+            Strain::Diamonds => "D",
+            Strain::Hearts => "H",
+            Strain::Spades => "S",
+            Strain::NoTrump => "NT",
+        }
+    }
+
+    /// ♣ ♦ ♥ ♠ NT, for sheets.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Strain::Clubs => "♣",
+            Strain::Diamonds => "♦",
+            Strain::Hearts => "♥",
+            Strain::Spades => "♠",
+            Strain::NoTrump => "NT",
+        }
+    }
+
+    pub fn is_minor(self) -> bool {
+        matches!(self, Strain::Clubs | Strain::Diamonds)
+    }
+
+    pub fn is_major(self) -> bool {
+        matches!(self, Strain::Hearts | Strain::Spades)
+    }
+
+    fn parse(text: &str) -> Option<Strain> {
+        Some(match text {
+            "c" | "♣" | "♧" => Strain::Clubs,
+            "d" | "♦" | "♢" => Strain::Diamonds,
+            "h" | "♥" | "♡" => Strain::Hearts,
+            "s" | "♠" | "♤" => Strain::Spades,
+            "n" | "nt" | "notrump" | "no-trump" => Strain::NoTrump,
+            _ => return None,
+        })
+    }
+}
+
+/// A bid: level 1 to 7 (6 + level tricks) in a strain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bid {
+    pub level: u8,
+    pub strain: Strain,
+}
+
+impl Bid {
+    pub const LOWEST: Bid = Bid {
+        level: 1,
+        strain: Strain::Clubs,
+    };
+
+    /// The tricks declarer must take: 6 + level.
+    pub fn tricks_needed(self) -> u32 {
+        6 + u32::from(self.level)
+    }
+
+    /// The lowest bid that outranks this one, if any.
+    pub fn next_higher(self) -> Option<Bid> {
+        let i = Strain::ALL
+            .iter()
+            .position(|&s| s == self.strain)
+            .expect("every strain is listed");
+        match Strain::ALL.get(i + 1) {
+            Some(&strain) => Some(Bid {
+                level: self.level,
+                strain,
+            }),
+            None if self.level < 7 => Some(Bid {
+                level: self.level + 1,
+                strain: Strain::Clubs,
+            }),
+            None => None,
+        }
+    }
+
+    /// "3♥".
+    pub fn pretty(self) -> String {
+        format!("{}{}", self.level, self.strain.symbol())
+    }
+}
+
+impl Ord for Bid {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.level, self.strain).cmp(&(other.level, other.strain))
+    }
+}
+
+impl PartialOrd for Bid {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.level, self.strain.letters())
+    }
+}
+
+/// One call in an auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Call {
+    Bid(Bid),
+    Pass,
+    Double,
+    Redouble,
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Bid(bid) => bid.fmt(f),
+            Call::Pass => f.write_str("pass"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+        }
+    }
+}
+
+/// A word that is not a call.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a call; write a bid as level and strain (1C to 7NT, also 3N or 2♥), \
+     or pass (p), X (double), XX (redouble)"
+)]
+pub struct BadCall(pub String);
+
+impl FromStr for Call {
+    type Err = BadCall;
+
+    fn from_str(text: &str) -> Result<Call, BadCall> {
+        let word = text.trim().to_lowercase();
+        let call = match word.as_str() {
+            "p" | "pass" => Call::Pass,
+            "x" | "double" | "dbl" => Call::Double,
+            "xx" | "redouble" | "rdbl" => Call::Redouble,
+            _ => {
+                let mut chars = word.chars();
+                let level = chars
+                    .next()
+                    .and_then(|c| c.to_digit(10))
+                    .filter(|l| (1..=7).contains(l));
+                let strain = Strain::parse(chars.as_str());
+                match (level, strain) {
+                    (Some(level), Some(strain)) => Call::Bid(Bid {
+                        level: level as u8,
+                        strain,
+                    }),
+                    _ => return Err(BadCall(text.trim().to_string())),
+                }
+            }
+        };
+        Ok(call)
+    }
+}
+
+/// How doubled a contract is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Doubling {
+    #[default]
+    Undoubled,
+    Doubled,
+    Redoubled,
+}
+
+impl Doubling {
+    /// ×1, ×2 or ×4.
+    pub fn factor(self) -> i64 {
+        match self {
+            Doubling::Undoubled => 1,
+            Doubling::Doubled => 2,
+            Doubling::Redoubled => 4,
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            Doubling::Undoubled => "",
+            Doubling::Doubled => "X",
+            Doubling::Redoubled => "XX",
+        }
+    }
+}
+
+/// The two players, by their place in the deal: 0 or 1.
+pub type Side = usize;
+
+/// A fixed contract: the bid, who declares it, and any double.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contract {
+    pub bid: Bid,
+    pub declarer: Side,
+    pub doubling: Doubling,
+}
+
+impl Contract {
+    /// "3♥X".
+    pub fn pretty(&self) -> String {
+        format!("{}{}", self.bid.pretty(), self.doubling.suffix())
+    }
+}
+
+/// What the template says about the auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuctionRules {
+    /// Double and redouble exist (Memory and Single Dummy Bridge).
+    pub doubles: bool,
+    /// After the other player passes over a bid, its holder may raise it
+    /// once before the contract is fixed (Buddy Bridge).
+    pub holder_raise: bool,
+}
+
+/// Where an auction stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Waiting for this side's call.
+    Open { to_call: Side },
+    /// The auction is over with a contract.
+    Contract(Contract),
+    /// Both passed with nothing bid.
+    NoContract,
+}
+
+/// The calls open to the player whose turn it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Legal {
+    /// The lowest bid allowed, if any bid is.
+    pub lowest_bid: Option<Bid>,
+    pub pass: bool,
+    pub double: bool,
+    pub redouble: bool,
+}
+
+impl Legal {
+    pub fn allows(&self, call: Call) -> bool {
+        match call {
+            Call::Bid(bid) => self.lowest_bid.is_some_and(|low| bid >= low),
+            Call::Pass => self.pass,
+            Call::Double => self.double,
+            Call::Redouble => self.redouble,
+        }
+    }
+}
+
+impl fmt::Display for Legal {
+    /// "2NT or higher, pass, double".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        match self.lowest_bid {
+            Some(Bid::LOWEST) => parts.push("any bid from 1C to 7NT".to_string()),
+            Some(Bid {
+                level: 7,
+                strain: Strain::NoTrump,
+            }) => parts.push("7NT".to_string()),
+            Some(low) => parts.push(format!("{low} or higher")),
+            None => {}
+        }
+        if self.pass {
+            parts.push("pass".into());
+        }
+        if self.double {
+            parts.push("double".into());
+        }
+        if self.redouble {
+            parts.push("redouble".into());
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// A refused call, with the reason and what is legal instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AuctionError {
+    /// The auction already ended.
+    #[error("the auction is over ({outcome}); no more calls")]
+    Over { outcome: String },
+    /// A bid that does not outrank the standing bid.
+    #[error("{bid} does not outrank {standing}; legal now: {legal}")]
+    Insufficient {
+        bid: Bid,
+        standing: Bid,
+        legal: Legal,
+    },
+    /// Doubles are not part of this game.
+    #[error("there is no {what} in this game; legal now: {legal}")]
+    NoDoubles { what: &'static str, legal: Legal },
+    /// A double with no bid of the opponent's to double.
+    #[error("there is no bid of the other player's to double; legal now: {legal}")]
+    NothingToDouble { legal: Legal },
+    /// A double of one's own bid.
+    #[error("{standing} is your own bid: you cannot double it; legal now: {legal}")]
+    DoubleOwnBid { standing: Bid, legal: Legal },
+    /// A second double.
+    #[error("{standing} is already doubled; legal now: {legal}")]
+    AlreadyDoubled { standing: Bid, legal: Legal },
+    /// A redouble that is not of one's own doubled bid.
+    #[error("only the holder of a doubled bid may redouble it; legal now: {legal}")]
+    CannotRedouble { legal: Legal },
+    /// A call after the holder's raise window, other than a raise or pass.
+    #[error(
+        "the other player passed, so you may only raise your own bid once or stand (pass); legal now: {legal}"
+    )]
+    RaiseOnly { legal: Legal },
+}
+
+/// An auction in progress or finished: the calls so far, judged as they came.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Auction {
+    rules: AuctionRules,
+    first: Side,
+    calls: Vec<Call>,
+    state: State,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct State {
+    to_call: Side,
+    /// The standing bid and its holder.
+    standing: Option<(Bid, Side)>,
+    doubling: Doubling,
+    /// Consecutive passes with no bid standing.
+    opening_passes: usize,
+    /// Buddy Bridge: the other player passed; the holder may raise once.
+    raise_window: bool,
+    outcome: Option<Outcome>,
+}
+
+impl Auction {
+    /// An auction opened by `first` (the dealer, or the exchange winner).
+    pub fn new(rules: AuctionRules, first: Side) -> Auction {
+        let state = State {
+            to_call: first,
+            standing: None,
+            doubling: Doubling::Undoubled,
+            opening_passes: 0,
+            raise_window: false,
+            outcome: None,
+        };
+        Auction {
+            rules,
+            first,
+            calls: Vec::new(),
+            state,
+        }
+    }
+
+    /// Replays calls from the start; the first illegal one is refused with its position (1-based).
+    pub fn replay(
+        rules: AuctionRules,
+        first: Side,
+        calls: &[Call],
+    ) -> Result<Auction, (usize, AuctionError)> {
+        let mut auction = Auction::new(rules, first);
+        for (i, &call) in calls.iter().enumerate() {
+            auction.call(call).map_err(|e| (i + 1, e))?;
+        }
+        Ok(auction)
+    }
+
+    pub fn calls(&self) -> &[Call] {
+        &self.calls
+    }
+
+    pub fn first(&self) -> Side {
+        self.first
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.state.outcome.unwrap_or(Outcome::Open {
+            to_call: self.state.to_call,
+        })
+    }
+
+    /// The calls open to the player whose turn it is (nothing once it is over).
+    pub fn legal(&self) -> Legal {
+        let s = &self.state;
+        let none = Legal {
+            lowest_bid: None,
+            pass: false,
+            double: false,
+            redouble: false,
+        };
+        if s.outcome.is_some() {
+            return none;
+        }
+        let lowest_bid = match s.standing {
+            None => Some(Bid::LOWEST),
+            Some((bid, _)) => bid.next_higher(),
+        };
+        if s.raise_window {
+            return Legal {
+                lowest_bid,
+                pass: true,
+                ..none
+            };
+        }
+        let opponents_bid = s.standing.is_some_and(|(_, holder)| holder != s.to_call);
+        let own_bid = s.standing.is_some_and(|(_, holder)| holder == s.to_call);
+        Legal {
+            lowest_bid,
+            pass: true,
+            double: self.rules.doubles && opponents_bid && s.doubling == Doubling::Undoubled,
+            redouble: self.rules.doubles && own_bid && s.doubling == Doubling::Doubled,
+        }
+    }
+
+    /// Makes a call for the player whose turn it is.
+    pub fn call(&mut self, call: Call) -> Result<(), AuctionError> {
+        self.check(call)?;
+        let s = &mut self.state;
+        let other = 1 - s.to_call;
+        match call {
+            Call::Bid(bid) => {
+                s.standing = Some((bid, s.to_call));
+                s.doubling = Doubling::Undoubled;
+                if s.raise_window {
+                    // The holder's one raise fixes the contract.
+                    s.outcome = Some(Outcome::Contract(Contract {
+                        bid,
+                        declarer: s.to_call,
+                        doubling: Doubling::Undoubled,
+                    }));
+                }
+            }
+            Call::Double => s.doubling = Doubling::Doubled,
+            Call::Redouble => s.doubling = Doubling::Redoubled,
+            Call::Pass => match s.standing {
+                None => {
+                    s.opening_passes += 1;
+                    if s.opening_passes == 2 {
+                        s.outcome = Some(Outcome::NoContract);
+                    }
+                }
+                Some((bid, holder)) => {
+                    if self.rules.holder_raise && !s.raise_window && holder == other {
+                        s.raise_window = true;
+                    } else {
+                        s.outcome = Some(Outcome::Contract(Contract {
+                            bid,
+                            declarer: holder,
+                            doubling: s.doubling,
+                        }));
+                    }
+                }
+            },
+        }
+        s.to_call = other;
+        self.calls.push(call);
+        Ok(())
+    }
+
+    /// Why `call` is not legal now, if it is not.
+    fn check(&self, call: Call) -> Result<(), AuctionError> {
+        let s = &self.state;
+        if let Some(outcome) = s.outcome {
+            return Err(AuctionError::Over {
+                outcome: describe(outcome),
+            });
+        }
+        let legal = self.legal();
+        if legal.allows(call) {
+            return Ok(());
+        }
+        Err(match call {
+            _ if s.raise_window => AuctionError::RaiseOnly { legal },
+            Call::Bid(bid) => AuctionError::Insufficient {
+                bid,
+                standing: s
+                    .standing
+                    .expect("only a standing bid makes a bid insufficient")
+                    .0,
+                legal,
+            },
+            Call::Double | Call::Redouble if !self.rules.doubles => AuctionError::NoDoubles {
+                what: if call == Call::Double {
+                    "double"
+                } else {
+                    "redouble"
+                },
+                legal,
+            },
+            Call::Double => match s.standing {
+                None => AuctionError::NothingToDouble { legal },
+                Some((standing, holder)) if holder == s.to_call => {
+                    AuctionError::DoubleOwnBid { standing, legal }
+                }
+                Some((standing, _)) => AuctionError::AlreadyDoubled { standing, legal },
+            },
+            Call::Redouble => AuctionError::CannotRedouble { legal },
+            Call::Pass => unreachable!("pass is always legal in an open auction"),
+        })
+    }
+}
+
+fn describe(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Contract(c) => format!("contract {}", c.pretty()),
+        Outcome::NoContract => "no contract".to_string(),
+        Outcome::Open { .. } => "open".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEMORY: AuctionRules = AuctionRules {
+        doubles: true,
+        holder_raise: false,
+    };
+    const BUDDY: AuctionRules = AuctionRules {
+        doubles: false,
+        holder_raise: true,
+    };
+
+    fn calls(text: &str) -> Vec<Call> {
+        text.split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect()
+    }
+
+    fn run(rules: AuctionRules, text: &str) -> Auction {
+        Auction::replay(rules, 0, &calls(text)).unwrap()
+    }
+
+    fn refused(rules: AuctionRules, before: &str, call: &str) -> String {
+        let mut auction = run(rules, before);
+        let snapshot = auction.clone();
+        let err = auction.call(call.parse().unwrap()).unwrap_err().to_string();
+        assert_eq!(auction, snapshot, "a refused call changes nothing");
+        err
+    }
+
+    fn bid(text: &str) -> Bid {
+        match text.parse().unwrap() {
+            Call::Bid(b) => b,
+            other => panic!("{other} is not a bid"),
+        }
+    }
+
+    #[test]
+    fn calls_parse_in_the_usual_notation() {
+        let cases = [
+            (
+                "1C",
+                Call::Bid(Bid {
+                    level: 1,
+                    strain: Strain::Clubs,
+                }),
+            ),
+            (
+                "7nt",
+                Call::Bid(Bid {
+                    level: 7,
+                    strain: Strain::NoTrump,
+                }),
+            ),
+            (
+                "3N",
+                Call::Bid(Bid {
+                    level: 3,
+                    strain: Strain::NoTrump,
+                }),
+            ),
+            (
+                "2♥",
+                Call::Bid(Bid {
+                    level: 2,
+                    strain: Strain::Hearts,
+                }),
+            ),
+            (
+                "4s",
+                Call::Bid(Bid {
+                    level: 4,
+                    strain: Strain::Spades,
+                }),
+            ),
+            ("p", Call::Pass),
+            ("Pass", Call::Pass),
+            ("X", Call::Double),
+            ("double", Call::Double),
+            ("XX", Call::Redouble),
+            ("redouble", Call::Redouble),
+        ];
+        for (text, call) in cases {
+            assert_eq!(text.parse::<Call>(), Ok(call), "{text}");
+        }
+        for bad in ["8C", "0H", "1Z", "", "NT", "1", "xxx"] {
+            assert!(bad.parse::<Call>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bids_rank_by_level_then_strain() {
+        assert!(bid("2C") > bid("1NT"));
+        assert!(bid("2NT") > bid("2S"));
+        assert!(bid("2S") > bid("2H"));
+        assert!(bid("2H") > bid("2D"));
+        assert!(bid("2D") > bid("2C"));
+        assert_eq!(bid("2S").next_higher(), Some(bid("2NT")));
+        assert_eq!(bid("2NT").next_higher(), Some(bid("3C")));
+        assert_eq!(bid("7NT").next_higher(), None);
+    }
+
+    #[test]
+    fn an_insufficient_bid_is_refused_with_the_legal_calls() {
+        assert_eq!(
+            refused(MEMORY, "2S", "2H"),
+            "2H does not outrank 2S; legal now: 2NT or higher, pass, double"
+        );
+        assert_eq!(
+            refused(MEMORY, "2S", "2S"),
+            "2S does not outrank 2S; legal now: 2NT or higher, pass, double"
+        );
+    }
+
+    #[test]
+    fn a_player_may_not_double_their_own_bid() {
+        // Ann bids 1H, Bob doubles; Ann's "double" would be of her own bid.
+        assert_eq!(
+            refused(MEMORY, "1H X", "X"),
+            "1H is your own bid: you cannot double it; legal now: 1S or higher, pass, redouble"
+        );
+    }
+
+    #[test]
+    fn a_doubled_bid_cannot_be_doubled_again() {
+        assert_eq!(
+            refused(MEMORY, "1H X XX", "X"),
+            "1H is already doubled; legal now: 1S or higher, pass"
+        );
+    }
+
+    #[test]
+    fn a_double_needs_an_opponents_bid() {
+        assert_eq!(
+            refused(MEMORY, "", "X"),
+            "there is no bid of the other player's to double; legal now: any bid from 1C to 7NT, pass"
+        );
+        assert_eq!(
+            refused(MEMORY, "pass", "X"),
+            "there is no bid of the other player's to double; legal now: any bid from 1C to 7NT, pass"
+        );
+    }
+
+    #[test]
+    fn only_the_holder_of_a_doubled_bid_may_redouble() {
+        assert_eq!(
+            refused(MEMORY, "1H", "XX"),
+            "only the holder of a doubled bid may redouble it; legal now: 1S or higher, pass, double"
+        );
+        assert_eq!(
+            refused(MEMORY, "1H X XX", "XX"),
+            "only the holder of a doubled bid may redouble it; legal now: 1S or higher, pass"
+        );
+    }
+
+    #[test]
+    fn a_new_bid_cancels_double_and_redouble() {
+        let auction = run(MEMORY, "1H X XX 2C pass");
+        assert_eq!(
+            auction.outcome(),
+            Outcome::Contract(Contract {
+                bid: bid("2C"),
+                declarer: 1,
+                doubling: Doubling::Undoubled
+            })
+        );
+    }
+
+    #[test]
+    fn the_first_pass_after_a_bid_double_or_redouble_ends_it() {
+        let c = |text: &str| run(MEMORY, text).outcome();
+        let contract = |b: &str, declarer, doubling| {
+            Outcome::Contract(Contract {
+                bid: bid(b),
+                declarer,
+                doubling,
+            })
+        };
+        assert_eq!(c("1H pass"), contract("1H", 0, Doubling::Undoubled));
+        assert_eq!(c("1H X pass"), contract("1H", 0, Doubling::Doubled));
+        assert_eq!(c("1H X XX pass"), contract("1H", 0, Doubling::Redoubled));
+        assert_eq!(c("pass 3NT pass"), contract("3NT", 1, Doubling::Undoubled));
+        assert_eq!(
+            c("1C 1S 2H 3D X pass"),
+            contract("3D", 1, Doubling::Doubled)
+        );
+    }
+
+    #[test]
+    fn two_passes_with_nothing_bid_is_no_contract() {
+        assert_eq!(run(MEMORY, "pass").outcome(), Outcome::Open { to_call: 1 });
+        assert_eq!(run(MEMORY, "pass pass").outcome(), Outcome::NoContract);
+        assert_eq!(
+            refused(MEMORY, "pass pass", "1C"),
+            "the auction is over (no contract); no more calls"
+        );
+    }
+
+    #[test]
+    fn the_opener_calls_first_and_players_alternate() {
+        let auction = Auction::replay(MEMORY, 1, &calls("1C")).unwrap();
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: 0 });
+        let auction = Auction::replay(MEMORY, 1, &calls("1C pass")).unwrap();
+        assert_eq!(
+            auction.outcome(),
+            Outcome::Contract(Contract {
+                bid: bid("1C"),
+                declarer: 1,
+                doubling: Doubling::Undoubled
+            })
+        );
+    }
+
+    #[test]
+    fn buddy_bridge_has_no_doubles() {
+        assert_eq!(
+            refused(BUDDY, "1H", "X"),
+            "there is no double in this game; legal now: 1S or higher, pass"
+        );
+        assert_eq!(
+            refused(BUDDY, "1H", "XX"),
+            "there is no redouble in this game; legal now: 1S or higher, pass"
+        );
+    }
+
+    #[test]
+    fn buddy_bridge_holder_may_raise_once_after_a_pass() {
+        let contract = |b: &str, declarer| {
+            Outcome::Contract(Contract {
+                bid: bid(b),
+                declarer,
+                doubling: Doubling::Undoubled,
+            })
+        };
+        // Ann bids 1H, Bob passes: Ann may raise (or stand).
+        let auction = run(BUDDY, "1H pass");
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: 0 });
+        assert_eq!(auction.legal().to_string(), "1S or higher, pass");
+        assert_eq!(run(BUDDY, "1H pass 3H").outcome(), contract("3H", 0));
+        assert_eq!(run(BUDDY, "1H pass pass").outcome(), contract("1H", 0));
+        // A raise must be higher.
+        assert_eq!(
+            refused(BUDDY, "1H pass", "1D"),
+            "the other player passed, so you may only raise your own bid once or stand (pass); legal now: 1S or higher, pass"
+        );
+        // Bidding back and forth continues as usual until someone passes.
+        assert_eq!(
+            run(BUDDY, "1H 2C 2H pass pass").outcome(),
+            contract("2H", 0)
+        );
+        assert_eq!(run(BUDDY, "1H 2C pass 2NT").outcome(), contract("2NT", 1));
+        assert_eq!(run(BUDDY, "pass pass").outcome(), Outcome::NoContract);
+        assert_eq!(run(BUDDY, "pass 1C pass pass").outcome(), contract("1C", 1));
+    }
+
+    #[test]
+    fn seven_no_trump_is_the_top() {
+        assert_eq!(run(MEMORY, "7NT").legal().to_string(), "pass, double");
+        assert_eq!(run(MEMORY, "7S").legal().to_string(), "7NT, pass, double");
+        assert_eq!(
+            refused(MEMORY, "7NT", "7NT"),
+            "7NT does not outrank 7NT; legal now: pass, double"
+        );
+    }
+}

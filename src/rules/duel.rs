@@ -1,0 +1,512 @@
+//! The two-player contract games, deal by deal (RULES.md: Memory Bridge,
+//! Single Dummy Bridge, Buddy Bridge).
+//!
+//! A [`Duel`] replays recorded deals (first-phase tricks, the auction's
+//! calls, declarer's tricks) into scores: one running total per player for
+//! Memory and Single Dummy, and above/below-the-line pads with games and a
+//! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
+//! changes, so a refused entry leaves it as it was.
+
+use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome, Side};
+use super::contract::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
+
+/// Which contract game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Phase 1 at no-trump, then an auction and a contract.
+    Memory,
+    /// One auction per deal, declarer picks a dummy.
+    SingleDummy,
+    /// Exchange phase, then an auction (no doubles, one raise), above/below the line.
+    Buddy,
+}
+
+/// The rules in force, from the template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DuelRules {
+    pub kind: Kind,
+    /// Memory and Single Dummy: the first to reach it wins.
+    pub target: Option<i64>,
+    /// Memory and Single Dummy: points per undertrick to the defender.
+    pub undertrick_penalty: i64,
+    /// Buddy: best of three games; off, the session is one game.
+    pub rubber: bool,
+    /// Buddy: points below the line that end a game.
+    pub game_below: i64,
+}
+
+impl DuelRules {
+    fn auction(&self) -> AuctionRules {
+        match self.kind {
+            Kind::Memory | Kind::SingleDummy => AuctionRules {
+                doubles: true,
+                holder_raise: false,
+            },
+            Kind::Buddy => AuctionRules {
+                doubles: false,
+                holder_raise: true,
+            },
+        }
+    }
+
+    /// Whether a deal starts with 13 tricks counted for both (phase 1 / exchange).
+    fn has_first_phase(&self) -> bool {
+        matches!(self.kind, Kind::Memory | Kind::Buddy)
+    }
+}
+
+/// Which dummy Single Dummy Bridge's declarer took (optional to record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dummy {
+    Revealed,
+    Hidden,
+}
+
+/// What was recorded for one deal.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DealFacts {
+    /// Tricks in phase 1 (Memory) or the exchange phase (Buddy), by side.
+    pub first_phase: Option<[u32; 2]>,
+    pub calls: Vec<Call>,
+    /// Declarer's tricks in the contract.
+    pub tricks: Option<u32>,
+    pub dummy: Option<Dummy>,
+}
+
+/// A deal and what it scored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    /// 1-based, over the whole session.
+    pub number: usize,
+    /// 1-based game within the session (Buddy Bridge rubbers).
+    pub game: usize,
+    pub dealer: Side,
+    pub first_phase: Option<[u32; 2]>,
+    /// Points from the first phase, by side.
+    pub first_points: [Line; 2],
+    pub auction: Option<Auction>,
+    pub tricks: Option<u32>,
+    pub dummy: Option<Dummy>,
+    /// Points from the contract, by side.
+    pub contract_points: [Line; 2],
+    /// Made, failed, or no contract, once settled.
+    pub settled: bool,
+    /// Totals after this deal, by side (the session's).
+    pub totals: [Line; 2],
+}
+
+impl Deal {
+    pub fn contract(&self) -> Option<Contract> {
+        match self.auction.as_ref()?.outcome() {
+            Outcome::Contract(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub fn no_contract(&self) -> bool {
+        self.auction
+            .as_ref()
+            .is_some_and(|a| a.outcome() == Outcome::NoContract)
+    }
+
+    /// Did the contract make? `None` until the tricks are in.
+    pub fn made(&self) -> Option<bool> {
+        Some(self.tricks? >= self.contract()?.bid.tricks_needed())
+    }
+}
+
+/// What the duel waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// Both players' tricks in phase 1 / the exchange phase.
+    FirstPhase,
+    /// A call from this side.
+    Call(Side),
+    /// Declarer's tricks in the contract.
+    Tricks { declarer: Side },
+}
+
+/// A refused entry in a contract game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DuelError {
+    #[error(
+        "the game is over; nothing more can be recorded (`bridgepad undo` takes back the last entry)"
+    )]
+    Over,
+    #[error("the {phase} tricks must total 13, not {total}")]
+    FirstPhaseTotal { phase: &'static str, total: u32 },
+    #[error("this deal expects {expected}, not {given}")]
+    OutOfTurn {
+        expected: String,
+        given: &'static str,
+    },
+    #[error("{0}")]
+    Auction(#[from] AuctionError),
+    #[error("declarer cannot take {0} tricks: a contract has 13")]
+    TooManyTricks(u32),
+    #[error("nothing to undo: nothing is recorded yet")]
+    NothingToUndo,
+}
+
+/// A contract game session: deals replayed into scores.
+#[derive(Debug, Clone)]
+pub struct Duel {
+    rules: DuelRules,
+    first_dealer: Side,
+    facts: Vec<DealFacts>,
+    deals: Vec<Deal>,
+    totals: [Line; 2],
+    /// This game's lines (Buddy Bridge), by side.
+    game_lines: [Line; 2],
+    games_won: [u32; 2],
+    /// Winners of each finished game (Buddy Bridge).
+    game_winners: Vec<Side>,
+    winners: Vec<Side>,
+}
+
+impl Duel {
+    pub fn new(rules: DuelRules, first_dealer: Side) -> Duel {
+        let mut duel = Duel {
+            rules,
+            first_dealer,
+            facts: Vec::new(),
+            deals: Vec::new(),
+            totals: [Line::default(); 2],
+            game_lines: [Line::default(); 2],
+            games_won: [0; 2],
+            game_winners: Vec::new(),
+            winners: Vec::new(),
+        };
+        duel.deal_next();
+        duel
+    }
+
+    /// Replays recorded deals; the first refused entry is returned with its deal (1-based).
+    pub fn replay(
+        rules: DuelRules,
+        first_dealer: Side,
+        facts: &[DealFacts],
+    ) -> Result<Duel, (usize, DuelError)> {
+        let mut duel = Duel::new(rules, first_dealer);
+        for (i, deal) in facts.iter().enumerate() {
+            let at = |e| (i + 1, e);
+            if let Some(tricks) = deal.first_phase {
+                duel.record_first_phase(tricks).map_err(at)?;
+            }
+            for &call in &deal.calls {
+                duel.call(call).map_err(at)?;
+            }
+            // Declarer picks the dummy before play, so before the tricks settle the deal.
+            if let Some(dummy) = deal.dummy {
+                duel.record_dummy(dummy).map_err(at)?;
+            }
+            if let Some(tricks) = deal.tricks {
+                duel.record_tricks(tricks).map_err(at)?;
+            }
+        }
+        Ok(duel)
+    }
+
+    pub fn rules(&self) -> DuelRules {
+        self.rules
+    }
+
+    pub fn facts(&self) -> &[DealFacts] {
+        &self.facts
+    }
+
+    pub fn deals(&self) -> &[Deal] {
+        &self.deals
+    }
+
+    /// The session's totals, by side.
+    pub fn totals(&self) -> [Line; 2] {
+        self.totals
+    }
+
+    pub fn games_won(&self) -> [u32; 2] {
+        self.games_won
+    }
+
+    /// Winners of each finished game, in order (Buddy Bridge).
+    pub fn game_winners(&self) -> &[Side] {
+        &self.game_winners
+    }
+
+    pub fn is_finished(&self) -> bool {
+        !self.winners.is_empty()
+    }
+
+    pub fn winners(&self) -> &[Side] {
+        &self.winners
+    }
+
+    /// The deal in play, if the session is not over.
+    pub fn current(&self) -> Option<&Deal> {
+        if self.is_finished() {
+            None
+        } else {
+            self.deals.last()
+        }
+    }
+
+    /// What the deal in play waits for.
+    pub fn next(&self) -> Option<Next> {
+        let deal = self.current()?;
+        if self.rules.has_first_phase() && deal.first_phase.is_none() {
+            return Some(Next::FirstPhase);
+        }
+        let auction = deal
+            .auction
+            .as_ref()
+            .expect("an auction opens once the first phase is in");
+        match auction.outcome() {
+            Outcome::Open { to_call } => Some(Next::Call(to_call)),
+            Outcome::Contract(c) => Some(Next::Tricks {
+                declarer: c.declarer,
+            }),
+            Outcome::NoContract => unreachable!("a deal with no contract is settled"),
+        }
+    }
+
+    /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
+    pub fn record_first_phase(&mut self, tricks: [u32; 2]) -> Result<(), DuelError> {
+        self.expect(Next::FirstPhase, "first-phase tricks")?;
+        let total = tricks[0] + tricks[1];
+        let phase = if self.rules.kind == Kind::Buddy {
+            "exchange phase"
+        } else {
+            "phase 1"
+        };
+        if total != 13 {
+            return Err(DuelError::FirstPhaseTotal { phase, total });
+        }
+        let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
+        let mut points = [Line::default(); 2];
+        points[winner] = match self.rules.kind {
+            Kind::Buddy => EXCHANGE_WIN,
+            _ => Line {
+                above: 0,
+                below: memory_phase_one(tricks[winner]),
+            },
+        };
+        let opener = match self.rules.kind {
+            Kind::Buddy => winner,
+            _ => self.deals.last().expect("a deal is dealt").dealer,
+        };
+        let deal = self.deals.last_mut().expect("a deal is dealt");
+        deal.first_phase = Some(tricks);
+        deal.first_points = points;
+        deal.auction = Some(Auction::new(self.rules.auction(), opener));
+        self.add(points);
+        self.facts_mut().first_phase = Some(tricks);
+        // Memory Bridge checks the target after every scoring event.
+        if self.rules.kind == Kind::Memory {
+            self.check_target();
+        }
+        Ok(())
+    }
+
+    /// Makes the next call in the deal's auction.
+    pub fn call(&mut self, call: Call) -> Result<(), DuelError> {
+        let Some(Next::Call(_)) = self.next() else {
+            return Err(self.out_of_turn("a call"));
+        };
+        let deal = self.deals.last_mut().expect("a deal is dealt");
+        let auction = deal.auction.as_mut().expect("an open auction");
+        auction.call(call)?;
+        let no_contract = auction.outcome() == Outcome::NoContract;
+        self.facts_mut().calls.push(call);
+        if no_contract {
+            self.settle();
+        }
+        Ok(())
+    }
+
+    /// Records declarer's tricks in the contract and scores the deal.
+    pub fn record_tricks(&mut self, tricks: u32) -> Result<(), DuelError> {
+        let Some(Next::Tricks { .. }) = self.next() else {
+            return Err(self.out_of_turn("declarer's tricks"));
+        };
+        if tricks > 13 {
+            return Err(DuelError::TooManyTricks(tricks));
+        }
+        let deal = self.deals.last_mut().expect("a deal is dealt");
+        let contract = deal.contract().expect("tricks follow a contract");
+        let declarer = contract.declarer;
+        let mut points = [Line::default(); 2];
+        match self.rules.kind {
+            Kind::Buddy => {
+                let (d, o) = buddy_contract(contract, tricks);
+                points[declarer] = d;
+                points[1 - declarer] = o;
+            }
+            _ => {
+                let score = memory_contract(contract, tricks, self.rules.undertrick_penalty);
+                points[declarer].below = score.declarer;
+                points[1 - declarer].below = score.defender;
+            }
+        }
+        deal.tricks = Some(tricks);
+        deal.contract_points = points;
+        self.add(points);
+        self.facts_mut().tricks = Some(tricks);
+        self.settle();
+        Ok(())
+    }
+
+    /// Records which dummy declarer took (Single Dummy Bridge), any time in the deal.
+    pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), DuelError> {
+        let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
+        deal.dummy = Some(dummy);
+        self.facts_mut().dummy = Some(dummy);
+        Ok(())
+    }
+
+    /// The duel with the last entry taken back: the last call, else the
+    /// contract tricks, else the first phase.
+    pub fn undo(&self) -> Result<Duel, DuelError> {
+        let mut facts = self.facts.clone();
+        let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
+        // The latest entry of the deal: only the first one present is removed.
+        let removed = last.dummy.take().is_some()
+            || last.tricks.take().is_some()
+            || last.calls.pop().is_some()
+            || last.first_phase.take().is_some();
+        if !removed {
+            return Err(DuelError::NothingToUndo);
+        }
+        if *last == DealFacts::default() {
+            facts.pop();
+        }
+        Duel::replay(self.rules, self.first_dealer, &facts).map_err(|(_, e)| e)
+    }
+
+    fn expect(&self, wanted: Next, given: &'static str) -> Result<(), DuelError> {
+        if self.next() == Some(wanted) {
+            Ok(())
+        } else {
+            Err(self.out_of_turn(given))
+        }
+    }
+
+    fn out_of_turn(&self, given: &'static str) -> DuelError {
+        let expected = match self.next() {
+            None => return DuelError::Over,
+            Some(Next::FirstPhase) => match self.rules.kind {
+                Kind::Buddy => "the exchange-phase tricks".to_string(),
+                _ => "the phase 1 tricks".to_string(),
+            },
+            Some(Next::Call(_)) => "the next call of the auction".to_string(),
+            Some(Next::Tricks { .. }) => "declarer's tricks".to_string(),
+        };
+        DuelError::OutOfTurn { expected, given }
+    }
+
+    fn facts_mut(&mut self) -> &mut DealFacts {
+        if self.facts.len() < self.deals.len() {
+            self.facts.push(DealFacts::default());
+        }
+        self.facts.last_mut().expect("just pushed")
+    }
+
+    fn add(&mut self, points: [Line; 2]) {
+        for (side, points) in points.into_iter().enumerate() {
+            self.totals[side] += points;
+            self.game_lines[side] += points;
+        }
+        let deal = self.deals.last_mut().expect("a deal is dealt");
+        deal.totals = self.totals;
+    }
+
+    fn check_target(&mut self) {
+        if let Some(target) = self.rules.target {
+            let reached: Vec<Side> = (0..2)
+                .filter(|&s| self.totals[s].total() >= target)
+                .collect();
+            if !reached.is_empty() {
+                // Both past the target at once: the higher total wins; a tie is shared.
+                let best = reached
+                    .iter()
+                    .map(|&s| self.totals[s].total())
+                    .max()
+                    .unwrap_or(0);
+                self.winners = reached
+                    .into_iter()
+                    .filter(|&s| self.totals[s].total() == best)
+                    .collect();
+            }
+        }
+    }
+
+    /// The deal is over: check the end of the game or session, then deal again.
+    fn settle(&mut self) {
+        let deal = self.deals.last_mut().expect("a deal is dealt");
+        deal.settled = true;
+        let no_contract = deal.no_contract();
+        match self.rules.kind {
+            Kind::Memory | Kind::SingleDummy => self.check_target(),
+            Kind::Buddy => {
+                let game_over = self
+                    .game_lines
+                    .iter()
+                    .any(|l| l.below >= self.rules.game_below);
+                if game_over {
+                    let winner = game_winner(self.game_lines);
+                    self.games_won[winner] += 1;
+                    self.game_winners.push(winner);
+                    self.game_lines = [Line::default(); 2];
+                    let needed = if self.rules.rubber { 2 } else { 1 };
+                    if self.games_won[winner] >= needed {
+                        self.winners = vec![winner];
+                    }
+                }
+            }
+        }
+        if !self.is_finished() {
+            // Single Dummy Bridge: no contract is a redeal by the same dealer.
+            let same_dealer = no_contract && self.rules.kind == Kind::SingleDummy;
+            self.deal_next_with(same_dealer);
+        }
+    }
+
+    fn deal_next(&mut self) {
+        self.deal_next_with(false);
+    }
+
+    fn deal_next_with(&mut self, same_dealer: bool) {
+        let dealer = match self.deals.last() {
+            None => self.first_dealer,
+            Some(last) if same_dealer => last.dealer,
+            Some(last) => 1 - last.dealer,
+        };
+        let game = 1 + self.game_winners.len();
+        let auction =
+            (!self.rules.has_first_phase()).then(|| Auction::new(self.rules.auction(), dealer));
+        self.deals.push(Deal {
+            number: self.deals.len() + 1,
+            game,
+            dealer,
+            first_phase: None,
+            first_points: [Line::default(); 2],
+            auction,
+            tricks: None,
+            dummy: None,
+            contract_points: [Line::default(); 2],
+            settled: false,
+            totals: self.totals,
+        });
+    }
+}
+
+/// The winner of a Buddy Bridge game: the higher total, above plus below;
+/// on a tie, the higher score below the line (and, were that tied too, the
+/// first player, as nothing in the rules splits them further).
+pub fn game_winner(lines: [Line; 2]) -> Side {
+    let key = |l: Line| (l.total(), l.below);
+    if key(lines[1]) > key(lines[0]) { 1 } else { 0 }
+}
+
+#[cfg(test)]
+#[path = "duel_tests.rs"]
+mod tests;

@@ -1,0 +1,295 @@
+//! Contract games deal by deal, against hand-computed pads.
+
+use super::*;
+use crate::rules::auction::{Bid, Doubling, Strain};
+
+const ANN: Side = 0;
+const BOB: Side = 1;
+
+fn rules(kind: Kind) -> DuelRules {
+    DuelRules {
+        kind,
+        target: Some(500),
+        undertrick_penalty: 0,
+        rubber: true,
+        game_below: 300,
+    }
+}
+
+fn calls(duel: &mut Duel, text: &str) {
+    for word in text.split_whitespace() {
+        duel.call(word.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{word}: {e}"));
+    }
+}
+
+fn total(duel: &Duel, side: Side) -> i64 {
+    duel.totals()[side].total()
+}
+
+#[test]
+fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
+    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    assert_eq!(d.next(), Some(Next::FirstPhase));
+    // Deal 1, Ann deals. Phase 1: Ann 9 → 40 + 30 + 30 + 100 = 200.
+    d.record_first_phase([9, 4]).unwrap();
+    assert_eq!(total(&d, ANN), 200);
+    // The dealer calls first. Ann 2♠, Bob doubles, Ann passes: 2♠X by Ann.
+    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    calls(&mut d, "2S X pass");
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: ANN }));
+    // 9 tricks: 3 over six × 30 × 2 = 180.
+    d.record_tricks(9).unwrap();
+    assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 0));
+    // Deal 2, Bob deals. Phase 1: Bob 8 → 170. Bob 3NT, Ann passes; 9 tricks → 100.
+    assert_eq!(d.current().unwrap().dealer, BOB);
+    d.record_first_phase([5, 8]).unwrap();
+    assert_eq!(d.next(), Some(Next::Call(BOB)));
+    calls(&mut d, "3NT pass");
+    d.record_tricks(9).unwrap();
+    assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 270));
+    assert!(!d.is_finished());
+    // Deal 3: Ann takes 10 in phase 1 → 40 + 90 + 100 = 230 → 610: she wins
+    // after phase 1, before any auction.
+    d.record_first_phase([10, 3]).unwrap();
+    assert_eq!(total(&d, ANN), 610);
+    assert!(d.is_finished());
+    assert_eq!(d.winners(), [ANN]);
+    assert_eq!(d.next(), None);
+    assert_eq!(d.call(Call::Pass), Err(DuelError::Over));
+}
+
+#[test]
+fn memory_bridge_first_phase_must_total_thirteen() {
+    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    assert_eq!(
+        d.record_first_phase([7, 7]).unwrap_err().to_string(),
+        "the phase 1 tricks must total 13, not 14"
+    );
+    assert_eq!(
+        d.record_tricks(7).unwrap_err().to_string(),
+        "this deal expects the phase 1 tricks, not declarer's tricks"
+    );
+    assert_eq!(
+        d.facts(),
+        &[] as &[DealFacts],
+        "a refused entry records nothing"
+    );
+}
+
+#[test]
+fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
+    let mut r = rules(Kind::SingleDummy);
+    r.undertrick_penalty = 50;
+    let mut d = Duel::new(r, BOB);
+    // Single Dummy: no first phase; Bob deals and calls first.
+    assert_eq!(d.next(), Some(Next::Call(BOB)));
+    calls(&mut d, "4H X pass");
+    // 4♥X by Bob, 8 tricks: 2 down × 50 × 2 = 200 to Ann.
+    d.record_tricks(8).unwrap();
+    assert_eq!((total(&d, ANN), total(&d, BOB)), (200, 0));
+    assert_eq!(d.deals()[0].made(), Some(false));
+    assert_eq!(d.current().unwrap().dealer, ANN, "the deal alternates");
+}
+
+#[test]
+fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    calls(&mut d, "pass pass");
+    assert!(d.deals()[0].no_contract());
+    assert_eq!(d.deals().len(), 2);
+    assert_eq!(d.current().unwrap().dealer, ANN);
+    // Memory Bridge: the deal passes even when nobody bid.
+    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    m.record_first_phase([7, 6]).unwrap();
+    calls(&mut m, "pass pass");
+    assert_eq!(m.current().unwrap().dealer, BOB);
+}
+
+#[test]
+fn single_dummy_records_the_dummy_declarer_took() {
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    calls(&mut d, "1NT pass");
+    d.record_dummy(Dummy::Hidden).unwrap();
+    d.record_tricks(7).unwrap();
+    assert_eq!(d.deals()[0].dummy, Some(Dummy::Hidden));
+    assert_eq!(total(&d, ANN), 40);
+    let replayed = Duel::replay(d.rules(), ANN, d.facts()).unwrap();
+    assert_eq!(replayed.deals(), d.deals());
+}
+
+/// A Buddy Bridge rubber, Ann dealing first. Worked out by hand:
+/// game 1: D1 exchange Ann 40/10, 4♠ by Ann exactly 10 → 120 + 40 below;
+/// D2 exchange Ann 40/10, 3♣ by Bob fails (8) → Bob −50 below, Ann +50 above;
+/// D3 exchange Bob 40/10, 1NT pass raise 3NT by Bob, 11 tricks → 100 below, 20 above;
+/// D4 exchange Ann 40/10, 2♥ by Ann exactly 8 → 60 + 40 below: Ann 380 below, game over,
+/// Ann 460 to Bob 120. Game 2: D5 exchange Bob 40/10, 7NT by Bob exactly → 260: Bob
+/// 300 below, wins 310 to 0. Game 3: D6 exchange Ann, 7NT by Ann → Ann wins the rubber.
+/// Session: Ann 680 below + 90 above = 770; Bob 390 + 40 = 430.
+#[test]
+fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
+    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    // D1
+    d.record_first_phase([8, 5]).unwrap();
+    assert_eq!(d.next(), Some(Next::Call(ANN)), "the exchange winner opens");
+    calls(&mut d, "4S pass pass");
+    d.record_tricks(10).unwrap();
+    assert_eq!(
+        d.totals()[ANN],
+        Line {
+            above: 10,
+            below: 200
+        }
+    );
+    // D2: Bob deals; Ann won the exchange and opens.
+    d.record_first_phase([7, 6]).unwrap();
+    calls(&mut d, "2NT 3C pass pass");
+    let contract = d.current().unwrap().contract().unwrap();
+    assert_eq!(
+        contract.bid,
+        Bid {
+            level: 3,
+            strain: Strain::Clubs
+        }
+    );
+    assert_eq!(
+        (contract.declarer, contract.doubling),
+        (BOB, Doubling::Undoubled)
+    );
+    d.record_tricks(8).unwrap();
+    assert_eq!(
+        d.totals(),
+        [
+            Line {
+                above: 70,
+                below: 240
+            },
+            Line {
+                above: 0,
+                below: -50
+            }
+        ]
+    );
+    // D3: Bob won the exchange; 1NT, Ann passes, Bob raises to 3NT: fixed.
+    d.record_first_phase([6, 7]).unwrap();
+    calls(&mut d, "1NT pass 3NT");
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    d.record_tricks(11).unwrap();
+    assert_eq!(
+        d.totals()[BOB],
+        Line {
+            above: 30,
+            below: 90
+        }
+    );
+    // D4
+    d.record_first_phase([9, 4]).unwrap();
+    calls(&mut d, "2H pass pass");
+    d.record_tricks(8).unwrap();
+    assert_eq!(d.games_won(), [1, 0]);
+    assert_eq!(d.game_winners(), [ANN]);
+    assert!(!d.is_finished());
+    assert_eq!(d.current().unwrap().game, 2);
+    // Game 2, D5 (Ann deals).
+    d.record_first_phase([4, 9]).unwrap();
+    calls(&mut d, "7NT pass pass");
+    d.record_tricks(13).unwrap();
+    assert_eq!(d.games_won(), [1, 1]);
+    // Game 3, D6.
+    d.record_first_phase([13, 0]).unwrap();
+    calls(&mut d, "7NT pass pass");
+    d.record_tricks(13).unwrap();
+    assert_eq!(d.games_won(), [2, 1]);
+    assert!(d.is_finished());
+    assert_eq!(d.winners(), [ANN]);
+    assert_eq!(
+        d.totals(),
+        [
+            Line {
+                above: 90,
+                below: 680
+            },
+            Line {
+                above: 40,
+                below: 390
+            }
+        ]
+    );
+    assert_eq!((total(&d, ANN), total(&d, BOB)), (770, 430));
+}
+
+#[test]
+fn without_a_rubber_the_session_is_one_game() {
+    let mut r = rules(Kind::Buddy);
+    r.rubber = false;
+    let mut d = Duel::new(r, ANN);
+    d.record_first_phase([4, 9]).unwrap();
+    calls(&mut d, "7NT pass pass");
+    d.record_tricks(13).unwrap();
+    assert!(d.is_finished());
+    assert_eq!(d.winners(), [BOB]);
+    assert_eq!(d.games_won(), [0, 1]);
+}
+
+#[test]
+fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
+    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    // 7NT exactly: 40 + 260 = 300 below for Ann... in the contract phase.
+    d.record_first_phase([13, 0]).unwrap();
+    calls(&mut d, "6NT pass pass");
+    d.record_tricks(12).unwrap(); // 190 + 40: Ann 270 below
+    assert_eq!(d.totals()[ANN].below, 270);
+    // The next exchange takes Ann to 310 below: the deal goes on.
+    d.record_first_phase([13, 0]).unwrap();
+    assert_eq!(d.games_won(), [0, 0]);
+    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    calls(&mut d, "1C pass pass");
+    d.record_tricks(7).unwrap();
+    assert_eq!(d.games_won(), [1, 0]);
+}
+
+#[test]
+fn a_tied_game_goes_to_the_higher_score_below_the_line() {
+    let line = |above, below| Line { above, below };
+    assert_eq!(game_winner([line(100, 300), line(50, 350)]), BOB);
+    assert_eq!(game_winner([line(60, 340), line(100, 300)]), ANN);
+    assert_eq!(game_winner([line(0, 300), line(100, 150)]), ANN);
+    assert_eq!(game_winner([line(0, 200), line(100, 150)]), BOB);
+}
+
+#[test]
+fn undo_takes_back_the_last_entry_of_the_deal() {
+    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    d.record_first_phase([7, 6]).unwrap();
+    calls(&mut d, "1H X");
+    let before_x = {
+        let mut e = Duel::new(rules(Kind::Memory), ANN);
+        e.record_first_phase([7, 6]).unwrap();
+        calls(&mut e, "1H");
+        e
+    };
+    let undone = d.undo().unwrap();
+    assert_eq!(undone.facts(), before_x.facts());
+    assert_eq!(undone.next(), Some(Next::Call(BOB)));
+    let empty = undone.undo().unwrap().undo().unwrap();
+    assert_eq!(empty.facts(), &[] as &[DealFacts]);
+    assert_eq!(empty.undo().unwrap_err(), DuelError::NothingToUndo);
+}
+
+#[test]
+fn an_illegal_call_is_refused_with_the_legal_calls() {
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    calls(&mut d, "2S");
+    let err = d.call("2H".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "2H does not outrank 2S; legal now: 2NT or higher, pass, double"
+    );
+    let err = Duel::new(rules(Kind::Buddy), ANN)
+        .call(Call::Pass)
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "this deal expects the exchange-phase tricks, not a call"
+    );
+}

@@ -6,7 +6,7 @@
 use super::*;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::template::{ExactScoring, RawTemplate, Variant};
-use crate::rules::test_support::refused;
+use crate::rules::test_support::{assert_same, refused};
 use crate::rules::trump::Trump;
 
 // ---------------------------------------------------------------------------
@@ -124,16 +124,6 @@ fn three_at(hand: usize) -> Game {
         pass_hand(&mut g);
     }
     g
-}
-
-/// Two games derive the same state.
-fn assert_same(a: &Game, b: &Game) {
-    assert_eq!(a.facts(), b.facts());
-    assert_eq!(a.hands(), b.hands());
-    assert_eq!(a.totals(), b.totals());
-    assert_eq!(a.is_finished(), b.is_finished());
-    assert_eq!(a.expects(), b.expects());
-    assert_eq!(a.winners(), b.winners());
 }
 
 /// A whole 3-player game, Ann dealing first, bids and tricks in seat order

@@ -9,7 +9,7 @@ use super::*;
 use crate::narrate;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::template::{BiddingOrder, ExactScoring, RawTemplate, Schedule, Variant};
-use crate::rules::test_support::refused;
+use crate::rules::test_support::{assert_same, refused};
 use crate::rules::trump::Trump;
 
 // ---------------------------------------------------------------------------
@@ -120,19 +120,6 @@ fn play(g: &mut Game, bids: &[(Seat, u32)], taken: &[(Seat, u32)]) {
 /// A hand for a table where everyone plays, bids and tricks in seat order.
 fn play_seated(g: &mut Game, bids: &[u32], taken: &[u32]) {
     play(g, &seated(bids), &seated(taken));
-}
-
-/// Two games derive the same state.
-fn assert_same(a: &Game, b: &Game) {
-    assert_eq!(a.facts(), b.facts());
-    assert_eq!(a.hands(), b.hands());
-    assert_eq!(a.totals(), b.totals());
-    assert_eq!(a.is_finished(), b.is_finished());
-    assert_eq!(a.expects(), b.expects());
-    assert_eq!(a.winners(), b.winners());
-    assert_eq!(a.standing(), b.standing());
-    assert_eq!(a.eliminated(), b.eliminated());
-    assert_eq!(a.waiting(), b.waiting());
 }
 
 /// (dealer, bidding/leading order) of the current hand.

@@ -35,3 +35,16 @@ pub fn refused<T: std::fmt::Debug>(
     assert_eq!(g.waiting(), waiting);
     err
 }
+
+/// Two games derive the same state.
+pub fn assert_same(a: &Game, b: &Game) {
+    assert_eq!(a.facts(), b.facts());
+    assert_eq!(a.hands(), b.hands());
+    assert_eq!(a.totals(), b.totals());
+    assert_eq!(a.is_finished(), b.is_finished());
+    assert_eq!(a.expects(), b.expects());
+    assert_eq!(a.winners(), b.winners());
+    assert_eq!(a.standing(), b.standing());
+    assert_eq!(a.eliminated(), b.eliminated());
+    assert_eq!(a.waiting(), b.waiting());
+}

@@ -30,6 +30,18 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "mormon-bridge-elimination.toml",
         include_str!("../templates/mormon-bridge-elimination.toml"),
     ),
+    (
+        "memory-bridge.toml",
+        include_str!("../templates/memory-bridge.toml"),
+    ),
+    (
+        "single-dummy-bridge.toml",
+        include_str!("../templates/single-dummy-bridge.toml"),
+    ),
+    (
+        "buddy-bridge.toml",
+        include_str!("../templates/buddy-bridge.toml"),
+    ),
 ];
 
 /// Where a variant came from.

@@ -31,7 +31,9 @@ pub enum Command {
     New(NewArgs),
     /// Record the current hand's bids (exact-bid games)
     Bid(BidArgs),
-    /// Record the tricks taken in the current hand
+    /// Record the current deal's auction (contract games)
+    Auction(AuctionArgs),
+    /// Record the tricks taken in the current hand or phase
     Tricks(TricksArgs),
     /// Record the turned trump for the current hand (optional)
     Trump(TrumpArgs),
@@ -94,8 +96,22 @@ pub struct BidArgs {
 #[derive(Debug, Args)]
 pub struct TricksArgs {
     /// Tricks as NAME=N; the last player's count is filled in from the rest
+    /// (in a contract, declarer's count alone is enough)
     #[arg(required = true, value_name = "NAME=N")]
     pub tricks: Vec<String>,
+    /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
+    #[arg(long, value_name = "WHICH")]
+    pub dummy: Option<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct AuctionArgs {
+    /// Calls in order from the first caller: 1C…7NT (also 3N, 2♥), pass or p,
+    /// X or double, XX or redouble
+    #[arg(required = true, value_name = "CALL")]
+    pub calls: Vec<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

@@ -1,6 +1,8 @@
 //! The sentences bridgepad says to the table, shared by the scriptable
 //! commands and the prompts so both say the same thing the same way.
 
+pub mod contract;
+
 use crate::rules::exact::{dealer_choices, list_bids};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{Expect, Game, Hand, RebidStep, Seat};

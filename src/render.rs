@@ -3,6 +3,8 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
 
+pub mod contract;
+
 use crate::narrate;
 use crate::rules::Game;
 

@@ -12,6 +12,9 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::rules::auction::Call;
+use crate::rules::contract_game::{ContractGame, DealError};
+use crate::rules::duel::{DealFacts, Dummy};
 use crate::rules::template::Deck;
 use crate::rules::{
     Attempt, Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant,
@@ -40,8 +43,30 @@ pub struct SessionFile {
     pub first_dealer: String,
     /// The template in force when the session started, settings applied.
     pub rules: RawTemplate,
+    /// Exact-bid games: one entry per hand.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<HandEntry>,
+    /// Contract games: one entry per deal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<DealEntry>,
+}
+
+/// One deal of a contract game as stored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealEntry {
+    /// Phase 1 (Memory Bridge) or exchange-phase (Buddy Bridge) tricks, both players.
+    #[serde(default, skip_serializing_if = "NameMap::is_empty")]
+    pub first_phase: NameMap,
+    /// The auction's calls in order from the first caller (`1S`, `pass`, `X`, `XX`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub auction: Vec<String>,
+    /// The dummy declarer took (Single Dummy Bridge): `revealed` or `hidden`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dummy: Option<String>,
+    /// The tricks declarer took in the contract.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer_tricks: Option<u32>,
 }
 
 /// One hand as stored: names to numbers, in the order they were entered.
@@ -177,6 +202,22 @@ pub enum SessionError {
     /// A recorded hand breaks a rule.
     #[error("{0}")]
     Replay(#[from] ReplayError),
+    /// A recorded deal of a contract game that cannot be read.
+    #[error("deal {deal}: {message}")]
+    BadDeal { deal: usize, message: String },
+    /// A recorded deal of a contract game breaks a rule.
+    #[error("{0}")]
+    DealReplay(#[from] DealError),
+    /// Entries of the other family (`hands` in a contract game, `deals` in an exact-bid one).
+    #[error("{0}")]
+    WrongEntries(String),
+}
+
+/// What a session plays: an exact-bid game or a contract game.
+#[derive(Debug, Clone)]
+pub enum Play {
+    Exact(Game),
+    Contract(ContractGame),
 }
 
 /// A loaded session: a legal game plus its bookkeeping.
@@ -185,8 +226,13 @@ pub struct Session {
     pub id: String,
     pub created: DateTime<Utc>,
     pub updated: DateTime<Utc>,
-    pub game: Game,
+    pub play: Play,
 }
+
+/// A command for one family of games used on a session of the other.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct WrongFamily(pub String);
 
 impl Session {
     /// Validates a file by replaying it.
@@ -197,8 +243,8 @@ impl Session {
         if file.format != FORMAT {
             return Err(SessionError::BadFormat { found: file.format });
         }
-        let variant =
-            Variant::try_from(file.rules).map_err(|e| SessionError::Rules(e.to_string()))?;
+        let variant = Variant::try_from(file.rules.clone())
+            .map_err(|e| SessionError::Rules(e.to_string()))?;
         let players = file
             .players
             .iter()
@@ -214,8 +260,22 @@ impl Session {
                 name: file.first_dealer.clone(),
                 players: players.clone(),
             })?;
-        let table = Table::with_waiting(&variant, file.players, file.waiting, Seat(dealer_index))
-            .map_err(|e| SessionError::Players(e.to_string()))?;
+        let table = Table::with_waiting(
+            &variant,
+            file.players.clone(),
+            file.waiting.clone(),
+            Seat(dealer_index),
+        )
+        .map_err(|e| SessionError::Players(e.to_string()))?;
+        if variant.contract.is_some() {
+            return contract_from_file(file, variant, table, players);
+        }
+        if !file.deals.is_empty() {
+            return Err(SessionError::WrongEntries(format!(
+                "deals: {} is an exact-bid game; it records [[hands]], not [[deals]]",
+                variant.title
+            )));
+        }
         let mut facts = Vec::with_capacity(file.hands.len());
         for (i, entry) in file.hands.iter().enumerate() {
             let hand = i + 1;
@@ -264,13 +324,115 @@ impl Session {
             id: file.id,
             created: file.created,
             updated: file.updated,
-            game,
+            play: Play::Exact(game),
         })
+    }
+
+    /// The rules in force.
+    pub fn variant(&self) -> &Variant {
+        match &self.play {
+            Play::Exact(game) => game.variant(),
+            Play::Contract(game) => game.variant(),
+        }
+    }
+
+    /// Who plays.
+    pub fn table(&self) -> &Table {
+        match &self.play {
+            Play::Exact(game) => game.table(),
+            Play::Contract(game) => game.table(),
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        match &self.play {
+            Play::Exact(game) => game.is_finished(),
+            Play::Contract(game) => game.is_finished(),
+        }
+    }
+
+    /// Hands (exact-bid) or deals (contract) with something recorded.
+    pub fn played(&self) -> usize {
+        match &self.play {
+            Play::Exact(game) => game.played(),
+            Play::Contract(game) => game.played(),
+        }
+    }
+
+    /// The winners' names, once the session is over.
+    pub fn winners(&self) -> Vec<String> {
+        match &self.play {
+            Play::Exact(game) => names(game.table(), game.winners().into_iter().map(|s| s.0)),
+            Play::Contract(game) => names(game.table(), game.duel().winners().iter().copied()),
+        }
+    }
+
+    /// Who is ahead now (every tied player).
+    pub fn leaders(&self) -> Vec<String> {
+        match &self.play {
+            Play::Exact(game) => names(game.table(), game.leaders().into_iter().map(|s| s.0)),
+            Play::Contract(game) => names(game.table(), game.leaders().into_iter()),
+        }
+    }
+
+    /// A player's score for a one-line summary: the total, and in a Buddy
+    /// Bridge rubber the games won too ("2 games, 770").
+    pub fn score_of(&self, name: &str) -> String {
+        let Some(seat) = self.table().seat_of(name) else {
+            return String::new();
+        };
+        match &self.play {
+            Play::Exact(game) => game.totals()[seat].to_string(),
+            Play::Contract(game) => {
+                let total = game.duel().totals()[seat.0].total();
+                if game.rules().rubber {
+                    let games = game.duel().games_won()[seat.0];
+                    let word = if games == 1 { "game" } else { "games" };
+                    format!("{games} {word}, {total}")
+                } else {
+                    total.to_string()
+                }
+            }
+        }
+    }
+
+    /// The exact-bid game, or why this command does not fit a contract game.
+    pub fn exact(&self) -> Result<&Game, WrongFamily> {
+        match &self.play {
+            Play::Exact(game) => Ok(game),
+            Play::Contract(game) => Err(contract_only(game.variant())),
+        }
+    }
+
+    pub fn exact_mut(&mut self) -> Result<&mut Game, WrongFamily> {
+        match &mut self.play {
+            Play::Exact(game) => Ok(game),
+            Play::Contract(game) => Err(contract_only(game.variant())),
+        }
+    }
+
+    /// The contract game, or why this command does not fit an exact-bid game.
+    pub fn contract(&self) -> Result<&ContractGame, WrongFamily> {
+        match &self.play {
+            Play::Contract(game) => Ok(game),
+            Play::Exact(game) => Err(exact_only(game.variant())),
+        }
+    }
+
+    pub fn contract_mut(&mut self) -> Result<&mut ContractGame, WrongFamily> {
+        match &mut self.play {
+            Play::Contract(game) => Ok(game),
+            Play::Exact(game) => Err(exact_only(game.variant())),
+        }
     }
 
     /// The file this session is stored as.
     pub fn to_file(&self) -> SessionFile {
-        let table = self.game.table();
+        let game = match &self.play {
+            Play::Exact(game) => game,
+            Play::Contract(game) => return self.contract_file(game),
+        };
+        let table = game.table();
         let names = |list: &[(Seat, u32)]| {
             NameMap(
                 list.iter()
@@ -281,15 +443,15 @@ impl Session {
         SessionFile {
             format: FORMAT,
             id: self.id.clone(),
-            variant: self.game.variant().name.clone(),
+            variant: game.variant().name.clone(),
             created: self.created,
             updated: self.updated,
             players: table.seated().to_vec(),
             waiting: table.waiting().to_vec(),
             first_dealer: table.name(table.first_dealer()).to_string(),
-            rules: self.game.variant().raw().clone(),
-            hands: self
-                .game
+            rules: game.variant().raw().clone(),
+            deals: Vec::new(),
+            hands: game
                 .facts()
                 .iter()
                 .map(|h| HandEntry {
@@ -310,15 +472,171 @@ impl Session {
     }
 }
 
+impl Session {
+    fn contract_file(&self, game: &ContractGame) -> SessionFile {
+        let table = game.table();
+        SessionFile {
+            format: FORMAT,
+            id: self.id.clone(),
+            variant: game.variant().name.clone(),
+            created: self.created,
+            updated: self.updated,
+            players: table.seated().to_vec(),
+            waiting: Vec::new(),
+            first_dealer: table.name(table.first_dealer()).to_string(),
+            rules: game.variant().raw().clone(),
+            hands: Vec::new(),
+            deals: game
+                .duel()
+                .facts()
+                .iter()
+                .map(|d| DealEntry {
+                    first_phase: NameMap(
+                        d.first_phase
+                            .map(|t| (0..2).map(|s| (game.name(s).to_string(), t[s])).collect())
+                            .unwrap_or_default(),
+                    ),
+                    auction: d.calls.iter().map(Call::to_string).collect(),
+                    dummy: d.dummy.map(|d| dummy_word(d).to_string()),
+                    declarer_tricks: d.tricks,
+                })
+                .collect(),
+        }
+    }
+}
+
+fn names(table: &Table, sides: impl Iterator<Item = usize>) -> Vec<String> {
+    sides.map(|s| table.name(Seat(s)).to_string()).collect()
+}
+
+fn contract_only(variant: &Variant) -> WrongFamily {
+    WrongFamily(format!(
+        "{} is a contract game: record the auction with `bridgepad auction CALL…` and the tricks with `bridgepad tricks NAME=N`",
+        variant.title
+    ))
+}
+
+fn exact_only(variant: &Variant) -> WrongFamily {
+    WrongFamily(format!(
+        "{} is an exact-bid game with no auction: record bids with `bridgepad bid NAME=N …`",
+        variant.title
+    ))
+}
+
+/// The word a dummy is stored as.
+pub fn dummy_word(dummy: Dummy) -> &'static str {
+    match dummy {
+        Dummy::Revealed => "revealed",
+        Dummy::Hidden => "hidden",
+    }
+}
+
+/// A dummy word: `revealed` or `hidden` (or their first letters).
+pub fn parse_dummy(text: &str) -> Result<Dummy, String> {
+    match text.trim().to_lowercase().as_str() {
+        "revealed" | "r" | "shown" => Ok(Dummy::Revealed),
+        "hidden" | "h" => Ok(Dummy::Hidden),
+        other => Err(format!(
+            "`{other}` is not a dummy; use revealed (the one shown before the auction) or hidden"
+        )),
+    }
+}
+
+/// Builds a contract game from its file by replaying every deal.
+fn contract_from_file(
+    file: SessionFile,
+    variant: Variant,
+    table: Table,
+    players: String,
+) -> Result<Session, SessionError> {
+    if !file.hands.is_empty() {
+        return Err(SessionError::WrongEntries(format!(
+            "hands: {} is a contract game; it records [[deals]], not [[hands]]",
+            variant.title
+        )));
+    }
+    let mut facts = Vec::with_capacity(file.deals.len());
+    for (i, entry) in file.deals.iter().enumerate() {
+        let deal = i + 1;
+        let bad = |message: String| SessionError::BadDeal { deal, message };
+        let first_phase = if entry.first_phase.is_empty() {
+            None
+        } else {
+            let mut tricks: [Option<u32>; 2] = [None, None];
+            for (name, n) in &entry.first_phase.0 {
+                let seat = table.seat_of(name).ok_or_else(|| {
+                    bad(format!(
+                        "first_phase: `{name}` is not a player in this session (players: {players})"
+                    ))
+                })?;
+                if tricks[seat.0].replace(*n).is_some() {
+                    return Err(bad(format!("first_phase: `{name}` is given twice")));
+                }
+            }
+            match tricks {
+                [Some(a), Some(b)] => Some([a, b]),
+                _ => {
+                    return Err(bad(format!(
+                        "first_phase must give both players' tricks, like {{ {} = 7, {} = 6 }}",
+                        table.name(Seat(0)),
+                        table.name(Seat(1))
+                    )));
+                }
+            }
+        };
+        let calls = entry
+            .auction
+            .iter()
+            .map(|c| c.parse::<Call>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(format!("auction: {e}")))?;
+        let dummy = entry
+            .dummy
+            .as_deref()
+            .map(parse_dummy)
+            .transpose()
+            .map_err(|e| bad(format!("dummy: {e}")))?;
+        facts.push(DealFacts {
+            first_phase,
+            calls,
+            tricks: entry.declarer_tricks,
+            dummy,
+        });
+    }
+    let game = ContractGame::replay(variant, table, &facts)?;
+    Ok(Session {
+        id: file.id,
+        created: file.created,
+        updated: file.updated,
+        play: Play::Contract(game),
+    })
+}
+
 /// The session as TOML text: the header and rules as tables, then one
 /// `[[hands]]` entry per hand with its bids and tricks as one-line tables, so
 /// a person can read and correct a hand at a glance.
 pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
     let head = SessionFile {
         hands: Vec::new(),
+        deals: Vec::new(),
         ..file.clone()
     };
     let mut out = toml::to_string(&head)?;
+    for (i, deal) in file.deals.iter().enumerate() {
+        out.push_str(&format!("\n[[deals]] # deal {}\n", i + 1));
+        if !deal.first_phase.is_empty() {
+            out.push_str(&format!("first_phase = {}\n", inline(&deal.first_phase)?));
+        }
+        if !deal.auction.is_empty() {
+            out.push_str(&format!("auction = {}\n", inline(&deal.auction)?));
+        }
+        if let Some(dummy) = &deal.dummy {
+            out.push_str(&format!("dummy = {}\n", inline(dummy)?));
+        }
+        if let Some(tricks) = deal.declarer_tricks {
+            out.push_str(&format!("declarer_tricks = {tricks}\n"));
+        }
+    }
     for (i, hand) in file.hands.iter().enumerate() {
         out.push_str(&format!("\n[[hands]] # hand {}\n", i + 1));
         if !hand.rebids.is_empty() {

@@ -119,8 +119,7 @@ impl Store {
                 // that finished last, so `show` and `undo` still reach it.
                 let entries = self.entries()?;
                 let loaded = || entries.iter().filter(|e| e.session.is_ok());
-                let open =
-                    loaded().find(|e| e.session.as_ref().is_ok_and(|s| !s.game.is_finished()));
+                let open = loaded().find(|e| e.session.as_ref().is_ok_and(|s| !s.is_finished()));
                 match open.or_else(|| loaded().next()) {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),

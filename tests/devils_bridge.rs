@@ -487,7 +487,7 @@ fn new_refuses_a_table_that_cannot_play() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["new", "devils-bridge", "--players", "Ann,Bob"],
-            "error: Devil's Bridge is for 3 to 7 players, not 2",
+            "error: Devil's Bridge is for 3 to 7 players, not 2; memory-bridge, single-dummy-bridge or buddy-bridge fit 2 players",
         ),
         (
             &["new", "devils-bridge", "--players", "A,B,C,D,E,F,G,H"],
@@ -518,7 +518,7 @@ fn new_refuses_a_table_that_cannot_play() {
         ),
         (
             &["new", "devils-brige", "--players", "Ann,Bob,Cid"],
-            "error: unknown variant `devils-brige`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination",
+            "error: unknown variant `devils-brige`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge",
         ),
         (
             &[

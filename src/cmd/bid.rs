@@ -10,7 +10,7 @@ use crate::session::parse_trump;
 pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
     let (session, said) = cx.store.update(&id, cx.now, |session| {
-        let game = &mut session.game;
+        let game = session.exact_mut()?;
         let entries = in_bidding_order(game, parse_entries(game, &args.bids, "bid")?);
         let trump = args
             .trump
@@ -49,6 +49,6 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
         Ok(said)
     })?;
     println!("{said}");
-    println!("{}", narrate::next(&session.game));
+    println!("{}", narrate::next(session.exact()?));
     Ok(())
 }

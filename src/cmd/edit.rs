@@ -26,11 +26,12 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
         EditWhat::Tricks => EditKind::Tricks,
     };
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
-        let entries = parse_entries(&session.game, &args.entries, &kind.to_string())?;
-        session.game = session.game.edit(hand, kind, &entries)?;
+        let game = session.exact_mut()?;
+        let entries = parse_entries(game, &args.entries, &kind.to_string())?;
+        *game = game.edit(hand, kind, &entries)?;
         Ok(())
     })?;
-    let game = &session.game;
+    let game = session.exact()?;
     println!("hand {hand} corrected; every later hand rescored.");
     if let Some(scored) = game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
         println!(

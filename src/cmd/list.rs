@@ -7,6 +7,7 @@ use serde_json::json;
 use super::Context;
 use crate::cli::ListArgs;
 use crate::render::new_table;
+use crate::session::Session;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     let entries = cx.store.entries()?;
@@ -15,17 +16,15 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
             .iter()
             .map(|e| match &e.session {
                 Ok(s) => {
-                    let g = &s.game;
-                    let t = g.table();
-                    let names = |seats: Vec<crate::rules::Seat>| seats.into_iter().map(|x| t.name(x).to_string()).collect::<Vec<_>>();
+                    let t = s.table();
                     json!({
                         "id": s.id,
-                        "variant": g.variant().name,
+                        "variant": s.variant().name,
                         "players": t.names(),
-                        "status": if g.is_finished() { "finished" } else { "in_progress" },
-                        "hands_played": g.played(),
-                        "leaders": names(g.leaders()),
-                        "winners": names(g.winners()),
+                        "status": if s.is_finished() { "finished" } else { "in_progress" },
+                        "hands_played": s.played(),
+                        "leaders": s.leaders(),
+                        "winners": s.winners(),
                         "created": s.created.to_rfc3339(),
                         "updated": s.updated.to_rfc3339(),
                         "path": e.path,
@@ -49,28 +48,14 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     for e in &entries {
         match &e.session {
             Ok(s) => {
-                let g = &s.game;
-                let t = g.table();
-                let standing = if g.is_finished() {
-                    let w = g.winners();
-                    format!("won by {} ({})", t.list(&w), g.totals()[w[0]])
-                } else if let Some(&first) = g.leaders().first() {
-                    let verb = if g.leaders().len() == 1 {
-                        "leads"
-                    } else {
-                        "lead"
-                    };
-                    format!("{} {verb} ({})", t.list(&g.leaders()), g.totals()[first])
-                } else {
-                    "not started".to_string()
-                };
+                let t = s.table();
                 table.add_row([
                     Cell::new(&s.id),
                     Cell::new(s.updated.format("%Y-%m-%d %H:%M")),
-                    Cell::new(&g.variant().title),
+                    Cell::new(&s.variant().title),
                     Cell::new(t.names().join(", ")),
-                    Cell::new(g.played()),
-                    Cell::new(standing),
+                    Cell::new(s.played()),
+                    Cell::new(standing(s)),
                 ]);
             }
             Err(_) => {
@@ -92,4 +77,37 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// "won by Ann (104)", "Ann and Bob lead (40)", "not started"; Buddy Bridge
+/// rubbers count games: "Ann leads (1 game to 0)".
+fn standing(s: &Session) -> String {
+    let (names, score) = if s.is_finished() {
+        (s.winners(), s.score_of(&s.winners()[0]))
+    } else {
+        let leaders = s.leaders();
+        match leaders.first() {
+            Some(first) => {
+                let score = s.score_of(first);
+                (leaders, score)
+            }
+            None => return "not started".to_string(),
+        }
+    };
+    let list = join_names(&names);
+    if s.is_finished() {
+        format!("won by {list} ({score})")
+    } else if names.len() == 1 {
+        format!("{list} leads ({score})")
+    } else {
+        format!("{list} lead ({score})")
+    }
+}
+
+fn join_names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

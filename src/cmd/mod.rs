@@ -2,6 +2,7 @@
 //! the rules engine. Rules live in `rules/`, files in `store`, text in
 //! `narrate` and `render`.
 
+mod auction;
 mod bid;
 mod check_dealer;
 mod edit;
@@ -16,12 +17,14 @@ mod variants;
 
 use std::path::PathBuf;
 
+use crate::rules::Game;
+
 use anyhow::{Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
-use crate::rules::{Game, Seat};
+use crate::rules::{Seat, Table};
 use crate::store::Store;
 
 /// Everything a command needs from outside: where files are, and the time.
@@ -50,6 +53,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
     match command {
         Command::New(args) => new::run(args, cx),
         Command::Bid(args) => bid::run(args, cx),
+        Command::Auction(args) => auction::run(args, cx),
         Command::Tricks(args) => tricks::run(args, cx),
         Command::Trump(args) => trump::run(args, cx),
         Command::Undo(args) => undo::run(args, cx),
@@ -65,9 +69,20 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
 /// Reads `NAME=N` entries against the table. `what` is "bid" or "tricks",
 /// for messages.
 pub fn parse_entries(game: &Game, raw: &[String], what: &str) -> Result<Vec<(Seat, u32)>> {
-    let table = game.table();
-    let players = table.names().join(", ");
     let cards = game.current().map(|h| h.deal.cards);
+    parse_named(game.table(), cards, raw, what)
+}
+
+/// Reads `NAME=N` entries against a table; `most` is the largest count that
+/// could be right, for messages.
+pub fn parse_named(
+    table: &Table,
+    most: Option<u32>,
+    raw: &[String],
+    what: &str,
+) -> Result<Vec<(Seat, u32)>> {
+    let players = table.names().join(", ");
+    let cards = most;
     let range = cards
         .map(|c| format!("a whole number from 0 to {c}"))
         .unwrap_or_else(|| "a whole number".into());
@@ -110,6 +125,15 @@ pub fn parse_count(text: &str) -> Result<u32, String> {
     Ok(text
         .parse::<u64>()
         .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX)))
+}
+
+/// The sentence with its first letter capitalised.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.

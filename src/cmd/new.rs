@@ -6,8 +6,10 @@ use super::Context;
 use crate::catalog::{Catalog, with_settings};
 use crate::cli::NewArgs;
 use crate::narrate;
+use crate::narrate::contract as say;
+use crate::rules::contract_game::ContractGame;
 use crate::rules::{Game, Seat, Table, Variant};
-use crate::session::Session;
+use crate::session::{Play, Session};
 
 pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
@@ -63,7 +65,26 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     )?;
     cx.store.create(&session)?;
 
-    let game = &session.game;
+    let game = match &session.play {
+        Play::Exact(game) => game,
+        Play::Contract(game) => {
+            println!(
+                "{}: {}; {}.",
+                game.variant().title,
+                game.table().names().join(", "),
+                say::terms(game)
+            );
+            if drawn {
+                println!("{} deals first (drawn at random).", game.name(dealer.0));
+            }
+            if let Some(deal) = game.duel().current() {
+                println!("{}", say::deal(game, deal));
+            }
+            println!("{}", say::next(game));
+            println!("{}", session.id);
+            return Ok(());
+        }
+    };
     let table = game.table();
     let variant = game.variant();
     let hands = game
@@ -119,13 +140,17 @@ pub fn start(
     }
     let table = Table::with_waiting(&variant, players, waiting, dealer)?;
     let id = cx.store.new_id(&variant.name, cx.now);
-    let game = Game::new(variant, table);
+    let play = if variant.contract.is_some() {
+        Play::Contract(ContractGame::new(variant, table))
+    } else {
+        Play::Exact(Game::new(variant, table))
+    };
     Ok((
         Session {
             id,
             created: cx.now,
             updated: cx.now,
-            game,
+            play,
         },
         dealer,
     ))

@@ -12,12 +12,15 @@ use crate::cli::PlayArgs;
 use crate::narrate;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render;
+use crate::rules::duel::Kind;
 use crate::rules::template::{BiddingOrder, ExactScoring};
 use crate::rules::{
     EditKind, Expect, Game, Hand, RebidStep, RuleError, Seat, SetupError, Table, Trump, Undone,
     Variant,
 };
-use crate::session::parse_trump;
+use crate::session::{Play, parse_trump};
+
+mod contract;
 
 const HELP: &str = "At any question: type the number, or u = undo the last entry, \
                     e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
@@ -54,20 +57,24 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
         .entries()?
         .into_iter()
         .filter_map(|e| e.session.ok())
-        .filter(|s| !s.game.is_finished())
+        .filter(|s| !s.is_finished())
         .collect();
     if open.is_empty() {
         return Ok(None);
     }
     let mut items = vec!["Start a new session".to_string()];
     items.extend(open.iter().map(|s| {
-        let g = &s.game;
-        let hand = g.current().map_or(0, |h| h.deal.number);
+        let at = match &s.play {
+            Play::Exact(g) => format!("hand {}", g.current().map_or(0, |h| h.deal.number)),
+            Play::Contract(g) => {
+                format!("deal {}", g.duel().current().map_or(0, |d| d.number))
+            }
+        };
         format!(
-            "Resume {}: {}, {} (hand {hand})",
+            "Resume {}: {}, {} ({at})",
             s.id,
-            g.variant().title,
-            g.table().names().join(", ")
+            s.variant().title,
+            s.table().names().join(", ")
         )
     }));
     let pick = p.select("Resume a game or start a new one?", &items, 1)?;
@@ -129,7 +136,7 @@ fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
     let dealer = (pick > 0).then(|| players[pick - 1].clone());
     let (session, dealer) = new::start(cx, variant, players, waiting, dealer.as_deref())?;
     cx.store.create(&session)?;
-    let table = session.game.table();
+    let table = session.table();
     if pick == 0 {
         p.say(&format!(
             "{} deals first (drawn at random).",
@@ -166,6 +173,16 @@ fn split_waiting(text: &str) -> Vec<String> {
 /// differ (Devil's Bridge), and a target, unless the last player standing
 /// ends the game.
 fn ask_settings(p: &mut dyn Prompter, variant: &Variant) -> Result<Variant> {
+    if let Some(rules) = variant.contract
+        && rules.kind == Kind::Buddy
+    {
+        let items = [
+            "A rubber: best of three games".to_string(),
+            "One game".to_string(),
+        ];
+        let pick = p.select("Rubber or one game?", &items, usize::from(!rules.rubber))?;
+        return with_settings(variant, &[("rubber".to_string(), (pick == 0).to_string())]);
+    }
     let variant = if variant.dealer_hook {
         let items: Vec<String> = ExactScoring::ALL
             .iter()
@@ -188,7 +205,11 @@ fn ask_settings(p: &mut dyn Prompter, variant: &Variant) -> Result<Variant> {
     }
     let check = |text: &str| with_target(&variant, text).map(|_| ());
     let default = variant.target.map(|t| t.to_string());
-    let mut prompt = "Target score: the game ends after the hand that reaches it".to_string();
+    let mut prompt = if variant.contract.is_some() {
+        "Target score: the first player to reach it wins".to_string()
+    } else {
+        "Target score: the game ends after the hand that reaches it".to_string()
+    };
     if default.is_none() {
         prompt.push_str(" (Enter for none)");
     }
@@ -309,7 +330,11 @@ fn help(game: &Game) -> &'static str {
 /// The hand-by-hand loop: reloads the session before every question, so
 /// another terminal's entries are seen, and saves after every answer.
 fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    p.say(help(&cx.store.load(id)?.game));
+    let game = match cx.store.load(id)?.play {
+        Play::Exact(game) => game,
+        Play::Contract(_) => return contract::table(p, cx, id),
+    };
+    p.say(help(&game));
     let mut announced = None;
     // The round of bids (hand, rounds bid again) whose re-bid was told, and
     // whose new trump was asked for.
@@ -317,7 +342,7 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     let mut trump_asked = None;
     loop {
         let session = cx.store.load(id)?;
-        let game = &session.game;
+        let game = session.exact()?;
         let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
             p.say(&render::sheet(game, p.width()));
             return Ok(());
@@ -605,7 +630,7 @@ fn ask_trump(
     };
     match cx
         .store
-        .update(id, cx.now, |s| Ok(s.game.record_trump(trump)?))
+        .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
     {
         Ok(_) => p.say(&format!("Trump is {trump}.")),
         Err(e) => p.say(&format!("error: {e:#}")),
@@ -622,11 +647,12 @@ fn record(
     entry: impl FnOnce(&mut Game) -> Result<Option<(Seat, u32)>, crate::rules::RuleError>,
 ) -> Result<()> {
     let (session, (before, filled)) = cx.store.update(id, cx.now, |s| {
-        let before = s.game.played();
-        let filled = entry(&mut s.game)?;
+        let game = s.exact_mut()?;
+        let before = game.played();
+        let filled = entry(game)?;
         Ok((before, filled))
     })?;
-    let game = &session.game;
+    let game = session.exact()?;
     if let Some((seat, n)) = filled {
         p.say(&format!(
             "{} took {n} (the rest of the tricks).",
@@ -653,11 +679,12 @@ fn record(
 
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     let (session, undone) = cx.store.update(id, cx.now, |s| {
-        let (game, undone) = s.game.undo()?;
-        s.game = game;
+        let game = s.exact_mut()?;
+        let (undone_game, undone) = game.undo()?;
+        *game = undone_game;
         Ok(undone)
     })?;
-    let table = session.game.table();
+    let table = session.table();
     p.say(&match undone {
         Undone::Bid { hand, seat, bid } => format!(
             "Took back {}'s bid of {bid} in hand {hand}.",
@@ -737,7 +764,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
                 entries.push((dealer, m));
             }
             cx.store
-                .update(id, cx.now, |s| Ok(s.game.record_bids(&entries)?))?;
+                .update(id, cx.now, |s| Ok(s.exact_mut()?.record_bids(&entries)?))?;
             let said: Vec<String> = entries
                 .iter()
                 .map(|&(s, b)| format!("{}'s bid is now {b}", table.name(s)))
@@ -782,13 +809,14 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
                 entries.push((seat, parse_count(&text).expect("checked")));
             }
             cx.store.update(id, cx.now, |s| {
-                s.game = s.game.edit(number, kind, &entries)?;
+                let game = s.exact_mut()?;
+                *game = game.edit(number, kind, &entries)?;
                 Ok(())
             })?;
             let session = cx.store.load(id)?;
             p.say(&format!(
                 "Hand {number} corrected; every later hand rescored. Totals: {}",
-                narrate::totals(&session.game)
+                narrate::totals(session.exact()?)
             ));
         }
         _ => {}
@@ -822,7 +850,15 @@ mod tests {
     fn only_session(cx: &Context) -> Game {
         let entries = cx.store.entries().unwrap();
         assert_eq!(entries.len(), 1);
-        entries.into_iter().next().unwrap().session.unwrap().game
+        entries
+            .into_iter()
+            .next()
+            .unwrap()
+            .session
+            .unwrap()
+            .exact()
+            .unwrap()
+            .clone()
     }
 
     #[test]
@@ -1015,7 +1051,7 @@ mod tests {
             p.refused,
             [
                 "`-5` is not a target score; type a positive number, or nothing for no target",
-                "Devil's Bridge is for 3 to 7 players, not 2",
+                "Devil's Bridge is for 3 to 7 players, not 2; memory-bridge, single-dummy-bridge or buddy-bridge fit 2 players",
                 "the name `Ann` is given twice (names are compared ignoring case); give each player a different name",
             ]
         );

@@ -5,9 +5,14 @@ use serde_json::{Map, Value, json};
 
 use super::Context;
 use crate::cli::ShowArgs;
+use crate::narrate::contract as say;
 use crate::render;
+use crate::rules::auction::Doubling;
+use crate::rules::contract::Line;
+use crate::rules::contract_game::ContractGame;
+use crate::rules::duel::{Kind, Next};
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
-use crate::session::Session;
+use crate::session::{Play, Session, dummy_word};
 
 pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
@@ -15,14 +20,23 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&to_json(&session))?);
     } else {
-        print!("{}", render::sheet(&session.game, render::terminal_width()));
+        match &session.play {
+            Play::Exact(game) => print!("{}", render::sheet(game, render::terminal_width())),
+            Play::Contract(game) => print!(
+                "{}",
+                render::contract::sheet(game, render::terminal_width())
+            ),
+        }
     }
     Ok(())
 }
 
 /// The sheet as JSON: the fields of INTERFACE.md, plus every hand.
 pub fn to_json(session: &Session) -> Value {
-    let game = &session.game;
+    let game = match &session.play {
+        Play::Exact(game) => game,
+        Play::Contract(game) => return contract_json(session, game),
+    };
     let table = game.table();
     let names = |seats: Vec<crate::rules::Seat>| -> Vec<&str> {
         seats.into_iter().map(|s| table.name(s)).collect()
@@ -142,4 +156,138 @@ fn next_json(game: &Game) -> Value {
         next["rebid"] = rebid;
     }
     next
+}
+
+/// A contract game as JSON: the fields of INTERFACE.md (with `above` and
+/// `below` kept apart, and games won), plus every deal.
+fn contract_json(session: &Session, game: &ContractGame) -> Value {
+    let duel = game.duel();
+    let rules = game.rules();
+    let name = |s: usize| game.name(s).to_string();
+    let names = |sides: &[usize]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    let lines = |lines: [Line; 2]| -> Map<String, Value> {
+        (0..2)
+            .map(|s| {
+                let l = lines[s];
+                (
+                    name(s),
+                    json!({ "total": l.total(), "above": l.above, "below": l.below }),
+                )
+            })
+            .collect()
+    };
+    let games_won: Map<String, Value> = (0..2)
+        .map(|s| (name(s), json!(duel.games_won()[s])))
+        .collect();
+    let deals: Vec<Value> = duel
+        .deals()
+        .iter()
+        .filter(|d| {
+            d.settled || d.first_phase.is_some() || d.auction.as_ref().is_some_and(|a| !a.calls().is_empty())
+        })
+        .map(|d| {
+            let auction = d.auction.as_ref();
+            let contract = d.contract().map(|c| {
+                json!({
+                    "bid": c.bid.to_string(),
+                    "level": c.bid.level,
+                    "strain": c.bid.strain.letters(),
+                    "doubled": match c.doubling {
+                        Doubling::Undoubled => "",
+                        Doubling::Doubled => "X",
+                        Doubling::Redoubled => "XX",
+                    },
+                    "declarer": name(c.declarer),
+                    "tricks_needed": c.bid.tricks_needed(),
+                    "text": say::contract(game, c),
+                })
+            });
+            json!({
+                "deal": d.number,
+                "game": d.game,
+                "dealer": name(d.dealer),
+                "first_phase": d.first_phase.map(|t| (0..2).map(|s| (name(s), json!(t[s]))).collect::<Map<String, Value>>()),
+                "first_phase_points": d.first_phase.map(|_| lines(d.first_points)),
+                "auction": auction.map(|a| a.calls().iter().map(|c| c.to_string()).collect::<Vec<_>>()).unwrap_or_default(),
+                "first_caller": auction.map(|a| name(a.first())),
+                "no_contract": d.no_contract(),
+                "contract": contract,
+                "dummy": d.dummy.map(dummy_word),
+                "declarer_tricks": d.tricks,
+                "made": d.made(),
+                "contract_points": d.tricks.map(|_| lines(d.contract_points)),
+                "totals": lines(d.totals),
+            })
+        })
+        .collect();
+    let next = match (duel.current(), duel.next()) {
+        (Some(deal), Some(next)) => {
+            let mut value = json!({
+                "hand": deal.number,
+                "deal": deal.number,
+                "game": deal.game,
+                "dealer": name(deal.dealer),
+                "cards": 13,
+            });
+            match next {
+                Next::FirstPhase => {
+                    value["expects"] = json!("tricks");
+                    value["phase"] = json!(if rules.kind == Kind::Buddy {
+                        "exchange"
+                    } else {
+                        "phase1"
+                    });
+                }
+                Next::Call(side) => {
+                    let auction = deal.auction.as_ref().expect("an open auction");
+                    value["expects"] = json!("auction");
+                    value["phase"] = json!("auction");
+                    value["to_call"] = json!(name(side));
+                    value["calls"] = json!(
+                        auction
+                            .calls()
+                            .iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                    );
+                    value["legal"] = json!(auction.legal().to_string());
+                }
+                Next::Tricks { declarer } => {
+                    let c = deal.contract().expect("a contract");
+                    value["expects"] = json!("tricks");
+                    value["phase"] = json!("contract");
+                    value["declarer"] = json!(name(declarer));
+                    value["contract"] = json!(say::contract(game, c));
+                    value["tricks_needed"] = json!(c.bid.tricks_needed());
+                }
+            }
+            value
+        }
+        _ => Value::Null,
+    };
+    json!({
+        "id": session.id,
+        "variant": game.variant().name,
+        "title": game.variant().title,
+        "players": game.table().seated(),
+        "status": if game.is_finished() { "finished" } else { "in_progress" },
+        "winners": names(duel.winners()),
+        "leaders": names(&game.leaders()),
+        "eliminated": [],
+        "totals": lines(duel.totals()),
+        "games_won": games_won,
+        "game_winners": names(duel.game_winners()),
+        "next": next,
+        "settings": {
+            "target": rules.target,
+            "undertrick_penalty": (rules.kind != Kind::Buddy).then_some(rules.undertrick_penalty),
+            "rubber": (rules.kind == Kind::Buddy).then_some(rules.rubber),
+            "game_below": (rules.kind == Kind::Buddy).then_some(rules.game_below),
+        },
+        "hands_played": game.played(),
+        "deals_played": game.played(),
+        "deals": deals,
+        "created": session.created.to_rfc3339(),
+        "updated": session.updated.to_rfc3339(),
+    })
 }

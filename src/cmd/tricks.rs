@@ -1,21 +1,35 @@
-//! `bridgepad tricks NAME=N …`: record the tricks taken in the current hand.
+//! `bridgepad tricks NAME=N …`: record the tricks taken in the current hand
+//! (exact-bid games) or the phase being played (contract games).
 
-use anyhow::Result;
+use anyhow::{Result, anyhow, bail};
 
-use super::{Context, parse_entries};
+use super::{Context, parse_entries, parse_named};
 use crate::cli::TricksArgs;
 use crate::narrate;
+use crate::narrate::contract as say;
+use crate::rules::duel::Next;
+use crate::session::{Play, Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
+    if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
+        return contract(args, cx, &id);
+    }
+    if args.dummy.is_some() {
+        let session = cx.store.load(&id)?;
+        bail!(
+            "--dummy: {} has no dummy to choose; only Single Dummy Bridge records one",
+            session.variant().title
+        );
+    }
     let (session, (hand, filled)) = cx.store.update(&id, cx.now, |session| {
-        let game = &mut session.game;
+        let game = session.exact_mut()?;
         let entries = parse_entries(game, &args.tricks, "tricks")?;
         let hand = game.current().map_or(0, |h| h.deal.number);
         let filled = game.record_tricks(&entries)?;
         Ok((hand, filled))
     })?;
-    let game = &session.game;
+    let game = session.exact()?;
     if let Some((seat, n)) = filled {
         println!(
             "{} took {n} (the rest of the tricks).",
@@ -36,5 +50,65 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         println!("{}", narrate::deal(game, next));
     }
     println!("{}", narrate::next(game));
+    Ok(())
+}
+
+/// The first phase's tricks or the contract's, whichever the deal is at.
+fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
+    let dummy = args
+        .dummy
+        .as_deref()
+        .map(parse_dummy)
+        .transpose()
+        .map_err(|e| anyhow!("--dummy: {e}"))?;
+    let (session, (number, first)) = cx.store.update(id, cx.now, |session| {
+        let game = session.contract_mut()?;
+        let entries = parse_named(game.table(), Some(13), &args.tricks, "tricks")?;
+        let next = game.duel().next();
+        let number = game.duel().current().map_or(0, |d| d.number);
+        match next {
+            Some(Next::FirstPhase) => {
+                if dummy.is_some() {
+                    bail!(
+                        "--dummy: declarer chooses a dummy once the auction has a contract; this deal is at its first phase"
+                    );
+                }
+                game.record_first_phase(&entries)?;
+                Ok((number, true))
+            }
+            Some(Next::Tricks { .. }) => {
+                if let Some(dummy) = dummy {
+                    game.record_dummy(dummy)?;
+                }
+                game.record_tricks(&entries)?;
+                Ok((number, false))
+            }
+            Some(Next::Call(side)) => bail!(
+                "deal {number} is at its auction ({} to call); record it with `bridgepad auction CALL…` before the tricks",
+                game.name(side)
+            ),
+            None => Err(game.duel().out_of_turn("tricks").into()),
+        }
+    })?;
+    report(&session, number, first)
+}
+
+/// What a contract game's tricks scored, and what comes next.
+fn report(session: &Session, number: usize, first: bool) -> Result<()> {
+    let game = session.contract()?;
+    let deal = &game.duel().deals()[number - 1];
+    if first {
+        println!("deal {number} {}", say::first_phase(game, deal));
+    } else {
+        println!("deal {number}: {}", say::contract_result(game, deal));
+    }
+    println!("totals: {}", say::totals_line(game));
+    if let Some(end) = say::game_end(game, number) {
+        println!("{end}");
+    }
+    if let Some(next) = game.duel().current().filter(|d| d.number != number) {
+        println!("{}", say::deal(game, next));
+    }
+    println!("{}", say::next(game));
     Ok(())
 }

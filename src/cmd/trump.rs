@@ -10,7 +10,7 @@ use crate::session::parse_trump;
 pub fn run(args: TrumpArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
     let (_, said) = cx.store.update(&id, cx.now, |session| {
-        let game = &mut session.game;
+        let game = session.exact_mut()?;
         let trump = parse_trump(game.variant(), &args.suit).map_err(anyhow::Error::msg)?;
         game.record_trump(trump)?;
         let hand = game.current().map_or(0, |h| h.deal.number);

@@ -5,27 +5,56 @@ use anyhow::Result;
 use super::Context;
 use crate::cli::SessionArg;
 use crate::narrate;
+use crate::narrate::contract as say;
 use crate::rules::Undone;
+use crate::rules::contract_game::UndoneEntry;
+use crate::session::Play;
 
 pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args)?;
-    let (session, undone) = cx.store.update(&id, cx.now, |session| {
-        let (game, undone) = session.game.undo()?;
-        session.game = game;
-        Ok(undone)
+    let (session, said) = cx.store.update(&id, cx.now, |session| {
+        Ok(match &mut session.play {
+            Play::Exact(game) => {
+                let (undone_game, undone) = game.undo()?;
+                *game = undone_game;
+                let table = game.table();
+                match undone {
+                    Undone::Bid { hand, seat, bid } => {
+                        format!(
+                            "took back {}'s bid of {bid} in hand {hand}.",
+                            table.name(seat)
+                        )
+                    }
+                    Undone::Tricks { hand } => format!("took back the tricks of hand {hand}."),
+                    Undone::Trump { hand, trump } => {
+                        format!("took back the trump ({trump}) of hand {hand}.")
+                    }
+                }
+            }
+            Play::Contract(game) => {
+                let (undone_game, undone) = game.undo()?;
+                *game = undone_game;
+                match undone {
+                    UndoneEntry::FirstPhase { deal } => {
+                        format!("took back the first-phase tricks of deal {deal}.")
+                    }
+                    UndoneEntry::Call { deal, call } => {
+                        format!("took back the call {} in deal {deal}.", say::pretty(&call))
+                    }
+                    UndoneEntry::Tricks { deal } => {
+                        format!("took back declarer's tricks in deal {deal}.")
+                    }
+                    UndoneEntry::Dummy { deal } => {
+                        format!("took back the dummy chosen in deal {deal}.")
+                    }
+                }
+            }
+        })
     })?;
-    let game = &session.game;
-    let said = match undone {
-        Undone::Bid { hand, seat, bid } => {
-            format!(
-                "took back {}'s bid of {bid} in hand {hand}.",
-                game.table().name(seat)
-            )
-        }
-        Undone::Tricks { hand } => format!("took back the tricks of hand {hand}."),
-        Undone::Trump { hand, trump } => format!("took back the trump ({trump}) of hand {hand}."),
-    };
     println!("{said}");
-    println!("{}", narrate::next(game));
+    match &session.play {
+        Play::Exact(game) => println!("{}", narrate::next(game)),
+        Play::Contract(game) => println!("{}", say::next(game)),
+    }
     Ok(())
 }

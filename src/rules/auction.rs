@@ -401,6 +401,11 @@ impl Auction {
         self.first
     }
 
+    /// Whether calls are still expected.
+    pub fn is_open(&self) -> bool {
+        matches!(self.outcome(), Outcome::Open { .. })
+    }
+
     pub fn outcome(&self) -> Outcome {
         self.state.outcome.unwrap_or(Outcome::Open {
             to_call: self.state.to_call,

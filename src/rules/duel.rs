@@ -10,8 +10,9 @@
 use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome, Side};
 use super::contract::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
 
-/// Which contract game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which contract game (a template's `contract_game`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// Phase 1 at no-trump, then an auction and a contract.
     Memory,
@@ -363,14 +364,14 @@ impl Duel {
         Ok(())
     }
 
-    /// The duel with the last entry taken back: the last call, else the
-    /// contract tricks, else the first phase.
+    /// The duel with the last entry taken back: the contract tricks, else
+    /// the dummy chosen, else the last call, else the first phase.
     pub fn undo(&self) -> Result<Duel, DuelError> {
         let mut facts = self.facts.clone();
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
-        let removed = last.dummy.take().is_some()
-            || last.tricks.take().is_some()
+        let removed = last.tricks.take().is_some()
+            || last.dummy.take().is_some()
             || last.calls.pop().is_some()
             || last.first_phase.take().is_some();
         if !removed {
@@ -390,7 +391,8 @@ impl Duel {
         }
     }
 
-    fn out_of_turn(&self, given: &'static str) -> DuelError {
+    /// Why `given` does not fit what the deal waits for.
+    pub fn out_of_turn(&self, given: &'static str) -> DuelError {
         let expected = match self.next() {
             None => return DuelError::Over,
             Some(Next::FirstPhase) => match self.rules.kind {

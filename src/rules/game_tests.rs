@@ -805,7 +805,7 @@ fn bid_plus_ten_scores_ten_plus_the_bid_when_exact() {
 
 #[test]
 fn tricks_plus_ten_scores_every_trick_plus_ten_when_exact() {
-    let v = variant(|raw| raw.scoring = ExactScoring::TricksPlusTen);
+    let v = variant(|raw| raw.scoring = Some(ExactScoring::TricksPlusTen));
     assert_eq!(v.scoring, ExactScoring::TricksPlusTen);
     let mut g = game_with(v, &THREE, 0);
     // Hand 1 (Ann deals): bids 1 0 1, tricks 0 0 1.
@@ -831,7 +831,10 @@ fn the_same_hand_scores_differently_under_the_two_scorings() {
     //   bid-plus-ten:    0, 11, 10
     //   tricks-plus-ten: 2, 11, 10
     let b = full_game_with(devils(), 3);
-    let t = full_game_with(variant(|raw| raw.scoring = ExactScoring::TricksPlusTen), 3);
+    let t = full_game_with(
+        variant(|raw| raw.scoring = Some(ExactScoring::TricksPlusTen)),
+        3,
+    );
     assert_eq!(
         vals(&b.hands()[2].result.as_ref().unwrap().points),
         [0, 11, 10]
@@ -909,7 +912,10 @@ fn a_whole_three_player_game_under_tricks_plus_ten() {
     // Tricks taken over the game: Ann 34, Bob 31, Cid 35 (100 cards in all).
     // Exact hands: Ann 14, Bob 12, Cid 12.
     // Ann 34 + 140 = 174, Bob 31 + 120 = 151, Cid 35 + 120 = 155.
-    let g = full_game_with(variant(|raw| raw.scoring = ExactScoring::TricksPlusTen), 19);
+    let g = full_game_with(
+        variant(|raw| raw.scoring = Some(ExactScoring::TricksPlusTen)),
+        19,
+    );
     assert!(g.is_finished());
     assert_eq!(vals(g.totals()), [174, 151, 155]);
     assert_eq!(g.winners(), [ANN]);

@@ -7,6 +7,7 @@
 
 pub mod auction;
 pub mod contract;
+pub mod contract_game;
 pub mod duel;
 pub mod exact;
 pub mod game;

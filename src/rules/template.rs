@@ -12,12 +12,16 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::duel::{DuelRules, Kind};
+
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Family {
     /// Everyone bids the exact number of tricks they will take (Oh Hell family).
     ExactBid,
+    /// Two players bid for a contract in an auction (Memory, Single Dummy, Buddy Bridge).
+    Contract,
 }
 
 /// The deck the variant is played with; it decides how many cards there are
@@ -113,7 +117,9 @@ pub struct RawTemplate {
     pub deck: Deck,
     pub min_players: u32,
     pub max_players: u32,
-    pub hands: HandsShape,
+    /// Exact-bid games: how hand sizes run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<HandsShape>,
     /// With `hands = "up-and-down"`: the largest hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_cards: Option<PeakCards>,
@@ -121,14 +127,18 @@ pub struct RawTemplate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<u32>,
     /// The last hand is played blind (cards held on foreheads).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub blind_last_hand: bool,
-    pub bidding: BiddingOrder,
+    /// Exact-bid games: who bids when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bidding: Option<BiddingOrder>,
     /// The dealer may not bid the number that makes the bids total the hand size.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub dealer_hook: bool,
-    pub scoring: ExactScoring,
-    /// The game ends at the end of the hand in which someone reaches this total.
+    /// Exact-bid games: how a hand scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<ExactScoring>,
+    /// The game ends at the end of the hand (or scoring event) in which someone reaches this total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i64>,
     /// A player who misses a bid is out; the last player standing wins.
@@ -138,6 +148,18 @@ pub struct RawTemplate {
     /// the table re-bids under a new trump (Mormon Bridge elimination).
     #[serde(default, skip_serializing_if = "is_false")]
     pub two_player_rebid: bool,
+    /// Contract games: which one (`memory`, `single-dummy`, `buddy`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contract_game: Option<Kind>,
+    /// Memory and Single Dummy Bridge: points to the defender per undertrick.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undertrick_penalty: Option<i64>,
+    /// Buddy Bridge: best of three games (on), or one game (off).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rubber: Option<bool>,
+    /// Buddy Bridge: points below the line that end a game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_below: Option<i64>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -213,14 +235,19 @@ pub struct Variant {
     pub min_players: usize,
     pub max_players: usize,
     /// Largest hand per table size, for every size from min to max players.
+    /// Empty for contract games, which always deal 13 cards each.
     peaks: BTreeMap<usize, Schedule>,
     pub blind_last_hand: bool,
+    /// Exact-bid games only; contract games hold the clockwise default, unused.
     pub bidding: BiddingOrder,
     pub dealer_hook: bool,
+    /// Exact-bid games only; contract games hold the first scoring, unused.
     pub scoring: ExactScoring,
     pub target: Option<i64>,
     pub elimination: bool,
     pub two_player_rebid: bool,
+    /// Contract games: the rules their deals are played by; `None` for exact-bid games.
+    pub contract: Option<DuelRules>,
     raw: RawTemplate,
 }
 
@@ -284,10 +311,44 @@ impl TryFrom<RawTemplate> for Variant {
         if raw.max_players > 52 {
             return Err(TemplateError::new("max_players", "at most 52 players"));
         }
+        if raw.family == Family::Contract {
+            return contract_variant(raw);
+        }
+        for (field, set) in [
+            ("contract_game", raw.contract_game.is_some()),
+            ("undertrick_penalty", raw.undertrick_penalty.is_some()),
+            ("rubber", raw.rubber.is_some()),
+            ("game_below", raw.game_below.is_some()),
+        ] {
+            if set {
+                return Err(TemplateError::new(
+                    field,
+                    "goes with family = \"contract\"; an exact-bid game has no contracts",
+                ));
+            }
+        }
+        let hands = raw.hands.ok_or_else(|| {
+            TemplateError::new(
+                "hands",
+                "an exact-bid game needs hands = \"up-and-down\" or hands = \"constant\"",
+            )
+        })?;
+        let bidding = raw.bidding.ok_or_else(|| {
+            TemplateError::new(
+                "bidding",
+                "an exact-bid game needs bidding = \"clockwise\" or bidding = \"simultaneous\"",
+            )
+        })?;
+        let scoring = raw.scoring.ok_or_else(|| {
+            TemplateError::new(
+                "scoring",
+                "an exact-bid game needs scoring = \"bid-plus-ten\" or scoring = \"tricks-plus-ten\"",
+            )
+        })?;
         let (min, max) = (raw.min_players as usize, raw.max_players as usize);
         let mut peaks = BTreeMap::new();
         for players in min..=max {
-            let schedule = match raw.hands {
+            let schedule = match hands {
                 HandsShape::UpAndDown => {
                     if raw.cards.is_some() {
                         return Err(TemplateError::new(
@@ -321,7 +382,7 @@ impl TryFrom<RawTemplate> for Variant {
                     Schedule::Constant { cards }
                 }
             };
-            let field = match raw.hands {
+            let field = match hands {
                 HandsShape::UpAndDown => "peak_cards",
                 HandsShape::Constant => "cards",
             };
@@ -351,7 +412,7 @@ impl TryFrom<RawTemplate> for Variant {
                 format!("{target} is not a target score; use a positive number or leave it out"),
             ));
         }
-        if raw.hands == HandsShape::Constant && raw.target.is_none() && !raw.elimination {
+        if hands == HandsShape::Constant && raw.target.is_none() && !raw.elimination {
             return Err(TemplateError::new(
                 "target",
                 "hands = \"constant\" never runs out, so the game needs a target score \
@@ -370,7 +431,7 @@ impl TryFrom<RawTemplate> for Variant {
                 "only an elimination game comes down to two players; it needs elimination = true",
             ));
         }
-        if raw.dealer_hook && raw.bidding == BiddingOrder::Simultaneous {
+        if raw.dealer_hook && bidding == BiddingOrder::Simultaneous {
             return Err(TemplateError::new(
                 "dealer_hook",
                 "the dealer's hook needs the dealer to bid last; it does not go with \
@@ -387,15 +448,152 @@ impl TryFrom<RawTemplate> for Variant {
             max_players: max,
             peaks,
             blind_last_hand: raw.blind_last_hand,
-            bidding: raw.bidding,
+            bidding,
             dealer_hook: raw.dealer_hook,
-            scoring: raw.scoring,
+            scoring,
             target: raw.target,
             elimination: raw.elimination,
             two_player_rebid: raw.two_player_rebid,
+            contract: None,
             raw,
         })
     }
+}
+
+/// Validates a contract game's template: two players, a standard deck, and
+/// the settings of the game it names (RULES.md, the two-player games).
+fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
+    const EXACT_ONLY: &str = "goes with family = \"exact-bid\"; a contract game deals 13 cards each and bids in an auction";
+    for (field, set) in [
+        ("hands", raw.hands.is_some()),
+        ("peak_cards", raw.peak_cards.is_some()),
+        ("cards", raw.cards.is_some()),
+        ("blind_last_hand", raw.blind_last_hand),
+        ("bidding", raw.bidding.is_some()),
+        ("dealer_hook", raw.dealer_hook),
+        ("scoring", raw.scoring.is_some()),
+        ("elimination", raw.elimination),
+        ("two_player_rebid", raw.two_player_rebid),
+    ] {
+        if set {
+            return Err(TemplateError::new(field, EXACT_ONLY));
+        }
+    }
+    if raw.deck != Deck::Standard {
+        return Err(TemplateError::new(
+            "deck",
+            "the contract games are played with a standard deck; use deck = \"standard\"",
+        ));
+    }
+    if raw.min_players != 2 || raw.max_players != 2 {
+        return Err(TemplateError::new(
+            if raw.min_players != 2 {
+                "min_players"
+            } else {
+                "max_players"
+            },
+            "the contract games are for exactly 2 players; use min_players = 2 and max_players = 2",
+        ));
+    }
+    let kind = raw.contract_game.ok_or_else(|| {
+        TemplateError::new(
+            "contract_game",
+            "a contract game needs contract_game = \"memory\", \"single-dummy\" or \"buddy\"",
+        )
+    })?;
+    let rules = match kind {
+        Kind::Memory | Kind::SingleDummy => {
+            for (field, set) in [
+                ("rubber", raw.rubber.is_some()),
+                ("game_below", raw.game_below.is_some()),
+            ] {
+                if set {
+                    return Err(TemplateError::new(
+                        field,
+                        "goes with contract_game = \"buddy\"; this game is played to a target score",
+                    ));
+                }
+            }
+            let target = match raw.target {
+                Some(t) if t >= 1 => t,
+                Some(t) => {
+                    return Err(TemplateError::new(
+                        "target",
+                        format!("{t} is not a target score; use a positive number, e.g. 500"),
+                    ));
+                }
+                None => {
+                    return Err(TemplateError::new(
+                        "target",
+                        "the first player to reach the target wins, so the game needs one, e.g. target = 500",
+                    ));
+                }
+            };
+            let penalty = raw.undertrick_penalty.unwrap_or(0);
+            if penalty < 0 {
+                return Err(TemplateError::new(
+                    "undertrick_penalty",
+                    format!(
+                        "{penalty} is negative; give the defender's points per undertrick, 0 or more"
+                    ),
+                ));
+            }
+            DuelRules {
+                kind,
+                target: Some(target),
+                undertrick_penalty: penalty,
+                rubber: false,
+                game_below: 0,
+            }
+        }
+        Kind::Buddy => {
+            if raw.target.is_some() {
+                return Err(TemplateError::new(
+                    "target",
+                    "a Buddy Bridge game ends at game_below points below the line (300), not at a target; leave out target",
+                ));
+            }
+            if raw.undertrick_penalty.is_some() {
+                return Err(TemplateError::new(
+                    "undertrick_penalty",
+                    "goes with Memory and Single Dummy Bridge; in Buddy Bridge a failed contract gives the defender 50 above the line",
+                ));
+            }
+            let game_below = raw.game_below.unwrap_or(300);
+            if game_below < 1 {
+                return Err(TemplateError::new(
+                    "game_below",
+                    format!("{game_below} cannot end a game; use a positive number, e.g. 300"),
+                ));
+            }
+            DuelRules {
+                kind,
+                target: None,
+                undertrick_penalty: 0,
+                rubber: raw.rubber.unwrap_or(true),
+                game_below,
+            }
+        }
+    };
+    Ok(Variant {
+        name: raw.name.clone(),
+        title: raw.title.clone(),
+        about: raw.about.clone(),
+        family: raw.family,
+        deck: raw.deck,
+        min_players: 2,
+        max_players: 2,
+        peaks: BTreeMap::new(),
+        blind_last_hand: false,
+        bidding: BiddingOrder::Clockwise,
+        dealer_hook: false,
+        scoring: ExactScoring::BidPlusTen,
+        target: rules.target,
+        elimination: false,
+        two_player_rebid: false,
+        contract: Some(rules),
+        raw,
+    })
 }
 
 /// Looks up the largest hand for `players` in a `{ "3" = 10, … }` table. A
@@ -437,6 +635,7 @@ impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Family::ExactBid => "exact-bid",
+            Family::Contract => "contract",
         })
     }
 }
@@ -508,7 +707,7 @@ mod tests {
     #[test]
     fn constant_hands_need_a_target() {
         let mut raw = devils();
-        raw.hands = HandsShape::Constant;
+        raw.hands = Some(HandsShape::Constant);
         raw.peak_cards = None;
         raw.cards = Some(4);
         assert_eq!(Variant::try_from(raw).unwrap_err().field, "target");

@@ -1,0 +1,346 @@
+//! The sentences for the two-player contract games, shared by the commands
+//! and the prompts.
+
+use crate::rules::auction::{Auction, Contract, Outcome, Side};
+use crate::rules::contract::Line;
+use crate::rules::contract_game::ContractGame;
+use crate::rules::duel::{Deal, Kind, Next};
+
+/// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
+pub fn deal(game: &ContractGame, deal: &Deal) -> String {
+    let kind = game.rules().kind;
+    let dealer = game.name(deal.dealer);
+    let other = game.name(1 - deal.dealer);
+    let number = if kind == Kind::Buddy && game.rules().rubber {
+        format!("Deal {} (game {})", deal.number, deal.game)
+    } else {
+        format!("Deal {}", deal.number)
+    };
+    match kind {
+        Kind::Memory => format!(
+            "{number}: {dealer} deals 13 cards each. Phase 1: 13 tricks at no-trump, {other} leads."
+        ),
+        Kind::SingleDummy => format!(
+            "{number}: {dealer} deals four hands of 13 and shows one dummy. {dealer} calls first."
+        ),
+        Kind::Buddy => format!(
+            "{number}: {dealer} deals. Exchange phase: 13 tricks, {other} leads; the winner opens the auction."
+        ),
+    }
+}
+
+fn phase_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Buddy => "exchange-phase",
+        _ => "phase 1",
+    }
+}
+
+/// The auction's calls as one line, with who made them: "Ann 1♠, Bob 2♥, Ann pass".
+pub fn calls(game: &ContractGame, auction: &Auction) -> String {
+    auction
+        .calls()
+        .iter()
+        .enumerate()
+        .map(|(i, call)| format!("{} {}", game.name((auction.first() + i) % 2), pretty(call)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A call as the table writes it: "2♥", "pass", "X", "XX".
+pub fn pretty(call: &crate::rules::auction::Call) -> String {
+    match call {
+        crate::rules::auction::Call::Bid(bid) => bid.pretty(),
+        other => other.to_string(),
+    }
+}
+
+/// "3♥X by Ann".
+pub fn contract(game: &ContractGame, contract: Contract) -> String {
+    format!("{} by {}", contract.pretty(), game.name(contract.declarer))
+}
+
+/// What comes next, as one line, with the command that records it.
+pub fn next(game: &ContractGame) -> String {
+    let Some(next) = game.duel().next() else {
+        return finished(game);
+    };
+    let deal = game.duel().current().expect("next implies a deal in play");
+    let kind = game.rules().kind;
+    match next {
+        Next::FirstPhase => format!(
+            "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
+            deal.number,
+            phase_name(kind),
+            game.name(0)
+        ),
+        Next::Call(side) => {
+            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let so_far = if auction.calls().is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", calls(game, auction))
+            };
+            format!(
+                "next: {} calls{so_far}; legal: {}: `bridgepad auction CALL…`",
+                game.name(side),
+                auction.legal()
+            )
+        }
+        Next::Tricks { declarer } => {
+            let c = deal.contract().expect("tricks follow a contract");
+            let dummy = if kind == Kind::SingleDummy && deal.dummy.is_none() {
+                " (add --dummy revealed|hidden to record the dummy taken)"
+            } else {
+                ""
+            };
+            format!(
+                "next: {} needs {} tricks in {}; {} leads: `bridgepad tricks {}=N`{dummy}",
+                game.name(declarer),
+                c.bid.tricks_needed(),
+                c.pretty(),
+                game.name(1 - declarer),
+                game.name(declarer)
+            )
+        }
+    }
+}
+
+/// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
+pub fn finished(game: &ContractGame) -> String {
+    let duel = game.duel();
+    let winners = duel.winners();
+    let totals = duel.totals();
+    if game.rules().kind == Kind::Buddy {
+        let w = winners[0];
+        let games = duel.games_won();
+        if game.rules().rubber {
+            return format!(
+                "Rubber over: {} wins {} games to {} ({}).",
+                game.name(w),
+                games[w],
+                games[1 - w],
+                totals_line(game)
+            );
+        }
+        return format!(
+            "Game over: {} wins the game ({}).",
+            game.name(w),
+            totals_line(game)
+        );
+    }
+    let target = game.rules().target.unwrap_or(0);
+    match winners {
+        [one] => format!(
+            "Game over: {} wins with {} (target {target}).",
+            game.name(*one),
+            totals[*one].total()
+        ),
+        _ => format!(
+            "Game over: {} and {} share the win with {} (target {target}).",
+            game.name(0),
+            game.name(1),
+            totals[0].total()
+        ),
+    }
+}
+
+/// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."
+pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
+    let tricks = deal.first_phase.expect("the first phase is recorded");
+    let winner: Side = if deal.first_points[0] != Line::default() {
+        0
+    } else {
+        1
+    };
+    let counts = format!(
+        "{} {}, {} {}",
+        game.name(0),
+        tricks[0],
+        game.name(1),
+        tricks[1]
+    );
+    let who = game.name(winner);
+    match game.rules().kind {
+        Kind::Buddy => format!(
+            "exchange phase {counts}: {who} scores 40 below the line and 10 above, and opens the auction."
+        ),
+        _ => {
+            let points = deal.first_points[winner].below;
+            format!(
+                "phase 1 {counts}: {who} scores 1NT made with {} tricks: {} + 100 = {points}.",
+                tricks[winner],
+                points - 100
+            )
+        }
+    }
+}
+
+/// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
+pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
+    let auction = deal.auction.as_ref().expect("an auction");
+    match auction.outcome() {
+        Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
+        Outcome::NoContract => match game.rules().kind {
+            Kind::SingleDummy => format!(
+                "both passed: no contract. {} deals again.",
+                game.name(deal.dealer)
+            ),
+            _ => "both passed: no contract this deal.".to_string(),
+        },
+        Outcome::Contract(c) => format!(
+            "contract {}: {} needs {} tricks; {} leads.",
+            contract(game, c),
+            game.name(c.declarer),
+            c.bid.tricks_needed(),
+            game.name(1 - c.declarer)
+        ),
+    }
+}
+
+/// "Ann took 10 in 3♥X: made, Ann scores 240." and the like.
+pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
+    let c = deal.contract().expect("a played contract");
+    let tricks = deal.tricks.expect("tricks recorded");
+    let declarer = game.name(c.declarer);
+    let defender = game.name(1 - c.declarer);
+    let needed = c.bid.tricks_needed();
+    let points = deal.contract_points;
+    let head = format!("{declarer} took {tricks} in {}", c.pretty());
+    match game.rules().kind {
+        Kind::Buddy => {
+            let d = points[c.declarer];
+            if tricks < needed {
+                format!(
+                    "{head}: down {}; {declarer} −50 below the line, {defender} 50 above.",
+                    needed - tricks
+                )
+            } else {
+                let how = if tricks == needed {
+                    "exactly".to_string()
+                } else {
+                    let bags = tricks - needed;
+                    format!("with {bags} bag{}", if bags == 1 { "" } else { "s" })
+                };
+                format!(
+                    "{head}: made {how}; {declarer} {} below the line{}.",
+                    d.below,
+                    if d.above > 0 {
+                        format!(", {} above", d.above)
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+        }
+        _ => {
+            if tricks >= needed {
+                format!(
+                    "{head}: made; {declarer} scores {}.",
+                    points[c.declarer].below
+                )
+            } else {
+                let penalty = points[1 - c.declarer].below;
+                let rest = if penalty > 0 {
+                    format!("{defender} scores {penalty}")
+                } else {
+                    "no score".to_string()
+                };
+                format!("{head}: down {}; {rest}.", needed - tricks)
+            }
+        }
+    }
+}
+
+/// "Ann 240, Bob 170", or for Buddy Bridge "Ann 130 (90 below, 40 above), …".
+pub fn totals_line(game: &ContractGame) -> String {
+    let totals = game.duel().totals();
+    (0..2)
+        .map(|s| {
+            let t = totals[s];
+            if game.rules().kind == Kind::Buddy {
+                format!(
+                    "{} {} ({} below, {} above)",
+                    game.name(s),
+                    t.total(),
+                    t.below,
+                    t.above
+                )
+            } else {
+                format!("{} {}", game.name(s), t.total())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Buddy Bridge: "Game 1 to Ann: Ann 310, Bob 150 in that game. Games: Ann 1, Bob 0."
+/// when deal `number` ended a game; `None` otherwise.
+pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
+    if game.rules().kind != Kind::Buddy {
+        return None;
+    }
+    let deals = game.duel().deals();
+    let deal = deals.get(number - 1)?;
+    let ended = match deals.get(number) {
+        Some(next) => next.game > deal.game,
+        None => game.is_finished(),
+    };
+    if !ended {
+        return None;
+    }
+    let winner = *game.duel().game_winners().get(deal.game - 1)?;
+    let mut lines = [Line::default(); 2];
+    for d in deals.iter().filter(|d| d.game == deal.game) {
+        for (s, line) in lines.iter_mut().enumerate() {
+            *line += d.first_points[s];
+            *line += d.contract_points[s];
+        }
+    }
+    let games = game.duel().games_won();
+    let tie = lines[0].total() == lines[1].total();
+    Some(format!(
+        "Game {} to {}: {} {}, {} {} in that game{}. Games: {} {}, {} {}.",
+        deal.game,
+        game.name(winner),
+        game.name(0),
+        lines[0].total(),
+        game.name(1),
+        lines[1].total(),
+        if tie {
+            " (tied: the higher score below the line wins)"
+        } else {
+            ""
+        },
+        game.name(0),
+        games[0],
+        game.name(1),
+        games[1]
+    ))
+}
+
+/// "target 500", "game at 300 below the line, best of three games".
+pub fn terms(game: &ContractGame) -> String {
+    let rules = game.rules();
+    match rules.kind {
+        Kind::Buddy => format!(
+            "a game ends at {} below the line; {}",
+            rules.game_below,
+            if rules.rubber {
+                "a rubber: best of three games"
+            } else {
+                "one game"
+            }
+        ),
+        _ => {
+            let mut terms = format!("first to {} wins", rules.target.unwrap_or(0));
+            if rules.undertrick_penalty > 0 {
+                terms.push_str(&format!(
+                    ", {} to the defender per undertrick",
+                    rules.undertrick_penalty
+                ));
+            }
+            terms
+        }
+    }
+}

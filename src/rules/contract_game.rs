@@ -1,0 +1,239 @@
+//! A contract game at a named table: a [`Duel`] plus the variant and the two
+//! players, so entries can be made by name ("Ann=8") and refused in words the
+//! table uses. Like the rest of the engine, it checks before it changes.
+
+use super::auction::{Call, Side};
+use super::duel::{DealFacts, Duel, DuelError, DuelRules, Dummy, Next};
+use super::game::Table;
+use super::seat::Seat;
+use super::template::Variant;
+
+/// A refused entry in a contract game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContractError {
+    #[error("{0}")]
+    Duel(#[from] DuelError),
+    /// Counts given by name that cannot be the deal's tricks.
+    #[error("{0}")]
+    Entry(String),
+}
+
+/// A recorded deal that breaks a rule, found while replaying a session.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("deal {deal}: {error}")]
+pub struct DealError {
+    pub deal: usize,
+    pub error: DuelError,
+}
+
+/// What `undo` took back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoneEntry {
+    FirstPhase { deal: usize },
+    Call { deal: usize, call: Call },
+    Tricks { deal: usize },
+    Dummy { deal: usize },
+}
+
+/// A contract game session in play.
+#[derive(Debug, Clone)]
+pub struct ContractGame {
+    variant: Variant,
+    table: Table,
+    duel: Duel,
+}
+
+impl ContractGame {
+    /// A new game; the variant must be a contract game (its template says so).
+    pub fn new(variant: Variant, table: Table) -> ContractGame {
+        let duel = Duel::new(rules_of(&variant), table.first_dealer().0);
+        ContractGame {
+            variant,
+            table,
+            duel,
+        }
+    }
+
+    /// Replays recorded deals; the first one that breaks a rule is named.
+    pub fn replay(
+        variant: Variant,
+        table: Table,
+        facts: &[DealFacts],
+    ) -> Result<ContractGame, DealError> {
+        let duel = Duel::replay(rules_of(&variant), table.first_dealer().0, facts)
+            .map_err(|(deal, error)| DealError { deal, error })?;
+        Ok(ContractGame {
+            variant,
+            table,
+            duel,
+        })
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn duel(&self) -> &Duel {
+        &self.duel
+    }
+
+    pub fn rules(&self) -> DuelRules {
+        self.duel.rules()
+    }
+
+    /// A player's name by side.
+    pub fn name(&self, side: Side) -> &str {
+        self.table.name(Seat(side))
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.duel.is_finished()
+    }
+
+    /// Who is ahead: in a Buddy Bridge rubber, most games won, then the
+    /// higher total; otherwise the higher total. Empty before anything scores.
+    pub fn leaders(&self) -> Vec<Side> {
+        let totals = self.duel.totals();
+        let games = self.duel.games_won();
+        let key = |s: Side| (games[s], totals[s].total());
+        if key(0) == key(1) {
+            if totals[0] == Default::default() && totals[1] == Default::default() {
+                return Vec::new();
+            }
+            return vec![0, 1];
+        }
+        if key(0) > key(1) { vec![0] } else { vec![1] }
+    }
+
+    /// Deals with something recorded (a deal in play counts once it has begun).
+    pub fn played(&self) -> usize {
+        self.duel.facts().len()
+    }
+
+    /// Records the first phase's tricks from `NAME=N` entries: both players,
+    /// or one (the other took the rest of the 13).
+    pub fn record_first_phase(&mut self, entries: &[(Seat, u32)]) -> Result<(), ContractError> {
+        if self.duel.next() != Some(Next::FirstPhase) {
+            return Err(self.duel.out_of_turn("first-phase tricks").into());
+        }
+        let tricks = self.split_thirteen(entries)?;
+        self.duel.record_first_phase(tricks)?;
+        Ok(())
+    }
+
+    /// Records the contract's tricks from `NAME=N` entries: declarer's count
+    /// alone is enough; the defender's alone, or both adding up to 13, do too.
+    pub fn record_tricks(&mut self, entries: &[(Seat, u32)]) -> Result<u32, ContractError> {
+        let Some(Next::Tricks { declarer }) = self.duel.next() else {
+            return Err(self.duel.out_of_turn("declarer's tricks").into());
+        };
+        let tricks = self.split_thirteen(entries)?;
+        self.duel.record_tricks(tricks[declarer])?;
+        Ok(tricks[declarer])
+    }
+
+    /// Makes one call of the auction in play.
+    pub fn call(&mut self, call: Call) -> Result<(), ContractError> {
+        self.duel.call(call)?;
+        Ok(())
+    }
+
+    /// Makes several calls, all or none.
+    pub fn calls(&mut self, calls: &[Call]) -> Result<(), (usize, ContractError)> {
+        let mut trial = self.duel.clone();
+        for (i, &call) in calls.iter().enumerate() {
+            trial.call(call).map_err(|e| (i, e.into()))?;
+        }
+        self.duel = trial;
+        Ok(())
+    }
+
+    /// Records which dummy declarer took (Single Dummy Bridge).
+    pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), ContractError> {
+        if self.rules().kind != super::duel::Kind::SingleDummy {
+            return Err(ContractError::Entry(format!(
+                "{} has no dummy to choose; only Single Dummy Bridge records one",
+                self.variant.title
+            )));
+        }
+        if !matches!(self.duel.next(), Some(Next::Tricks { .. })) {
+            return Err(ContractError::Entry(
+                "declarer chooses a dummy once the auction has a contract; record the auction first"
+                    .into(),
+            ));
+        }
+        self.duel.record_dummy(dummy)?;
+        Ok(())
+    }
+
+    /// The game with the last entry taken back, and what that was.
+    pub fn undo(&self) -> Result<(ContractGame, UndoneEntry), ContractError> {
+        let facts = self.duel.facts();
+        let last = facts.last().ok_or(DuelError::NothingToUndo)?;
+        let deal = facts.len();
+        let undone = if last.tricks.is_some() {
+            UndoneEntry::Tricks { deal }
+        } else if last.dummy.is_some() {
+            UndoneEntry::Dummy { deal }
+        } else if let Some(&call) = last.calls.last() {
+            UndoneEntry::Call { deal, call }
+        } else {
+            UndoneEntry::FirstPhase { deal }
+        };
+        let duel = self.duel.undo()?;
+        Ok((
+            ContractGame {
+                variant: self.variant.clone(),
+                table: self.table.clone(),
+                duel,
+            },
+            undone,
+        ))
+    }
+
+    /// Both players' counts out of 13 from one or two `NAME=N` entries.
+    fn split_thirteen(&self, entries: &[(Seat, u32)]) -> Result<[u32; 2], ContractError> {
+        let named = |seat: Seat| self.table.name(seat).to_string();
+        let mut given: [Option<u32>; 2] = [None, None];
+        for &(seat, n) in entries {
+            if given[seat.0].is_some() {
+                return Err(ContractError::Entry(format!(
+                    "{} is given twice; give each player's tricks once",
+                    named(seat)
+                )));
+            }
+            if n > 13 {
+                return Err(ContractError::Entry(format!(
+                    "{} cannot take {n} tricks: a deal has 13; give a number from 0 to 13",
+                    named(seat)
+                )));
+            }
+            given[seat.0] = Some(n);
+        }
+        match given {
+            [Some(a), Some(b)] if a + b != 13 => Err(ContractError::Entry(format!(
+                "{} {a} + {} {b} = {} tricks, not 13; give one player's count and the other gets the rest",
+                self.name(0),
+                self.name(1),
+                a + b
+            ))),
+            [Some(a), Some(b)] => Ok([a, b]),
+            [Some(a), None] => Ok([a, 13 - a]),
+            [None, Some(b)] => Ok([13 - b, b]),
+            [None, None] => Err(ContractError::Entry(format!(
+                "no tricks given; write e.g. {}=7",
+                self.name(0)
+            ))),
+        }
+    }
+}
+
+fn rules_of(variant: &Variant) -> DuelRules {
+    variant
+        .contract
+        .expect("a contract game is built from a contract-family variant")
+}

@@ -677,3 +677,103 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::rules::contract_game::ContractGame;
+
+    fn buddy_session() -> Session {
+        let variant = Catalog::load(None)
+            .find("buddy-bridge")
+            .unwrap()
+            .variant
+            .clone();
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let mut game = ContractGame::new(variant, table);
+        game.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        for call in ["1S", "2H", "3S", "pass", "pass"] {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+        game.record_tricks(&[(Seat(0), 10)]).unwrap();
+        game.record_first_phase(&[(Seat(1), 9)]).unwrap();
+        game.call("1NT".parse().unwrap()).unwrap();
+        let at = "2026-11-22T20:00:00Z".parse().unwrap();
+        Session {
+            id: "2026-11-22-buddy-bridge".into(),
+            created: at,
+            updated: at,
+            play: Play::Contract(game),
+        }
+    }
+
+    fn reload(text: &str) -> Result<Session, SessionError> {
+        Session::from_file(toml::from_str(text).expect("the file parses"))
+    }
+
+    #[test]
+    fn a_contract_session_is_written_one_deal_per_entry_and_read_back() {
+        let session = buddy_session();
+        let text = to_toml(&session.to_file()).unwrap();
+        assert!(
+            text.contains(
+                "[[deals]] # deal 1\nfirst_phase = { Ann = 8, Bob = 5 }\n\
+                 auction = [\"1S\", \"2H\", \"3S\", \"pass\", \"pass\"]\ndeclarer_tricks = 10\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "[[deals]] # deal 2\nfirst_phase = { Ann = 4, Bob = 9 }\nauction = [\"1NT\"]\n"
+            ),
+            "{text}"
+        );
+        let back = reload(&text).unwrap();
+        let game = back.contract().unwrap();
+        assert_eq!(
+            game.duel().facts(),
+            session.contract().unwrap().duel().facts()
+        );
+        assert_eq!(
+            game.duel().totals(),
+            session.contract().unwrap().duel().totals()
+        );
+        assert_eq!(to_toml(&back.to_file()).unwrap(), text);
+        assert!(back.exact().unwrap_err().0.contains("bridgepad auction"));
+    }
+
+    #[test]
+    fn a_contract_session_that_records_the_impossible_is_refused_by_deal() {
+        let text = to_toml(&buddy_session().to_file()).unwrap();
+        let broken = |from: &str, to: &str| {
+            assert!(text.contains(from), "{from}");
+            reload(&text.replacen(from, to, 1)).unwrap_err().to_string()
+        };
+        assert_eq!(
+            broken("Ann = 4, Bob = 9", "Ann = 4, Bob = 8"),
+            "deal 2: the exchange phase tricks must total 13, not 12"
+        );
+        assert_eq!(
+            broken("Ann = 4, Bob = 9", "Ann = 4, Cid = 9"),
+            "deal 2: first_phase: `Cid` is not a player in this session (players: Ann, Bob)"
+        );
+        assert_eq!(
+            broken("Ann = 4, Bob = 9", "Ann = 13"),
+            "deal 2: first_phase must give both players' tricks, like { Ann = 7, Bob = 6 }"
+        );
+        assert_eq!(
+            broken("\"2H\", \"3S\"", "\"2H\", \"2C\""),
+            "deal 1: 2C does not outrank 2H; legal now: 2S or higher, pass"
+        );
+        assert!(broken("\"2H\"", "\"2Z\"").starts_with("deal 1: auction: `2Z` is not a call"),);
+        assert_eq!(
+            broken("declarer_tricks = 10", "declarer_tricks = 14"),
+            "deal 1: declarer cannot take 14 tricks: a contract has 13"
+        );
+        assert!(
+            broken("[[deals]] # deal 1", "[[hands]]\n[[deals]]")
+                .starts_with("hands: Buddy Bridge is a contract game")
+        );
+    }
+}

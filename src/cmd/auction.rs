@@ -34,6 +34,27 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                 say::calls(game, deal.auction.as_ref().expect("an auction"))
             ),
             Some(rest) if !recorded.is_empty() => rest.to_vec(),
+            // Starting like the recorded auction but going another way: a
+            // different auction, which undo must make room for first.
+            None if recorded.first() == calls.first() => {
+                let auction = deal.auction.as_ref().expect("an auction");
+                let at = recorded
+                    .iter()
+                    .zip(&calls)
+                    .position(|(r, c)| r != c)
+                    .unwrap_or(calls.len());
+                let shown = match calls.get(at) {
+                    Some(call) => format!(", not {}", say::pretty(call)),
+                    None => String::new(),
+                };
+                bail!(
+                    "call {} is already recorded as {} {}{shown}; give the auction so far ({}) and the calls after it, or take calls back with `bridgepad undo`",
+                    at + 1,
+                    game.name((auction.first() + at) % 2),
+                    say::pretty(&recorded[at]),
+                    say::calls(game, auction)
+                )
+            }
             _ => calls.clone(),
         };
         let before = recorded.len();

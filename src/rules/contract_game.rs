@@ -237,3 +237,132 @@ fn rules_of(variant: &Variant) -> DuelRules {
         .contract
         .expect("a contract game is built from a contract-family variant")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RawTemplate;
+
+    fn game(file: &str) -> ContractGame {
+        let text = match file {
+            "memory" => include_str!("../../templates/memory-bridge.toml"),
+            "single-dummy" => include_str!("../../templates/single-dummy-bridge.toml"),
+            _ => include_str!("../../templates/buddy-bridge.toml"),
+        };
+        let raw: RawTemplate = toml::from_str(text).unwrap();
+        let variant = Variant::try_from(raw).unwrap();
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        ContractGame::new(variant, table)
+    }
+
+    fn calls(game: &mut ContractGame, text: &str) {
+        for call in text.split_whitespace() {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+    }
+
+    fn entry(error: ContractError) -> String {
+        error.to_string()
+    }
+
+    #[test]
+    fn one_count_is_enough_the_other_player_took_the_rest() {
+        let mut g = game("memory");
+        g.record_first_phase(&[(Seat(1), 9)]).unwrap();
+        assert_eq!(g.duel().deals()[0].first_phase, Some([4, 9]));
+        calls(&mut g, "1S pass");
+        // The defender's count alone: declarer took the rest.
+        assert_eq!(g.record_tricks(&[(Seat(1), 5)]), Ok(8));
+        assert_eq!(g.duel().deals()[0].tricks, Some(8));
+    }
+
+    #[test]
+    fn counts_that_cannot_be_a_deal_are_refused_by_name() {
+        let mut g = game("buddy");
+        let before = g.duel().facts().to_vec();
+        let refused = |g: &mut ContractGame, entries: &[(Seat, u32)]| {
+            entry(g.record_first_phase(entries).unwrap_err())
+        };
+        assert_eq!(
+            refused(&mut g, &[(Seat(0), 8), (Seat(1), 6)]),
+            "Ann 8 + Bob 6 = 14 tricks, not 13; give one player's count and the other gets the rest"
+        );
+        assert_eq!(
+            refused(&mut g, &[(Seat(0), 14)]),
+            "Ann cannot take 14 tricks: a deal has 13; give a number from 0 to 13"
+        );
+        assert_eq!(
+            refused(&mut g, &[(Seat(0), 7), (Seat(0), 6)]),
+            "Ann is given twice; give each player's tricks once"
+        );
+        assert_eq!(g.duel().facts(), before);
+        assert_eq!(
+            entry(g.record_tricks(&[(Seat(0), 9)]).unwrap_err()),
+            "this deal expects the exchange-phase tricks, not declarer's tricks"
+        );
+    }
+
+    #[test]
+    fn several_calls_go_in_all_or_none() {
+        let mut g = game("single-dummy");
+        let bad = ["1S", "2H", "2D"].map(|c| c.parse().unwrap());
+        let (at, error) = g.calls(&bad).unwrap_err();
+        assert_eq!(at, 2);
+        assert_eq!(
+            entry(error),
+            "2D does not outrank 2H; legal now: 2S or higher, pass, double"
+        );
+        assert!(g.duel().facts().is_empty());
+        g.calls(&["1S", "2H"].map(|c| c.parse().unwrap())).unwrap();
+        assert_eq!(g.duel().facts()[0].calls.len(), 2);
+    }
+
+    #[test]
+    fn only_single_dummy_records_a_dummy_and_only_after_the_auction() {
+        let mut g = game("single-dummy");
+        assert!(
+            entry(g.record_dummy(Dummy::Hidden).unwrap_err()).contains("record the auction first")
+        );
+        calls(&mut g, "2NT pass");
+        g.record_dummy(Dummy::Hidden).unwrap();
+        let mut m = game("memory");
+        assert!(
+            entry(m.record_dummy(Dummy::Hidden).unwrap_err())
+                .starts_with("Memory Bridge has no dummy")
+        );
+    }
+
+    #[test]
+    fn undo_names_what_it_took_back() {
+        let mut g = game("single-dummy");
+        calls(&mut g, "2NT pass");
+        g.record_dummy(Dummy::Revealed).unwrap();
+        g.record_tricks(&[(Seat(0), 9)]).unwrap();
+        let (g, undone) = g.undo().unwrap();
+        assert_eq!(undone, UndoneEntry::Tricks { deal: 1 });
+        let (g, undone) = g.undo().unwrap();
+        assert_eq!(undone, UndoneEntry::Dummy { deal: 1 });
+        let (g, undone) = g.undo().unwrap();
+        assert_eq!(
+            undone,
+            UndoneEntry::Call {
+                deal: 1,
+                call: Call::Pass
+            }
+        );
+        let (g, _) = g.undo().unwrap();
+        assert!(g.duel().facts().is_empty());
+        assert_eq!(
+            entry(g.undo().unwrap_err()),
+            "nothing to undo: nothing is recorded yet"
+        );
+    }
+
+    #[test]
+    fn leaders_count_games_before_points_in_a_rubber() {
+        let mut g = game("buddy");
+        assert!(g.leaders().is_empty());
+        g.record_first_phase(&[(Seat(1), 7)]).unwrap();
+        assert_eq!(g.leaders(), vec![1]);
+    }
+}

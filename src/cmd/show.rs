@@ -176,8 +176,16 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
             })
             .collect()
     };
+    // Buddy Bridge counts the games of its rubber; the games played to a
+    // target are one game each, won by the session's winners once it ends.
     let games_won: Map<String, Value> = (0..2)
-        .map(|s| (name(s), json!(duel.games_won()[s])))
+        .map(|s| {
+            let won = match rules.kind {
+                Kind::Buddy => duel.games_won()[s],
+                _ => u32::from(duel.winners().contains(&s)),
+            };
+            (name(s), json!(won))
+        })
         .collect();
     let deals: Vec<Value> = duel
         .deals()

@@ -102,6 +102,7 @@ fn deal_rows(game: &ContractGame, width: Option<usize>) -> Table {
         }
         let contract = match deal.auction.as_ref() {
             _ if deal.no_contract() => "no contract (passed out)".to_string(),
+            Some(a) if a.is_open() && a.calls().is_empty() => String::new(),
             Some(a) if a.is_open() => format!("bidding: {}", say::calls(game, a)),
             Some(_) => deal
                 .contract()

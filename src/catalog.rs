@@ -167,15 +167,33 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
     }
     let shown = settings
         .iter()
-        .map(|(k, v)| format!("{k}={v}"))
+        .map(|(k, v)| format!("--set {k}={v}"))
         .collect::<Vec<_>>()
         .join(" ");
+    revalidate(table, &shown)
+}
+
+/// The variant with another target score (`--target N`).
+pub fn with_target(variant: &Variant, target: i64) -> Result<Variant> {
+    let mut table = toml::Table::try_from(variant.raw())
+        .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
+    table.insert("target".into(), toml::Value::Integer(target));
+    revalidate(table, &format!("--target {target}"))
+}
+
+/// Reads changed settings back into a variant; errors start with `shown`,
+/// the flags as the user gave them.
+fn revalidate(table: toml::Table, shown: &str) -> Result<Variant> {
     let raw: RawTemplate = toml::Value::Table(table)
         .try_into()
         .map_err(|e: toml::de::Error| {
-            anyhow!("--set {shown}: {}", e.message().trim().replace('\n', " "))
+            let mut message = e.message().trim().replace('\n', " ");
+            if message.contains("expected a boolean") {
+                message.push_str("; use true or false");
+            }
+            anyhow!("{shown}: {message}")
         })?;
-    Variant::try_from(raw).map_err(|e| anyhow!("--set {shown}: {e}"))
+    Variant::try_from(raw).map_err(|e| anyhow!("{shown}: {e}"))
 }
 
 fn setting_value(text: &str) -> toml::Value {

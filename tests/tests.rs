@@ -2,6 +2,7 @@
 //! One test binary, one module per area.
 
 mod common;
+mod contract_games;
 mod devils_bridge;
 mod mormon_bridge;
 mod pty;

@@ -3,7 +3,7 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::Context;
-use crate::catalog::{Catalog, with_settings};
+use crate::catalog::{Catalog, with_settings, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -14,7 +14,7 @@ use crate::session::{Play, Session};
 pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
     let template = catalog.find(&args.variant)?;
-    let mut settings = args
+    let settings = args
         .settings
         .iter()
         .map(|s| {
@@ -27,17 +27,26 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
                 })
         })
         .collect::<Result<Vec<_>>>()?;
-    if let Some(target) = &args.target {
-        let n: i64 = target
-            .trim()
-            .parse()
-            .map_err(|_| anyhow!("--target `{target}` is not a whole number; give the score that ends the game, e.g. --target 100"))?;
-        if n < 1 {
-            bail!("--target {n} is not a target score; give a positive number, e.g. --target 100");
+    let target = match &args.target {
+        Some(target) => {
+            let n: i64 = target
+                .trim()
+                .parse()
+                .map_err(|_| anyhow!("--target `{target}` is not a whole number; give the score that ends the game, e.g. --target 100"))?;
+            if n < 1 {
+                bail!(
+                    "--target {n} is not a target score; give a positive number, e.g. --target 100"
+                );
+            }
+            Some(n)
         }
-        settings.push(("target".to_string(), n.to_string()));
+        None => None,
+    };
+    let mut variant = with_settings(&template.variant, &settings)?;
+    if let Some(n) = target {
+        // Applied on its own, so a refusal names the flag that was given.
+        variant = with_target(&variant, n)?;
     }
-    let variant = with_settings(&template.variant, &settings)?;
     if !args.waiting.is_empty() && !variant.elimination {
         bail!(
             "--waiting: {} eliminates nobody, so no one waits for a seat; seat every player with --players",

@@ -31,7 +31,14 @@ pub fn sheet(game: &ContractGame, width: Option<usize>) -> String {
     } else {
         let leaders = game.leaders();
         let totals = game.duel().totals();
+        let games = game.duel().games_won();
         match leaders.as_slice() {
+            [one] if games[*one] > games[1 - *one] => tail.push(format!(
+                "{} leads the rubber, {} to {}.",
+                game.name(*one),
+                count(games[*one], "game"),
+                games[1 - *one]
+            )),
             [one] => tail.push(format!(
                 "{} leads with {}.",
                 game.name(*one),
@@ -328,5 +335,14 @@ fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]
             points: 10 * i64::from(bags),
             what: format!("d{n} {bags} bag{}", if bags == 1 { "" } else { "s" }),
         });
+    }
+}
+
+/// "1 game", "2 games".
+fn count(n: u32, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }

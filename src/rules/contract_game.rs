@@ -11,7 +11,7 @@ use super::template::Variant;
 /// A refused entry in a contract game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ContractError {
-    #[error("{0}")]
+    #[error(transparent)]
     Duel(#[from] DuelError),
     /// Counts given by name that cannot be the deal's tricks.
     #[error("{0}")]

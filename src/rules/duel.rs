@@ -141,7 +141,7 @@ pub enum DuelError {
         expected: String,
         given: &'static str,
     },
-    #[error("{0}")]
+    #[error(transparent)]
     Auction(#[from] AuctionError),
     #[error("declarer cannot take {0} tricks: a contract has 13")]
     TooManyTricks(u32),

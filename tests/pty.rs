@@ -499,3 +499,159 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
         map(&[("Bob", 1), ("Cid", 1), ("Dee", 1)])
     );
 }
+
+/// Points on one line of the pad from `show --json`: (above, below, total).
+fn line(json: &serde_json::Value, name: &str) -> (i64, i64, i64) {
+    let t = &json["totals"][name];
+    let n = |key: &str| {
+        t[key]
+            .as_i64()
+            .unwrap_or_else(|| panic!("no {key} for {name}: {json}"))
+    };
+    (n("above"), n("below"), n("total"))
+}
+
+/// Starts Buddy Bridge at the prompts (a rubber, the default), Ann and Bob,
+/// Ann dealing; plays deal 1 and quits at deal 2.
+///
+/// Deal 1, worked out by hand from RULES.md (Buddy Bridge):
+/// - exchange phase: Bob 5, so Ann 8: Ann 40 below the line, 10 above, and
+///   Ann opens the auction;
+/// - auction: Ann 2♥; Bob's 1♠ is refused (it does not outrank 2♥) and Bob
+///   is asked again; Bob passes; Ann, holding the bid, raises once to 4♥:
+///   the contract is fixed, 4♥ by Ann, needs 10;
+/// - Ann takes 11: 4 × 30 = 120 below, 1 bag = 10 above.
+///
+/// Totals: Ann 20 above, 160 below (180); Bob 0.
+#[test]
+fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
+    const ID: &str = "2026-11-21-buddy-bridge";
+    let bp = Bp::new();
+    let mut p = Pty::spawn(&bp, &["play"]);
+    p.expect("Which game?");
+    p.expect("Buddy Bridge (buddy-bridge, 2 players)");
+    p.send(&format!("{}{ENTER}", DOWN.repeat(6)));
+    p.expect("Rubber or one game?");
+    p.expect("One game");
+    p.send(ENTER); // the default: a rubber
+    p.answer("Players in clockwise seating order", "Ann,Bob");
+    p.expect("Who deals first?");
+    p.expect("Bob");
+    p.send(DOWN); // from "Draw at random" to Ann
+    p.send(ENTER);
+    p.expect(&format!("Started session {ID}."));
+
+    p.expect(
+        "Deal 1 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; \
+         the winner opens the auction.",
+    );
+    p.answer(
+        "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
+        "5",
+    );
+    p.expect(
+        "Exchange phase Ann 8, Bob 5: Ann scores 40 below the line and 10 above, \
+         and opens the auction.",
+    );
+    p.answer("Ann's call (any bid from 1C to 7NT, pass)", "2H");
+    p.answer("Bob's call (2S or higher, pass)", "1S");
+    p.expect("1S does not outrank 2H; legal now: 2S or higher, pass");
+    p.answer("Bob's call (2S or higher, pass)", "pass"); // asked again
+    p.answer("Ann's call (2S or higher, pass)", "4H");
+    p.expect("Contract 4♥ by Ann: Ann needs 10 tricks; Bob leads.");
+    p.answer("Tricks Ann took as declarer in 4♥ (needs 10)", "11");
+    p.expect("Ann took 11 in 4♥: made with 1 bag; Ann 120 below the line, 10 above.");
+    p.expect("Deal 2 (game 1): Bob deals.");
+    p.answer(
+        "Exchange phase: tricks Ann took (0 to 13; Bob took the rest)",
+        "q",
+    );
+    p.expect(&format!(
+        "Saved. `bridgepad play` picks up session {ID} where you left it."
+    ));
+    p.finish();
+
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["id"], ID);
+    assert_eq!(json["status"], "in_progress");
+    assert_eq!(json["settings"]["rubber"], true);
+    assert_eq!(line(&json, "Ann"), (20, 160, 180));
+    assert_eq!(line(&json, "Bob"), (0, 0, 0));
+    let deal = &json["deals"][0];
+    assert_eq!(deal["dealer"], "Ann");
+    assert_eq!(deal["first_phase"], serde_json::json!({"Ann": 8, "Bob": 5}));
+    assert_eq!(deal["auction"], serde_json::json!(["2H", "pass", "4H"]));
+    assert_eq!(deal["contract"]["text"], "4♥ by Ann");
+    assert_eq!(deal["declarer_tricks"], 11);
+    assert_eq!(
+        deal["contract_points"]["Ann"],
+        serde_json::json!({"total": 130, "above": 10, "below": 120})
+    );
+    assert_eq!(json["next"]["deal"], 2);
+    assert_eq!(json["next"]["dealer"], "Bob");
+    assert_eq!(json["next"]["phase"], "exchange");
+}
+
+/// Starts Memory Bridge at the prompts (target 500, the default), Ann and
+/// Bob, Ann dealing; plays deal 1 and quits at deal 2.
+///
+/// Deal 1, worked out by hand from RULES.md (Memory Bridge):
+/// - phase 1: Bob 8, so Ann 5: Bob scores 1NT made with 8 tricks,
+///   40 + 30 = 70, plus 100: 170;
+/// - auction: Ann 2♠; Bob's 2♥ is refused (it does not outrank 2♠) and Bob
+///   is asked again; Bob doubles; Ann passes: 2♠X by Ann, needs 8;
+/// - Ann takes 10: 4 tricks over 6 at 30 = 120, doubled: 240.
+///
+/// Totals: Ann 240, Bob 170, all below the line.
+#[test]
+fn play_a_memory_bridge_deal_with_a_double() {
+    const ID: &str = "2026-11-21-memory-bridge";
+    let bp = Bp::new();
+    let mut p = Pty::spawn(&bp, &["play"]);
+    p.expect("Which game?");
+    p.expect("Memory Bridge (memory-bridge, 2 players)");
+    p.send(&format!("{}{ENTER}", DOWN.repeat(4)));
+    p.answer("Target score: the first player to reach it wins", ""); // 500
+    p.answer("Players in clockwise seating order", "Ann,Bob");
+    p.expect("Who deals first?");
+    p.expect("Bob");
+    p.send(DOWN); // from "Draw at random" to Ann
+    p.send(ENTER);
+    p.expect(&format!("Started session {ID}."));
+
+    p.expect("Deal 1: Ann deals 13 cards each. Phase 1: 13 tricks at no-trump, Bob leads.");
+    p.answer("Phase 1: tricks Bob took (0 to 13; Ann took the rest)", "8");
+    p.expect("Phase 1 Ann 5, Bob 8: Bob scores 1NT made with 8 tricks: 70 + 100 = 170.");
+    p.answer("Ann's call (any bid from 1C to 7NT, pass)", "2S");
+    p.answer("Bob's call (2NT or higher, pass, double)", "2H");
+    p.expect("2H does not outrank 2S; legal now: 2NT or higher, pass, double");
+    p.answer("Bob's call (2NT or higher, pass, double)", "X"); // asked again
+    p.answer("Ann's call (2NT or higher, pass, redouble)", "pass");
+    p.expect("Contract 2♠X by Ann: Ann needs 8 tricks; Bob leads.");
+    p.answer("Tricks Ann took as declarer in 2♠X (needs 8)", "10");
+    p.expect("Ann took 10 in 2♠X: made; Ann scores 240.");
+    p.expect("Deal 2: Bob deals 13 cards each.");
+    p.answer("Phase 1: tricks Ann took (0 to 13; Bob took the rest)", "q");
+    p.expect(&format!(
+        "Saved. `bridgepad play` picks up session {ID} where you left it."
+    ));
+    p.finish();
+
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["id"], ID);
+    assert_eq!(json["status"], "in_progress");
+    assert_eq!(json["settings"]["target"], 500);
+    assert_eq!(line(&json, "Ann"), (0, 240, 240));
+    assert_eq!(line(&json, "Bob"), (0, 170, 170));
+    assert_eq!(json["leaders"], serde_json::json!(["Ann"]));
+    let deal = &json["deals"][0];
+    assert_eq!(deal["first_phase"], serde_json::json!({"Ann": 5, "Bob": 8}));
+    assert_eq!(deal["auction"], serde_json::json!(["2S", "X", "pass"]));
+    assert_eq!(deal["contract"]["doubled"], "X");
+    assert_eq!(deal["contract"]["text"], "2♠X by Ann");
+    assert_eq!(deal["declarer_tricks"], 10);
+    assert_eq!(deal["made"], true);
+    assert_eq!(json["next"]["deal"], 2);
+    assert_eq!(json["next"]["dealer"], "Bob");
+    assert_eq!(json["next"]["phase"], "phase1");
+}

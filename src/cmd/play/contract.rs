@@ -35,6 +35,12 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             p.say(&say::deal(game, deal));
             announced = Some(deal.number);
         }
+        // The dummy is asked once per contract (Skip is not asked again),
+        // and again when an undo takes back the dummy or the call that
+        // ended the auction.
+        if !matches!(next, Next::Tricks { .. }) || deal.dummy.is_some() {
+            dummy_asked = None;
+        }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
             Next::Call(side) => call(p, cx, id, game, deal, side)?,
@@ -284,4 +290,536 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
 
 fn capital(text: &str) -> String {
     crate::cmd::capitalised(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use tempfile::TempDir;
+
+    use super::super::play;
+    use super::*;
+    use crate::prompt::{Check, Scripted};
+    use crate::rules::contract::Line;
+    use crate::store::Store;
+
+    fn context(dir: &TempDir) -> Context {
+        let now = chrono::Utc
+            .with_ymd_and_hms(2026, 11, 21, 20, 0, 0)
+            .unwrap();
+        Context {
+            store: Store::new(dir.path().to_path_buf()),
+            templates_dir: None,
+            now,
+        }
+    }
+
+    /// A [`Scripted`] prompter that also keeps every question asked, so the
+    /// legal calls listed in the call prompts can be checked.
+    struct Asked {
+        script: Scripted,
+        prompts: Vec<String>,
+    }
+
+    impl Asked {
+        fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Asked {
+            Asked {
+                script: Scripted::new(answers),
+                prompts: Vec::new(),
+            }
+        }
+
+        fn said(&self, line: &str) -> bool {
+            self.script.said.iter().any(|s| s == line)
+        }
+
+        fn assert_said(&self, lines: &[&str]) {
+            for line in lines {
+                assert!(self.said(line), "not said: {line}\n{:#?}", self.script.said);
+            }
+        }
+
+        /// The questions asked after the game's setup ones.
+        fn table_prompts(&self) -> Vec<&str> {
+            let skip = self
+                .prompts
+                .iter()
+                .position(|q| q == "Who deals first?")
+                .map_or(0, |i| i + 1);
+            self.prompts[skip..].iter().map(String::as_str).collect()
+        }
+    }
+
+    impl Prompter for Asked {
+        fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
+            self.prompts.push(prompt.to_string());
+            self.script.select(prompt, items, default)
+        }
+
+        fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String> {
+            self.prompts.push(prompt.to_string());
+            self.script.input(prompt, default, check)
+        }
+
+        fn say(&mut self, text: &str) {
+            self.script.say(text);
+        }
+    }
+
+    /// The one saved session's game.
+    fn only_game(cx: &Context) -> ContractGame {
+        let entries = cx.store.entries().unwrap();
+        assert_eq!(entries.len(), 1);
+        let session = entries.into_iter().next().unwrap().session.unwrap();
+        session.contract().unwrap().clone()
+    }
+
+    fn line(above: i64, below: i64) -> Line {
+        Line { above, below }
+    }
+
+    /// Deal `number`'s calls as the session stores them.
+    fn calls(game: &ContractGame, number: usize) -> Vec<String> {
+        game.duel().facts()[number - 1]
+            .calls
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Memory Bridge for Ann and Bob, target 500 (the default), Ann dealing.
+    const MEMORY: [&str; 4] = ["Memory Bridge", "", "Ann,Bob", "Ann"];
+
+    /// One Memory Bridge deal (RULES.md, Memory Bridge), Ann dealing, Bob leading phase 1:
+    /// - phase 1: Bob 8, Ann 5 (14 refused): Bob scores 1NT made with 8 tricks,
+    ///   40 + 30 = 70, plus the 100 bonus: 170;
+    /// - auction: Ann 2♠, Bob 2♥ refused (it does not outrank 2♠), Bob X, Ann XX, Bob pass:
+    ///   2♠XX by Ann, needs 8;
+    /// - Ann takes 9 (14 refused): 3 tricks over 6 at 30 = 90, redoubled ×4: 360.
+    ///
+    /// Totals: Ann 360, Bob 170; deal 2 is Bob's.
+    #[test]
+    fn a_memory_deal_refuses_an_insufficient_bid_and_scores_a_redoubled_contract() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = MEMORY.to_vec();
+        answers.extend(["14", "8", "2S", "2H", "X", "XX", "pass", "14", "9", "q"]);
+        let mut p = Asked::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            [
+                "Bob cannot take 14 tricks: a deal has 13; give a number from 0 to 13",
+                "2H does not outrank 2S; legal now: 2NT or higher, pass, double",
+                "Ann cannot take 14 tricks: a deal has 13; give a number from 0 to 13",
+            ]
+        );
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Phase 1: tricks Bob took (0 to 13; Ann took the rest)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (2NT or higher, pass, double)",
+                "Ann's call (2NT or higher, pass, redouble)",
+                "Bob's call (2NT or higher, pass)",
+                "Tricks Ann took as declarer in 2♠XX (needs 8)",
+                "Phase 1: tricks Ann took (0 to 13; Bob took the rest)",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1: Ann deals 13 cards each. Phase 1: 13 tricks at no-trump, Bob leads.",
+            "Phase 1 Ann 5, Bob 8: Bob scores 1NT made with 8 tricks: 70 + 100 = 170.",
+            "Totals: Ann 0, Bob 170.",
+            // The auction as it stands before Ann's redouble, and when it ends.
+            "┌─────────────┬─────┐\n\
+             │ Ann (opens) ┆ Bob │\n\
+             ╞═════════════╪═════╡\n\
+             │ 2♠          ┆ X   │\n\
+             │ ?           ┆     │\n\
+             └─────────────┴─────┘",
+            "┌─────────────┬──────┐\n\
+             │ Ann (opens) ┆ Bob  │\n\
+             ╞═════════════╪══════╡\n\
+             │ 2♠          ┆ X    │\n\
+             │ XX          ┆ pass │\n\
+             └─────────────┴──────┘",
+            "Contract 2♠XX by Ann: Ann needs 8 tricks; Bob leads.",
+            "Ann took 9 in 2♠XX: made; Ann scores 360.",
+            "Deal 2: Bob deals 13 cards each. Phase 1: 13 tricks at no-trump, Ann leads.",
+            "Saved. `bridgepad play` picks up session 2026-11-21-memory-bridge where you left it.",
+        ]);
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
+        let deal = &game.duel().deals()[0];
+        assert_eq!(deal.first_phase, Some([5, 8]));
+        assert_eq!(deal.tricks, Some(9));
+        assert_eq!(deal.contract_points, [line(0, 360), line(0, 0)]);
+        assert_eq!(game.duel().totals(), [line(0, 360), line(0, 170)]);
+        assert_eq!(game.duel().next(), Some(Next::FirstPhase));
+        assert_eq!(game.duel().current().unwrap().dealer, 1);
+    }
+
+    /// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
+    /// is checked after every scoring event). Bob takes 8: 170 ≥ 150.
+    #[test]
+    fn a_memory_game_can_end_after_phase_one() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        // No `q`: the game is over after the first answer of the table.
+        let mut p = Asked::new(["Memory Bridge", "150", "Ann,Bob", "Ann", "8"]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        let last = p.script.said.last().unwrap();
+        assert!(
+            last.contains("Game over: Bob wins with 170 (target 150)."),
+            "{last}"
+        );
+        let game = only_game(&cx);
+        assert!(game.is_finished());
+        assert_eq!(game.duel().winners(), [1]);
+        assert_eq!(game.rules().target, Some(150));
+    }
+
+    /// Buddy Bridge, a rubber, Ann dealing first (RULES.md, Buddy Bridge):
+    /// 1. Exchange: Bob 5, so Ann 8: Ann 40 below, 10 above, and opens.
+    ///    Ann 2♥; Bob's X (no doubles) and 1♠ refused; Bob passes; Ann's 1♣
+    ///    refused (she may only raise or stand), then she raises to 4♥: the contract is fixed, needs 10.
+    ///    Ann takes 11: 4 × 30 = 120 below, 1 bag = 10 above.
+    /// 2. Bob deals. Exchange: Ann 4, so Bob 9: Bob 40 below, 10 above, and opens.
+    ///    Bob 1NT, Ann 2♣, Bob passes, Ann stands: 2♣ by Ann, needs 8.
+    ///    Ann takes 7: down 1: Ann −50 below, Bob 50 above.
+    ///
+    /// Totals: Ann 20 above, 40 + 120 − 50 = 110 below (130);
+    /// Bob 10 + 50 = 60 above, 40 below (100).
+    #[test]
+    fn a_buddy_holder_raises_after_a_pass_and_scores_a_bag() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Buddy Bridge",
+            "A rubber",
+            "Ann,Bob",
+            "Ann",
+            // Deal 1.
+            "5",
+            "2H",
+            "X",
+            "1S",
+            "pass",
+            "1C",
+            "4H",
+            "11",
+            // Deal 2.
+            "4",
+            "1NT",
+            "2C",
+            "pass",
+            "pass",
+            "7",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            [
+                "there is no double in this game; legal now: 2S or higher, pass",
+                "1S does not outrank 2H; legal now: 2S or higher, pass",
+                "the other player passed, so you may only raise your own bid once or stand (pass); \
+                 legal now: 2S or higher, pass",
+            ]
+        );
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (2S or higher, pass)",
+                // Ann's raise, or pass to stand.
+                "Ann's call (2S or higher, pass)",
+                "Tricks Ann took as declarer in 4♥ (needs 10)",
+                "Exchange phase: tricks Ann took (0 to 13; Bob took the rest)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+                "Ann's call (2C or higher, pass)",
+                "Bob's call (2D or higher, pass)",
+                "Ann's call (2D or higher, pass)",
+                "Tricks Ann took as declarer in 2♣ (needs 8)",
+                "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
+            "Exchange phase Ann 8, Bob 5: Ann scores 40 below the line and 10 above, and opens the auction.",
+            "Totals: Ann 50 (40 below, 10 above), Bob 0 (0 below, 0 above).",
+            "Contract 4♥ by Ann: Ann needs 10 tricks; Bob leads.",
+            "Ann took 11 in 4♥: made with 1 bag; Ann 120 below the line, 10 above.",
+            "Deal 2 (game 1): Bob deals. Exchange phase: 13 tricks, Ann leads; the winner opens the auction.",
+            "Contract 2♣ by Ann: Ann needs 8 tricks; Bob leads.",
+            "Ann took 7 in 2♣: down 1; Ann −50 below the line, Bob 50 above.",
+            "Deal 3 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
+        ]);
+        let game = only_game(&cx);
+        assert!(game.rules().rubber);
+        assert_eq!(calls(&game, 1), ["2H", "pass", "4H"]);
+        assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
+        let deals = game.duel().deals();
+        assert_eq!(deals[0].contract_points, [line(10, 120), line(0, 0)]);
+        assert_eq!(deals[1].contract_points, [line(0, -50), line(50, 0)]);
+        assert_eq!(game.duel().totals(), [line(20, 110), line(60, 40)]);
+        assert_eq!(
+            game.duel().totals().map(Line::total),
+            [130, 100],
+            "above plus below"
+        );
+        assert!(game.duel().game_winners().is_empty());
+    }
+
+    /// Buddy Bridge, one game: Ann wins the exchange (8 to 5: 40 below,
+    /// 10 above), bids 7NT, Bob passes, Ann can only stand, and takes all
+    /// 13: 40 + 6 × 30 = 220 below, +40 exact. Ann has 300 below (310 in
+    /// all): the game, and with it the session, is over.
+    #[test]
+    fn a_buddy_game_ends_at_300_below_the_line() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Buddy Bridge",
+            "One game",
+            "Ann,Bob",
+            "Ann",
+            "5",
+            "7NT",
+            "pass",
+            "pass",
+            "13",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (pass)",
+                "Ann's call (pass)",
+                "Tricks Ann took as declarer in 7NT (needs 13)",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1: Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
+            "Ann took 13 in 7NT: made exactly; Ann 260 below the line.",
+            "Game 1 to Ann: Ann 310, Bob 0 in that game. Games: Ann 1, Bob 0.",
+        ]);
+        let last = p.script.said.last().unwrap();
+        assert!(
+            last.contains("Game over: Ann wins the game (Ann 310 (300 below, 10 above), Bob 0 (0 below, 0 above))."),
+            "{last}"
+        );
+        let game = only_game(&cx);
+        assert!(!game.rules().rubber);
+        assert!(game.is_finished());
+        assert_eq!(game.duel().totals(), [line(10, 300), line(0, 0)]);
+        assert_eq!(game.duel().game_winners(), [0]);
+    }
+
+    /// Single Dummy Bridge, target 500, Bob dealing (RULES.md, Single Dummy Bridge):
+    /// 1. Both pass: no contract; Bob deals again.
+    /// 2. Bob 3NT, Ann X, Bob pass: 3NTX by Bob, needs 9. Bob takes the
+    ///    hidden dummy, takes it back (u), then takes the revealed one.
+    ///    Bob takes 10: 4 over 6 at no-trump, 40 + 3 × 30 = 130, doubled: 260.
+    /// 3. Ann deals: Ann 1♣, Bob pass: 1♣ by Ann; the dummy is skipped and
+    ///    not asked again. Ann takes 7: 1 over at 20: 20.
+    ///
+    /// Totals: Ann 20, Bob 260; deal 4 is Bob's.
+    #[test]
+    fn single_dummy_asks_the_dummy_and_redeals_a_passed_out_deal() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Single Dummy Bridge",
+            "",
+            "Ann,Bob",
+            "Bob",
+            // Deal 1.
+            "pass",
+            "pass",
+            // Deal 2.
+            "3NT",
+            "X",
+            "pass",
+            "The hidden dummy",
+            "u",
+            "The revealed dummy",
+            "10",
+            // Deal 3.
+            "1C",
+            "pass",
+            "Skip",
+            "7",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Bob's call (any bid from 1C to 7NT, pass)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+                "Ann's call (4C or higher, pass, double)",
+                "Bob's call (4C or higher, pass, redouble)",
+                "Which dummy does Bob take?",
+                "Tricks Bob took as declarer in 3NTX (needs 9)",
+                "Which dummy does Bob take?",
+                "Tricks Bob took as declarer in 3NTX (needs 9)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (1D or higher, pass, double)",
+                "Which dummy does Ann take?",
+                "Tricks Ann took as declarer in 1♣ (needs 7)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1: Bob deals four hands of 13 and shows one dummy. Bob calls first.",
+            "Both passed: no contract. Bob deals again.",
+            "Deal 2: Bob deals four hands of 13 and shows one dummy. Bob calls first.",
+            "Contract 3NTX by Bob: Bob needs 9 tricks; Ann leads.",
+            "Took back the dummy chosen in deal 2.",
+            "Bob took 10 in 3NTX: made; Bob scores 260.",
+            "Deal 3: Ann deals four hands of 13 and shows one dummy. Ann calls first.",
+            "Ann took 7 in 1♣: made; Ann scores 20.",
+            "Deal 4: Bob deals four hands of 13 and shows one dummy. Bob calls first.",
+        ]);
+        let game = only_game(&cx);
+        let deals = game.duel().deals();
+        assert_eq!(
+            deals.iter().map(|d| d.dealer).collect::<Vec<_>>(),
+            [1, 1, 0, 1]
+        );
+        assert!(deals[0].no_contract());
+        assert_eq!(deals[0].totals, [line(0, 0), line(0, 0)]);
+        assert_eq!(deals[1].dummy, Some(Dummy::Revealed));
+        assert_eq!(deals[2].dummy, None);
+        assert_eq!(game.duel().totals(), [line(0, 20), line(0, 260)]);
+    }
+
+    /// `u` at the call prompt takes back the last call and asks for it again;
+    /// `u` with nothing recorded is an error the table hears, not a crash.
+    /// Bob deals: phase 1 Ann 6, Bob 7: Bob 1NT with 7 tricks, 40 + 100 = 140.
+    /// Bob 1♥, Ann 1♠ (taken back), Ann X (taken back), Ann 2♣, Bob pass:
+    /// 2♣ by Ann; she takes 8: 2 over at 20 = 40.
+    #[test]
+    fn undo_at_the_call_prompt_takes_back_the_last_call() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Memory Bridge",
+            "",
+            "Ann,Bob",
+            "Bob",
+            "u",
+            "6",
+            "1H",
+            "1S",
+            "u",
+            "X",
+            "u",
+            "2C",
+            "pass",
+            "8",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Phase 1: tricks Ann took (0 to 13; Bob took the rest)",
+                "Phase 1: tricks Ann took (0 to 13; Bob took the rest)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+                "Ann's call (1S or higher, pass, double)",
+                "Bob's call (1NT or higher, pass, double)",
+                "Ann's call (1S or higher, pass, double)",
+                "Bob's call (1S or higher, pass, redouble)",
+                "Ann's call (1S or higher, pass, double)",
+                "Bob's call (2D or higher, pass, double)",
+                "Tricks Ann took as declarer in 2♣ (needs 8)",
+                "Phase 1: tricks Bob took (0 to 13; Ann took the rest)",
+            ]
+        );
+        p.assert_said(&[
+            "error: nothing to undo: nothing is recorded yet",
+            "Took back the call 1♠ in deal 1.",
+            "Took back the call X in deal 1.",
+            "Contract 2♣ by Ann: Ann needs 8 tricks; Bob leads.",
+            "Ann took 8 in 2♣: made; Ann scores 40.",
+        ]);
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["1H", "2C", "pass"]);
+        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 140)]);
+    }
+
+    /// `q` saves and stops; `play` with the session's id, or the resume
+    /// menu, carries on at the same question.
+    /// Ann deals: phase 1 Bob 8 (170); Ann 1NT | quit | Bob pass: 1NT by
+    /// Ann, who takes 7: 1 over at no-trump = 40.
+    #[test]
+    fn quit_at_a_call_then_resume_where_the_table_left_off() {
+        const ID: &str = "2026-11-21-memory-bridge";
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = MEMORY.to_vec();
+        answers.extend(["8", "1NT", "q"]);
+        let mut p = Asked::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        p.assert_said(&[&format!(
+            "Saved. `bridgepad play` picks up session {ID} where you left it."
+        )]);
+        assert_eq!(calls(&only_game(&cx), 1), ["1NT"]);
+
+        // By id: Bob's call is next, nothing before it is asked again.
+        let mut p = Asked::new(["pass", "7", "q"]);
+        play(&mut p, Some(ID), &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.prompts,
+            [
+                "Bob's call (2C or higher, pass, double)",
+                "Tricks Ann took as declarer in 1NT (needs 7)",
+                "Phase 1: tricks Ann took (0 to 13; Bob took the rest)",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1: Ann deals 13 cards each. Phase 1: 13 tricks at no-trump, Bob leads.",
+            "┌─────────────┬─────┐\n\
+             │ Ann (opens) ┆ Bob │\n\
+             ╞═════════════╪═════╡\n\
+             │ 1NT         ┆ ?   │\n\
+             └─────────────┴─────┘",
+            "Ann took 7 in 1NT: made; Ann scores 40.",
+        ]);
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["1NT", "pass"]);
+        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 170)]);
+
+        // From the menu: the unfinished session is offered, at deal 2.
+        let mut p = Asked::new([
+            "Resume 2026-11-21-memory-bridge: Memory Bridge, Ann, Bob (deal 2)",
+            "4",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.prompts,
+            [
+                "Resume a game or start a new one?",
+                "Phase 1: tricks Ann took (0 to 13; Bob took the rest)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+            ]
+        );
+        // Ann 4, so Bob 9: 1NT with 9 tricks, 40 + 2 × 30 + 100 = 200.
+        p.assert_said(&[
+            "Phase 1 Ann 4, Bob 9: Bob scores 1NT made with 9 tricks: 100 + 100 = 200.",
+        ]);
+        assert_eq!(only_game(&cx).duel().totals(), [line(0, 40), line(0, 370)]);
+    }
 }

@@ -162,6 +162,28 @@ pub struct ListArgs {
     /// Print the list as JSON
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub filters: Filters,
+}
+
+/// Which sessions a history command looks at.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Filters {
+    /// Only sessions of this variant (`bridgepad variants` lists them)
+    #[arg(long, value_name = "VARIANT")]
+    pub game: Option<String>,
+    /// Only sessions this player sat in (names compared ignoring case)
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Only sessions started on or after this date (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Only finished sessions
+    #[arg(long, conflicts_with = "unfinished")]
+    pub finished: bool,
+    /// Only sessions still being played
+    #[arg(long)]
+    pub unfinished: bool,
 }
 
 #[derive(Debug, Args)]

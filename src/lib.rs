@@ -7,6 +7,8 @@
 pub mod catalog;
 pub mod cli;
 pub mod cmd;
+pub mod filter;
+pub mod history;
 pub mod narrate;
 pub mod prompt;
 pub mod render;

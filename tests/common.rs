@@ -129,6 +129,105 @@ impl Bp {
         }
     }
 
+    /// Runs a command that must succeed with the clock at `now` (RFC 3339).
+    pub fn ok_at(&self, now: &str, args: &[&str]) -> String {
+        let out = self
+            .command()
+            .env("BRIDGEPAD_NOW", now)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "bridgepad {args:?} failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// A small club history, worked out by hand, for the history commands:
+    /// 1. 2026-01-10, Devil's Bridge, Ann, Bob, Cid, target 15, finished:
+    ///    hand 1 all bid 0, Ann takes the trick: Ann 0, Bob 10, Cid 10;
+    ///    hand 2 all bid 0, Ann and Bob take one each: Cid 10 more = 20, wins.
+    /// 2. 2026-03-05, Memory Bridge, Ann and Dee, target 300, finished:
+    ///    Ann takes all 13 in phase 1: 1NT with 13 = 40 + 6 × 30 = 220, + 100 = 320, wins.
+    /// 3. 2026-06-01, Buddy Bridge, Bob and Dee, unfinished: Bob wins the
+    ///    exchange 8–5 (40 below, 10 above) and opens with 2♠ (not yet passed).
+    ///
+    /// Returns the three session ids in that order.
+    pub fn club_history(&self) -> [String; 3] {
+        let first = "2026-01-10T19:00:00Z";
+        let devils = self
+            .ok_at(
+                first,
+                &[
+                    "new",
+                    "devils-bridge",
+                    "--players",
+                    "Ann,Bob,Cid",
+                    "--dealer",
+                    "Ann",
+                    "--target",
+                    "15",
+                ],
+            )
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        let s = ["--session", devils.as_str()];
+        for args in [
+            &["bid", "Bob=0", "Cid=0", "Ann=0"][..],
+            &["tricks", "Ann=1", "Bob=0"],
+            &["bid", "Cid=0", "Ann=0", "Bob=0"],
+            &["tricks", "Ann=1", "Bob=1"],
+        ] {
+            let mut all = args.to_vec();
+            all.extend_from_slice(&s);
+            self.ok_at(first, &all);
+        }
+        let second = "2026-03-05T19:00:00Z";
+        let memory = self
+            .ok_at(
+                second,
+                &[
+                    "new",
+                    "memory-bridge",
+                    "--players",
+                    "Ann,Dee",
+                    "--dealer",
+                    "Dee",
+                    "--target",
+                    "300",
+                ],
+            )
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        self.ok_at(second, &["tricks", "Ann=13", "--session", &memory]);
+        let third = "2026-06-01T19:00:00Z";
+        let buddy = self
+            .ok_at(
+                third,
+                &[
+                    "new",
+                    "buddy-bridge",
+                    "--players",
+                    "Bob,Dee",
+                    "--dealer",
+                    "Dee",
+                ],
+            )
+            .lines()
+            .last()
+            .unwrap()
+            .to_string();
+        self.ok_at(third, &["tricks", "Bob=8", "--session", &buddy]);
+        self.ok_at(third, &["auction", "2S", "--session", &buddy]);
+        [devils, memory, buddy]
+    }
+
     pub fn json(&self, args: &[&str]) -> serde_json::Value {
         serde_json::from_str(&self.ok(args)).unwrap()
     }

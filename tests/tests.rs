@@ -4,6 +4,7 @@
 mod common;
 mod contract_games;
 mod devils_bridge;
+mod history;
 mod mormon_bridge;
 mod pty;
 mod sessions;

@@ -6,11 +6,23 @@ use serde_json::json;
 
 use super::Context;
 use crate::cli::ListArgs;
+use crate::filter::Filter;
 use crate::render::new_table;
 use crate::session::Session;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
-    let entries = cx.store.entries()?;
+    let filter = Filter::new(&args.filters, &cx.catalog())?;
+    // A broken file cannot be matched against filters: it is listed only
+    // when nothing is filtered, so it is never silently missing from "every session".
+    let entries: Vec<_> = cx
+        .store
+        .entries()?
+        .into_iter()
+        .filter(|e| match &e.session {
+            Ok(s) => filter.matches(s),
+            Err(_) => filter.is_empty(),
+        })
+        .collect();
     if args.json {
         let rows: Vec<_> = entries
             .iter()
@@ -34,6 +46,10 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    if entries.is_empty() && !filter.is_empty() {
+        println!("No sessions match those filters.");
         return Ok(());
     }
     if entries.is_empty() {

@@ -1,0 +1,289 @@
+//! A session's history as flat rows, one per player per scored hand or
+//! phase: what `export` writes and `stats` counts, for every family of game.
+//!
+//! Rows are derived from the replayed session (never stored), so they
+//! always agree with `show`.
+
+use crate::rules::Seat;
+use crate::rules::contract::Line;
+use crate::rules::duel::Kind;
+use crate::session::{Play, Session};
+
+/// The part of a deal a row scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// An exact-bid hand.
+    Hand,
+    /// Memory Bridge's 13 no-trump tricks.
+    PhaseOne,
+    /// Buddy Bridge's exchange phase.
+    Exchange,
+    /// The contract (or a passed-out auction).
+    Contract,
+}
+
+impl Phase {
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Hand => "hand",
+            Phase::PhaseOne => "phase1",
+            Phase::Exchange => "exchange",
+            Phase::Contract => "contract",
+        }
+    }
+}
+
+/// One player's line for one scored hand or phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The hand (exact-bid) or deal (contract) number, from 1.
+    pub hand: usize,
+    pub phase: Phase,
+    pub dealer: String,
+    pub player: String,
+    /// Exact-bid games: the player's bid ("2"). Contract games: the contract
+    /// for its declarer ("3HX"), `defending 3HX` for the other player,
+    /// `passed out` when nobody bid; empty in a first phase.
+    pub bid: String,
+    /// Tricks the player took (in a contract, the defender's are the rest of 13).
+    pub tricks: Option<u32>,
+    /// Exact-bid games: whether the bid was made exactly. Contract games:
+    /// for declarer, whether the contract made.
+    pub made: Option<bool>,
+    pub points: i64,
+    /// Points above and below the line (Buddy Bridge; elsewhere all below).
+    pub line: Line,
+    /// The player's running total after this row's hand or phase.
+    pub total: i64,
+}
+
+/// Every scored row of a session, in play order (hand, then seat order).
+pub fn rows(session: &Session) -> Vec<Row> {
+    match &session.play {
+        Play::Exact(game) => {
+            let table = game.table();
+            let mut rows = Vec::new();
+            for hand in game.hands() {
+                let Some(result) = &hand.result else { continue };
+                for &seat in &hand.deal.order {
+                    let points = result.points[seat];
+                    rows.push(Row {
+                        hand: hand.deal.number,
+                        phase: Phase::Hand,
+                        dealer: table.name(hand.deal.dealer).to_string(),
+                        player: table.name(seat).to_string(),
+                        bid: hand.bids[seat].map(|b| b.to_string()).unwrap_or_default(),
+                        tricks: hand.tricks[seat],
+                        made: hand.exact(seat),
+                        points,
+                        line: Line {
+                            above: 0,
+                            below: points,
+                        },
+                        total: result.totals[seat],
+                    });
+                }
+            }
+            rows
+        }
+        Play::Contract(game) => {
+            let kind = game.rules().kind;
+            let mut rows = Vec::new();
+            // Running totals after each phase, by side.
+            let mut totals = [Line::default(); 2];
+            for deal in game.duel().deals() {
+                let dealer = game.name(deal.dealer).to_string();
+                if let Some(tricks) = deal.first_phase {
+                    let phase = if kind == Kind::Buddy {
+                        Phase::Exchange
+                    } else {
+                        Phase::PhaseOne
+                    };
+                    for (side, total) in totals.iter_mut().enumerate() {
+                        let line = deal.first_points[side];
+                        *total += line;
+                        rows.push(Row {
+                            hand: deal.number,
+                            phase,
+                            dealer: dealer.clone(),
+                            player: game.name(side).to_string(),
+                            bid: String::new(),
+                            tricks: Some(tricks[side]),
+                            made: None,
+                            points: line.total(),
+                            line,
+                            total: total.total(),
+                        });
+                    }
+                }
+                if !deal.settled {
+                    continue;
+                }
+                let contract = deal.contract();
+                if contract.is_none() && !deal.no_contract() {
+                    continue;
+                }
+                for (side, total) in totals.iter_mut().enumerate() {
+                    let line = deal.contract_points[side];
+                    *total += line;
+                    let (bid, tricks, made) = match contract {
+                        None => ("passed out".to_string(), None, None),
+                        Some(c) => {
+                            let declarer_tricks = deal.tricks.expect("a settled contract");
+                            let text = format!("{}{}", c.bid, doubling(c.doubling));
+                            if side == c.declarer {
+                                (text, Some(declarer_tricks), deal.made())
+                            } else {
+                                (
+                                    format!("defending {text}"),
+                                    Some(13 - declarer_tricks),
+                                    None,
+                                )
+                            }
+                        }
+                    };
+                    rows.push(Row {
+                        hand: deal.number,
+                        phase: Phase::Contract,
+                        dealer: dealer.clone(),
+                        player: game.name(side).to_string(),
+                        bid,
+                        tricks,
+                        made,
+                        points: line.total(),
+                        line,
+                        total: total.total(),
+                    });
+                }
+            }
+            rows
+        }
+    }
+}
+
+fn doubling(d: crate::rules::auction::Doubling) -> &'static str {
+    use crate::rules::auction::Doubling;
+    match d {
+        Doubling::Undoubled => "",
+        Doubling::Doubled => "X",
+        Doubling::Redoubled => "XX",
+    }
+}
+
+/// Each player's final total, in seat order (seated players, then waiting ones).
+pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
+    match &session.play {
+        Play::Exact(game) => game
+            .table()
+            .seats()
+            .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
+            .collect(),
+        Play::Contract(game) => (0..2)
+            .map(|s| (game.name(s).to_string(), game.duel().totals()[s].total()))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::rules::contract_game::ContractGame;
+    use crate::rules::{Game, Table};
+
+    fn session(play: Play) -> Session {
+        let at = "2026-11-22T20:00:00Z".parse().unwrap();
+        Session {
+            id: "s".into(),
+            created: at,
+            updated: at,
+            play,
+        }
+    }
+
+    fn variant(name: &str) -> crate::rules::Variant {
+        Catalog::load(None).find(name).unwrap().variant.clone()
+    }
+
+    #[test]
+    fn an_exact_bid_hand_is_one_row_per_player_in_bidding_order() {
+        let v = variant("devils-bridge");
+        let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let table = Table::new(&v, names, Seat(0)).unwrap();
+        let mut game = Game::new(v, table);
+        game.record_bids(&[(Seat(1), 0), (Seat(2), 0), (Seat(0), 0)])
+            .unwrap();
+        game.record_tricks(&[(Seat(0), 1), (Seat(1), 0)]).unwrap();
+        let rows = rows(&session(Play::Exact(game.clone())));
+        let got: Vec<(&str, &str, Option<u32>, i64, i64)> = rows
+            .iter()
+            .map(|r| {
+                (
+                    r.player.as_str(),
+                    r.bid.as_str(),
+                    r.tricks,
+                    r.points,
+                    r.total,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Bob", "0", Some(0), 10, 10),
+                ("Cid", "0", Some(0), 10, 10),
+                ("Ann", "0", Some(1), 0, 0)
+            ]
+        );
+        assert!(rows.iter().all(|r| r.dealer == "Ann" && r.hand == 1));
+        assert_eq!(rows[2].made, Some(false));
+        // A hand still being bid has no rows.
+        game.record_bids(&[(Seat(2), 1)]).unwrap();
+        assert_eq!(super::rows(&session(Play::Exact(game))).len(), 3);
+    }
+
+    #[test]
+    fn a_buddy_deal_is_an_exchange_row_and_a_contract_row_per_player() {
+        let v = variant("buddy-bridge");
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let mut game = ContractGame::new(v, table);
+        game.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        for call in ["2H", "pass", "pass"] {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+        game.record_tricks(&[(Seat(0), 7)]).unwrap();
+        let rows = rows(&session(Play::Contract(game)));
+        let got: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{} {} {:?} {:?} {} {}",
+                    r.phase.word(),
+                    r.player,
+                    r.bid,
+                    r.tricks,
+                    r.points,
+                    r.total
+                )
+            })
+            .collect();
+        // Exchange: Ann 40 below + 10 above. 2H down 1: Ann −50 below, Bob 50 above.
+        assert_eq!(
+            got,
+            [
+                "exchange Ann \"\" Some(8) 50 50",
+                "exchange Bob \"\" Some(5) 0 0",
+                "contract Ann \"2H\" Some(7) -50 0",
+                "contract Bob \"defending 2H\" Some(6) 50 50",
+            ]
+        );
+        assert_eq!(rows[2].made, Some(false));
+        assert_eq!(
+            rows[3].line,
+            Line {
+                above: 50,
+                below: 0
+            }
+        );
+    }
+}

@@ -4,6 +4,8 @@
 //! A user template that does not load is kept as a problem (naming the file,
 //! line and field) rather than hiding the others.
 
+mod fields;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +13,8 @@ use anyhow::{Result, anyhow, bail};
 
 use crate::rules::{RawTemplate, Variant};
 use crate::store::describe_toml_error;
+
+pub use fields::{FIELDS, Field, applies, field, left_out};
 
 /// The built-in templates, by file name.
 pub const BUILT_IN: &[(&str, &str)] = &[
@@ -144,8 +148,10 @@ impl Catalog {
 
 /// Parses and validates one template's text; errors name the file, place and field.
 pub fn parse(label: &str, text: &str) -> Result<Variant, String> {
-    let raw: RawTemplate = toml::from_str(text)
-        .map_err(|e| format!("template `{label}`: {}", describe_toml_error(text, &e)))?;
+    let raw: RawTemplate = toml::from_str(text).map_err(|e| {
+        let problem = fields::with_allowed(describe_toml_error(text, &e));
+        format!("template `{label}`: {problem}")
+    })?;
     Variant::try_from(raw).map_err(|e| format!("template `{label}`: {e}"))
 }
 

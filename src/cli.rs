@@ -45,12 +45,65 @@ pub enum Command {
     Show(ShowArgs),
     /// List every session, newest first
     List(ListArgs),
+    /// Each player's record across sessions: wins, average score, exact bids, contracts
+    Stats(StatsArgs),
+    /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
+    Export(ExportArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
     CheckDealer(CheckDealerArgs),
-    /// List the built-in and house-rule variants
-    Variants,
+    /// List the built-in and house-rule variants; make or explain one
+    Variants(VariantsArgs),
+    /// Print a shell completion script to stdout
+    Completions(CompletionsArgs),
+    /// Print the man page, or write one page per command into a folder
+    Man(ManArgs),
     /// The interactive table companion
     Play(PlayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VariantsArgs {
+    #[command(subcommand)]
+    pub action: Option<VariantsAction>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VariantsAction {
+    /// Start a house-rule template as a copy of a variant
+    New(VariantsNewArgs),
+    /// Every setting of a variant: its value, what it means, and where it comes from
+    Show(VariantsShowArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VariantsNewArgs {
+    /// The new variant's name: lowercase letters, digits and `-`
+    pub name: String,
+    /// The variant to copy (`bridgepad variants` lists them)
+    #[arg(long, value_name = "VARIANT")]
+    pub from: String,
+    /// The name people say at the table (default: the copied title plus NAME)
+    #[arg(long, value_name = "TITLE")]
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct VariantsShowArgs {
+    /// The variant to explain
+    pub name: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command into this folder instead of printing the main page
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -153,6 +206,9 @@ pub struct ShowArgs {
     /// Print the sheet as JSON
     #[arg(long)]
     pub json: bool,
+    /// Draw each player's running total by hand (or deal) as a text chart
+    #[arg(long, conflicts_with = "json")]
+    pub chart: bool,
     #[command(flatten)]
     pub session: SessionArg,
 }
@@ -162,6 +218,16 @@ pub struct ListArgs {
     /// Print the list as JSON
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub filters: Filters,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Print the statistics as JSON
+    #[arg(long)]
+    pub json: bool,
+    // `--player NAME` also shows only that player's row.
     #[command(flatten)]
     pub filters: Filters,
 }
@@ -184,6 +250,37 @@ pub struct Filters {
     /// Only sessions still being played
     #[arg(long)]
     pub unfinished: bool,
+}
+
+/// What `export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// One row per player per scored hand or phase (RFC 4180)
+    Csv,
+    /// Every session with its totals and rows
+    Json,
+    /// A score sheet per session, ready to paste
+    #[value(alias = "md")]
+    Markdown,
+    /// A self-contained printable page with a chart of the running totals
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The output format
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: ExportFormat,
+    /// Export every session (narrowed by the filters below), oldest first
+    #[arg(long)]
+    pub all: bool,
+    /// Write to this file (replaced atomically) instead of stdout
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub session: SessionArg,
+    #[command(flatten)]
+    pub filters: Filters,
 }
 
 #[derive(Debug, Args)]

@@ -3,6 +3,7 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
 
+pub mod chart;
 pub mod contract;
 
 use crate::narrate;

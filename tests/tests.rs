@@ -4,7 +4,10 @@
 mod common;
 mod contract_games;
 mod devils_bridge;
+mod export;
 mod history;
 mod mormon_bridge;
 mod pty;
 mod sessions;
+mod stats;
+mod variants;

@@ -6,10 +6,13 @@ mod auction;
 mod bid;
 mod check_dealer;
 mod edit;
+mod export;
 mod list;
+mod manual;
 mod new;
 mod play;
 mod show;
+mod stats;
 mod tricks;
 mod trump;
 mod undo;
@@ -60,8 +63,12 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Edit(args) => edit::run(args, cx),
         Command::Show(args) => show::run(args, cx),
         Command::List(args) => list::run(args, cx),
+        Command::Stats(args) => stats::run(args, cx),
+        Command::Export(args) => export::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args),
-        Command::Variants => variants::run(cx),
+        Command::Variants(args) => variants::run(args, cx),
+        Command::Completions(args) => manual::completions(args),
+        Command::Man(args) => manual::man(args),
         Command::Play(args) => play::run(args, cx),
     }
 }

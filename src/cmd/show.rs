@@ -1,4 +1,4 @@
-//! `bridgepad show [--json]`: the score sheet.
+//! `bridgepad show [--json | --chart]`: the score sheet, or its running totals as a chart.
 
 use anyhow::Result;
 use serde_json::{Map, Value, json};
@@ -17,7 +17,10 @@ use crate::session::{Play, Session, dummy_word};
 pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
     let session = cx.store.load(&id)?;
-    if args.json {
+    if args.chart {
+        let width = render::terminal_width().unwrap_or(80);
+        print!("{}", render::chart::session_chart(&session, width));
+    } else if args.json {
         println!("{}", serde_json::to_string_pretty(&to_json(&session))?);
     } else {
         match &session.play {

@@ -1,27 +1,38 @@
-//! `bridgepad variants`: the built-in and house-rule templates.
+//! `bridgepad variants`: the built-in and house-rule templates; `variants new`
+//! starts a house rule as a copy of one, `variants show` explains one.
 
-use anyhow::{Result, bail};
+use std::fs::{self, File};
+use std::io::{ErrorKind, Write};
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
 use comfy_table::Cell;
 
 use super::Context;
-use crate::catalog::Source;
+use crate::catalog::{self, BUILT_IN, Catalog, FIELDS, Source, Template};
+use crate::cli::{VariantsAction, VariantsArgs, VariantsNewArgs, VariantsShowArgs};
 use crate::render::new_table;
+use crate::rules::template::valid_name;
 
-pub fn run(cx: &Context) -> Result<()> {
+pub fn run(args: VariantsArgs, cx: &Context) -> Result<()> {
+    match args.action {
+        None => list(cx),
+        Some(VariantsAction::New(args)) => new(args, cx),
+        Some(VariantsAction::Show(args)) => show(args, cx),
+    }
+}
+
+fn list(cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
     let mut table = new_table();
     table.set_header(["Variant", "Game", "Players", "From", "About"]);
     for t in &catalog.templates {
-        let from = match &t.source {
-            Source::BuiltIn => "built-in".to_string(),
-            Source::User(path) => path.display().to_string(),
-        };
         let v = &t.variant;
         table.add_row([
             Cell::new(&v.name),
             Cell::new(&v.title),
             Cell::new(v.players_range()),
-            Cell::new(from),
+            Cell::new(from_label(&t.source)),
             Cell::new(&v.about),
         ]);
     }
@@ -39,4 +50,254 @@ pub fn run(cx: &Context) -> Result<()> {
         bail!("{last}");
     }
     Ok(())
+}
+
+fn from_label(source: &Source) -> String {
+    match source {
+        Source::BuiltIn => "built-in".to_string(),
+        Source::User(path) => path.display().to_string(),
+    }
+}
+
+/// `variants new NAME --from VARIANT`: the template's text with a new `name`
+/// and `title`, comments kept, written where house rules are read from.
+fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
+    let name = args.name.trim();
+    if !valid_name(name) {
+        bail!(
+            "`{name}` is not a usable variant name; use lowercase letters, digits and `-`, e.g. house-rules"
+        );
+    }
+    let Some(dir) = &cx.templates_dir else {
+        bail!(
+            "no config directory was found for house-rule templates; give --templates-dir DIR or set BRIDGEPAD_TEMPLATES_DIR"
+        );
+    };
+    let catalog = cx.catalog();
+    if let Some(clash) = catalog.templates.iter().find(|t| t.variant.name == name) {
+        match &clash.source {
+            Source::BuiltIn => bail!("`{name}` is already a built-in variant; choose another name"),
+            Source::User(path) => bail!(
+                "`{name}` is already the house rule `{}`; choose another name, or edit that file",
+                path.display()
+            ),
+        }
+    }
+    let path = dir.join(format!("{name}.toml"));
+    if path.exists() {
+        bail!(
+            "`{}` already exists; choose another name, or edit that file",
+            path.display()
+        );
+    }
+    let from = catalog.find(&args.from)?;
+    let text = without_header(&template_text(from)?);
+    let title = match &args.title {
+        Some(title) => title.trim().to_string(),
+        None => format!("{} ({name})", from.variant.title),
+    };
+    if title.is_empty() {
+        bail!("--title: a title must not be empty; give the name people say at the table");
+    }
+    let label = path.display().to_string();
+    let text = replace_setting(&text, "name", &quoted(name))
+        .and_then(|t| replace_setting(&t, "title", &quoted(&title)))
+        .ok_or_else(|| {
+            anyhow!(
+                "could not find the `name` and `title` lines in `{}`; copy the file by hand",
+                from_label(&from.source)
+            )
+        })?;
+    let copy = catalog::parse(&label, &text).map_err(|e| anyhow!("{e}"))?;
+    if copy.name != name || copy.title != title {
+        bail!(
+            "could not rename the copy of `{}`; copy the file by hand",
+            from_label(&from.source)
+        );
+    }
+    let header = format!(
+        "{HEADER} `bridgepad variants new {name} --from {}`.\n\
+         # `bridgepad variants show {name}` explains every setting.\n\n",
+        from.variant.name
+    );
+    fs::create_dir_all(dir)
+        .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
+    write_new(dir, &path, format!("{header}{text}").as_bytes())?;
+    println!("Wrote {}, a copy of {}.", path.display(), from.variant.name);
+    println!("Edit it, then `bridgepad new {name} --players A,B,C …`.");
+    Ok(())
+}
+
+/// How the comment `variants new` puts on top of a copy starts.
+const HEADER: &str = "# A house rule made with";
+
+/// A copy's text without the comment `variants new` put on top of it, so a
+/// copy of a copy does not carry it twice.
+fn without_header(text: &str) -> String {
+    let mut lines = text.split_inclusive('\n').peekable();
+    if lines.peek().is_some_and(|l| l.starts_with(HEADER)) {
+        lines.next();
+        if lines
+            .peek()
+            .is_some_and(|l| l.starts_with("# `bridgepad variants show"))
+        {
+            lines.next();
+        }
+        if lines.peek().is_some_and(|l| l.trim().is_empty()) {
+            lines.next();
+        }
+    }
+    lines.collect()
+}
+
+/// The text a template was read from.
+fn template_text(template: &Template) -> Result<String> {
+    match &template.source {
+        Source::BuiltIn => {
+            let file = format!("{}.toml", template.variant.name);
+            BUILT_IN
+                .iter()
+                .find(|(f, _)| *f == file)
+                .map(|(_, text)| (*text).to_string())
+                .ok_or_else(|| anyhow!("the built-in template `{file}` is missing"))
+        }
+        Source::User(path) => {
+            fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
+        }
+    }
+}
+
+/// A string as TOML writes it.
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// The text with the first top-level `key = …` line replaced by `key = value`;
+/// `None` when there is no such line.
+fn replace_setting(text: &str, key: &str, value: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len() + value.len());
+    let (mut done, mut top_level) = (false, true);
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        // A `[table]` header ends the top-level settings.
+        top_level = top_level && !trimmed.starts_with('[');
+        if !done
+            && top_level
+            && !trimmed.starts_with('#')
+            && let Some((k, _)) = trimmed.split_once('=')
+            && k.trim().trim_matches(['"', '\'']) == key
+        {
+            out.push_str(&format!("{key} = {value}"));
+            if line.ends_with('\n') {
+                out.push('\n');
+            }
+            done = true;
+            continue;
+        }
+        out.push_str(line);
+    }
+    done.then_some(out)
+}
+
+/// Writes a file that must not exist yet: temp file in the same folder,
+/// flushed, moved into place without replacing anything, folder flushed.
+fn write_new(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut temp = tempfile::Builder::new()
+        .prefix(".saving-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .with_context(|| format!("could not write in `{}`", dir.display()))?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist_noclobber(path).map_err(|e| {
+        if e.error.kind() == ErrorKind::AlreadyExists {
+            anyhow!(
+                "`{}` already exists; choose another name, or edit that file",
+                path.display()
+            )
+        } else {
+            anyhow!("could not write `{}`: {}", path.display(), e.error)
+        }
+    })?;
+    File::open(dir)?.sync_all()?;
+    Ok(())
+}
+
+/// `variants show NAME`: every setting with its value, what it means, the
+/// values it takes, and where the variant comes from.
+fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
+    let catalog: Catalog = cx.catalog();
+    let template = catalog.find(&args.name)?;
+    let variant = &template.variant;
+    let set = toml::Table::try_from(variant.raw())
+        .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
+    println!("Variant `{}`: {}", variant.name, variant.title);
+    match &template.source {
+        Source::BuiltIn => println!(
+            "From: built into bridgepad (templates/{}.toml); copy it with `bridgepad variants new NAME --from {}`",
+            variant.name, variant.name
+        ),
+        Source::User(path) => println!("From: the house-rule template `{}`", path.display()),
+    }
+    let mut unused = Vec::new();
+    for field in FIELDS {
+        let value = set.get(field.name);
+        if value.is_none() && !catalog::applies(field.name, variant) {
+            unused.push(field.name);
+            continue;
+        }
+        println!();
+        match value {
+            Some(value) => println!("{} = {}", field.name, inline(value)),
+            None => println!(
+                "{} (left out: {})",
+                field.name,
+                catalog::left_out(field.name)
+            ),
+        }
+        println!("    {}", field.means);
+        println!("    Allowed: {}.", field.allowed);
+    }
+    if !unused.is_empty() {
+        println!();
+        println!("Not used by {}: {}.", variant.title, unused.join(", "));
+    }
+    Ok(())
+}
+
+/// A TOML value on one line (tables inline).
+fn inline(value: &toml::Value) -> String {
+    match value {
+        toml::Value::Table(table) => {
+            let items: Vec<String> = table
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", inline(v)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
+        toml::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(inline).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_setting;
+
+    #[test]
+    fn a_setting_line_is_replaced_and_comments_kept() {
+        let text = "# name = \"x\" in a comment\nname = \"a\"\ntitle = \"A\" # note\n";
+        assert_eq!(
+            replace_setting(text, "title", "\"B\"").unwrap(),
+            "# name = \"x\" in a comment\nname = \"a\"\ntitle = \"B\"\n"
+        );
+        assert_eq!(
+            replace_setting(text, "name", "\"b\"").unwrap(),
+            "# name = \"x\" in a comment\nname = \"b\"\ntitle = \"A\" # note\n"
+        );
+        assert_eq!(replace_setting(text, "about", "\"x\""), None);
+    }
 }

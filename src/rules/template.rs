@@ -272,16 +272,19 @@ impl Variant {
     }
 }
 
+/// A usable variant name: lowercase letters, digits and `-`, not empty.
+pub fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
 impl TryFrom<RawTemplate> for Variant {
     type Error = TemplateError;
 
     fn try_from(raw: RawTemplate) -> Result<Self, TemplateError> {
-        let valid_name = !raw.name.is_empty()
-            && raw
-                .name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !valid_name {
+        if !valid_name(&raw.name) {
             return Err(TemplateError::new(
                 "name",
                 format!(

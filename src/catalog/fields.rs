@@ -1,0 +1,236 @@
+//! What every template field means and which values it takes, for
+//! `bridgepad variants show` and for messages about a template that does not load.
+
+use crate::rules::Variant;
+use crate::rules::duel::Kind;
+use crate::rules::template::{Family, HandsShape};
+
+/// One field of a template (a key of [`crate::rules::RawTemplate`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    pub name: &'static str,
+    /// One sentence on what the setting does.
+    pub means: &'static str,
+    /// The values it takes.
+    pub allowed: &'static str,
+}
+
+/// Every field a template may carry, in the order the templates write them.
+pub const FIELDS: &[Field] = &[
+    Field {
+        name: "name",
+        means: "The variant's name on the command line, as in `bridgepad new NAME`.",
+        allowed: "lowercase letters, digits and `-`, not already another variant's name",
+    },
+    Field {
+        name: "title",
+        means: "The name people say at the table, shown on the score sheet.",
+        allowed: "any text that is not empty",
+    },
+    Field {
+        name: "about",
+        means: "One or two sentences on the game, shown by `bridgepad variants`.",
+        allowed: "any text, or left out",
+    },
+    Field {
+        name: "family",
+        means: "The family of rules the game belongs to, which decides what a hand records and how it scores.",
+        allowed: "\"exact-bid\" (everyone bids the exact number of tricks they will take) or \"contract\" (two players, an auction and a contract)",
+    },
+    Field {
+        name: "deck",
+        means: "The deck the game is played with, which decides how many cards there are to deal.",
+        allowed: "\"standard\" (52 cards) or \"rook\" (57 cards); the contract games use \"standard\"",
+    },
+    Field {
+        name: "min_players",
+        means: "The fewest players the game seats.",
+        allowed: "a whole number, 2 or more (exactly 2 for the contract games)",
+    },
+    Field {
+        name: "max_players",
+        means: "The most players the game seats.",
+        allowed: "a whole number from min_players to 52 (exactly 2 for the contract games)",
+    },
+    Field {
+        name: "hands",
+        means: "How the hand sizes run through an exact-bid game.",
+        allowed: "\"up-and-down\" (1, 2, … up to peak_cards, then back down to 1) or \"constant\" (`cards` cards every hand, until a target or elimination ends the game)",
+    },
+    Field {
+        name: "peak_cards",
+        means: "With hands = \"up-and-down\", the largest hand, for every table size or per table size.",
+        allowed: "a whole number, e.g. 10, or a table of player count = cards, e.g. { 3 = 10, 6 = 8, 7 = 7 } (a key covers its own count and the larger ones up to the next key); players × cards + 1 turned card must fit the deck",
+    },
+    Field {
+        name: "cards",
+        means: "With hands = \"constant\", the cards dealt to each player in every hand.",
+        allowed: "a whole number, 1 or more; players × cards + 1 turned card must fit the deck",
+    },
+    Field {
+        name: "blind_last_hand",
+        means: "The last hand is played blind, each player holding their cards to their forehead.",
+        allowed: "true or false (left out: false)",
+    },
+    Field {
+        name: "bidding",
+        means: "Who bids when in an exact-bid game.",
+        allowed: "\"clockwise\" (starting left of the dealer; the dealer bids last) or \"simultaneous\" (everyone at once)",
+    },
+    Field {
+        name: "dealer_hook",
+        means: "The dealer may not bid the number that makes the bids add up to the cards in the hand, so somebody always misses.",
+        allowed: "true (needs bidding = \"clockwise\") or false (left out: false)",
+    },
+    Field {
+        name: "scoring",
+        means: "How an exact-bid hand scores.",
+        allowed: "\"bid-plus-ten\" (10 + the bid when exact, otherwise 0) or \"tricks-plus-ten\" (1 per trick taken, plus 10 when exact)",
+    },
+    Field {
+        name: "target",
+        means: "The game ends at the end of the hand (or scoring event) in which someone reaches this total; `--target N` changes it for one session.",
+        allowed: "a whole number, 1 or more, or left out for no target; Memory and Single Dummy Bridge need one, Buddy Bridge and elimination games take none",
+    },
+    Field {
+        name: "elimination",
+        means: "A player who misses a bid is out, and the last player standing wins.",
+        allowed: "true (then leave out target) or false (left out: false)",
+    },
+    Field {
+        name: "two_player_rebid",
+        means: "With two players left, bids that add up to the hand size are refused and the table re-bids under a new trump.",
+        allowed: "true (needs elimination = true) or false (left out: false)",
+    },
+    Field {
+        name: "contract_game",
+        means: "Which contract game is played.",
+        allowed: "\"memory\" (13 tricks at no-trump, then an auction on the other 26 cards), \"single-dummy\" (one auction per deal, declarer picks a dummy) or \"buddy\" (an exchange phase, then an auction, scored above and below the line)",
+    },
+    Field {
+        name: "undertrick_penalty",
+        means: "Memory and Single Dummy Bridge: the points the defender scores for each trick a failed contract falls short, doubled and redoubled with the contract.",
+        allowed: "a whole number, 0 or more (left out: 0, a failed contract scores nothing)",
+    },
+    Field {
+        name: "rubber",
+        means: "Buddy Bridge: the session is a rubber, best of three games (true), or a single game (false).",
+        allowed: "true or false (left out: true)",
+    },
+    Field {
+        name: "game_below",
+        means: "Buddy Bridge: the points below the line that win a game.",
+        allowed: "a whole number, 1 or more (left out: 300)",
+    },
+];
+
+/// The field called `name`, if a template may carry it.
+pub fn field(name: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.name == name)
+}
+
+/// Whether `field` plays a part in `variant`'s rules.
+pub fn applies(field: &str, variant: &Variant) -> bool {
+    let kind = variant.contract.map(|rules| rules.kind);
+    let raw = variant.raw();
+    match field {
+        "name" | "title" | "about" | "family" | "deck" | "min_players" | "max_players" => true,
+        "hands" | "blind_last_hand" | "bidding" | "dealer_hook" | "scoring" | "elimination"
+        | "two_player_rebid" => variant.family == Family::ExactBid,
+        "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
+        "cards" => raw.hands == Some(HandsShape::Constant),
+        "target" => match kind {
+            Some(kind) => kind != Kind::Buddy,
+            None => !variant.elimination,
+        },
+        "contract_game" => variant.family == Family::Contract,
+        "undertrick_penalty" => matches!(kind, Some(Kind::Memory | Kind::SingleDummy)),
+        "rubber" | "game_below" => kind == Some(Kind::Buddy),
+        _ => false,
+    }
+}
+
+/// What a field left out of `variant`'s template stands for.
+pub fn left_out(field: &str) -> &'static str {
+    match field {
+        "about" => "no description",
+        "blind_last_hand" | "dealer_hook" | "elimination" | "two_player_rebid" => "false",
+        "target" => "no target; the game ends when its hands run out",
+        "undertrick_penalty" => "0",
+        "rubber" => "true",
+        "game_below" => "300",
+        _ => "not set",
+    }
+}
+
+/// A template-reading message with the allowed values added when the message
+/// names a field but not what it takes.
+pub fn with_allowed(message: String) -> String {
+    if message.contains("unknown field")
+        || message.contains("expected `")
+        || message.contains("duplicate key")
+    {
+        return message;
+    }
+    let Some(field) = FIELDS
+        .iter()
+        .find(|f| message.contains(&format!("field `{}`", f.name)))
+    else {
+        return message;
+    };
+    let message = message
+        .replace(
+            "data did not match any variant of untagged enum PeakCards",
+            "not a number or a table of player counts",
+        )
+        .replace("wanted string or table", "not one of the words in quotes");
+    format!("{message}; `{}` takes {}", field.name, field.allowed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RawTemplate;
+
+    #[test]
+    fn every_template_field_is_explained() {
+        let mut raw: RawTemplate =
+            toml::from_str(include_str!("../../templates/devils-bridge.toml")).unwrap();
+        // Set every optional field so that all of them are written out.
+        raw.cards = Some(1);
+        raw.blind_last_hand = true;
+        raw.dealer_hook = true;
+        raw.target = Some(1);
+        raw.elimination = true;
+        raw.two_player_rebid = true;
+        raw.contract_game = Some(Kind::Memory);
+        raw.undertrick_penalty = Some(1);
+        raw.rubber = Some(true);
+        raw.game_below = Some(1);
+        let table = toml::Table::try_from(&raw).unwrap();
+        let written: Vec<&str> = table.keys().map(String::as_str).collect();
+        let explained: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
+        assert_eq!(written, explained);
+    }
+
+    #[test]
+    fn messages_gain_the_allowed_values() {
+        let message = with_allowed(
+            "line 1, column 1: field `min_players`: invalid type: string \"x\", expected u32"
+                .into(),
+        );
+        assert!(
+            message.ends_with(
+                "; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"
+            ),
+            "{message}"
+        );
+        let message = with_allowed("line 1, column 1: missing field `family`".into());
+        assert!(
+            message.contains("`family` takes \"exact-bid\""),
+            "{message}"
+        );
+        let listed = "field `deck`: unknown variant `x`, expected `standard` or `rook`";
+        assert_eq!(with_allowed(listed.into()), listed);
+    }
+}

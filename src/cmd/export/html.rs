@@ -1,0 +1,344 @@
+//! `export --format html`: one self-contained, printable page (inline CSS,
+//! inline SVG, nothing fetched) with a score sheet and a chart of the
+//! running totals per session.
+
+use std::fmt::Write as _;
+
+use super::{Sheet, bid_tricks, join_names, signed};
+use crate::session::Session;
+
+/// Line colours for the chart (Okabe–Ito, readable by colour-blind eyes and
+/// in greyscale print thanks to the dash patterns).
+const COLOURS: [&str; 7] = [
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
+];
+const DASHES: [&str; 3] = ["", "6 3", "2 3"];
+
+const STYLE: &str = "\
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
+h1, h2 { margin-bottom: 0.2em; }
+.meta { color: #555; margin-top: 0; }
+section { margin-bottom: 3em; }
+table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
+th { background: #eee; }
+td.n { text-align: right; white-space: nowrap; }
+td.n .bt { color: #555; margin-right: 0.4em; }
+td.n b { display: inline-block; min-width: 2.5em; }
+tr.total td { border-top: 2px solid #444; font-weight: bold; }
+.result { font-weight: bold; }
+.note { color: #555; font-size: 0.9em; }
+svg { max-width: 100%; height: auto; }
+svg text { font-family: inherit; font-size: 12px; fill: #222; }
+@media print {
+  body { margin: 0; max-width: none; }
+  section { break-inside: avoid; break-after: page; }
+  section:last-child { break-after: auto; }
+}
+";
+
+/// The page: with one session its sheet, with several a heading and every sheet.
+pub fn document(sessions: &[Session]) -> String {
+    let sheets: Vec<Sheet> = sessions.iter().map(Sheet::new).collect();
+    let title = match sheets.as_slice() {
+        [one] => one.title(),
+        many => format!("bridgepad: {} sessions", many.len()),
+    };
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    let _ = writeln!(out, "<title>{}</title>", escape(&title));
+    let _ = write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n");
+    let level = if sheets.len() == 1 {
+        1
+    } else {
+        let _ = writeln!(out, "<h1>{}</h1>", escape(&title));
+        2
+    };
+    for (i, sheet) in sheets.iter().enumerate() {
+        section(&mut out, sheet, level, i);
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
+    let s = sheet.session;
+    let status = if s.is_finished() {
+        "finished"
+    } else {
+        "in progress"
+    };
+    let _ = writeln!(out, "<section id=\"{}\">", escape(&s.id));
+    let _ = writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()));
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">{} · session <code>{}</code>, {status}</p>",
+        escape(&join_names(&sheet.players)),
+        escape(&s.id)
+    );
+    table(out, sheet);
+    let _ = writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()));
+    chart(out, sheet, index);
+    out.push_str("</section>\n");
+}
+
+fn table(out: &mut String, sheet: &Sheet) {
+    out.push_str("<table>\n<thead><tr>");
+    let _ = write!(out, "<th>{}</th>", sheet.unit());
+    if sheet.contract {
+        out.push_str("<th>Phase</th>");
+    }
+    out.push_str("<th>Dealer</th>");
+    if sheet.contract {
+        out.push_str("<th>Play</th>");
+    }
+    for p in &sheet.players {
+        let _ = write!(out, "<th>{}</th>", escape(p));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for line in &sheet.lines {
+        let _ = write!(out, "<tr><td>{}</td>", line.hand);
+        if sheet.contract {
+            let _ = write!(out, "<td>{}</td>", line.phase.word());
+        }
+        let _ = write!(out, "<td>{}</td>", escape(&line.dealer));
+        if sheet.contract {
+            let _ = write!(out, "<td>{}</td>", escape(&line.play));
+        }
+        for cell in &line.cells {
+            match cell {
+                None => out.push_str("<td class=\"n\"></td>"),
+                Some(row) => {
+                    out.push_str("<td class=\"n\">");
+                    if let Some(bt) = bid_tricks(row) {
+                        let _ = write!(out, "<span class=\"bt\">{}</span>", escape(&bt));
+                    }
+                    let _ = write!(out, "{} <b>{}</b></td>", signed(row.points), row.total);
+                }
+            }
+        }
+        out.push_str("</tr>\n");
+    }
+    let span = if sheet.contract { 4 } else { 2 };
+    let _ = write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>");
+    for t in &sheet.totals {
+        let _ = write!(out, "<td class=\"n\">{t}</td>");
+    }
+    out.push_str("</tr>\n</tbody>\n</table>\n");
+    let note = if sheet.contract {
+        "Each cell: points, then the running total in bold."
+    } else {
+        "Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold."
+    };
+    let _ = writeln!(out, "<p class=\"note\">{note}</p>");
+}
+
+/// A line chart of the running totals: x is the hand or deal (phase), y the
+/// total; one polyline per player, axes with labels, and a legend.
+fn chart(out: &mut String, sheet: &Sheet, index: usize) {
+    let series = sheet.series();
+    let steps = sheet.lines.len();
+    // Plot area inside the picture.
+    let (width, height) = (720.0, 340.0);
+    let (left, right, top, bottom) = (60.0, 560.0, 20.0, 290.0);
+    let lo = series.iter().flatten().copied().min().unwrap_or(0).min(0);
+    let hi = series.iter().flatten().copied().max().unwrap_or(0).max(0);
+    let (lo, hi, step) = y_scale(lo, hi);
+    let x = |i: usize| -> f64 {
+        if steps == 0 {
+            left
+        } else {
+            left + (right - left) * i as f64 / steps as f64
+        }
+    };
+    let y = |v: i64| -> f64 { bottom - (bottom - top) * (v - lo) as f64 / (hi - lo) as f64 };
+    let unit = sheet.unit();
+    let _ = writeln!(
+        out,
+        "<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-{index}\">"
+    );
+    let _ = writeln!(
+        out,
+        "<title id=\"chart-{index}\">Running totals by {} for {}</title>",
+        unit.to_lowercase(),
+        escape(&join_names(&sheet.players))
+    );
+    // Horizontal grid lines and y labels.
+    let mut v = lo;
+    while v <= hi {
+        let yy = y(v);
+        let stroke = if v == 0 { "#888" } else { "#e3e3e3" };
+        let _ = writeln!(
+            out,
+            "<line x1=\"{left}\" y1=\"{yy:.1}\" x2=\"{right}\" y2=\"{yy:.1}\" stroke=\"{stroke}\"/>"
+        );
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
+            left - 6.0,
+            yy + 4.0
+        );
+        v += step;
+    }
+    // Axes.
+    let _ = writeln!(
+        out,
+        "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{bottom}\" stroke=\"#444\"/>"
+    );
+    let _ = writeln!(
+        out,
+        "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"#444\"/>"
+    );
+    // x labels: the start, then each line (thinned when there are many).
+    let every = steps.div_ceil(20).max(1);
+    let _ = writeln!(
+        out,
+        "<text x=\"{left}\" y=\"{:.1}\" text-anchor=\"middle\">0</text>",
+        bottom + 16.0
+    );
+    for (i, line) in sheet.lines.iter().enumerate() {
+        let n = i + 1;
+        if n % every != 0 && n != steps {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            x(n),
+            bottom + 16.0,
+            escape(&sheet.label(line))
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{unit}</text>",
+        (left + right) / 2.0,
+        bottom + 38.0
+    );
+    let _ = writeln!(
+        out,
+        "<text transform=\"translate(16 {:.1}) rotate(-90)\" text-anchor=\"middle\">Running total</text>",
+        (top + bottom) / 2.0
+    );
+    // One polyline per player, with a dot per point when there is room.
+    for (p, points) in series.iter().enumerate() {
+        let (colour, dash) = stroke(p);
+        let coords: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\"{dash} points=\"{}\"><title>{}</title></polyline>",
+            coords.join(" "),
+            escape(&sheet.players[p])
+        );
+        if steps <= 40 {
+            for (i, &v) in points.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
+                    x(i),
+                    y(v)
+                );
+            }
+        }
+    }
+    // Legend, right of the plot.
+    for (p, name) in sheet.players.iter().enumerate() {
+        let (colour, dash) = stroke(p);
+        let ly = top + 10.0 + 20.0 * p as f64;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>",
+            right + 20.0,
+            right + 44.0
+        );
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{} ({})</text>",
+            right + 50.0,
+            ly + 4.0,
+            escape(name),
+            sheet.totals[p]
+        );
+    }
+    out.push_str("</svg>\n");
+    let _ = writeln!(
+        out,
+        "<figcaption class=\"note\">Running totals after each {}.</figcaption>\n</figure>",
+        unit.to_lowercase()
+    );
+}
+
+/// Player `p`'s line colour and dash attribute (empty for a solid line).
+fn stroke(p: usize) -> (&'static str, String) {
+    let colour = COLOURS[p % COLOURS.len()];
+    let dash = DASHES[(p / COLOURS.len()) % DASHES.len()];
+    let dash = if dash.is_empty() {
+        String::new()
+    } else {
+        format!(" stroke-dasharray=\"{dash}\"")
+    };
+    (colour, dash)
+}
+
+/// The y axis: bounds rounded out to a tick step of 1, 2 or 5 × 10ⁿ giving
+/// about five ticks.
+fn y_scale(lo: i64, hi: i64) -> (i64, i64, i64) {
+    let span = (hi - lo).max(1);
+    let rough = span as f64 / 5.0;
+    let mut step: i64 = 1;
+    'search: for power in 0..18 {
+        let base = 10_i64.pow(power);
+        for m in [1, 2, 5] {
+            if (m * base) as f64 >= rough {
+                step = m * base;
+                break 'search;
+            }
+        }
+    }
+    let lo = lo.div_euclid(step) * step;
+    let hi = -((-hi).div_euclid(step)) * step;
+    let hi = if hi == lo { lo + step } else { hi };
+    (lo, hi, step)
+}
+
+/// Text safe anywhere in HTML or SVG, attributes included.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{escape, y_scale};
+
+    #[test]
+    fn names_are_escaped() {
+        assert_eq!(
+            escape("<Bo&b \"x\" 'y'>"),
+            "&lt;Bo&amp;b &quot;x&quot; &#39;y&#39;&gt;"
+        );
+    }
+
+    #[test]
+    fn the_y_axis_rounds_out_to_round_ticks() {
+        assert_eq!(y_scale(0, 20), (0, 20, 5));
+        assert_eq!(y_scale(0, 320), (0, 400, 100));
+        assert_eq!(y_scale(-50, 50), (-60, 60, 20));
+        assert_eq!(y_scale(0, 0), (0, 1, 1));
+    }
+}

@@ -1,0 +1,247 @@
+//! `bridgepad stats`: each player's record across sessions, counted from the
+//! sessions' history rows (so it always agrees with `show` and `export`).
+
+use anyhow::Result;
+use comfy_table::{Cell, CellAlignment};
+use serde_json::{Value, json};
+
+use super::Context;
+use crate::cli::StatsArgs;
+use crate::filter::Filter;
+use crate::history::{self, Phase};
+use crate::render::new_table;
+use crate::session::{Play, Session};
+
+/// One player's record over the sessions looked at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerStats {
+    /// The name as first met (sessions newest first); matched ignoring case.
+    pub name: String,
+    pub sessions: u32,
+    pub finished: u32,
+    /// Finished sessions won, a shared win included.
+    pub wins: u32,
+    /// The sum of final totals over finished sessions.
+    pub score_sum: i64,
+    /// Exact-bid games: hands with the bid made exactly, hands played.
+    /// `None` when the player sat in no exact-bid session.
+    pub exact: Option<(u32, u32)>,
+    /// Contract games: contracts declared, made, failed (passed-out deals
+    /// declare nothing). `None` when the player sat in no contract session.
+    pub contracts: Option<(u32, u32, u32)>,
+}
+
+impl PlayerStats {
+    fn new(name: &str) -> PlayerStats {
+        PlayerStats {
+            name: name.to_string(),
+            sessions: 0,
+            finished: 0,
+            wins: 0,
+            score_sum: 0,
+            exact: None,
+            contracts: None,
+        }
+    }
+
+    /// Wins over finished sessions.
+    pub fn win_rate(&self) -> Option<f64> {
+        ratio(self.wins, self.finished)
+    }
+
+    /// The average final total over finished sessions.
+    pub fn average_score(&self) -> Option<f64> {
+        (self.finished > 0).then(|| self.score_sum as f64 / f64::from(self.finished))
+    }
+
+    /// Hands bid exactly over hands played (exact-bid games).
+    pub fn exact_rate(&self) -> Option<f64> {
+        self.exact.and_then(|(made, hands)| ratio(made, hands))
+    }
+}
+
+fn ratio(part: u32, whole: u32) -> Option<f64> {
+    (whole > 0).then(|| f64::from(part) / f64::from(whole))
+}
+
+/// Every player's record over `sessions`, sorted by wins (most first), then name.
+pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Session>) -> Vec<PlayerStats> {
+    let mut players: Vec<PlayerStats> = Vec::new();
+    let index = |players: &mut Vec<PlayerStats>, name: &str| -> usize {
+        let key = name.trim().to_lowercase();
+        match players
+            .iter()
+            .position(|p| p.name.trim().to_lowercase() == key)
+        {
+            Some(i) => i,
+            None => {
+                players.push(PlayerStats::new(name.trim()));
+                players.len() - 1
+            }
+        }
+    };
+    for session in sessions {
+        let exact_game = matches!(session.play, Play::Exact(_));
+        let finished = session.is_finished();
+        let winners: Vec<String> = session.winners().iter().map(|w| w.to_lowercase()).collect();
+        let totals = history::final_totals(session);
+        let rows = history::rows(session);
+        for name in session.table().names() {
+            let i = index(&mut players, name);
+            let p = &mut players[i];
+            p.sessions += 1;
+            if finished {
+                p.finished += 1;
+                if winners.contains(&name.to_lowercase()) {
+                    p.wins += 1;
+                }
+                p.score_sum += totals
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(0, |(_, t)| *t);
+            }
+            let mine = rows.iter().filter(|r| r.player == *name);
+            if exact_game {
+                let (made, hands) = p.exact.get_or_insert((0, 0));
+                for row in mine.filter(|r| r.phase == Phase::Hand) {
+                    *hands += 1;
+                    if row.made == Some(true) {
+                        *made += 1;
+                    }
+                }
+            } else {
+                let (declared, made, failed) = p.contracts.get_or_insert((0, 0, 0));
+                // Only declarer's row of a settled contract says made or not.
+                for row in mine.filter(|r| r.phase == Phase::Contract) {
+                    match row.made {
+                        Some(true) => {
+                            *declared += 1;
+                            *made += 1;
+                        }
+                        Some(false) => {
+                            *declared += 1;
+                            *failed += 1;
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }
+    }
+    players.sort_by(|a, b| {
+        b.wins
+            .cmp(&a.wins)
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+    });
+    players
+}
+
+pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
+    let filter = Filter::new(&args.filters, &cx.catalog())?;
+    let mut sessions = Vec::new();
+    for entry in cx.store.entries()? {
+        match entry.session {
+            Ok(session) => {
+                if filter.matches(&session) {
+                    sessions.push(session);
+                }
+            }
+            Err(err) => eprintln!("warning: skipped, cannot be read: {err:#}"),
+        }
+    }
+    let mut players = tally(&sessions);
+    // `--player NAME`: that player's record only (over the sessions they sat in).
+    if let Some(wanted) = &args.filters.player {
+        let wanted = wanted.trim().to_lowercase();
+        players.retain(|p| p.name.to_lowercase() == wanted);
+    }
+    if args.json {
+        let players: Vec<Value> = players.iter().map(to_json).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({ "players": players }))?
+        );
+        return Ok(());
+    }
+    if players.is_empty() {
+        if filter.is_empty() {
+            println!(
+                "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.",
+                cx.store.dir().display()
+            );
+        } else {
+            println!("No sessions match those filters.");
+        }
+        return Ok(());
+    }
+    print!("{}", text(&players));
+    Ok(())
+}
+
+fn to_json(p: &PlayerStats) -> Value {
+    json!({
+        "name": p.name,
+        "sessions": p.sessions,
+        "finished": p.finished,
+        "wins": p.wins,
+        "win_rate": p.win_rate(),
+        "average_score": p.average_score(),
+        "exact_bids": p.exact.map(|(made, hands)| json!({
+            "made": made,
+            "hands": hands,
+            "rate": p.exact_rate(),
+        })),
+        "contracts": p.contracts.map(|(declared, made, failed)| json!({
+            "declared": declared,
+            "made": made,
+            "failed": failed,
+        })),
+    })
+}
+
+/// The table, then what the columns count.
+fn text(players: &[PlayerStats]) -> String {
+    let mut table = new_table();
+    table.set_header([
+        "Player",
+        "Sessions",
+        "Finished",
+        "Wins",
+        "Win rate",
+        "Avg score",
+        "Exact bids",
+        "Contracts",
+    ]);
+    let dash = || "–".to_string();
+    let percent = |rate: Option<f64>| rate.map_or_else(dash, |r| format!("{:.0}%", r * 100.0));
+    for p in players {
+        let exact = p.exact.map_or_else(dash, |(made, hands)| {
+            if hands == 0 {
+                "0 hands".to_string()
+            } else {
+                format!("{made}/{hands} ({})", percent(p.exact_rate()))
+            }
+        });
+        let contracts = p
+            .contracts
+            .map_or_else(dash, |(declared, made, failed)| match declared {
+                0 => "0".to_string(),
+                _ => format!("{declared} ({made} made, {failed} failed)"),
+            });
+        let number = |text: String| Cell::new(text).set_alignment(CellAlignment::Right);
+        table.add_row([
+            Cell::new(&p.name),
+            number(p.sessions.to_string()),
+            number(p.finished.to_string()),
+            number(p.wins.to_string()),
+            number(percent(p.win_rate())),
+            number(p.average_score().map_or_else(dash, |a| format!("{a:.1}"))),
+            number(exact),
+            number(contracts),
+        ]);
+    }
+    format!(
+        "{table}\nWin rate and average score: finished sessions only; a shared win is a win.\n\
+         Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed).\n"
+    )
+}

@@ -1,0 +1,313 @@
+//! `bridgepad export`: every format over the hand-computed club history
+//! (see `Bp::club_history`).
+
+use std::collections::BTreeMap;
+use std::fs;
+
+use crate::common::Bp;
+
+const COLUMNS: [&str; 14] = [
+    "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
+    "points", "above", "below", "total",
+];
+
+/// The club history's final totals, worked out by hand: (game, player) → total.
+fn expected_totals() -> BTreeMap<(String, String), i64> {
+    [
+        ("devils-bridge", "Ann", 0),
+        ("devils-bridge", "Bob", 10),
+        ("devils-bridge", "Cid", 20),
+        ("memory-bridge", "Ann", 320),
+        ("memory-bridge", "Dee", 0),
+        ("buddy-bridge", "Bob", 50),
+        ("buddy-bridge", "Dee", 0),
+    ]
+    .into_iter()
+    .map(|(g, p, t)| ((g.to_string(), p.to_string()), t))
+    .collect()
+}
+
+fn parse_csv(text: &str) -> (Vec<String>, Vec<BTreeMap<String, String>>) {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let rows = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
+                .iter()
+                .cloned()
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn csv_rows_add_up_to_the_hand_computed_totals() {
+    let bp = Bp::new();
+    let [devils, memory, buddy] = bp.club_history();
+    let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
+    assert_eq!(header, COLUMNS);
+    // Devil's Bridge: 2 hands × 3 players; Memory: phase 1 × 2; Buddy: the exchange × 2.
+    assert_eq!(rows.len(), 6 + 2 + 2);
+    // Oldest session first, in play order.
+    let sessions: Vec<&str> = rows.iter().map(|r| r["session"].as_str()).collect();
+    assert_eq!(sessions[0], devils);
+    assert_eq!(sessions[6], memory);
+    assert_eq!(sessions[9], buddy);
+    let mut last = BTreeMap::new();
+    let mut summed: BTreeMap<(String, String), i64> = BTreeMap::new();
+    for r in &rows {
+        let key = (r["game"].clone(), r["player"].clone());
+        let points: i64 = r["points"].parse().unwrap();
+        let above: i64 = r["above"].parse().unwrap();
+        let below: i64 = r["below"].parse().unwrap();
+        assert_eq!(points, above + below, "{r:?}");
+        *summed.entry(key.clone()).or_default() += points;
+        last.insert(key, r["total"].parse::<i64>().unwrap());
+    }
+    assert_eq!(last, expected_totals());
+    assert_eq!(summed, expected_totals());
+    // A few fields spelled out.
+    let first = &rows[0];
+    assert_eq!(first["date"], "2026-01-10");
+    assert_eq!(first["hand"], "1");
+    assert_eq!(first["phase"], "hand");
+    assert_eq!(first["dealer"], "Ann");
+    assert_eq!(first["player"], "Bob");
+    assert_eq!(first["bid"], "0");
+    assert_eq!(first["tricks"], "0");
+    assert_eq!(first["made"], "true");
+    let ann = &rows[6];
+    assert_eq!(
+        (
+            ann["phase"].as_str(),
+            ann["tricks"].as_str(),
+            ann["made"].as_str()
+        ),
+        ("phase1", "13", "")
+    );
+    let bob = &rows[8];
+    assert_eq!(
+        (
+            bob["phase"].as_str(),
+            bob["above"].as_str(),
+            bob["below"].as_str()
+        ),
+        ("exchange", "10", "40")
+    );
+}
+
+#[test]
+fn csv_quotes_what_needs_quoting() {
+    let bp = Bp::new();
+    bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,\"Bo\" B,Cid",
+        "--dealer",
+        "Ann",
+    ]);
+    bp.ok(&["bid", "\"Bo\" B=0", "Cid=0", "Ann=0"]);
+    bp.ok(&["tricks", "Ann=1", "\"Bo\" B=0"]);
+    let text = bp.ok(&["export", "--format", "csv"]);
+    assert!(text.contains(",\"\"\"Bo\"\" B\","), "{text}");
+    let (_, rows) = parse_csv(&text);
+    assert_eq!(rows[0]["player"], "\"Bo\" B");
+    assert_eq!(rows[0]["total"], "10");
+}
+
+#[test]
+fn one_session_is_the_named_or_current_one() {
+    let bp = Bp::new();
+    let [devils, _, buddy] = bp.club_history();
+    // Without --session: the unfinished one, said on stderr.
+    let out = bp.run(&["export", "--format", "csv"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stderr, format!("using session {buddy}\n"));
+    let (_, rows) = parse_csv(&out.stdout);
+    assert!(rows.iter().all(|r| r["session"] == buddy));
+    let (_, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--session", "2026-01"]));
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().all(|r| r["session"] == devils));
+}
+
+#[test]
+fn json_has_the_documented_shape_and_totals() {
+    let bp = Bp::new();
+    let [devils, memory, buddy] = bp.club_history();
+    let json = bp.json(&["export", "--format", "json", "--all"]);
+    assert_eq!(json["format"], 1);
+    let sessions = json["sessions"].as_array().unwrap();
+    let ids: Vec<&str> = sessions.iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, [&devils, &memory, &buddy]);
+    for s in sessions {
+        for ((game, player), &total) in &expected_totals() {
+            if s["variant"] == game.as_str() {
+                assert_eq!(s["totals"][player]["total"], total, "{game} {player}");
+            }
+        }
+        let rows = s["rows"].as_array().unwrap();
+        for row in rows {
+            let keys: Vec<&str> = row
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            assert_eq!(keys, COLUMNS);
+        }
+    }
+    let d = &sessions[0];
+    assert_eq!(d["title"], "Devil's Bridge");
+    assert_eq!(d["created"], "2026-01-10T19:00:00+00:00");
+    assert_eq!(d["status"], "finished");
+    assert_eq!(d["players"], serde_json::json!(["Ann", "Bob", "Cid"]));
+    assert_eq!(d["winners"], serde_json::json!(["Cid"]));
+    // Hand 2 is bid from Cid, left of Bob who deals.
+    assert_eq!(d["rows"][3]["player"], "Cid");
+    assert_eq!(d["rows"][3]["total"], 20);
+    assert_eq!(d["rows"][0]["made"], true);
+    let b = &sessions[2];
+    assert_eq!(b["status"], "in_progress");
+    assert_eq!(b["winners"], serde_json::json!([]));
+    assert_eq!(b["totals"]["Bob"]["above"], 10);
+    assert_eq!(b["totals"]["Bob"]["below"], 40);
+    assert_eq!(b["rows"][0]["made"], serde_json::Value::Null);
+    // The filters narrow --all.
+    let json = bp.json(&[
+        "export",
+        "--format",
+        "json",
+        "--all",
+        "--player",
+        "dee",
+        "--finished",
+    ]);
+    assert_eq!(json["sessions"].as_array().unwrap().len(), 1);
+    assert_eq!(json["sessions"][0]["id"], memory.as_str());
+}
+
+#[test]
+fn markdown_sheets_are_ready_to_paste() {
+    let bp = Bp::new();
+    bp.club_history();
+    insta::assert_snapshot!(bp.ok(&["export", "--format", "markdown", "--all"]));
+}
+
+#[test]
+fn html_is_one_printable_page_with_a_chart() {
+    let bp = Bp::new();
+    bp.club_history();
+    let page = bp.ok(&["export", "--format", "html", "--all"]);
+    // Self-contained: nothing is fetched.
+    for outside in ["http://", "https://", "src=", "href=", "@import", "url("] {
+        let fetched = page
+            .match_indices(outside)
+            .any(|(i, _)| !page[i..].starts_with("http://www.w3.org/2000/svg"));
+        assert!(!fetched, "`{outside}` in the page");
+    }
+    assert_eq!(page.matches("<svg ").count(), 3);
+    assert_eq!(page.matches("<polyline ").count(), 3 + 2 + 2);
+    insta::assert_snapshot!(page);
+}
+
+#[test]
+fn html_and_markdown_escape_names() {
+    let bp = Bp::new();
+    bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "<Bo&b>,Ann,'Cy' \"C\"",
+        "--dealer",
+        "Ann",
+    ]);
+    bp.ok(&["bid", "<Bo&b>=0", "'Cy' \"C\"=0", "Ann=0"]);
+    bp.ok(&["tricks", "Ann=1", "<Bo&b>=0"]);
+    let page = bp.ok(&["export", "--format", "html"]);
+    assert!(!page.contains("<Bo"), "unescaped name in:\n{page}");
+    assert!(!page.contains("'Cy'"), "unescaped name in:\n{page}");
+    assert!(page.contains("<th>&lt;Bo&amp;b&gt;</th>"));
+    assert!(page.contains("&lt;Bo&amp;b&gt; (10)</text>"));
+    assert!(page.contains("&#39;Cy&#39; &quot;C&quot;"));
+    let md = bp.ok(&["export", "--format", "markdown"]);
+    assert!(md.contains("| \\<Bo\\&b\\> |"), "{md}");
+}
+
+#[test]
+fn output_writes_the_file_and_says_where() {
+    let bp = Bp::new();
+    bp.club_history();
+    let stdout = bp.ok(&["export", "--format", "json", "--all"]);
+    let dir = bp.data_dir().join("out");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("club.json");
+    // An old file is replaced whole.
+    fs::write(&file, "old and much longer than nothing ".repeat(1000)).unwrap();
+    let out = bp.run(&[
+        "export",
+        "--format",
+        "json",
+        "--all",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        format!("exported 3 sessions to {}\n", file.display())
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), stdout);
+    // No temporary file is left behind.
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["club.json"]);
+    // A directory that does not exist is an error, not a panic.
+    let missing = dir.join("nowhere").join("x.csv");
+    let line = bp.fails(&[
+        "export",
+        "--format",
+        "csv",
+        "--all",
+        "-o",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(line.starts_with("error: could not write `"), "{line}");
+}
+
+#[test]
+fn export_refuses_what_does_not_fit() {
+    let bp = Bp::new();
+    let line = bp.fails(&["export", "--format", "csv", "--all"]);
+    assert!(line.starts_with("error: no sessions in `"), "{line}");
+    let [devils, ..] = bp.club_history();
+    bp.refuses(&[
+        (
+            &["export", "--format", "csv", "--all", "--session", &devils],
+            "error: --all exports every session and --session one; give one or the other",
+        ),
+        (
+            &["export", "--format", "csv", "--all", "--game", "mormon-bridge"],
+            "error: no sessions match those filters; `bridgepad list` shows every session",
+        ),
+        (
+            &["export", "--format", "csv", "--all", "--since", "2027-01-01"],
+            "error: no sessions match those filters; `bridgepad list` shows every session",
+        ),
+        (
+            &["export", "--format", "csv", "--player", "Ann"],
+            "error: --game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session",
+        ),
+    ]);
+    // A format that does not exist is a usage error.
+    let out = bp.run(&["export", "--format", "pdf"]);
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("invalid value 'pdf'"), "{}", out.stderr);
+    let out = bp.run(&["export"]);
+    assert_eq!(out.code, Some(2));
+}

@@ -1,0 +1,457 @@
+//! Club-scale benchmark: `cargo bench --bench club`.
+//!
+//! Generates 10,000 finished sessions across every built-in variant, plus one
+//! unfinished Mormon Bridge (4-card) session of 1,000 hands, by playing them
+//! through the real engine with a seeded random table, and saves them with
+//! the real store into a temporary directory. Then it times the release
+//! binary on that directory (`list`, `list --player`, `export --all`,
+//! `stats`, recording a bid) and prints medians against the goals. A missed
+//! goal is reported, not a failure: this is a measurement.
+//!
+//! The binary measured is the one Cargo builds for the bench
+//! (`env!("CARGO_BIN_EXE_bridgepad")`: with `cargo bench` that is
+//! `target/release/bridgepad`, built with the release/bench profile).
+//! `BRIDGEPAD_BENCH_KEEP=1` keeps the generated directory to look at.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bridgepad::catalog::{Catalog, with_target};
+use bridgepad::rules::auction::{Bid, Call};
+use bridgepad::rules::contract_game::ContractGame;
+use bridgepad::rules::duel::{Dummy, Next};
+use bridgepad::rules::{Expect, Game, Seat, Table, Variant};
+use bridgepad::session::{Play, Session};
+use bridgepad::store::Store;
+use chrono::{DateTime, Duration as Span, TimeZone, Utc};
+
+const SESSIONS: usize = 10_000;
+const LONG_HANDS: usize = 1_000;
+const SEED: u64 = 20_261_122;
+
+const VARIANTS: [&str; 7] = [
+    "devils-bridge",
+    "mormon-bridge",
+    "mormon-bridge-4card",
+    "mormon-bridge-elimination",
+    "memory-bridge",
+    "single-dummy-bridge",
+    "buddy-bridge",
+];
+
+const NAMES: [&str; 30] = [
+    "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max",
+    "Ned", "Olga", "Pat", "Quin", "Rosa", "Sam", "Tess", "Uma", "Vic", "Walt", "Xena", "Yuri",
+    "Zoe", "Abe", "Bea", "Cal", "Dot",
+];
+
+fn main() {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_bridgepad"));
+    let dir = tempfile::Builder::new()
+        .prefix("bridgepad-club-")
+        .tempdir()
+        .expect("a temporary directory");
+    let store = Store::new(dir.path().to_path_buf());
+    let catalog = Catalog::load(None);
+    let mut rng = fastrand::Rng::with_seed(SEED);
+
+    let started = Instant::now();
+    let mut hands = 0;
+    for i in 0..SESSIONS {
+        let name = VARIANTS[i % VARIANTS.len()];
+        let variant = catalog
+            .find(name)
+            .expect("a built-in variant")
+            .variant
+            .clone();
+        hands += generate(&store, &variant, &mut rng);
+    }
+    let long_id = generate_long(&store, &catalog, &mut rng);
+    let generated = started.elapsed();
+    let bytes: u64 = std::fs::read_dir(dir.path())
+        .expect("the data directory")
+        .filter_map(|e| e.ok()?.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.len())
+        .sum();
+    println!(
+        "generated {SESSIONS} finished sessions ({hands} hands/deals) + 1 session of {LONG_HANDS} hands \
+         in {:.1} s; {:.1} MB of TOML in {}",
+        generated.as_secs_f64(),
+        bytes as f64 / 1e6,
+        dir.path().display()
+    );
+    println!("binary: {}", bin.display());
+
+    let run = |args: &[&str]| run(&bin, dir.path(), args);
+    let export_file = dir.path().join("export.csv");
+    let export_path = export_file.to_str().expect("a UTF-8 temp path");
+    let player = NAMES[0];
+
+    let mut rows = Vec::new();
+    // A first run of each warms the file cache; it is not counted.
+    run(&["list"]);
+    let list = median_of(7, || run(&["list"]).0);
+    rows.push(Row::time("list", list, ms(150)));
+    let by_player = median_of(7, || run(&["list", "--player", player]).0);
+    rows.push(Row::time(
+        &format!("list --player {player}"),
+        by_player,
+        ms(150),
+    ));
+    let stats = median_of(7, || run(&["stats"]).0);
+    rows.push(Row::time("stats", stats, ms(150)));
+    let mut peaks = Vec::new();
+    let export_args = [
+        "export",
+        "--all",
+        "--format",
+        "csv",
+        "--output",
+        export_path,
+    ];
+    let export = median_of(3, || {
+        let (time, peak) = run(&export_args);
+        peaks.push(peak);
+        time
+    });
+    rows.push(Row::time(
+        "export --all --format csv",
+        export,
+        Duration::from_millis(1500),
+    ));
+    let peak = peaks.iter().copied().flatten().max();
+    rows.push(Row {
+        name: "export --all peak memory".into(),
+        median: peak.map_or("n/a".into(), |kb| format!("{:.1} MB", kb as f64 / 1024.0)),
+        goal: "< 100 MB".into(),
+        pass: peak.map(|kb| (kb as f64 / 1024.0) < 100.0),
+    });
+    // Bid, then undo so every bid meets the same state; only the bid is timed.
+    let long = catalog_first_player(&store, &long_id);
+    let bid_arg = format!("{long}=1");
+    let bid = median_of(15, || {
+        let (time, _) = run(&["bid", "--session", &long_id, &bid_arg]);
+        run(&["undo", "--session", &long_id]);
+        time
+    });
+    rows.push(Row::time(
+        &format!("bid {bid_arg} ({LONG_HANDS}-hand session)"),
+        bid,
+        ms(10),
+    ));
+
+    println!();
+    println!(
+        "{:<44} {:>12} {:>12}  result",
+        "measurement (median)", "median", "goal"
+    );
+    for row in &rows {
+        let result = match row.pass {
+            Some(true) => "PASS",
+            Some(false) => "FAIL",
+            None => "n/a",
+        };
+        println!(
+            "{:<44} {:>12} {:>12}  {result}",
+            row.name, row.median, row.goal
+        );
+    }
+    println!(
+        "\nruns: list, list --player and stats 7 each; export 3; bid 15 (each followed by an untimed undo)"
+    );
+    if std::env::var_os("BRIDGEPAD_BENCH_KEEP").is_some() {
+        println!("kept the sessions in {}", dir.keep().display());
+    }
+}
+
+struct Row {
+    name: String,
+    median: String,
+    goal: String,
+    pass: Option<bool>,
+}
+
+impl Row {
+    fn time(name: &str, median: Duration, goal: Duration) -> Row {
+        Row {
+            name: name.into(),
+            median: show(median),
+            goal: format!("< {}", show(goal)),
+            pass: Some(median < goal),
+        }
+    }
+}
+
+fn ms(n: u64) -> Duration {
+    Duration::from_millis(n)
+}
+
+fn show(d: Duration) -> String {
+    if d >= Duration::from_secs(1) {
+        format!("{:.2} s", d.as_secs_f64())
+    } else {
+        format!("{:.1} ms", d.as_secs_f64() * 1e3)
+    }
+}
+
+fn median_of(n: usize, mut f: impl FnMut() -> Duration) -> Duration {
+    let mut times: Vec<Duration> = (0..n).map(|_| f()).collect();
+    times.sort();
+    times[n / 2]
+}
+
+/// Runs the binary on the data directory; the wall time and the child's
+/// peak resident set size in KiB (from `wait4`, where there is one).
+/// A failing command stops the benchmark: its numbers would mean nothing.
+fn run(bin: &Path, data: &Path, args: &[&str]) -> (Duration, Option<u64>) {
+    let mut command = Command::new(bin);
+    command
+        .args(args)
+        .env("BRIDGEPAD_DATA_DIR", data)
+        .env_remove("BRIDGEPAD_NOW")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let start = Instant::now();
+    let child = command.spawn().expect("the bridgepad binary runs");
+    let (ok, peak) = wait(child);
+    let elapsed = start.elapsed();
+    if !ok {
+        let out = Command::new(bin)
+            .args(args)
+            .env("BRIDGEPAD_DATA_DIR", data)
+            .output()
+            .expect("the bridgepad binary runs");
+        panic!(
+            "bridgepad {} failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    (elapsed, peak)
+}
+
+#[cfg(unix)]
+fn wait(child: std::process::Child) -> (bool, Option<u64>) {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data, and `pid` is our own child, not yet reaped.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(
+        reaped,
+        pid,
+        "wait4 failed: {}",
+        std::io::Error::last_os_error()
+    );
+    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    // Linux reports ru_maxrss in KiB (macOS in bytes).
+    let kib = if cfg!(target_os = "macos") {
+        usage.ru_maxrss as u64 / 1024
+    } else {
+        usage.ru_maxrss as u64
+    };
+    (ok, Some(kib))
+}
+
+#[cfg(not(unix))]
+fn wait(mut child: std::process::Child) -> (bool, Option<u64>) {
+    let status = child.wait().expect("the child exits");
+    (status.success(), None)
+}
+
+/// The first seated player of a stored session.
+fn catalog_first_player(store: &Store, id: &str) -> String {
+    let session = store.load(id).expect("the long session loads");
+    session.table().names()[0].clone()
+}
+
+/// When a session started: somewhere in the year before 2026-11-22, in the evening.
+fn created_at(rng: &mut fastrand::Rng) -> DateTime<Utc> {
+    let end = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
+    end - Span::days(rng.i64(1..=365))
+        + Span::hours(rng.i64(17..=22))
+        + Span::minutes(rng.i64(0..60))
+}
+
+fn pick_players(rng: &mut fastrand::Rng, count: usize) -> Vec<String> {
+    let mut names: Vec<&str> = NAMES.to_vec();
+    rng.shuffle(&mut names);
+    names[..count].iter().map(|s| s.to_string()).collect()
+}
+
+/// Plays one session to the end and saves it; returns the hands or deals played.
+fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize {
+    let low = variant.min_players;
+    let high = variant.max_players.min(low + 4);
+    let count = rng.usize(low..=high);
+    let players = pick_players(rng, count);
+    let table = Table::new(variant, players, Seat(rng.usize(..count))).expect("a legal table");
+    let created = created_at(rng);
+    let play = if variant.contract.is_some() {
+        let mut game = ContractGame::new(variant.clone(), table);
+        play_contract(&mut game, rng);
+        Play::Contract(game)
+    } else {
+        let mut game = Game::new(variant.clone(), table);
+        while !game.is_finished() {
+            play_hand(&mut game, rng);
+        }
+        Play::Exact(game)
+    };
+    let played = match &play {
+        Play::Exact(game) => game.played(),
+        Play::Contract(game) => game.played(),
+    };
+    let session = Session {
+        id: store.new_id(&variant.name, created),
+        created,
+        updated: created + Span::minutes(5 * played as i64 + rng.i64(0..30)),
+        play,
+    };
+    store.create(&session).expect("the session is saved");
+    played
+}
+
+/// The unfinished session: Mormon Bridge (4-card) with a target nobody
+/// reaches, 1,000 hands played and the next one dealt.
+fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> String {
+    let base = &catalog.find("mormon-bridge-4card").unwrap().variant;
+    let variant = with_target(base, 100_000).expect("a big target is allowed");
+    let players = pick_players(rng, 6);
+    let table = Table::new(&variant, players, Seat(0)).expect("a legal table");
+    let mut game = Game::new(variant.clone(), table);
+    while game.played() < LONG_HANDS {
+        play_hand(&mut game, rng);
+    }
+    assert!(!game.is_finished());
+    let created = Utc.with_ymd_and_hms(2026, 11, 21, 19, 0, 0).unwrap();
+    let session = Session {
+        id: store.new_id(&variant.name, created),
+        created,
+        updated: created + Span::hours(30),
+        play: Play::Exact(game),
+    };
+    store.create(&session).expect("the long session is saved");
+    session.id
+}
+
+/// Bids (legal ones, the dealer's hook respected) and tricks that add up,
+/// most players near their bid.
+fn play_hand(game: &mut Game, rng: &mut fastrand::Rng) {
+    let start = game.played();
+    // Loops again only when an elimination round is bid again.
+    while game.played() == start && !game.is_finished() {
+        let hand = game.current().expect("a hand in play");
+        let cards = hand.deal.cards;
+        let dealer = hand.deal.dealer;
+        match game.expects() {
+            Some(Expect::Bids { waiting }) => {
+                let others: Vec<(Seat, u32)> = waiting
+                    .iter()
+                    .filter(|&&s| s != dealer || !game.variant().dealer_hook)
+                    .map(|&s| (s, realistic_bid(rng, cards, waiting.len())))
+                    .collect();
+                game.record_bids(&others).expect("legal bids");
+                if waiting.contains(&dealer) && game.variant().dealer_hook {
+                    let legal = game.legal_bids(dealer);
+                    let bid = legal[rng.usize(..legal.len())];
+                    game.record_bids(&[(dealer, bid)])
+                        .expect("a legal dealer bid");
+                }
+            }
+            Some(Expect::Tricks { waiting }) => {
+                let mut tricks: Vec<(Seat, u32)> = waiting
+                    .iter()
+                    .map(|&s| {
+                        let bid = hand.bids[s].unwrap_or(0);
+                        let noise = [0, 0, 0, 1, -1][rng.usize(..5)];
+                        (s, (bid as i64 + noise).clamp(0, cards as i64) as u32)
+                    })
+                    .collect();
+                // Make them add up to the cards dealt.
+                let mut total: u32 = tricks.iter().map(|t| t.1).sum();
+                while total > cards {
+                    let i = rng.usize(..tricks.len());
+                    if tricks[i].1 > 0 {
+                        tricks[i].1 -= 1;
+                        total -= 1;
+                    }
+                }
+                while total < cards {
+                    let i = rng.usize(..tricks.len());
+                    tricks[i].1 += 1;
+                    total += 1;
+                }
+                game.record_tricks(&tricks).expect("tricks that add up");
+            }
+            None => break,
+        }
+    }
+}
+
+fn realistic_bid(rng: &mut fastrand::Rng, cards: u32, players: usize) -> u32 {
+    let fair = cards as f64 / players.max(1) as f64;
+    let guess = (fair + rng.f64() * 1.5 - 0.5).round().max(0.0) as u32;
+    guess.min(cards)
+}
+
+/// Plays a contract game to the end: first phases, short auctions, and
+/// declarer's tricks near the contract.
+fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
+    let mut steps = 0;
+    while let Some(next) = game.duel().next() {
+        steps += 1;
+        assert!(steps < 10_000, "a contract game that does not end");
+        match next {
+            Next::FirstPhase => {
+                let n = rng.u32(2..=11);
+                game.record_first_phase(&[(Seat(0), n), (Seat(1), 13 - n)])
+                    .expect("first-phase tricks out of 13");
+            }
+            Next::Call(_) => {
+                let deal = game.duel().current().expect("a deal in play");
+                let auction = deal.auction.as_ref().expect("an open auction");
+                let legal = auction.legal();
+                let bidding = auction
+                    .calls()
+                    .iter()
+                    .filter(|c| matches!(c, Call::Bid(_)))
+                    .count();
+                let call = match legal.lowest_bid {
+                    Some(low) if bidding < 2 && low.level <= 4 && rng.u8(..10) < 7 => {
+                        let mut bid = low;
+                        for _ in 0..rng.usize(0..6) {
+                            if let Some(b) = bid.next_higher().filter(|b| b.level <= 5) {
+                                bid = b;
+                            }
+                        }
+                        Call::Bid(bid)
+                    }
+                    _ if legal.double && rng.u8(..10) == 0 => Call::Double,
+                    _ if legal.redouble && rng.u8(..4) == 0 => Call::Redouble,
+                    _ => Call::Pass,
+                };
+                game.call(call).expect("a legal call");
+            }
+            Next::Tricks { declarer } => {
+                let deal = game.duel().current().expect("a deal in play");
+                let contract = deal.contract().expect("a contract");
+                if game.rules().kind == bridgepad::rules::duel::Kind::SingleDummy && rng.bool() {
+                    let dummy = if rng.bool() {
+                        Dummy::Revealed
+                    } else {
+                        Dummy::Hidden
+                    };
+                    game.record_dummy(dummy).expect("a dummy");
+                }
+                let needed = Bid::tricks_needed(contract.bid) as i64;
+                let taken = (needed + rng.i64(-2..=2)).clamp(0, 13) as u32;
+                game.record_tricks(&[(Seat(declarer), taken)])
+                    .expect("declarer's tricks");
+            }
+        }
+    }
+}

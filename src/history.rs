@@ -130,7 +130,7 @@ pub fn rows(session: &Session) -> Vec<Row> {
                         None => ("passed out".to_string(), None, None),
                         Some(c) => {
                             let declarer_tricks = deal.tricks.expect("a settled contract");
-                            let text = format!("{}{}", c.bid, doubling(c.doubling));
+                            let text = format!("{}{}", c.bid, c.doubling.suffix());
                             if side == c.declarer {
                                 (text, Some(declarer_tricks), deal.made())
                             } else {
@@ -158,15 +158,6 @@ pub fn rows(session: &Session) -> Vec<Row> {
             }
             rows
         }
-    }
-}
-
-fn doubling(d: crate::rules::auction::Doubling) -> &'static str {
-    use crate::rules::auction::Doubling;
-    match d {
-        Doubling::Undoubled => "",
-        Doubling::Doubled => "X",
-        Doubling::Redoubled => "XX",
     }
 }
 

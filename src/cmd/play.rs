@@ -833,7 +833,8 @@ mod tests {
     use crate::prompt::Scripted;
     use crate::store::Store;
 
-    fn context(dir: &TempDir) -> Context {
+    /// A context on `dir` with the clock fixed (also used by the contract games' tests).
+    pub(in crate::cmd::play) fn context(dir: &TempDir) -> Context {
         let now = chrono::Utc
             .with_ymd_and_hms(2026, 11, 21, 20, 0, 0)
             .unwrap();

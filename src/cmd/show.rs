@@ -7,7 +7,6 @@ use super::Context;
 use crate::cli::ShowArgs;
 use crate::narrate::contract as say;
 use crate::render;
-use crate::rules::auction::Doubling;
 use crate::rules::contract::Line;
 use crate::rules::contract_game::ContractGame;
 use crate::rules::duel::{Kind, Next};
@@ -194,7 +193,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
         .deals()
         .iter()
         .filter(|d| {
-            d.settled || d.first_phase.is_some() || d.auction.as_ref().is_some_and(|a| !a.calls().is_empty())
+            d.begun()
         })
         .map(|d| {
             let auction = d.auction.as_ref();
@@ -203,11 +202,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
                     "bid": c.bid.to_string(),
                     "level": c.bid.level,
                     "strain": c.bid.strain.letters(),
-                    "doubled": match c.doubling {
-                        Doubling::Undoubled => "",
-                        Doubling::Doubled => "X",
-                        Doubling::Redoubled => "XX",
-                    },
+                    "doubled": c.doubling.suffix(),
                     "declarer": name(c.declarer),
                     "tricks_needed": c.bid.tricks_needed(),
                     "text": say::contract(game, c),

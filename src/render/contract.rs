@@ -98,9 +98,7 @@ fn deal_rows(game: &ContractGame, width: Option<usize>) -> Table {
     header.push(game.name(1).to_string());
     table.set_header(header);
     for deal in game.duel().deals() {
-        let started = deal.first_phase.is_some()
-            || deal.auction.as_ref().is_some_and(|a| !a.calls().is_empty());
-        if !started && !deal.settled {
+        if !deal.begun() {
             continue;
         }
         let mut row = vec![Cell::new(deal.number), Cell::new(game.name(deal.dealer))];

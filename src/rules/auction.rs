@@ -209,7 +209,8 @@ impl Doubling {
         }
     }
 
-    fn suffix(self) -> &'static str {
+    /// "", "X" or "XX", as calls and contracts are written.
+    pub fn suffix(self) -> &'static str {
         match self {
             Doubling::Undoubled => "",
             Doubling::Doubled => "X",

@@ -110,6 +110,14 @@ impl Deal {
             .is_some_and(|a| a.outcome() == Outcome::NoContract)
     }
 
+    /// Whether anything of this deal is recorded or settled (a deal just
+    /// dealt has nothing to show yet).
+    pub fn begun(&self) -> bool {
+        self.settled
+            || self.first_phase.is_some()
+            || self.auction.as_ref().is_some_and(|a| !a.calls().is_empty())
+    }
+
     /// Did the contract make? `None` until the tricks are in.
     pub fn made(&self) -> Option<bool> {
         Some(self.tricks? >= self.contract()?.bid.tricks_needed())

@@ -5,7 +5,7 @@
 use anyhow::Result;
 
 use super::{Answer, Flow, parse_command};
-use crate::cmd::Context;
+use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
@@ -97,7 +97,7 @@ fn first_phase(
             })?;
             let game = session.0.contract()?;
             let deal = &game.duel().deals()[number - 1];
-            p.say(&capital(&say::first_phase(game, deal)));
+            p.say(&capitalised(&say::first_phase(game, deal)));
             p.say(&format!("Totals: {}.", say::totals_line(game)));
             Ok(Flow::Go)
         }
@@ -134,7 +134,7 @@ fn call(
     let auction = deal.auction.as_ref().expect("an auction");
     if !auction.is_open() {
         p.say(&render::contract::auction_table(game, auction));
-        p.say(&capital(&say::auction_end(game, deal)));
+        p.say(&capitalised(&say::auction_end(game, deal)));
         if deal.settled && !game.is_finished() {
             p.say(&render::contract::sheet(game, p.width()));
         }
@@ -204,7 +204,7 @@ fn tricks(
     })?;
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
-    p.say(&capital(&say::contract_result(game, deal)));
+    p.say(&capitalised(&say::contract_result(game, deal)));
     if let Some(end) = say::game_end(game, number) {
         p.say(&end);
     }
@@ -288,31 +288,15 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     Ok(())
 }
 
-fn capital(text: &str) -> String {
-    crate::cmd::capitalised(text)
-}
-
 #[cfg(test)]
 mod tests {
-    use chrono::TimeZone;
     use tempfile::TempDir;
 
     use super::super::play;
+    use super::super::tests::context;
     use super::*;
     use crate::prompt::{Check, Scripted};
     use crate::rules::contract::Line;
-    use crate::store::Store;
-
-    fn context(dir: &TempDir) -> Context {
-        let now = chrono::Utc
-            .with_ymd_and_hms(2026, 11, 21, 20, 0, 0)
-            .unwrap();
-        Context {
-            store: Store::new(dir.path().to_path_buf()),
-            templates_dir: None,
-            now,
-        }
-    }
 
     /// A [`Scripted`] prompter that also keeps every question asked, so the
     /// legal calls listed in the call prompts can be checked.

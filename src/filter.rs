@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use crate::catalog::Catalog;
 use crate::cli::Filters;
-use crate::session::Session;
+use crate::summary::Summary;
 
 /// Filters checked against the catalog and parsed, ready to match sessions.
 #[derive(Debug, Clone, Default)]
@@ -61,18 +61,14 @@ impl Filter {
         })
     }
 
-    pub fn matches(&self, session: &Session) -> bool {
+    pub fn matches(&self, session: &Summary) -> bool {
         if let Some(game) = &self.game
-            && session.variant().name != *game
+            && session.variant != *game
         {
             return false;
         }
         if let Some(player) = &self.player
-            && !session
-                .table()
-                .names()
-                .iter()
-                .any(|n| n.to_lowercase() == *player)
+            && !session.players.iter().any(|n| n.to_lowercase() == *player)
         {
             return false;
         }
@@ -82,7 +78,7 @@ impl Filter {
             return false;
         }
         if let Some(finished) = self.finished
-            && session.is_finished() != finished
+            && session.finished != finished
         {
             return false;
         }

@@ -9,12 +9,14 @@ pub mod cli;
 pub mod cmd;
 pub mod filter;
 pub mod history;
+pub mod index;
 pub mod narrate;
 pub mod prompt;
 pub mod render;
 pub mod rules;
 pub mod session;
 pub mod store;
+pub mod summary;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

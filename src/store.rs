@@ -8,7 +8,7 @@
 //! because the rename replaces the session file itself.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{ErrorKind, Read, Seek, Write};
+use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
+use crate::index::Listed;
 use crate::session::{Session, SessionFile};
 
 /// How long a writer waits for another bridgepad to finish with a session.
@@ -25,13 +26,6 @@ const LOCK_WAIT: Duration = Duration::from_secs(5);
 #[derive(Debug, Clone)]
 pub struct Store {
     dir: PathBuf,
-}
-
-/// One session file as found on disk, loaded or not.
-pub struct Entry {
-    pub id: String,
-    pub path: PathBuf,
-    pub session: Result<Session>,
 }
 
 impl Store {
@@ -47,40 +41,6 @@ impl Store {
         self.dir.join(format!("{id}.toml"))
     }
 
-    /// Every session file, newest update first; broken files are included
-    /// with their error so a list can still show them.
-    pub fn entries(&self) -> Result<Vec<Entry>> {
-        let read = match fs::read_dir(&self.dir) {
-            Ok(read) => read,
-            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => {
-                return Err(e).with_context(|| format!("could not read `{}`", self.dir.display()));
-            }
-        };
-        let mut entries = Vec::new();
-        for item in read {
-            let path = item
-                .with_context(|| format!("could not read `{}`", self.dir.display()))?
-                .path();
-            let is_session = path.extension().is_some_and(|e| e == "toml") && path.is_file();
-            let Some(id) = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .filter(|_| is_session)
-            else {
-                continue;
-            };
-            let id = id.to_string();
-            let session = load_path(&path);
-            entries.push(Entry { id, path, session });
-        }
-        entries.sort_by(|a, b| {
-            let key = |e: &Entry| e.session.as_ref().ok().map(|s| s.updated);
-            key(b).cmp(&key(a)).then_with(|| b.id.cmp(&a.id))
-        });
-        Ok(entries)
-    }
-
     /// The session with this id (or the one whose id starts with it, when
     /// only one does), else the most recently updated unfinished one, else
     /// the most recently updated one.
@@ -93,9 +53,9 @@ impl Store {
                         implicit: false,
                     });
                 }
-                let entries = self.entries()?;
-                let matches: Vec<&Entry> =
-                    entries.iter().filter(|e| e.id.starts_with(id)).collect();
+                let listed = crate::index::scan(self)?;
+                let matches: Vec<&Listed> =
+                    listed.iter().filter(|e| e.id.starts_with(id)).collect();
                 match matches.as_slice() {
                     [one] => Ok(Resolved {
                         id: one.id.clone(),
@@ -117,9 +77,9 @@ impl Store {
             None => {
                 // The table's current game; once every game is over, the one
                 // that finished last, so `show` and `undo` still reach it.
-                let entries = self.entries()?;
-                let loaded = || entries.iter().filter(|e| e.session.is_ok());
-                let open = loaded().find(|e| e.session.as_ref().is_ok_and(|s| !s.is_finished()));
+                let listed = crate::index::scan(self)?;
+                let loaded = || listed.iter().filter(|e| e.summary.is_ok());
+                let open = loaded().find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
                 match open.or_else(|| loaded().next()) {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),
@@ -268,11 +228,24 @@ fn load_path(path: &Path) -> Result<Session> {
 
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut temp = tempfile::Builder::new()
+    write_atomically(dir, path, |out| Ok(out.write_all(bytes)?))
+}
+
+/// Writes `path` through `fill` so that nothing appears there unless `fill`
+/// succeeds and the whole file is on disk: a temp file in the same
+/// directory, flushed, renamed over, then the directory flushed.
+pub fn write_atomically(
+    dir: &Path,
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<()>,
+) -> Result<()> {
+    let temp = tempfile::Builder::new()
         .prefix(".saving-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    temp.write_all(bytes)?;
+    let mut out = std::io::BufWriter::new(temp);
+    fill(&mut out)?;
+    let temp = out.into_inner().map_err(|e| e.into_error())?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     File::open(dir)?.sync_all()?;

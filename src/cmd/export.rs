@@ -8,7 +8,12 @@
 mod html;
 mod markdown;
 
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
 
 use anyhow::{Context as _, Result, bail};
 use serde_json::{Value, json};
@@ -17,8 +22,9 @@ use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::history::{self, Phase, Row};
+use crate::index;
 use crate::session::Session;
-use crate::store::save_atomically;
+use crate::store::write_atomically;
 
 /// The CSV header; the JSON rows carry the same fields.
 pub const CSV_COLUMNS: [&str; 14] = [
@@ -30,27 +36,26 @@ pub const CSV_COLUMNS: [&str; 14] = [
 const JSON_FORMAT: u32 = 1;
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
-    let sessions = sessions(&args, cx)?;
-    let text = match args.format {
-        ExportFormat::Csv => to_csv(&sessions)?,
-        ExportFormat::Json => {
-            let mut text = serde_json::to_string_pretty(&to_json(&sessions))?;
-            text.push('\n');
-            text
-        }
-        ExportFormat::Markdown => markdown::document(&sessions),
-        ExportFormat::Html => html::document(&sessions),
-    };
+    let ids = chosen(&args, cx)?;
+    let format = args.format;
     match &args.output {
-        None => print!("{text}"),
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            write_export(&mut out, format, &ids, cx)?;
+            out.flush()?;
+        }
         Some(path) => {
             let dir = match path.parent() {
                 Some(dir) if !dir.as_os_str().is_empty() => dir,
                 _ => Path::new("."),
             };
-            save_atomically(dir, path, text.as_bytes())
-                .with_context(|| format!("could not write `{}`", path.display()))?;
-            let count = match sessions.len() {
+            let mut count = 0;
+            write_atomically(dir, path, |out| {
+                count = write_export(out, format, &ids, cx)?;
+                Ok(())
+            })
+            .with_context(|| format!("could not write `{}`", path.display()))?;
+            let count = match count {
                 1 => "1 session".to_string(),
                 n => format!("{n} sessions"),
             };
@@ -61,8 +66,9 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
 }
 
 /// The sessions to export: the one named or implied, or with `--all` every
-/// session the filters let through, oldest first.
-fn sessions(args: &ExportArgs, cx: &Context) -> Result<Vec<Session>> {
+/// session the filters let through, oldest first. Chosen from the session
+/// index, so nothing is read twice.
+fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
     if args.all && args.session.session.is_some() {
         bail!("--all exports every session and --session one; give one or the other");
     }
@@ -73,18 +79,17 @@ fn sessions(args: &ExportArgs, cx: &Context) -> Result<Vec<Session>> {
                 "--game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session"
             );
         }
-        let id = cx.session_id(&args.session)?;
-        return Ok(vec![cx.store.load(&id)?]);
+        return Ok(vec![cx.session_id(&args.session)?]);
     }
-    let mut sessions = Vec::new();
-    for entry in cx.store.entries()? {
-        match entry.session {
-            Ok(session) if filter.matches(&session) => sessions.push(session),
+    let mut summaries = Vec::new();
+    for entry in index::scan(&cx.store)? {
+        match entry.summary {
+            Ok(summary) if filter.matches(&summary) => summaries.push(summary),
             Ok(_) => {}
             Err(err) => eprintln!("warning: skipped {}: {err:#}", entry.path.display()),
         }
     }
-    if sessions.is_empty() {
+    if summaries.is_empty() {
         if filter.is_empty() {
             bail!(
                 "no sessions in `{}` to export; start one with `bridgepad new` or `bridgepad play`",
@@ -93,8 +98,170 @@ fn sessions(args: &ExportArgs, cx: &Context) -> Result<Vec<Session>> {
         }
         bail!("no sessions match those filters; `bridgepad list` shows every session");
     }
-    sessions.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
-    Ok(sessions)
+    summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
+    Ok(summaries.into_iter().map(|s| s.id).collect())
+}
+
+/// Writes the export of `ids` in order, reading and formatting the sessions
+/// on every core but holding only a few at a time, so memory stays flat
+/// however many sessions there are. Returns how many were written; one
+/// that cannot be read any more is skipped with a warning.
+fn write_export(
+    out: &mut dyn Write,
+    format: ExportFormat,
+    ids: &[String],
+    cx: &Context,
+) -> Result<usize> {
+    if let [id] = ids {
+        let session = cx.store.load(id)?;
+        out.write_all(head(format, Some(&session), 1).as_bytes())?;
+        out.write_all(part(format, &session, true, 0)?.as_bytes())?;
+        out.write_all(tail(format).as_bytes())?;
+        return Ok(1);
+    }
+    out.write_all(head(format, None, ids.len()).as_bytes())?;
+    let mut written = 0;
+    in_order(
+        ids.len(),
+        |i| {
+            let session = cx.store.load(&ids[i])?;
+            part(format, &session, false, i)
+        },
+        |text| {
+            match text {
+                Ok(text) => {
+                    if written > 0 {
+                        out.write_all(separator(format).as_bytes())?;
+                    }
+                    out.write_all(text.as_bytes())?;
+                    written += 1;
+                }
+                Err(err) => eprintln!("warning: skipped: {err:#}"),
+            }
+            Ok(())
+        },
+    )?;
+    if written == 0 {
+        bail!("none of the sessions could be read");
+    }
+    out.write_all(tail(format).as_bytes())?;
+    Ok(written)
+}
+
+/// What comes before the sessions.
+fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String {
+    match format {
+        ExportFormat::Csv => {
+            let mut header = csv_writer();
+            header.write_record(CSV_COLUMNS).expect("writing to memory");
+            String::from_utf8(header.into_inner().expect("writing to memory"))
+                .expect("the header is UTF-8")
+        }
+        ExportFormat::Json => format!("{{\n  \"format\": {JSON_FORMAT},\n  \"sessions\": [\n"),
+        ExportFormat::Markdown => String::new(),
+        ExportFormat::Html => html::head(single, count),
+    }
+}
+
+/// One session, formatted.
+fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> Result<String> {
+    Ok(match format {
+        ExportFormat::Csv => {
+            let mut out = csv_writer();
+            for row in history::rows(session) {
+                out.write_record(csv_record(session, &row))?;
+            }
+            String::from_utf8(out.into_inner()?)?
+        }
+        ExportFormat::Json => {
+            // The session as an element of the `sessions` array, indented to
+            // sit there exactly as a pretty-printed whole document would.
+            let text = serde_json::to_string_pretty(&session_json(session))?;
+            let mut indented = String::with_capacity(text.len() + text.len() / 8);
+            for (i, line) in text.lines().enumerate() {
+                if i > 0 {
+                    indented.push('\n');
+                }
+                indented.push_str("    ");
+                indented.push_str(line);
+            }
+            indented
+        }
+        ExportFormat::Markdown => markdown::session(session),
+        ExportFormat::Html => html::session(session, single, index),
+    })
+}
+
+/// What goes between two sessions.
+fn separator(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Csv | ExportFormat::Html => "",
+        ExportFormat::Json => ",\n",
+        ExportFormat::Markdown => "\n",
+    }
+}
+
+/// What comes after the sessions.
+fn tail(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Csv | ExportFormat::Markdown => "",
+        ExportFormat::Json => "\n  ]\n}\n",
+        ExportFormat::Html => html::TAIL,
+    }
+}
+
+fn csv_writer() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new())
+}
+
+/// Runs `work` for 0..count on every core and hands the results to `each`
+/// in index order, with only a few results waiting at any time. Stops at
+/// the first error from `each`.
+fn in_order<T: Send>(
+    count: usize,
+    work: impl Fn(usize) -> T + Sync,
+    mut each: impl FnMut(T) -> Result<()>,
+) -> Result<()> {
+    let workers = thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if workers == 1 {
+        return (0..count).try_for_each(|i| each(work(i)));
+    }
+    let next = AtomicUsize::new(0);
+    let (work, next) = (&work, &next);
+    thread::scope(|scope| {
+        let (sender, receiver) = mpsc::sync_channel::<(usize, T)>(workers * 4);
+        for _ in 0..workers {
+            let sender = sender.clone();
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    // A closed channel means `each` failed: stop early.
+                    if i >= count || sender.send((i, work(i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Owns the receiver, so an error drops it and frees the workers.
+        let mut drain = move |receiver: mpsc::Receiver<(usize, T)>| -> Result<()> {
+            let mut waiting = BTreeMap::new();
+            let mut wanted = 0;
+            for (i, result) in receiver {
+                waiting.insert(i, result);
+                while let Some(result) = waiting.remove(&wanted) {
+                    each(result)?;
+                    wanted += 1;
+                }
+            }
+            Ok(())
+        };
+        drain(receiver)
+    })
 }
 
 /// The day a session started, YYYY-MM-DD.
@@ -122,17 +289,6 @@ fn csv_record(session: &Session, row: &Row) -> [String; 14] {
     ]
 }
 
-fn to_csv(sessions: &[Session]) -> Result<String> {
-    let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record(CSV_COLUMNS)?;
-    for session in sessions {
-        for row in history::rows(session) {
-            out.write_record(csv_record(session, &row))?;
-        }
-    }
-    Ok(String::from_utf8(out.into_inner()?)?)
-}
-
 fn json_row(session: &Session, row: &Row) -> Value {
     json!({
         "session": session.id,
@@ -152,31 +308,25 @@ fn json_row(session: &Session, row: &Row) -> Value {
     })
 }
 
-/// The stable JSON shape documented in README.md ("Export").
-fn to_json(sessions: &[Session]) -> Value {
-    let sessions: Vec<Value> = sessions
+/// One session in the stable JSON shape documented in README.md ("Export").
+fn session_json(session: &Session) -> Value {
+    let sheet = super::show::to_json(session);
+    let rows: Vec<Value> = history::rows(session)
         .iter()
-        .map(|session| {
-            let sheet = super::show::to_json(session);
-            let rows: Vec<Value> = history::rows(session)
-                .iter()
-                .map(|row| json_row(session, row))
-                .collect();
-            json!({
-                "id": session.id,
-                "variant": session.variant().name,
-                "title": session.variant().title,
-                "created": session.created.to_rfc3339(),
-                "updated": session.updated.to_rfc3339(),
-                "status": if session.is_finished() { "finished" } else { "in_progress" },
-                "players": sheet["players"],
-                "winners": session.winners(),
-                "totals": sheet["totals"],
-                "rows": rows,
-            })
-        })
+        .map(|row| json_row(session, row))
         .collect();
-    json!({ "format": JSON_FORMAT, "sessions": sessions })
+    json!({
+        "id": session.id,
+        "variant": session.variant().name,
+        "title": session.variant().title,
+        "created": session.created.to_rfc3339(),
+        "updated": session.updated.to_rfc3339(),
+        "status": if session.is_finished() { "finished" } else { "in_progress" },
+        "players": sheet["players"],
+        "winners": session.winners(),
+        "totals": sheet["totals"],
+        "rows": rows,
+    })
 }
 
 /// A session laid out as a score sheet: one line per scored hand or phase,
@@ -359,5 +509,50 @@ fn join_names(names: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_order;
+    use anyhow::bail;
+
+    #[test]
+    fn work_done_on_many_threads_is_handed_over_in_order() {
+        let mut seen = Vec::new();
+        in_order(
+            500,
+            |i| {
+                // Later items finish first, so the order must be restored.
+                std::thread::sleep(std::time::Duration::from_micros(
+                    ((500 - i) % 7) as u64 * 50,
+                ));
+                i * 2
+            },
+            |n| {
+                seen.push(n);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, (0..500).map(|i| i * 2).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_first_failure_stops_the_work() {
+        let mut seen = 0;
+        let result = in_order(
+            10_000,
+            |i| i,
+            |i| {
+                if i == 20 {
+                    bail!("disk full");
+                }
+                seen += 1;
+                Ok(())
+            },
+        );
+        assert_eq!(result.unwrap_err().to_string(), "disk full");
+        assert_eq!(seen, 20);
     }
 }

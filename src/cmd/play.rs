@@ -52,12 +52,10 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
 
 /// Offers the unfinished sessions to resume; `None` means start a new one.
 fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
-    let open: Vec<_> = cx
-        .store
-        .entries()?
+    let open: Vec<_> = crate::index::scan(&cx.store)?
         .into_iter()
-        .filter_map(|e| e.session.ok())
-        .filter(|s| !s.is_finished())
+        .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
+        .filter_map(|e| cx.store.load(&e.id).ok())
         .collect();
     if open.is_empty() {
         return Ok(None);
@@ -849,13 +847,10 @@ mod tests {
     const START: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
 
     fn only_session(cx: &Context) -> Game {
-        let entries = cx.store.entries().unwrap();
-        assert_eq!(entries.len(), 1);
-        entries
-            .into_iter()
-            .next()
-            .unwrap()
-            .session
+        let listed = crate::index::scan(&cx.store).unwrap();
+        assert_eq!(listed.len(), 1);
+        cx.store
+            .load(&listed[0].id)
             .unwrap()
             .exact()
             .unwrap()

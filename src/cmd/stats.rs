@@ -1,6 +1,8 @@
 //! `bridgepad stats`: each player's record across sessions, counted from the
 //! sessions' history rows (so it always agrees with `show` and `export`).
 
+use std::collections::HashMap;
+
 use anyhow::Result;
 use comfy_table::{Cell, CellAlignment};
 use serde_json::{Value, json};
@@ -8,9 +10,9 @@ use serde_json::{Value, json};
 use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
-use crate::history::{self, Phase};
+use crate::index;
 use crate::render::new_table;
-use crate::session::{Play, Session};
+use crate::summary::Summary;
 
 /// One player's record over the sessions looked at.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,66 +67,35 @@ fn ratio(part: u32, whole: u32) -> Option<f64> {
 }
 
 /// Every player's record over `sessions`, sorted by wins (most first), then name.
-pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Session>) -> Vec<PlayerStats> {
+pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Summary>) -> Vec<PlayerStats> {
     let mut players: Vec<PlayerStats> = Vec::new();
-    let index = |players: &mut Vec<PlayerStats>, name: &str| -> usize {
-        let key = name.trim().to_lowercase();
-        match players
-            .iter()
-            .position(|p| p.name.trim().to_lowercase() == key)
-        {
-            Some(i) => i,
-            None => {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    for session in sessions {
+        for (name, record) in session.players.iter().zip(&session.records) {
+            let key = name.trim().to_lowercase();
+            let i = *index.entry(key).or_insert_with(|| {
                 players.push(PlayerStats::new(name.trim()));
                 players.len() - 1
-            }
-        }
-    };
-    for session in sessions {
-        let exact_game = matches!(session.play, Play::Exact(_));
-        let finished = session.is_finished();
-        let winners: Vec<String> = session.winners().iter().map(|w| w.to_lowercase()).collect();
-        let totals = history::final_totals(session);
-        let rows = history::rows(session);
-        for name in session.table().names() {
-            let i = index(&mut players, name);
+            });
             let p = &mut players[i];
             p.sessions += 1;
-            if finished {
+            if session.finished {
                 p.finished += 1;
-                if winners.contains(&name.to_lowercase()) {
+                if record.won {
                     p.wins += 1;
                 }
-                p.score_sum += totals
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map_or(0, |(_, t)| *t);
+                p.score_sum += record.total;
             }
-            let mine = rows.iter().filter(|r| r.player == *name);
-            if exact_game {
-                let (made, hands) = p.exact.get_or_insert((0, 0));
-                for row in mine.filter(|r| r.phase == Phase::Hand) {
-                    *hands += 1;
-                    if row.made == Some(true) {
-                        *made += 1;
-                    }
-                }
-            } else {
-                let (declared, made, failed) = p.contracts.get_or_insert((0, 0, 0));
-                // Only declarer's row of a settled contract says made or not.
-                for row in mine.filter(|r| r.phase == Phase::Contract) {
-                    match row.made {
-                        Some(true) => {
-                            *declared += 1;
-                            *made += 1;
-                        }
-                        Some(false) => {
-                            *declared += 1;
-                            *failed += 1;
-                        }
-                        None => {}
-                    }
-                }
+            if let Some((made, hands)) = record.exact {
+                let (m, h) = p.exact.get_or_insert((0, 0));
+                *m += made;
+                *h += hands;
+            }
+            if let Some((declared, made, failed)) = record.contracts {
+                let (d, m, f) = p.contracts.get_or_insert((0, 0, 0));
+                *d += declared;
+                *m += made;
+                *f += failed;
             }
         }
     }
@@ -139,8 +110,8 @@ pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Session>) -> Vec<PlayerS
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     let mut sessions = Vec::new();
-    for entry in cx.store.entries()? {
-        match entry.session {
+    for entry in index::scan(&cx.store)? {
+        match entry.summary {
             Ok(session) => {
                 if filter.matches(&session) {
                     sessions.push(session);

@@ -37,28 +37,36 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 }
 ";
 
-/// The page: with one session its sheet, with several a heading and every sheet.
-pub fn document(sessions: &[Session]) -> String {
-    let sheets: Vec<Sheet> = sessions.iter().map(Sheet::new).collect();
-    let title = match sheets.as_slice() {
-        [one] => one.title(),
-        many => format!("bridgepad: {} sessions", many.len()),
+/// The page's start: with one session titled by it, with several a heading
+/// over every sheet. The sessions' sections follow, then [`TAIL`].
+pub fn head(single: Option<&Session>, count: usize) -> String {
+    let title = match single {
+        Some(one) => Sheet::new(one).title(),
+        None => format!("bridgepad: {count} sessions"),
     };
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     let _ = writeln!(out, "<title>{}</title>", escape(&title));
     let _ = write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n");
-    let level = if sheets.len() == 1 {
-        1
-    } else {
+    if single.is_none() {
         let _ = writeln!(out, "<h1>{}</h1>", escape(&title));
-        2
-    };
-    for (i, sheet) in sheets.iter().enumerate() {
-        section(&mut out, sheet, level, i);
     }
-    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The end of the page.
+pub const TAIL: &str = "</body>\n</html>\n";
+
+/// One session's section; `index` keeps its chart's ids unique on the page.
+pub fn session(session: &Session, single: bool, index: usize) -> String {
+    let mut out = String::new();
+    section(
+        &mut out,
+        &Sheet::new(session),
+        if single { 1 } else { 2 },
+        index,
+    );
     out
 }
 

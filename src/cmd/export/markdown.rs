@@ -4,12 +4,9 @@ use super::{Sheet, bid_tricks, join_names, signed};
 use crate::session::Session;
 
 /// Every session's sheet, separated by blank lines.
-pub fn document(sessions: &[Session]) -> String {
-    sessions
-        .iter()
-        .map(|s| section(&Sheet::new(s)))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// One session's section; a document is the sections, a blank line between.
+pub fn session(session: &Session) -> String {
+    section(&Sheet::new(session))
 }
 
 fn section(sheet: &Sheet) -> String {

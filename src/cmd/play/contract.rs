@@ -352,9 +352,9 @@ mod tests {
 
     /// The one saved session's game.
     fn only_game(cx: &Context) -> ContractGame {
-        let entries = cx.store.entries().unwrap();
-        assert_eq!(entries.len(), 1);
-        let session = entries.into_iter().next().unwrap().session.unwrap();
+        let listed = crate::index::scan(&cx.store).unwrap();
+        assert_eq!(listed.len(), 1);
+        let session = cx.store.load(&listed[0].id).unwrap();
         session.contract().unwrap().clone()
     }
 

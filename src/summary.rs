@@ -1,0 +1,141 @@
+//! What `list`, `stats` and the filters need from one session, derived from
+//! the whole session once so the session index can keep it.
+//!
+//! A summary is a pure function of a session: it holds nothing that is not
+//! computed from the recorded facts, so it can be thrown away and computed
+//! again from the file at any time.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::history::{self, Phase};
+use crate::session::{Play, Session};
+
+/// One session as the history commands see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub id: String,
+    /// The variant's name, e.g. `devils-bridge`.
+    pub variant: String,
+    /// The variant's title, e.g. "Devil's Bridge".
+    pub title: String,
+    /// Everyone in the session: seated players, then waiting ones.
+    pub players: Vec<String>,
+    pub finished: bool,
+    /// Hands (or deals) played.
+    pub played: usize,
+    pub leaders: Vec<String>,
+    pub winners: Vec<String>,
+    /// "won by Ann (104)", "Ann leads (40)", "not started".
+    pub standing: String,
+    pub created: DateTime<Utc>,
+    pub updated: DateTime<Utc>,
+    /// One record per player, in `players` order.
+    pub records: Vec<Record>,
+}
+
+/// One player's part in one session, for `stats`; the player is the one at
+/// the same place in [`Summary::players`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The player's total when the session ended (or now, if it has not).
+    pub total: i64,
+    /// Whether the player is among the winners of a finished session.
+    pub won: bool,
+    /// Exact-bid games: hands bid exactly, hands played.
+    pub exact: Option<(u32, u32)>,
+    /// Contract games: contracts declared, made, failed.
+    pub contracts: Option<(u32, u32, u32)>,
+}
+
+impl Summary {
+    pub fn of(session: &Session) -> Summary {
+        let finished = session.is_finished();
+        let winners = session.winners();
+        let winners_lower: Vec<String> = winners.iter().map(|w| w.to_lowercase()).collect();
+        let totals = history::final_totals(session);
+        let rows = history::rows(session);
+        let exact_game = matches!(session.play, Play::Exact(_));
+        let players: Vec<String> = session.table().names().to_vec();
+        let records = players
+            .iter()
+            .map(|name| {
+                let mine = rows.iter().filter(|r| r.player == *name);
+                let (exact, contracts) = if exact_game {
+                    let hands: Vec<_> = mine.filter(|r| r.phase == Phase::Hand).collect();
+                    let made = hands.iter().filter(|r| r.made == Some(true)).count();
+                    (Some((count(made), count(hands.len()))), None)
+                } else {
+                    // Only declarer's row of a settled contract says made or not.
+                    let settled: Vec<bool> = mine
+                        .filter(|r| r.phase == Phase::Contract)
+                        .filter_map(|r| r.made)
+                        .collect();
+                    let made = settled.iter().filter(|m| **m).count();
+                    let declared = count(settled.len());
+                    (None, Some((declared, count(made), declared - count(made))))
+                };
+                Record {
+                    total: totals
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map_or(0, |(_, t)| *t),
+                    won: finished && winners_lower.contains(&name.to_lowercase()),
+                    exact,
+                    contracts,
+                }
+            })
+            .collect();
+        Summary {
+            id: session.id.clone(),
+            variant: session.variant().name.clone(),
+            title: session.variant().title.clone(),
+            players,
+            finished,
+            played: session.played(),
+            leaders: session.leaders(),
+            winners,
+            standing: standing(session),
+            created: session.created,
+            updated: session.updated,
+            records,
+        }
+    }
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// "won by Ann (104)", "Ann and Bob lead (40)", "not started"; Buddy Bridge
+/// rubbers count games: "Ann leads (1 game, 40)".
+fn standing(s: &Session) -> String {
+    let (names, score) = if s.is_finished() {
+        (s.winners(), s.score_of(&s.winners()[0]))
+    } else {
+        let leaders = s.leaders();
+        match leaders.first() {
+            Some(first) => {
+                let score = s.score_of(first);
+                (leaders, score)
+            }
+            None => return "not started".to_string(),
+        }
+    };
+    let list = join_names(&names);
+    if s.is_finished() {
+        format!("won by {list} ({score})")
+    } else if names.len() == 1 {
+        format!("{list} leads ({score})")
+    } else {
+        format!("{list} lead ({score})")
+    }
+}
+
+fn join_names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}

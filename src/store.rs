@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
-use crate::session::{Session, SessionFile};
+use crate::session::{Session, SessionFile, to_toml};
 
 /// How long a writer waits for another bridgepad to finish with a session.
 const LOCK_WAIT: Duration = Duration::from_secs(5);
@@ -135,7 +135,15 @@ impl Store {
     }
 
     pub fn load(&self, id: &str) -> Result<Session> {
-        load_path(&self.path(id))
+        Ok(self.load_with_file(id)?.0)
+    }
+
+    /// [`Store::load`], with the file the session was read from.
+    fn load_with_file(&self, id: &str) -> Result<(Session, SessionFile)> {
+        let path = self.path(id);
+        let text = read_text(&path)?;
+        let file = parse(&path, &text)?;
+        Ok((replay(&path, &file)?, file))
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
@@ -162,7 +170,7 @@ impl Store {
         if self.path(&session.id).exists() {
             bail!("a session `{}` already exists", session.id);
         }
-        self.write(session)
+        self.write(session.to_file())
     }
 
     /// Runs `change` on the stored session under the session's lock, saving
@@ -175,22 +183,29 @@ impl Store {
         change: impl FnOnce(&mut Session) -> Result<T>,
     ) -> Result<(Session, T)> {
         let _lock = self.lock(id)?;
-        let mut session = self.load(id)?;
-        let before = session.to_file();
+        let (mut session, read) = self.load_with_file(id)?;
+        // What the session was stored as: usually just what was read.
+        let before = if session.is_stored_as(&read) {
+            read
+        } else {
+            session.to_file()
+        };
+        debug_assert_eq!(before, session.to_file());
         let value = change(&mut session)?;
         let mut after = session.to_file();
         after.updated = before.updated;
         if after != before {
             session.updated = now;
-            self.write(&session)?;
+            // `after` is now what `session.to_file()` would give again.
+            after.updated = now;
+            self.write(after)?;
         }
         Ok((session, value))
     }
 
-    fn write(&self, session: &Session) -> Result<()> {
-        let text = crate::session::to_toml(&session.to_file())
-            .context("could not write the session as TOML")?;
-        let path = self.path(&session.id);
+    fn write(&self, file: SessionFile) -> Result<()> {
+        let text = to_toml(&file).context("could not write the session as TOML")?;
+        let path = self.path(&file.id);
         save_atomically(&self.dir, &path, text.as_bytes())
             .with_context(|| format!("could not save `{}`", path.display()))
     }
@@ -253,15 +268,25 @@ struct SessionLock {
 }
 
 fn load_path(path: &Path) -> Result<Session> {
-    let text =
-        fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))?;
-    let file: SessionFile = toml::from_str(&text).map_err(|e| {
+    let text = read_text(path)?;
+    replay(path, &parse(path, &text)?)
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
+}
+
+fn parse(path: &Path, text: &str) -> Result<SessionFile> {
+    toml::from_str(text).map_err(|e| {
         anyhow!(
             "could not read session `{}`: {}",
             path.display(),
-            describe_toml_error(&text, &e)
+            describe_toml_error(text, &e)
         )
-    })?;
+    })
+}
+
+fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
     Session::from_file(file)
         .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
 }

@@ -159,11 +159,36 @@ mod timestamp {
             Either::Native(dt) => dt.to_string(),
             Either::Text(text) => text,
         };
-        DateTime::parse_from_rfc3339(&text).map(|dt| dt.with_timezone(&Utc)).map_err(|e| {
-            D::Error::custom(format!(
-                "`{text}` is not a date and time with an offset, like 2026-11-21T20:15:00Z ({e})"
-            ))
-        })
+        from_text(&text).map_err(D::Error::custom)
+    }
+
+    fn from_text(text: &str) -> Result<DateTime<Utc>, String> {
+        DateTime::parse_from_rfc3339(text)
+            .map(|dt| dt.with_timezone(&Utc))
+            .map_err(|e| {
+                format!(
+                    "`{text}` is not a date and time with an offset, like 2026-11-21T20:15:00Z ({e})"
+                )
+            })
+    }
+
+    /// The time a file written with `at` reads back: written and read the
+    /// same way as above, so to the second.
+    pub fn as_read_back(at: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let text = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+        let native: Datetime = text.parse().ok()?;
+        from_text(&native.to_string()).ok()
+    }
+}
+
+impl SessionFile {
+    /// This file as reading back its TOML (see [`to_toml`]) gives it: the
+    /// same but for timestamps, which are stored to the second. `None` when
+    /// a timestamp cannot be written.
+    pub fn as_read_back(mut self) -> Option<SessionFile> {
+        self.created = timestamp::as_read_back(self.created)?;
+        self.updated = timestamp::as_read_back(self.updated)?;
+        Some(self)
     }
 }
 
@@ -1027,5 +1052,16 @@ mod tests {
         let mut out = String::new();
         push_names(&mut out, &NameMap::default()).unwrap();
         assert_eq!(out, inline(&NameMap::default()).unwrap());
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let mut session = exact_session();
+        session.updated = "2026-11-22T21:00:00.987654321Z".parse().unwrap();
+        let file = session.to_file();
+        let text = to_toml(&file).unwrap();
+        let read: SessionFile = toml::from_str(&text).unwrap();
+        assert_ne!(read, file);
+        assert_eq!(Some(read), file.as_read_back());
     }
 }

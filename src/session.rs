@@ -159,11 +159,36 @@ mod timestamp {
             Either::Native(dt) => dt.to_string(),
             Either::Text(text) => text,
         };
-        DateTime::parse_from_rfc3339(&text).map(|dt| dt.with_timezone(&Utc)).map_err(|e| {
-            D::Error::custom(format!(
-                "`{text}` is not a date and time with an offset, like 2026-11-21T20:15:00Z ({e})"
-            ))
-        })
+        from_text(&text).map_err(D::Error::custom)
+    }
+
+    fn from_text(text: &str) -> Result<DateTime<Utc>, String> {
+        DateTime::parse_from_rfc3339(text)
+            .map(|dt| dt.with_timezone(&Utc))
+            .map_err(|e| {
+                format!(
+                    "`{text}` is not a date and time with an offset, like 2026-11-21T20:15:00Z ({e})"
+                )
+            })
+    }
+
+    /// The time a file written with `at` reads back: written and read the
+    /// same way as above, so to the second.
+    pub fn as_read_back(at: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let text = at.to_rfc3339_opts(SecondsFormat::Secs, true);
+        let native: Datetime = text.parse().ok()?;
+        from_text(&native.to_string()).ok()
+    }
+}
+
+impl SessionFile {
+    /// This file as reading back its TOML (see [`to_toml`]) gives it: the
+    /// same but for timestamps, which are stored to the second. `None` when
+    /// a timestamp cannot be written.
+    pub fn as_read_back(mut self) -> Option<SessionFile> {
+        self.created = timestamp::as_read_back(self.created)?;
+        self.updated = timestamp::as_read_back(self.updated)?;
+        Some(self)
     }
 }
 
@@ -235,8 +260,9 @@ pub struct Session {
 pub struct WrongFamily(pub String);
 
 impl Session {
-    /// Validates a file by replaying it.
-    pub fn from_file(file: SessionFile) -> Result<Session, SessionError> {
+    /// Validates a file by replaying it. The file is only read, so a caller
+    /// can still compare it with [`Session::is_stored_as`].
+    pub fn from_file(file: &SessionFile) -> Result<Session, SessionError> {
         if file.format > FORMAT {
             return Err(SessionError::NewerFormat { found: file.format });
         }
@@ -321,7 +347,7 @@ impl Session {
         }
         let game = Game::replay(variant, table, &facts)?;
         Ok(Session {
-            id: file.id,
+            id: file.id.clone(),
             created: file.created,
             updated: file.updated,
             play: Play::Exact(game),
@@ -473,6 +499,61 @@ impl Session {
 }
 
 impl Session {
+    /// Whether [`Session::to_file`] would give exactly `file`, found without
+    /// building it: a long session's file is large, and every change compares
+    /// the session before and after.
+    pub fn is_stored_as(&self, file: &SessionFile) -> bool {
+        let game = match &self.play {
+            Play::Exact(game) => game,
+            Play::Contract(_) => return self.to_file() == *file,
+        };
+        let table = game.table();
+        let same_names = |list: &[(Seat, u32)], map: &NameMap| {
+            list.len() == map.0.len()
+                && list
+                    .iter()
+                    .zip(&map.0)
+                    .all(|(&(s, n), (name, m))| n == *m && table.name(s) == name)
+        };
+        let same_trump =
+            |trump: Option<Trump>, text: &Option<String>| trump.map(Trump::name) == text.as_deref();
+        let SessionFile {
+            format,
+            id,
+            variant,
+            created,
+            updated,
+            players,
+            waiting,
+            first_dealer,
+            rules,
+            hands,
+            deals,
+        } = file;
+        *format == FORMAT
+            && *id == self.id
+            && *variant == game.variant().name
+            && *created == self.created
+            && *updated == self.updated
+            && players.as_slice() == table.seated()
+            && waiting.as_slice() == table.waiting()
+            && *first_dealer == table.name(table.first_dealer())
+            && rules == game.variant().raw()
+            && deals.is_empty()
+            && hands.len() == game.facts().len()
+            && hands.iter().zip(game.facts()).all(|(entry, facts)| {
+                entry.rebids.len() == facts.rebids.len()
+                    && entry
+                        .rebids
+                        .iter()
+                        .zip(&facts.rebids)
+                        .all(|(r, a)| same_trump(a.trump, &r.trump) && same_names(&a.bids, &r.bids))
+                    && same_trump(facts.trump, &entry.trump)
+                    && same_names(&facts.bids, &entry.bids)
+                    && same_names(&facts.tricks, &entry.tricks)
+            })
+    }
+
     fn contract_file(&self, game: &ContractGame) -> SessionFile {
         let table = game.table();
         SessionFile {
@@ -544,7 +625,7 @@ pub fn parse_dummy(text: &str) -> Result<Dummy, String> {
 
 /// Builds a contract game from its file by replaying every deal.
 fn contract_from_file(
-    file: SessionFile,
+    file: &SessionFile,
     variant: Variant,
     table: Table,
     players: String,
@@ -605,7 +686,7 @@ fn contract_from_file(
     }
     let game = ContractGame::replay(variant, table, &facts)?;
     Ok(Session {
-        id: file.id,
+        id: file.id.clone(),
         created: file.created,
         updated: file.updated,
         play: Play::Contract(game),
@@ -616,40 +697,61 @@ fn contract_from_file(
 /// `[[hands]]` entry per hand with its bids and tricks as one-line tables, so
 /// a person can read and correct a hand at a glance.
 pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
+    // The head alone, without copying every hand only to leave it out.
     let head = SessionFile {
+        format: file.format,
+        id: file.id.clone(),
+        variant: file.variant.clone(),
+        created: file.created,
+        updated: file.updated,
+        players: file.players.clone(),
+        waiting: file.waiting.clone(),
+        first_dealer: file.first_dealer.clone(),
+        rules: file.rules.clone(),
         hands: Vec::new(),
         deals: Vec::new(),
-        ..file.clone()
     };
     let mut out = toml::to_string(&head)?;
     for (i, deal) in file.deals.iter().enumerate() {
         out.push_str(&format!("\n[[deals]] # deal {}\n", i + 1));
         if !deal.first_phase.is_empty() {
-            out.push_str(&format!("first_phase = {}\n", inline(&deal.first_phase)?));
+            out.push_str("first_phase = ");
+            push_names(&mut out, &deal.first_phase)?;
+            out.push('\n');
         }
         if !deal.auction.is_empty() {
             out.push_str(&format!("auction = {}\n", inline(&deal.auction)?));
         }
         if let Some(dummy) = &deal.dummy {
-            out.push_str(&format!("dummy = {}\n", inline(dummy)?));
+            out.push_str("dummy = ");
+            push_string(&mut out, dummy)?;
+            out.push('\n');
         }
         if let Some(tricks) = deal.declarer_tricks {
             out.push_str(&format!("declarer_tricks = {tricks}\n"));
         }
     }
     for (i, hand) in file.hands.iter().enumerate() {
-        out.push_str(&format!("\n[[hands]] # hand {}\n", i + 1));
+        out.push_str("\n[[hands]] # hand ");
+        push_number(&mut out, (i + 1) as u64);
+        out.push('\n');
         if !hand.rebids.is_empty() {
             out.push_str(&format!("rebids = {}\n", inline(&hand.rebids)?));
         }
         if let Some(trump) = &hand.trump {
-            out.push_str(&format!("trump = {}\n", inline(trump)?));
+            out.push_str("trump = ");
+            push_string(&mut out, trump)?;
+            out.push('\n');
         }
         if !hand.bids.is_empty() {
-            out.push_str(&format!("bids = {}\n", inline(&hand.bids)?));
+            out.push_str("bids = ");
+            push_names(&mut out, &hand.bids)?;
+            out.push('\n');
         }
         if !hand.tricks.is_empty() {
-            out.push_str(&format!("tricks = {}\n", inline(&hand.tricks)?));
+            out.push_str("tricks = ");
+            push_names(&mut out, &hand.tricks)?;
+            out.push('\n');
         }
     }
     Ok(out)
@@ -659,6 +761,65 @@ fn inline<T: Serialize>(value: &T) -> Result<String, toml::ser::Error> {
     let mut text = String::new();
     value.serialize(toml::ser::ValueSerializer::new(&mut text))?;
     Ok(text)
+}
+
+/// Can be written without quotes: TOML's bare keys, `A-Za-z0-9_-`.
+fn is_bare(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// `{ Ann = 1, Bob = 0 }` exactly as the TOML serializer writes it, but written
+/// directly when every name is a bare key: the serializer's formatting
+/// machinery was most of the cost of saving a long session.
+fn push_names(out: &mut String, map: &NameMap) -> Result<(), toml::ser::Error> {
+    if map.is_empty() || !map.0.iter().all(|(name, _)| is_bare(name)) {
+        out.push_str(&inline(map)?);
+        return Ok(());
+    }
+    out.push_str("{ ");
+    for (i, (name, n)) in map.0.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(name);
+        out.push_str(" = ");
+        push_number(out, *n);
+    }
+    out.push_str(" }");
+    Ok(())
+}
+
+/// A string value as the TOML serializer writes it: plain words in double
+/// quotes directly, anything else through the serializer.
+fn push_string(out: &mut String, text: &str) -> Result<(), toml::ser::Error> {
+    if is_bare(text) {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&inline(&text)?);
+    }
+    Ok(())
+}
+
+/// A whole number in decimal, without the formatting machinery: a long
+/// session writes two numbers for every player in every hand.
+fn push_number(out: &mut String, n: impl Into<u64>) {
+    let mut n = n.into();
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[start..]).expect("ASCII digits"));
 }
 
 /// A trump word, checked against the deck the variant uses.
@@ -709,7 +870,7 @@ mod tests {
     }
 
     fn reload(text: &str) -> Result<Session, SessionError> {
-        Session::from_file(toml::from_str(text).expect("the file parses"))
+        Session::from_file(&toml::from_str(text).expect("the file parses"))
     }
 
     #[test]
@@ -775,5 +936,132 @@ mod tests {
             broken("[[deals]] # deal 1", "[[hands]]\n[[deals]]")
                 .starts_with("hands: Buddy Bridge is a contract game")
         );
+    }
+
+    /// Devil's Bridge for Ann, Bob and Cid: hand 1 scored, hand 2 with a
+    /// trump and one bid.
+    fn exact_session() -> Session {
+        let variant = Catalog::load(None)
+            .find("devils-bridge")
+            .unwrap()
+            .variant
+            .clone();
+        let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let mut game = Game::new(variant, table);
+        game.record_bids(&[(Seat(1), 0), (Seat(2), 0), (Seat(0), 0)])
+            .unwrap();
+        game.record_tricks(&[(Seat(0), 1), (Seat(1), 0)]).unwrap();
+        game.record_trump(Trump::Hearts).unwrap();
+        game.record_bids(&[(Seat(2), 1)]).unwrap();
+        let at = "2026-11-22T20:00:00Z".parse().unwrap();
+        Session {
+            id: "2026-11-22-devils-bridge".into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(game),
+        }
+    }
+
+    #[test]
+    fn a_session_is_stored_as_its_file_and_as_nothing_else() {
+        type Change = fn(&mut SessionFile);
+        let changes: [(&str, Change); 20] = [
+            ("format", |f| f.format += 1),
+            ("id", |f| f.id.push('x')),
+            ("variant", |f| f.variant.push('x')),
+            ("created", |f| f.created += chrono::Duration::seconds(1)),
+            ("updated", |f| f.updated += chrono::Duration::seconds(1)),
+            ("players", |f| f.players.swap(0, 1)),
+            ("waiting", |f| f.waiting.push("Dee".into())),
+            ("first_dealer", |f| f.first_dealer = "ann".into()),
+            ("rules", |f| f.rules.target = Some(100)),
+            ("deals", |f| f.deals.push(DealEntry::default())),
+            ("hands", |f| f.hands.push(HandEntry::default())),
+            ("fewer hands", |f| drop(f.hands.pop())),
+            ("a bid", |f| f.hands[0].bids.0[1].1 = 1),
+            ("a name's case", |f| f.hands[0].tricks.0[0].0 = "ann".into()),
+            ("bid order", |f| f.hands[0].bids.0.swap(0, 1)),
+            ("one bid less", |f| drop(f.hands[1].bids.0.pop())),
+            ("a trump", |f| f.hands[1].trump = Some("spades".into())),
+            ("no trump", |f| f.hands[1].trump = None),
+            ("a trump added", |f| {
+                f.hands[0].trump = Some("hearts".into())
+            }),
+            ("rebids", |f| {
+                let bids = f.hands[0].bids.clone();
+                f.hands[0].rebids.push(RebidEntry { trump: None, bids })
+            }),
+        ];
+        let session = exact_session();
+        let file = session.to_file();
+        assert!(session.is_stored_as(&file));
+        for (what, change) in changes {
+            let mut changed = file.clone();
+            change(&mut changed);
+            assert_ne!(changed, file, "{what}");
+            assert!(!session.is_stored_as(&changed), "{what}");
+        }
+        // Rebids are compared entry by entry too.
+        let mut with_rebid = file.clone();
+        let rebid = RebidEntry {
+            trump: Some("clubs".into()),
+            bids: NameMap(vec![("Bob".into(), 1)]),
+        };
+        with_rebid.hands[1].rebids.push(rebid);
+        assert!(!session.is_stored_as(&with_rebid));
+        // Contract games answer by building their file.
+        let buddy = buddy_session();
+        assert!(buddy.is_stored_as(&buddy.to_file()));
+        let mut other = buddy.to_file();
+        other.deals[0].declarer_tricks = Some(9);
+        assert!(!buddy.is_stored_as(&other));
+    }
+
+    #[test]
+    fn names_and_words_are_written_as_the_toml_serializer_writes_them() {
+        let names = [
+            "Ann",
+            "a-b_9",
+            "",
+            "Ann Lee",
+            "Zoë",
+            "O'Neil",
+            "say \"hi\"",
+            "back\\slash",
+            "tab\t",
+            "1",
+            "-",
+            "ΣΑ",
+            "a.b",
+            "line\nbreak",
+        ];
+        for name in names {
+            for map in [
+                NameMap(vec![(name.into(), 0)]),
+                NameMap(vec![("Bob".into(), 4_294_967_295), (name.into(), 13)]),
+            ] {
+                let mut out = String::new();
+                push_names(&mut out, &map).unwrap();
+                assert_eq!(out, inline(&map).unwrap(), "{name:?}");
+            }
+            let mut out = String::new();
+            push_string(&mut out, name).unwrap();
+            assert_eq!(out, inline(&name).unwrap(), "{name:?}");
+        }
+        let mut out = String::new();
+        push_names(&mut out, &NameMap::default()).unwrap();
+        assert_eq!(out, inline(&NameMap::default()).unwrap());
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let mut session = exact_session();
+        session.updated = "2026-11-22T21:00:00.987654321Z".parse().unwrap();
+        let file = session.to_file();
+        let text = to_toml(&file).unwrap();
+        let read: SessionFile = toml::from_str(&text).unwrap();
+        assert_ne!(read, file);
+        assert_eq!(Some(read), file.as_read_back());
     }
 }

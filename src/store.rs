@@ -5,7 +5,11 @@
 //! flushed to disk, and is renamed over the old file, then the directory
 //! itself is flushed; a crash leaves either the old file or the new one.
 //! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
-//! because the rename replaces the session file itself.
+//! because the rename replaces the session file itself. What a session file
+//! parses to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by
+//! the file's exact bytes, so a long session is not parsed on every command.
+
+mod cache;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -17,7 +21,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::index::Listed;
-use crate::session::{Session, SessionFile};
+use crate::session::{Session, SessionFile, to_toml};
 
 /// How long a writer waits for another bridgepad to finish with a session.
 const LOCK_WAIT: Duration = Duration::from_secs(5);
@@ -94,8 +98,21 @@ impl Store {
         }
     }
 
+    /// The session with this id; its file is read every time, but parsed
+    /// only when the cache does not hold the parse of exactly these bytes.
     pub fn load(&self, id: &str) -> Result<Session> {
-        load_path(&self.path(id))
+        Ok(self.load_with_file(id)?.0)
+    }
+
+    /// [`Store::load`], with the file the session was read from.
+    fn load_with_file(&self, id: &str) -> Result<(Session, SessionFile)> {
+        let path = self.path(id);
+        let text = read_text(&path)?;
+        let file = match cache::get(&self.dir, id, text.as_bytes()) {
+            Some(file) => file,
+            None => parse(&path, &text)?,
+        };
+        Ok((replay(&path, &file)?, file))
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
@@ -122,7 +139,7 @@ impl Store {
         if self.path(&session.id).exists() {
             bail!("a session `{}` already exists", session.id);
         }
-        self.write(session)
+        self.write(session.to_file())
     }
 
     /// Runs `change` on the stored session under the session's lock, saving
@@ -135,24 +152,49 @@ impl Store {
         change: impl FnOnce(&mut Session) -> Result<T>,
     ) -> Result<(Session, T)> {
         let _lock = self.lock(id)?;
-        let mut session = self.load(id)?;
-        let before = session.to_file();
+        let (mut session, read) = self.load_with_file(id)?;
+        // What the session was stored as: usually just what was read.
+        let before = if session.is_stored_as(&read) {
+            read
+        } else {
+            session.to_file()
+        };
+        debug_assert_eq!(before, session.to_file());
         let value = change(&mut session)?;
         let mut after = session.to_file();
         after.updated = before.updated;
         if after != before {
             session.updated = now;
-            self.write(&session)?;
+            // `after` is now what `session.to_file()` would give again.
+            after.updated = now;
+            self.write(after)?;
         }
         Ok((session, value))
     }
 
-    fn write(&self, session: &Session) -> Result<()> {
-        let text = crate::session::to_toml(&session.to_file())
-            .context("could not write the session as TOML")?;
-        let path = self.path(&session.id);
-        save_atomically(&self.dir, &path, text.as_bytes())
-            .with_context(|| format!("could not save `{}`", path.display()))
+    /// Saves a session file, and caches it as its new bytes read back. The
+    /// cache is written on another thread while the save waits for the disk;
+    /// keyed by content, it is right whichever finishes first, or alone.
+    fn write(&self, file: SessionFile) -> Result<()> {
+        let text = to_toml(&file).context("could not write the session as TOML")?;
+        let path = self.path(&file.id);
+        let cache = || {
+            let Some(file) = file.as_read_back() else {
+                return;
+            };
+            debug_assert_eq!(
+                toml::from_str::<SessionFile>(&text).ok().as_ref(),
+                Some(&file),
+                "a cached file must be what its TOML parses to"
+            );
+            cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+        };
+        let saved = thread::scope(|scope| {
+            // Should no thread start, the session is saved without a cache.
+            let _caching = thread::Builder::new().spawn_scoped(scope, cache);
+            save_atomically(&self.dir, &path, text.as_bytes())
+        });
+        saved.with_context(|| format!("could not save `{}`", path.display()))
     }
 
     /// Takes the session's advisory lock, waiting a little for another writer.
@@ -212,16 +254,21 @@ struct SessionLock {
     _file: File,
 }
 
-fn load_path(path: &Path) -> Result<Session> {
-    let text =
-        fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))?;
-    let file: SessionFile = toml::from_str(&text).map_err(|e| {
+fn read_text(path: &Path) -> Result<String> {
+    fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
+}
+
+fn parse(path: &Path, text: &str) -> Result<SessionFile> {
+    toml::from_str(text).map_err(|e| {
         anyhow!(
             "could not read session `{}`: {}",
             path.display(),
-            describe_toml_error(&text, &e)
+            describe_toml_error(text, &e)
         )
-    })?;
+    })
+}
+
+fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
     Session::from_file(file)
         .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
 }
@@ -276,5 +323,200 @@ pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
     match field {
         Some(key) => format!("line {line}, column {column}: field `{key}`: {message}"),
         None => format!("line {line}, column {column}: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::rules::{Game, Seat, Table};
+    use crate::session::Play;
+
+    const ID: &str = "2026-11-21-devils-bridge";
+
+    /// A store holding a Devil's Bridge session for Ann, Bob and Cid, saved
+    /// at a time with nanoseconds (the file keeps whole seconds).
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().join("data"));
+        let variant = Catalog::load(None)
+            .find("devils-bridge")
+            .unwrap()
+            .variant
+            .clone();
+        let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let at = at(0);
+        let session = Session {
+            id: ID.into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(Game::new(variant, table)),
+        };
+        store.create(&session).unwrap();
+        (dir, store)
+    }
+
+    fn at(minutes: i64) -> DateTime<Utc> {
+        let start: DateTime<Utc> = "2026-11-21T20:00:00.123456789Z".parse().unwrap();
+        start + chrono::Duration::minutes(minutes)
+    }
+
+    fn bid(store: &Store, minutes: i64, seat: usize, n: u32) {
+        store
+            .update(ID, at(minutes), |s| {
+                Ok(s.exact_mut()?.record_bids(&[(Seat(seat), n)])?)
+            })
+            .unwrap();
+    }
+
+    fn toml_text(store: &Store) -> String {
+        fs::read_to_string(store.path(ID)).unwrap()
+    }
+
+    fn cache_path(store: &Store) -> PathBuf {
+        store
+            .dir()
+            .join(".cache/sessions")
+            .join(format!("{ID}.json"))
+    }
+
+    /// What parsing the TOML file alone gives, the cache aside.
+    fn parsed(store: &Store) -> SessionFile {
+        toml::from_str(&toml_text(store)).unwrap()
+    }
+
+    /// The session as loaded through the store, as a file to compare.
+    fn loaded(store: &Store) -> SessionFile {
+        store.load(ID).unwrap().to_file()
+    }
+
+    #[test]
+    fn every_save_caches_exactly_what_its_file_parses_to() {
+        let (_dir, store) = store();
+        for (minutes, seat, n) in [(1, 1, 0), (2, 2, 1), (3, 1, 1)] {
+            bid(&store, minutes, seat, n);
+            let text = toml_text(&store);
+            let cached = cache::get(store.dir(), ID, text.as_bytes());
+            assert_eq!(cached, Some(parsed(&store)), "after a bid at {minutes}");
+            assert_eq!(loaded(&store), parsed(&store));
+        }
+        // Undo goes through the same save.
+        store
+            .update(ID, at(4), |s| {
+                let game = s.exact_mut()?;
+                *game = game.undo()?.0;
+                Ok(())
+            })
+            .unwrap();
+        let text = toml_text(&store);
+        assert_eq!(
+            cache::get(store.dir(), ID, text.as_bytes()),
+            Some(parsed(&store))
+        );
+    }
+
+    #[test]
+    fn odd_timestamps_are_cached_as_the_saved_file_reads_them() {
+        let (_dir, store) = store();
+        let text = toml_text(&store);
+        let created = text.lines().find(|l| l.starts_with("created = ")).unwrap();
+        let odd = "created = \"2026-11-21T23:59:60.5+01:00\"";
+        fs::write(store.path(ID), text.replace(created, odd)).unwrap();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        assert!(text.contains("created = 2026-11-21T22:59:60Z"), "{text}");
+        let cached = cache::get(store.dir(), ID, text.as_bytes());
+        assert_eq!(cached, Some(parsed(&store)));
+    }
+
+    #[test]
+    fn a_cache_hit_is_what_loading_uses() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        // Same key, different content: only a load that took it from the
+        // cache can show the planted name.
+        let path = cache_path(&store);
+        let planted = fs::read_to_string(&path)
+            .unwrap()
+            .replace("\"Ann\"", "\"Ana\"");
+        fs::write(&path, planted).unwrap();
+        assert_eq!(loaded(&store).players, ["Ana", "Bob", "Cid"]);
+    }
+
+    #[test]
+    fn a_file_changed_by_hand_is_parsed_not_taken_from_the_cache() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        assert!(text.contains("bids = { Bob = 0 }"), "{text}");
+        fs::write(store.path(ID), text.replace("Bob = 0", "Bob = 1")).unwrap();
+        let loaded = loaded(&store);
+        assert_eq!(loaded.hands[0].bids.0, [("Bob".to_string(), 1)]);
+        assert_eq!(loaded, parsed(&store));
+        // A change that keeps the meaning changes the bytes too: still a miss.
+        let text = toml_text(&store);
+        assert_eq!(cache::get(store.dir(), ID, text.as_bytes()), None);
+    }
+
+    #[test]
+    fn a_stale_cache_is_never_used() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let old_cache = fs::read(cache_path(&store)).unwrap();
+        bid(&store, 2, 2, 1);
+        // As if the newer save had not managed to write its cache.
+        fs::write(cache_path(&store), &old_cache).unwrap();
+        let loaded = loaded(&store);
+        assert_eq!(loaded, parsed(&store));
+        assert_eq!(loaded.hands[0].bids.0.len(), 2);
+        // And the next change starts from the file, not the stale cache.
+        bid(&store, 3, 0, 1);
+        let bids = [("Bob", 0), ("Cid", 1), ("Ann", 1)].map(|(n, b)| (n.to_string(), b));
+        assert_eq!(loaded_bids(&store), bids);
+    }
+
+    fn loaded_bids(store: &Store) -> Vec<(String, u32)> {
+        loaded(store).hands[0].bids.0.clone()
+    }
+
+    #[test]
+    fn a_corrupt_cache_is_ignored() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let good = fs::read_to_string(cache_path(&store)).unwrap();
+        let (key, json) = good.split_once('\n').unwrap();
+        let corrupt = [
+            String::new(),
+            "not a cache".into(),
+            key.into(),
+            format!("{key}\n"),
+            format!("{key}\n{}", &json[..json.len() / 2]),
+            format!("{key}\n{json}trailing"),
+            format!("{key}\n{}", json.replace("\"players\"", "\"seats\"")),
+            format!("{key}\n{}", json.replace("\"Bob\":0", "\"Bob\":-1")),
+        ];
+        for bad in corrupt {
+            fs::write(cache_path(&store), &bad).unwrap();
+            assert_eq!(loaded(&store), parsed(&store), "cache: {bad:?}");
+        }
+        fs::write(cache_path(&store), [0xff, 0xfe, b'\n', 0]).unwrap();
+        assert_eq!(loaded(&store), parsed(&store));
+    }
+
+    #[test]
+    fn a_cache_that_cannot_be_written_fails_no_command() {
+        let (_dir, store) = store();
+        fs::remove_dir_all(store.dir().join(".cache")).unwrap();
+        // A file where the cache directory would be.
+        fs::write(store.dir().join(".cache"), "in the way").unwrap();
+        bid(&store, 1, 1, 0);
+        assert_eq!(loaded_bids(&store), [("Bob".to_string(), 0)]);
+        assert_eq!(loaded(&store), parsed(&store));
+        // Listing still sees only the session.
+        let listed = crate::index::scan(&store).unwrap();
+        let ids: Vec<&str> = listed.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, [ID]);
     }
 }

@@ -91,10 +91,7 @@ impl Table {
             .collect();
         for (i, name) in players.iter().enumerate() {
             check_name(name)?;
-            if players[..i]
-                .iter()
-                .any(|other| other.to_lowercase() == name.to_lowercase())
-            {
+            if players[..i].iter().any(|other| same_name(other, name)) {
                 return Err(SetupError::DuplicateName(name.clone()));
             }
         }
@@ -152,10 +149,12 @@ impl Table {
 
     /// The seat of a player, ignoring case.
     pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        let wanted = name.trim().to_lowercase();
-        self.players
-            .iter()
-            .position(|p| p.to_lowercase() == wanted)
+        let wanted = name.trim();
+        // Names differ ignoring case (see `with_waiting`), so a name written
+        // exactly as seated, as files are, can only be that player.
+        let exact = self.players.iter().position(|p| p == wanted);
+        exact
+            .or_else(|| self.players.iter().position(|p| same_name(p, wanted)))
             .map(Seat)
     }
 
@@ -168,6 +167,26 @@ impl Table {
             [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
         }
     }
+}
+
+/// `a.to_lowercase() == b.to_lowercase()`, without allocating: replaying a
+/// long session looks up a name for every bid and every trick.
+fn same_name(a: &str, b: &str) -> bool {
+    // Differing in ASCII case alone, the lowercase forms are the same.
+    if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        return false;
+    }
+    // `str::to_lowercase` lowers each char on its own except a capital sigma,
+    // which depends on its neighbours (final sigma); leave that case to it.
+    if a.contains('Σ') || b.contains('Σ') {
+        return a.to_lowercase() == b.to_lowercase();
+    }
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 fn check_name(name: &str) -> Result<(), SetupError> {
@@ -821,16 +840,8 @@ impl Game {
         }
         let total: u32 = tricks.values().flatten().sum();
         // Players in this hand, in seating order.
-        let playing: Vec<Seat> = self
-            .table
-            .seats()
-            .filter(|s| hand.deal.order.contains(s))
-            .collect();
-        let missing: Vec<Seat> = playing
-            .iter()
-            .copied()
-            .filter(|&s| tricks[s].is_none())
-            .collect();
+        let playing = || self.table.seats().filter(|s| hand.deal.order.contains(s));
+        let missing: Vec<Seat> = playing().filter(|&s| tricks[s].is_none()).collect();
         if total > cards {
             return Err(RuleError::TricksOver {
                 total,
@@ -843,9 +854,8 @@ impl Game {
             tricks[*last] = Some(cards - total);
             filled = Some((*last, cards - total));
         } else if missing.is_empty() && total != cards {
-            let listing = playing
-                .iter()
-                .map(|&s| format!("{} {}", self.name(s), tricks[s].unwrap_or(0)))
+            let listing = playing()
+                .map(|s| format!("{} {}", self.name(s), tricks[s].unwrap_or(0)))
                 .collect::<Vec<_>>()
                 .join(", ");
             return Err(RuleError::TricksTotal {
@@ -1029,7 +1039,7 @@ impl Game {
         let scoring = self.variant.scoring;
         let index = self.hands.len() - 1;
         let hand = &self.hands[index];
-        let playing = hand.deal.order.clone();
+        let playing = hand.deal.order.len();
         let points = PerSeat::from_fn(self.table.len(), |i| {
             let seat = Seat(i);
             match (hand.bids[seat], hand.tricks[seat]) {
@@ -1037,11 +1047,17 @@ impl Game {
                 _ => 0,
             }
         });
-        let missed: Vec<Seat> = playing
-            .iter()
-            .copied()
-            .filter(|&s| hand.bids[s] != hand.tricks[s])
-            .collect();
+        // Only elimination games put out who missed.
+        let missed: Vec<Seat> = if self.variant.elimination {
+            hand.deal
+                .order
+                .iter()
+                .copied()
+                .filter(|&s| hand.bids[s] != hand.tricks[s])
+                .collect()
+        } else {
+            Vec::new()
+        };
         for (seat, p) in points.iter() {
             self.totals[seat] += p;
         }
@@ -1050,7 +1066,7 @@ impl Game {
             totals: self.totals.clone(),
         });
         // Elimination: everyone who missed is out, unless everyone missed.
-        if self.variant.elimination && missed.len() < playing.len() {
+        if self.variant.elimination && missed.len() < playing {
             // Seat order around the table: the first seat out is the first refilled.
             let mut missed = missed;
             missed.sort_by_key(|&seat| self.places.iter().position(|&p| p == Some(seat)));

@@ -1694,6 +1694,50 @@ fn names_are_trimmed_and_looked_up_ignoring_case() {
 }
 
 #[test]
+fn names_match_exactly_when_their_lowercase_forms_do() {
+    let names = [
+        "Ann",
+        "ANN",
+        "ann",
+        "An",
+        "Zoë",
+        "ZOË",
+        "zoe",
+        "Straße",
+        "STRASSE",
+        "strasse",
+        "ΟΔΥΣΣΕΥΣ",
+        "οδυσσευς",
+        "οδυσσευσ",
+        "ΣΑ",
+        "σα",
+        "ςα",
+        "Σ",
+        "σ",
+        "ς",
+        "KELVIN",
+        "\u{212A}elvin",
+        "kelvin",
+        "İstanbul",
+        "i\u{307}stanbul",
+        "istanbul",
+        "",
+        "Ǆ",
+        "ǆ",
+        "ǅ",
+    ];
+    for a in names {
+        for b in names {
+            assert_eq!(
+                same_name(a, b),
+                a.to_lowercase() == b.to_lowercase(),
+                "{a:?} vs {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn an_empty_name_is_refused() {
     assert_eq!(
         new_table(&["Ann", "", "Cid"]).unwrap_err(),

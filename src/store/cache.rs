@@ -1,0 +1,197 @@
+//! Parsed session files, kept so a command on a long session need not parse
+//! its TOML again.
+//!
+//! `.cache/sessions/<id>.json` in the data directory holds a key on its first line and
+//! the parsed [`SessionFile`] as JSON after it. The key names the exact TOML
+//! bytes the file was parsed from (their length and hash), so the cache is
+//! used only for those bytes: the TOML file is read every time and stays the
+//! only truth. Anything wrong with the cache (missing, stale, torn, from
+//! another bridgepad) is a miss, and a miss just means parsing the TOML.
+//! Cache files are replaced atomically but never flushed to disk: a crash can
+//! only cost a miss.
+
+use std::fs;
+use std::hash::Hasher;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::RawTemplate;
+use crate::session::{DealEntry, HandEntry, SessionFile};
+
+/// Changes whenever what a cache file holds changes meaning, so old ones miss.
+const CACHE_FORMAT: u32 = 1;
+
+/// [`SessionFile`] field for field, but with timestamps written to the
+/// nanosecond (the TOML form keeps seconds only), so a cached file is exactly
+/// the parsed one. Listing every field makes a new one a compile error here.
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "SessionFile", deny_unknown_fields)]
+struct CachedFile {
+    format: u32,
+    id: String,
+    variant: String,
+    created: DateTime<Utc>,
+    updated: DateTime<Utc>,
+    players: Vec<String>,
+    waiting: Vec<String>,
+    first_dealer: String,
+    rules: RawTemplate,
+    hands: Vec<HandEntry>,
+    deals: Vec<DealEntry>,
+}
+
+/// The parsed file for these exact TOML bytes of session `id`, if the cache
+/// has it.
+pub fn get(data_dir: &Path, id: &str, toml: &[u8]) -> Option<SessionFile> {
+    let bytes = fs::read(path(data_dir, id)?).ok()?;
+    let end = bytes.iter().position(|&b| b == b'\n')?;
+    if bytes[..end] != *key(toml).as_bytes() {
+        return None;
+    }
+    let mut json = serde_json::Deserializer::from_slice(&bytes[end + 1..]);
+    let file = CachedFile::deserialize(&mut json).ok()?;
+    json.end().ok()?;
+    Some(file)
+}
+
+/// Session files smaller than this (about a hundred hands) parse in well
+/// under a millisecond and are not worth a second copy on disk. The unit
+/// tests cache everything so they can use small sessions.
+const MIN_BYTES: usize = if cfg!(test) { 0 } else { 16 * 1024 };
+
+/// Remembers that these TOML bytes of session `id` parse to `file`. Best
+/// effort: a cache that cannot be written is only a miss later.
+pub fn put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) {
+    if worth_caching(toml.len(), MIN_BYTES) {
+        let _ = try_put(data_dir, id, toml, file);
+    }
+}
+
+fn worth_caching(len: usize, min: usize) -> bool {
+    len >= min
+}
+
+fn try_put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) -> Option<()> {
+    let path = path(data_dir, id)?;
+    let dir = path.parent()?;
+    fs::create_dir_all(dir).ok()?;
+    let mut text = key(toml).into_bytes();
+    text.push(b'\n');
+    CachedFile::serialize(file, &mut serde_json::Serializer::new(&mut text)).ok()?;
+    let mut temp = tempfile::Builder::new()
+        .prefix(".saving-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .ok()?;
+    temp.write_all(&text).ok()?;
+    temp.persist(&path).ok()?;
+    Some(())
+}
+
+/// Where the cache for `id` lives; none for an id that is not a plain file
+/// name, so the cache never writes outside its directory.
+fn path(data_dir: &Path, id: &str) -> Option<PathBuf> {
+    let plain = !id.is_empty() && id != "." && id != ".." && !id.contains(['/', '\\']);
+    plain.then(|| {
+        data_dir
+            .join(".cache")
+            .join("sessions")
+            .join(format!("{id}.json"))
+    })
+}
+
+/// Names the exact bytes of a session file, and the bridgepad and cache
+/// format that parsed them.
+fn key(toml: &[u8]) -> String {
+    // `DefaultHasher::new` is SipHash with fixed keys: the same in every run
+    // of a build. Another Rust may hash differently; that is only a miss.
+    let mut hasher = std::hash::DefaultHasher::new();
+    hasher.write(toml);
+    format!(
+        "bridgepad {} cache {CACHE_FORMAT}: {} bytes, hash {:016x}",
+        env!("CARGO_PKG_VERSION"),
+        toml.len(),
+        hasher.finish()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file with what TOML allows and a cache must keep exactly: a
+    /// fraction of a second, an offset, a leap second written as a string,
+    /// names that need quoting.
+    const ODD: &str = r#"format = 1
+id = "odd"
+variant = "devils-bridge"
+created = 2026-11-21T20:00:00.123456789+02:00
+updated = "2026-12-31T23:59:60Z"
+players = ["Zoë", "O'Neil", "Ann \"A\" Lee"]
+waiting = ["Σίσυφος"]
+first_dealer = "zoë"
+
+[rules]
+name = "devils-bridge"
+title = "Devil's Bridge"
+family = "exact-bid"
+deck = "standard"
+min_players = 3
+max_players = 7
+peak_cards = { "3" = 10, "4" = 8 }
+
+[[hands]]
+rebids = [{ trump = "red", bids = { "Zoë" = 1 } }]
+trump = "spades"
+bids = { "O'Neil" = 0, "Zoë" = 4294967295 }
+"#;
+
+    #[test]
+    fn a_cached_file_is_exactly_the_parsed_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let parsed: SessionFile = toml::from_str(ODD).unwrap();
+        assert_eq!(parsed.created.timestamp_subsec_nanos(), 123_456_789);
+        assert_eq!(parsed.updated.timestamp_subsec_nanos(), 1_000_000_000);
+        assert_eq!(get(dir.path(), "odd", ODD.as_bytes()), None);
+        put(dir.path(), "odd", ODD.as_bytes(), &parsed);
+        assert_eq!(get(dir.path(), "odd", ODD.as_bytes()), Some(parsed));
+        // The same bytes under another id, or other bytes, miss.
+        assert_eq!(get(dir.path(), "other", ODD.as_bytes()), None);
+        let edited = ODD.replace("= 0,", "= 1,");
+        assert_eq!(get(dir.path(), "odd", edited.as_bytes()), None);
+    }
+
+    #[test]
+    fn the_key_names_the_bytes() {
+        assert_eq!(key(b"a = 1\n"), key(b"a = 1\n"));
+        assert_ne!(key(b"a = 1\n"), key(b"a = 2\n"));
+        assert_ne!(key(b"a = 1\n"), key(b"a = 1\n\n"));
+        assert!(!key(b"x").contains('\n'));
+    }
+
+    #[test]
+    fn only_long_sessions_are_worth_caching() {
+        assert!(!worth_caching(16 * 1024 - 1, 16 * 1024));
+        assert!(worth_caching(16 * 1024, 16 * 1024));
+        assert!(
+            worth_caching(0, MIN_BYTES),
+            "unit tests cache every session"
+        );
+    }
+
+    #[test]
+    fn an_id_that_is_not_a_plain_name_is_not_cached() {
+        let dir = tempfile::tempdir().unwrap();
+        let parsed: SessionFile = toml::from_str(ODD).unwrap();
+        for id in ["", ".", "..", "../odd", "a/b", "a\\b"] {
+            assert_eq!(path(dir.path(), id), None, "{id:?}");
+            put(dir.path(), id, ODD.as_bytes(), &parsed);
+            assert_eq!(get(dir.path(), id, ODD.as_bytes()), None);
+        }
+        assert!(!dir.path().join(".cache").exists());
+        assert!(!dir.path().join("odd.json").exists());
+    }
+}

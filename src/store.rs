@@ -82,9 +82,22 @@ impl Store {
                 // The table's current game; once every game is over, the one
                 // that finished last, so `show` and `undo` still reach it.
                 let listed = crate::index::scan(self)?;
-                let loaded = || listed.iter().filter(|e| e.summary.is_ok());
-                let open = loaded().find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
-                match open.or_else(|| loaded().next()) {
+                // A broken file may be the game the table is playing: never
+                // guess past it, or an entry could land in another session.
+                if let Some((e, Err(err))) = listed
+                    .iter()
+                    .map(|e| (e, &e.summary))
+                    .find(|(_, s)| s.is_err())
+                {
+                    bail!(
+                        "{err:#}; bridgepad will not guess which session you mean while `{}` cannot be read: fix it, or name a session with --session ID",
+                        e.path.display()
+                    );
+                }
+                let open = listed
+                    .iter()
+                    .find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
+                match open.or_else(|| listed.first()) {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),
                         implicit: true,

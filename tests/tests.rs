@@ -3,6 +3,7 @@
 
 mod common;
 mod contract_games;
+mod damaged;
 mod devils_bridge;
 mod export;
 mod history;

@@ -8,8 +8,13 @@
 //! because the rename replaces the session file itself. What a session file
 //! parses to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by
 //! the file's exact bytes, so a long session is not parsed on every command.
+//!
+//! Every file says which format it is in. One in an older format is read
+//! through `store/migrate.rs`, and the first save that changes it first copies
+//! its bytes to `backups/<id>.format-N.toml`; one in a newer format is refused.
 
 mod cache;
+mod migrate;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -21,7 +26,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::index::Listed;
-use crate::session::{Session, SessionFile, to_toml};
+use crate::session::{FORMAT, Session, SessionFile, to_toml};
+
+/// How many backups of one session and format are kept apart by number.
+const MOST_BACKUPS: u32 = 10_000;
 
 /// How long a writer waits for another bridgepad to finish with a session.
 const LOCK_WAIT: Duration = Duration::from_secs(5);
@@ -100,19 +108,34 @@ impl Store {
 
     /// The session with this id; its file is read every time, but parsed
     /// only when the cache does not hold the parse of exactly these bytes.
+    /// A file in an older format is migrated in memory, never written here.
     pub fn load(&self, id: &str) -> Result<Session> {
-        Ok(self.load_with_file(id)?.0)
+        Ok(self.read(id)?.session)
     }
 
-    /// [`Store::load`], with the file the session was read from.
-    fn load_with_file(&self, id: &str) -> Result<(Session, SessionFile)> {
+    /// [`Store::load`], with the file the session was read from and, for an
+    /// older format, the bytes on disk.
+    fn read(&self, id: &str) -> Result<Loaded> {
         let path = self.path(id);
         let text = read_text(&path)?;
-        let file = match cache::get(&self.dir, id, text.as_bytes()) {
-            Some(file) => file,
-            None => parse(&path, &text)?,
+        // Only saves fill the cache, so a hit is a file in today's format.
+        let cached = cache::get(&self.dir, id, text.as_bytes()).filter(|f| f.format == FORMAT);
+        let (file, older) = match cached {
+            Some(file) => (file, None),
+            None => {
+                let read = migrate::read(&path, &text)?;
+                let older = (read.stored_format < FORMAT).then_some(Older {
+                    format: read.stored_format,
+                    text,
+                });
+                (read.file, older)
+            }
         };
-        Ok((replay(&path, &file)?, file))
+        Ok(Loaded {
+            session: replay(&path, &file)?,
+            file,
+            older,
+        })
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
@@ -144,7 +167,8 @@ impl Store {
 
     /// Runs `change` on the stored session under the session's lock, saving
     /// the result if the session changed. Nothing is written when `change`
-    /// fails.
+    /// fails. A file in an older format is saved in today's only after its
+    /// bytes are safe in a backup, and says so on stderr.
     pub fn update<T>(
         &self,
         id: &str,
@@ -152,7 +176,11 @@ impl Store {
         change: impl FnOnce(&mut Session) -> Result<T>,
     ) -> Result<(Session, T)> {
         let _lock = self.lock(id)?;
-        let (mut session, read) = self.load_with_file(id)?;
+        let Loaded {
+            mut session,
+            file: read,
+            older,
+        } = self.read(id)?;
         // What the session was stored as: usually just what was read.
         let before = if session.is_stored_as(&read) {
             read
@@ -167,9 +195,63 @@ impl Store {
             session.updated = now;
             // `after` is now what `session.to_file()` would give again.
             after.updated = now;
+            if let Some(older) = &older {
+                let backup = self.back_up(id, older)?;
+                eprintln!(
+                    "upgrading session {id} from format {} to format {FORMAT}; the original file is kept as `{}`",
+                    older.format,
+                    backup.display()
+                );
+            }
             self.write(after)?;
         }
         Ok((session, value))
+    }
+
+    /// Where backups of files saved in a newer format are kept.
+    fn backups_dir(&self) -> PathBuf {
+        self.dir.join("backups")
+    }
+
+    /// Copies the bytes of a file in an older format to
+    /// `backups/<id>.format-N.toml`, or `<id>.format-N.2.toml` and so on when
+    /// that is taken (a backup is never replaced), flushed to disk before the
+    /// session is saved over.
+    fn back_up(&self, id: &str, older: &Older) -> Result<PathBuf> {
+        let dir = self.backups_dir();
+        let made = (|| -> Result<PathBuf> {
+            fs::create_dir_all(&dir)?;
+            let mut temp = tempfile::Builder::new()
+                .prefix(".saving-")
+                .suffix(".tmp")
+                .tempfile_in(&dir)?;
+            temp.write_all(older.text.as_bytes())?;
+            temp.as_file().sync_all()?;
+            for n in 1..=MOST_BACKUPS {
+                let name = match n {
+                    1 => format!("{id}.format-{}.toml", older.format),
+                    n => format!("{id}.format-{}.{n}.toml", older.format),
+                };
+                let path = dir.join(name);
+                match temp.persist_noclobber(&path) {
+                    Ok(_) => {
+                        File::open(&dir)?.sync_all()?;
+                        File::open(&self.dir)?.sync_all()?;
+                        return Ok(path);
+                    }
+                    Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
+                    Err(e) => return Err(e.error.into()),
+                }
+            }
+            bail!("there are already {MOST_BACKUPS} backups of it")
+        })();
+        made.with_context(|| {
+            format!(
+                "could not back up session `{id}` (format {}) in `{}` before saving it as format {FORMAT}; it was left as it was",
+                older.format,
+                dir.display()
+            )
+        })
     }
 
     /// Saves a session file, and caches it as its new bytes read back. The
@@ -243,6 +325,21 @@ impl Store {
     }
 }
 
+/// A session as read by [`Store::read`].
+struct Loaded {
+    session: Session,
+    /// The file as read, in today's format.
+    file: SessionFile,
+    /// Set when the file on disk is in an older format.
+    older: Option<Older>,
+}
+
+/// A session file in an older format, as it is on disk.
+struct Older {
+    format: u32,
+    text: String,
+}
+
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {
     pub id: String,
@@ -256,16 +353,6 @@ struct SessionLock {
 
 fn read_text(path: &Path) -> Result<String> {
     fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
-}
-
-fn parse(path: &Path, text: &str) -> Result<SessionFile> {
-    toml::from_str(text).map_err(|e| {
-        anyhow!(
-            "could not read session `{}`: {}",
-            path.display(),
-            describe_toml_error(text, &e)
-        )
-    })
 }
 
 fn replay(path: &Path, file: &SessionFile) -> Result<Session> {

@@ -5,6 +5,7 @@ mod common;
 mod contract_games;
 mod devils_bridge;
 mod export;
+mod formats;
 mod history;
 mod mormon_bridge;
 mod pty;

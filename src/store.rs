@@ -12,9 +12,11 @@
 //! Every file says which format it is in. One in an older format is read
 //! through `store/migrate.rs`, and the first save that changes it first copies
 //! its bytes to `backups/<id>.format-N.toml`; one in a newer format is refused.
+//! `delete` and `restore` move files to and from `trash/` (`store/trash.rs`).
 
 mod cache;
 mod migrate;
+mod trash;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -27,6 +29,8 @@ use chrono::{DateTime, Utc};
 
 use crate::index::Listed;
 use crate::session::{FORMAT, Session, SessionFile, to_toml};
+
+pub use trash::{Trashed, check_id};
 
 /// How many backups of one session and format are kept apart by number.
 const MOST_BACKUPS: u32 = 10_000;
@@ -590,6 +594,47 @@ mod tests {
         }
         fs::write(cache_path(&store), [0xff, 0xfe, b'\n', 0]).unwrap();
         assert_eq!(loaded(&store), parsed(&store));
+    }
+
+    #[test]
+    fn the_parse_cache_follows_a_session_through_the_trash() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        let file = parsed(&store);
+        assert!(
+            cache_path(&store).exists(),
+            "unit tests cache every session"
+        );
+        let first = store.trash(ID, at(2)).unwrap();
+        // Its cache is still there, but gives no session back.
+        let error = format!("{:#}", store.load(ID).unwrap_err());
+        assert!(error.starts_with("could not read `"), "{error}");
+        // Another session takes the id and the cache.
+        let variant = Catalog::load(None)
+            .find("devils-bridge")
+            .unwrap()
+            .variant
+            .clone();
+        let names = ["Dan", "Eve", "Fay"].map(String::from).to_vec();
+        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        store
+            .create(&Session {
+                id: ID.into(),
+                created: at(3),
+                updated: at(3),
+                play: Play::Exact(Game::new(variant, table)),
+            })
+            .unwrap();
+        bid(&store, 3, 2, 1);
+        assert_eq!(loaded(&store).players, ["Dan", "Eve", "Fay"]);
+        // Swapped back, the first is read as it is, and plays on.
+        store.trash(ID, at(4)).unwrap();
+        store.restore(&first, at(5)).unwrap();
+        assert_eq!(toml_text(&store), text);
+        assert_eq!(loaded(&store), file);
+        bid(&store, 6, 2, 1);
+        assert_eq!(loaded_bids(&store), [("Bob".into(), 0), ("Cid".into(), 1)]);
     }
 
     #[test]

@@ -11,4 +11,5 @@ mod mormon_bridge;
 mod pty;
 mod sessions;
 mod stats;
+mod trash;
 mod variants;

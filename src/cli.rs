@@ -49,6 +49,10 @@ pub enum Command {
     Stats(StatsArgs),
     /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
     Export(ExportArgs),
+    /// Move a session to the trash (`bridgepad restore` brings it back)
+    Delete(DeleteArgs),
+    /// List the trash, or bring a session back from it
+    Restore(RestoreArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
@@ -281,6 +285,26 @@ pub struct ExportArgs {
     pub session: SessionArg,
     #[command(flatten)]
     pub filters: Filters,
+}
+
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// The session to move to the trash: its id, or the start of it when only one id starts
+    /// that way. Always given: `delete` never picks the current session by itself
+    #[arg(value_name = "SESSION")]
+    pub session: String,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// What to bring back: a session's id (or the start of it) for its newest copy in the
+    /// trash, or a trash file name as the list shows it (`ID.2.toml`) for that copy.
+    /// Without it, list the trash
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
+    /// List the trash as JSON
+    #[arg(long, conflicts_with = "id")]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

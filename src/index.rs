@@ -422,6 +422,44 @@ mod tests {
     }
 
     #[test]
+    fn the_index_neither_keeps_a_deleted_session_nor_loses_a_restored_one() {
+        let (_dir, store) = store();
+        let at = "2026-11-01T20:00:00Z".parse().unwrap();
+        scan_at(&store, later()).unwrap();
+        assert_eq!(index(&store).files.len(), 2);
+        let first = store.trash("a", at).unwrap();
+        let ids = |listed: &[Listed]| listed.iter().map(|l| l.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&scan_at(&store, later()).unwrap()), ["b"]);
+        assert!(!index(&store).files.contains_key("a.toml"));
+        // Another session takes the id, with a file of the very same length,
+        // and is indexed.
+        store.create(&session("a", ["Gus", "Hal", "Ivy"])).unwrap();
+        assert_eq!(
+            fs::metadata(store.path("a")).unwrap().len(),
+            fs::metadata(&first.path).unwrap().len()
+        );
+        scan_at(&store, later()).unwrap();
+        assert_eq!(
+            index(&store).files["a.toml"].summary.players,
+            ["Gus", "Hal", "Ivy"]
+        );
+        // It goes to the trash and the first comes back: the index must not
+        // answer for it with the other's summary.
+        store.trash("a", at).unwrap();
+        store.restore(&first, at).unwrap();
+        let listed = scan_at(&store, later()).unwrap();
+        assert_eq!(ids(&listed), ["b", "a"]);
+        assert_eq!(players(&listed)[1], ["Ann", "Bob", "Cid"]);
+        assert_eq!(
+            index(&store).files["a.toml"].summary.players,
+            ["Ann", "Bob", "Cid"]
+        );
+        // Restored again from the index alone, it stays itself.
+        let listed = scan_at(&store, later()).unwrap();
+        assert_eq!(players(&listed)[1], ["Ann", "Bob", "Cid"]);
+    }
+
+    #[test]
     fn many_files_are_summarised_in_parallel_in_order() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path().to_path_buf());

@@ -20,8 +20,13 @@ use crate::rules::{
     Attempt, Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant,
 };
 
-/// The session file format this build writes and reads.
-pub const FORMAT: u32 = 1;
+/// The session file format this build writes. It reads this one and every
+/// older one, which `store/migrate.rs` brings up to date in memory; format 2
+/// added [`SessionFile::written_by`].
+pub const FORMAT: u32 = 2;
+
+/// What a file this build saves says wrote it.
+pub const WRITTEN_BY: &str = concat!("bridgepad ", env!("CARGO_PKG_VERSION"));
 
 /// A session file, exactly as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,6 +34,9 @@ pub const FORMAT: u32 = 1;
 pub struct SessionFile {
     /// The file format version; see [`FORMAT`].
     pub format: u32,
+    /// The bridgepad that last saved the file, like `bridgepad 0.1.0`, so a
+    /// bridgepad too old to read it can say what to upgrade to.
+    pub written_by: String,
     pub id: String,
     pub variant: String,
     #[serde(with = "timestamp")]
@@ -468,6 +476,7 @@ impl Session {
         };
         SessionFile {
             format: FORMAT,
+            written_by: WRITTEN_BY.to_string(),
             id: self.id.clone(),
             variant: game.variant().name.clone(),
             created: self.created,
@@ -519,6 +528,7 @@ impl Session {
             |trump: Option<Trump>, text: &Option<String>| trump.map(Trump::name) == text.as_deref();
         let SessionFile {
             format,
+            written_by,
             id,
             variant,
             created,
@@ -531,6 +541,7 @@ impl Session {
             deals,
         } = file;
         *format == FORMAT
+            && written_by == WRITTEN_BY
             && *id == self.id
             && *variant == game.variant().name
             && *created == self.created
@@ -558,6 +569,7 @@ impl Session {
         let table = game.table();
         SessionFile {
             format: FORMAT,
+            written_by: WRITTEN_BY.to_string(),
             id: self.id.clone(),
             variant: game.variant().name.clone(),
             created: self.created,
@@ -700,6 +712,7 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
     // The head alone, without copying every hand only to leave it out.
     let head = SessionFile {
         format: file.format,
+        written_by: file.written_by.clone(),
         id: file.id.clone(),
         variant: file.variant.clone(),
         created: file.created,
@@ -966,8 +979,9 @@ mod tests {
     #[test]
     fn a_session_is_stored_as_its_file_and_as_nothing_else() {
         type Change = fn(&mut SessionFile);
-        let changes: [(&str, Change); 20] = [
+        let changes: [(&str, Change); 21] = [
             ("format", |f| f.format += 1),
+            ("written_by", |f| f.written_by = "bridgepad 0.0.1".into()),
             ("id", |f| f.id.push('x')),
             ("variant", |f| f.variant.push('x')),
             ("created", |f| f.created += chrono::Duration::seconds(1)),

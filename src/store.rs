@@ -8,8 +8,15 @@
 //! because the rename replaces the session file itself. What a session file
 //! parses to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by
 //! the file's exact bytes, so a long session is not parsed on every command.
+//!
+//! Every file says which format it is in. One in an older format is read
+//! through `store/migrate.rs`, and the first save that changes it first copies
+//! its bytes to `backups/<id>.format-N.toml`; one in a newer format is refused.
+//! `delete` and `restore` move files to and from `trash/` (`store/trash.rs`).
 
 mod cache;
+mod migrate;
+mod trash;
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, Write};
@@ -21,7 +28,12 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::index::Listed;
-use crate::session::{Session, SessionFile, to_toml};
+use crate::session::{FORMAT, Session, SessionFile, to_toml};
+
+pub use trash::{Trashed, check_id};
+
+/// How many backups of one session and format are kept apart by number.
+const MOST_BACKUPS: u32 = 10_000;
 
 /// How long a writer waits for another bridgepad to finish with a session.
 const LOCK_WAIT: Duration = Duration::from_secs(5);
@@ -113,19 +125,34 @@ impl Store {
 
     /// The session with this id; its file is read every time, but parsed
     /// only when the cache does not hold the parse of exactly these bytes.
+    /// A file in an older format is migrated in memory, never written here.
     pub fn load(&self, id: &str) -> Result<Session> {
-        Ok(self.load_with_file(id)?.0)
+        Ok(self.read(id)?.session)
     }
 
-    /// [`Store::load`], with the file the session was read from.
-    fn load_with_file(&self, id: &str) -> Result<(Session, SessionFile)> {
+    /// [`Store::load`], with the file the session was read from and, for an
+    /// older format, the bytes on disk.
+    fn read(&self, id: &str) -> Result<Loaded> {
         let path = self.path(id);
         let text = read_text(&path)?;
-        let file = match cache::get(&self.dir, id, text.as_bytes()) {
-            Some(file) => file,
-            None => parse(&path, &text)?,
+        // Only saves fill the cache, so a hit is a file in today's format.
+        let cached = cache::get(&self.dir, id, text.as_bytes()).filter(|f| f.format == FORMAT);
+        let (file, older) = match cached {
+            Some(file) => (file, None),
+            None => {
+                let read = migrate::read(&path, &text)?;
+                let older = (read.stored_format < FORMAT).then_some(Older {
+                    format: read.stored_format,
+                    text,
+                });
+                (read.file, older)
+            }
         };
-        Ok((replay(&path, &file)?, file))
+        Ok(Loaded {
+            session: replay(&path, &file)?,
+            file,
+            older,
+        })
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
@@ -157,7 +184,8 @@ impl Store {
 
     /// Runs `change` on the stored session under the session's lock, saving
     /// the result if the session changed. Nothing is written when `change`
-    /// fails.
+    /// fails. A file in an older format is saved in today's only after its
+    /// bytes are safe in a backup, and says so on stderr.
     pub fn update<T>(
         &self,
         id: &str,
@@ -165,7 +193,11 @@ impl Store {
         change: impl FnOnce(&mut Session) -> Result<T>,
     ) -> Result<(Session, T)> {
         let _lock = self.lock(id)?;
-        let (mut session, read) = self.load_with_file(id)?;
+        let Loaded {
+            mut session,
+            file: read,
+            older,
+        } = self.read(id)?;
         // What the session was stored as: usually just what was read.
         let before = if session.is_stored_as(&read) {
             read
@@ -180,9 +212,63 @@ impl Store {
             session.updated = now;
             // `after` is now what `session.to_file()` would give again.
             after.updated = now;
+            if let Some(older) = &older {
+                let backup = self.back_up(id, older)?;
+                eprintln!(
+                    "upgrading session {id} from format {} to format {FORMAT}; the original file is kept as `{}`",
+                    older.format,
+                    backup.display()
+                );
+            }
             self.write(after)?;
         }
         Ok((session, value))
+    }
+
+    /// Where backups of files saved in a newer format are kept.
+    fn backups_dir(&self) -> PathBuf {
+        self.dir.join("backups")
+    }
+
+    /// Copies the bytes of a file in an older format to
+    /// `backups/<id>.format-N.toml`, or `<id>.format-N.2.toml` and so on when
+    /// that is taken (a backup is never replaced), flushed to disk before the
+    /// session is saved over.
+    fn back_up(&self, id: &str, older: &Older) -> Result<PathBuf> {
+        let dir = self.backups_dir();
+        let made = (|| -> Result<PathBuf> {
+            fs::create_dir_all(&dir)?;
+            let mut temp = tempfile::Builder::new()
+                .prefix(".saving-")
+                .suffix(".tmp")
+                .tempfile_in(&dir)?;
+            temp.write_all(older.text.as_bytes())?;
+            temp.as_file().sync_all()?;
+            for n in 1..=MOST_BACKUPS {
+                let name = match n {
+                    1 => format!("{id}.format-{}.toml", older.format),
+                    n => format!("{id}.format-{}.{n}.toml", older.format),
+                };
+                let path = dir.join(name);
+                match temp.persist_noclobber(&path) {
+                    Ok(_) => {
+                        File::open(&dir)?.sync_all()?;
+                        File::open(&self.dir)?.sync_all()?;
+                        return Ok(path);
+                    }
+                    Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
+                    Err(e) => return Err(e.error.into()),
+                }
+            }
+            bail!("there are already {MOST_BACKUPS} backups of it")
+        })();
+        made.with_context(|| {
+            format!(
+                "could not back up session `{id}` (format {}) in `{}` before saving it as format {FORMAT}; it was left as it was",
+                older.format,
+                dir.display()
+            )
+        })
     }
 
     /// Saves a session file, and caches it as its new bytes read back. The
@@ -256,6 +342,21 @@ impl Store {
     }
 }
 
+/// A session as read by [`Store::read`].
+struct Loaded {
+    session: Session,
+    /// The file as read, in today's format.
+    file: SessionFile,
+    /// Set when the file on disk is in an older format.
+    older: Option<Older>,
+}
+
+/// A session file in an older format, as it is on disk.
+struct Older {
+    format: u32,
+    text: String,
+}
+
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {
     pub id: String,
@@ -269,16 +370,6 @@ struct SessionLock {
 
 fn read_text(path: &Path) -> Result<String> {
     fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
-}
-
-fn parse(path: &Path, text: &str) -> Result<SessionFile> {
-    toml::from_str(text).map_err(|e| {
-        anyhow!(
-            "could not read session `{}`: {}",
-            path.display(),
-            describe_toml_error(text, &e)
-        )
-    })
 }
 
 fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
@@ -516,6 +607,47 @@ mod tests {
         }
         fs::write(cache_path(&store), [0xff, 0xfe, b'\n', 0]).unwrap();
         assert_eq!(loaded(&store), parsed(&store));
+    }
+
+    #[test]
+    fn the_parse_cache_follows_a_session_through_the_trash() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        let file = parsed(&store);
+        assert!(
+            cache_path(&store).exists(),
+            "unit tests cache every session"
+        );
+        let first = store.trash(ID, at(2)).unwrap();
+        // Its cache is still there, but gives no session back.
+        let error = format!("{:#}", store.load(ID).unwrap_err());
+        assert!(error.starts_with("could not read `"), "{error}");
+        // Another session takes the id and the cache.
+        let variant = Catalog::load(None)
+            .find("devils-bridge")
+            .unwrap()
+            .variant
+            .clone();
+        let names = ["Dan", "Eve", "Fay"].map(String::from).to_vec();
+        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        store
+            .create(&Session {
+                id: ID.into(),
+                created: at(3),
+                updated: at(3),
+                play: Play::Exact(Game::new(variant, table)),
+            })
+            .unwrap();
+        bid(&store, 3, 2, 1);
+        assert_eq!(loaded(&store).players, ["Dan", "Eve", "Fay"]);
+        // Swapped back, the first is read as it is, and plays on.
+        store.trash(ID, at(4)).unwrap();
+        store.restore(&first, at(5)).unwrap();
+        assert_eq!(toml_text(&store), text);
+        assert_eq!(loaded(&store), file);
+        bid(&store, 6, 2, 1);
+        assert_eq!(loaded_bids(&store), [("Bob".into(), 0), ("Cid".into(), 1)]);
     }
 
     #[test]

@@ -11,8 +11,14 @@ fn a_session_is_a_readable_toml_file() {
     assert_eq!(id, "2026-11-21-devils-bridge");
     bp.ok(&["bid", "Cid=1", "Ann=0", "--trump", "♥"]);
     let text = bp.session_text(&id);
+    assert!(
+        text.starts_with(&format!(
+            "format = 2\nwritten_by = \"bridgepad {}\"\n",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "the format and what wrote it come first:\n{text}"
+    );
     for line in [
-        "format = 1",
         "id = \"2026-11-21-devils-bridge\"",
         "variant = \"devils-bridge\"",
         "created = 2026-11-21T20:00:00Z",
@@ -257,10 +263,14 @@ fn a_hand_edited_file_is_replayed_by_the_rules() {
     )
     .unwrap();
     bp.ok(&["show", "--session", &id]);
-    // A newer format is refused with a message to upgrade.
-    fs::write(&path, good.replace("format = 1", "format = 2")).unwrap();
+    // A newer format is refused with a message to upgrade (see `formats.rs`).
+    fs::write(&path, good.replace("format = 2", "format = 3")).unwrap();
     let err = bp.fails(&["show", "--session", &id]);
-    assert!(err.ends_with("format 2 is newer than this bridgepad understands (format 1); upgrade bridgepad to open it"), "{err}");
+    let upgrade = format!(
+        "; this bridgepad ({}) reads formats up to 2: upgrade bridgepad to open it",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(err.ends_with(&upgrade), "{err}");
 }
 
 #[test]

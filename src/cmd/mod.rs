@@ -5,12 +5,14 @@
 mod auction;
 mod bid;
 mod check_dealer;
+mod delete;
 mod edit;
 mod export;
 mod list;
 mod manual;
 mod new;
 mod play;
+mod restore;
 mod show;
 mod stats;
 mod tricks;
@@ -65,6 +67,8 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::List(args) => list::run(args, cx),
         Command::Stats(args) => stats::run(args, cx),
         Command::Export(args) => export::run(args, cx),
+        Command::Delete(args) => delete::run(args, cx),
+        Command::Restore(args) => restore::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),

@@ -8,7 +8,9 @@
 //! only truth. Anything wrong with the cache (missing, stale, torn, from
 //! another bridgepad) is a miss, and a miss just means parsing the TOML.
 //! Cache files are replaced atomically but never flushed to disk: a crash can
-//! only cost a miss.
+//! only cost a miss. Only saves fill the cache, so an entry always holds a
+//! file in today's format: a file of an older format is parsed and migrated
+//! on every read until a command saves it.
 
 use std::fs;
 use std::hash::Hasher;
@@ -21,8 +23,9 @@ use serde::{Deserialize, Serialize};
 use crate::rules::RawTemplate;
 use crate::session::{DealEntry, HandEntry, SessionFile};
 
-/// Changes whenever what a cache file holds changes meaning, so old ones miss.
-const CACHE_FORMAT: u32 = 1;
+/// Changes whenever what a cache file holds changes meaning, so old ones miss
+/// (2: session format 2, with `written_by`).
+const CACHE_FORMAT: u32 = 2;
 
 /// [`SessionFile`] field for field, but with timestamps written to the
 /// nanosecond (the TOML form keeps seconds only), so a cached file is exactly
@@ -31,6 +34,7 @@ const CACHE_FORMAT: u32 = 1;
 #[serde(remote = "SessionFile", deny_unknown_fields)]
 struct CachedFile {
     format: u32,
+    written_by: String,
     id: String,
     variant: String,
     created: DateTime<Utc>,
@@ -125,7 +129,8 @@ mod tests {
     /// A file with what TOML allows and a cache must keep exactly: a
     /// fraction of a second, an offset, a leap second written as a string,
     /// names that need quoting.
-    const ODD: &str = r#"format = 1
+    const ODD: &str = r#"format = 2
+written_by = "bridgepad 0.1.0"
 id = "odd"
 variant = "devils-bridge"
 created = 2026-11-21T20:00:00.123456789+02:00

@@ -1,0 +1,27 @@
+//! `bridgepad delete SESSION`: move a session to the trash, from where
+//! `bridgepad restore` brings it back.
+
+use anyhow::Result;
+
+use super::Context;
+use super::restore::described;
+use crate::cli::DeleteArgs;
+use crate::store;
+
+pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
+    // Checked before resolving, so an id never reaches outside the data directory.
+    store::check_id(&args.session)?;
+    let id = cx.store.resolve(Some(&args.session))?.id;
+    let trashed = cx.store.trash(&id, cx.now)?;
+    let what = cx
+        .store
+        .read_trashed(&trashed)
+        .map(|file| format!(" ({})", described(&file)))
+        .unwrap_or_default();
+    println!(
+        "moved session {id}{what} to the trash: `{}`",
+        trashed.path.display()
+    );
+    println!("`bridgepad restore {id}` brings it back.");
+    Ok(())
+}

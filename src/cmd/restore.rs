@@ -1,0 +1,112 @@
+//! `bridgepad restore [ID] [--json]`: list the trash, or move a session in it
+//! back among the sessions.
+
+use anyhow::Result;
+use comfy_table::Cell;
+use serde_json::json;
+
+use super::Context;
+use crate::cli::RestoreArgs;
+use crate::render::new_table;
+use crate::session::SessionFile;
+
+pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
+    let Some(wanted) = args.id else {
+        return list(args.json, cx);
+    };
+    let trashed = cx.store.find_trashed(&wanted)?;
+    let what = cx
+        .store
+        .read_trashed(&trashed)
+        .map(|file| format!(" ({})", described(&file)))
+        .unwrap_or_default();
+    let path = cx.store.restore(&trashed, cx.now)?;
+    println!(
+        "restored session {}{what} from the trash (`{}`): `{}`",
+        trashed.id,
+        trashed.name,
+        path.display()
+    );
+    Ok(())
+}
+
+/// What a session is, for a person: `Devil's Bridge: Ann, Bob, Cid`.
+pub fn described(file: &SessionFile) -> String {
+    let mut players = file.players.clone();
+    players.extend(file.waiting.iter().cloned());
+    format!("{}: {}", file.rules.title, players.join(", "))
+}
+
+fn list(json: bool, cx: &Context) -> Result<()> {
+    let all = cx.store.trashed()?;
+    let entries: Vec<_> = all.iter().map(|t| (t, cx.store.read_trashed(t))).collect();
+    if json {
+        let rows: Vec<_> = entries
+            .iter()
+            .map(|(t, file)| {
+                let deleted = t.deleted.map(|d| d.to_rfc3339());
+                match file {
+                    Ok(f) => json!({
+                        "id": t.id,
+                        "file": t.name,
+                        "path": t.path,
+                        "deleted": deleted,
+                        "status": "ok",
+                        "variant": f.variant,
+                        "title": f.rules.title,
+                        "players": f.players,
+                        "waiting": f.waiting,
+                        "created": f.created.to_rfc3339(),
+                        "updated": f.updated.to_rfc3339(),
+                    }),
+                    Err(err) => json!({
+                        "id": t.id,
+                        "file": t.name,
+                        "path": t.path,
+                        "deleted": deleted,
+                        "status": "broken",
+                        "error": format!("{err:#}"),
+                    }),
+                }
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+        return Ok(());
+    }
+    if entries.is_empty() {
+        println!("The trash is empty (`{}`).", cx.store.trash_dir().display());
+        return Ok(());
+    }
+    let mut table = new_table();
+    table.set_header(["Session", "Trash file", "Deleted", "Game", "Players"]);
+    for (t, file) in &entries {
+        let deleted = t
+            .deleted
+            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+            .unwrap_or_default();
+        let (game, players) = match file {
+            Ok(f) => (f.rules.title.clone(), f.players.join(", ")),
+            Err(_) => (
+                "BROKEN".to_string(),
+                "cannot be read; see below".to_string(),
+            ),
+        };
+        table.add_row([
+            Cell::new(&t.id),
+            Cell::new(&t.name),
+            Cell::new(deleted),
+            Cell::new(game),
+            Cell::new(players),
+        ]);
+    }
+    println!("{table}");
+    println!(
+        "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file."
+    );
+    for (_, file) in &entries {
+        if let Err(err) = file {
+            eprintln!("warning: {err:#}");
+        }
+    }
+    Ok(())
+}

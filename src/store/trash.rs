@@ -1,0 +1,299 @@
+//! The trash: `<data dir>/trash/`, where `bridgepad delete` moves a session
+//! file and from where `bridgepad restore` moves it back. Nothing here
+//! removes a file: files only move, each by one rename, under the session's
+//! lock, and a move never replaces a file.
+//!
+//! A trashed file keeps its bytes and is named after its session: `<id>.toml`,
+//! or, when the trash already holds copies of that session, `<id>.<n>.toml`
+//! with `n` one more than the highest copy's, so the highest number is the
+//! newest copy. A name that ends in a dot and a number is always a numbered
+//! copy (a session whose id ends that way goes in as `<id>.1.toml`), so every
+//! name tells which session it holds. A trashed file's modification time is
+//! set to when it was deleted, and a restored one's to when it came back.
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{Context as _, Result, bail};
+use chrono::{DateTime, Utc};
+
+use super::{Store, migrate, read_text};
+use crate::session::SessionFile;
+
+/// A session file in the trash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trashed {
+    /// The session's id: the name it is restored under.
+    pub id: String,
+    /// 1 for the first copy of the session in the trash, then 2, 3, …
+    pub number: u32,
+    /// The file's name in the trash.
+    pub name: String,
+    pub path: PathBuf,
+    /// When it was deleted: the file's modification time.
+    pub deleted: Option<DateTime<Utc>>,
+}
+
+/// Refuses what cannot be a session id given to `delete` or `restore`: one
+/// that is empty or names a file outside the data directory.
+pub fn check_id(id: &str) -> Result<()> {
+    if id.is_empty() || id == "." || id == ".." || id.contains(['/', '\\', '\0']) {
+        bail!(
+            "`{}` is not a session id: give an id as `bridgepad list` shows it, or the start of one",
+            id.escape_debug()
+        );
+    }
+    Ok(())
+}
+
+impl Store {
+    pub fn trash_dir(&self) -> PathBuf {
+        self.dir.join("trash")
+    }
+
+    /// Moves session `id` to the trash, deleted at `now`.
+    pub fn trash(&self, id: &str, now: DateTime<Utc>) -> Result<Trashed> {
+        check_id(id)?;
+        let _lock = self.lock(id)?;
+        let from = self.path(id);
+        if !from.is_file() {
+            bail!(
+                "no session `{id}` in `{}`; `bridgepad list` shows the sessions",
+                self.dir.display()
+            );
+        }
+        let dir = self.trash_dir();
+        fs::create_dir_all(&dir)
+            .with_context(|| format!("could not create `{}`", dir.display()))?;
+        let highest = self
+            .trashed()?
+            .into_iter()
+            .filter(|t| t.id == id)
+            .map(|t| t.number)
+            .max()
+            .unwrap_or(0);
+        // Under the lock nobody else moves this session's copies; a file put
+        // there by hand under a name the listing skipped is stepped over.
+        let (number, to) = (highest + 1..)
+            .map(|n| (n, dir.join(name(id, n))))
+            .find(|(_, to)| fs::symlink_metadata(to).is_err())
+            .context("no free name in the trash")?;
+        move_file(&from, &to, &self.dir, &dir, now)
+            .with_context(|| format!("could not move `{}` to the trash", from.display()))?;
+        Ok(Trashed {
+            id: id.to_string(),
+            number,
+            name: file_name(&to),
+            deleted: deleted(&to),
+            path: to,
+        })
+    }
+
+    /// Everything in the trash, newest first.
+    pub fn trashed(&self) -> Result<Vec<Trashed>> {
+        let dir = self.trash_dir();
+        let read = match fs::read_dir(&dir) {
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e).with_context(|| format!("could not read `{}`", dir.display())),
+        };
+        let mut all = Vec::new();
+        for item in read {
+            let item = item.with_context(|| format!("could not read `{}`", dir.display()))?;
+            let path = item.path();
+            let Some((id, number)) = item.file_name().to_str().and_then(parse_name) else {
+                continue;
+            };
+            if !path.is_file() {
+                continue;
+            }
+            all.push(Trashed {
+                id,
+                number,
+                name: file_name(&path),
+                deleted: deleted(&path),
+                path,
+            });
+        }
+        all.sort_by(|a, b| (b.deleted, &a.id, b.number).cmp(&(a.deleted, &b.id, a.number)));
+        Ok(all)
+    }
+
+    /// The trashed file `wanted` names: a file name as the trash lists it
+    /// (`<id>.2.toml`), else the newest copy of the session with that id, or
+    /// whose id alone starts with it.
+    pub fn find_trashed(&self, wanted: &str) -> Result<Trashed> {
+        check_id(wanted)?;
+        let all = self.trashed()?;
+        let none = || {
+            anyhow::anyhow!(
+                "no session `{wanted}` in the trash; `bridgepad restore` with no id lists what is there"
+            )
+        };
+        if wanted.ends_with(".toml") {
+            return all.into_iter().find(|t| t.name == wanted).ok_or_else(none);
+        }
+        let newest_of = |id: &str| {
+            all.iter()
+                .filter(|t| t.id == id)
+                .max_by_key(|t| t.number)
+                .cloned()
+        };
+        if let Some(found) = newest_of(wanted) {
+            return Ok(found);
+        }
+        let mut ids: Vec<&str> = all
+            .iter()
+            .map(|t| t.id.as_str())
+            .filter(|id| id.starts_with(wanted))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        match ids.as_slice() {
+            [] => Err(none()),
+            [one] => newest_of(one).ok_or_else(none),
+            many => bail!(
+                "`{wanted}` could be any of {} in the trash; give more of the id",
+                many.join(", ")
+            ),
+        }
+    }
+
+    /// Moves a trashed session back to `<id>.toml`, restored at `now`;
+    /// refuses when a session with that id exists.
+    pub fn restore(&self, trashed: &Trashed, now: DateTime<Utc>) -> Result<PathBuf> {
+        let id = &trashed.id;
+        check_id(id)?;
+        let _lock = self.lock(id)?;
+        let to = self.path(id);
+        if fs::symlink_metadata(&to).is_ok() {
+            bail!(
+                "a session `{id}` already exists, so the trashed `{}` cannot take its place; move that one to the trash first with `bridgepad delete {id}`, then `bridgepad restore {}`",
+                trashed.name,
+                trashed.name
+            );
+        }
+        if !trashed.path.is_file() {
+            bail!("`{}` is no longer in the trash", trashed.name);
+        }
+        move_file(&trashed.path, &to, &self.trash_dir(), &self.dir, now).with_context(|| {
+            format!(
+                "could not move `{}` back to `{}`",
+                trashed.path.display(),
+                to.display()
+            )
+        })?;
+        Ok(to)
+    }
+
+    /// The session file in the trash, read in any format this bridgepad
+    /// knows (not replayed: only to say what it is).
+    pub fn read_trashed(&self, trashed: &Trashed) -> Result<SessionFile> {
+        let text = read_text(&trashed.path)?;
+        Ok(migrate::read(&trashed.path, &text)?.file)
+    }
+}
+
+/// Renames `from` (in `from_dir`) to `to` (in `to_dir`), which must not
+/// exist, stamps it with `now`, and flushes both folders.
+fn move_file(
+    from: &Path,
+    to: &Path,
+    from_dir: &Path,
+    to_dir: &Path,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    fs::rename(from, to)?;
+    // When it moved, for the trash listing; a file whose time cannot be set
+    // keeps its last save's. Setting it also changes the file's change time,
+    // so the session index reads it again wherever it lands.
+    if let Ok(file) = File::open(to) {
+        let _ = file.set_modified(SystemTime::from(now));
+    }
+    File::open(to_dir)?.sync_all()?;
+    File::open(from_dir)?.sync_all()?;
+    Ok(())
+}
+
+/// The name of copy `n` of session `id` in the trash.
+fn name(id: &str, n: u32) -> String {
+    if n == 1 && number_suffix(id).is_none() {
+        format!("{id}.toml")
+    } else {
+        format!("{id}.{n}.toml")
+    }
+}
+
+/// The session and copy number a trash file name holds; `None` for a file
+/// that is not a trashed session.
+fn parse_name(name: &str) -> Option<(String, u32)> {
+    let stem = name.strip_suffix(".toml")?;
+    let (id, n) = match number_suffix(stem) {
+        Some((id, n)) => (id, n),
+        None => (stem, 1),
+    };
+    (!id.is_empty()).then(|| (id.to_string(), n))
+}
+
+/// `("x", 2)` for `x.2`: a dot and a number from 1 up without leading zeros.
+fn number_suffix(stem: &str) -> Option<(&str, u32)> {
+    let (id, digits) = stem.rsplit_once('.')?;
+    let plain = !digits.is_empty()
+        && !digits.starts_with('0')
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    let n = digits.parse().ok().filter(|_| plain)?;
+    Some((id, n))
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn deleted(path: &Path) -> Option<DateTime<Utc>> {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .map(DateTime::<Utc>::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_trash_name_tells_its_session_and_copy() {
+        for id in [
+            "2026-11-21-devils-bridge",
+            "x",
+            "x.2",
+            "x.02",
+            "a.b",
+            "x.",
+            "x.0",
+        ] {
+            for n in [1, 2, 10] {
+                let name = name(id, n);
+                assert_eq!(parse_name(&name), Some((id.to_string(), n)), "{name}");
+            }
+        }
+        assert_eq!(name("x", 1), "x.toml");
+        assert_eq!(name("x", 2), "x.2.toml");
+        assert_eq!(name("x.2", 1), "x.2.1.toml");
+        for other in ["x.json", "x", ".toml", ".saving-1.tmp", ".2.toml"] {
+            assert_eq!(parse_name(other), None, "{other}");
+        }
+    }
+
+    #[test]
+    fn ids_that_would_leave_the_data_directory_are_refused() {
+        for id in ["", ".", "..", "../x", "a/b", "a\\b", "a\0b"] {
+            assert!(check_id(id).is_err(), "{id:?}");
+        }
+        for id in ["2026-11-21-devils-bridge", "x.2", "..x"] {
+            assert!(check_id(id).is_ok(), "{id:?}");
+        }
+    }
+}

@@ -63,6 +63,7 @@ impl Store {
     pub fn resolve(&self, wanted: Option<&str>) -> Result<Resolved> {
         match wanted {
             Some(id) => {
+                check_id(id)?;
                 if self.path(id).is_file() {
                     return Ok(Resolved {
                         id: id.to_string(),
@@ -148,6 +149,16 @@ impl Store {
                 (read.file, older)
             }
         };
+        // The file is saved under the id it holds: a copy or a renamed file
+        // would otherwise overwrite another session.
+        if file.id != id {
+            bail!(
+                "session file `{}` holds the session `{}`: rename the file to `{}.toml`, or set `id = \"{id}\"` in it",
+                path.display(),
+                file.id.escape_debug(),
+                file.id.escape_debug()
+            );
+        }
         Ok(Loaded {
             session: replay(&path, &file)?,
             file,

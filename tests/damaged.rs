@@ -36,17 +36,17 @@ fn a_file_that_does_not_parse_is_reported_with_path_line_and_column() {
         (
             "tricks = { Ann = 1, Bob = 0, Cid = 0 }",
             "tricks = { Ann = 1,, Bob = 0, Cid = 0 }",
-            "line 30, column 20: field `tricks`: extra comma in inline table, expected key",
+            "line 31, column 20: field `tricks`: extra comma in inline table, expected key",
         ),
         (
-            "format = 1",
-            "format = \"one\"",
-            "line 1, column 10: field `format`: invalid type: string \"one\", expected u32",
+            "format = 2",
+            "format = \"two\"",
+            "line 1, column 10: field `format`: `\"two\"` is not a format version; it is a whole number from 1 up (this bridgepad reads formats 1 to 2)",
         ),
         (
             "tricks = { Ann = 1,",
             "tricks = { Ann = -1,",
-            "line 30, column 18: field `tricks`: invalid value: integer `-1`, expected u32",
+            "line 31, column 18: field `tricks`: invalid value: integer `-1`, expected u32",
         ),
     ];
     for (from, to, wanted) in cases {
@@ -155,7 +155,7 @@ fn a_broken_file_never_hides_the_other_sessions() {
     assert!(row(&memory).contains("Memory Bridge"), "{}", out.stdout);
     assert!(
         out.stderr.starts_with(&format!(
-            "warning: could not read session `{}`: line 7, column 1:",
+            "warning: could not read session `{}`: line 8, column 1:",
             bp.session_path(&devils).display()
         )),
         "{}",
@@ -215,4 +215,48 @@ fn no_command_guesses_past_a_broken_file() {
     assert_eq!(snapshot(&bp.data_dir()), before);
     // Named, the other session is still there to play.
     bp.ok(&["bid", "Cid=0", "--session", &devils]);
+}
+
+#[test]
+fn a_copied_or_renamed_file_is_never_saved_over_another_session() {
+    let bp = Bp::new();
+    let (devils, _) = two_sessions(&bp);
+    let copy = bp.data_dir().join("copy.toml");
+    fs::copy(bp.session_path(&devils), &copy).unwrap();
+    let expected = format!(
+        "error: session file `{}` holds the session `{devils}`: rename the file to `{devils}.toml`, or set `id = \"copy\"` in it",
+        copy.display()
+    );
+    // `fails` checks that neither file changed.
+    assert_eq!(bp.fails(&["bid", "Cid=1", "--session", "copy"]), expected);
+    assert_eq!(bp.fails(&["show", "--session", "copy"]), expected);
+    let json = bp.json(&["list", "--json"]);
+    let copy_row = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "copy")
+        .unwrap();
+    assert_eq!(copy_row["status"], "broken");
+}
+
+#[test]
+fn a_session_id_cannot_reach_outside_the_data_directory() {
+    let bp = Bp::new();
+    let (devils, _) = two_sessions(&bp);
+    // A session file one level up, where `../` would find it.
+    fs::copy(
+        bp.session_path(&devils),
+        bp.data_dir().join("..").join("outside.toml"),
+    )
+    .unwrap();
+    for id in ["../outside", "..", "", "a/b", "a\\b"] {
+        let err = bp.fails(&["show", "--session", id]);
+        assert!(
+            err.ends_with(
+                "is not a session id: give an id as `bridgepad list` shows it, or the start of one"
+            ),
+            "{id:?}: {err}"
+        );
+    }
 }

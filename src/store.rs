@@ -23,18 +23,31 @@ use chrono::{DateTime, Utc};
 use crate::index::Listed;
 use crate::session::{Session, SessionFile, to_toml};
 
-/// How long a writer waits for another bridgepad to finish with a session.
-const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// How long a writer waits for another bridgepad to finish with a session,
+/// unless told otherwise ([`Store::with_lock_wait`]).
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
 
 /// The data directory and the sessions in it.
 #[derive(Debug, Clone)]
 pub struct Store {
     dir: PathBuf,
+    lock_wait: Duration,
 }
 
 impl Store {
     pub fn new(dir: PathBuf) -> Store {
-        Store { dir }
+        Store {
+            dir,
+            lock_wait: LOCK_WAIT,
+        }
+    }
+
+    /// The store, with writers waiting up to `wait` for a busy session.
+    pub fn with_lock_wait(self, wait: Duration) -> Store {
+        Store {
+            lock_wait: wait,
+            ..self
+        }
     }
 
     pub fn dir(&self) -> &Path {
@@ -214,17 +227,17 @@ impl Store {
         loop {
             match file.try_lock() {
                 Ok(()) => break,
-                Err(fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
-                    thread::sleep(Duration::from_millis(50));
+                Err(fs::TryLockError::WouldBlock) if start.elapsed() < self.lock_wait => {
+                    let left = self.lock_wait.saturating_sub(start.elapsed());
+                    thread::sleep(left.min(Duration::from_millis(50)));
                 }
                 Err(fs::TryLockError::WouldBlock) => {
                     let mut holder = String::new();
                     let _ = file.read_to_string(&mut holder);
-                    let holder = holder.trim();
-                    let who = if holder.is_empty() {
-                        "another bridgepad".to_string()
-                    } else {
-                        format!("bridgepad process {holder}")
+                    // Only a pid is repeated: the file is not bridgepad's alone.
+                    let who = match holder.trim().parse::<u32>() {
+                        Ok(pid) => format!("bridgepad process {pid}"),
+                        Err(_) => "another bridgepad".to_string(),
                     };
                     bail!(
                         "session `{id}` is busy: {who} is writing it; try again when it has finished"
@@ -518,5 +531,24 @@ mod tests {
         let listed = crate::index::scan(&store).unwrap();
         let ids: Vec<&str> = listed.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, [ID]);
+    }
+
+    #[test]
+    fn a_busy_session_is_refused_naming_the_process_that_has_it() {
+        let (_dir, store) = store();
+        let impatient = store.clone().with_lock_wait(Duration::ZERO);
+        let held = store.lock(ID).unwrap();
+        let start = Instant::now();
+        let err = impatient.update(ID, at(1), |_| Ok(())).unwrap_err();
+        assert!(start.elapsed() < LOCK_WAIT, "a zero wait does not wait");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "session `{ID}` is busy: bridgepad process {} is writing it; try again when it has finished",
+                std::process::id()
+            )
+        );
+        drop(held);
+        impatient.update(ID, at(1), |_| Ok(())).unwrap();
     }
 }

@@ -2,6 +2,7 @@
 //! One test binary, one module per area.
 
 mod common;
+mod concurrent;
 mod contract_games;
 mod devils_bridge;
 mod export;

@@ -5,20 +5,22 @@
 //! flushed to disk, and is renamed over the old file, then the directory
 //! itself is flushed; a crash leaves either the old file or the new one.
 //! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
-//! because the rename replaces the session file itself. What a session file
-//! parses to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by
-//! the file's exact bytes, so a long session is not parsed on every command.
+//! because the rename replaces the session file itself; the kernel drops the
+//! lock when its holder exits, however it exits. What a session file parses
+//! to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed
+//! by the file's exact bytes, so a long session is not parsed on every command.
 
 mod cache;
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Seek, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
+use tempfile::NamedTempFile;
 
 use crate::index::Listed;
 use crate::session::{Session, SessionFile, to_toml};
@@ -26,6 +28,10 @@ use crate::session::{Session, SessionFile, to_toml};
 /// How long a writer waits for another bridgepad to finish with a session,
 /// unless told otherwise ([`Store::with_lock_wait`]).
 pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// Temporary files of a save are named `.saving-*.tmp`.
+const TEMP_PREFIX: &str = ".saving-";
+const TEMP_SUFFIX: &str = ".tmp";
 
 /// The data directory and the sessions in it.
 #[derive(Debug, Clone)]
@@ -129,30 +135,59 @@ impl Store {
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
-    /// numbered when the same game was already started that day.
+    /// numbered when the same game was already started that day. Only a
+    /// proposal: [`Store::create_numbered`] makes sure it is still free.
     pub fn new_id(&self, variant: &str, now: DateTime<Utc>) -> String {
-        let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
-        (1..)
-            .map(|n| {
-                if n == 1 {
-                    base.clone()
-                } else {
-                    format!("{base}-{n}")
-                }
-            })
+        ids(variant, now)
             .find(|id| !self.path(id).exists())
-            .expect("some number is free")
+            .expect("the ids never run out")
     }
 
     /// Writes a new session; refuses to overwrite an existing file.
     pub fn create(&self, session: &Session) -> Result<()> {
+        if !self.try_create(session)? {
+            bail!("a session `{}` already exists", session.id);
+        }
+        Ok(())
+    }
+
+    /// Writes a session just started under the first free id of its day and
+    /// variant, and sets `session.id` to it. Another bridgepad may start the
+    /// same game in the same second, between [`Store::new_id`] and the save:
+    /// then the file it wrote is kept and this one takes the next number.
+    pub fn create_numbered(&self, session: &mut Session) -> Result<()> {
+        let variant = session.variant().name.clone();
+        for id in ids(&variant, session.created) {
+            if self.path(&id).exists() {
+                continue;
+            }
+            session.id = id;
+            if self.try_create(session)? {
+                return Ok(());
+            }
+        }
+        unreachable!("the ids never run out")
+    }
+
+    /// Writes a new session unless a file already has its id (false).
+    /// Checking and writing are one step: the file is put in place with a
+    /// rename that refuses to replace anything, so two bridgepads (or a
+    /// file restored by hand) can never overwrite each other here.
+    fn try_create(&self, session: &Session) -> Result<bool> {
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("could not create `{}`", self.dir.display()))?;
         let _lock = self.lock(&session.id)?;
         if self.path(&session.id).exists() {
-            bail!("a session `{}` already exists", session.id);
+            return Ok(false);
         }
-        self.write(session.to_file())
+        match self.write(session.to_file(), Existing::Keep) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(anyhow!(e).context(format!(
+                "could not save `{}`",
+                self.path(&session.id).display()
+            ))),
+        }
     }
 
     /// Runs `change` on the stored session under the session's lock, saving
@@ -180,7 +215,9 @@ impl Store {
             session.updated = now;
             // `after` is now what `session.to_file()` would give again.
             after.updated = now;
-            self.write(after)?;
+            let path = self.path(id);
+            self.write(after, Existing::Replace)
+                .with_context(|| format!("could not save `{}`", path.display()))?;
         }
         Ok((session, value))
     }
@@ -188,8 +225,9 @@ impl Store {
     /// Saves a session file, and caches it as its new bytes read back. The
     /// cache is written on another thread while the save waits for the disk;
     /// keyed by content, it is right whichever finishes first, or alone.
-    fn write(&self, file: SessionFile) -> Result<()> {
-        let text = to_toml(&file).context("could not write the session as TOML")?;
+    fn write(&self, file: SessionFile, existing: Existing) -> io::Result<()> {
+        let text = to_toml(&file)
+            .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
         let path = self.path(&file.id);
         let cache = || {
             let Some(file) = file.as_read_back() else {
@@ -202,12 +240,11 @@ impl Store {
             );
             cache::put(&self.dir, &file.id, text.as_bytes(), &file);
         };
-        let saved = thread::scope(|scope| {
+        thread::scope(|scope| {
             // Should no thread start, the session is saved without a cache.
             let _caching = thread::Builder::new().spawn_scoped(scope, cache);
-            save_atomically(&self.dir, &path, text.as_bytes())
-        });
-        saved.with_context(|| format!("could not save `{}`", path.display()))
+            save_to(&self.dir, &path, existing, text.as_bytes())
+        })
     }
 
     /// Takes the session's advisory lock, waiting a little for another writer.
@@ -256,6 +293,16 @@ impl Store {
     }
 }
 
+/// The ids a session of `variant` started at `now` may take, in order: the
+/// date and the variant, then numbered from 2.
+fn ids(variant: &str, now: DateTime<Utc>) -> impl Iterator<Item = String> {
+    let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
+    (1u64..).map(move |n| match n {
+        1 => base.clone(),
+        n => format!("{base}-{n}"),
+    })
+}
+
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {
     pub id: String,
@@ -286,9 +333,23 @@ fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
         .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
 }
 
+/// Whether a save may replace a file already at its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Replace,
+    /// Fail with [`io::ErrorKind::AlreadyExists`] instead.
+    Keep,
+}
+
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    write_atomically(dir, path, |out| Ok(out.write_all(bytes)?))
+    Ok(save_to(dir, path, Existing::Replace, bytes)?)
+}
+
+fn save_to(dir: &Path, path: &Path, existing: Existing, bytes: &[u8]) -> io::Result<()> {
+    let mut temp = temp_file_in(dir)?;
+    temp.write_all(bytes)?;
+    finish(dir, path, existing, temp)
 }
 
 /// Writes `path` through `fill` so that nothing appears there unless `fill`
@@ -299,17 +360,31 @@ pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    let temp = tempfile::Builder::new()
-        .prefix(".saving-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    let mut out = std::io::BufWriter::new(temp);
+    let mut out = io::BufWriter::new(temp_file_in(dir)?);
     fill(&mut out)?;
     let temp = out.into_inner().map_err(|e| e.into_error())?;
+    Ok(finish(dir, path, Existing::Replace, temp)?)
+}
+
+/// A new temporary file in `dir`, removed again unless it is renamed into
+/// place.
+pub(crate) fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)
+}
+
+/// Flushes a written temp file, renames it to `path`, and flushes the
+/// directory, so that once this returns the new file survives a power cut.
+fn finish(dir: &Path, path: &Path, existing: Existing, temp: NamedTempFile) -> io::Result<()> {
     temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    File::open(dir)?.sync_all()?;
-    Ok(())
+    match existing {
+        Existing::Replace => temp.persist(path),
+        Existing::Keep => temp.persist_noclobber(path),
+    }
+    .map_err(|e| e.error)?;
+    File::open(dir)?.sync_all()
 }
 
 /// A TOML error as one line: where it is, which field, and what is wrong.
@@ -531,6 +606,39 @@ mod tests {
         let listed = crate::index::scan(&store).unwrap();
         let ids: Vec<&str> = listed.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, [ID]);
+    }
+
+    #[test]
+    fn a_new_session_takes_the_next_number_when_its_id_was_taken_meanwhile() {
+        let (_dir, store) = store();
+        let mut session = store.load(ID).unwrap();
+        // Proposed while only the first session exists...
+        session.id = store.new_id("devils-bridge", session.created);
+        assert_eq!(session.id, format!("{ID}-2"));
+        // ...then another bridgepad starts the same game first.
+        let mut other = session.clone();
+        other.id = format!("{ID}-2");
+        store.create(&other).unwrap();
+        let taken = toml_text_of(&store, &other.id);
+        store.create_numbered(&mut session).unwrap();
+        assert_eq!(session.id, format!("{ID}-3"));
+        assert_eq!(toml_text_of(&store, &other.id), taken);
+        assert!(toml_text_of(&store, &session.id).contains(&format!("id = \"{ID}-3\"")));
+    }
+
+    #[test]
+    fn create_never_overwrites_a_session() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        let session = store.load(ID).unwrap();
+        let err = store.create(&session).unwrap_err();
+        assert_eq!(err.to_string(), format!("a session `{ID}` already exists"));
+        assert_eq!(toml_text(&store), text);
+    }
+
+    fn toml_text_of(store: &Store, id: &str) -> String {
+        fs::read_to_string(store.path(id)).unwrap()
     }
 
     #[test]

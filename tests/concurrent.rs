@@ -210,3 +210,43 @@ fn the_lock_wait_must_be_a_number_of_milliseconds() {
         );
     }
 }
+
+#[test]
+fn games_started_in_the_same_second_get_their_own_ids() {
+    let bp = Bp::new();
+    // Eight tables start Devil's Bridge at the same moment (the clock is
+    // fixed), each with its own players.
+    let tables: Vec<Child> = (1..=8)
+        .map(|n| {
+            let players = format!("Ann{n},Bob{n},Cid{n}");
+            spawn(&bp, &args(&["new", "devils-bridge", "--players", &players]))
+        })
+        .collect();
+    let mut ids: Vec<(String, usize)> = tables
+        .into_iter()
+        .enumerate()
+        .map(|(i, child)| {
+            let out = finish(child, "new");
+            (out.lines().last().unwrap().to_string(), i + 1)
+        })
+        .collect();
+    ids.sort_by_key(|(id, _)| {
+        id.rsplit_once("bridge-")
+            .map_or(1, |(_, n)| n.parse::<u32>().unwrap())
+    });
+    let expected: Vec<String> = (1..=8)
+        .map(|n| match n {
+            1 => "2026-11-21-devils-bridge".to_string(),
+            n => format!("2026-11-21-devils-bridge-{n}"),
+        })
+        .collect();
+    let got: Vec<&String> = ids.iter().map(|(id, _)| id).collect();
+    assert_eq!(got, expected.iter().collect::<Vec<_>>());
+    // Each file is the table that was told its id: none overwrote another.
+    for (id, table) in &ids {
+        let text = bp.session_text(id);
+        let players = format!("players = [\"Ann{table}\", \"Bob{table}\", \"Cid{table}\"]");
+        assert!(text.lines().any(|l| l == players), "{id}: {text}");
+        assert!(text.contains(&format!("id = \"{id}\"")), "{text}");
+    }
+}

@@ -6,9 +6,11 @@
 //! itself is flushed; a crash leaves either the old file or the new one.
 //! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
 //! because the rename replaces the session file itself; the kernel drops the
-//! lock when its holder exits, however it exits. What a session file parses
-//! to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed
-//! by the file's exact bytes, so a long session is not parsed on every command.
+//! lock when its holder exits, however it exits. A save killed midway leaves
+//! only its temporary file, which a later save removes once it is clearly
+//! stale. What a session file parses to is cached in
+//! `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by the file's
+//! exact bytes, so a long session is not parsed on every command.
 
 mod cache;
 
@@ -16,7 +18,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
@@ -32,6 +34,11 @@ pub const LOCK_WAIT: Duration = Duration::from_secs(5);
 /// Temporary files of a save are named `.saving-*.tmp`.
 const TEMP_PREFIX: &str = ".saving-";
 const TEMP_SUFFIX: &str = ".tmp";
+
+/// How old a temporary file must be before a save takes it for what a killed
+/// save left behind. A live save keeps its file for milliseconds; this is
+/// long enough that one on the slowest disk is never taken.
+const STALE_TEMP: Duration = Duration::from_secs(60);
 
 /// The data directory and the sessions in it.
 #[derive(Debug, Clone)]
@@ -224,27 +231,37 @@ impl Store {
 
     /// Saves a session file, and caches it as its new bytes read back. The
     /// cache is written on another thread while the save waits for the disk;
-    /// keyed by content, it is right whichever finishes first, or alone.
+    /// keyed by content, it is right whichever finishes first, or alone. That
+    /// thread also clears away what killed saves left behind.
     fn write(&self, file: SessionFile, existing: Existing) -> io::Result<()> {
         let text = to_toml(&file)
             .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
         let path = self.path(&file.id);
-        let cache = || {
-            let Some(file) = file.as_read_back() else {
-                return;
-            };
-            debug_assert_eq!(
-                toml::from_str::<SessionFile>(&text).ok().as_ref(),
-                Some(&file),
-                "a cached file must be what its TOML parses to"
-            );
-            cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+        let aside = || {
+            if let Some(file) = file.as_read_back() {
+                debug_assert_eq!(
+                    toml::from_str::<SessionFile>(&text).ok().as_ref(),
+                    Some(&file),
+                    "a cached file must be what its TOML parses to"
+                );
+                cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+            }
+            self.remove_stale_temps();
         };
         thread::scope(|scope| {
-            // Should no thread start, the session is saved without a cache.
-            let _caching = thread::Builder::new().spawn_scoped(scope, cache);
+            // Should no thread start, the session is saved all the same.
+            let _aside = thread::Builder::new().spawn_scoped(scope, aside);
             save_to(&self.dir, &path, existing, text.as_bytes())
         })
+    }
+
+    /// Removes the temporary files that saves killed midway (a crash, a
+    /// power cut, `kill -9`) left in the data directory and its cache.
+    fn remove_stale_temps(&self) {
+        let cache = self.dir.join(".cache");
+        for dir in [self.dir.clone(), cache.join("sessions"), cache] {
+            remove_stale_temps(&dir, SystemTime::now());
+        }
     }
 
     /// Takes the session's advisory lock, waiting a little for another writer.
@@ -366,8 +383,8 @@ pub fn write_atomically(
     Ok(finish(dir, path, Existing::Replace, temp)?)
 }
 
-/// A new temporary file in `dir`, removed again unless it is renamed into
-/// place.
+/// A new temporary file in `dir`, named so [`remove_stale_temps`] knows it;
+/// removed again unless it is renamed into place.
 pub(crate) fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
     tempfile::Builder::new()
         .prefix(TEMP_PREFIX)
@@ -385,6 +402,32 @@ fn finish(dir: &Path, path: &Path, existing: Existing, temp: NamedTempFile) -> i
     }
     .map_err(|e| e.error)?;
     File::open(dir)?.sync_all()
+}
+
+/// Removes `.saving-*.tmp` files in `dir` last written more than
+/// [`STALE_TEMP`] before `now` (by the file system's clock, which is what
+/// their times are in). A fresh one may be another bridgepad's save in
+/// progress and is left alone. Best effort: what cannot be removed now is
+/// tried again by a later save.
+pub fn remove_stale_temps(dir: &Path, now: SystemTime) {
+    let Ok(read) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let name = entry.file_name();
+        let ours = name
+            .to_str()
+            .is_some_and(|n| n.starts_with(TEMP_PREFIX) && n.ends_with(TEMP_SUFFIX));
+        // Not following links: only a plain file is ever removed.
+        let stale = || {
+            let meta = entry.metadata().ok()?;
+            let age = now.duration_since(meta.modified().ok()?).ok()?;
+            Some(meta.is_file() && age > STALE_TEMP)
+        };
+        if ours && stale() == Some(true) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A TOML error as one line: where it is, which field, and what is wrong.
@@ -658,5 +701,38 @@ mod tests {
         );
         drop(held);
         impatient.update(ID, at(1), |_| Ok(())).unwrap();
+    }
+
+    #[test]
+    fn only_stale_save_temps_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = [
+            ".saving-abc.tmp",
+            ".saving-.tmp",
+            "x.tmp",
+            ".saving-abc",
+            "a.toml",
+        ];
+        for name in names {
+            fs::write(dir.path().join(name), "").unwrap();
+        }
+        fs::create_dir(dir.path().join(".saving-dir.tmp")).unwrap();
+        let exist = |name: &str| dir.path().join(name).exists();
+        // Just written: a save in progress, as far as anyone can tell.
+        remove_stale_temps(dir.path(), SystemTime::now());
+        assert!(names.iter().all(|n| exist(n)));
+        // A minute is not yet stale; a moment later it is.
+        let written = fs::metadata(dir.path().join(".saving-abc.tmp"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        remove_stale_temps(dir.path(), written + STALE_TEMP);
+        assert!(exist(".saving-abc.tmp"));
+        remove_stale_temps(dir.path(), SystemTime::now() + STALE_TEMP * 2);
+        assert!(!exist(".saving-abc.tmp") && !exist(".saving-.tmp"));
+        assert!(exist("x.tmp") && exist(".saving-abc") && exist("a.toml"));
+        assert!(exist(".saving-dir.tmp"), "only files are removed");
+        // A directory that cannot be read is no error.
+        remove_stale_temps(&dir.path().join("missing"), SystemTime::now());
     }
 }

@@ -4,6 +4,7 @@
 mod common;
 mod concurrent;
 mod contract_games;
+mod crash;
 mod devils_bridge;
 mod export;
 mod history;

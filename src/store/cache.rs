@@ -8,7 +8,7 @@
 //! only truth. Anything wrong with the cache (missing, stale, torn, from
 //! another bridgepad) is a miss, and a miss just means parsing the TOML.
 //! Cache files are replaced atomically but never flushed to disk: a crash can
-//! only cost a miss.
+//! only cost a miss (and leave a temporary file that a later save removes).
 
 use std::fs;
 use std::hash::Hasher;
@@ -81,11 +81,7 @@ fn try_put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) -> Option
     let mut text = key(toml).into_bytes();
     text.push(b'\n');
     CachedFile::serialize(file, &mut serde_json::Serializer::new(&mut text)).ok()?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".saving-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .ok()?;
+    let mut temp = super::temp_file_in(dir).ok()?;
     temp.write_all(&text).ok()?;
     temp.persist(&path).ok()?;
     Some(())

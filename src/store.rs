@@ -1,14 +1,16 @@
 //! Where sessions live on disk, and how they are read and written.
 //!
 //! One TOML file per session, `<id>.toml`, in the data directory. Saves are
-//! atomic: the new text goes to a temporary file in the same directory, is
-//! flushed to disk, and is renamed over the old file, then the directory
-//! itself is flushed; a crash leaves either the old file or the new one.
+//! atomic: the new text goes to a temporary file in `.saving/` (on the same
+//! file system), is flushed to disk, and is renamed over the old file, then
+//! the data directory itself is flushed; a crash leaves either the old file
+//! or the new one.
 //! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
 //! because the rename replaces the session file itself; the kernel drops the
 //! lock when its holder exits, however it exits. A save killed midway leaves
 //! only its temporary file, which a later save removes once it is clearly
-//! stale. What a session file parses to is cached in
+//! stale: kept apart in `.saving/`, those few files are found without
+//! listing every session. What a session file parses to is cached in
 //! `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by the file's
 //! exact bytes, so a long session is not parsed on every command.
 
@@ -30,6 +32,9 @@ use crate::session::{Session, SessionFile, to_toml};
 /// How long a writer waits for another bridgepad to finish with a session,
 /// unless told otherwise ([`Store::with_lock_wait`]).
 pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// Where in the data directory a session save writes its temporary file.
+const TEMPS: &str = ".saving";
 
 /// Temporary files of a save are named `.saving-*.tmp`.
 const TEMP_PREFIX: &str = ".saving-";
@@ -237,6 +242,8 @@ impl Store {
         let text = to_toml(&file)
             .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
         let path = self.path(&file.id);
+        let temps = self.dir.join(TEMPS);
+        fs::create_dir_all(&temps)?;
         let aside = || {
             if let Some(file) = file.as_read_back() {
                 debug_assert_eq!(
@@ -251,15 +258,15 @@ impl Store {
         thread::scope(|scope| {
             // Should no thread start, the session is saved all the same.
             let _aside = thread::Builder::new().spawn_scoped(scope, aside);
-            save_to(&self.dir, &path, existing, text.as_bytes())
+            save_to(&temps, &self.dir, &path, existing, text.as_bytes())
         })
     }
 
     /// Removes the temporary files that saves killed midway (a crash, a
-    /// power cut, `kill -9`) left in the data directory and its cache.
+    /// power cut, `kill -9`) left: the sessions', and the cache's beside it.
     fn remove_stale_temps(&self) {
         let cache = self.dir.join(".cache");
-        for dir in [self.dir.clone(), cache.join("sessions"), cache] {
+        for dir in [self.dir.join(TEMPS), cache.join("sessions"), cache] {
             remove_stale_temps(&dir, SystemTime::now());
         }
     }
@@ -360,11 +367,19 @@ enum Existing {
 
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    Ok(save_to(dir, path, Existing::Replace, bytes)?)
+    Ok(save_to(dir, dir, path, Existing::Replace, bytes)?)
 }
 
-fn save_to(dir: &Path, path: &Path, existing: Existing, bytes: &[u8]) -> io::Result<()> {
-    let mut temp = temp_file_in(dir)?;
+/// Saves `bytes` as `path` in `dir` through a temp file in `temps`, which
+/// must be on the same file system for the rename.
+fn save_to(
+    temps: &Path,
+    dir: &Path,
+    path: &Path,
+    existing: Existing,
+    bytes: &[u8],
+) -> io::Result<()> {
+    let mut temp = temp_file_in(temps)?;
     temp.write_all(bytes)?;
     finish(dir, path, existing, temp)
 }
@@ -392,8 +407,9 @@ pub(crate) fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
         .tempfile_in(dir)
 }
 
-/// Flushes a written temp file, renames it to `path`, and flushes the
-/// directory, so that once this returns the new file survives a power cut.
+/// Flushes a written temp file, renames it to `path`, and flushes `dir`, the
+/// directory `path` is in, so that once this returns the new file survives a
+/// power cut.
 fn finish(dir: &Path, path: &Path, existing: Existing, temp: NamedTempFile) -> io::Result<()> {
     temp.as_file().sync_all()?;
     match existing {

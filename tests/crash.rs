@@ -285,16 +285,17 @@ fn contract_command(json: &Value, rng: &mut fastrand::Rng) -> Vec<String> {
     }
 }
 
-/// `.saving-*.tmp` files in the data directory.
-fn temp_count(dir: &Path) -> usize {
-    fs::read_dir(dir)
-        .unwrap()
-        .filter(|e| {
-            let name = e.as_ref().unwrap().file_name();
-            let name = name.to_string_lossy();
-            name.starts_with(".saving-") && name.ends_with(".tmp")
-        })
-        .count()
+/// Session saves' `.saving-*.tmp` files in the data directory's `.saving/`.
+fn temp_count(data: &Path) -> usize {
+    let Ok(read) = fs::read_dir(data.join(".saving")) else {
+        return 0;
+    };
+    read.filter(|e| {
+        let name = e.as_ref().unwrap().file_name();
+        let name = name.to_string_lossy();
+        name.starts_with(".saving-") && name.ends_with(".tmp")
+    })
+    .count()
 }
 
 /// Whether the session's lock can be taken at once.
@@ -322,18 +323,22 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
     let cache = data.join(".cache");
     fs::create_dir_all(cache.join("sessions")).unwrap();
     let old = Duration::from_secs(120);
+    let temps = data.join(".saving");
+    fs::create_dir_all(&temps).unwrap();
     let stale = [
-        data.join(".saving-a1B2c3.tmp"),
+        temps.join(".saving-a1B2c3.tmp"),
         cache.join(".saving-d4E5f6.tmp"),
         cache.join("sessions").join(".saving-g7H8i9.tmp"),
     ];
     // A temp file of a save still going on, and files that are not a
     // save's, however old.
-    let fresh = data.join(".saving-j0K1l2.tmp");
+    let fresh = temps.join(".saving-j0K1l2.tmp");
     let kept = [
-        data.join("notes.tmp"),
-        data.join(".saving-m3N4o5.toml"),
-        data.join("saving-p6Q7r8.tmp"),
+        temps.join("notes.tmp"),
+        temps.join(".saving-m3N4o5.toml"),
+        temps.join("saving-p6Q7r8.tmp"),
+        // Not where saves write.
+        data.join(".saving-y5Z6a7.tmp"),
     ];
     for path in stale.iter().chain(&kept).chain([&fresh]) {
         fs::write(path, "half a session").unwrap();
@@ -341,7 +346,7 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
     for path in stale.iter().chain(&kept) {
         age(path, old);
     }
-    let dir_alike = data.join(".saving-s9T0u1.tmp");
+    let dir_alike = temps.join(".saving-s9T0u1.tmp");
     fs::create_dir(&dir_alike).unwrap();
 
     bp.ok(&["bid", "Bob=0"]);
@@ -354,7 +359,7 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
     assert!(bp.session_text(&id).contains("bids = { Bob = 0 }"));
 
     // A refused command saves nothing, so it removes nothing either.
-    let leftover = data.join(".saving-v2W3x4.tmp");
+    let leftover = temps.join(".saving-v2W3x4.tmp");
     fs::write(&leftover, "half a session").unwrap();
     age(&leftover, old);
     bp.fails(&["bid", "Bob=9"]);

@@ -20,6 +20,7 @@ pub mod summary;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use chrono::{DateTime, Utc};
@@ -59,7 +60,7 @@ fn context(cli: &Cli) -> Result<Context> {
         .clone()
         .or_else(|| dirs.as_ref().map(|d| d.config_dir().join("templates")));
     Ok(Context {
-        store: Store::new(data_dir),
+        store: Store::new(data_dir).with_lock_wait(lock_wait()?),
         templates_dir,
         now: now()?,
     })
@@ -75,5 +76,20 @@ fn now() -> Result<DateTime<Utc>> {
                 anyhow!("BRIDGEPAD_NOW `{text}` is not a time like 2026-11-21T20:00:00Z: {e}")
             }),
         Err(_) => Ok(Utc::now()),
+    }
+}
+
+/// How long a writer waits for a session another bridgepad is writing;
+/// `BRIDGEPAD_LOCK_WAIT_MS` overrides the default (0 gives up at once).
+fn lock_wait() -> Result<Duration> {
+    match std::env::var("BRIDGEPAD_LOCK_WAIT_MS") {
+        Ok(text) => text.trim().parse().map(Duration::from_millis).map_err(|_| {
+            anyhow!(
+                "BRIDGEPAD_LOCK_WAIT_MS `{text}` is not a whole number of milliseconds; \
+                 unset it for the default of {} ms",
+                store::LOCK_WAIT.as_millis()
+            )
+        }),
+        Err(_) => Ok(store::LOCK_WAIT),
     }
 }

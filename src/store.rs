@@ -1,13 +1,18 @@
 //! Where sessions live on disk, and how they are read and written.
 //!
 //! One TOML file per session, `<id>.toml`, in the data directory. Saves are
-//! atomic: the new text goes to a temporary file in the same directory, is
-//! flushed to disk, and is renamed over the old file, then the directory
-//! itself is flushed; a crash leaves either the old file or the new one.
+//! atomic: the new text goes to a temporary file in `.saving/` (on the same
+//! file system), is flushed to disk, and is renamed over the old file, then
+//! the data directory itself is flushed; a crash leaves either the old file
+//! or the new one.
 //! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
-//! because the rename replaces the session file itself. What a session file
-//! parses to is cached in `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by
-//! the file's exact bytes, so a long session is not parsed on every command.
+//! because the rename replaces the session file itself; the kernel drops the
+//! lock when its holder exits, however it exits. A save killed midway leaves
+//! only its temporary file, which a later save removes once it is clearly
+//! stale: kept apart in `.saving/`, those few files are found without
+//! listing every session. What a session file parses to is cached in
+//! `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by the file's
+//! exact bytes, so a long session is not parsed on every command.
 //!
 //! Every file says which format it is in. One in an older format is read
 //! through `store/migrate.rs`, and the first save that changes it first copies
@@ -19,13 +24,14 @@ mod migrate;
 mod trash;
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Seek, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
+use tempfile::NamedTempFile;
 
 use crate::index::Listed;
 use crate::session::{FORMAT, Session, SessionFile, to_toml};
@@ -35,18 +41,43 @@ pub use trash::{Trashed, check_id};
 /// How many backups of one session and format are kept apart by number.
 const MOST_BACKUPS: u32 = 10_000;
 
-/// How long a writer waits for another bridgepad to finish with a session.
-const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// How long a writer waits for another bridgepad to finish with a session,
+/// unless told otherwise ([`Store::with_lock_wait`]).
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// Where in the data directory a session save writes its temporary file.
+const TEMPS: &str = ".saving";
+
+/// Temporary files of a save are named `.saving-*.tmp`.
+const TEMP_PREFIX: &str = ".saving-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// How old a temporary file must be before a save takes it for what a killed
+/// save left behind. A live save keeps its file for milliseconds; this is
+/// long enough that one on the slowest disk is never taken.
+const STALE_TEMP: Duration = Duration::from_secs(60);
 
 /// The data directory and the sessions in it.
 #[derive(Debug, Clone)]
 pub struct Store {
     dir: PathBuf,
+    lock_wait: Duration,
 }
 
 impl Store {
     pub fn new(dir: PathBuf) -> Store {
-        Store { dir }
+        Store {
+            dir,
+            lock_wait: LOCK_WAIT,
+        }
+    }
+
+    /// The store, with writers waiting up to `wait` for a busy session.
+    pub fn with_lock_wait(self, wait: Duration) -> Store {
+        Store {
+            lock_wait: wait,
+            ..self
+        }
     }
 
     pub fn dir(&self) -> &Path {
@@ -167,30 +198,59 @@ impl Store {
     }
 
     /// A fresh id for a session started at `now`: the date and the variant,
-    /// numbered when the same game was already started that day.
+    /// numbered when the same game was already started that day. Only a
+    /// proposal: [`Store::create_numbered`] makes sure it is still free.
     pub fn new_id(&self, variant: &str, now: DateTime<Utc>) -> String {
-        let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
-        (1..)
-            .map(|n| {
-                if n == 1 {
-                    base.clone()
-                } else {
-                    format!("{base}-{n}")
-                }
-            })
+        ids(variant, now)
             .find(|id| !self.path(id).exists())
-            .expect("some number is free")
+            .expect("the ids never run out")
     }
 
     /// Writes a new session; refuses to overwrite an existing file.
     pub fn create(&self, session: &Session) -> Result<()> {
+        if !self.try_create(session)? {
+            bail!("a session `{}` already exists", session.id);
+        }
+        Ok(())
+    }
+
+    /// Writes a session just started under the first free id of its day and
+    /// variant, and sets `session.id` to it. Another bridgepad may start the
+    /// same game in the same second, between [`Store::new_id`] and the save:
+    /// then the file it wrote is kept and this one takes the next number.
+    pub fn create_numbered(&self, session: &mut Session) -> Result<()> {
+        let variant = session.variant().name.clone();
+        for id in ids(&variant, session.created) {
+            if self.path(&id).exists() {
+                continue;
+            }
+            session.id = id;
+            if self.try_create(session)? {
+                return Ok(());
+            }
+        }
+        unreachable!("the ids never run out")
+    }
+
+    /// Writes a new session unless a file already has its id (false).
+    /// Checking and writing are one step: the file is put in place with a
+    /// rename that refuses to replace anything, so two bridgepads (or a
+    /// file restored by hand) can never overwrite each other here.
+    fn try_create(&self, session: &Session) -> Result<bool> {
         fs::create_dir_all(&self.dir)
             .with_context(|| format!("could not create `{}`", self.dir.display()))?;
         let _lock = self.lock(&session.id)?;
         if self.path(&session.id).exists() {
-            bail!("a session `{}` already exists", session.id);
+            return Ok(false);
         }
-        self.write(session.to_file())
+        match self.write(session.to_file(), Existing::Keep) {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+            Err(e) => Err(anyhow!(e).context(format!(
+                "could not save `{}`",
+                self.path(&session.id).display()
+            ))),
+        }
     }
 
     /// Runs `change` on the stored session under the session's lock, saving
@@ -231,7 +291,9 @@ impl Store {
                     backup.display()
                 );
             }
-            self.write(after)?;
+            let path = self.path(id);
+            self.write(after, Existing::Replace)
+                .with_context(|| format!("could not save `{}`", path.display()))?;
         }
         Ok((session, value))
     }
@@ -284,27 +346,39 @@ impl Store {
 
     /// Saves a session file, and caches it as its new bytes read back. The
     /// cache is written on another thread while the save waits for the disk;
-    /// keyed by content, it is right whichever finishes first, or alone.
-    fn write(&self, file: SessionFile) -> Result<()> {
-        let text = to_toml(&file).context("could not write the session as TOML")?;
+    /// keyed by content, it is right whichever finishes first, or alone. That
+    /// thread also clears away what killed saves left behind.
+    fn write(&self, file: SessionFile, existing: Existing) -> io::Result<()> {
+        let text = to_toml(&file)
+            .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
         let path = self.path(&file.id);
-        let cache = || {
-            let Some(file) = file.as_read_back() else {
-                return;
-            };
-            debug_assert_eq!(
-                toml::from_str::<SessionFile>(&text).ok().as_ref(),
-                Some(&file),
-                "a cached file must be what its TOML parses to"
-            );
-            cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+        let temps = self.dir.join(TEMPS);
+        fs::create_dir_all(&temps)?;
+        let aside = || {
+            if let Some(file) = file.as_read_back() {
+                debug_assert_eq!(
+                    toml::from_str::<SessionFile>(&text).ok().as_ref(),
+                    Some(&file),
+                    "a cached file must be what its TOML parses to"
+                );
+                cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+            }
+            self.remove_stale_temps();
         };
-        let saved = thread::scope(|scope| {
-            // Should no thread start, the session is saved without a cache.
-            let _caching = thread::Builder::new().spawn_scoped(scope, cache);
-            save_atomically(&self.dir, &path, text.as_bytes())
-        });
-        saved.with_context(|| format!("could not save `{}`", path.display()))
+        thread::scope(|scope| {
+            // Should no thread start, the session is saved all the same.
+            let _aside = thread::Builder::new().spawn_scoped(scope, aside);
+            save_to(&temps, &self.dir, &path, existing, text.as_bytes())
+        })
+    }
+
+    /// Removes the temporary files that saves killed midway (a crash, a
+    /// power cut, `kill -9`) left: the sessions', and the cache's beside it.
+    fn remove_stale_temps(&self) {
+        let cache = self.dir.join(".cache");
+        for dir in [self.dir.join(TEMPS), cache.join("sessions"), cache] {
+            remove_stale_temps(&dir, SystemTime::now());
+        }
     }
 
     /// Takes the session's advisory lock, waiting a little for another writer.
@@ -324,17 +398,17 @@ impl Store {
         loop {
             match file.try_lock() {
                 Ok(()) => break,
-                Err(fs::TryLockError::WouldBlock) if start.elapsed() < LOCK_WAIT => {
-                    thread::sleep(Duration::from_millis(50));
+                Err(fs::TryLockError::WouldBlock) if start.elapsed() < self.lock_wait => {
+                    let left = self.lock_wait.saturating_sub(start.elapsed());
+                    thread::sleep(left.min(Duration::from_millis(50)));
                 }
                 Err(fs::TryLockError::WouldBlock) => {
                     let mut holder = String::new();
                     let _ = file.read_to_string(&mut holder);
-                    let holder = holder.trim();
-                    let who = if holder.is_empty() {
-                        "another bridgepad".to_string()
-                    } else {
-                        format!("bridgepad process {holder}")
+                    // Only a pid is repeated: the file is not bridgepad's alone.
+                    let who = match holder.trim().parse::<u32>() {
+                        Ok(pid) => format!("bridgepad process {pid}"),
+                        Err(_) => "another bridgepad".to_string(),
                     };
                     bail!(
                         "session `{id}` is busy: {who} is writing it; try again when it has finished"
@@ -368,6 +442,16 @@ struct Older {
     text: String,
 }
 
+/// The ids a session of `variant` started at `now` may take, in order: the
+/// date and the variant, then numbered from 2.
+fn ids(variant: &str, now: DateTime<Utc>) -> impl Iterator<Item = String> {
+    let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
+    (1u64..).map(move |n| match n {
+        1 => base.clone(),
+        n => format!("{base}-{n}"),
+    })
+}
+
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {
     pub id: String,
@@ -388,9 +472,31 @@ fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
         .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
 }
 
+/// Whether a save may replace a file already at its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Existing {
+    Replace,
+    /// Fail with [`io::ErrorKind::AlreadyExists`] instead.
+    Keep,
+}
+
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    write_atomically(dir, path, |out| Ok(out.write_all(bytes)?))
+    Ok(save_to(dir, dir, path, Existing::Replace, bytes)?)
+}
+
+/// Saves `bytes` as `path` in `dir` through a temp file in `temps`, which
+/// must be on the same file system for the rename.
+fn save_to(
+    temps: &Path,
+    dir: &Path,
+    path: &Path,
+    existing: Existing,
+    bytes: &[u8],
+) -> io::Result<()> {
+    let mut temp = temp_file_in(temps)?;
+    temp.write_all(bytes)?;
+    finish(dir, path, existing, temp)
 }
 
 /// Writes `path` through `fill` so that nothing appears there unless `fill`
@@ -401,17 +507,58 @@ pub fn write_atomically(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
-    let temp = tempfile::Builder::new()
-        .prefix(".saving-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    let mut out = std::io::BufWriter::new(temp);
+    let mut out = io::BufWriter::new(temp_file_in(dir)?);
     fill(&mut out)?;
     let temp = out.into_inner().map_err(|e| e.into_error())?;
+    Ok(finish(dir, path, Existing::Replace, temp)?)
+}
+
+/// A new temporary file in `dir`, named so [`remove_stale_temps`] knows it;
+/// removed again unless it is renamed into place.
+pub(crate) fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)
+}
+
+/// Flushes a written temp file, renames it to `path`, and flushes `dir`, the
+/// directory `path` is in, so that once this returns the new file survives a
+/// power cut.
+fn finish(dir: &Path, path: &Path, existing: Existing, temp: NamedTempFile) -> io::Result<()> {
     temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    File::open(dir)?.sync_all()?;
-    Ok(())
+    match existing {
+        Existing::Replace => temp.persist(path),
+        Existing::Keep => temp.persist_noclobber(path),
+    }
+    .map_err(|e| e.error)?;
+    File::open(dir)?.sync_all()
+}
+
+/// Removes `.saving-*.tmp` files in `dir` last written more than
+/// [`STALE_TEMP`] before `now` (by the file system's clock, which is what
+/// their times are in). A fresh one may be another bridgepad's save in
+/// progress and is left alone. Best effort: what cannot be removed now is
+/// tried again by a later save.
+pub fn remove_stale_temps(dir: &Path, now: SystemTime) {
+    let Ok(read) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let name = entry.file_name();
+        let ours = name
+            .to_str()
+            .is_some_and(|n| n.starts_with(TEMP_PREFIX) && n.ends_with(TEMP_SUFFIX));
+        // Not following links: only a plain file is ever removed.
+        let stale = || {
+            let meta = entry.metadata().ok()?;
+            let age = now.duration_since(meta.modified().ok()?).ok()?;
+            Some(meta.is_file() && age > STALE_TEMP)
+        };
+        if ours && stale() == Some(true) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A TOML error as one line: where it is, which field, and what is wrong.
@@ -674,5 +821,90 @@ mod tests {
         let listed = crate::index::scan(&store).unwrap();
         let ids: Vec<&str> = listed.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, [ID]);
+    }
+
+    #[test]
+    fn a_new_session_takes_the_next_number_when_its_id_was_taken_meanwhile() {
+        let (_dir, store) = store();
+        let mut session = store.load(ID).unwrap();
+        // Proposed while only the first session exists...
+        session.id = store.new_id("devils-bridge", session.created);
+        assert_eq!(session.id, format!("{ID}-2"));
+        // ...then another bridgepad starts the same game first.
+        let mut other = session.clone();
+        other.id = format!("{ID}-2");
+        store.create(&other).unwrap();
+        let taken = toml_text_of(&store, &other.id);
+        store.create_numbered(&mut session).unwrap();
+        assert_eq!(session.id, format!("{ID}-3"));
+        assert_eq!(toml_text_of(&store, &other.id), taken);
+        assert!(toml_text_of(&store, &session.id).contains(&format!("id = \"{ID}-3\"")));
+    }
+
+    #[test]
+    fn create_never_overwrites_a_session() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let text = toml_text(&store);
+        let session = store.load(ID).unwrap();
+        let err = store.create(&session).unwrap_err();
+        assert_eq!(err.to_string(), format!("a session `{ID}` already exists"));
+        assert_eq!(toml_text(&store), text);
+    }
+
+    fn toml_text_of(store: &Store, id: &str) -> String {
+        fs::read_to_string(store.path(id)).unwrap()
+    }
+
+    #[test]
+    fn a_busy_session_is_refused_naming_the_process_that_has_it() {
+        let (_dir, store) = store();
+        let impatient = store.clone().with_lock_wait(Duration::ZERO);
+        let held = store.lock(ID).unwrap();
+        let start = Instant::now();
+        let err = impatient.update(ID, at(1), |_| Ok(())).unwrap_err();
+        assert!(start.elapsed() < LOCK_WAIT, "a zero wait does not wait");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "session `{ID}` is busy: bridgepad process {} is writing it; try again when it has finished",
+                std::process::id()
+            )
+        );
+        drop(held);
+        impatient.update(ID, at(1), |_| Ok(())).unwrap();
+    }
+
+    #[test]
+    fn only_stale_save_temps_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = [
+            ".saving-abc.tmp",
+            ".saving-.tmp",
+            "x.tmp",
+            ".saving-abc",
+            "a.toml",
+        ];
+        for name in names {
+            fs::write(dir.path().join(name), "").unwrap();
+        }
+        fs::create_dir(dir.path().join(".saving-dir.tmp")).unwrap();
+        let exist = |name: &str| dir.path().join(name).exists();
+        // Just written: a save in progress, as far as anyone can tell.
+        remove_stale_temps(dir.path(), SystemTime::now());
+        assert!(names.iter().all(|n| exist(n)));
+        // A minute is not yet stale; a moment later it is.
+        let written = fs::metadata(dir.path().join(".saving-abc.tmp"))
+            .unwrap()
+            .modified()
+            .unwrap();
+        remove_stale_temps(dir.path(), written + STALE_TEMP);
+        assert!(exist(".saving-abc.tmp"));
+        remove_stale_temps(dir.path(), SystemTime::now() + STALE_TEMP * 2);
+        assert!(!exist(".saving-abc.tmp") && !exist(".saving-.tmp"));
+        assert!(exist("x.tmp") && exist(".saving-abc") && exist("a.toml"));
+        assert!(exist(".saving-dir.tmp"), "only files are removed");
+        // A directory that cannot be read is no error.
+        remove_stale_temps(&dir.path().join("missing"), SystemTime::now());
     }
 }

@@ -13,6 +13,8 @@ pub const NOW: &str = "2026-11-21T20:00:00Z";
 /// A bridgepad with its own data and template directories.
 pub struct Bp {
     dir: TempDir,
+    /// Environment variables set for every run, beyond the fixed ones.
+    env: Vec<(String, String)>,
 }
 
 /// What one run printed.
@@ -26,7 +28,14 @@ impl Bp {
     pub fn new() -> Bp {
         Bp {
             dir: TempDir::new().unwrap(),
+            env: Vec::new(),
         }
+    }
+
+    /// The same bridgepad with `key` set to `value` for every run.
+    pub fn env(mut self, key: &str, value: &str) -> Bp {
+        self.env.push((key.to_string(), value.to_string()));
+        self
     }
 
     pub fn data_dir(&self) -> PathBuf {
@@ -38,11 +47,19 @@ impl Bp {
     }
 
     pub fn command(&self) -> Command {
-        let mut cmd = Command::cargo_bin("bridgepad").unwrap();
+        Command::from_std(self.process())
+    }
+
+    /// [`Bp::command`] as a plain process, for tests that spawn, time or
+    /// kill it.
+    pub fn process(&self) -> std::process::Command {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bridgepad"));
         cmd.env("BRIDGEPAD_DATA_DIR", self.data_dir())
             .env("BRIDGEPAD_TEMPLATES_DIR", self.templates_dir())
             .env("BRIDGEPAD_NOW", NOW)
-            .env_remove("RUST_BACKTRACE");
+            .env_remove("RUST_BACKTRACE")
+            .env_remove("BRIDGEPAD_LOCK_WAIT_MS");
+        cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd
     }
 

@@ -287,11 +287,13 @@ fn saving_leaves_no_temporary_files() {
         names
     };
     // A short session is not worth a parse cache, and the session index
-    // waits until files have settled: nothing but the session and its lock.
+    // waits until files have settled: nothing but the session, its lock,
+    // and the folder saves write their temporary files in, empty.
     assert_eq!(
         names(&bp.data_dir()),
-        [".locks", "2026-11-21-devils-bridge.toml"]
+        [".locks", ".saving", "2026-11-21-devils-bridge.toml"]
     );
+    assert_eq!(names(&bp.data_dir().join(".saving")), [""; 0]);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! One test binary, one module per area.
 
 mod common;
+mod concurrent;
 mod contract_games;
+mod crash;
 mod damaged;
 mod devils_bridge;
 mod export;

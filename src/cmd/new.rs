@@ -65,14 +65,14 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         bail!("{message}");
     }
     let drawn = args.dealer.is_none();
-    let (session, dealer) = start(
+    let (mut session, dealer) = start(
         cx,
         variant,
         args.players,
         args.waiting,
         args.dealer.as_deref(),
     )?;
-    cx.store.create(&session)?;
+    cx.store.create_numbered(&mut session)?;
 
     let game = match &session.play {
         Play::Exact(game) => game,

@@ -132,8 +132,8 @@ fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
     items.extend(players.iter().cloned());
     let pick = p.select("Who deals first?", &items, 0)?;
     let dealer = (pick > 0).then(|| players[pick - 1].clone());
-    let (session, dealer) = new::start(cx, variant, players, waiting, dealer.as_deref())?;
-    cx.store.create(&session)?;
+    let (mut session, dealer) = new::start(cx, variant, players, waiting, dealer.as_deref())?;
+    cx.store.create_numbered(&mut session)?;
     let table = session.table();
     if pick == 0 {
         p.say(&format!(

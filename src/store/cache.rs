@@ -8,9 +8,10 @@
 //! only truth. Anything wrong with the cache (missing, stale, torn, from
 //! another bridgepad) is a miss, and a miss just means parsing the TOML.
 //! Cache files are replaced atomically but never flushed to disk: a crash can
-//! only cost a miss. Only saves fill the cache, so an entry always holds a
-//! file in today's format: a file of an older format is parsed and migrated
-//! on every read until a command saves it.
+//! only cost a miss (and leave a temporary file that a later save removes).
+//! Only saves fill the cache, so an entry always holds a file in today's
+//! format: a file of an older format is parsed and migrated on every read
+//! until a command saves it.
 
 use std::fs;
 use std::hash::Hasher;
@@ -85,11 +86,7 @@ fn try_put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) -> Option
     let mut text = key(toml).into_bytes();
     text.push(b'\n');
     CachedFile::serialize(file, &mut serde_json::Serializer::new(&mut text)).ok()?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".saving-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .ok()?;
+    let mut temp = super::temp_file_in(dir).ok()?;
     temp.write_all(&text).ok()?;
     temp.persist(&path).ok()?;
     Some(())

@@ -110,7 +110,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "undertrick_penalty",
         means: "Memory and Single Dummy Bridge: the points the defender scores for each trick a failed contract falls short, doubled and redoubled with the contract.",
-        allowed: "a whole number, 0 or more (left out: 0, a failed contract scores nothing)",
+        allowed: "a whole number from 0 to 10000 (left out: 0, a failed contract scores nothing)",
     },
     Field {
         name: "rubber",

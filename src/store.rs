@@ -108,10 +108,16 @@ impl Store {
     fn load_with_file(&self, id: &str) -> Result<(Session, SessionFile)> {
         let path = self.path(id);
         let text = read_text(&path)?;
-        let file = match cache::get(&self.dir, id, text.as_bytes()) {
+        let mut file = match cache::get(&self.dir, id, text.as_bytes()) {
             Some(file) => file,
             None => parse(&path, &text)?,
         };
+        // The file's name is the session's id, as `list` shows it: a copy
+        // saved under another name is a session of its own, and a change is
+        // saved back to the file that was read, never to the one named inside.
+        if file.id != id {
+            file.id = id.to_string();
+        }
         Ok((replay(&path, &file)?, file))
     }
 
@@ -390,6 +396,25 @@ mod tests {
     /// The session as loaded through the store, as a file to compare.
     fn loaded(store: &Store) -> SessionFile {
         store.load(ID).unwrap().to_file()
+    }
+
+    #[test]
+    fn a_copy_saved_under_another_name_is_changed_in_its_own_file() {
+        // A backup copy still names the original's id inside: a change made
+        // to the copy once went to the original's file.
+        let (_dir, store) = store();
+        let original = toml_text(&store);
+        fs::write(store.path("copy"), &original).unwrap();
+        store
+            .update("copy", at(1), |s| {
+                Ok(s.exact_mut()?.record_bids(&[(Seat(1), 0)])?)
+            })
+            .unwrap();
+        assert_eq!(toml_text(&store), original, "the original is untouched");
+        let copy = fs::read_to_string(store.path("copy")).unwrap();
+        assert!(copy.contains("id = \"copy\""), "{copy}");
+        assert!(copy.contains("bids = { Bob = 0 }"), "{copy}");
+        assert_eq!(store.load("copy").unwrap().id, "copy");
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod contract_games;
 mod devils_bridge;
 mod export;
 mod history;
+mod hostile;
 mod mormon_bridge;
 mod pty;
 mod sessions;

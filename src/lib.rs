@@ -8,6 +8,8 @@ pub mod catalog;
 pub mod cli;
 pub mod cmd;
 pub mod filter;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod history;
 pub mod index;
 pub mod narrate;

@@ -8,6 +8,7 @@ mod export;
 mod history;
 mod hostile;
 mod mormon_bridge;
+mod properties;
 mod pty;
 mod sessions;
 mod stats;

@@ -93,6 +93,49 @@ fn config() -> Config {
     }
 }
 
+/// The variants bridgepad ships.
+pub const VARIANTS: [&str; 7] = [
+    "devils-bridge",
+    "mormon-bridge",
+    "mormon-bridge-4card",
+    "mormon-bridge-elimination",
+    "memory-bridge",
+    "single-dummy-bridge",
+    "buddy-bridge",
+];
+
+/// A session file of each variant, a few entries into a game whose table
+/// and entries come from `seed`: starting points for the fuzz harness.
+pub fn session_files(seed: u32) -> Vec<String> {
+    VARIANTS
+        .iter()
+        .map(|name| {
+            let variant = variant(name);
+            let choices: Vec<u32> = (0..64)
+                .map(|i| seed.wrapping_mul(2_654_435_761).rotate_left(i))
+                .collect();
+            let mut chooser = Chooser {
+                choices: &choices,
+                at: 0,
+            };
+            let size = chooser.pick(16);
+            let pool = if seed.is_multiple_of(2) { PLAIN } else { ODD };
+            let names: Vec<String> = pool.iter().map(|n| n.to_string()).collect();
+            let table = table(&variant, &names, size, chooser.pick(3), chooser.pick(16));
+            let play = if variant.contract.is_some() {
+                let mut game = ContractGame::new(variant, table);
+                play_contract(&mut game, &mut chooser, 12);
+                Play::Contract(game)
+            } else {
+                let mut game = Game::new(variant, table);
+                play_exact(&mut game, &mut chooser, 12);
+                Play::Exact(game)
+            };
+            to_toml(&session(play).to_file()).unwrap()
+        })
+        .collect()
+}
+
 fn variant(name: &str) -> Variant {
     Catalog::load(None).find(name).unwrap().variant.clone()
 }

@@ -5,6 +5,7 @@ mod common;
 mod contract_games;
 mod devils_bridge;
 mod export;
+mod fuzz;
 mod history;
 mod hostile;
 mod mormon_bridge;

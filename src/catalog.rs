@@ -169,6 +169,15 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
                 "--set {key}={value}: `{key}` cannot be changed for one session; write a house-rule template instead"
             );
         }
+        let digits = value.strip_prefix('-').unwrap_or(value);
+        if !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && value.parse::<i64>().is_err()
+        {
+            let takes =
+                field(key).map_or(String::new(), |f| format!("; `{key}` takes {}", f.allowed));
+            bail!("--set {key}={value}: {value} is out of range{takes}");
+        }
         table.insert(key.clone(), setting_value(value));
     }
     let shown = settings
@@ -190,15 +199,19 @@ pub fn with_target(variant: &Variant, target: i64) -> Result<Variant> {
 /// Reads changed settings back into a variant; errors start with `shown`,
 /// the flags as the user gave them.
 fn revalidate(table: toml::Table, shown: &str) -> Result<Variant> {
-    let raw: RawTemplate = toml::Value::Table(table)
-        .try_into()
-        .map_err(|e: toml::de::Error| {
-            let mut message = e.message().trim().replace('\n', " ");
-            if message.contains("expected a boolean") {
-                message.push_str("; use true or false");
-            }
-            anyhow!("{shown}: {message}")
-        })?;
+    // Read back as template text, so a refusal names the field and what it
+    // takes, as it would in a template file.
+    let text = toml::to_string(&table)
+        .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
+    let raw: RawTemplate = toml::from_str(&text).map_err(|e| {
+        let message = fields::with_allowed(describe_toml_error(&text, &e));
+        // The line and column are of text the user never saw.
+        let message = match message.split_once(": ") {
+            Some((place, rest)) if place.starts_with("line ") => rest.to_string(),
+            _ => message,
+        };
+        anyhow!("{shown}: {message}")
+    })?;
     Variant::try_from(raw).map_err(|e| anyhow!("{shown}: {e}"))
 }
 
@@ -236,7 +249,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.starts_with("--set scoring=double: unknown variant `double`"),
+            err.starts_with("--set scoring=double: field `scoring`: unknown variant `double`"),
             "{err}"
         );
         let err = with_settings(devils, &set("colour", "red"))

@@ -8,6 +8,8 @@ pub mod catalog;
 pub mod cli;
 pub mod cmd;
 pub mod filter;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod history;
 pub mod index;
 pub mod narrate;
@@ -33,15 +35,113 @@ use crate::store::Store;
 /// Parses the command line, runs the command, and reports any error as one
 /// `error:` line on stderr with a non-zero exit.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     match context(&cli).and_then(|cx| cmd::run(cli.command, &cx)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            let message = format!("{error:#}").replace('\n', " ");
-            eprintln!("error: {message}");
+            eprintln!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
+}
+
+/// A message fit for one line of a terminal: line breaks become spaces, and
+/// any other control character a user typed (a tab, an escape sequence, a
+/// text-direction override) is shown escaped rather than sent to the terminal.
+pub fn one_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\n' => out.push(' '),
+            c if c.is_control() || rules::game::is_bidi_control(c) => {
+                out.extend(c.escape_default())
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `--help` and `--version` print as clap prints them, with exit 0; a usage
+/// error (an unknown flag, a missing argument, flags that conflict) becomes
+/// one `error:` line, like every other refusal, with where to find help. It
+/// keeps clap's exit status 2, the usual one for a command used wrongly.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            return ExitCode::from(2);
+        }
+        _ => {}
+    }
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    eprintln!(
+        "error: {}",
+        one_line(&usage_message(&error.render().to_string(), &args))
+    );
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
+}
+
+/// Clap's error text in one line, e.g. "the argument '--finished' cannot be
+/// used with '--unfinished'; see `bridgepad list --help`": its message, the
+/// values it lists and its tips, without the usage block.
+fn usage_message(rendered: &str, args: &[std::ffi::OsString]) -> String {
+    let mut message = String::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.starts_with("Usage:") || line.starts_with("For more information") {
+            break;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if line.is_empty() {
+            continue;
+        }
+        if message.is_empty() {
+            message.push_str(line);
+        } else if message.ends_with(':') {
+            // The first of the arguments listed after "were not provided:".
+            message.push(' ');
+            message.push_str(line);
+        } else if line.starts_with('<') || line.starts_with('-') {
+            message.push_str(", ");
+            message.push_str(line);
+        } else {
+            message.push_str("; ");
+            message.push_str(line.trim_start_matches('[').trim_end_matches(']'));
+        }
+    }
+    format!("{message}; see `{} --help`", command_path(args))
+}
+
+/// "bridgepad variants new": the subcommands named on the command line, for
+/// pointing at the right `--help`.
+fn command_path(args: &[std::ffi::OsString]) -> String {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = vec![command.get_name().to_string()];
+    let mut words = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(word) = words.next() {
+        if word == "--data-dir" || word == "--templates-dir" {
+            words.next();
+            continue;
+        }
+        if word.starts_with('-') {
+            continue;
+        }
+        let Some(sub) = command.find_subcommand(word.as_ref()).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    path.join(" ")
 }
 
 fn context(cli: &Cli) -> Result<Context> {

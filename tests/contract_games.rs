@@ -562,7 +562,7 @@ fn illegal_entries_are_refused_and_change_nothing() {
         ),
         (
             &["new", "buddy-bridge", "--players", "Ann,Bob", "--set", "rubber=maybe"],
-            "error: --set rubber=maybe: invalid type: string \"maybe\", expected a boolean; use true or false",
+            "error: --set rubber=maybe: field `rubber`: \"maybe\" is not true or false; `rubber` takes true or false (left out: true)",
         ),
         (
             &["new", "memory-bridge", "--players", "Ann,Bob,Cid"],

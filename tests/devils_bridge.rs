@@ -243,7 +243,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
         ),
         (
             &["bid", "Bob=99999999999999999999"],
-            "error: Bob cannot bid 4294967295: hand 1 has 1 card; legal bids are 0 to 1",
+            "error: `Bob=99999999999999999999`: 99999999999999999999 is too large; give a whole number from 0 to 1",
         ),
         (
             &["tricks", "Bob=0"],
@@ -551,7 +551,7 @@ fn new_refuses_a_table_that_cannot_play() {
                 "--set",
                 "scoring=double",
             ],
-            "error: --set scoring=double: unknown variant `double`, expected `bid-plus-ten` or `tricks-plus-ten`",
+            "error: --set scoring=double: field `scoring`: unknown variant `double`, expected `bid-plus-ten` or `tricks-plus-ten`",
         ),
         (
             &[

@@ -238,7 +238,7 @@ fn a_bad_house_rule_is_refused_naming_the_file_the_field_and_the_allowed_values(
         "{err}"
     );
     assert!(
-        err.ends_with("field `min_players`: invalid type: string \"three\", expected u32; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"),
+        err.ends_with("field `min_players`: \"three\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"),
         "{err}"
     );
     assert_eq!(

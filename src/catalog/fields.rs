@@ -110,7 +110,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "undertrick_penalty",
         means: "Memory and Single Dummy Bridge: the points the defender scores for each trick a failed contract falls short, doubled and redoubled with the contract.",
-        allowed: "a whole number, 0 or more (left out: 0, a failed contract scores nothing)",
+        allowed: "a whole number from 0 to 10000 (left out: 0, a failed contract scores nothing)",
     },
     Field {
         name: "rubber",
@@ -178,13 +178,50 @@ pub fn with_allowed(message: String) -> String {
     else {
         return message;
     };
-    let message = message
+    let message = plain(&message)
         .replace(
             "data did not match any variant of untagged enum PeakCards",
             "not a number or a table of player counts",
         )
         .replace("wanted string or table", "not one of the words in quotes");
     format!("{message}; `{}` takes {}", field.name, field.allowed)
+}
+
+/// serde's "invalid type: string \"x\", expected u32" in the words of the
+/// template: "\"x\" is not a whole number". Anything else is left alone.
+fn plain(message: &str) -> String {
+    let Some((start, rest, invalid_value)) =
+        ["invalid type: ", "invalid value: "].iter().find_map(|p| {
+            message
+                .find(p)
+                .map(|i| (i, &message[i + p.len()..], p.contains("value")))
+        })
+    else {
+        return message.to_string();
+    };
+    let Some((found, expected)) = rest.split_once(", expected ") else {
+        return message.to_string();
+    };
+    let (expected, after) = expected.split_at(expected.find(';').unwrap_or(expected.len()));
+    let found = match found.split_once(' ') {
+        Some(("string", text)) => text.to_string(),
+        Some(("integer" | "floating" | "boolean", _)) => {
+            found.split('`').nth(1).unwrap_or(found).to_string()
+        }
+        _ => match found {
+            "map" => "a table".to_string(),
+            "sequence" => "a list".to_string(),
+            other => other.to_string(),
+        },
+    };
+    let words = match expected {
+        "i64" | "u32" | "u64" | "i32" | "usize" if invalid_value => "in range".to_string(),
+        "i64" | "u32" | "u64" | "i32" | "usize" => "a whole number".to_string(),
+        "a boolean" => "true or false".to_string(),
+        "string only" | "a string" => "text in quotes".to_string(),
+        other => other.to_string(),
+    };
+    format!("{}{found} is not {words}{after}", &message[..start])
 }
 
 #[cfg(test)]
@@ -221,13 +258,30 @@ mod tests {
         );
         assert!(
             message.ends_with(
-                "; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"
+                "field `min_players`: \"x\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"
             ),
             "{message}"
         );
         let message = with_allowed("line 1, column 1: missing field `family`".into());
         assert!(
             message.contains("`family` takes \"exact-bid\""),
+            "{message}"
+        );
+        let message = with_allowed(
+            "line 6, column 15: field `min_players`: invalid value: integer `-1`, expected u32"
+                .into(),
+        );
+        assert!(
+            message.starts_with("line 6, column 15: field `min_players`: -1 is not in range; `min_players` takes a whole number, 2 or more"),
+            "{message}"
+        );
+        let message = with_allowed(
+            "field `rubber`: invalid type: string \"maybe\", expected a boolean".into(),
+        );
+        assert!(
+            message.starts_with(
+                "field `rubber`: \"maybe\" is not true or false; `rubber` takes true or false"
+            ),
             "{message}"
         );
         let listed = "field `deck`: unknown variant `x`, expected `standard` or `rook`";

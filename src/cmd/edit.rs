@@ -2,7 +2,7 @@
 
 use anyhow::{Result, anyhow};
 
-use super::{Context, parse_entries};
+use super::{Context, parse_named};
 use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
 use crate::rules::EditKind;
@@ -27,7 +27,9 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     };
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
-        let entries = parse_entries(game, &args.entries, &kind.to_string())?;
+        // Counts are judged against the hand being corrected, not the one in play.
+        let cards = game.hands().get(hand - 1).map(|h| h.deal.cards);
+        let entries = parse_named(game.table(), cards, &args.entries, &kind.to_string())?;
         *game = game.edit(hand, kind, &entries)?;
         Ok(())
     })?;

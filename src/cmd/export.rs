@@ -86,7 +86,11 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
         match entry.summary {
             Ok(summary) if filter.matches(&summary) => summaries.push(summary),
             Ok(_) => {}
-            Err(err) => eprintln!("warning: skipped {}: {err:#}", entry.path.display()),
+            Err(err) => eprintln!(
+                "warning: skipped {}: {}",
+                entry.path.display(),
+                crate::one_line(&format!("{err:#}"))
+            ),
         }
     }
     if summaries.is_empty() {
@@ -136,7 +140,7 @@ fn write_export(
                     out.write_all(text.as_bytes())?;
                     written += 1;
                 }
-                Err(err) => eprintln!("warning: skipped: {err:#}"),
+                Err(err) => eprintln!("warning: skipped: {}", crate::one_line(&format!("{err:#}"))),
             }
             Ok(())
         },

@@ -85,7 +85,7 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     println!("{table}");
     for e in &entries {
         if let Err(err) = &e.summary {
-            eprintln!("warning: {err:#}");
+            eprintln!("warning: {}", crate::one_line(&format!("{err:#}")));
         }
     }
     Ok(())

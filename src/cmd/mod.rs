@@ -20,6 +20,9 @@ mod trump;
 mod undo;
 mod variants;
 
+/// The sheet as `show --json` prints it, for the fuzz checks.
+pub(crate) use show::to_json as show_json;
+
 use std::path::PathBuf;
 
 use crate::rules::Game;
@@ -93,49 +96,60 @@ pub fn parse_named(
     what: &str,
 ) -> Result<Vec<(Seat, u32)>> {
     let players = table.names().join(", ");
-    let cards = most;
-    let range = cards
+    let range = most
         .map(|c| format!("a whole number from 0 to {c}"))
         .unwrap_or_else(|| "a whole number".into());
+    let example = format!("{}=1", table.names()[0]);
     raw.iter()
         .map(|item| {
+            let shown = abbreviated(item);
             let Some((name, value)) = item.split_once('=') else {
-                bail!(
-                    "`{item}` is not NAME=N; write each {what} as e.g. {}=1",
-                    table.names()[0]
-                );
+                bail!("`{shown}` is not NAME=N; write each {what} as e.g. {example}");
             };
+            if name.trim().is_empty() {
+                bail!("`{shown}` has no name before `=`; write each {what} as e.g. {example}");
+            }
             let seat = table.seat_of(name).ok_or_else(|| {
                 anyhow!(
                     "`{}` is not a player in this session; players: {players}",
-                    name.trim()
+                    abbreviated(name.trim())
                 )
             })?;
-            let n = parse_count(value).map_err(|why| anyhow!("`{item}`: {why}; give {range}"))?;
+            let n = parse_count(value).map_err(|why| anyhow!("`{shown}`: {why}; give {range}"))?;
             Ok((seat, n))
         })
         .collect()
 }
 
-/// A count of bids or tricks: a whole number from 0 up. Huge numbers are
-/// kept as the largest count so the rules can say why they are too large.
+/// A count of bids or tricks: a whole number from 0 up, no larger than a
+/// `u32` (every count bridgepad keeps is far smaller).
 pub fn parse_count(text: &str) -> Result<u32, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err("the number is missing".into());
     }
-    if let Some(rest) = text.strip_prefix('-')
-        && !rest.is_empty()
-        && rest.chars().all(|c| c.is_ascii_digit())
-    {
-        return Err(format!("{text} is negative"));
+    let shown = abbreviated(text);
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    if text.strip_prefix('-').is_some_and(digits) {
+        return Err(format!("{shown} is negative"));
     }
-    if !text.chars().all(|c| c.is_ascii_digit()) {
-        return Err(format!("`{text}` is not a whole number"));
+    if !digits(text) {
+        return Err(format!("`{shown}` is not a whole number"));
     }
-    Ok(text
-        .parse::<u64>()
-        .map_or(u32::MAX, |n| u32::try_from(n).unwrap_or(u32::MAX)))
+    text.parse::<u32>()
+        .map_err(|_| format!("{shown} is too large"))
+}
+
+/// Text the user typed, cut short when it is too long to repeat in a
+/// one-line message.
+pub fn abbreviated(text: &str) -> String {
+    const MOST: usize = 40;
+    if text.chars().count() <= MOST {
+        text.to_string()
+    } else {
+        let start: String = text.chars().take(MOST - 8).collect();
+        format!("{start}…")
+    }
 }
 
 /// The sentence with its first letter capitalised.
@@ -164,7 +178,15 @@ mod tests {
     fn counts_are_whole_numbers_from_zero() {
         assert_eq!(parse_count("3"), Ok(3));
         assert_eq!(parse_count(" 0 "), Ok(0));
-        assert_eq!(parse_count("99999999999999999999999"), Ok(u32::MAX));
+        assert_eq!(parse_count("4294967295"), Ok(u32::MAX));
+        assert_eq!(
+            parse_count("4294967296"),
+            Err("4294967296 is too large".into())
+        );
+        assert_eq!(
+            parse_count(&"9".repeat(10_000)),
+            Err(format!("{}… is too large", "9".repeat(32)))
+        );
         assert_eq!(parse_count("-1"), Err("-1 is negative".into()));
         assert_eq!(parse_count("x"), Err("`x` is not a whole number".into()));
         assert_eq!(

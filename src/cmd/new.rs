@@ -2,7 +2,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::Context;
+use super::{Context, abbreviated};
 use crate::catalog::{Catalog, with_settings, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
@@ -27,21 +27,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
                 })
         })
         .collect::<Result<Vec<_>>>()?;
-    let target = match &args.target {
-        Some(target) => {
-            let n: i64 = target
-                .trim()
-                .parse()
-                .map_err(|_| anyhow!("--target `{target}` is not a whole number; give the score that ends the game, e.g. --target 100"))?;
-            if n < 1 {
-                bail!(
-                    "--target {n} is not a target score; give a positive number, e.g. --target 100"
-                );
-            }
-            Some(n)
-        }
-        None => None,
-    };
+    let target = args.target.as_deref().map(parse_target).transpose()?;
     let mut variant = with_settings(&template.variant, &settings)?;
     if let Some(n) = target {
         // Applied on its own, so a refusal names the flag that was given.
@@ -53,6 +39,9 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
             variant.title
         );
     }
+    // A name problem explains an odd count (`--players ""` is one empty name).
+    let everyone: Vec<String> = args.players.iter().chain(&args.waiting).cloned().collect();
+    Table::check_names(&everyone)?;
     let count = args.players.len();
     if !(variant.min_players..=variant.max_players).contains(&count) {
         let mut message = table_size(&catalog, &variant, count);
@@ -119,6 +108,30 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     }
     println!("{}", session.id);
     Ok(())
+}
+
+/// `--target N`: a score from 1 up.
+fn parse_target(text: &str) -> Result<i64> {
+    use std::num::IntErrorKind;
+    const GIVE: &str = "give the score that ends the game, e.g. --target 100";
+    let text = text.trim();
+    let shown = abbreviated(text);
+    match text.parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) => {
+            bail!("--target {n} is not a target score; give a positive number, e.g. --target 100")
+        }
+        Err(e) => match e.kind() {
+            IntErrorKind::Empty => bail!("--target is empty; {GIVE}"),
+            IntErrorKind::PosOverflow => bail!("--target {shown} is too large; {GIVE}"),
+            IntErrorKind::NegOverflow => {
+                bail!(
+                    "--target {shown} is not a target score; give a positive number, e.g. --target 100"
+                )
+            }
+            _ => bail!("--target `{shown}` is not a whole number; {GIVE}"),
+        },
+    }
 }
 
 /// Builds the session (not yet saved) and says who deals first.

@@ -117,7 +117,10 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
                     sessions.push(session);
                 }
             }
-            Err(err) => eprintln!("warning: skipped, cannot be read: {err:#}"),
+            Err(err) => eprintln!(
+                "warning: skipped, cannot be read: {}",
+                crate::one_line(&format!("{err:#}"))
+            ),
         }
     }
     let mut players = tally(&sessions);

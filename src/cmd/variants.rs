@@ -45,7 +45,7 @@ fn list(cx: &Context) -> Result<()> {
     }
     if let Some((last, rest)) = catalog.problems.split_last() {
         for problem in rest {
-            eprintln!("error: {problem}");
+            eprintln!("error: {}", crate::one_line(problem));
         }
         bail!("{last}");
     }

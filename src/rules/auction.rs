@@ -61,6 +61,8 @@ impl Strain {
     }
 
     fn parse(text: &str) -> Option<Strain> {
+        // A phone keyboard writes ♠️: the suit and an emoji-style selector.
+        let text = text.strip_suffix('\u{FE0F}').unwrap_or(text);
         Some(match text {
             "c" | "♣" | "♧" => Strain::Clubs,
             "d" | "♦" | "♢" => Strain::Diamonds,
@@ -153,13 +155,37 @@ impl fmt::Display for Call {
     }
 }
 
-/// A word that is not a call.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a call; write a bid as level and strain (1C to 7NT, also 3N or 2♥), \
-     or pass (p), X (double), XX (redouble)"
-)]
+/// A word that is not a call (kept short enough to repeat in a message).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BadCall(pub String);
+
+impl BadCall {
+    fn new(text: &str) -> BadCall {
+        const MOST: usize = 24;
+        let text = text.trim();
+        if text.chars().count() <= MOST {
+            BadCall(text.to_string())
+        } else {
+            BadCall(format!("{}…", text.chars().take(MOST).collect::<String>()))
+        }
+    }
+}
+
+impl fmt::Display for BadCall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("a call is empty")?;
+        } else {
+            write!(f, "`{}` is not a call", self.0)?;
+        }
+        f.write_str(
+            "; write a bid as level and strain (1C to 7NT, also 3N or 2♥), \
+             or pass (p), X (double), XX (redouble)",
+        )
+    }
+}
+
+impl std::error::Error for BadCall {}
 
 impl FromStr for Call {
     type Err = BadCall;
@@ -182,7 +208,7 @@ impl FromStr for Call {
                         level: level as u8,
                         strain,
                     }),
-                    _ => return Err(BadCall(text.trim().to_string())),
+                    _ => return Err(BadCall::new(text)),
                 }
             }
         };

@@ -143,7 +143,7 @@ pub enum DuelError {
     )]
     Over,
     #[error("the {phase} tricks must total 13, not {total}")]
-    FirstPhaseTotal { phase: &'static str, total: u32 },
+    FirstPhaseTotal { phase: &'static str, total: u64 },
     #[error("this deal expects {expected}, not {given}")]
     OutOfTurn {
         expected: String,
@@ -155,6 +155,9 @@ pub enum DuelError {
     TooManyTricks(u32),
     #[error("nothing to undo: nothing is recorded yet")]
     NothingToUndo,
+    /// A dummy in a game that has none, or in a deal without a contract.
+    #[error("{0}")]
+    NoDummy(&'static str),
 }
 
 /// A contract game session: deals replayed into scores.
@@ -281,7 +284,8 @@ impl Duel {
     /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
     pub fn record_first_phase(&mut self, tricks: [u32; 2]) -> Result<(), DuelError> {
         self.expect(Next::FirstPhase, "first-phase tricks")?;
-        let total = tricks[0] + tricks[1];
+        // Summed wide: a hand-edited file may hold any u32.
+        let total = u64::from(tricks[0]) + u64::from(tricks[1]);
         let phase = if self.rules.kind == Kind::Buddy {
             "exchange phase"
         } else {
@@ -364,8 +368,24 @@ impl Duel {
         Ok(())
     }
 
-    /// Records which dummy declarer took (Single Dummy Bridge), any time in the deal.
+    /// Records which dummy declarer took (Single Dummy Bridge), once the
+    /// auction has a contract and before its tricks are in.
     pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), DuelError> {
+        if self.rules.kind != Kind::SingleDummy {
+            return Err(DuelError::NoDummy(
+                "only Single Dummy Bridge records a dummy",
+            ));
+        }
+        match self.next() {
+            Some(Next::Tricks { .. }) => {}
+            None => return Err(DuelError::Over),
+            // Else a passed-out deal's dummy would land on the next deal.
+            Some(_) => {
+                return Err(DuelError::NoDummy(
+                    "declarer chooses a dummy once the auction has a contract; this deal has none yet",
+                ));
+            }
+        }
         let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
         deal.dummy = Some(dummy);
         self.facts_mut().dummy = Some(dummy);

@@ -118,6 +118,48 @@ fn single_dummy_records_the_dummy_declarer_took() {
     assert_eq!(replayed.deals(), d.deals());
 }
 
+#[test]
+fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
+    // Found by fuzzing the session loader: a dummy recorded on a passed-out
+    // deal was accepted, then moved to the next deal on every save.
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    assert_eq!(
+        d.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
+        "declarer chooses a dummy once the auction has a contract; this deal has none yet"
+    );
+    calls(&mut d, "pass pass");
+    assert!(d.record_dummy(Dummy::Hidden).is_err());
+    let facts = [DealFacts {
+        calls: vec![Call::Pass, Call::Pass],
+        dummy: Some(Dummy::Hidden),
+        ..DealFacts::default()
+    }];
+    let (deal, error) = Duel::replay(d.rules(), ANN, &facts).unwrap_err();
+    assert_eq!(deal, 1);
+    assert!(matches!(error, DuelError::NoDummy(_)), "{error}");
+    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    m.record_first_phase([7, 6]).unwrap();
+    calls(&mut m, "1NT pass");
+    assert_eq!(
+        m.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
+        "only Single Dummy Bridge records a dummy"
+    );
+}
+
+#[test]
+fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
+    // A hand-edited file may hold any u32: 4294967295 + 14 wrapped to 13
+    // (or panicked in a debug build) before the sum was taken wide.
+    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    assert_eq!(
+        m.record_first_phase([u32::MAX, 14])
+            .unwrap_err()
+            .to_string(),
+        "the phase 1 tricks must total 13, not 4294967309"
+    );
+    assert_eq!(m.deals()[0].first_phase, None);
+}
+
 /// A Buddy Bridge rubber, Ann dealing first. Worked out by hand:
 /// game 1: D1 exchange Ann 40/10, 4♠ by Ann exactly 10 → 120 + 40 below;
 /// D2 exchange Ann 40/10, 3♣ by Bob fails (8) → Bob −50 below, Ann +50 above;

@@ -89,12 +89,7 @@ impl Table {
             .chain(waiting)
             .map(|p| p.trim().to_string())
             .collect();
-        for (i, name) in players.iter().enumerate() {
-            check_name(name)?;
-            if players[..i].iter().any(|other| same_name(other, name)) {
-                return Err(SetupError::DuplicateName(name.clone()));
-            }
-        }
+        Table::check_names(&players)?;
         if !(variant.min_players..=variant.max_players).contains(&count) {
             return Err(SetupError::PlayerCount {
                 title: variant.title.clone(),
@@ -110,6 +105,19 @@ impl Table {
             seated: count,
             first_dealer,
         })
+    }
+
+    /// Checks that every name (trimmed) is usable and that no two are the
+    /// same ignoring case, before anything else about a table is judged.
+    pub fn check_names(names: &[String]) -> Result<(), SetupError> {
+        for (i, name) in names.iter().enumerate() {
+            let name = name.trim();
+            check_name(name)?;
+            if names[..i].iter().any(|other| same_name(other.trim(), name)) {
+                return Err(SetupError::DuplicateName(name.to_string()));
+            }
+        }
+        Ok(())
     }
 
     /// Every player, seated or waiting.
@@ -204,10 +212,20 @@ fn check_name(name: &str) -> Result<(), SetupError> {
     if name.chars().any(char::is_control) {
         return Err(bad("a control character"));
     }
+    // Invisible, and they reorder the text around them: on a score sheet
+    // they could make one player's name or score read as another's.
+    if name.chars().any(is_bidi_control) {
+        return Err(bad("a text-direction control character"));
+    }
     if let Some(c) = name.chars().find(|c| matches!(c, ',' | '=')) {
         return Err(bad(&format!("`{c}`")));
     }
     Ok(())
+}
+
+/// The invisible characters that override the direction of the text around them.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// What was recorded for one hand, in the order it was entered.

@@ -541,6 +541,16 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
                     ),
                 ));
             }
+            // 13 undertricks redoubled is 52 penalties: keep every score far
+            // from the edge of an i64.
+            if penalty > MAX_UNDERTRICK_PENALTY {
+                return Err(TemplateError::new(
+                    "undertrick_penalty",
+                    format!(
+                        "{penalty} is more than any table scores; give the defender's points per undertrick, 0 to {MAX_UNDERTRICK_PENALTY}"
+                    ),
+                ));
+            }
             DuelRules {
                 kind,
                 target: Some(target),
@@ -598,6 +608,9 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         raw,
     })
 }
+
+/// The largest undertrick penalty a template may set.
+pub const MAX_UNDERTRICK_PENALTY: i64 = 10_000;
 
 /// Looks up the largest hand for `players` in a `{ "3" = 10, … }` table. A
 /// key covers its own count and every larger one up to the next key, so
@@ -781,6 +794,10 @@ mod tests {
             refused(|r| r.undertrick_penalty = Some(10), "buddy").field,
             "undertrick_penalty"
         );
+        // Large enough to overflow a score once multiplied (13 down, redoubled).
+        let err = refused(|r| r.undertrick_penalty = Some(i64::MAX), "memory");
+        assert_eq!(err.field, "undertrick_penalty");
+        assert!(err.message.ends_with("0 to 10000"), "{}", err.message);
         assert_eq!(
             refused(|r| r.rubber = Some(false), "memory").field,
             "rubber"

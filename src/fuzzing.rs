@@ -1,0 +1,148 @@
+//! The three doors arbitrary input comes in by, as the commands open them:
+//! a session file, the words of an auction, and a house-rule template.
+//!
+//! The fuzz targets (`fuzz/`) and the stable fuzz harness (`tests/fuzz.rs`)
+//! both call these, so they test the same thing. Each function returns the
+//! refusal a user would see as `Err`; a panic, a hang or a huge allocation is
+//! a finding, and so is a broken promise about what was accepted (an
+//! accepted session must save and load back as itself, and `show`, `list`
+//! and `export` must be able to draw it). Nothing here touches files.
+
+use crate::catalog;
+use crate::history;
+use crate::narrate;
+use crate::render;
+use crate::rules::auction::{Auction, AuctionRules, Call};
+use crate::rules::{Game, Seat, Table};
+use crate::session::{Play, Session, SessionFile, to_toml};
+use crate::store::describe_toml_error;
+use crate::summary;
+
+/// Arbitrary bytes as a session file, read as `Store::load` reads one. An
+/// accepted session is checked: it writes back to TOML that loads as the
+/// same session, its totals are the sum of its rows, and every view of it
+/// renders.
+pub fn session_file(bytes: &[u8]) -> Result<(), String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let file: SessionFile = toml::from_str(text).map_err(|e| describe_toml_error(text, &e))?;
+    let session = Session::from_file(&file).map_err(|e| e.to_string())?;
+    check_session(&session);
+    Ok(())
+}
+
+/// Promises about any session that loaded: see [`session_file`].
+pub fn check_session(session: &Session) {
+    let written = session.to_file();
+    let text = to_toml(&written).expect("a loaded session can be written as TOML");
+    let read: SessionFile = toml::from_str(&text).expect("the TOML bridgepad writes parses");
+    assert_eq!(
+        Some(&read),
+        written.clone().as_read_back().as_ref(),
+        "a session file reads back as written"
+    );
+    let again = Session::from_file(&read)
+        .unwrap_or_else(|e| panic!("a session bridgepad wrote loads: {e}\n{text}"));
+    assert!(
+        again.is_stored_as(&read),
+        "a reloaded session is its file:\n{text}\n--- is stored as:\n{}",
+        to_toml(&again.to_file()).unwrap_or_default()
+    );
+    assert_eq!(
+        history::final_totals(&again),
+        history::final_totals(session),
+        "a reloaded session scores the same"
+    );
+
+    // Totals are the sum of the points of every row.
+    let rows = history::rows(session);
+    for (name, total) in history::final_totals(session) {
+        let points: i64 = rows
+            .iter()
+            .filter(|r| r.player == name)
+            .map(|r| r.points)
+            .sum();
+        assert_eq!(points, total, "{name}'s total is the sum of their points");
+    }
+
+    // Every view of it draws.
+    let _ = crate::cmd::show_json(session);
+    let _ = render::chart::session_chart(session, 80);
+    let _ = summary::Summary::of(session);
+    match &session.play {
+        Play::Exact(game) => {
+            let _ = render::sheet(game, Some(80));
+            let _ = narrate::next(game);
+        }
+        Play::Contract(game) => {
+            let _ = render::contract::sheet(game, Some(80));
+            let _ = narrate::contract::next(game);
+        }
+    }
+}
+
+/// Arbitrary text as the words of `bridgepad auction`: each word is parsed
+/// as a call, and the calls that parse are made in an auction of each kind.
+/// A call that parses writes back to itself, and an auction accepts exactly
+/// the calls it says are legal. Returns how many calls parsed.
+pub fn auction_words(text: &str) -> usize {
+    let mut calls = Vec::new();
+    for word in text.split_whitespace() {
+        if let Ok(call) = word.parse::<Call>() {
+            let again: Call = call.to_string().parse().expect("a call's own text parses");
+            assert_eq!(again, call, "`{word}` reads back as itself");
+            calls.push(call);
+        }
+    }
+    let kinds = [
+        AuctionRules {
+            doubles: true,
+            holder_raise: false,
+        },
+        AuctionRules {
+            doubles: false,
+            holder_raise: true,
+        },
+    ];
+    for rules in kinds {
+        let mut auction = Auction::new(rules, 0);
+        for &call in &calls {
+            let legal = auction.legal();
+            let before = auction.clone();
+            let accepted = auction.call(call).is_ok();
+            assert_eq!(
+                accepted,
+                legal.allows(call),
+                "{call} after {:?}: accepted and legal disagree ({legal})",
+                before.calls()
+            );
+            if !accepted {
+                assert_eq!(auction, before, "a refused call changes nothing");
+            }
+        }
+    }
+    calls.len()
+}
+
+/// Arbitrary bytes as a house-rule template, read as `Catalog::load` reads
+/// one. An accepted template writes back to a template that reads as the
+/// same variant, and seats a table of its smallest and its largest size.
+pub fn template_file(bytes: &[u8]) -> Result<(), String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let variant = catalog::parse("house.toml", text)?;
+    let written = toml::to_string(variant.raw()).expect("a template can be written");
+    let again = catalog::parse("house.toml", &written).expect("a written template reads back");
+    assert_eq!(again, variant, "a template reads back as itself");
+    for count in [variant.min_players, variant.max_players] {
+        let names = (0..count).map(|i| format!("P{i}")).collect();
+        let table = Table::new(&variant, names, Seat(count - 1)).expect("a table it seats");
+        if variant.contract.is_some() {
+            let game = crate::rules::contract_game::ContractGame::new(variant.clone(), table);
+            let _ = narrate::contract::next(&game);
+        } else {
+            let game = Game::new(variant.clone(), table);
+            let _ = narrate::next(&game);
+            let _ = game.legal_bids(Seat(0));
+        }
+    }
+    Ok(())
+}

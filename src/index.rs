@@ -41,6 +41,13 @@ pub struct Listed {
     pub summary: Result<Summary>,
 }
 
+impl Listed {
+    /// When the file was last written, in nanoseconds since 1970.
+    pub fn modified(&self) -> i128 {
+        self.stamp.modified
+    }
+}
+
 /// The index as stored.
 #[derive(Serialize, Deserialize)]
 struct IndexFile {

@@ -126,22 +126,24 @@ impl Store {
                 // The table's current game; once every game is over, the one
                 // that finished last, so `show` and `undo` still reach it.
                 let listed = crate::index::scan(self)?;
-                // A broken file may be the game the table is playing: never
-                // guess past it, or an entry could land in another session.
-                if let Some((e, Err(err))) = listed
+                let readable = || listed.iter().filter(|e| e.summary.is_ok());
+                let open = readable().find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
+                let chosen = open.or_else(|| readable().next());
+                // A broken file written since the chosen session may be the
+                // game the table is playing: never guess past it, or an entry
+                // could land in another session. An older one is not in the way.
+                let since = chosen.map_or(i128::MIN, Listed::modified);
+                if let Some(e) = listed
                     .iter()
-                    .map(|e| (e, &e.summary))
-                    .find(|(_, s)| s.is_err())
+                    .find(|e| e.summary.is_err() && e.modified() >= since)
+                    && let Err(err) = &e.summary
                 {
                     bail!(
                         "{err:#}; bridgepad will not guess which session you mean while `{}` cannot be read: fix it, or name a session with --session ID",
                         e.path.display()
                     );
                 }
-                let open = listed
-                    .iter()
-                    .find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
-                match open.or_else(|| listed.first()) {
+                match chosen {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),
                         implicit: true,

@@ -215,6 +215,17 @@ fn no_command_guesses_past_a_broken_file() {
     assert_eq!(snapshot(&bp.data_dir()), before);
     // Named, the other session is still there to play.
     bp.ok(&["bid", "Cid=0", "--session", &devils]);
+    // A broken file untouched since long before the current session is not
+    // the table's game: it does not stop the usual choice.
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_600_000_000);
+    fs::File::options()
+        .write(true)
+        .open(bp.session_path(&memory))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    bp.ok(&["bid", "Ann=0"]);
+    assert!(bp.session_text(&devils).contains("bids = { Cid = 0, Ann = 0 }"));
 }
 
 #[test]

@@ -172,8 +172,10 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
     }
 
     let mut listed = listed;
+    // Files keep `updated` to the second; within one second the file written
+    // last is the session changed last.
     listed.sort_by(|a, b| {
-        let key = |l: &Listed| l.summary.as_ref().ok().map(|s| s.updated);
+        let key = |l: &Listed| (l.summary.as_ref().ok().map(|s| s.updated), l.modified());
         key(b).cmp(&key(a)).then_with(|| b.id.cmp(&a.id))
     });
     Ok(listed)

@@ -225,7 +225,10 @@ fn no_command_guesses_past_a_broken_file() {
         .set_modified(old)
         .unwrap();
     bp.ok(&["bid", "Ann=0"]);
-    assert!(bp.session_text(&devils).contains("bids = { Cid = 0, Ann = 0 }"));
+    assert!(
+        bp.session_text(&devils)
+            .contains("bids = { Cid = 0, Ann = 0 }")
+    );
 }
 
 #[test]

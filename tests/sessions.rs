@@ -319,3 +319,16 @@ fn variants_lists_the_built_in_games() {
         bp.templates_dir().display()
     )));
 }
+
+#[test]
+fn within_one_second_the_session_changed_last_is_the_current_one() {
+    // Scripts run commands faster than the clock the files keep: the game
+    // started second is the one a command without --session goes to.
+    let bp = Bp::new();
+    bp.devils("Ann", &[]);
+    bp.ok(&["bid", "Bob=0"]);
+    let buddy = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    let out = bp.run(&["tricks", "Ann=7"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stderr, format!("using session {buddy}\n"));
+}

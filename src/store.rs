@@ -313,10 +313,7 @@ impl Store {
         let dir = self.backups_dir();
         let made = (|| -> Result<PathBuf> {
             fs::create_dir_all(&dir)?;
-            let mut temp = tempfile::Builder::new()
-                .prefix(".saving-")
-                .suffix(".tmp")
-                .tempfile_in(&dir)?;
+            let mut temp = temp_file_in(&dir)?;
             temp.write_all(older.text.as_bytes())?;
             temp.as_file().sync_all()?;
             for n in 1..=MOST_BACKUPS {
@@ -485,6 +482,12 @@ enum Existing {
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
     Ok(save_to(dir, dir, path, Existing::Replace, bytes)?)
+}
+
+/// Like [`save_atomically`] for a file that must not exist yet: fails with
+/// [`io::ErrorKind::AlreadyExists`] rather than replace one.
+pub fn save_new(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    save_to(dir, dir, path, Existing::Keep, bytes)
 }
 
 /// Saves `bytes` as `path` in `dir` through a temp file in `temps`, which

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::history::{self, Phase};
+use crate::rules::game::and_list;
 use crate::session::{Play, Session};
 
 /// One session as the history commands see it.
@@ -122,20 +123,12 @@ fn standing(s: &Session) -> String {
             None => return "not started".to_string(),
         }
     };
-    let list = join_names(&names);
+    let list = and_list(&names);
     if s.is_finished() {
         format!("won by {list} ({score})")
     } else if names.len() == 1 {
         format!("{list} leads ({score})")
     } else {
         format!("{list} lead ({score})")
-    }
-}
-
-fn join_names(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -23,6 +23,7 @@ use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::history::{self, Phase, Row};
 use crate::index;
+use crate::rules::game::and_list;
 use crate::session::Session;
 use crate::store::write_atomically;
 
@@ -438,7 +439,7 @@ impl<'a> Sheet<'a> {
             let score = winners.first().map(|w| s.score_of(w)).unwrap_or_default();
             format!(
                 "Won by {} ({score}) after {played} {unit}{plural}.",
-                join_names(&winners)
+                and_list(&winners)
             )
         } else {
             let leaders = s.leaders();
@@ -448,7 +449,7 @@ impl<'a> Sheet<'a> {
                     let verb = if leaders.len() == 1 { "leads" } else { "lead" };
                     format!(
                         "In progress: {} {verb} ({}) after {played} {unit}{plural}.",
-                        join_names(&leaders),
+                        and_list(&leaders),
                         s.score_of(first)
                     )
                 }
@@ -506,14 +507,6 @@ fn bid_tricks(row: &Row) -> Option<String> {
         None => "",
     };
     Some(format!("{}/{tricks}{mark}", row.bid))
-}
-
-fn join_names(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

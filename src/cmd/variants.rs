@@ -1,8 +1,8 @@
 //! `bridgepad variants`: the built-in and house-rule templates; `variants new`
 //! starts a house rule as a copy of one, `variants show` explains one.
 
-use std::fs::{self, File};
-use std::io::{ErrorKind, Write};
+use std::fs;
+use std::io::ErrorKind;
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
@@ -13,6 +13,7 @@ use crate::catalog::{self, BUILT_IN, Catalog, FIELDS, Source, Template};
 use crate::cli::{VariantsAction, VariantsArgs, VariantsNewArgs, VariantsShowArgs};
 use crate::render::new_table;
 use crate::rules::template::valid_name;
+use crate::store;
 
 pub fn run(args: VariantsArgs, cx: &Context) -> Result<()> {
     match args.action {
@@ -199,28 +200,19 @@ fn replace_setting(text: &str, key: &str, value: &str) -> Option<String> {
     done.then_some(out)
 }
 
-/// Writes a file that must not exist yet: temp file in the same folder,
-/// flushed, moved into place without replacing anything, folder flushed.
+/// Writes a file that must not exist yet: saved atomically, never replacing
+/// anything.
 fn write_new(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(".saving-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(|| format!("could not write in `{}`", dir.display()))?;
-    temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    temp.persist_noclobber(path).map_err(|e| {
-        if e.error.kind() == ErrorKind::AlreadyExists {
+    store::save_new(dir, path, bytes).map_err(|e| {
+        if e.kind() == ErrorKind::AlreadyExists {
             anyhow!(
                 "`{}` already exists; choose another name, or edit that file",
                 path.display()
             )
         } else {
-            anyhow!("could not write `{}`: {}", path.display(), e.error)
+            anyhow!("could not write `{}`: {e}", path.display())
         }
-    })?;
-    File::open(dir)?.sync_all()?;
-    Ok(())
+    })
 }
 
 /// `variants show NAME`: every setting with its value, what it means, the

@@ -166,13 +166,24 @@ impl Table {
             .map(Seat)
     }
 
-    /// "Ann, Bob and Cid".
+    /// "Ann, Bob and Cid"; "nobody" for no seats.
     pub fn list(&self, seats: &[Seat]) -> String {
+        if seats.is_empty() {
+            return "nobody".to_string();
+        }
         let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
-        match names.as_slice() {
-            [] => "nobody".to_string(),
-            [one] => one.to_string(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        and_list(&names)
+    }
+}
+
+/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for no names.
+pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
         }
     }
 }

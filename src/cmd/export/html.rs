@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Sheet, bid_tricks, join_names, signed};
+use super::{Sheet, bid_tricks, signed};
+use crate::rules::game::and_list;
 use crate::session::Session;
 
 /// Line colours for the chart (Okabe–Ito, readable by colour-blind eyes and
@@ -82,7 +83,7 @@ fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
     let _ = writeln!(
         out,
         "<p class=\"meta\">{} · session <code>{}</code>, {status}</p>",
-        escape(&join_names(&sheet.players)),
+        escape(&and_list(&sheet.players)),
         escape(&s.id)
     );
     table(out, sheet);
@@ -170,7 +171,7 @@ fn chart(out: &mut String, sheet: &Sheet, index: usize) {
         out,
         "<title id=\"chart-{index}\">Running totals by {} for {}</title>",
         unit.to_lowercase(),
-        escape(&join_names(&sheet.players))
+        escape(&and_list(&sheet.players))
     );
     // Horizontal grid lines and y labels.
     let mut v = lo;

@@ -1,6 +1,7 @@
 //! `export --format markdown`: a score sheet per session, ready to paste.
 
-use super::{Sheet, bid_tricks, join_names, signed};
+use super::{Sheet, bid_tricks, signed};
+use crate::rules::game::and_list;
 use crate::session::Session;
 
 /// Every session's sheet, separated by blank lines.
@@ -19,7 +20,7 @@ fn section(sheet: &Sheet) -> String {
     out.push_str(&format!(
         "## {} — {}\n\nSession `{}`, {status}.\n\n",
         escape(&sheet.title()),
-        escape(&join_names(&sheet.players)),
+        escape(&and_list(&sheet.players)),
         sheet.session.id.replace('`', "'")
     ));
     let mut header = vec![sheet.unit().to_string()];

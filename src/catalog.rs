@@ -222,6 +222,12 @@ fn setting_value(text: &str) -> toml::Value {
         .unwrap_or_else(|| toml::Value::String(text.to_string()))
 }
 
+/// A built-in variant by name, for tests.
+#[cfg(test)]
+pub fn built_in(name: &str) -> crate::rules::Variant {
+    Catalog::load(None).find(name).unwrap().variant.clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

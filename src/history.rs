@@ -178,7 +178,7 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
+    use crate::catalog::built_in;
     use crate::rules::contract_game::ContractGame;
     use crate::rules::{Game, Table};
 
@@ -192,13 +192,9 @@ mod tests {
         }
     }
 
-    fn variant(name: &str) -> crate::rules::Variant {
-        Catalog::load(None).find(name).unwrap().variant.clone()
-    }
-
     #[test]
     fn an_exact_bid_hand_is_one_row_per_player_in_bidding_order() {
-        let v = variant("devils-bridge");
+        let v = built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&v, names, Seat(0)).unwrap();
         let mut game = Game::new(v, table);
@@ -235,7 +231,7 @@ mod tests {
 
     #[test]
     fn a_buddy_deal_is_an_exchange_row_and_a_contract_row_per_player() {
-        let v = variant("buddy-bridge");
+        let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
         let mut game = ContractGame::new(v, table);
         game.record_first_phase(&[(Seat(0), 8)]).unwrap();

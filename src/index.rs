@@ -295,17 +295,12 @@ fn build_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
     use crate::rules::{Game, Seat, Table};
     use crate::session::{Play, Session};
 
     /// A Devil's Bridge session with one hand played, Ann dealing.
     fn session(id: &str, names: [&str; 3]) -> Session {
-        let v = Catalog::load(None)
-            .find("devils-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let v = crate::catalog::built_in("devils-bridge");
         let table = Table::new(&v, names.map(String::from).to_vec(), Seat(0)).unwrap();
         let mut game = Game::new(v, table);
         game.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 1)])

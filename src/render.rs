@@ -299,15 +299,10 @@ pub fn new_table() -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
     use crate::rules::{Game, Seat, Table};
 
     fn seven_players() -> Game {
-        let variant = Catalog::load(None)
-            .find("devils-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Annabelle", "Bob", "Cid", "Dorothea", "Eve", "Fay", "Gus"];
         let table = Table::new(&variant, names.map(String::from).to_vec(), Seat(6)).unwrap();
         let mut game = Game::new(variant, table);
@@ -325,11 +320,7 @@ mod tests {
     /// 14 players of 4-card Mormon Bridge, 8 hands in which the leader and
     /// the next three bid and take one trick each and everyone else bids 0.
     fn fourteen_players() -> Game {
-        let variant = Catalog::load(None)
-            .find("mormon-bridge-4card")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("mormon-bridge-4card");
         let names: Vec<String> = (0..14).map(|i| format!("Player{i:02}")).collect();
         let table = Table::new(&variant, names, Seat(0)).unwrap();
         let mut game = Game::new(variant, table);

@@ -855,15 +855,10 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
     use crate::rules::contract_game::ContractGame;
 
     fn buddy_session() -> Session {
-        let variant = Catalog::load(None)
-            .find("buddy-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("buddy-bridge");
         let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
         let mut game = ContractGame::new(variant, table);
         game.record_first_phase(&[(Seat(0), 8)]).unwrap();
@@ -954,11 +949,7 @@ mod tests {
     /// Devil's Bridge for Ann, Bob and Cid: hand 1 scored, hand 2 with a
     /// trump and one bid.
     fn exact_session() -> Session {
-        let variant = Catalog::load(None)
-            .find("devils-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&variant, names, Seat(0)).unwrap();
         let mut game = Game::new(variant, table);

@@ -610,7 +610,6 @@ pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
     use crate::rules::{Game, Seat, Table};
     use crate::session::Play;
 
@@ -621,11 +620,7 @@ mod tests {
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path().join("data"));
-        let variant = Catalog::load(None)
-            .find("devils-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&variant, names, Seat(0)).unwrap();
         let at = at(0);
@@ -801,11 +796,7 @@ mod tests {
         let error = format!("{:#}", store.load(ID).unwrap_err());
         assert!(error.starts_with("could not read `"), "{error}");
         // Another session takes the id and the cache.
-        let variant = Catalog::load(None)
-            .find("devils-bridge")
-            .unwrap()
-            .variant
-            .clone();
+        let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Dan", "Eve", "Fay"].map(String::from).to_vec();
         let table = Table::new(&variant, names, Seat(0)).unwrap();
         store

@@ -20,6 +20,24 @@ pub trait Prompter {
     fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String>;
     /// Tells the table something.
     fn say(&mut self, text: &str);
+    /// [`Prompter::select`], where the person may step back (Esc): `None`.
+    fn select_or_back(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> Result<Option<usize>> {
+        self.select(prompt, items, default).map(Some)
+    }
+    /// [`Prompter::input`], where the person may step back (Esc): `None`.
+    fn input_or_back(
+        &mut self,
+        prompt: &str,
+        default: Option<&str>,
+        check: Check,
+    ) -> Result<Option<String>> {
+        self.input(prompt, default, check).map(Some)
+    }
     /// The width to draw sheets in, when known.
     fn width(&self) -> Option<usize> {
         None
@@ -138,7 +156,36 @@ impl Scripted {
     }
 }
 
+/// What a script types for Esc.
+pub const ESC: &str = "<esc>";
+
 impl Prompter for Scripted {
+    fn select_or_back(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> Result<Option<usize>> {
+        if self.answers.front().is_some_and(|a| a == ESC) {
+            self.answers.pop_front();
+            return Ok(None);
+        }
+        self.select(prompt, items, default).map(Some)
+    }
+
+    fn input_or_back(
+        &mut self,
+        prompt: &str,
+        default: Option<&str>,
+        check: Check,
+    ) -> Result<Option<String>> {
+        if self.answers.front().is_some_and(|a| a == ESC) {
+            self.answers.pop_front();
+            return Ok(None);
+        }
+        self.input(prompt, default, check).map(Some)
+    }
+
     fn select(&mut self, prompt: &str, items: &[String], _default: usize) -> Result<usize> {
         let answer = self.next(prompt)?;
         // An answer is the item's text (or its beginning), or its index.

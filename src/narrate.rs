@@ -3,9 +3,9 @@
 
 pub mod contract;
 
-use crate::rules::exact::{dealer_choices, list_bids};
+use crate::rules::exact::{dealer_choices, list_range};
 use crate::rules::template::BiddingOrder;
-use crate::rules::{Expect, Game, Hand, RebidStep, Seat};
+use crate::rules::{Expect, Forced, Game, Hand, RebidStep, Seat, Undone};
 
 pub fn cards(n: u32) -> String {
     if n == 1 {
@@ -54,7 +54,7 @@ pub fn dealer_hook(game: &Game) -> Option<String> {
             "{dealer} (dealer) may not bid {n}: the others bid {} on {}; legal: {}",
             hand.bids_total(),
             self::cards(cards),
-            list_bids(&dealer_choices(cards, Some(n)))
+            list_range(&dealer_choices(cards, Some(n)))
         ),
         None => format!(
             "{dealer} (dealer) may bid anything from 0 to {cards}: the others already bid {} on {}",
@@ -140,10 +140,10 @@ pub fn finished(game: &Game) -> String {
 /// "Ann 11 ✓, Bob 0 ✗, Cid 12 ✓" for a scored hand.
 pub fn hand_points(game: &Game, hand: &Hand) -> String {
     let result = hand.result.as_ref().expect("a scored hand");
-    game.table()
-        .seats()
-        .filter(|s| hand.deal.order.contains(s))
-        .map(|s| {
+    hand.deal
+        .seating
+        .iter()
+        .map(|&s| {
             let mark = if hand.exact(s) == Some(true) {
                 "✓"
             } else {
@@ -252,4 +252,66 @@ pub fn eliminations(game: &Game, number: usize) -> Option<String> {
         line.push_str(&format!(" Still in: {}.", table.list(&game.standing())));
     }
     Some(line)
+}
+
+/// What the rules filled in without asking: "Bob (dealer) can only bid 1,
+/// so it is recorded." / "Every trick is accounted for: Eve and Ann took 0."
+pub fn forced(game: &Game, forced: &Forced) -> String {
+    let table = game.table();
+    match forced {
+        Forced::Bid { seat, bid } => {
+            let dealer = game
+                .hands()
+                .last()
+                .is_some_and(|h| h.deal.dealer == *seat && game.variant().dealer_hook);
+            let who = if dealer { " (dealer)" } else { "" };
+            format!(
+                "{}{who} can only bid {bid}, so it is recorded.",
+                table.name(*seat)
+            )
+        }
+        Forced::Tricks(entries) => match entries.as_slice() {
+            [(seat, n)] => format!("{} took {n} (the rest of the tricks).", table.name(*seat)),
+            _ => {
+                let seats: Vec<Seat> = entries.iter().map(|&(s, _)| s).collect();
+                format!(
+                    "Every trick is accounted for: {} took 0.",
+                    table.list(&seats)
+                )
+            }
+        },
+    }
+}
+
+/// What an undo took back, as one sentence: "took back Bob's bid of 0 and
+/// Ann's bid of 1 in hand 2."
+pub fn undone(game: &Game, undone: &[Undone]) -> String {
+    let table = game.table();
+    let mut hand = 0;
+    let parts: Vec<String> = undone
+        .iter()
+        .map(|u| match *u {
+            Undone::Bid { hand: h, seat, bid } => {
+                hand = h;
+                format!("{}'s bid of {bid}", table.name(seat))
+            }
+            Undone::Tricks { hand: h } => {
+                hand = h;
+                "the tricks".to_string()
+            }
+            Undone::Trump { hand: h, trump } => {
+                hand = h;
+                format!("the trump ({trump})")
+            }
+        })
+        .collect();
+    let of = if matches!(undone, [Undone::Tricks { .. }]) {
+        "of"
+    } else {
+        "in"
+    };
+    format!(
+        "took back {} {of} hand {hand}.",
+        crate::rules::game::and_list(&parts)
+    )
 }

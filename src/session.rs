@@ -846,7 +846,7 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
             match variant.deck {
                 Deck::Standard => "clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)",
                 Deck::Rook =>
-                    "red, green, yellow or black, or rook when the Rook was turned (the first card led is trump)",
+                    "red, green, yellow or black (R, G, Y, B), or rook when the Rook was turned (the first card led is trump)",
             }
         )),
     }

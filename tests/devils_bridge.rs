@@ -194,7 +194,7 @@ fn corrections_are_checked_again() {
     let err = bp.fails(&["bid", "Bob=1"]);
     assert_eq!(
         err,
-        "error: that correction makes the bids total 1 on 1 card, which the dealer's hook forbids; correct Ann's bid (the dealer) in the same command, to 1"
+        "error: that correction makes the bids total 1 on 1 card, which the dealer's hook forbids; correct Ann's bid (the dealer) in the same command; legal: 1"
     );
     bp.ok(&["bid", "Bob=1", "Ann=1"]);
     let json = bp.json(&["show", "--json"]);
@@ -203,12 +203,12 @@ fn corrections_are_checked_again() {
         serde_json::json!({"Ann": 1, "Bob": 1, "Cid": 0})
     );
     // Once tricks start coming in, bids are closed.
-    bp.ok(&["tricks", "Ann=1"]);
+    bp.ok(&["tricks", "Bob=0"]);
     assert_eq!(
         bp.fails(&["bid", "Cid=1"]),
         "error: hand 1's tricks are being recorded, so its bids are closed; `bridgepad undo` takes back the tricks first"
     );
-    bp.ok(&["tricks", "Bob=0"]);
+    bp.ok(&["tricks", "Ann=1"]);
     assert_eq!(bp.json(&["show", "--json"])["next"]["hand"], 2);
 }
 
@@ -219,7 +219,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["bid", "Bob=2"],
-            "error: Bob cannot bid 2: hand 1 has 1 card; legal bids are 0 to 1",
+            "error: Bob cannot bid 2: hand 1 has 1 card; legal: 0 or 1",
         ),
         (
             &["bid", "Dan=0"],
@@ -308,23 +308,34 @@ fn undo_takes_back_the_last_entry() {
     let bp = Bp::new();
     let id = bp.devils("Ann", &[]);
     let empty = bp.session_text(&id);
-    bp.ok(&["bid", "Bob=0", "Cid=1"]);
-    let two_bids = bp.session_text(&id);
-    bp.ok(&["bid", "Ann=1"]);
-    bp.ok(&["tricks", "Ann=1", "Bob=0"]);
+    bp.ok(&["bid", "Bob=0"]);
+    let one_bid = bp.session_text(&id);
+    // Bob 0 and Cid 1 on 1 card leave Ann (dealer) only 1: it is filled in.
+    let out = bp.ok(&["bid", "Cid=1"]);
+    assert!(
+        out.contains("Ann (dealer) can only bid 1, so it is recorded."),
+        "{out}"
+    );
+    // Ann took the trick: Bob and Cid took 0, and the hand is scored.
+    let out = bp.ok(&["tricks", "Ann=1"]);
+    assert!(
+        out.contains("Every trick is accounted for: Bob and Cid took 0."),
+        "{out}"
+    );
     assert_eq!(bp.json(&["show", "--json"])["next"]["hand"], 2);
     assert!(bp.ok(&["undo"]).contains("took back the tricks of hand 1."));
     assert_eq!(bp.json(&["show", "--json"])["next"]["expects"], "tricks");
+    // The filled-in bid goes back with the bid that left it the only one.
+    let out = bp.ok(&["undo"]);
     assert!(
-        bp.ok(&["undo"])
-            .contains("took back Ann's bid of 1 in hand 1.")
+        out.contains("took back Ann's bid of 1 and Cid's bid of 1 in hand 1."),
+        "{out}"
     );
     assert_eq!(
         strip_updated(&bp.session_text(&id)),
-        strip_updated(&two_bids),
+        strip_updated(&one_bid),
         "undo leaves the file as it was before the undone entries"
     );
-    bp.ok(&["undo"]);
     bp.ok(&["undo"]);
     assert_eq!(strip_updated(&bp.session_text(&id)), strip_updated(&empty));
     bp.fails(&["undo"]);

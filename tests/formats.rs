@@ -210,7 +210,7 @@ fn a_refused_change_to_an_old_file_migrates_nothing() {
     let bp = with_fixtures();
     assert_eq!(
         bp.fails(&["bid", "Ann=5", "--session", DEVILS]),
-        "error: Ann cannot bid 5: hand 2 has 2 cards; legal bids are 0 to 2"
+        "error: Ann cannot bid 5: hand 2 has 2 cards; legal: 0 to 2"
     );
     bp.fails(&["tricks", "Ann=1", "--session", DEVILS]);
     // A command that changes nothing saves nothing, so migrates nothing.

@@ -279,7 +279,7 @@ fn counts_that_are_not_small_whole_numbers_are_refused() {
         ),
         (
             &["bid", "Bob=4294967295"],
-            "error: Bob cannot bid 4294967295: hand 1 has 1 card; legal bids are 0 to 1",
+            "error: Bob cannot bid 4294967295: hand 1 has 1 card; legal: 0 or 1",
         ),
         (
             &["bid", "Bob=x"],

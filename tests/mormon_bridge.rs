@@ -165,7 +165,7 @@ fn bids_are_given_all_at_once_and_said_against_the_tricks() {
     );
     assert_eq!(
         bp.fails(&["bid", "Ann=5"]),
-        "error: Ann cannot bid 5: hand 1 has 4 cards; legal bids are 0 to 4"
+        "error: Ann cannot bid 5: hand 1 has 4 cards; legal: 0 to 4"
     );
 }
 
@@ -233,14 +233,15 @@ fn a_whole_four_card_game_ends_after_the_hand_that_reaches_100() {
 
     let (bids, tricks) = FOUR_CARD[9];
     record(&bp, "bid", &FOUR, &bids, &[]);
-    // The tricks come in two commands; Dee's is filled in from the rest.
+    // The tricks come in two commands; once Cid's 4 account for every
+    // trick, Dee's and Bob's 0 are filled in.
     assert_eq!(tricks, [0, 0, 4, 0]);
     // Part of the tricks: nothing decided yet.
-    bp.ok(&["tricks", "Cid=4", "Ann=0"]);
+    bp.ok(&["tricks", "Ann=0"]);
     assert_eq!(bp.json(&["show", "--json"])["status"], "in_progress");
-    let out = bp.ok(&["tricks", "Bob=0"]);
+    let out = bp.ok(&["tricks", "Cid=4"]);
     assert!(
-        out.contains("Dee took 0 (the rest of the tricks)."),
+        out.contains("Every trick is accounted for: Dee and Bob took 0."),
         "{out}"
     );
     assert!(
@@ -727,7 +728,7 @@ fn trump_is_a_rook_colour_or_the_first_card_led() {
         "--dealer",
         "Ann",
     ]);
-    let colours = "use red, green, yellow or black, or rook when the Rook was turned (the first card led is trump)";
+    let colours = "use red, green, yellow or black (R, G, Y, B), or rook when the Rook was turned (the first card led is trump)";
     let cases: &[(&[&str], String)] = &[
         (
             &["bid", "Bob=0", "--trump", "hearts"],

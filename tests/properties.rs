@@ -236,7 +236,7 @@ fn legal_entries(game: &Game) -> Vec<Entry> {
 
 fn apply(game: &mut Game, entry: Entry) {
     let result = match entry {
-        Entry::Bid(seat, bid) => game.record_bids(&[(seat, bid)]),
+        Entry::Bid(seat, bid) => game.record_bids(&[(seat, bid)]).map(|_| ()),
         Entry::Tricks(seat, tricks) => game.record_tricks(&[(seat, tricks)]).map(|_| ()),
         Entry::Trump(trump) => game.record_trump(trump),
     };
@@ -274,12 +274,16 @@ fn totals_add_up(game: &Game) {
     assert_eq!(totals, running);
 }
 
-/// Undo, then the entry it took back: the same game.
+/// Undo, then the entry it took back: the same game. Undo also takes back
+/// what the rules filled in because of that entry, which recording it again
+/// fills in again.
 fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
     let (undone, what) = after.undo().expect("something to undo");
     let mut redone = undone.clone();
-    match what {
-        Undone::Bid { seat, bid, .. } => redone.record_bids(&[(seat, bid)]).unwrap(),
+    match *what.last().expect("undo takes back at least one entry") {
+        Undone::Bid { seat, bid, .. } => {
+            redone.record_bids(&[(seat, bid)]).unwrap();
+        }
         Undone::Trump { trump, .. } => redone.record_trump(trump).unwrap(),
         Undone::Tricks { hand } => {
             let taken = &after.facts()[hand - 1].tricks;

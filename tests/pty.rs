@@ -175,39 +175,45 @@ fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
     p.send(ENTER);
     p.expect(&format!("Started session {ID}."));
 
-    // Hand 1: Ann deals 1 card; Bob, Cid, then Ann.
+    // Hand 1: Ann deals 1 card; Bob, Cid, then Ann, whose only legal bid
+    // is recorded without asking. Enter: Bob took what he bid.
     p.expect("Hand 1 of 19: Ann deals 1 card; Bob bids first.");
-    p.answer("Bob's bid (0 to 1)", "0");
-    p.answer("Cid's bid (0 to 1)", "0");
-    p.expect("Ann (dealer) may not bid 1: the others bid 0 on 1 card");
-    p.answer("Ann's bid (0 to 1)", "1");
-    p.expect("Ann is the dealer and may not bid 1: the bids would total 1 on 1 card; legal: 0");
-    p.answer("Ann's bid (0 to 1)", "0"); // asked again
-    p.expect("Tricks for hand 1: 0 bid on 1 card.");
-    p.answer("Tricks Bob took (bid 0)", "0");
+    p.answer("Trump turned up (c, d, h or s; Enter to skip)", "");
+    p.answer("Bob's bid (0 or 1)", "0");
+    p.answer("Cid's bid (0 or 1)", "0");
+    p.expect("Ann (dealer) can only bid 0, so it is recorded.");
+    p.expect("Tricks for hand 1: Bob 0, Cid 0, Ann 0 (0 bid on 1 trick: under by 1).");
+    p.answer("Tricks Bob took (bid 0)", "");
     p.answer("Tricks Cid took (bid 0)", "0");
     p.expect("Ann took 1 (the rest of the tricks).");
     p.expect("Hand 1 scored: Ann 0 ✗, Bob 10 ✓, Cid 10 ✓");
 
     // Hand 2: Bob deals 2 cards; Cid, Ann, then Bob, who is told his
-    // forbidden number before he is asked.
+    // forbidden number before he is asked, and is refused it.
     p.expect("Hand 2 of 19: Bob deals 2 cards; Cid bids first.");
+    p.answer("Trump turned up (c, d, h or s; Enter to skip)", "h");
+    p.expect("Trump is hearts.");
     p.answer("Cid's bid (0 to 2)", "1");
     p.answer("Ann's bid (0 to 2)", "0");
     let before = p.expect("Bob (dealer) may not bid 1: the others bid 1 on 2 cards");
     assert!(!before.contains("Bob's bid"), "{before}");
-    p.answer("Bob's bid (0 to 2)", "2");
-    p.expect("Tricks for hand 2: 3 bid on 2 cards.");
-    p.answer("Tricks Cid took (bid 1)", "1");
-    p.answer("Tricks Ann took (bid 0)", "0");
+    p.answer("Bob's bid (0 or 2)", "1");
+    p.expect(
+        "Bob is the dealer and may not bid 1: the bids would total 2 on 2 cards; legal: 0 or 2",
+    );
+    p.send(&format!("2{ENTER}")); // asked again
+    p.expect("Tricks for hand 2: Cid 1, Ann 0, Bob 2 (3 bid on 2 tricks: over by 1).");
+    p.answer("Tricks Cid took (bid 1)", "");
+    p.answer("Tricks Ann took (bid 0)", "");
     p.expect("Bob took 1 (the rest of the tricks).");
     p.expect("Hand 2 scored: Ann 10 ✓, Bob 0 ✗, Cid 11 ✓");
 
     // Hand 3: Cid deals 3 cards; two bids, then quit at Cid's turn.
     p.expect("Hand 3 of 19: Cid deals 3 cards; Ann bids first.");
+    p.answer("Trump turned up (c, d, h or s; Enter to skip)", "");
     p.answer("Ann's bid (0 to 3)", "1");
     p.answer("Bob's bid (0 to 3)", "1");
-    p.answer("Cid's bid (0 to 3)", "q");
+    p.answer("Cid's bid (0, 2 or 3)", "q");
     p.expect(&format!(
         "Saved. `bridgepad play` picks up session {ID} where you left it."
     ));
@@ -256,6 +262,7 @@ fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
         counts(hands[1], "tricks"),
         map(&[("Ann", 0), ("Bob", 1), ("Cid", 1)])
     );
+    assert_eq!(hands[1]["trump"].as_str(), Some("hearts"));
     assert_eq!(counts(hands[2], "bids"), map(&[("Ann", 1), ("Bob", 1)]));
     assert_eq!(counts(hands[2], "tricks"), map(&[]));
 
@@ -282,20 +289,23 @@ fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
     ));
     p.send(ENTER);
     p.expect("Hand 3 of 19: Cid deals 3 cards; Ann bids first.");
+    // What the table said before it stopped, and no trump question mid-hand.
+    p.expect("Bids so far: Ann 1, Bob 1.");
     let before = p.expect("Cid (dealer) may not bid 1: the others bid 2 on 3 cards");
-    p.expect("Cid's bid (0 to 3)");
+    p.expect("Cid's bid (0, 2 or 3)");
     assert!(
         !before.contains("Ann's bid") && !before.contains("Bob's bid"),
         "Ann and Bob already bid:\n{before}"
     );
+    assert!(!before.contains("Trump turned up"), "{before}");
     p.send(&format!("0{ENTER}"));
-    p.expect("Tricks for hand 3: 2 bid on 3 cards.");
-    p.answer("Tricks Ann took (bid 1)", "1");
+    p.expect("Tricks for hand 3: Ann 1, Bob 1, Cid 0 (2 bid on 3 tricks: under by 1).");
+    p.answer("Tricks Ann took (bid 1)", "");
     p.answer("Tricks Bob took (bid 1)", "2");
     p.expect("Cid took 0 (the rest of the tricks).");
     p.expect("Hand 3 scored: Ann 11 ✓, Bob 0 ✗, Cid 10 ✓");
     p.expect("Hand 4 of 19: Ann deals 4 cards; Bob bids first.");
-    p.answer("Bob's bid (0 to 4)", "q");
+    p.answer("Trump turned up (c, d, h or s; Enter to skip)", "q");
     p.expect("Saved.");
     p.finish();
 
@@ -417,16 +427,17 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
 
     // Hand 1: everyone's fingers in one answer; a short answer is refused.
     p.expect("Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.");
+    p.answer("Trump turned up (r, g, y, b, or rook; Enter to skip)", "r");
+    p.expect("Trump is red.");
     p.answer("Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)", "1 2");
     p.expect("2 bids are given for 3 players (Bob, Cid and Ann)");
     p.answer(
         "Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)",
         "1 2 0",
     );
-    p.expect("Bids for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).");
-    p.answer("Tricks Bob took (bid 1)", "1");
-    p.answer("Tricks Cid took (bid 2)", "2");
-    p.expect("Ann took 1 (the rest of the tricks).");
+    // Everyone's tricks in one answer too, without spaces.
+    p.expect("Tricks for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).");
+    p.answer("Tricks for Bob, Cid, Ann (in that order", "121");
     p.expect("Hand 1 scored: Ann 1 ✗, Bob 11 ✓, Cid 12 ✓");
     p.expect(
         "Out: Ann (missed the bid). Dee takes a seat from hand 2. Still in: Dee, Bob and Cid.",
@@ -434,20 +445,21 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
 
     // Hand 2: Dee plays in Ann's seat.
     p.expect("Hand 2: Bob deals 4 cards; Cid leads; everyone bids at once.");
+    p.answer("Trump turned up", "");
     p.answer(
         "Bids for Cid, Dee, Bob (in that order",
         "Dee=1, Cid=1 Bob=1",
     );
-    p.expect("Bids for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).");
-    p.answer("Tricks Cid took (bid 1)", "1");
-    p.answer("Tricks Dee took (bid 1)", "2");
+    p.expect("Tricks for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).");
+    p.answer("Tricks for Cid, Dee, Bob (in that order", "cid=1 dee=2");
     p.expect("Bob took 1 (the rest of the tricks).");
-    p.expect("Hand 2 scored: Bob 11 ✓, Cid 11 ✓, Dee 2 ✗");
+    // In seating order: Dee sits in Ann's seat.
+    p.expect("Hand 2 scored: Dee 2 ✗, Bob 11 ✓, Cid 11 ✓");
     p.expect("Out: Dee (missed the bid). Still in: Bob and Cid.");
 
     // Hand 3: two left; quit at the bids.
     p.expect("Hand 3: Cid deals 4 cards; Bob leads; everyone bids at once.");
-    p.answer("Bids for Bob, Cid (in that order, e.g. 1 0)", "q");
+    p.answer("Trump turned up", "q");
     p.expect(&format!(
         "Saved. `bridgepad play` picks up session {ID} where you left it."
     ));

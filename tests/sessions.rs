@@ -28,7 +28,8 @@ fn a_session_is_a_readable_toml_file() {
         "scoring = \"bid-plus-ten\"",
         "[[hands]] # hand 1",
         "trump = \"hearts\"",
-        "bids = { Cid = 1, Ann = 0 }",
+        // Bob (dealer) could only bid 1 after Cid 1 and Ann 0 on 1 card.
+        "bids = { Cid = 1, Ann = 0, Bob = 1 }",
     ] {
         assert!(
             text.lines().any(|l| l == line),
@@ -143,7 +144,8 @@ fn commands_use_the_latest_unfinished_session_and_say_so() {
     let json = bp.json(&["show", "--json", "--session", &first]);
     assert_eq!(
         json["hands"][0]["bids"],
-        serde_json::json!({"Bob": 0, "Cid": 0})
+        // Ann (dealer) could only bid 0, so it was filled in.
+        serde_json::json!({"Ann": 0, "Bob": 0, "Cid": 0})
     );
 }
 

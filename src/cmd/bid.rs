@@ -23,13 +23,16 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
         if let Some(trump) = trump {
             game.record_trump(trump)?;
         }
-        game.record_bids(&entries)?;
+        let forced = game.record_bids(&entries)?;
         let table = game.table();
         let listed: Vec<String> = entries
             .iter()
             .map(|&(s, b)| format!("{} bid {b}", table.name(s)))
             .collect();
         let mut said = format!("hand {}: {}.", hand.map_or(0, |h| h.0), listed.join(", "));
+        for forced in &forced {
+            said.push_str(&format!("\n{}", narrate::forced(game, forced)));
+        }
         if let Some(current) = game.current() {
             let all_in = current
                 .deal

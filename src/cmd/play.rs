@@ -6,16 +6,17 @@
 
 use anyhow::{Result, bail};
 
-use super::{Context, in_bidding_order, new, parse_count};
+use super::{Context, capitalised, in_bidding_order, new, parse_count};
 use crate::catalog::with_settings;
 use crate::cli::PlayArgs;
 use crate::narrate;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render;
 use crate::rules::duel::Kind;
-use crate::rules::template::{BiddingOrder, ExactScoring};
+use crate::rules::exact::list_range;
+use crate::rules::template::{BiddingOrder, Deck, ExactScoring};
 use crate::rules::{
-    EditKind, Expect, Game, Hand, RebidStep, RuleError, Seat, SetupError, Table, Trump, Undone,
+    EditKind, Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, SetupError, Table, Trump,
     Variant,
 };
 use crate::session::{Play, parse_trump};
@@ -248,9 +249,8 @@ fn without_target(variant: &Variant) -> Result<Variant, String> {
     })
 }
 
-/// A typed answer: a number, or one of the table's commands.
+/// One of the table's commands, typed instead of an answer.
 enum Answer {
-    Number(u32),
     Undo,
     Edit,
     Sheet,
@@ -270,15 +270,6 @@ fn parse_command(text: &str) -> Option<Answer> {
     })
 }
 
-fn parse_answer(text: &str) -> Result<Answer, String> {
-    if let Some(command) = parse_command(text) {
-        return Ok(command);
-    }
-    Ok(Answer::Number(parse_count(text).map_err(|why| {
-        format!("{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)")
-    })?))
-}
-
 /// Whether the table carries on after an answer.
 enum Flow {
     Go,
@@ -294,7 +285,6 @@ fn command(
     answer: Answer,
 ) -> Result<Flow> {
     let outcome = match answer {
-        Answer::Number(_) => unreachable!("numbers are entries, not commands"),
         Answer::Undo => undo(p, cx, id),
         Answer::Edit => correct(p, cx, id, game),
         Answer::Sheet => {
@@ -335,12 +325,21 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     p.say(help(&game));
     let mut announced = None;
     // The round of bids (hand, rounds bid again) whose re-bid was told, and
-    // whose new trump was asked for.
+    // whose trump was asked for.
     let mut rebid_told = None;
     let mut trump_asked = None;
     loop {
         let session = cx.store.load(id)?;
         let game = session.exact()?;
+        // Anything with one answer is recorded without asking, here too: a
+        // session left mid-hand, or written by another terminal, may hold one.
+        if game.forced().is_some() {
+            if let Err(e) = record(p, cx, id, |g| Ok(g.settle())) {
+                p.say(&format!("error: {e:#}"));
+                return Err(e);
+            }
+            continue;
+        }
         let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
             p.say(&render::sheet(game, p.width()));
             return Ok(());
@@ -348,99 +347,71 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         let number = hand.deal.number;
         if announced != Some(number) {
             p.say(&narrate::deal(game, hand));
+            // Resumed mid-hand: what the table already said.
+            if announced.is_none()
+                && let Some(so_far) = so_far(game, hand)
+            {
+                p.say(&so_far);
+            }
             announced = Some(number);
         }
-        let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
-        if let (true, Expect::Bids { waiting }) = (at_once, &expect) {
-            let round = Some((number, hand.rebids.len()));
-            let fresh = hand.bids.values().all(Option::is_none);
-            if let Some(step) = hand.rebid_step().filter(|_| fresh) {
-                if rebid_told != round {
-                    p.say(&narrate::rebid(game, step));
-                    rebid_told = round;
-                }
-                if trump_asked != round && hand.trump.is_none() && step != RebidStep::FirstCardLed {
-                    trump_asked = round;
-                    if let Flow::Quit = ask_trump(p, cx, id, game, hand, step)? {
-                        return Ok(());
-                    }
-                    continue;
-                }
-            }
-            if let Flow::Quit = bid_at_once(p, cx, id, game, hand, waiting)? {
+        let round = Some((number, hand.rebids.len()));
+        let fresh = hand.bids.values().all(Option::is_none);
+        if let Some(step) = hand.rebid_step().filter(|_| fresh)
+            && rebid_told != round
+        {
+            p.say(&narrate::rebid(game, step));
+            rebid_told = round;
+        }
+        // The card turned for trump, before a round of bids (Enter skips).
+        if fresh
+            && hand.trump.is_none()
+            && trump_asked != round
+            && hand.rebid_step() != Some(RebidStep::FirstCardLed)
+        {
+            trump_asked = round;
+            if let Flow::Quit = ask_trump(p, cx, id, game, hand)? {
                 return Ok(());
             }
             continue;
         }
-        let name = |s: Seat| game.table().name(s).to_string();
-        let (seat, prompt, is_bid) = match &expect {
-            Expect::Bids { waiting } => {
-                let seat = waiting[0];
-                if seat == hand.deal.dealer
-                    && let Some(hook) = narrate::dealer_hook(game)
-                {
-                    p.say(&hook);
-                }
-                (
-                    seat,
-                    format!("{}'s bid (0 to {})", name(seat), hand.deal.cards),
-                    true,
-                )
-            }
+        let flow = match &expect {
+            Expect::Bids { waiting } => ask_bids(p, cx, id, game, hand, waiting)?,
             Expect::Tricks { waiting } => {
-                let seat = waiting[0];
                 if hand.tricks.values().all(Option::is_none) {
-                    p.say(&if at_once {
-                        format!(
-                            "Bids for hand {number}: {} ({}).",
-                            bids_listed(game, hand),
-                            narrate::bids_against_tricks(hand)
-                        )
-                    } else {
-                        format!(
-                            "Tricks for hand {number}: {} bid on {}.",
-                            hand.bids_total(),
-                            narrate::cards(hand.deal.cards)
-                        )
-                    });
+                    p.say(&format!(
+                        "Tricks for hand {number}: {} ({}).",
+                        bids_listed(game, hand),
+                        narrate::bids_against_tricks(hand)
+                    ));
                 }
-                let bid = hand.bids[seat].unwrap_or(0);
-                (
-                    seat,
-                    format!("Tricks {} took (bid {bid})", name(seat)),
-                    false,
-                )
+                ask_tricks(p, cx, id, game, hand, waiting)?
             }
         };
-        let check = |text: &str| match parse_answer(text)? {
-            Answer::Number(n) => {
-                let mut trial = game.clone();
-                if is_bid {
-                    trial.record_bids(&[(seat, n)]).map_err(|e| e.to_string())
-                } else {
-                    trial
-                        .record_tricks(&[(seat, n)])
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                }
-            }
-            _ => Ok(()),
-        };
-        let answer = parse_answer(&p.input(&prompt, None, &check)?).expect("checked");
-        let outcome = match answer {
-            Answer::Number(n) if is_bid => {
-                record(p, cx, id, |g| g.record_bids(&[(seat, n)]).map(|_| None))
-            }
-            Answer::Number(n) => record(p, cx, id, |g| g.record_tricks(&[(seat, n)])),
-            other => match command(p, cx, id, game, other)? {
-                Flow::Go => Ok(()),
-                Flow::Quit => return Ok(()),
-            },
-        };
-        if let Err(e) = outcome {
-            p.say(&format!("error: {e:#}"));
+        if let Flow::Quit = flow {
+            return Ok(());
         }
     }
+}
+
+/// "Bids so far: Cid 1, Dee 0." (and the tricks so far), for a table that
+/// resumes a hand already under way.
+fn so_far(game: &Game, hand: &Hand) -> Option<String> {
+    let bids = bids_listed(game, hand);
+    if bids.is_empty() {
+        return None;
+    }
+    let mut line = format!("Bids so far: {bids}.");
+    let tricks: Vec<String> = hand
+        .deal
+        .order
+        .iter()
+        .filter_map(|&s| hand.tricks[s].map(|n| format!("{} {n}", game.table().name(s))))
+        .collect();
+    if !tricks.is_empty() {
+        line.push_str(&format!(" Tricks so far: {}.", tricks.join(", ")));
+    }
+    Some(line)
 }
 
 /// "Bob 1, Cid 0, Ann 2": the bids in, from the leader round to the dealer.
@@ -453,9 +424,10 @@ fn bids_listed(game: &Game, hand: &Hand) -> String {
         .join(", ")
 }
 
-/// Everyone's fingers in one answer: numbers in the order asked, or `NAME=N`
-/// pairs. The engine judges the whole round before anything is saved.
-fn bid_at_once(
+/// The bids still to come. Clockwise, the next bidder is asked (a line of
+/// several bids in turn is taken too), the dealer hearing the hook first;
+/// all at once, everyone's fingers are one answer.
+fn ask_bids(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
@@ -464,132 +436,285 @@ fn bid_at_once(
     waiting: &[Seat],
 ) -> Result<Flow> {
     let table = game.table();
-    let names: Vec<&str> = waiting.iter().map(|&s| table.name(s)).collect();
-    let prompt = match waiting {
-        [seat] => format!("{}'s bid (0 to {})", table.name(*seat), hand.deal.cards),
-        _ => format!(
+    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+    let seat = waiting[0];
+    let prompt = if at_once && waiting.len() > 1 {
+        format!(
             "Bids for {} (in that order, e.g. {})",
-            names.join(", "),
+            names(game, waiting),
             example(waiting.len(), hand.deal.cards)
-        ),
+        )
+    } else {
+        if seat == hand.deal.dealer
+            && let Some(hook) = narrate::dealer_hook(game)
+        {
+            p.say(&hook);
+        }
+        format!(
+            "{}'s bid ({})",
+            table.name(seat),
+            list_range(&game.legal_bids(seat))
+        )
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting,
+        what: "bid",
+        all: at_once,
     };
     let check = |text: &str| {
         if parse_command(text).is_some() {
             return Ok(());
         }
-        let entries = parse_bids(game, hand, waiting, text)?;
         game.clone()
-            .record_bids(&entries)
+            .record_bids(&line.parse(text)?)
+            .map(|_| ())
             .map_err(|e| e.to_string())
     };
     let text = p.input(&prompt, None, &check)?;
     if let Some(answer) = parse_command(&text) {
         return command(p, cx, id, game, answer);
     }
-    let entries = parse_bids(game, hand, waiting, &text).expect("checked");
-    if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries).map(|_| None)) {
+    let entries = line.parse(&text).expect("checked");
+    if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries)) {
         p.say(&format!("error: {e:#}"));
     }
     Ok(Flow::Go)
 }
 
-/// Example bids for the prompt: "1 0 2 1", each no more than the hand.
-fn example(players: usize, cards: u32) -> String {
+/// The tricks still to come: one player at a time (Enter: they took what
+/// they bid), or everyone's in one line where everyone bid at once.
+fn ask_tricks(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+) -> Result<Flow> {
+    let table = game.table();
+    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+    let seat = waiting[0];
+    let taken: u32 = hand.tricks.values().flatten().sum();
+    let left = hand.deal.cards - taken;
+    let bid = hand.bids[seat].unwrap_or(0);
+    let (prompt, default) = if at_once && waiting.len() > 1 {
+        let prompt = format!(
+            "Tricks for {} (in that order, e.g. {}, or NAME=N)",
+            names(game, waiting),
+            example(waiting.len(), left)
+        );
+        (prompt, None)
+    } else {
+        let prompt = format!("Tricks {} took (bid {bid})", table.name(seat));
+        // Enter: the bid was made, when it still can be.
+        (prompt, (bid <= left).then(|| bid.to_string()))
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting,
+        what: "tricks",
+        all: at_once,
+    };
+    let check = |text: &str| {
+        if parse_command(text).is_some() {
+            return Ok(());
+        }
+        game.clone()
+            .record_tricks(&line.parse(text)?)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let text = p.input(&prompt, default.as_deref(), &check)?;
+    if let Some(answer) = parse_command(&text) {
+        return command(p, cx, id, game, answer);
+    }
+    let entries = line.parse(&text).expect("checked");
+    if let Err(e) = record(p, cx, id, |g| g.record_tricks(&entries)) {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
+/// "Bob, Cid, Ann": the players asked, in the order their numbers go.
+fn names(game: &Game, seats: &[Seat]) -> String {
+    let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
+    names.join(", ")
+}
+
+/// Example counts for a prompt: "1 0 2 1", each no more than `most`.
+fn example(players: usize, most: u32) -> String {
     [1, 0, 2]
         .iter()
         .cycle()
         .take(players)
-        .map(|&n: &u32| n.min(cards).to_string())
+        .map(|&n: &u32| n.min(most).to_string())
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// A round of bids as typed: numbers separated by spaces or commas, one for
-/// each waiting player in order, or `NAME=N` pairs (names may hold spaces).
-/// Returned in bidding order, as the session stores them.
-fn parse_bids(
+/// How one answer of bids or tricks is read: numbers for the players asked,
+/// in the order asked, or `NAME=N` pairs (names may hold spaces). While every
+/// count is a single digit the spaces may be left out: `102` is 1, 0 and 2.
+struct Line<'a> {
+    game: &'a Game,
+    hand: &'a Hand,
+    /// The players asked, in the order asked.
+    waiting: &'a [Seat],
+    /// "bid" or "tricks", for messages.
+    what: &'static str,
+    /// Numbers must be given for everyone asked (all at once); otherwise
+    /// the first few players' in turn are taken too.
+    all: bool,
+}
+
+impl Line<'_> {
+    /// The entries typed, in bidding order as a session stores them.
+    fn parse(&self, text: &str) -> Result<Vec<(Seat, u32)>, String> {
+        let table = self.game.table();
+        let cards = self.hand.deal.cards;
+        let range = format!("{} are 0 to {cards}", self.plural());
+        let entries = if text.contains('=') {
+            parse_pairs(self.game, self.hand, self.waiting, text, &range)?
+        } else {
+            let mut numbers: Vec<&str> = text
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|n| !n.is_empty())
+                .collect();
+            // No count in this hand has two digits, so `102` can only be 1, 0, 2.
+            if cards <= 9 {
+                numbers = numbers
+                    .iter()
+                    .flat_map(|n| {
+                        if n.len() > 1 && n.bytes().all(|b| b.is_ascii_digit()) {
+                            (0..n.len()).map(|i| &n[i..=i]).collect::<Vec<_>>()
+                        } else {
+                            vec![*n]
+                        }
+                    })
+                    .collect();
+            }
+            let asked = self.waiting.len();
+            let fits = if self.all {
+                numbers.len() == asked
+            } else {
+                (1..=asked).contains(&numbers.len())
+            };
+            if !fits {
+                return Err(self.count_refused(numbers.len()));
+            }
+            if let [one] = numbers.as_slice()
+                && let Err(why) = parse_count(one)
+            {
+                return Err(format!(
+                    "{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)"
+                ));
+            }
+            numbers
+                .iter()
+                .zip(self.waiting)
+                .map(|(text, &seat)| {
+                    parse_count(text).map(|n| (seat, n)).map_err(|why| {
+                        format!("{}'s {}: {why}; {range}", table.name(seat), self.what)
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        };
+        Ok(in_bidding_order(self.game, entries))
+    }
+
+    fn plural(&self) -> &'static str {
+        if self.what == "bid" { "bids" } else { "tricks" }
+    }
+
+    /// Too many numbers, or too few where everyone's are asked for.
+    fn count_refused(&self, given: usize) -> String {
+        let table = self.game.table();
+        let asked = self.waiting.len();
+        let noun = |n: usize| {
+            if self.what == "bid" {
+                if n == 1 { "bid" } else { "bids" }
+            } else if n == 1 {
+                "count"
+            } else {
+                "counts"
+            }
+        };
+        let given = match given {
+            0 => format!("no {} are given", noun(0)),
+            1 => format!("1 {} is given", noun(1)),
+            n => format!("{n} {} are given", noun(n)),
+        };
+        let players = if asked == 1 { "player" } else { "players" };
+        let example = example(asked, self.hand.deal.cards);
+        if self.all {
+            format!(
+                "{given} for {asked} {players} ({}); type one each, in that order, e.g. {example}, or NAME=N",
+                table.list(self.waiting)
+            )
+        } else {
+            format!(
+                "{given} for {asked} {players} still to bid ({}); type one each in turn, e.g. {example}",
+                table.list(self.waiting)
+            )
+        }
+    }
+}
+
+/// `NAME=N` pairs, in any order and case.
+fn parse_pairs(
     game: &Game,
     hand: &Hand,
     waiting: &[Seat],
     text: &str,
+    range: &str,
 ) -> Result<Vec<(Seat, u32)>, String> {
     let table = game.table();
-    let range = format!("bids are 0 to {}", hand.deal.cards);
-    let entries = if text.contains('=') {
-        let mut entries = Vec::new();
-        let mut rest = text;
-        while let Some(eq) = rest.find('=') {
-            let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
-            let after = rest[eq + 1..].trim_start();
-            let end = after
-                .find(|c: char| c == ',' || c.is_whitespace())
-                .unwrap_or(after.len());
-            let value = &after[..end];
-            rest = &after[end..];
-            if name.is_empty() {
-                return Err(format!(
-                    "`={value}` has no name before it; write NAME=N, e.g. {}=1",
-                    table.name(waiting[0])
-                ));
-            }
-            let seat = table.seat_of(name).ok_or_else(|| {
-                format!(
-                    "`{name}` is not a player; playing this hand: {}",
-                    table.list(&hand.deal.order)
-                )
-            })?;
-            let n =
-                parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
-            entries.push((seat, n));
-        }
-        let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
-        if !left.is_empty() {
+    let mut entries = Vec::new();
+    let mut rest = text;
+    while let Some(eq) = rest.find('=') {
+        let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
+        let after = rest[eq + 1..].trim_start();
+        let end = after
+            .find(|c: char| c == ',' || c.is_whitespace())
+            .unwrap_or(after.len());
+        let value = &after[..end];
+        rest = &after[end..];
+        if name.is_empty() {
             return Err(format!(
-                "`{left}` has no bid; write NAME=N for each player, or only numbers in the order asked"
+                "`={value}` has no name before it; write NAME=N, e.g. {}=1",
+                table.name(waiting[0])
             ));
         }
-        entries
-    } else {
-        let numbers: Vec<&str> = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|n| !n.is_empty())
-            .collect();
-        if numbers.len() != waiting.len() {
-            let asked = waiting.len();
-            let given = match numbers.len() {
-                0 => "no bids are given".to_string(),
-                1 => "1 bid is given".to_string(),
-                n => format!("{n} bids are given"),
-            };
-            return Err(format!(
-                "{given} for {asked} {} ({}); type one each, in that order, e.g. {}, or NAME=N",
-                if asked == 1 { "player" } else { "players" },
-                table.list(waiting),
-                example(asked, hand.deal.cards)
-            ));
-        }
-        numbers
-            .iter()
-            .zip(waiting)
-            .map(|(text, &seat)| {
-                parse_count(text)
-                    .map(|n| (seat, n))
-                    .map_err(|why| format!("{}'s bid: {why}; {range}", table.name(seat)))
-            })
-            .collect::<Result<_, _>>()?
-    };
-    Ok(in_bidding_order(game, entries))
+        let seat = table.seat_of(name).ok_or_else(|| {
+            format!(
+                "`{name}` is not a player; playing this hand: {}",
+                table.list(&hand.deal.order)
+            )
+        })?;
+        let n = parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
+        entries.push((seat, n));
+    }
+    let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
+    if !left.is_empty() {
+        return Err(format!(
+            "`{left}` has no number; write NAME=N for each player, or only numbers in the order asked"
+        ));
+    }
+    Ok(entries)
 }
 
-/// After a round of bids that was not accepted: the colour turned for the
-/// next round, if the table wants it noted (Enter skips).
+/// The colour or suit turned for trump before a round of bids, if the table
+/// wants it noted (Enter skips). In a re-bid, colours already tried in this
+/// deal are refused.
 fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
     game: &Game,
     hand: &Hand,
-    step: RebidStep,
 ) -> Result<Flow> {
     // Colours bid under since the last deal of the cards (every fifth round).
     let start = hand.rebids.len() / 5 * 5;
@@ -615,11 +740,18 @@ fn ask_trump(
         }
         Ok(())
     };
-    let prompt = match step {
-        RebidStep::Redeal => "Trump turned up after the redeal (Enter to skip)",
-        _ => "New trump colour (Enter to skip)",
+    let choices = match variant.deck {
+        Deck::Standard => "c, d, h or s",
+        Deck::Rook => "r, g, y, b, or rook",
     };
-    let text = p.input(prompt, None, &check)?;
+    let prompt = match hand.rebid_step() {
+        None => format!("Trump turned up ({choices}; Enter to skip)"),
+        Some(RebidStep::Redeal) => {
+            format!("Trump turned up after the redeal ({choices}; Enter to skip)")
+        }
+        Some(_) => format!("New trump colour ({choices}; Enter to skip)"),
+    };
+    let text = p.input(&prompt, None, &check)?;
     let Ok(trump) = parse_trump(variant, &text) else {
         return match parse_command(&text) {
             Some(answer) => command(p, cx, id, game, answer),
@@ -636,26 +768,23 @@ fn ask_trump(
     Ok(Flow::Go)
 }
 
-/// Saves one entry, then says what it settled: a filled-in count, a scored
-/// hand, who went out.
+/// Saves one entry, then says what it settled: what the rules filled in, a
+/// scored hand, who went out.
 fn record(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
-    entry: impl FnOnce(&mut Game) -> Result<Option<(Seat, u32)>, crate::rules::RuleError>,
+    entry: impl FnOnce(&mut Game) -> Result<Vec<Forced>, crate::rules::RuleError>,
 ) -> Result<()> {
-    let (session, (before, filled)) = cx.store.update(id, cx.now, |s| {
+    let (session, (before, forced)) = cx.store.update(id, cx.now, |s| {
         let game = s.exact_mut()?;
         let before = game.played();
-        let filled = entry(game)?;
-        Ok((before, filled))
+        let forced = entry(game)?;
+        Ok((before, forced))
     })?;
     let game = session.exact()?;
-    if let Some((seat, n)) = filled {
-        p.say(&format!(
-            "{} took {n} (the rest of the tricks).",
-            game.table().name(seat)
-        ));
+    for forced in &forced {
+        p.say(&narrate::forced(game, forced));
     }
     if game.played() > before {
         let hand = &game.hands()[before];
@@ -682,15 +811,7 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         *game = undone_game;
         Ok(undone)
     })?;
-    let table = session.table();
-    p.say(&match undone {
-        Undone::Bid { hand, seat, bid } => format!(
-            "Took back {}'s bid of {bid} in hand {hand}.",
-            table.name(seat)
-        ),
-        Undone::Tricks { hand } => format!("Took back the tricks of hand {hand}."),
-        Undone::Trump { hand, trump } => format!("Took back the trump ({trump}) of hand {hand}."),
-    });
+    p.say(&capitalised(&narrate::undone(session.exact()?, &undone)));
     Ok(())
 }
 
@@ -733,7 +854,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
                 let n =
                     parse_count(text).map_err(|why| format!("{why}; type the corrected bid"))?;
                 match game.clone().record_bids(&[(seat, n)]) {
-                    Ok(()) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(()),
+                    Ok(_) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(()),
                     Err(e) => Err(e.to_string()),
                 }
             };
@@ -755,19 +876,24 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
                         .map_err(|why| format!("{why}; type the dealer's new bid"))?;
                     game.clone()
                         .record_bids(&[(seat, n), (dealer, m)])
+                        .map(|_| ())
                         .map_err(|e| e.to_string())
                 };
                 let m = parse_count(&p.input(&format!("{name}'s new bid"), None, &check)?)
                     .expect("checked");
                 entries.push((dealer, m));
             }
-            cx.store
+            let (session, forced) = cx
+                .store
                 .update(id, cx.now, |s| Ok(s.exact_mut()?.record_bids(&entries)?))?;
             let said: Vec<String> = entries
                 .iter()
                 .map(|&(s, b)| format!("{}'s bid is now {b}", table.name(s)))
                 .collect();
             p.say(&format!("{}.", said.join("; ")));
+            for forced in &forced {
+                p.say(&narrate::forced(session.exact()?, forced));
+            }
         }
         "Correct an earlier hand (bids or tricks)" => {
             let last = game.played();
@@ -843,6 +969,52 @@ mod tests {
         }
     }
 
+    /// A script that also keeps every question asked.
+    struct Asked {
+        script: Scripted,
+        prompts: Vec<String>,
+    }
+
+    impl Asked {
+        fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Asked {
+            Asked {
+                script: Scripted::new(answers),
+                prompts: Vec::new(),
+            }
+        }
+
+        /// The questions asked after "Who deals first?".
+        fn prompts_after_setup(&self) -> &[String] {
+            let skip = self
+                .prompts
+                .iter()
+                .position(|q| q == "Who deals first?")
+                .map_or(0, |i| i + 1);
+            &self.prompts[skip..]
+        }
+    }
+
+    impl Prompter for Asked {
+        fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
+            self.prompts.push(prompt.to_string());
+            self.script.select(prompt, items, default)
+        }
+
+        fn input(
+            &mut self,
+            prompt: &str,
+            default: Option<&str>,
+            check: crate::prompt::Check,
+        ) -> Result<String> {
+            self.prompts.push(prompt.to_string());
+            self.script.input(prompt, default, check)
+        }
+
+        fn say(&mut self, text: &str) {
+            self.script.say(text);
+        }
+    }
+
     /// Answers that start a Devil's Bridge session for Ann, Bob and Cid, Ann dealing.
     const START: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
 
@@ -862,32 +1034,103 @@ mod tests {
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
         let mut answers = START.to_vec();
-        // Hand 1: Bob 0, Cid 0, Ann tries the forbidden 1, then 0; tricks Bob 0, Cid 0.
-        answers.extend(["0", "0", "1", "0", "0", "0", "q"]);
+        // Hand 1 (1 card): no trump noted; Bob 0, Cid 0, so Ann (dealer) can
+        // only bid 0. Bob took what he bid (Enter), Cid took the trick, so
+        // Ann took 0.
+        answers.extend(["", "0", "0", "", "1"]);
+        // Hand 2 (2 cards, Bob deals): hearts; Cid 1, Ann 0; Bob tries the
+        // forbidden 1, then 2. Cid took 2: Ann and Bob took 0.
+        answers.extend(["h", "1", "0", "1", "2", "2", "q"]);
         let mut p = Scripted::new(answers);
         play(&mut p, None, &cx).unwrap();
         assert_eq!(
             p.refused,
-            ["Ann is the dealer and may not bid 1: the bids would total 1 on 1 card; legal: 0"]
+            [
+                "Bob is the dealer and may not bid 1: the bids would total 2 on 2 cards; legal: 0 or 2"
+            ]
         );
-        assert!(
-            p.said
-                .contains(&"Hand 1 of 19: Ann deals 1 card; Bob bids first.".to_string())
-        );
-        assert!(
-            p.said
-                .iter()
-                .any(|s| s.starts_with("Ann (dealer) may not bid 1"))
-        );
-        assert!(
-            p.said
-                .contains(&"Ann took 1 (the rest of the tricks).".to_string())
-        );
+        for line in [
+            "Hand 1 of 19: Ann deals 1 card; Bob bids first.",
+            "Ann (dealer) can only bid 0, so it is recorded.",
+            "Tricks for hand 1: Bob 0, Cid 0, Ann 0 (0 bid on 1 trick: under by 1).",
+            "Ann took 0 (the rest of the tricks).",
+            "Hand 1 scored: Ann 10 ✓, Bob 10 ✓, Cid 0 ✗",
+            "Trump is hearts.",
+            "Bob (dealer) may not bid 1: the others bid 1 on 2 cards; legal: 0 or 2",
+            "Every trick is accounted for: Ann and Bob took 0.",
+            "Hand 2 scored: Ann 10 ✓, Bob 0 ✗, Cid 0 ✗",
+        ] {
+            assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
+        }
         let game = only_session(&cx);
-        assert_eq!(game.played(), 1);
+        assert_eq!(game.played(), 2);
+        assert_eq!(game.hands()[1].trump, Some(Trump::Hearts));
         assert_eq!(
             game.totals().values().copied().collect::<Vec<_>>(),
-            [0, 10, 10]
+            [20, 10, 0]
+        );
+    }
+
+    #[test]
+    fn a_made_bid_costs_one_key_and_nothing_with_one_answer_is_asked() {
+        // Five players, hand 2 (2 cards, Bob deals): Cid 1, Dee 1, Eve 0,
+        // Ann 0; Bob may not bid 0, so 1 or 2: 1. Cid and Dee took what they
+        // bid (Enter each): every trick is out, so Eve, Ann and Bob took 0.
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Devil's Bridge",
+            "bid-plus-ten",
+            "",
+            "Ann, Bob, Cid, Dee, Eve",
+            "Ann",
+            // Hand 1, bids typed in one line in turn; Bob took the trick.
+            "",
+            "0 0 0 0",
+            "1",
+            // Hand 2.
+            "",
+            "1100",
+            "1",
+            "",
+            "",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        let game = only_session(&cx);
+        assert_eq!(game.played(), 2);
+        assert_eq!(
+            game.facts()[1].tricks,
+            [
+                (Seat(2), 1),
+                (Seat(3), 1),
+                (Seat(4), 0),
+                (Seat(0), 0),
+                (Seat(1), 0)
+            ]
+        );
+        // Hand 1: Ann (dealer) could only bid 0 after four 0s.
+        assert_eq!(game.facts()[0].bids.last(), Some(&(Seat(0), 0)));
+        assert!(
+            p.script
+                .said
+                .contains(&"Every trick is accounted for: Eve, Ann and Bob took 0.".to_string())
+        );
+        // The questions after setup: never one with a single answer.
+        assert_eq!(
+            p.prompts_after_setup(),
+            [
+                "Trump turned up (c, d, h or s; Enter to skip)",
+                "Bob's bid (0 or 1)",
+                "Tricks Bob took (bid 0)",
+                "Trump turned up (c, d, h or s; Enter to skip)",
+                "Cid's bid (0 to 2)",
+                "Bob's bid (1 or 2)",
+                "Tricks Cid took (bid 1)",
+                "Tricks Dee took (bid 1)",
+                "Trump turned up (c, d, h or s; Enter to skip)",
+            ]
         );
     }
 
@@ -897,11 +1140,11 @@ mod tests {
         let cx = context(&dir);
         let mut answers = START.to_vec();
         answers.extend([
+            "",
             "0",
-            "0",
-            "0",
-            "1",
-            "0", // hand 1: Ann (dealer) 0; Bob took 1, Cid 0 → Ann 0
+            "0", // hand 1: Bob 0, Cid 0, so Ann (dealer) can only bid 0
+            "1", // Bob took the trick: Cid and Ann took 0
+            "",
             "1",
             "u", // hand 2: Cid bids 1, taken back
             "0",
@@ -956,11 +1199,11 @@ mod tests {
         let cx = context(&dir);
         let mut answers = START.to_vec();
         answers.extend([
+            "",
             "0",
-            "0",
-            "0",
-            "1",
-            "0", // hand 1: all bid 0; Bob took 1, Cid 0 → Ann 0
+            "0", // hand 1: all bid 0 (Ann's was the only legal bid)
+            "1", // Bob took the trick
+            "",
             "1",
             "0",
             "0", // hand 2 (Bob deals 2): Cid 1, Ann 0, Bob 0
@@ -1009,17 +1252,14 @@ mod tests {
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
         let mut first = START.to_vec();
-        first.extend(["0", "q"]);
+        first.extend(["", "0", "q"]);
         play(&mut Scripted::new(first), None, &cx).unwrap();
-        // Cid bids next; Ann (dealer) may not bid 1 on the others' 0.
-        let mut p = Scripted::new(["Resume", "0", "0", "q"]);
+        // Cid bids next, which leaves Ann (dealer) only 0 on the others' 0.
+        let mut p = Scripted::new(["Resume", "0", "q"]);
         play(&mut p, None, &cx).unwrap();
         assert!(p.refused.is_empty(), "{:?}", p.refused);
-        assert!(
-            p.said
-                .iter()
-                .any(|s| s.starts_with("Ann (dealer) may not bid 1"))
-        );
+        assert!(said(&p, "Bids so far: Bob 0."), "{:#?}", p.said);
+        assert!(said(&p, "Ann (dealer) can only bid 0, so it is recorded."));
         let game = only_session(&cx);
         assert_eq!(
             game.hands()[0].bids.values().copied().collect::<Vec<_>>(),
@@ -1083,15 +1323,15 @@ mod tests {
         let mut answers = MORMON.to_vec();
         answers.extend([
             // Hand 1 (1 card), asked Bob, Cid, Dee, Ann: too few, then too many for the hand.
+            "",
             "1 0 0",
             "2 0 0 0",
             "1, 0 0 1",
-            // Tricks: Bob 1, Cid 0, Dee 0, so Ann 0.
-            "1",
-            "0",
-            "0",
+            // Tricks: Bob took the only trick, so the others took 0.
+            "bob=1",
             // Hand 2 (Bob deals 2; Cid leads): the sheet, then bids by name,
             // in any order and case.
+            "",
             "s",
             "Zed=1",
             "Cid=x",
@@ -1104,18 +1344,18 @@ mod tests {
             p.refused,
             [
                 "3 bids are given for 4 players (Bob, Cid, Dee and Ann); type one each, in that order, e.g. 1 0 1 1, or NAME=N",
-                "Bob cannot bid 2: hand 1 has 1 card; legal bids are 0 to 1",
+                "Bob cannot bid 2: hand 1 has 1 card; legal: 0 or 1",
                 "`Zed` is not a player; playing this hand: Cid, Dee, Ann and Bob",
                 "`Cid=x`: `x` is not a whole number; bids are 0 to 2",
             ]
         );
         for line in [
             "Hand 1 of 11: Ann deals 1 card; Bob leads; everyone bids at once.",
-            "Bids for hand 1: Bob 1, Cid 0, Dee 0, Ann 1 (2 bid on 1 trick: over by 1).",
-            "Ann took 0 (the rest of the tricks).",
+            "Tricks for hand 1: Bob 1, Cid 0, Dee 0, Ann 1 (2 bid on 1 trick: over by 1).",
+            "Every trick is accounted for: Cid, Dee and Ann took 0.",
             "Hand 1 scored: Ann 0 ✗, Bob 11 ✓, Cid 10 ✓, Dee 10 ✓",
             "Hand 2 of 11: Bob deals 2 cards; Cid leads; everyone bids at once.",
-            "Bids for hand 2: Cid 1, Dee 0, Ann 2, Bob 0 (3 bid on 2 tricks: over by 1).",
+            "Tricks for hand 2: Cid 1, Dee 0, Ann 2, Bob 0 (3 bid on 2 tricks: over by 1).",
         ] {
             assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
         }
@@ -1150,17 +1390,17 @@ mod tests {
         let mut answers = ELIMINATION.to_vec();
         // Hand 1: bids Bob 1, Cid 2, Ann 0; tricks Bob 1, Cid 2, so Ann 1: Ann is out.
         // Hand 2: Bob deals to Cid, Dee (in Ann's seat) and himself.
-        answers.extend(["1 2 0", "1", "2", "1 1 1", "q"]);
+        answers.extend(["", "1 2 0", "1 2 1", "", "1 1 1", "q"]);
         let mut p = Scripted::new(answers);
         play(&mut p, None, &cx).unwrap();
         assert!(p.refused.is_empty(), "{:?}", p.refused);
         for line in [
             "Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.",
-            "Bids for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).",
+            "Tricks for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).",
             "Hand 1 scored: Ann 1 ✗, Bob 11 ✓, Cid 12 ✓",
             "Out: Ann (missed the bid). Dee takes a seat from hand 2. Still in: Dee, Bob and Cid.",
             "Hand 2: Bob deals 4 cards; Cid leads; everyone bids at once.",
-            "Bids for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).",
+            "Tricks for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).",
         ] {
             assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
         }
@@ -1186,6 +1426,7 @@ mod tests {
             "",
             "Ann",
             // Bob leads, Ann deals. Round 1: 2 + 2 = 4, bid again; the colour is not noted.
+            "",
             "2 2",
             "",
             // Round 2 under an unnoted colour, round 3 under green.
@@ -1198,8 +1439,8 @@ mod tests {
             "3 1",
             // Round 5 is accepted (no colour is asked for: the first card led is trump).
             "1 2",
-            // Bob takes 1, so Ann 3: Ann is out and Bob is the last standing.
-            "1",
+            // Bob takes 1, Ann 3: Ann is out and Bob is the last standing.
+            "1 3",
         ];
         let mut p = Scripted::new(answers);
         play(&mut p, None, &cx).unwrap();
@@ -1223,7 +1464,7 @@ mod tests {
             "Trump is red.".to_string(),
             "All four colours tried: the first card led is trump. Bid again, a final time."
                 .to_string(),
-            "Bids for hand 1: Bob 1, Ann 2 (3 bid on 4 tricks: under by 1).".to_string(),
+            "Tricks for hand 1: Bob 1, Ann 2 (3 bid on 4 tricks: under by 1).".to_string(),
             "Hand 1 scored: Ann 3 ✗, Bob 11 ✓".to_string(),
             "Out: Ann (missed the bid).".to_string(),
         ] {

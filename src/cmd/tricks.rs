@@ -30,11 +30,8 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         Ok((hand, filled))
     })?;
     let game = session.exact()?;
-    if let Some((seat, n)) = filled {
-        println!(
-            "{} took {n} (the rest of the tricks).",
-            game.table().name(seat)
-        );
+    for forced in &filled {
+        println!("{}", narrate::forced(game, forced));
     }
     match game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
         Some(scored) => {

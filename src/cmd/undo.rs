@@ -6,7 +6,6 @@ use super::Context;
 use crate::cli::SessionArg;
 use crate::narrate;
 use crate::narrate::contract as say;
-use crate::rules::Undone;
 use crate::rules::contract_game::UndoneEntry;
 use crate::session::Play;
 
@@ -17,19 +16,7 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
             Play::Exact(game) => {
                 let (undone_game, undone) = game.undo()?;
                 *game = undone_game;
-                let table = game.table();
-                match undone {
-                    Undone::Bid { hand, seat, bid } => {
-                        format!(
-                            "took back {}'s bid of {bid} in hand {hand}.",
-                            table.name(seat)
-                        )
-                    }
-                    Undone::Tricks { hand } => format!("took back the tricks of hand {hand}."),
-                    Undone::Trump { hand, trump } => {
-                        format!("took back the trump ({trump}) of hand {hand}.")
-                    }
-                }
+                narrate::undone(game, &undone)
             }
             Play::Contract(game) => {
                 let (undone_game, undone) = game.undo()?;

@@ -38,6 +38,16 @@ pub fn list_bids(bids: &[u32]) -> String {
     }
 }
 
+/// "0 to 3" for a run of bids, else as [`list_bids`] writes them ("0 or 2").
+pub fn list_range(bids: &[u32]) -> String {
+    match bids {
+        [first, .., last] if bids.len() > 2 && last - first + 1 == bids.len() as u32 => {
+            format!("{first} to {last}")
+        }
+        _ => list_bids(bids),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-use super::exact::{self, list_bids};
+use super::exact::{self, list_range};
 use super::seat::{PerSeat, Seat};
+use super::template::BiddingOrder;
 use super::template::{Schedule, Variant};
 use super::trump::Trump;
 
@@ -310,6 +311,9 @@ pub struct Deal {
     pub blind: bool,
     /// Bidding order: left of the dealer first, the dealer last.
     pub order: Vec<Seat>,
+    /// The same players in seating order round the table, a player who took
+    /// an eliminated player's seat in that seat.
+    pub seating: Vec<Seat>,
     /// Hands in the game, when the schedule alone ends it.
     pub of: Option<usize>,
 }
@@ -381,12 +385,14 @@ pub enum RuleError {
     #[error("{player} is given twice; give each player once")]
     Duplicate { player: String },
     /// A bid larger than the hand.
-    #[error("{player} cannot bid {bid}: hand {hand} has {cards} {cards_word}; legal bids are 0 to {cards}", cards_word = plural(*cards, "card", "cards"))]
+    #[error("{player} cannot bid {bid}: hand {hand} has {cards} {cards_word}; legal: {legal}", cards_word = plural(*cards, "card", "cards"))]
     BidTooLarge {
         player: String,
         bid: u32,
         hand: usize,
         cards: u32,
+        /// What this player may bid, as [`list_range`] writes it.
+        legal: String,
     },
     /// The dealer bidding before everyone else has, when the hook is on.
     #[error("{dealer} is the dealer and bids last; still to bid: {waiting}")]
@@ -400,7 +406,7 @@ pub enum RuleError {
         legal: String,
     },
     /// A correction of another bid that makes the dealer's bid hit the hook.
-    #[error("that correction makes the bids total {cards} on {cards} {cards_word}, which the dealer's hook forbids; correct {dealer}'s bid (the dealer) in the same command, to {legal}", cards_word = plural(*cards, "card", "cards"))]
+    #[error("that correction makes the bids total {cards} on {cards} {cards_word}, which the dealer's hook forbids; correct {dealer}'s bid (the dealer) in the same command; legal: {legal}", cards_word = plural(*cards, "card", "cards"))]
     CorrectionHitsHook {
         dealer: String,
         cards: u32,
@@ -490,6 +496,17 @@ pub enum Undone {
     Trump { hand: usize, trump: Trump },
 }
 
+/// An entry the rules leave only one answer for. Recording any entry records
+/// these too, so nobody is asked a question with one possible answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Forced {
+    /// The last bidder has one legal bid (the dealer's hook leaves one).
+    Bid { seat: Seat, bid: u32 },
+    /// Every trick is accounted for, so the others took 0; or one player is
+    /// left, who took the rest. In the order they would be asked.
+    Tricks(Vec<(Seat, u32)>),
+}
+
 /// Which entries an edit replaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EditKind {
@@ -563,7 +580,7 @@ impl Game {
                     game.record_trump(trump).map_err(at)?;
                 }
                 let rounds = game.hands[i].rebids.len();
-                game.record_bids(&attempt.bids).map_err(at)?;
+                game.apply_bids(&attempt.bids).map_err(at)?;
                 if game.hands[i].rebids.len() == rounds {
                     let bids = attempt
                         .bids
@@ -578,10 +595,10 @@ impl Game {
                 game.record_trump(trump).map_err(at)?;
             }
             if !hand.bids.is_empty() {
-                game.record_bids(&hand.bids).map_err(at)?;
+                game.apply_bids(&hand.bids).map_err(at)?;
             }
             if !hand.tricks.is_empty() {
-                game.record_tricks(&hand.tricks).map_err(at)?;
+                game.apply_tricks(&hand.tricks).map_err(at)?;
             }
             let complete = game.hands[i].result.is_some();
             if !complete && i + 1 < facts.len() {
@@ -715,8 +732,63 @@ impl Game {
 
     /// Records bids (new ones, or corrections of bids already made in this hand).
     /// All of them are checked together, so a correction to a bid and the
-    /// dealer's bid can be made in one go.
-    pub fn record_bids(&mut self, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
+    /// dealer's bid can be made in one go. Whatever the rules then leave one
+    /// answer for is recorded too, and returned.
+    pub fn record_bids(&mut self, entries: &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError> {
+        self.apply_bids(entries)?;
+        Ok(self.settle())
+    }
+
+    /// The entry the rules leave one answer for now, if there is one: the
+    /// last bidder's only legal bid, or the tricks nobody needs to be asked.
+    pub fn forced(&self) -> Option<Forced> {
+        let hand = self.current()?;
+        match self.expects()? {
+            Expect::Bids { waiting } => match (waiting.as_slice(), self.variant.bidding) {
+                ([seat], BiddingOrder::Clockwise) => match self.legal_bids(*seat).as_slice() {
+                    [bid] => Some(Forced::Bid {
+                        seat: *seat,
+                        bid: *bid,
+                    }),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Expect::Tricks { waiting } => {
+                let taken: u32 = hand.tricks.values().flatten().sum();
+                let left = hand.deal.cards.checked_sub(taken)?;
+                match waiting.as_slice() {
+                    [] => None,
+                    [seat] => Some(Forced::Tricks(vec![(*seat, left)])),
+                    _ if left == 0 => {
+                        Some(Forced::Tricks(waiting.iter().map(|&s| (s, 0)).collect()))
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Records every entry the rules leave one answer for, until a question
+    /// with a real choice (or the next hand) comes; returns what it recorded.
+    pub fn settle(&mut self) -> Vec<Forced> {
+        let mut recorded = Vec::new();
+        while let Some(forced) = self.forced() {
+            let done = match &forced {
+                Forced::Bid { seat, bid } => self.apply_bids(&[(*seat, *bid)]),
+                Forced::Tricks(entries) => self.apply_tricks(entries),
+            };
+            debug_assert!(done.is_ok(), "a forced entry is legal: {forced:?}");
+            if done.is_err() {
+                break;
+            }
+            recorded.push(forced);
+        }
+        recorded
+    }
+
+    /// Records bids as given, with nothing filled in.
+    fn apply_bids(&mut self, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
         let bids = self.check_bids(entries)?;
         if entries.is_empty() {
             return Ok(());
@@ -771,6 +843,7 @@ impl Game {
                     bid,
                     hand: number,
                     cards,
+                    legal: list_range(&self.hook_choices(hand, &bids, seat)),
                 });
             }
             bids[seat] = Some(bid);
@@ -799,7 +872,7 @@ impl Game {
                 .filter_map(|s| bids[s]);
             let forbidden = exact::forbidden_bid(cards, others);
             if forbidden == Some(dealer_bid) {
-                let legal = list_bids(&exact::dealer_choices(cards, forbidden));
+                let legal = list_range(&exact::dealer_choices(cards, forbidden));
                 let dealer_named = entries.iter().any(|&(s, _)| s == dealer);
                 return Err(if dealer_named {
                     RuleError::DealerHook {
@@ -820,6 +893,24 @@ impl Game {
         Ok(bids)
     }
 
+    /// What `seat` may bid with the other bids as in `bids`: everything up to
+    /// the hand size, less the dealer's forbidden bid once the others are in.
+    fn hook_choices(&self, hand: &Hand, bids: &PerSeat<Option<u32>>, seat: Seat) -> Vec<u32> {
+        let cards = hand.deal.cards;
+        let dealer = hand.deal.dealer;
+        let others: Option<Vec<u32>> = (self.variant.dealer_hook && seat == dealer)
+            .then(|| {
+                hand.deal
+                    .order
+                    .iter()
+                    .filter(|&&s| s != dealer)
+                    .map(|&s| bids[s])
+                    .collect()
+            })
+            .flatten();
+        exact::dealer_choices(cards, others.and_then(|o| exact::forbidden_bid(cards, o)))
+    }
+
     /// Records the turned trump for the current hand (or corrects it).
     pub fn record_trump(&mut self, trump: Trump) -> Result<(), RuleError> {
         self.open_hand()?;
@@ -829,16 +920,20 @@ impl Game {
         Ok(())
     }
 
-    /// Records tricks taken. Once all but one player's tricks are in, the last
-    /// is filled in from the rest (returned); once all are in, the hand is
-    /// scored and the next one dealt, unless the game is over.
-    pub fn record_tricks(
-        &mut self,
-        entries: &[(Seat, u32)],
-    ) -> Result<Option<(Seat, u32)>, RuleError> {
+    /// Records tricks taken, and what they leave one answer for (returned):
+    /// once every trick is accounted for the others took 0, and the last
+    /// player left took the rest. Once all are in, the hand is scored and the
+    /// next one dealt, unless the game is over.
+    pub fn record_tricks(&mut self, entries: &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError> {
+        self.apply_tricks(entries)?;
+        Ok(self.settle())
+    }
+
+    /// Records tricks as given, with nothing filled in.
+    fn apply_tricks(&mut self, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
         let hand = self.open_hand()?;
         if entries.is_empty() {
-            return Ok(None);
+            return Ok(());
         }
         self.check_no_duplicates(entries)?;
         self.check_playing(hand, entries)?;
@@ -878,11 +973,7 @@ impl Game {
                 cards,
             });
         }
-        let mut filled = None;
-        if let [last] = missing.as_slice() {
-            tricks[*last] = Some(cards - total);
-            filled = Some((*last, cards - total));
-        } else if missing.is_empty() && total != cards {
+        if missing.is_empty() && total != cards {
             let listing = playing()
                 .map(|s| format!("{} {}", self.name(s), tricks[s].unwrap_or(0)))
                 .collect::<Vec<_>>()
@@ -898,7 +989,7 @@ impl Game {
         let index = self.hands.len() - 1;
         self.hands[index].tricks = tricks;
         let facts = self.facts_for_current();
-        for &(seat, taken) in entries.iter().chain(filled.iter()) {
+        for &(seat, taken) in entries {
             match facts.tricks.iter_mut().find(|(s, _)| *s == seat) {
                 Some(entry) => entry.1 = taken,
                 None => facts.tricks.push((seat, taken)),
@@ -908,12 +999,27 @@ impl Game {
         if hand.deal.order.iter().all(|&s| hand.tricks[s].is_some()) {
             self.score_current();
         }
-        Ok(filled)
+        Ok(())
     }
 
-    /// The game with the last recorded entry taken back: a scored hand's
-    /// tricks (all of them), else the dealer's bid or the last bid, else the trump.
-    pub fn undo(&self) -> Result<(Game, Undone), RuleError> {
+    /// The game with the last entry taken back, and with it whatever the
+    /// rules had filled in because of it, so that the question last asked is
+    /// asked again: a scored hand's tricks (all of them), else the dealer's
+    /// bid or the last bid, else the trump. What was taken back is listed,
+    /// the last recorded first.
+    pub fn undo(&self) -> Result<(Game, Vec<Undone>), RuleError> {
+        let (mut game, first) = self.undo_one()?;
+        let mut undone = vec![first];
+        while game.forced().is_some() {
+            let (before, next) = game.undo_one()?;
+            game = before;
+            undone.push(next);
+        }
+        Ok((game, undone))
+    }
+
+    /// The game with the one last recorded entry taken back.
+    fn undo_one(&self) -> Result<(Game, Undone), RuleError> {
         let mut facts = self.facts.clone();
         let hand = facts.len();
         let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
@@ -1051,6 +1157,7 @@ impl Game {
             cards,
             blind,
             order,
+            seating: self.places.iter().flatten().copied().collect(),
             of,
         };
         let empty = PerSeat::filled(self.table.len(), None);

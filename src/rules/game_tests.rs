@@ -96,7 +96,7 @@ fn tricks(g: &mut Game, values: &[u32]) {
     let filled = g
         .record_tricks(&seated(values))
         .unwrap_or_else(|e| panic!("hand {n}: tricks {values:?}: {e}"));
-    assert_eq!(filled, None, "hand {n}: every count was given");
+    assert_eq!(filled, [], "hand {n}: every count was given");
     assert!(g.hands()[n - 1].result.is_some(), "hand {n} is scored");
 }
 
@@ -501,13 +501,13 @@ fn a_correction_that_makes_the_total_hit_the_hook_is_refused() {
         RuleError::CorrectionHitsHook {
             dealer: "Cid".into(),
             cards: 3,
-            legal: "1, 2 or 3".into(),
+            legal: "1 to 3".into(),
         }
     );
     assert_eq!(
         err.to_string(),
         "that correction makes the bids total 3 on 3 cards, which the dealer's hook forbids; \
-         correct Cid's bid (the dealer) in the same command, to 1, 2 or 3"
+         correct Cid's bid (the dealer) in the same command; legal: 1 to 3"
     );
 
     // Correcting the dealer's bid in the same call is accepted...
@@ -532,7 +532,7 @@ fn correcting_the_dealer_to_the_forbidden_bid_in_the_same_call_is_a_dealer_hook(
             dealer: "Cid".into(),
             bid: 0,
             cards: 3,
-            legal: "1, 2 or 3".into(),
+            legal: "1 to 3".into(),
         }
     );
 }
@@ -574,17 +574,18 @@ fn a_bid_larger_than_the_hand_is_refused() {
             bid: 4,
             hand: 3,
             cards: 3,
+            legal: "0 to 3".into(),
         }
     );
     assert_eq!(
         err.to_string(),
-        "Ann cannot bid 4: hand 3 has 3 cards; legal bids are 0 to 3"
+        "Ann cannot bid 4: hand 3 has 3 cards; legal: 0 to 3"
     );
     let mut g = game(&THREE, 0);
     let err = refused(&mut g, |g| g.record_bids(&[(BOB, 2)]));
     assert_eq!(
         err.to_string(),
-        "Bob cannot bid 2: hand 1 has 1 card; legal bids are 0 to 1"
+        "Bob cannot bid 2: hand 1 has 1 card; legal: 0 or 1"
     );
 }
 
@@ -614,7 +615,7 @@ fn bids_are_closed_once_tricks_come_in() {
     let mut g = three_at(3);
     bids(&mut g, &[1, 1, 0]);
     // One count of three: the hand is not complete yet.
-    assert_eq!(g.record_tricks(&[(ANN, 1)]).unwrap(), None);
+    assert_eq!(g.record_tricks(&[(ANN, 1)]).unwrap(), []);
     let err = refused(&mut g, |g| g.record_bids(&[(BOB, 2)]));
     assert_eq!(err, RuleError::BidsClosed { hand: 3 });
     assert!(
@@ -690,7 +691,7 @@ fn the_last_count_is_filled_in_from_the_rest() {
     bids(&mut g, &[1, 1, 0]);
     let before = vals(g.totals());
     let filled = g.record_tricks(&[(ANN, 1), (BOB, 0)]).unwrap();
-    assert_eq!(filled, Some((CID, 2)));
+    assert_eq!(filled, [Forced::Tricks(vec![(CID, 2)])]);
     let hand = &g.hands()[2];
     assert_eq!(vals(&hand.tricks), [Some(1), Some(0), Some(2)]);
     assert_eq!(g.facts()[2].tricks, [(ANN, 1), (BOB, 0), (CID, 2)]);
@@ -710,7 +711,7 @@ fn the_last_count_is_filled_in_across_several_entries() {
     // Four players, hand 1 (1 card, Ann deals): counts come in one at a time.
     let mut g = game(&FOUR, 0);
     bids(&mut g, &[0, 0, 0, 0]);
-    assert_eq!(g.record_tricks(&[(BOB, 0)]).unwrap(), None);
+    assert_eq!(g.record_tricks(&[(BOB, 0)]).unwrap(), []);
     assert_eq!(
         g.expects(),
         Some(Expect::Tricks {
@@ -718,9 +719,11 @@ fn the_last_count_is_filled_in_across_several_entries() {
         })
     );
     assert_eq!(g.hands()[0].exact(BOB), None, "not scored yet");
-    assert_eq!(g.record_tricks(&[(CID, 1)]).unwrap(), None);
-    // Two of four in: Dee then Ann gets the rest (0).
-    assert_eq!(g.record_tricks(&[(DEE, 0)]).unwrap(), Some((ANN, 0)));
+    // Cid took the only trick: Dee and Ann are filled in with 0.
+    assert_eq!(
+        g.record_tricks(&[(CID, 1)]).unwrap(),
+        [Forced::Tricks(vec![(DEE, 0), (ANN, 0)])]
+    );
     assert_eq!(vals(g.totals()), [10, 10, 0, 10]);
     assert_eq!(
         g.facts()[0].tricks,
@@ -750,17 +753,78 @@ fn all_counts_that_do_not_add_up_are_refused() {
 
 #[test]
 fn tricks_may_be_corrected_before_the_hand_is_complete() {
+    // Hand 3 (3 cards, Cid deals; Ann bids first): bids 1, 1, 0.
+    let mut g = three_at(3);
+    bids(&mut g, &[1, 1, 0]);
+    g.record_tricks(&[(ANN, 2)]).unwrap();
+    g.record_tricks(&[(ANN, 1)]).unwrap();
+    assert_eq!(g.facts()[2].tricks, [(ANN, 1)]);
+    // Bob 2: Cid is filled with 0.
+    assert_eq!(
+        g.record_tricks(&[(BOB, 2)]).unwrap(),
+        [Forced::Tricks(vec![(CID, 0)])]
+    );
+    assert_eq!(g.facts()[2].tricks, [(ANN, 1), (BOB, 2), (CID, 0)]);
+    assert_eq!(g.played(), 3);
+}
+
+#[test]
+fn once_every_trick_is_accounted_for_the_others_took_none() {
+    // Four players, hand 1 (1 card, Ann deals): Bob took it, so Cid, Dee and
+    // Ann took 0, in the order they would have been asked.
     let mut g = game(&FOUR, 0);
     bids(&mut g, &[0, 0, 0, 0]);
-    g.record_tricks(&[(BOB, 1)]).unwrap();
-    g.record_tricks(&[(BOB, 0)]).unwrap();
-    assert_eq!(g.facts()[0].tricks, [(BOB, 0)]);
-    // Cid 1, Dee 0: Ann is filled with 0.
     assert_eq!(
-        g.record_tricks(&[(CID, 1), (DEE, 0)]).unwrap(),
-        Some((ANN, 0))
+        g.record_tricks(&[(BOB, 1)]).unwrap(),
+        [Forced::Tricks(vec![(CID, 0), (DEE, 0), (ANN, 0)])]
     );
-    assert_eq!(vals(g.totals()), [10, 10, 0, 10]);
+    assert_eq!(
+        g.facts()[0].tricks,
+        [(BOB, 1), (CID, 0), (DEE, 0), (ANN, 0)]
+    );
+    assert_eq!(vals(g.totals()), [10, 0, 10, 10]);
+    // Undo takes the hand's tricks back, all of them.
+    let (g, undone) = g.undo().unwrap();
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(g.facts()[0].tricks, []);
+}
+
+#[test]
+fn the_dealers_only_legal_bid_is_recorded_and_undone_with_the_bid_that_forced_it() {
+    // Hand 1 (1 card, Ann deals): Bob 1 and Cid 0 leave Ann only 1 (0 would
+    // make the bids total 1).
+    let mut g = game(&THREE, 0);
+    assert_eq!(g.record_bids(&[(BOB, 1)]).unwrap(), []);
+    assert_eq!(
+        g.record_bids(&[(CID, 0)]).unwrap(),
+        [Forced::Bid { seat: ANN, bid: 1 }]
+    );
+    assert_eq!(g.facts()[0].bids, [(BOB, 1), (CID, 0), (ANN, 1)]);
+    assert!(matches!(g.expects(), Some(Expect::Tricks { .. })));
+    // Undo asks Cid again: the forced bid goes with the one that forced it.
+    let (back, undone) = g.undo().unwrap();
+    assert_eq!(
+        undone,
+        [
+            Undone::Bid {
+                hand: 1,
+                seat: ANN,
+                bid: 1
+            },
+            Undone::Bid {
+                hand: 1,
+                seat: CID,
+                bid: 0
+            }
+        ]
+    );
+    assert_eq!(back.facts()[0].bids, [(BOB, 1)]);
+    // Two legal bids: nothing is forced (hand 2, 2 cards, Bob deals).
+    let mut g = game(&THREE, 0);
+    bids(&mut g, &[0, 0, 0]);
+    g.record_tricks(&[(BOB, 1)]).unwrap();
+    assert_eq!(g.record_bids(&[(CID, 1), (ANN, 0)]).unwrap(), []);
+    assert_eq!(g.legal_bids(BOB), [0, 2]);
 }
 
 #[test]
@@ -1050,7 +1114,10 @@ fn replaying_the_facts_gives_the_same_game() {
     g.record_trump(Trump::Diamonds).unwrap();
     bids(&mut g, &[0, 0, 0, 0]);
     g.record_tricks(&[(DEE, 0), (ANN, 0)]).unwrap();
-    assert_eq!(g.record_tricks(&[(BOB, 1)]).unwrap(), Some((CID, 0)));
+    assert_eq!(
+        g.record_tricks(&[(BOB, 1)]).unwrap(),
+        [Forced::Tricks(vec![(CID, 0)])]
+    );
     g.record_trump(Trump::Clubs).unwrap();
     g.record_bids(&[(ANN, 1)]).unwrap();
     g.record_bids(&[(ANN, 2), (BOB, 0)]).unwrap();
@@ -1244,33 +1311,34 @@ fn undo_on_an_empty_game_has_nothing_to_undo() {
 
 #[test]
 fn undo_takes_back_the_last_bid() {
-    let mut g = game(&THREE, 0);
+    // Four players, 1 card: after Bob 1 and Cid 0, Dee and Ann still choose.
+    let mut g = game(&FOUR, 0);
     g.record_bids(&[(BOB, 1)]).unwrap();
     g.record_bids(&[(CID, 0)]).unwrap();
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: CID,
             bid: 0
-        }
+        }]
     );
     assert_eq!(g.facts()[0].bids, [(BOB, 1)]);
     assert_eq!(
         g.expects(),
         Some(Expect::Bids {
-            waiting: vec![CID, ANN]
+            waiting: vec![CID, DEE, ANN]
         })
     );
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: BOB,
             bid: 1
-        }
+        }]
     );
     assert_eq!(g.facts(), []);
     assert_eq!(g.undo().unwrap_err(), RuleError::NothingToUndo);
@@ -1283,13 +1351,13 @@ fn undo_takes_back_a_scored_hands_tricks_including_the_filled_in_count() {
     bids(&mut g, &[1, 0, 1]);
     assert_eq!(
         g.record_tricks(&[(BOB, 0), (CID, 1)]).unwrap(),
-        Some((ANN, 0))
+        [Forced::Tricks(vec![(ANN, 0)])]
     );
     assert_eq!(vals(g.totals()), [0, 10, 11]);
     assert_eq!(number(&g), 2);
 
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 1 });
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
     assert_eq!(g.facts().len(), 1);
     assert_eq!(g.facts()[0].bids, [(BOB, 0), (CID, 1), (ANN, 1)]);
     assert_eq!(g.facts()[0].tricks, []);
@@ -1309,17 +1377,14 @@ fn undo_takes_back_a_scored_hands_tricks_including_the_filled_in_count() {
 
 #[test]
 fn undo_takes_back_one_count_of_an_unfinished_hand() {
-    let mut g = game(&FOUR, 0);
-    bids(&mut g, &[0, 0, 0, 0]);
-    g.record_tricks(&[(BOB, 0)]).unwrap();
-    g.record_tricks(&[(CID, 1)]).unwrap();
+    // Hand 3 (3 cards, Cid deals): Ann 1; Bob's and Cid's are still open.
+    let mut g = three_at(3);
+    bids(&mut g, &[1, 1, 0]);
+    g.record_tricks(&[(ANN, 1)]).unwrap();
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 1 });
-    assert_eq!(g.facts()[0].tricks, [(BOB, 0)]);
-    assert_eq!(
-        vals(&g.current().unwrap().tricks),
-        [None, Some(0), None, None]
-    );
+    assert_eq!(undone, [Undone::Tricks { hand: 3 }]);
+    assert_eq!(g.facts()[2].tricks, []);
+    assert_eq!(vals(&g.current().unwrap().tricks), [None, None, None]);
 }
 
 #[test]
@@ -1330,20 +1395,20 @@ fn undo_takes_back_the_trump_last() {
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: BOB,
             bid: 0
-        }
+        }]
     );
     assert_eq!(g.current().unwrap().trump, Some(Trump::Hearts));
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Trump {
+        [Undone::Trump {
             hand: 1,
             trump: Trump::Hearts
-        }
+        }]
     );
     assert_eq!(g.facts(), []);
     assert_eq!(g.current().unwrap().trump, None);
@@ -1357,14 +1422,14 @@ fn undo_after_a_scored_hand_with_a_trump_for_the_next() {
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Trump {
+        [Undone::Trump {
             hand: 2,
             trump: Trump::Clubs
-        }
+        }]
     );
     assert_eq!(g.facts().len(), 1);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 1 });
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
     assert_eq!(g.played(), 0);
 }
 
@@ -1372,7 +1437,7 @@ fn undo_after_a_scored_hand_with_a_trump_for_the_next() {
 fn undo_reopens_a_finished_game() {
     let g = full_game(19);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 19 });
+    assert_eq!(undone, [Undone::Tricks { hand: 19 }]);
     assert!(!g.is_finished());
     assert_eq!(number(&g), 19);
     assert_eq!(vals(g.totals()), [158, 137, 129]);
@@ -1405,11 +1470,11 @@ fn undo_then_redo_gives_the_same_game() {
     let (mut redo, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 5,
             seat: BOB,
             bid: 0
-        }
+        }]
     );
     redo.record_bids(&[(BOB, 0)]).unwrap();
     assert_same(&redo, &g);
@@ -1419,23 +1484,35 @@ fn undo_then_redo_gives_the_same_game() {
 fn undo_after_the_dealer_bid_in_one_entry_with_the_others() {
     // Hand 1 (Ann deals, 1 card): one entry with Ann's bid first. record_bids
     // accepts it (Bob 0 + Cid 0, Ann may bid 0) and stores the facts in the
-    // order given: [(Ann, 0), (Bob, 0), (Cid, 0)]. undo() pops Cid's bid, and
-    // replaying [(Ann, 0), (Bob, 0)] is DealerBidsLast, so undo's
-    // `expect("taking back the last entry keeps every earlier hand legal")`
-    // panics. Expected: the dealer's bid (the last in bidding order) is taken
-    // back, leaving a legal hand.
+    // order given: [(Ann, 0), (Bob, 0), (Cid, 0)]. Popping Cid's bid would
+    // leave [(Ann, 0), (Bob, 0)], which is DealerBidsLast: the dealer's bid
+    // (the last in bidding order) is taken back first. After Bob 0 and Cid 0
+    // Ann's 0 is the only legal bid, which the rules fill in, so undo takes
+    // Cid's bid back too: the question asked again is Cid's.
     let mut g = game(&THREE, 0);
     g.record_bids(&[(ANN, 0), (BOB, 0), (CID, 0)]).unwrap();
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
-            hand: 1,
-            seat: ANN,
-            bid: 0
-        }
+        [
+            Undone::Bid {
+                hand: 1,
+                seat: ANN,
+                bid: 0
+            },
+            Undone::Bid {
+                hand: 1,
+                seat: CID,
+                bid: 0
+            }
+        ]
     );
-    assert_eq!(g.expects(), Some(Expect::Bids { waiting: vec![ANN] }));
+    assert_eq!(
+        g.expects(),
+        Some(Expect::Bids {
+            waiting: vec![CID, ANN]
+        })
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -1552,7 +1629,8 @@ fn an_edit_that_makes_a_hand_illegal_is_refused_with_its_number() {
                 player: "Cid".into(),
                 bid: 3,
                 hand: 2,
-                cards: 2
+                cards: 2,
+                legal: "0 to 2".into(),
             }
         }
     );
@@ -1857,11 +1935,11 @@ fn undo_after_an_edit_that_added_bids_out_of_order() {
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 3,
             seat: CID,
             bid: 2
-        }
+        }]
     );
     assert_eq!(g.expects(), Some(Expect::Bids { waiting: vec![CID] }));
 }
@@ -1880,7 +1958,7 @@ fn an_empty_bid_entry_changes_nothing() {
         "an empty entry records nothing"
     );
     let (_, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 1 });
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
 }
 
 #[test]

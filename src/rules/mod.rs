@@ -18,8 +18,8 @@ mod test_support;
 pub mod trump;
 
 pub use game::{
-    Attempt, Deal, EditKind, Expect, Game, Hand, HandFacts, RebidStep, ReplayError, RuleError,
-    SetupError, Table, Undone,
+    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, RebidStep, ReplayError,
+    RuleError, SetupError, Table, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use template::{RawTemplate, TemplateError, Variant};

@@ -108,7 +108,7 @@ fn tricks(g: &mut Game, entries: &[(Seat, u32)]) {
     let filled = g
         .record_tricks(entries)
         .unwrap_or_else(|e| panic!("hand {n}: tricks {entries:?}: {e}"));
-    assert_eq!(filled, None, "hand {n}: every count was given");
+    assert_eq!(filled, [], "hand {n}: every count was given");
     assert!(g.hands()[n - 1].result.is_some(), "hand {n} is scored");
 }
 
@@ -398,13 +398,13 @@ fn a_bid_larger_than_the_hand_is_refused() {
     let err = refused(&mut g, |g| g.record_bids(&[(BOB, 2)]));
     assert_eq!(
         err.to_string(),
-        "Bob cannot bid 2: hand 1 has 1 card; legal bids are 0 to 1"
+        "Bob cannot bid 2: hand 1 has 1 card; legal: 0 or 1"
     );
     let mut g = game_with(four_card(), &FOUR, 0);
     let err = refused(&mut g, |g| g.record_bids(&[(BOB, 5)]));
     assert_eq!(
         err.to_string(),
-        "Bob cannot bid 5: hand 1 has 4 cards; legal bids are 0 to 4"
+        "Bob cannot bid 5: hand 1 has 4 cards; legal: 0 to 4"
     );
 }
 
@@ -534,10 +534,10 @@ fn four_card_ends_at_the_end_of_the_hand_in_which_someone_reaches_100() {
     //   Ann 4/2 → 2 (98 + 2 = 100 exactly); Bob 0/2 → 2 (72); Cid, Dee 10 (80).
     bid(&mut g, &seated(&[4, 0, 0, 0]));
     // Partway through the tricks nothing is decided.
-    g.record_tricks(&[(ANN, 2), (BOB, 2)]).unwrap();
+    g.record_tricks(&[(ANN, 2)]).unwrap();
     assert!(!g.is_finished());
     assert_eq!(vals(g.totals()), [98, 70, 70, 70]);
-    tricks(&mut g, &[(CID, 0), (DEE, 0)]);
+    tricks(&mut g, &[(BOB, 2), (CID, 0), (DEE, 0)]);
     assert_eq!(vals(g.totals()), [100, 72, 80, 80]);
     assert!(g.is_finished(), "reaching exactly 100 ends the game");
     assert_eq!(g.hands().len(), 8, "no ninth hand is dealt");
@@ -599,7 +599,7 @@ fn undo_of_the_hand_that_reached_100_reopens_the_game() {
     play_seated(&mut g, &[2, 2, 0, 0], &[2, 2, 0, 0]);
     assert!(g.is_finished());
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 9 });
+    assert_eq!(undone, [Undone::Tricks { hand: 9 }]);
     assert!(!g.is_finished());
     assert_eq!(vals(g.totals()), [96, 96, 80, 80]);
     assert!(matches!(g.expects(), Some(Expect::Tricks { .. })));
@@ -813,7 +813,7 @@ fn an_entry_for_a_player_not_in_the_hand_is_refused() {
     ));
     // The newly seated Eve plays: her count is filled in from the rest.
     let filled = g.record_tricks(&[(ANN, 1), (BOB, 1), (CID, 1)]).unwrap();
-    assert_eq!(filled, Some((EVE, 1)));
+    assert_eq!(filled, [Forced::Tricks(vec![(EVE, 1)])]);
     assert_eq!(vals(g.totals()), [22, 22, 22, 1, 11, 0]);
 }
 
@@ -861,7 +861,7 @@ fn undo_of_a_hand_that_eliminated_players_brings_them_back() {
     play_seated(&mut g, &[0, 0, 0], &[2, 0, 2]);
     assert!(g.is_finished());
     let (back, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 4 });
+    assert_eq!(undone, [Undone::Tricks { hand: 4 }]);
     assert!(!back.is_finished());
     assert!(back.eliminated().is_empty());
     assert_eq!(back.standing(), [ANN, BOB, CID]);
@@ -877,7 +877,7 @@ fn undo_of_a_hand_that_eliminated_players_brings_them_back() {
     let (back, _) = back.undo().unwrap();
     let (back, _) = back.undo().unwrap();
     let (back, undone) = back.undo().unwrap();
-    assert!(matches!(undone, Undone::Bid { hand: 4, .. }));
+    assert!(matches!(undone.as_slice(), [Undone::Bid { hand: 4, .. }]));
     assert_same(&back, &before);
 
     // With waiting players: undo sends the newcomers back to waiting.
@@ -1129,11 +1129,11 @@ fn undo_takes_back_into_the_last_refused_round() {
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: BOB,
             bid: 2
-        }
+        }]
     );
     let hand = current(&g);
     assert_eq!(hand.rebids.len(), 5);
@@ -1156,29 +1156,29 @@ fn undo_takes_back_into_the_last_refused_round() {
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: ANN,
             bid: 2
-        }
+        }]
     );
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Trump {
+        [Undone::Trump {
             hand: 1,
             trump: Trump::Red
-        }
+        }]
     );
     assert_eq!(current(&g).rebid_step(), Some(RebidStep::Redeal));
     let (g, undone) = g.undo().unwrap();
     assert_eq!(
         undone,
-        Undone::Bid {
+        [Undone::Bid {
             hand: 1,
             seat: BOB,
             bid: 3
-        }
+        }]
     );
     assert_eq!(current(&g).rebids.len(), 4);
     assert_eq!(current(&g).rebid_step(), Some(RebidStep::FirstCardLed));
@@ -1208,7 +1208,7 @@ fn undo_after_the_accepted_round_was_played_goes_back_step_by_step() {
     assert!(g.is_finished());
     assert_eq!(g.winners(), [ANN]);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, Undone::Tricks { hand: 1 });
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
     assert!(!g.is_finished());
     assert!(g.eliminated().is_empty());
     assert_eq!(current(&g).rebids.len(), 1);

@@ -260,7 +260,6 @@ fn command(
             ));
             return Ok(Flow::Quit);
         }
-        Answer::Number(_) => unreachable!("numbers are entries, not commands"),
     };
     if let Err(e) = outcome {
         p.say(&format!("error: {e:#}"));

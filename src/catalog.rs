@@ -161,7 +161,7 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
     if settings.is_empty() {
         return Ok(variant.clone());
     }
-    let mut table = toml::Table::try_from(variant.raw())
+    let mut table = toml::Table::try_from(variant.template())
         .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
     for (key, value) in settings {
         if matches!(key.as_str(), "name" | "family") {
@@ -190,7 +190,7 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
 
 /// The variant with another target score (`--target N`).
 pub fn with_target(variant: &Variant, target: i64) -> Result<Variant> {
-    let mut table = toml::Table::try_from(variant.raw())
+    let mut table = toml::Table::try_from(variant.template())
         .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
     table.insert("target".into(), toml::Value::Integer(target));
     revalidate(table, &format!("--target {target}"))

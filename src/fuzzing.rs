@@ -129,7 +129,7 @@ pub fn auction_words(text: &str) -> usize {
 pub fn template_file(bytes: &[u8]) -> Result<(), String> {
     let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
     let variant = catalog::parse("house.toml", text)?;
-    let written = toml::to_string(variant.raw()).expect("a template can be written");
+    let written = toml::to_string(&variant.template()).expect("a template can be written");
     let again = catalog::parse("house.toml", &written).expect("a written template reads back");
     assert_eq!(again, variant, "a template reads back as itself");
     for count in [variant.min_players, variant.max_players] {

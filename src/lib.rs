@@ -35,6 +35,7 @@ use crate::store::Store;
 /// Parses the command line, runs the command, and reports any error as one
 /// `error:` line on stderr with a non-zero exit.
 pub fn run() -> ExitCode {
+    unset_empty_variables();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
@@ -45,6 +46,21 @@ pub fn run() -> ExitCode {
             eprintln!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// bridgepad's environment variables set to nothing count as not set, as a
+/// shell user means by `BRIDGEPAD_DATA_DIR=` (clap would otherwise take the
+/// empty value, and refuse it even beside `--data-dir`).
+fn unset_empty_variables() {
+    let empty: Vec<_> = std::env::vars_os()
+        .filter(|(key, value)| key.to_string_lossy().starts_with("BRIDGEPAD_") && value.is_empty())
+        .map(|(key, _)| key)
+        .collect();
+    for key in empty {
+        // SAFETY: this runs first thing in `run`, before bridgepad starts any
+        // thread, so nothing else reads the environment while it changes.
+        unsafe { std::env::remove_var(key) };
     }
 }
 

@@ -502,7 +502,7 @@ fn new_refuses_a_table_that_cannot_play() {
         ),
         (
             &["new", "devils-bridge", "--players", "A,B,C,D,E,F,G,H"],
-            "error: Devil's Bridge: 8 players × 7 cards + 1 turned card = 57, more than the 52-card deck",
+            "error: Devil's Bridge is for 3 to 7 players, not 8 (8 players × 7 cards + 1 turned card = 57, more than the 52-card deck)",
         ),
         (
             &["new", "devils-bridge", "--players", "Ann,ann,Cid"],

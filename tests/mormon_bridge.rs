@@ -623,7 +623,7 @@ fn a_table_too_large_for_a_form_is_refused_with_the_forms_that_fit() {
         // 10 × 6 + 1 = 61 > 57; the 4-card and elimination forms seat 10.
         (
             &["new", "mormon-bridge", "--players", &ten],
-            "error: Mormon Bridge: 10 players × 6 cards + 1 turned card = 61, more than the 57-card deck; mormon-bridge-4card or mormon-bridge-elimination fit 10 players",
+            "error: Mormon Bridge is for 4 to 9 players, not 10 (10 players × 6 cards + 1 turned card = 61, more than the 57-card deck); mormon-bridge-4card or mormon-bridge-elimination fit 10 players",
         ),
         // Too few for the regular form: only elimination seats 3.
         (
@@ -640,7 +640,7 @@ fn a_table_too_large_for_a_form_is_refused_with_the_forms_that_fit() {
     for form in ["mormon-bridge-4card", "mormon-bridge-elimination"] {
         let err = bp.fails(&["new", form, "--players", &fifteen]);
         assert!(
-            err.contains(": 15 players × 4 cards + 1 turned card = 61, more than the 57-card deck"),
+            err.contains(" to 14 players, not 15 (15 players × 4 cards + 1 turned card = 61, more than the 57-card deck)"),
             "{err}"
         );
     }

@@ -334,3 +334,23 @@ fn within_one_second_the_session_changed_last_is_the_current_one() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stderr, format!("using session {buddy}\n"));
 }
+
+#[test]
+fn an_empty_environment_variable_counts_as_unset() {
+    let bp = Bp::new();
+    let dir = bp.data_dir().join("given");
+    let out = bp
+        .command()
+        .env("BRIDGEPAD_DATA_DIR", "")
+        .env("BRIDGEPAD_TEMPLATES_DIR", "")
+        .args(["--data-dir", dir.to_str().unwrap()])
+        .args(["new", "devils-bridge", "--players", "Ann,Bob,Cid"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.join("2026-11-21-devils-bridge.toml").is_file());
+}

@@ -93,6 +93,11 @@ pub const FIELDS: &[Field] = &[
         allowed: "a whole number, 1 or more, or left out for no target; Memory and Single Dummy Bridge need one, Buddy Bridge and elimination games take none",
     },
     Field {
+        name: "target_optional",
+        means: "The rules allow a target though none is set, so `bridgepad play` asks for one when a table starts (Enter for none). A question at setup, not a rule: sessions do not keep it.",
+        allowed: "true or false (left out: false); a game with a target is always asked for it",
+    },
+    Field {
         name: "elimination",
         means: "A player who misses a bid is out, and the last player standing wins.",
         allowed: "true (then leave out target) or false (left out: false)",
@@ -139,7 +144,7 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
         | "two_player_rebid" => variant.family == Family::ExactBid,
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
-        "target" => match kind {
+        "target" | "target_optional" => match kind {
             Some(kind) => kind != Kind::Buddy,
             None => !variant.elimination,
         },
@@ -154,7 +159,8 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
 pub fn left_out(field: &str) -> &'static str {
     match field {
         "about" => "no description",
-        "blind_last_hand" | "dealer_hook" | "elimination" | "two_player_rebid" => "false",
+        "blind_last_hand" | "dealer_hook" | "elimination" | "two_player_rebid"
+        | "target_optional" => "false",
         "target" => "no target; the game ends when its hands run out",
         "undertrick_penalty" => "0",
         "rubber" => "true",

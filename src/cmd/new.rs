@@ -192,11 +192,11 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String 
         let largest = schedule.largest() as usize;
         let needed = count * largest + 1;
         let deck = variant.deck.cards() as usize;
+        // The range first; the deck is why.
         if needed > deck {
-            message = format!(
-                "{}: {count} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck",
-                variant.title
-            );
+            message.push_str(&format!(
+                " ({count} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck)"
+            ));
         }
     }
     let fits: Vec<&str> = catalog

@@ -43,23 +43,46 @@ pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
 pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result<()> {
     let id = match session {
         Some(id) => cx.store.resolve(Some(id))?.id,
-        None => match choose(p, cx)? {
-            Some(id) => id,
-            None => start(p, cx)?,
+        None => loop {
+            let resumable = choose(p, cx)?;
+            match resumable {
+                Choice::Resume(id) => break id,
+                Choice::Quit => return Ok(()),
+                Choice::New { offered } => match start(p, cx)? {
+                    Some(id) => break id,
+                    // Stepped back from the first question: to the sessions
+                    // to resume, if there were any; else nothing to do.
+                    None if offered => continue,
+                    None => {
+                        p.say("Nothing started.");
+                        return Ok(());
+                    }
+                },
+            }
         },
     };
     table(p, cx, &id)
 }
 
-/// Offers the unfinished sessions to resume; `None` means start a new one.
-fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
+/// What the table picked at the first question.
+enum Choice {
+    Resume(String),
+    /// Start a new session; `offered` says whether sessions to resume were shown.
+    New {
+        offered: bool,
+    },
+    Quit,
+}
+
+/// Offers the unfinished sessions to resume, or a new one.
+fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
     let open: Vec<_> = crate::index::scan(&cx.store)?
         .into_iter()
         .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
         .filter_map(|e| cx.store.load(&e.id).ok())
         .collect();
     if open.is_empty() {
-        return Ok(None);
+        return Ok(Choice::New { offered: false });
     }
     let mut items = vec!["Start a new session".to_string()];
     items.extend(open.iter().map(|s| {
@@ -76,12 +99,60 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
             s.table().names().join(", ")
         )
     }));
-    let pick = p.select("Resume a game or start a new one?", &items, 1)?;
-    Ok((pick > 0).then(|| open[pick - 1].id.clone()))
+    Ok(
+        match p.select_or_back("Resume a game or start a new one?", &items, 1)? {
+            None => Choice::Quit,
+            Some(0) => Choice::New { offered: true },
+            Some(pick) => Choice::Resume(open[pick - 1].id.clone()),
+        },
+    )
 }
 
-/// Asks for the game, the settings, the players and the first dealer; saves the new session.
-fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
+/// The questions of a new session, in order; Esc or `q` goes back one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Game,
+    Rubber,
+    Scoring,
+    Target,
+    Players,
+    Waiting,
+    Dealer,
+}
+
+impl Step {
+    /// The questions `variant` asks after the game is chosen.
+    fn after_game(variant: &Variant) -> Vec<Step> {
+        let mut steps = Vec::new();
+        if variant
+            .contract
+            .is_some_and(|rules| rules.kind == Kind::Buddy)
+        {
+            steps.push(Step::Rubber);
+        }
+        if variant.dealer_hook {
+            steps.push(Step::Scoring);
+        }
+        if variant.asks_target() {
+            steps.push(Step::Target);
+        }
+        steps.push(Step::Players);
+        if variant.elimination {
+            steps.push(Step::Waiting);
+        }
+        steps.push(Step::Dealer);
+        steps
+    }
+}
+
+/// Whether a typed answer means "go back": `q` (Esc is the prompter's).
+fn back(answer: Option<String>) -> Option<String> {
+    answer.filter(|text| !matches!(text.trim().to_lowercase().as_str(), "q" | "quit"))
+}
+
+/// Asks for the game, the settings, the players and the first dealer; saves
+/// the new session. `None`: the table stepped back out of the first question.
+fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
     let catalog = cx.catalog();
     let items: Vec<String> = catalog
         .templates
@@ -95,48 +166,186 @@ fn start(p: &mut dyn Prompter, cx: &Context) -> Result<String> {
             )
         })
         .collect();
-    let pick = p.select("Which game?", &items, 0)?;
-    let variant = ask_settings(p, &catalog.templates[pick].variant)?;
-
-    // A table that does not fit hears which form of the game does.
-    let size = |count: usize| {
-        let mut message = new::table_size(&catalog, &variant, count);
-        if variant.elimination && count > variant.max_players {
-            message.push_str(&format!(
-                "; seat {} and name the others at the next question, as players waiting for a seat",
-                variant.max_players
-            ));
-        }
-        message
-    };
-    let check = |text: &str| match Table::new(&variant, split_names(text), Seat(0)) {
-        Ok(_) => Ok(()),
-        Err(SetupError::PlayerCount { count, .. }) => Err(size(count)),
-        Err(e) => Err(e.to_string()),
-    };
-    let players = split_names(&p.input(
-        "Players in clockwise seating order, separated by commas",
-        None,
-        &check,
-    )?);
-    let waiting = if variant.elimination {
-        let check = |text: &str| {
-            Table::with_waiting(&variant, players.clone(), split_waiting(text), Seat(0))
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+    let mut chosen = 0;
+    let mut steps = vec![Step::Game];
+    let mut at = 0;
+    // What each step decided, kept so that stepping back and forth keeps it.
+    let mut variant = catalog.templates[0].variant.clone();
+    let mut settings: Vec<(String, String)> = Vec::new();
+    let mut players: Vec<String> = Vec::new();
+    let mut waiting: Vec<String> = Vec::new();
+    loop {
+        let step = steps[at];
+        // The variant as the answers so far set it.
+        let set = |settings: &[(String, String)]| -> Result<Variant> {
+            with_settings(&catalog.templates[chosen].variant, settings)
         };
-        split_waiting(&p.input("Players waiting for a seat (Enter for none)", None, &check)?)
-    } else {
-        Vec::new()
-    };
-    let mut items = vec!["Draw at random".to_string()];
-    items.extend(players.iter().cloned());
-    let pick = p.select("Who deals first?", &items, 0)?;
-    let dealer = (pick > 0).then(|| players[pick - 1].clone());
-    let (mut session, dealer) = new::start(cx, variant, players, waiting, dealer.as_deref())?;
+        let answered = match step {
+            Step::Game => match p.select_or_back("Which game?", &items, chosen)? {
+                Some(pick) => {
+                    if pick != chosen || steps.len() == 1 {
+                        chosen = pick;
+                        variant = catalog.templates[pick].variant.clone();
+                        settings.clear();
+                        steps.truncate(1);
+                        steps.extend(Step::after_game(&variant));
+                    }
+                    true
+                }
+                None => return Ok(None),
+            },
+            Step::Rubber => {
+                let rubber = variant.contract.is_some_and(|rules| rules.rubber);
+                let items = [
+                    "A rubber: best of three games".to_string(),
+                    "One game".to_string(),
+                ];
+                match p.select_or_back("Rubber or one game?", &items, usize::from(!rubber))? {
+                    Some(pick) => {
+                        settings.retain(|(k, _)| k != "rubber");
+                        settings.push(("rubber".into(), (pick == 0).to_string()));
+                        variant = set(&settings)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Scoring => {
+                let items: Vec<String> = ExactScoring::ALL
+                    .iter()
+                    .map(|s| format!("{}: {}", s.name(), s.describe()))
+                    .collect();
+                let default = ExactScoring::ALL
+                    .iter()
+                    .position(|&s| s == variant.scoring)
+                    .unwrap_or(0);
+                match p.select_or_back("Scoring?", &items, default)? {
+                    Some(pick) => {
+                        settings.retain(|(k, _)| k != "scoring");
+                        let name = ExactScoring::ALL[pick].name().to_string();
+                        settings.push(("scoring".into(), name));
+                        variant = set(&settings)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Target => {
+                let check = |text: &str| match back(Some(text.to_string())) {
+                    None => Ok(()),
+                    Some(text) => with_target(&variant, &text).map(|_| ()),
+                };
+                let default = variant.target.map(|t| t.to_string());
+                let mut prompt = if variant.contract.is_some() {
+                    "Target score: the first player to reach it wins".to_string()
+                } else {
+                    "Target score: the game ends after the hand that reaches it".to_string()
+                };
+                if default.is_none() {
+                    prompt.push_str(" (Enter for none)");
+                }
+                match back(p.input_or_back(&prompt, default.as_deref(), &check)?) {
+                    Some(text) => {
+                        variant = with_target(&variant, &text).map_err(anyhow::Error::msg)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Players => {
+                // A table that does not fit hears which form of the game does.
+                let size = |count: usize| {
+                    let mut message = new::table_size(&catalog, &variant, count);
+                    if variant.elimination && count > variant.max_players {
+                        message.push_str(&format!(
+                            "; seat {} and name the others at the next question, as players waiting for a seat",
+                            variant.max_players
+                        ));
+                    }
+                    message
+                };
+                let check = |text: &str| {
+                    if back(Some(text.to_string())).is_none() {
+                        return Ok(());
+                    }
+                    match Table::new(&variant, split_names(text), Seat(0)) {
+                        Ok(_) => Ok(()),
+                        Err(SetupError::PlayerCount { count, .. }) => Err(size(count)),
+                        Err(e) => Err(e.to_string()),
+                    }
+                };
+                let prompt = format!(
+                    "Players in clockwise seating order, separated by commas ({})",
+                    variant.players_range()
+                );
+                match back(p.input_or_back(&prompt, None, &check)?) {
+                    Some(text) => {
+                        players = split_names(&text);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Waiting => {
+                let check = |text: &str| {
+                    if back(Some(text.to_string())).is_none() {
+                        return Ok(());
+                    }
+                    Table::with_waiting(&variant, players.clone(), split_waiting(text), Seat(0))
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                };
+                let prompt = "Players waiting for a seat (Enter for none)";
+                match back(p.input_or_back(prompt, None, &check)?) {
+                    Some(text) => {
+                        waiting = split_waiting(&text);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Dealer => {
+                let mut items = vec!["Draw at random".to_string()];
+                items.extend(players.iter().cloned());
+                match p.select_or_back("Who deals first?", &items, 0)? {
+                    Some(pick) => {
+                        let dealer = (pick > 0).then(|| players[pick - 1].clone());
+                        return create(p, cx, &variant, &players, &waiting, dealer).map(Some);
+                    }
+                    None => false,
+                }
+            }
+        };
+        if answered {
+            at += 1;
+        } else if at == 0 {
+            return Ok(None);
+        } else {
+            at -= 1;
+        }
+    }
+}
+
+/// Saves the session the setup questions described, and says how it starts.
+fn create(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    variant: &Variant,
+    players: &[String],
+    waiting: &[String],
+    dealer: Option<String>,
+) -> Result<String> {
+    let drawn = dealer.is_none();
+    let (mut session, dealer) = new::start(
+        cx,
+        variant.clone(),
+        players.to_vec(),
+        waiting.to_vec(),
+        dealer.as_deref(),
+    )?;
     cx.store.create_numbered(&mut session)?;
     let table = session.table();
-    if pick == 0 {
+    if drawn {
         p.say(&format!(
             "{} deals first (drawn at random).",
             table.name(dealer)
@@ -168,54 +377,6 @@ fn split_waiting(text: &str) -> Vec<String> {
     }
 }
 
-/// The settings a table decides before it starts: the scoring, where tables
-/// differ (Devil's Bridge), and a target, unless the last player standing
-/// ends the game.
-fn ask_settings(p: &mut dyn Prompter, variant: &Variant) -> Result<Variant> {
-    if let Some(rules) = variant.contract
-        && rules.kind == Kind::Buddy
-    {
-        let items = [
-            "A rubber: best of three games".to_string(),
-            "One game".to_string(),
-        ];
-        let pick = p.select("Rubber or one game?", &items, usize::from(!rules.rubber))?;
-        return with_settings(variant, &[("rubber".to_string(), (pick == 0).to_string())]);
-    }
-    let variant = if variant.dealer_hook {
-        let items: Vec<String> = ExactScoring::ALL
-            .iter()
-            .map(|s| format!("{}: {}", s.name(), s.describe()))
-            .collect();
-        let default = ExactScoring::ALL
-            .iter()
-            .position(|&s| s == variant.scoring)
-            .unwrap_or(0);
-        let scoring = ExactScoring::ALL[p.select("Scoring?", &items, default)?];
-        with_settings(
-            variant,
-            &[("scoring".to_string(), scoring.name().to_string())],
-        )?
-    } else {
-        variant.clone()
-    };
-    if variant.elimination {
-        return Ok(variant);
-    }
-    let check = |text: &str| with_target(&variant, text).map(|_| ());
-    let default = variant.target.map(|t| t.to_string());
-    let mut prompt = if variant.contract.is_some() {
-        "Target score: the first player to reach it wins".to_string()
-    } else {
-        "Target score: the game ends after the hand that reaches it".to_string()
-    };
-    if default.is_none() {
-        prompt.push_str(" (Enter for none)");
-    }
-    let target = p.input(&prompt, default.as_deref(), &check)?;
-    with_target(&variant, &target).map_err(anyhow::Error::msg)
-}
-
 /// The variant with the target typed at the prompt; nothing means no target.
 fn with_target(variant: &Variant, text: &str) -> Result<Variant, String> {
     let text = text.trim();
@@ -238,7 +399,7 @@ fn without_target(variant: &Variant) -> Result<Variant, String> {
     if variant.target.is_none() {
         return Ok(variant.clone());
     }
-    let mut raw = variant.raw().clone();
+    let mut raw = variant.template();
     raw.target = None;
     Variant::try_from(raw).map_err(|_| {
         format!(
@@ -1010,6 +1171,26 @@ mod tests {
             self.script.input(prompt, default, check)
         }
 
+        fn select_or_back(
+            &mut self,
+            prompt: &str,
+            items: &[String],
+            default: usize,
+        ) -> Result<Option<usize>> {
+            self.prompts.push(prompt.to_string());
+            self.script.select_or_back(prompt, items, default)
+        }
+
+        fn input_or_back(
+            &mut self,
+            prompt: &str,
+            default: Option<&str>,
+            check: crate::prompt::Check,
+        ) -> Result<Option<String>> {
+            self.prompts.push(prompt.to_string());
+            self.script.input_or_back(prompt, default, check)
+        }
+
         fn say(&mut self, text: &str) {
             self.script.say(text);
         }
@@ -1302,12 +1483,7 @@ mod tests {
     }
     /// Hand 1 of regular Mormon Bridge for Ann, Bob, Cid and Dee, Ann dealing:
     /// no scoring question (always tricks-plus-ten), no target.
-    const MORMON: [&str; 4] = [
-        "Mormon Bridge (mormon-bridge,",
-        "",
-        "Ann, Bob, Cid, Dee",
-        "Ann",
-    ];
+    const MORMON: [&str; 3] = ["Mormon Bridge (mormon-bridge,", "Ann, Bob, Cid, Dee", "Ann"];
 
     /// Mormon Bridge (elimination) for Ann, Bob and Cid with Dee waiting, Ann dealing.
     const ELIMINATION: [&str; 4] = ["Mormon Bridge (elimination)", "Ann, Bob, Cid", "Dee", "Ann"];
@@ -1513,8 +1689,8 @@ mod tests {
             p.refused,
             [
                 "Mormon Bridge (elimination) is for 2 to 14 players, not 1",
-                "Mormon Bridge (elimination): 15 players × 4 cards + 1 turned card = 61, \
-                 more than the 57-card deck; seat 14 and name the others at the next question, \
+                "Mormon Bridge (elimination) is for 2 to 14 players, not 15 (15 players × 4 cards + 1 turned card = 61, \
+                 more than the 57-card deck); seat 14 and name the others at the next question, \
                  as players waiting for a seat",
                 "the name `bob` is given twice (names are compared ignoring case); give each player a different name",
             ]
@@ -1560,12 +1736,12 @@ mod tests {
         assert_eq!(game.variant().target, Some(100));
         assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
 
-        // Regular: ten players do not fit its 6-card hands.
+        // Regular: no target (the last hand ends it); ten players do not
+        // fit its 6-card hands.
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
-        let mut p = Scripted::new([
+        let mut p = Asked::new([
             "Mormon Bridge (mormon-bridge,",
-            "150",
             "A, B, C, D, E, F, G, H, I, J",
             "A, B, C, D",
             "A",
@@ -1573,12 +1749,70 @@ mod tests {
         ]);
         play(&mut p, None, &cx).unwrap();
         assert_eq!(
-            p.refused,
+            p.script.refused,
             [
-                "Mormon Bridge: 10 players × 6 cards + 1 turned card = 61, more than the 57-card deck; \
+                "Mormon Bridge is for 4 to 9 players, not 10 (10 players × 6 cards + 1 turned card = 61, more than the 57-card deck); \
                  mormon-bridge-4card or mormon-bridge-elimination fit 10 players"
             ]
         );
-        assert_eq!(only_session(&cx).variant().target, Some(150));
+        assert!(
+            !p.prompts.iter().any(|q| q.starts_with("Target")),
+            "{:?}",
+            p.prompts
+        );
+        assert_eq!(only_session(&cx).variant().target, None);
+    }
+
+    #[test]
+    fn q_or_esc_steps_back_through_the_setup_questions() {
+        use crate::prompt::ESC;
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Devil's Bridge",
+            "tricks-plus-ten",
+            "",
+            // q at the players goes back to the target, Esc from there to
+            // the scoring, which is picked again.
+            "q",
+            ESC,
+            "bid-plus-ten",
+            "90",
+            "Ann, Bob, Cid",
+            // Esc at the dealer: back to the players, typed again.
+            ESC,
+            "Ann, Bob, Cid, Dee",
+            "Bob",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.prompts[..9],
+            [
+                "Which game?",
+                "Scoring?",
+                "Target score: the game ends after the hand that reaches it (Enter for none)",
+                "Players in clockwise seating order, separated by commas (3 to 7)",
+                "Target score: the game ends after the hand that reaches it (Enter for none)",
+                "Scoring?",
+                "Target score: the game ends after the hand that reaches it (Enter for none)",
+                "Players in clockwise seating order, separated by commas (3 to 7)",
+                "Who deals first?",
+            ]
+        );
+        let game = only_session(&cx);
+        assert_eq!(game.variant().scoring, ExactScoring::BidPlusTen);
+        assert_eq!(game.variant().target, Some(90));
+        assert_eq!(game.table().names(), ["Ann", "Bob", "Cid", "Dee"]);
+        assert_eq!(game.table().first_dealer(), Seat(1));
+
+        // Esc at the first question of an empty data directory: nothing starts.
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Scripted::new([ESC]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(said(&p, "Nothing started."));
+        assert!(crate::index::scan(&cx.store).unwrap().is_empty());
     }
 }

@@ -221,7 +221,7 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
     let catalog: Catalog = cx.catalog();
     let template = catalog.find(&args.name)?;
     let variant = &template.variant;
-    let set = toml::Table::try_from(variant.raw())
+    let set = toml::Table::try_from(variant.template())
         .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
     println!("Variant `{}`: {}", variant.name, variant.title);
     match &template.source {

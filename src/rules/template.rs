@@ -141,6 +141,11 @@ pub struct RawTemplate {
     /// The game ends at the end of the hand (or scoring event) in which someone reaches this total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i64>,
+    /// The rules allow a target though the template sets none, so `play`
+    /// asks for one (Enter for none). A question at setup, not a rule of
+    /// the game: a session does not keep it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub target_optional: bool,
     /// A player who misses a bid is out; the last player standing wins.
     #[serde(default, skip_serializing_if = "is_false")]
     pub elimination: bool,
@@ -248,6 +253,9 @@ pub struct Variant {
     pub two_player_rebid: bool,
     /// Contract games: the rules their deals are played by; `None` for exact-bid games.
     pub contract: Option<DuelRules>,
+    /// The template's `target_optional`: a setup question, not a rule, so
+    /// it is kept here and not in the raw template a session stores.
+    target_optional: bool,
     raw: RawTemplate,
 }
 
@@ -257,9 +265,23 @@ impl Variant {
         &self.raw
     }
 
+    /// The template as a template file would say it, setup questions included.
+    pub fn template(&self) -> RawTemplate {
+        RawTemplate {
+            target_optional: self.target_optional,
+            ..self.raw.clone()
+        }
+    }
+
     /// The hand schedule for a table of `players`, if the variant seats that many.
     pub fn schedule(&self, players: usize) -> Option<Schedule> {
         self.peaks.get(&players).copied()
+    }
+
+    /// Whether a table setting up this game is asked for a target score:
+    /// where the game has one by default, or its rules allow one.
+    pub fn asks_target(&self) -> bool {
+        self.target.is_some() || self.target_optional
     }
 
     /// The player counts this variant seats, for messages.
@@ -283,7 +305,16 @@ pub fn valid_name(name: &str) -> bool {
 impl TryFrom<RawTemplate> for Variant {
     type Error = TemplateError;
 
-    fn try_from(raw: RawTemplate) -> Result<Self, TemplateError> {
+    fn try_from(mut raw: RawTemplate) -> Result<Self, TemplateError> {
+        let target_optional = std::mem::take(&mut raw.target_optional);
+        let mut variant = Variant::validate(raw)?;
+        variant.target_optional = target_optional;
+        Ok(variant)
+    }
+}
+
+impl Variant {
+    fn validate(raw: RawTemplate) -> Result<Variant, TemplateError> {
         if !valid_name(&raw.name) {
             return Err(TemplateError::new(
                 "name",
@@ -458,6 +489,7 @@ impl TryFrom<RawTemplate> for Variant {
             elimination: raw.elimination,
             two_player_rebid: raw.two_player_rebid,
             contract: None,
+            target_optional: false,
             raw,
         })
     }
@@ -605,6 +637,7 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         elimination: false,
         two_player_rebid: false,
         contract: Some(rules),
+        target_optional: false,
         raw,
     })
 }

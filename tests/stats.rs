@@ -227,26 +227,32 @@ fn stats_skip_a_broken_file_with_a_warning() {
 fn show_chart_draws_the_running_totals() {
     let bp = Bp::new();
     let [devils, memory, _] = bp.club_history();
-    // Ann 0, 0; Bob 10, 10; Cid 10, 20 (stdout is not a terminal: 80 columns).
+    // Ann 0, 0; Bob 10, 10; Cid 10, 20 (stdout is not a terminal: 80
+    // columns, 24 lines). Cid, the winner, wins the cell he shares with Bob.
     assert_eq!(
         bp.ok(&["show", "--chart", "--session", &devils]),
         "\
 Devil's Bridge: running totals by hand
-20 ┤        C
-15 ┤      ··
-10 ┤    *···B
- 5 ┤  ··
- 0 ┤*···A···A
+20 ┤       ·C C
+18 ┤       ·
+16 ┤      ·
+14 ┤      ·
+12 ┤     ·
+10 ┤   ·C···B B
+ 8 ┤   ·
+ 6 ┤  ·
+ 4 ┤  ·
+ 2 ┤ ·
+ 0 ┤····A···A A
    └┬───┬───┬
     0   1   2
-A Ann (0) · B Bob (10) · C Cid (20) · * several players · x: hands (0 = start)
-y: running total
+C Cid (20) · B Bob (10) · A Ann (0) · x: hands (0 = start) · y: running total
 "
     );
     // A contract game charts its deals: Ann 320 after deal 1's phase 1.
     let text = bp.ok(&["show", "--chart", "--session", &memory]);
     assert!(
-        text.starts_with("Memory Bridge: running totals by deal\n350 ┤\n300 ┤    A\n"),
+        text.starts_with("Memory Bridge: running totals by deal\n320 ┤   ·A A\n300 ┤   ·\n"),
         "{text}"
     );
     assert!(text.contains("A Ann (320) · D Dee (0)"), "{text}");

@@ -18,7 +18,8 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let session = cx.store.load(&id)?;
     if args.chart {
         let width = render::terminal_width().unwrap_or(80);
-        print!("{}", render::chart::session_chart(&session, width));
+        let height = render::chart::terminal_height().unwrap_or(render::chart::PIPED_HEIGHT);
+        print!("{}", render::chart::session_chart(&session, width, height));
     } else if args.json {
         println!("{}", serde_json::to_string_pretty(&to_json(&session))?);
     } else {

@@ -1,9 +1,9 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
-use crate::rules::auction::{Auction, Contract, Outcome, Side};
+use crate::rules::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
 use crate::rules::contract::Line;
-use crate::rules::contract_game::ContractGame;
+use crate::rules::contract_game::{ContractGame, UndoneEntry};
 use crate::rules::duel::{Deal, Kind, Next};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
@@ -103,6 +103,65 @@ pub fn next(game: &ContractGame) -> String {
                 game.name(declarer)
             )
         }
+    }
+}
+
+/// The last `made` calls of the auction, recorded because the rules left no
+/// other call: "Bob passes and Ann stands on 7NT (no higher bid exists)."
+pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<String> {
+    let calls = auction.calls();
+    let from = calls.len().checked_sub(made)?;
+    if made == 0 {
+        return None;
+    }
+    let ended = match auction.outcome() {
+        Outcome::Contract(c) => Some(c),
+        _ => None,
+    };
+    let standing = ended.or(auction.standing())?;
+    let last = calls.len() - 1;
+    let clauses: Vec<String> = (from..calls.len())
+        .map(|i| {
+            let caller = (auction.first() + i) % 2;
+            let name = game.name(caller);
+            match calls[i] {
+                // The pass that fixes the caller's own bid: a stand.
+                Call::Pass if i == last && ended.is_some_and(|c| c.declarer == caller) => {
+                    format!("{name} stands on {}", standing.bid.pretty())
+                }
+                Call::Pass => format!("{name} passes"),
+                other => format!("{name} {}", pretty(&other)),
+            }
+        })
+        .collect();
+    let mut why = if standing.bid.next_higher().is_none() {
+        "no higher bid exists".to_string()
+    } else {
+        "the only legal call".to_string()
+    };
+    if standing.doubling == Doubling::Redoubled {
+        why.push_str(&format!(", and {} is redoubled", standing.bid.pretty()));
+    }
+    Some(format!("{} ({why}).", clauses.join(" and ")))
+}
+
+/// What `undo` took back, in the table's words: "took back the call 7NT in
+/// deal 2 and the 2 passes it forced."
+pub fn undone(entry: UndoneEntry) -> String {
+    match entry {
+        UndoneEntry::FirstPhase { deal } => {
+            format!("took back the first-phase tricks of deal {deal}.")
+        }
+        UndoneEntry::Call { deal, call, forced } => {
+            let with = match forced {
+                0 => String::new(),
+                1 => " and the pass it forced".to_string(),
+                n => format!(" and the {n} passes it forced"),
+            };
+            format!("took back the call {} in deal {deal}{with}.", pretty(&call))
+        }
+        UndoneEntry::Tricks { deal } => format!("took back declarer's tricks in deal {deal}."),
+        UndoneEntry::Dummy { deal } => format!("took back the dummy chosen in deal {deal}."),
     }
 }
 

@@ -612,6 +612,22 @@ fn a_forced_stand_closes_the_auction_and_goes_back_with_its_call() {
     assert_eq!(json["game_winners"], json!(["Ann"]));
 }
 
+/// After a pass over a bid, the command says what its holder may do.
+#[test]
+fn the_next_line_explains_the_holders_raise_or_stand() {
+    let bp = Bp::new();
+    bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    tricks(&bp, "Bob=8");
+    let out = auction(&bp, "2S pass");
+    assert!(
+        out.ends_with(
+            "next: Ann passed, so Bob may raise 2♠ once or stand on it; \
+             legal: 2NT or higher, pass: `bridgepad auction CALL…`\n"
+        ),
+        "{out}"
+    );
+}
+
 /// A session saved with an auction stopped short of its forced stand (by
 /// hand, or by an older bridgepad) loads, and repeating the auction closes it.
 #[test]

@@ -76,6 +76,15 @@ pub fn next(game: &ContractGame) -> String {
         ),
         Next::Call(side) => {
             let auction = deal.auction.as_ref().expect("a call means an open auction");
+            if let Some(holding) = auction.raise_or_stand() {
+                return format!(
+                    "next: {} passed, so {} may raise {} once or stand on it; legal: {}: `bridgepad auction CALL…`",
+                    game.name(1 - holding.declarer),
+                    game.name(holding.declarer),
+                    holding.bid.pretty(),
+                    auction.legal()
+                );
+            }
             let so_far = if auction.calls().is_empty() {
                 String::new()
             } else {
@@ -104,6 +113,19 @@ pub fn next(game: &ContractGame) -> String {
             )
         }
     }
+}
+
+/// Buddy Bridge, when the holder of a bid is to raise it or stand, what
+/// that means at the table: "Bob passed: Ann may raise 2♥ once, or stand
+/// on it; either way that is the contract."
+pub fn raise_or_stand(game: &ContractGame, auction: &Auction) -> Option<String> {
+    let holding = auction.raise_or_stand()?;
+    Some(format!(
+        "{} passed: {} may raise {} once, or stand on it; either way that is the contract.",
+        game.name(1 - holding.declarer),
+        game.name(holding.declarer),
+        holding.bid.pretty()
+    ))
 }
 
 /// The last `made` calls of the auction, recorded because the rules left no
@@ -401,5 +423,35 @@ pub fn terms(game: &ContractGame) -> String {
             }
             terms
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::built_in;
+    use crate::rules::{Seat, Table};
+
+    fn buddy() -> ContractGame {
+        let v = built_in("buddy-bridge");
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        ContractGame::new(v, table)
+    }
+
+    #[test]
+    fn the_holder_hears_that_a_pass_lets_them_raise_once_or_stand() {
+        let mut g = buddy();
+        g.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
+        let deal = g.duel().current().unwrap();
+        let auction = deal.auction.as_ref().unwrap();
+        assert_eq!(
+            raise_or_stand(&g, auction).unwrap(),
+            "Ann passed: Bob may raise 2♠ once, or stand on it; either way that is the contract."
+        );
+        assert_eq!(
+            next(&g),
+            "next: Ann passed, so Bob may raise 2♠ once or stand on it; legal: 2NT or higher, pass: `bridgepad auction CALL…`"
+        );
     }
 }

@@ -10,7 +10,7 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
-use crate::rules::auction::{Auction, Call, Side};
+use crate::rules::auction::{Auction, Call, Legal, Side};
 use crate::rules::contract_game::ContractGame;
 use crate::rules::duel::{Deal, Dummy, Kind, Next};
 
@@ -140,6 +140,9 @@ fn call(
         return Ok(Flow::Go);
     }
     p.say(&render::contract::auction_table(game, auction));
+    if let Some(why) = say::raise_or_stand(game, auction) {
+        p.say(&why);
+    }
     let prompt = call_prompt(game, auction, side);
     let check = |text: &str| match typed_call(text, auction)? {
         Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
@@ -179,9 +182,21 @@ fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) 
     }
 }
 
-/// "Ann's call (2NT or higher, pass, double)".
+/// "Ann's call (2NT or higher, pass, double)"; the Buddy holder after a
+/// pass: "Ann's call: raise (2S or higher) or stand (pass)".
 fn call_prompt(game: &ContractGame, auction: &Auction, side: Side) -> String {
-    format!("{}'s call ({})", game.name(side), auction.legal())
+    let legal = auction.legal();
+    match auction.raise_or_stand() {
+        Some(_) if legal.lowest_bid.is_some() => format!(
+            "{}'s call: raise ({}) or stand (pass)",
+            game.name(side),
+            Legal {
+                pass: false,
+                ..legal
+            }
+        ),
+        _ => format!("{}'s call ({legal})", game.name(side)),
+    }
 }
 
 /// The sheet as `play` shows it: the same as `bridgepad show`, without its
@@ -576,13 +591,13 @@ mod tests {
                 "Ann's call (any bid from 1C to 7NT, pass)",
                 "Bob's call (2S or higher, pass)",
                 // Ann's raise, or pass to stand.
-                "Ann's call (2S or higher, pass)",
+                "Ann's call: raise (2S or higher) or stand (pass)",
                 "Tricks Ann took as declarer in 4♥ (needs 10)",
                 "Exchange phase: tricks Ann took (0 to 13; Bob took the rest)",
                 "Bob's call (any bid from 1C to 7NT, pass)",
                 "Ann's call (2C or higher, pass)",
                 "Bob's call (2D or higher, pass)",
-                "Ann's call (2D or higher, pass)",
+                "Ann's call: raise (2D or higher) or stand (pass)",
                 "Tricks Ann took as declarer in 2♣ (needs 8)",
                 "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
             ]
@@ -591,9 +606,11 @@ mod tests {
             "Deal 1 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
             "Exchange phase Ann 8, Bob 5: Ann scores 40 below the line and 10 above, and opens the auction.",
             "Totals: Ann 50 (40 below, 10 above), Bob 0 (0 below, 0 above).",
+            "Bob passed: Ann may raise 2♥ once, or stand on it; either way that is the contract.",
             "Contract 4♥ by Ann: Ann needs 10 tricks; Bob leads.",
             "Ann took 11 in 4♥: made with 1 bag; Ann 120 below the line, 10 above.",
             "Deal 2 (game 1): Bob deals. Exchange phase: 13 tricks, Ann leads; the winner opens the auction.",
+            "Bob passed: Ann may raise 2♣ once, or stand on it; either way that is the contract.",
             "Contract 2♣ by Ann: Ann needs 8 tricks; Bob leads.",
             "Ann took 7 in 2♣: down 1; Ann −50 below the line, Bob 50 above.",
             "Deal 3 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",

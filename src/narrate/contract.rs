@@ -187,6 +187,46 @@ pub fn undone(entry: UndoneEntry) -> String {
     }
 }
 
+/// Who is ahead, in the terms that decide the session: in a Buddy Bridge
+/// rubber games come before points ("Games 1–1; Ann leads on points, 420
+/// to 300."), otherwise the higher total ("Ann leads with 420."). `None`
+/// before anything scores and once the session is over.
+pub fn standing(game: &ContractGame) -> Option<String> {
+    if game.is_finished() {
+        return None;
+    }
+    let totals = game.duel().totals().map(Line::total);
+    let games = game.duel().games_won();
+    let leaders = game.leaders();
+    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    Some(match leaders.as_slice() {
+        [] => return None,
+        [one] if games[*one] > games[1 - *one] => format!(
+            "{} leads the rubber, {} game{} to {}.",
+            game.name(*one),
+            games[*one],
+            if games[*one] == 1 { "" } else { "s" },
+            games[1 - *one]
+        ),
+        // Level on games with a game each: the points only show who is
+        // ahead, the next game decides.
+        [one] if rubber && games[0] > 0 => format!(
+            "Games {}–{}; {} leads on points, {} to {}.",
+            games[0],
+            games[1],
+            game.name(*one),
+            totals[*one],
+            totals[1 - *one]
+        ),
+        [one] => format!("{} leads with {}.", game.name(*one), totals[*one]),
+        _ if rubber && games[0] > 0 => format!(
+            "Games {}–{}; level on points at {}.",
+            games[0], games[1], totals[0]
+        ),
+        _ => format!("Level at {}.", totals[0]),
+    })
+}
+
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
     let duel = game.duel();
@@ -436,6 +476,43 @@ mod tests {
         let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
         ContractGame::new(v, table)
+    }
+
+    /// One deal: `winner` takes 8 in the exchange (40 below, 10 above) and
+    /// opens; the calls; declarer's tricks.
+    fn deal(g: &mut ContractGame, winner: usize, calls: &str, tricks: u32) {
+        g.record_first_phase(&[(Seat(winner), 8)]).unwrap();
+        let calls: Vec<Call> = calls
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        g.calls(&calls).unwrap();
+        let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
+        g.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+    }
+
+    /// A Buddy Bridge rubber (RULES.md): games decide it, so the line says
+    /// the games before the points once both have won one.
+    #[test]
+    fn in_a_rubber_games_come_before_points() {
+        let mut g = buddy();
+        assert_eq!(standing(&g), None, "nothing scored yet");
+        // Deal 1: Ann's exchange 40/10; 1♣ with 10 tricks: 20 below, 3 bags 30 above.
+        deal(&mut g, 0, "1C pass pass", 10);
+        assert_eq!(standing(&g).unwrap(), "Ann leads with 100.");
+        // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
+        // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
+        deal(&mut g, 0, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [0]);
+        assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
+        // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
+        // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
+        deal(&mut g, 1, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [0, 1]);
+        assert_eq!(
+            standing(&g).unwrap(),
+            "Games 1–1; Ann leads on points, 410 to 310."
+        );
     }
 
     #[test]

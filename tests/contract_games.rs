@@ -550,6 +550,113 @@ fn the_buddy_holder_may_raise_once_and_there_is_no_double() {
     assert_eq!(json["totals"], pad((20, 100), (0, 0)));
 }
 
+/// RULES.md, Buddy Bridge: "a holder who cannot raise (the bid is 7NT) is
+/// not asked: the auction closes on the pass". `auction 7NT pass` records
+/// Ann's stand itself and says so; `undo` takes it back with the call that
+/// forced it; `auction 7NT` alone closes it too (Bob has no call but pass);
+/// and the whole auction written out still works.
+#[test]
+fn a_forced_stand_closes_the_auction_and_goes_back_with_its_call() {
+    let bp = Bp::new();
+    let id = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Bob"]);
+    let path = bp.session_path(&id);
+    // Exchange: Ann 8 → Ann 40 below, 10 above, and Ann opens.
+    tricks(&bp, "Ann=8");
+    let before = fs::read(&path).unwrap();
+
+    let out = auction(&bp, "7NT pass");
+    assert_eq!(
+        out,
+        "deal 1 auction: Ann 7NT, Bob pass, Ann pass.\n\
+         Ann stands on 7NT (no higher bid exists).\n\
+         Contract 7NT by Ann: Ann needs 13 tricks; Bob leads.\n\
+         next: Ann needs 13 tricks in 7NT; Bob leads: `bridgepad tricks Ann=N`\n"
+    );
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["next"]["expects"], "tricks");
+    assert_eq!(json["next"]["contract"], "7NT by Ann");
+    assert_eq!(json["deals"][0]["auction"], json!(["7NT", "pass", "pass"]));
+
+    // Back to Ann's call, the question last asked: the file is as it was.
+    let out = bp.ok(&["undo"]);
+    assert!(
+        out.starts_with("took back the call 7NT in deal 1 and the 2 passes it forced.\n"),
+        "{out}"
+    );
+    assert_eq!(fs::read(&path).unwrap(), before);
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["next"]["expects"], "auction");
+    assert_eq!(json["next"]["to_call"], "Ann");
+
+    // 7NT alone: Bob's pass and Ann's stand are both the only call left.
+    let out = auction(&bp, "7NT");
+    assert!(
+        out.contains("Bob passes and Ann stands on 7NT (no higher bid exists).\n"),
+        "{out}"
+    );
+    assert_eq!(
+        bp.json(&["show", "--json"])["deals"][0]["auction"],
+        json!(["7NT", "pass", "pass"])
+    );
+    bp.ok(&["undo"]);
+    assert_eq!(fs::read(&path).unwrap(), before);
+
+    // Written out in full, nothing is added and nothing is said about it.
+    let out = auction(&bp, "7NT pass pass");
+    assert!(!out.contains("stands on"), "{out}");
+    assert_eq!(bp.json(&["show", "--json"])["next"]["expects"], "tricks");
+    // 13 tricks: 40 + 6 × 30 = 220, +40 exact: 260 below; Ann 300 below.
+    tricks(&bp, "Ann=13");
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["totals"]["Ann"]["below"], 300);
+    assert_eq!(json["game_winners"], json!(["Ann"]));
+}
+
+/// After a pass over a bid, the command says what its holder may do.
+#[test]
+fn the_next_line_explains_the_holders_raise_or_stand() {
+    let bp = Bp::new();
+    bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    tricks(&bp, "Bob=8");
+    let out = auction(&bp, "2S pass");
+    assert!(
+        out.ends_with(
+            "next: Ann passed, so Bob may raise 2♠ once or stand on it; \
+             legal: 2NT or higher, pass: `bridgepad auction CALL…`\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A session saved with an auction stopped short of its forced stand (by
+/// hand, or by an older bridgepad) loads, and repeating the auction closes it.
+#[test]
+fn an_auction_saved_short_of_its_forced_stand_is_closed_by_repeating_it() {
+    let bp = Bp::new();
+    let id = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Bob"]);
+    tricks(&bp, "Ann=8");
+    let path = bp.session_path(&id);
+    let text = fs::read_to_string(&path).unwrap();
+    let short = text.replace(
+        "first_phase = { Ann = 8, Bob = 5 }\n",
+        "first_phase = { Ann = 8, Bob = 5 }\nauction = [\"7NT\", \"pass\"]\n",
+    );
+    assert_ne!(short, text);
+    fs::write(&path, short).unwrap();
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["next"]["expects"], "auction");
+    assert_eq!(json["next"]["legal"], "pass");
+
+    let out = auction(&bp, "7NT pass");
+    assert!(
+        out.contains("Ann stands on 7NT (no higher bid exists).\n"),
+        "{out}"
+    );
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["next"]["expects"], "tricks");
+    assert_eq!(json["deals"][0]["auction"], json!(["7NT", "pass", "pass"]));
+}
+
 // --------------------------------------------------------------------- refusals
 
 #[test]

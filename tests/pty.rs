@@ -569,7 +569,7 @@ fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
     p.answer("Bob's call (2S or higher, pass)", "1S");
     p.expect("1S does not outrank 2H; legal now: 2S or higher, pass");
     p.answer("Bob's call (2S or higher, pass)", "pass"); // asked again
-    p.answer("Ann's call (2S or higher, pass)", "4H");
+    p.answer("Ann's call: raise (2S or higher) or stand (pass)", "4H");
     p.expect("Contract 4♥ by Ann: Ann needs 10 tricks; Bob leads.");
     p.answer("Tricks Ann took as declarer in 4♥ (needs 10)", "11");
     p.expect("Ann took 11 in 4♥: made with 1 bag; Ann 120 below the line, 10 above.");

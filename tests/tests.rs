@@ -16,6 +16,7 @@ mod hostile;
 mod mormon_bridge;
 mod properties;
 mod pty;
+mod pty_contract;
 mod sessions;
 mod stats;
 mod trash;

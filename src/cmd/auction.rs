@@ -15,7 +15,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         .iter()
         .map(|c| c.parse::<Call>().map_err(|e| anyhow!("{e}")))
         .collect::<Result<Vec<_>>>()?;
-    let (session, number) = cx.store.update(&id, cx.now, |session| {
+    let (session, (number, made)) = cx.store.update(&id, cx.now, |session| {
         let game = session.contract_mut()?;
         let deal = match (game.duel().next(), game.duel().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal,
@@ -28,16 +28,19 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         let recorded = deal.auction.as_ref().map_or(&[][..], |a| a.calls());
         // The whole auction is given from the first caller; calls already
         // recorded (say, at the prompts) are repeated, and only the rest is new.
+        let auction = deal.auction.as_ref().expect("an auction");
         let new = match calls.strip_prefix(recorded) {
+            // An auction saved by an older bridgepad may stop short of its
+            // forced calls: repeating it closes it.
+            Some([]) if auction.forced_call().is_some() => Vec::new(),
             Some([]) => bail!(
                 "those calls are already recorded ({}); give the rest of the auction after them",
-                say::calls(game, deal.auction.as_ref().expect("an auction"))
+                say::calls(game, auction)
             ),
             Some(rest) if !recorded.is_empty() => rest.to_vec(),
             // Starting like the recorded auction but going another way: a
             // different auction, which undo must make room for first.
             None if recorded.first() == calls.first() => {
-                let auction = deal.auction.as_ref().expect("an auction");
                 let at = recorded
                     .iter()
                     .zip(&calls)
@@ -57,30 +60,40 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
             }
             _ => calls.clone(),
         };
+        // Each call judged in turn, to name the first one refused and why.
         let before = recorded.len();
+        let mut trial = auction.clone();
         for (i, &call) in new.iter().enumerate() {
-            let deal = game.duel().deals().get(number - 1).expect("the deal");
-            let auction = deal.auction.as_ref().expect("an auction");
-            if !auction.is_open() {
+            if !trial.is_open() {
                 bail!(
                     "the auction ended after {} ({}); `{call}` and what follows are one call too many",
-                    say::calls(game, auction),
-                    match auction.outcome() {
+                    say::calls(game, &trial),
+                    match trial.outcome() {
                         Outcome::Contract(c) => say::contract(game, c),
                         _ => "no contract".to_string(),
                     }
                 );
             }
-            let caller = game.name((auction.first() + before + i) % 2).to_string();
-            game.call(call)
+            let caller = game.name((trial.first() + before + i) % 2).to_string();
+            trial
+                .call(call)
                 .map_err(|e| anyhow!("call {} (`{call}`, {caller}): {e}", before + i + 1))?;
         }
-        Ok(number)
+        // The engine records them, and then any call the rules force.
+        game.calls(&new).map_err(|(_, e)| anyhow!("{e}"))?;
+        let made = game.duel().deals()[number - 1]
+            .auction
+            .as_ref()
+            .map_or(0, |a| a.calls().len() - before - new.len());
+        Ok((number, made))
     })?;
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
     let auction = deal.auction.as_ref().expect("an auction");
     println!("deal {number} auction: {}.", say::calls(game, auction));
+    if let Some(line) = say::forced(game, auction, made) {
+        println!("{line}");
+    }
     if !auction.is_open() {
         println!("{}", capitalised(&say::auction_end(game, deal)));
     }

@@ -6,7 +6,6 @@ use super::Context;
 use crate::cli::SessionArg;
 use crate::narrate;
 use crate::narrate::contract as say;
-use crate::rules::contract_game::UndoneEntry;
 use crate::session::Play;
 
 pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
@@ -21,20 +20,7 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
             Play::Contract(game) => {
                 let (undone_game, undone) = game.undo()?;
                 *game = undone_game;
-                match undone {
-                    UndoneEntry::FirstPhase { deal } => {
-                        format!("took back the first-phase tricks of deal {deal}.")
-                    }
-                    UndoneEntry::Call { deal, call } => {
-                        format!("took back the call {} in deal {deal}.", say::pretty(&call))
-                    }
-                    UndoneEntry::Tricks { deal } => {
-                        format!("took back declarer's tricks in deal {deal}.")
-                    }
-                    UndoneEntry::Dummy { deal } => {
-                        format!("took back the dummy chosen in deal {deal}.")
-                    }
-                }
+                say::undone(undone)
             }
         })
     })?;

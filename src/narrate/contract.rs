@@ -1,9 +1,9 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
-use crate::rules::auction::{Auction, Contract, Outcome, Side};
+use crate::rules::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
 use crate::rules::contract::Line;
-use crate::rules::contract_game::ContractGame;
+use crate::rules::contract_game::{ContractGame, UndoneEntry};
 use crate::rules::duel::{Deal, Kind, Next};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
@@ -76,6 +76,15 @@ pub fn next(game: &ContractGame) -> String {
         ),
         Next::Call(side) => {
             let auction = deal.auction.as_ref().expect("a call means an open auction");
+            if let Some(holding) = auction.raise_or_stand() {
+                return format!(
+                    "next: {} passed, so {} may raise {} once or stand on it; legal: {}: `bridgepad auction CALL…`",
+                    game.name(1 - holding.declarer),
+                    game.name(holding.declarer),
+                    holding.bid.pretty(),
+                    auction.legal()
+                );
+            }
             let so_far = if auction.calls().is_empty() {
                 String::new()
             } else {
@@ -104,6 +113,118 @@ pub fn next(game: &ContractGame) -> String {
             )
         }
     }
+}
+
+/// Buddy Bridge, when the holder of a bid is to raise it or stand, what
+/// that means at the table: "Bob passed: Ann may raise 2♥ once, or stand
+/// on it; either way that is the contract."
+pub fn raise_or_stand(game: &ContractGame, auction: &Auction) -> Option<String> {
+    let holding = auction.raise_or_stand()?;
+    Some(format!(
+        "{} passed: {} may raise {} once, or stand on it; either way that is the contract.",
+        game.name(1 - holding.declarer),
+        game.name(holding.declarer),
+        holding.bid.pretty()
+    ))
+}
+
+/// The last `made` calls of the auction, recorded because the rules left no
+/// other call: "Bob passes and Ann stands on 7NT (no higher bid exists)."
+pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<String> {
+    let calls = auction.calls();
+    let from = calls.len().checked_sub(made)?;
+    if made == 0 {
+        return None;
+    }
+    let ended = match auction.outcome() {
+        Outcome::Contract(c) => Some(c),
+        _ => None,
+    };
+    let standing = ended.or(auction.standing())?;
+    let last = calls.len() - 1;
+    let clauses: Vec<String> = (from..calls.len())
+        .map(|i| {
+            let caller = (auction.first() + i) % 2;
+            let name = game.name(caller);
+            match calls[i] {
+                // The pass that fixes the caller's own bid: a stand.
+                Call::Pass if i == last && ended.is_some_and(|c| c.declarer == caller) => {
+                    format!("{name} stands on {}", standing.bid.pretty())
+                }
+                Call::Pass => format!("{name} passes"),
+                other => format!("{name} {}", pretty(&other)),
+            }
+        })
+        .collect();
+    let mut why = if standing.bid.next_higher().is_none() {
+        "no higher bid exists".to_string()
+    } else {
+        "the only legal call".to_string()
+    };
+    if standing.doubling == Doubling::Redoubled {
+        why.push_str(&format!(", and {} is redoubled", standing.bid.pretty()));
+    }
+    Some(format!("{} ({why}).", clauses.join(" and ")))
+}
+
+/// What `undo` took back, in the table's words: "took back the call 7NT in
+/// deal 2 and the 2 passes it forced."
+pub fn undone(entry: UndoneEntry) -> String {
+    match entry {
+        UndoneEntry::FirstPhase { deal } => {
+            format!("took back the first-phase tricks of deal {deal}.")
+        }
+        UndoneEntry::Call { deal, call, forced } => {
+            let with = match forced {
+                0 => String::new(),
+                1 => " and the pass it forced".to_string(),
+                n => format!(" and the {n} passes it forced"),
+            };
+            format!("took back the call {} in deal {deal}{with}.", pretty(&call))
+        }
+        UndoneEntry::Tricks { deal } => format!("took back declarer's tricks in deal {deal}."),
+        UndoneEntry::Dummy { deal } => format!("took back the dummy chosen in deal {deal}."),
+    }
+}
+
+/// Who is ahead, in the terms that decide the session: in a Buddy Bridge
+/// rubber games come before points ("Games 1–1; Ann leads on points, 420
+/// to 300."), otherwise the higher total ("Ann leads with 420."). `None`
+/// before anything scores and once the session is over.
+pub fn standing(game: &ContractGame) -> Option<String> {
+    if game.is_finished() {
+        return None;
+    }
+    let totals = game.duel().totals().map(Line::total);
+    let games = game.duel().games_won();
+    let leaders = game.leaders();
+    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    Some(match leaders.as_slice() {
+        [] => return None,
+        [one] if games[*one] > games[1 - *one] => format!(
+            "{} leads the rubber, {} game{} to {}.",
+            game.name(*one),
+            games[*one],
+            if games[*one] == 1 { "" } else { "s" },
+            games[1 - *one]
+        ),
+        // Level on games with a game each: the points only show who is
+        // ahead, the next game decides.
+        [one] if rubber && games[0] > 0 => format!(
+            "Games {}–{}; {} leads on points, {} to {}.",
+            games[0],
+            games[1],
+            game.name(*one),
+            totals[*one],
+            totals[1 - *one]
+        ),
+        [one] => format!("{} leads with {}.", game.name(*one), totals[*one]),
+        _ if rubber && games[0] > 0 => format!(
+            "Games {}–{}; level on points at {}.",
+            games[0], games[1], totals[0]
+        ),
+        _ => format!("Level at {}.", totals[0]),
+    })
 }
 
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
@@ -342,5 +463,72 @@ pub fn terms(game: &ContractGame) -> String {
             }
             terms
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::built_in;
+    use crate::rules::{Seat, Table};
+
+    fn buddy() -> ContractGame {
+        let v = built_in("buddy-bridge");
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        ContractGame::new(v, table)
+    }
+
+    /// One deal: `winner` takes 8 in the exchange (40 below, 10 above) and
+    /// opens; the calls; declarer's tricks.
+    fn deal(g: &mut ContractGame, winner: usize, calls: &str, tricks: u32) {
+        g.record_first_phase(&[(Seat(winner), 8)]).unwrap();
+        let calls: Vec<Call> = calls
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        g.calls(&calls).unwrap();
+        let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
+        g.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+    }
+
+    /// A Buddy Bridge rubber (RULES.md): games decide it, so the line says
+    /// the games before the points once both have won one.
+    #[test]
+    fn in_a_rubber_games_come_before_points() {
+        let mut g = buddy();
+        assert_eq!(standing(&g), None, "nothing scored yet");
+        // Deal 1: Ann's exchange 40/10; 1♣ with 10 tricks: 20 below, 3 bags 30 above.
+        deal(&mut g, 0, "1C pass pass", 10);
+        assert_eq!(standing(&g).unwrap(), "Ann leads with 100.");
+        // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
+        // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
+        deal(&mut g, 0, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [0]);
+        assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
+        // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
+        // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
+        deal(&mut g, 1, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [0, 1]);
+        assert_eq!(
+            standing(&g).unwrap(),
+            "Games 1–1; Ann leads on points, 410 to 310."
+        );
+    }
+
+    #[test]
+    fn the_holder_hears_that_a_pass_lets_them_raise_once_or_stand() {
+        let mut g = buddy();
+        g.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
+        let deal = g.duel().current().unwrap();
+        let auction = deal.auction.as_ref().unwrap();
+        assert_eq!(
+            raise_or_stand(&g, auction).unwrap(),
+            "Ann passed: Bob may raise 2♠ once, or stand on it; either way that is the contract."
+        );
+        assert_eq!(
+            next(&g),
+            "next: Ann passed, so Bob may raise 2♠ once or stand on it; legal: 2NT or higher, pass: `bridgepad auction CALL…`"
+        );
     }
 }

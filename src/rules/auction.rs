@@ -5,7 +5,10 @@
 //! exist, and whether the holder of a bid may raise it once after the other
 //! player passes (Buddy Bridge). [`Auction::legal`] and [`Auction::call`]
 //! share one judgement, so the calls offered and the calls accepted never
-//! disagree, and every refusal lists what is legal instead.
+//! disagree, and every refusal lists what is legal instead. When the rules
+//! leave exactly one legal call ([`Auction::forced_call`]), nobody need be
+//! asked: the table records it without a question (RULES.md, Buddy Bridge:
+//! "a holder who cannot raise is not asked").
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -295,6 +298,31 @@ pub struct Legal {
 }
 
 impl Legal {
+    /// The one legal call, when the rules leave exactly one (a pass over
+    /// 7NT with no double to make, the Buddy holder's stand on 7NT).
+    pub fn only(&self) -> Option<Call> {
+        let mut calls = Vec::new();
+        if let Some(low) = self.lowest_bid {
+            calls.push(Call::Bid(low));
+            if low.next_higher().is_some() {
+                return None;
+            }
+        }
+        for (allowed, call) in [
+            (self.pass, Call::Pass),
+            (self.double, Call::Double),
+            (self.redouble, Call::Redouble),
+        ] {
+            if allowed {
+                calls.push(call);
+            }
+        }
+        match calls.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
     pub fn allows(&self, call: Call) -> bool {
         match call {
             Call::Bid(bid) => self.lowest_bid.is_some_and(|low| bid >= low),
@@ -372,6 +400,8 @@ pub struct Auction {
     rules: AuctionRules,
     first: Side,
     calls: Vec<Call>,
+    /// Whether each call was the only legal one when it was made.
+    forced: Vec<bool>,
     state: State,
 }
 
@@ -403,6 +433,7 @@ impl Auction {
             rules,
             first,
             calls: Vec::new(),
+            forced: Vec::new(),
             state,
         }
     }
@@ -426,6 +457,48 @@ impl Auction {
 
     pub fn first(&self) -> Side {
         self.first
+    }
+
+    /// The one call the rules leave the player whose turn it is, if they
+    /// leave exactly one: that call has no choice in it, so it is recorded
+    /// without being asked.
+    pub fn forced_call(&self) -> Option<Call> {
+        self.legal().only()
+    }
+
+    /// The calls at the end of the auction that were the only legal call
+    /// when they were made (empty when the last call was a choice).
+    pub fn forced_tail(&self) -> &[Call] {
+        let chosen = self.forced.iter().rposition(|&f| !f).map_or(0, |i| i + 1);
+        &self.calls[chosen..]
+    }
+
+    /// The position of the last call that was a choice: taking an entry
+    /// back removes it together with the forced calls after it, since its
+    /// question is the last one that was asked.
+    pub fn last_choice(&self) -> Option<usize> {
+        self.forced.iter().rposition(|&f| !f)
+    }
+
+    /// The standing bid as the contract it would become: the bid, its
+    /// holder and any double.
+    pub fn standing(&self) -> Option<Contract> {
+        let s = &self.state;
+        s.standing.map(|(bid, declarer)| Contract {
+            bid,
+            declarer,
+            doubling: s.doubling,
+        })
+    }
+
+    /// Buddy Bridge: the other player passed over a bid, and its holder now
+    /// raises it once or stands. The bid as it stands, while that is asked.
+    pub fn raise_or_stand(&self) -> Option<Contract> {
+        if self.state.raise_window && self.state.outcome.is_none() {
+            self.standing()
+        } else {
+            None
+        }
     }
 
     /// Whether calls are still expected.
@@ -475,6 +548,7 @@ impl Auction {
     /// Makes a call for the player whose turn it is.
     pub fn call(&mut self, call: Call) -> Result<(), AuctionError> {
         self.check(call)?;
+        let forced = self.forced_call() == Some(call);
         let s = &mut self.state;
         let other = 1 - s.to_call;
         match call {
@@ -514,6 +588,7 @@ impl Auction {
         }
         s.to_call = other;
         self.calls.push(call);
+        self.forced.push(forced);
         Ok(())
     }
 
@@ -822,6 +897,73 @@ mod tests {
         assert_eq!(run(BUDDY, "1H 2C pass 2NT").outcome(), contract("2NT", 1));
         assert_eq!(run(BUDDY, "pass pass").outcome(), Outcome::NoContract);
         assert_eq!(run(BUDDY, "pass 1C pass pass").outcome(), contract("1C", 1));
+    }
+
+    /// Every auction state where the rules leave one call, and some where
+    /// they leave two: only the first are forced.
+    #[test]
+    fn only_the_last_call_left_is_forced() {
+        let forced = |rules, text: &str| run(rules, text).forced_call();
+        // Buddy Bridge has no doubles: over 7NT the other player can only
+        // pass, and the holder then can only stand.
+        assert_eq!(forced(BUDDY, "7NT"), Some(Call::Pass));
+        assert_eq!(forced(BUDDY, "7NT pass"), Some(Call::Pass));
+        assert_eq!(forced(BUDDY, "1C 7NT"), Some(Call::Pass));
+        assert_eq!(forced(BUDDY, "1C 7NT pass"), Some(Call::Pass));
+        // Memory Bridge: over 7NT, pass or double; over 7NT doubled, pass or
+        // redouble; over 7NT redoubled, only pass.
+        assert_eq!(forced(MEMORY, "7NT"), None);
+        assert_eq!(forced(MEMORY, "7NT X"), None);
+        assert_eq!(forced(MEMORY, "7NT X XX"), Some(Call::Pass));
+        // Anything below 7NT leaves a higher bid.
+        assert_eq!(forced(BUDDY, "7S"), None);
+        assert_eq!(forced(BUDDY, "7S pass"), None);
+        assert_eq!(forced(MEMORY, "7S X XX"), None);
+        assert_eq!(forced(BUDDY, ""), None);
+        assert_eq!(forced(MEMORY, "pass"), None);
+        // Over: nothing is legal, so nothing is forced.
+        assert_eq!(forced(BUDDY, "7NT pass pass"), None);
+    }
+
+    #[test]
+    fn the_forced_calls_at_the_end_are_told_apart_from_the_choices() {
+        let auction = run(BUDDY, "1C 7NT pass pass");
+        assert_eq!(auction.forced_tail(), calls("pass pass"));
+        assert_eq!(auction.last_choice(), Some(1));
+        let auction = run(BUDDY, "2S pass");
+        assert!(auction.forced_tail().is_empty());
+        assert_eq!(auction.last_choice(), Some(1));
+        let auction = run(MEMORY, "7NT X XX pass");
+        assert_eq!(auction.forced_tail(), calls("pass"));
+        assert_eq!(auction.last_choice(), Some(2));
+        assert_eq!(run(MEMORY, "").last_choice(), None);
+    }
+
+    #[test]
+    fn the_buddy_holder_is_asked_to_raise_or_stand_only_after_a_pass() {
+        let holding = |text: &str| run(BUDDY, text).raise_or_stand();
+        let c = |b: &str, declarer| {
+            Some(Contract {
+                bid: bid(b),
+                declarer,
+                doubling: Doubling::Undoubled,
+            })
+        };
+        assert_eq!(holding("2S pass"), c("2S", 0));
+        assert_eq!(holding("1C 2S pass"), c("2S", 1));
+        assert_eq!(holding("2S"), None);
+        assert_eq!(holding("2S 3C"), None);
+        assert_eq!(holding("2S pass pass"), None);
+        assert_eq!(holding("2S pass 3S"), None);
+        assert_eq!(run(MEMORY, "2S X").raise_or_stand(), None);
+        assert_eq!(
+            run(MEMORY, "2S X").standing(),
+            Some(Contract {
+                bid: bid("2S"),
+                declarer: 0,
+                doubling: Doubling::Doubled
+            })
+        );
     }
 
     #[test]

@@ -29,10 +29,21 @@ pub struct DealError {
 /// What `undo` took back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UndoneEntry {
-    FirstPhase { deal: usize },
-    Call { deal: usize, call: Call },
-    Tricks { deal: usize },
-    Dummy { deal: usize },
+    FirstPhase {
+        deal: usize,
+    },
+    /// The last call chosen, and how many forced calls after it went with it.
+    Call {
+        deal: usize,
+        call: Call,
+        forced: usize,
+    },
+    Tricks {
+        deal: usize,
+    },
+    Dummy {
+        deal: usize,
+    },
 }
 
 /// A contract game session in play.
@@ -136,20 +147,30 @@ impl ContractGame {
         Ok(tricks[declarer])
     }
 
-    /// Makes one call of the auction in play.
+    /// Makes one call of the auction in play, then every call the rules
+    /// force after it ([`Duel::record_forced`]).
     pub fn call(&mut self, call: Call) -> Result<(), ContractError> {
-        self.duel.call(call)?;
-        Ok(())
+        self.calls(&[call]).map_err(|(_, e)| e)
     }
 
-    /// Makes several calls, all or none.
+    /// Makes several calls, all or none, then every call the rules force
+    /// after the last of them: `7NT pass` in Buddy Bridge closes the
+    /// auction with the holder's stand. Calls that were forced may still
+    /// be given (`7NT pass pass`).
     pub fn calls(&mut self, calls: &[Call]) -> Result<(), (usize, ContractError)> {
         let mut trial = self.duel.clone();
         for (i, &call) in calls.iter().enumerate() {
             trial.call(call).map_err(|e| (i, e.into()))?;
         }
+        trial.record_forced();
         self.duel = trial;
         Ok(())
+    }
+
+    /// Makes the calls the rules force now, if any (an auction saved by an
+    /// older bridgepad may stop short of them); returns how many.
+    pub fn record_forced(&mut self) -> usize {
+        self.duel.record_forced()
     }
 
     /// Records which dummy declarer took (Single Dummy Bridge).
@@ -172,19 +193,23 @@ impl ContractGame {
 
     /// The game with the last entry taken back, and what that was.
     pub fn undo(&self) -> Result<(ContractGame, UndoneEntry), ContractError> {
-        let facts = self.duel.facts();
-        let last = facts.last().ok_or(DuelError::NothingToUndo)?;
-        let deal = facts.len();
-        let undone = if last.tricks.is_some() {
+        let duel = self.duel.undo()?;
+        let deal = self.duel.facts().len();
+        let before = &self.duel.facts()[deal - 1];
+        let after = duel.facts().get(deal - 1).cloned().unwrap_or_default();
+        let undone = if before.tricks != after.tricks {
             UndoneEntry::Tricks { deal }
-        } else if last.dummy.is_some() {
+        } else if before.dummy != after.dummy {
             UndoneEntry::Dummy { deal }
-        } else if let Some(&call) = last.calls.last() {
-            UndoneEntry::Call { deal, call }
+        } else if let [call, forced @ ..] = &before.calls[after.calls.len()..] {
+            UndoneEntry::Call {
+                deal,
+                call: *call,
+                forced: forced.len(),
+            }
         } else {
             UndoneEntry::FirstPhase { deal }
         };
-        let duel = self.duel.undo()?;
         Ok((
             ContractGame {
                 variant: self.variant.clone(),
@@ -347,7 +372,8 @@ mod tests {
             undone,
             UndoneEntry::Call {
                 deal: 1,
-                call: Call::Pass
+                call: Call::Pass,
+                forced: 0
             }
         );
         let (g, _) = g.undo().unwrap();
@@ -356,6 +382,36 @@ mod tests {
             entry(g.undo().unwrap_err()),
             "nothing to undo: nothing is recorded yet"
         );
+    }
+
+    #[test]
+    fn a_call_brings_the_calls_it_forces_and_undo_takes_them_back_together() {
+        let mut g = game("buddy");
+        g.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        // `7NT pass`: the stand after it is the only call left.
+        g.calls(&["7NT", "pass"].map(|c| c.parse().unwrap()))
+            .unwrap();
+        assert_eq!(g.duel().facts()[0].calls.len(), 3);
+        assert_eq!(g.duel().next(), Some(Next::Tricks { declarer: 0 }));
+        let (g, undone) = g.undo().unwrap();
+        assert_eq!(
+            undone,
+            UndoneEntry::Call {
+                deal: 1,
+                call: "7NT".parse().unwrap(),
+                forced: 2
+            }
+        );
+        assert!(g.duel().facts()[0].calls.is_empty());
+        // One call at a time: 7NT brings Bob's pass and Ann's stand.
+        let mut g = g;
+        g.call("7NT".parse().unwrap()).unwrap();
+        assert_eq!(g.duel().facts()[0].calls.len(), 3);
+        // The whole auction, the forced calls written out, is accepted too.
+        let (mut g, _) = g.undo().unwrap();
+        g.calls(&["7NT", "pass", "pass"].map(|c| c.parse().unwrap()))
+            .unwrap();
+        assert_eq!(g.duel().facts()[0].calls.len(), 3);
     }
 
     #[test]

@@ -336,6 +336,25 @@ impl Duel {
         Ok(())
     }
 
+    /// Makes every call the rules leave no choice about (the pass over 7NT
+    /// without doubles, the Buddy holder's stand on 7NT, the pass over 7NT
+    /// redoubled); returns how many it made. The one place where an entry
+    /// is recorded without being asked: the commands and the prompts both
+    /// come here after the calls the table gave.
+    pub fn record_forced(&mut self) -> usize {
+        let mut made = 0;
+        while let Some(Next::Call(_)) = self.next() {
+            let forced = self
+                .current()
+                .and_then(|deal| deal.auction.as_ref())
+                .and_then(Auction::forced_call);
+            let Some(call) = forced else { break };
+            self.call(call).expect("the only legal call is legal");
+            made += 1;
+        }
+        made
+    }
+
     /// Records declarer's tricks in the contract and scores the deal.
     pub fn record_tricks(&mut self, tricks: u32) -> Result<(), DuelError> {
         let Some(Next::Tricks { .. }) = self.next() else {
@@ -393,15 +412,26 @@ impl Duel {
     }
 
     /// The duel with the last entry taken back: the contract tricks, else
-    /// the dummy chosen, else the last call, else the first phase.
+    /// the dummy chosen, else the last call chosen (with the forced calls
+    /// after it, which were never asked), else the first phase.
     pub fn undo(&self) -> Result<Duel, DuelError> {
         let mut facts = self.facts.clone();
+        let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
+        // The last call that was a choice; every call after it was forced.
+        let chosen = deal
+            .and_then(|d| d.auction.as_ref())
+            .and_then(Auction::last_choice);
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
-        let removed = last.tricks.take().is_some()
-            || last.dummy.take().is_some()
-            || last.calls.pop().is_some()
-            || last.first_phase.take().is_some();
+        let removed = if last.tricks.take().is_some() || last.dummy.take().is_some() {
+            true
+        } else if !last.calls.is_empty() {
+            let keep = chosen.unwrap_or(last.calls.len() - 1);
+            last.calls.truncate(keep);
+            true
+        } else {
+            last.first_phase.take().is_some()
+        };
         if !removed {
             return Err(DuelError::NothingToUndo);
         }

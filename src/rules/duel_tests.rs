@@ -335,3 +335,64 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
         "this deal expects the exchange-phase tricks, not a call"
     );
 }
+
+/// RULES.md, Buddy Bridge: "a holder who cannot raise (the bid is 7NT) is
+/// not asked". Nor is the player over 7NT, who has no double to make.
+#[test]
+fn calls_the_rules_force_are_recorded_without_being_asked() {
+    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    d.record_first_phase([8, 5]).unwrap();
+    calls(&mut d, "2S");
+    assert_eq!(d.record_forced(), 0, "Bob has a choice over 2♠");
+    // Bob jumps to 7NT: Ann can only pass, and Bob can only stand.
+    calls(&mut d, "7NT");
+    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    assert_eq!(d.record_forced(), 2, "Ann's pass, then Bob's stand");
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    assert_eq!(
+        d.facts()[0].calls,
+        ["2S", "7NT", "pass", "pass"].map(|c| c.parse::<Call>().unwrap())
+    );
+    assert_eq!(d.record_forced(), 0, "nothing left to force");
+
+    // Memory Bridge: only 7NT redoubled leaves the other player one call.
+    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    d.record_first_phase([8, 5]).unwrap();
+    calls(&mut d, "7NT");
+    assert_eq!(d.record_forced(), 0, "pass or double");
+    calls(&mut d, "X");
+    assert_eq!(d.record_forced(), 0, "pass or redouble");
+    calls(&mut d, "XX");
+    assert_eq!(d.record_forced(), 1);
+    assert_eq!(
+        d.current().unwrap().contract().unwrap().doubling,
+        Doubling::Redoubled
+    );
+}
+
+/// Undo returns to the question last asked: the call that forced others
+/// goes with them, since its question is the one to ask again.
+#[test]
+fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
+    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    d.record_first_phase([8, 5]).unwrap();
+    calls(&mut d, "1C 7NT");
+    d.record_forced();
+    d.record_tricks(13).unwrap();
+    let d = d.undo().unwrap();
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    let d = d.undo().unwrap();
+    assert_eq!(d.next(), Some(Next::Call(BOB)), "Bob's 7NT is asked again");
+    assert_eq!(d.facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
+    // Calls given one by one, the forced ones included, are judged the same.
+    let mut d = d;
+    calls(&mut d, "7NT pass pass");
+    assert_eq!(d.undo().unwrap().facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
+    // A pass that was a choice is taken back alone.
+    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    d.record_first_phase([8, 5]).unwrap();
+    calls(&mut d, "7S pass pass");
+    let d = d.undo().unwrap();
+    assert_eq!(d.facts()[0].calls.len(), 2);
+    assert_eq!(d.next(), Some(Next::Call(ANN)));
+}

@@ -10,25 +10,38 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
-use crate::rules::auction::{Call, Side};
-use crate::rules::contract_game::{ContractGame, UndoneEntry};
+use crate::rules::auction::{Auction, Call, Legal, Side};
+use crate::rules::contract_game::ContractGame;
 use crate::rules::duel::{Deal, Dummy, Kind, Next};
 
-const HELP: &str = "At any question: type what is asked (a number of tricks, or a call such as \
-                    1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
-                    q = quit (everything is saved).";
+/// What can be typed at any question; Buddy Bridge has no doubles to offer.
+fn help(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Buddy => {
+            "At any question: type what is asked (a number of tricks, or a call such as \
+             1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
+             q = quit (everything is saved)."
+        }
+        _ => {
+            "At any question: type what is asked (a number of tricks, or a call such as \
+             1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
+             q = quit (everything is saved)."
+        }
+    }
+}
 
 /// The deal-by-deal loop: reloads the session before every question and
 /// saves after every answer.
 pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    p.say(HELP);
+    let kind = cx.store.load(id)?.contract()?.rules().kind;
+    p.say(help(kind));
     let mut announced = None;
     let mut dummy_asked = None;
     loop {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
         let (Some(next), Some(deal)) = (game.duel().next(), game.duel().current()) else {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&sheet(game, p.width()));
             return Ok(());
         };
         if announced != Some(deal.number) {
@@ -105,7 +118,8 @@ fn first_phase(
     }
 }
 
-/// One call of the auction, from the player whose turn it is.
+/// One call of the auction, from the player whose turn it is. A call the
+/// rules force is never asked: it is recorded and told in one line.
 fn call(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -115,31 +129,87 @@ fn call(
     side: Side,
 ) -> Result<Flow> {
     let auction = deal.auction.as_ref().expect("an open auction");
+    let number = deal.number;
+    if auction.forced_call().is_some() {
+        // Only an auction saved by an older bridgepad stops short of its
+        // forced calls; finish it as the engine does after every call.
+        let (session, made) = cx
+            .store
+            .update(id, cx.now, |s| Ok(s.contract_mut()?.record_forced()))?;
+        ended(p, session.contract()?, number, made);
+        return Ok(Flow::Go);
+    }
     p.say(&render::contract::auction_table(game, auction));
-    let prompt = format!("{}'s call ({})", game.name(side), auction.legal());
-    let check = |text: &str| match typed_call(text)? {
+    if let Some(why) = say::raise_or_stand(game, auction) {
+        p.say(&why);
+    }
+    let prompt = call_prompt(game, auction, side);
+    let check = |text: &str| match typed_call(text, auction)? {
         Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
         None => Ok(()),
     };
     let text = p.input(&prompt, None, &check)?;
-    let Some(call) = typed_call(&text).expect("checked") else {
+    let Some(call) = typed_call(&text, auction).expect("checked") else {
         return command(p, cx, id, game, &text);
     };
-    let number = deal.number;
+    let asked = auction.calls().len() + 1;
     let (session, ()) = cx
         .store
         .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
     let game = session.contract()?;
+    let auction = game.duel().deals()[number - 1]
+        .auction
+        .as_ref()
+        .expect("an auction");
+    ended(p, game, number, auction.calls().len() - asked);
+    Ok(Flow::Go)
+}
+
+/// After calls were recorded: the ones the rules forced (`made` of them,
+/// at the end), and how the auction ended, if it did.
+fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
     let deal = &game.duel().deals()[number - 1];
     let auction = deal.auction.as_ref().expect("an auction");
+    if let Some(line) = say::forced(game, auction, made) {
+        p.say(&line);
+    }
     if !auction.is_open() {
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
         if deal.settled && !game.is_finished() {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&sheet(game, p.width()));
         }
     }
-    Ok(Flow::Go)
+}
+
+/// "Ann's call (2NT or higher, pass, double)"; the Buddy holder after a
+/// pass: "Ann's call: raise (2S or higher) or stand (pass)".
+fn call_prompt(game: &ContractGame, auction: &Auction, side: Side) -> String {
+    let legal = auction.legal();
+    match auction.raise_or_stand() {
+        Some(_) if legal.lowest_bid.is_some() => format!(
+            "{}'s call: raise ({}) or stand (pass)",
+            game.name(side),
+            Legal {
+                pass: false,
+                ..legal
+            }
+        ),
+        _ => format!("{}'s call ({legal})", game.name(side)),
+    }
+}
+
+/// The sheet as `play` shows it: the same as `bridgepad show`, without its
+/// last line, the `next:` hint naming the command to type, since the
+/// question that follows asks it.
+fn sheet(game: &ContractGame, width: Option<usize>) -> String {
+    let mut sheet = render::contract::sheet(game, width);
+    if !game.is_finished()
+        && let Some(at) = sheet.rfind("\nnext: ")
+    {
+        sheet.truncate(at + 1);
+    }
+    sheet
 }
 
 /// Single Dummy Bridge: which dummy declarer took (optional).
@@ -209,7 +279,7 @@ fn tricks(
         p.say(&end);
     }
     if !game.is_finished() {
-        p.say(&render::contract::sheet(game, p.width()));
+        p.say(&sheet(game, p.width()));
     }
     Ok(Flow::Go)
 }
@@ -224,12 +294,23 @@ fn typed_count(text: &str) -> Result<Option<u32>, String> {
     })
 }
 
-/// A call, or `None` for one of the table's commands.
-fn typed_call(text: &str) -> Result<Option<Call>, String> {
+/// A call, or `None` for one of the table's commands; a word that is not a
+/// call is refused with the calls legal now.
+fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
     if parse_command(text).is_some() {
         return Ok(None);
     }
-    text.parse::<Call>().map(Some).map_err(|e| e.to_string())
+    text.parse::<Call>().map(Some).map_err(|bad| {
+        let what = if bad.0.is_empty() {
+            "type a call".to_string()
+        } else {
+            format!("`{}` is not a call", bad.0)
+        };
+        format!(
+            "{what}; legal now: {}; or u (undo), s (sheet), q (quit)",
+            auction.legal()
+        )
+    })
 }
 
 /// Runs one of the table's commands.
@@ -247,11 +328,11 @@ fn command(
             Ok(())
         }
         Answer::Sheet => {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&sheet(game, p.width()));
             Ok(())
         }
         Answer::Help => {
-            p.say(HELP);
+            p.say(help(game.rules().kind));
             Ok(())
         }
         Answer::Quit => {
@@ -274,16 +355,7 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         *game = undone_game;
         Ok(undone)
     })?;
-    p.say(&match undone {
-        UndoneEntry::FirstPhase { deal } => {
-            format!("Took back the first-phase tricks of deal {deal}.")
-        }
-        UndoneEntry::Call { deal, call } => {
-            format!("Took back the call {} in deal {deal}.", say::pretty(&call))
-        }
-        UndoneEntry::Tricks { deal } => format!("Took back declarer's tricks in deal {deal}."),
-        UndoneEntry::Dummy { deal } => format!("Took back the dummy chosen in deal {deal}."),
-    });
+    p.say(&capitalised(&say::undone(undone)));
     Ok(())
 }
 
@@ -518,13 +590,13 @@ mod tests {
                 "Ann's call (any bid from 1C to 7NT, pass)",
                 "Bob's call (2S or higher, pass)",
                 // Ann's raise, or pass to stand.
-                "Ann's call (2S or higher, pass)",
+                "Ann's call: raise (2S or higher) or stand (pass)",
                 "Tricks Ann took as declarer in 4♥ (needs 10)",
                 "Exchange phase: tricks Ann took (0 to 13; Bob took the rest)",
                 "Bob's call (any bid from 1C to 7NT, pass)",
                 "Ann's call (2C or higher, pass)",
                 "Bob's call (2D or higher, pass)",
-                "Ann's call (2D or higher, pass)",
+                "Ann's call: raise (2D or higher) or stand (pass)",
                 "Tricks Ann took as declarer in 2♣ (needs 8)",
                 "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
             ]
@@ -533,9 +605,11 @@ mod tests {
             "Deal 1 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
             "Exchange phase Ann 8, Bob 5: Ann scores 40 below the line and 10 above, and opens the auction.",
             "Totals: Ann 50 (40 below, 10 above), Bob 0 (0 below, 0 above).",
+            "Bob passed: Ann may raise 2♥ once, or stand on it; either way that is the contract.",
             "Contract 4♥ by Ann: Ann needs 10 tricks; Bob leads.",
             "Ann took 11 in 4♥: made with 1 bag; Ann 120 below the line, 10 above.",
             "Deal 2 (game 1): Bob deals. Exchange phase: 13 tricks, Ann leads; the winner opens the auction.",
+            "Bob passed: Ann may raise 2♣ once, or stand on it; either way that is the contract.",
             "Contract 2♣ by Ann: Ann needs 8 tricks; Bob leads.",
             "Ann took 7 in 2♣: down 1; Ann −50 below the line, Bob 50 above.",
             "Deal 3 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
@@ -557,9 +631,12 @@ mod tests {
     }
 
     /// Buddy Bridge, one game: Ann wins the exchange (8 to 5: 40 below,
-    /// 10 above), bids 7NT, Bob passes, Ann can only stand, and takes all
-    /// 13: 40 + 6 × 30 = 220 below, +40 exact. Ann has 300 below (310 in
-    /// all): the game, and with it the session, is over.
+    /// 10 above) and bids 7NT. Bob can only pass (no doubles, nothing
+    /// higher) and Ann can only stand: neither is asked. `u` at the tricks
+    /// question takes back 7NT with the two passes it forced, and Ann is
+    /// asked her call again. 7NT once more; Ann takes all 13: 40 + 6 × 30 =
+    /// 220 below, +40 exact. Ann has 300 below (310 in all): the game, and
+    /// with it the session, is over.
     #[test]
     fn a_buddy_game_ends_at_300_below_the_line() {
         let dir = TempDir::new().unwrap();
@@ -571,8 +648,8 @@ mod tests {
             "Ann",
             "5",
             "7NT",
-            "pass",
-            "pass",
+            "u",
+            "7NT",
             "13",
         ]);
         play(&mut p, None, &cx).unwrap();
@@ -582,13 +659,16 @@ mod tests {
             [
                 "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
                 "Ann's call (any bid from 1C to 7NT, pass)",
-                "Bob's call (pass)",
-                "Ann's call (pass)",
+                "Tricks Ann took as declarer in 7NT (needs 13)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
                 "Tricks Ann took as declarer in 7NT (needs 13)",
             ]
         );
         p.assert_said(&[
             "Deal 1: Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
+            "Bob passes and Ann stands on 7NT (no higher bid exists).",
+            "Contract 7NT by Ann: Ann needs 13 tricks; Bob leads.",
+            "Took back the call 7NT in deal 1 and the 2 passes it forced.",
             "Ann took 13 in 7NT: made exactly; Ann 260 below the line.",
             "Game 1 to Ann: Ann 310, Bob 0 in that game. Games: Ann 1, Bob 0.",
         ]);
@@ -598,10 +678,140 @@ mod tests {
             "{last}"
         );
         let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["7NT", "pass", "pass"]);
         assert!(!game.rules().rubber);
         assert!(game.is_finished());
         assert_eq!(game.duel().totals(), [line(10, 300), line(0, 0)]);
         assert_eq!(game.duel().game_winners(), [0]);
+    }
+
+    /// Buddy Bridge, a rubber, Ann dealing: Bob wins the exchange (Ann 4,
+    /// so Bob 9: 40 below and 10 above) and opens 1♣. Ann jumps to 7NT:
+    /// Bob can only pass and Ann can only stand, so neither is asked, and
+    /// the table hears why in one line. Nothing typed in play names a
+    /// command to type: the sheet drops its `next:` hint, since the
+    /// question after it asks the same thing.
+    #[test]
+    fn a_forced_pass_and_stand_are_recorded_and_told_not_asked() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Buddy Bridge",
+            "A rubber",
+            "Ann,Bob",
+            "Ann",
+            "9",
+            "1C",
+            "7NT",
+            "s",
+            "12",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Exchange phase: tricks Bob took (0 to 13; Ann took the rest)",
+                "Bob's call (any bid from 1C to 7NT, pass)",
+                "Ann's call (1D or higher, pass)",
+                "Tricks Ann took as declarer in 7NT (needs 13)",
+                "Tricks Ann took as declarer in 7NT (needs 13)",
+                "Exchange phase: tricks Ann took (0 to 13; Bob took the rest)",
+            ]
+        );
+        p.assert_said(&[
+            "Bob passes and Ann stands on 7NT (no higher bid exists).",
+            "┌─────────────┬──────┐\n\
+             │ Bob (opens) ┆ Ann  │\n\
+             ╞═════════════╪══════╡\n\
+             │ 1♣          ┆ 7NT  │\n\
+             │ pass        ┆ pass │\n\
+             └─────────────┴──────┘",
+            "Contract 7NT by Ann: Ann needs 13 tricks; Bob leads.",
+            // 7NT down 1: Ann −50 below, Bob 50 above.
+            "Ann took 12 in 7NT: down 1; Ann −50 below the line, Bob 50 above.",
+        ]);
+        for said in &p.script.said {
+            assert!(
+                !said.contains("`bridgepad auction") && !said.contains("`bridgepad tricks"),
+                "command syntax inside play: {said}"
+            );
+        }
+        let sheets = p
+            .script
+            .said
+            .iter()
+            .filter(|s| s.starts_with("Buddy Bridge — "))
+            .count();
+        assert_eq!(sheets, 2, "the sheet on `s` and after the deal");
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
+        assert_eq!(game.duel().totals(), [line(0, -50), line(60, 40)]);
+    }
+
+    /// Memory Bridge: over 7NT redoubled the other player has no call but
+    /// pass. Ann deals; phase 1 Bob 7 (40 + 100 = 140). Ann 7NT, Bob X, Ann
+    /// XX: Bob's pass is recorded, not asked. A word that is not a call is
+    /// refused with the calls legal now.
+    #[test]
+    fn the_pass_over_seven_no_trump_redoubled_is_not_asked() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = MEMORY.to_vec();
+        answers.extend(["7", "7NT", "dbl!", "X", "XX", "q"]);
+        let mut p = Asked::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            ["`dbl!` is not a call; legal now: pass, double; or u (undo), s (sheet), q (quit)"]
+        );
+        assert_eq!(
+            p.table_prompts(),
+            [
+                "Phase 1: tricks Bob took (0 to 13; Ann took the rest)",
+                "Ann's call (any bid from 1C to 7NT, pass)",
+                "Bob's call (pass, double)",
+                "Ann's call (pass, redouble)",
+                "Tricks Ann took as declarer in 7NTXX (needs 13)",
+            ]
+        );
+        p.assert_said(&[
+            "Bob passes (no higher bid exists, and 7NT is redoubled).",
+            "Contract 7NTXX by Ann: Ann needs 13 tricks; Bob leads.",
+        ]);
+        assert_eq!(calls(&only_game(&cx), 1), ["7NT", "X", "XX", "pass"]);
+    }
+
+    /// An auction saved before forced calls were recorded by themselves
+    /// (7NT and Bob's pass, but not Ann's stand): `play` records the stand
+    /// instead of asking it.
+    #[test]
+    fn an_auction_saved_short_of_its_forced_stand_is_finished_not_asked() {
+        const ID: &str = "2026-11-21-buddy-bridge";
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new(["Buddy Bridge", "A rubber", "Ann,Bob", "Ann", "5", "q"]);
+        play(&mut p, None, &cx).unwrap();
+        cx.store
+            .update(ID, cx.now, |s| {
+                let game = s.contract_mut()?;
+                let mut facts = game.duel().facts().to_vec();
+                facts[0].calls = ["7NT", "pass"].map(|c| c.parse().unwrap()).to_vec();
+                *game = ContractGame::replay(game.variant().clone(), game.table().clone(), &facts)?;
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(calls(&only_game(&cx), 1), ["7NT", "pass"]);
+
+        let mut p = Asked::new(["q"]);
+        play(&mut p, Some(ID), &cx).unwrap();
+        assert_eq!(p.prompts, ["Tricks Ann took as declarer in 7NT (needs 13)"]);
+        p.assert_said(&[
+            "Ann stands on 7NT (no higher bid exists).",
+            "Contract 7NT by Ann: Ann needs 13 tricks; Bob leads.",
+        ]);
+        assert_eq!(calls(&only_game(&cx), 1), ["7NT", "pass", "pass"]);
     }
 
     /// Single Dummy Bridge, target 500, Bob dealing (RULES.md, Single Dummy Bridge):

@@ -15,6 +15,7 @@ mod hostile;
 mod mormon_bridge;
 mod properties;
 mod pty;
+mod pty_prompt;
 mod sessions;
 mod stats;
 mod trash;

@@ -229,6 +229,10 @@ trait Widget {
 /// Runs `widget` on `term`: draws, reads a key, draws again, until it is
 /// answered (its answer stays on screen) or stepped back from (it goes).
 fn ask<W: Widget>(term: &Term, widget: &mut W) -> Result<Option<W::Answer>> {
+    // Keys read off a terminal that is not one are all `Key::Unknown`.
+    if !term.is_term() {
+        bail!("prompts need a terminal");
+    }
     let mut block = Block::new(term);
     loop {
         let (rows, cols) = size(term);
@@ -288,11 +292,13 @@ impl Widget for Menu<'_> {
         let mut heading = styled(|f| self.theme.format_select_prompt(f, self.prompt));
         let mut lines = wrap(&heading, cols, 2);
         // As many items as fit under the heading, leaving the last row free.
-        let shown = count.min(rows.saturating_sub(lines.len() + 1).max(1));
+        let room = |heading: &[String]| rows.saturating_sub(heading.len() + 1).max(1);
+        let mut shown = count.min(room(&lines));
         if shown < count {
             let at = format!("({} of {count})", self.chosen + 1);
             heading = format!("{heading} {}", self.theme.hint_style.apply_to(at));
             lines = wrap(&heading, cols, 2);
+            shown = room(&lines);
         }
         self.top = scrolled(self.top, self.chosen, shown);
         for (i, item) in self.items.iter().enumerate().skip(self.top).take(shown) {

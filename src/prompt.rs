@@ -1,14 +1,18 @@
-//! Asking the table questions: the only module that uses dialoguer.
+//! Asking the table questions: the only module that uses dialoguer (for its
+//! look) and reads keys.
 //!
 //! `play` talks to a [`Prompter`], so its whole flow can be driven by a
-//! [`Scripted`] prompter in tests; [`Terminal`] is the real one.
+//! [`Scripted`] prompter in tests; [`Terminal`] is the real one. Whatever it
+//! shows fits the terminal's width: nothing is cut off, and a prompt drawn
+//! again leaves nothing of its last drawing behind.
 
 use std::collections::VecDeque;
-use std::io::IsTerminal;
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
 
 use anyhow::{Result, bail};
-use dialoguer::theme::ColorfulTheme;
-use dialoguer::{Input, Select};
+use console::{AnsiCodeIterator, Key, Term, measure_text_width, truncate_str};
+use dialoguer::theme::{ColorfulTheme, Theme};
 
 /// A check on a typed answer: `Err` carries the message shown before asking again.
 pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
@@ -44,14 +48,24 @@ pub trait Prompter {
     }
 }
 
-/// Whether prompts can run: dialoguer needs stdin and stderr to be a terminal.
+/// Whether prompts can run: they need stdin and stderr to be a terminal.
 pub fn interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
-/// Prompts on the real terminal.
+/// Prompts on the real terminal (stderr), in dialoguer's colourful look.
+///
+/// dialoguer's own prompts count the lines they drew by their newlines, so a
+/// prompt or a refusal wider than the terminal left stale half-lines and cut
+/// off the end of a refusal, where it says what is legal; its text input
+/// cannot report Esc either. So the theme only formats, and this module
+/// draws: every line is wrapped between words to the terminal's width
+/// ([`wrap`]), a prompt redraws its whole [`Block`] in place after each key,
+/// and a [`Menu`] shortens items that would not fit rather than let them wrap.
+/// Colours are console's: off under NO_COLOR or on a terminal without them.
 pub struct Terminal {
     theme: ColorfulTheme,
+    term: Term,
 }
 
 impl Terminal {
@@ -59,7 +73,36 @@ impl Terminal {
         restore_cursor_on_interrupt();
         Terminal {
             theme: ColorfulTheme::default(),
+            term: Term::stderr(),
         }
+    }
+
+    fn pick(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+        back: bool,
+    ) -> Result<Option<usize>> {
+        if items.is_empty() {
+            bail!("nothing to choose from at `{prompt}`");
+        }
+        let mut menu = Menu::new(&self.theme, prompt, items, default, back);
+        self.term.hide_cursor()?;
+        let picked = ask(&self.term, &mut menu);
+        self.term.show_cursor()?;
+        picked
+    }
+
+    fn read(
+        &self,
+        prompt: &str,
+        default: Option<&str>,
+        check: Check,
+        back: bool,
+    ) -> Result<Option<String>> {
+        let mut question = Question::new(&self.theme, prompt, default, check, back);
+        ask(&self.term, &mut question)
     }
 }
 
@@ -96,39 +139,423 @@ impl Default for Terminal {
 impl Drop for Terminal {
     fn drop(&mut self) {
         // An interrupted prompt can leave the cursor hidden.
-        let _ = console::Term::stderr().show_cursor();
+        let _ = self.term.show_cursor();
     }
 }
 
 impl Prompter for Terminal {
     fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
-        Ok(Select::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .items(items)
-            .default(default)
-            .interact()?)
+        let picked = self.pick(prompt, items, default, false)?;
+        Ok(picked.expect("a menu without a way back always picks"))
     }
 
     fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String> {
-        let mut input = Input::<String>::with_theme(&self.theme)
-            .with_prompt(prompt)
-            .allow_empty(true);
-        if let Some(default) = default {
-            input = input.default(default.to_string());
-        }
-        Ok(input
-            .validate_with(|text: &String| check(text))
-            .interact_text()?)
+        let answer = self.read(prompt, default, check, false)?;
+        Ok(answer.expect("a question without a way back always answers"))
     }
 
+    fn select_or_back(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> Result<Option<usize>> {
+        self.pick(prompt, items, default, true)
+    }
+
+    fn input_or_back(
+        &mut self,
+        prompt: &str,
+        default: Option<&str>,
+        check: Check,
+    ) -> Result<Option<String>> {
+        self.read(prompt, default, check, true)
+    }
+
+    /// Lines wider than the terminal are broken between words; lines that
+    /// fit (a sheet drawn to [`Prompter::width`]) are written as they are.
     fn say(&mut self, text: &str) {
+        let text = match self.width() {
+            Some(cols) => text
+                .split('\n')
+                .flat_map(|line| wrap(line, cols, 0))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            None => text.to_string(),
+        };
         eprintln!("{text}");
     }
 
     fn width(&self) -> Option<usize> {
-        let term = console::Term::stderr();
-        term.is_term().then(|| term.size().1 as usize)
+        self.term.is_term().then(|| size(&self.term).1)
     }
+}
+
+/// The terminal's rows and columns (24 by 80 when it does not say).
+fn size(term: &Term) -> (usize, usize) {
+    let (rows, cols) = term.size_checked().unwrap_or((24, 80));
+    (usize::from(rows).max(1), usize::from(cols).max(1))
+}
+
+/// What a theme formats, as a string.
+fn styled(format: impl FnOnce(&mut String) -> fmt::Result) -> String {
+    let mut text = String::new();
+    format(&mut text).expect("formatting into a String cannot fail");
+    text
+}
+
+/// What a key did to a prompt.
+#[derive(Debug, PartialEq)]
+enum Step<T> {
+    /// Still asking: draw it again.
+    Asking,
+    /// Answered.
+    Done(T),
+    /// Esc (or q in a menu), where the prompt allows stepping back.
+    Back,
+}
+
+/// A prompt as keys change it, apart from the terminal, so it can be tested.
+trait Widget {
+    type Answer;
+    /// The lines to show while asking, each at most `cols` wide, on a
+    /// terminal `rows` high.
+    fn lines(&mut self, rows: usize, cols: usize) -> Vec<String>;
+    fn key(&mut self, key: Key) -> Step<Self::Answer>;
+    /// The lines that stay once `answer` is given.
+    fn answered(&self, answer: &Self::Answer, cols: usize) -> Vec<String>;
+}
+
+/// Runs `widget` on `term`: draws, reads a key, draws again, until it is
+/// answered (its answer stays on screen) or stepped back from (it goes).
+fn ask<W: Widget>(term: &Term, widget: &mut W) -> Result<Option<W::Answer>> {
+    // Keys read off a terminal that is not one are all `Key::Unknown`.
+    if !term.is_term() {
+        bail!("prompts need a terminal");
+    }
+    let mut block = Block::new(term);
+    loop {
+        let (rows, cols) = size(term);
+        block.draw(&widget.lines(rows, cols))?;
+        match widget.key(term.read_key()?) {
+            Step::Asking => {}
+            Step::Done(answer) => {
+                block.end(&widget.answered(&answer, size(term).1))?;
+                return Ok(Some(answer));
+            }
+            Step::Back => {
+                block.erase()?;
+                return Ok(None);
+            }
+        }
+    }
+}
+
+/// A menu: arrows (or j/k, Tab) move, Enter or Space picks; where it allows
+/// stepping back, Esc or q does. Items wider than the terminal are shortened
+/// with an ellipsis (the whole item is shown once picked); a list taller than
+/// the terminal scrolls.
+struct Menu<'a> {
+    theme: &'a ColorfulTheme,
+    prompt: &'a str,
+    items: &'a [String],
+    chosen: usize,
+    /// The first item shown.
+    top: usize,
+    back: bool,
+}
+
+impl<'a> Menu<'a> {
+    fn new(
+        theme: &'a ColorfulTheme,
+        prompt: &'a str,
+        items: &'a [String],
+        default: usize,
+        back: bool,
+    ) -> Menu<'a> {
+        Menu {
+            theme,
+            prompt,
+            items,
+            chosen: default.min(items.len().saturating_sub(1)),
+            top: 0,
+            back,
+        }
+    }
+}
+
+impl Widget for Menu<'_> {
+    type Answer = usize;
+
+    fn lines(&mut self, rows: usize, cols: usize) -> Vec<String> {
+        let count = self.items.len();
+        let mut heading = styled(|f| self.theme.format_select_prompt(f, self.prompt));
+        let mut lines = wrap(&heading, cols, 2);
+        // As many items as fit under the heading, leaving the last row free.
+        let room = |heading: &[String]| rows.saturating_sub(heading.len() + 1).max(1);
+        let mut shown = count.min(room(&lines));
+        if shown < count {
+            let at = format!("({} of {count})", self.chosen + 1);
+            heading = format!("{heading} {}", self.theme.hint_style.apply_to(at));
+            lines = wrap(&heading, cols, 2);
+            shown = room(&lines);
+        }
+        self.top = scrolled(self.top, self.chosen, shown);
+        for (i, item) in self.items.iter().enumerate().skip(self.top).take(shown) {
+            // The theme puts 2 columns before the item.
+            let item = fit(item, cols.saturating_sub(2));
+            lines.push(styled(|f| {
+                self.theme
+                    .format_select_prompt_item(f, &item, i == self.chosen)
+            }));
+        }
+        lines
+    }
+
+    fn key(&mut self, key: Key) -> Step<usize> {
+        let count = self.items.len();
+        match key {
+            Key::ArrowDown | Key::Tab | Key::Char('j') => self.chosen = (self.chosen + 1) % count,
+            Key::ArrowUp | Key::BackTab | Key::Char('k') => {
+                self.chosen = (self.chosen + count - 1) % count;
+            }
+            Key::Home => self.chosen = 0,
+            Key::End => self.chosen = count - 1,
+            Key::Enter | Key::Char(' ') => return Step::Done(self.chosen),
+            Key::Escape | Key::Char('q') if self.back => return Step::Back,
+            _ => {}
+        }
+        Step::Asking
+    }
+
+    fn answered(&self, &chosen: &usize, cols: usize) -> Vec<String> {
+        let done = styled(|f| {
+            self.theme
+                .format_select_prompt_selection(f, self.prompt, &self.items[chosen])
+        });
+        wrap(&done, cols, 2)
+    }
+}
+
+/// A line of text, until `check` accepts it: Enter on nothing takes the
+/// default; a refusal shows above the prompt, in place of the last one;
+/// where it allows stepping back, Esc does. Keys: characters, Backspace,
+/// Ctrl-U (empties the line), Enter, Esc.
+struct Question<'a> {
+    theme: &'a ColorfulTheme,
+    prompt: &'a str,
+    default: Option<&'a str>,
+    check: Check<'a>,
+    back: bool,
+    typed: String,
+    refusal: Option<String>,
+}
+
+impl<'a> Question<'a> {
+    fn new(
+        theme: &'a ColorfulTheme,
+        prompt: &'a str,
+        default: Option<&'a str>,
+        check: Check<'a>,
+        back: bool,
+    ) -> Question<'a> {
+        Question {
+            theme,
+            prompt,
+            default,
+            check,
+            back,
+            typed: String::new(),
+            refusal: None,
+        }
+    }
+}
+
+impl Widget for Question<'_> {
+    type Answer = String;
+
+    fn lines(&mut self, _rows: usize, cols: usize) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some(message) = &self.refusal {
+            let shown = styled(|f| self.theme.format_error(f, message));
+            lines.extend(wrap(&shown, cols, 2));
+        }
+        let asking = styled(|f| self.theme.format_input_prompt(f, self.prompt, self.default));
+        lines.extend(wrap(&format!("{asking}{}", self.typed), cols, 2));
+        lines
+    }
+
+    fn key(&mut self, key: Key) -> Step<String> {
+        match key {
+            Key::Enter => {
+                let answer = match self.default {
+                    Some(default) if self.typed.is_empty() => default.to_string(),
+                    _ => self.typed.clone(),
+                };
+                match (self.check)(&answer) {
+                    Ok(()) => return Step::Done(answer),
+                    Err(message) => {
+                        self.refusal = Some(message);
+                        self.typed.clear();
+                    }
+                }
+            }
+            Key::Escape if self.back => return Step::Back,
+            Key::Backspace => {
+                self.typed.pop();
+            }
+            Key::Char('\u{15}') => self.typed.clear(),
+            Key::Char(c) if !c.is_control() => self.typed.push(c),
+            _ => {}
+        }
+        Step::Asking
+    }
+
+    fn answered(&self, answer: &String, cols: usize) -> Vec<String> {
+        let done = styled(|f| {
+            self.theme
+                .format_input_prompt_selection(f, self.prompt, answer)
+        });
+        wrap(&done, cols, 2)
+    }
+}
+
+/// The lines a prompt has drawn last, which it redraws whole: a new refusal
+/// replaces the last one, and a line that got shorter leaves nothing behind.
+struct Block<'a> {
+    term: &'a Term,
+    /// Rows from the block's first row down to the cursor's.
+    cursor_row: usize,
+}
+
+impl<'a> Block<'a> {
+    /// A block starting at the cursor, which is at the start of a line.
+    fn new(term: &'a Term) -> Block<'a> {
+        Block {
+            term,
+            cursor_row: 0,
+        }
+    }
+
+    /// Draws `lines` in place of the block, the cursor left at the end of the last.
+    fn draw(&mut self, lines: &[String]) -> io::Result<()> {
+        let mut out = self.erasing();
+        out.push_str(&lines.join("\n"));
+        self.write(&out)?;
+        self.cursor_row = rows(lines, size(self.term).1) - 1;
+        Ok(())
+    }
+
+    /// Draws `lines` a last time and moves below them: the block is done.
+    fn end(mut self, lines: &[String]) -> io::Result<()> {
+        self.draw(lines)?;
+        self.write("\n")
+    }
+
+    /// Takes the block off the screen, the cursor back where it started.
+    fn erase(self) -> io::Result<()> {
+        self.write(&self.erasing())
+    }
+
+    /// Up to the block's first row, and clear from there down.
+    fn erasing(&self) -> String {
+        let up = match self.cursor_row {
+            0 => String::new(),
+            n => format!("\x1b[{n}A"),
+        };
+        format!("{up}\r\x1b[J")
+    }
+
+    fn write(&self, text: &str) -> io::Result<()> {
+        let mut term = self.term;
+        term.write_all(text.as_bytes())?;
+        term.flush()
+    }
+}
+
+/// The rows `lines` take on a terminal `cols` wide, the terminal wrapping
+/// those wider than it (a line exactly `cols` wide takes one row).
+fn rows(lines: &[String], cols: usize) -> usize {
+    let cols = cols.max(1);
+    lines
+        .iter()
+        .map(|line| measure_text_width(line).div_ceil(cols).max(1))
+        .sum()
+}
+
+/// `item` shortened with an ellipsis to `cols` columns, if it is wider.
+fn fit(item: &str, cols: usize) -> String {
+    truncate_str(item, cols, "…").into_owned()
+}
+
+/// The first item shown of a scrolling list `shown` items high, moved as
+/// little as keeps `chosen` in view.
+fn scrolled(top: usize, chosen: usize, shown: usize) -> usize {
+    if chosen < top {
+        chosen
+    } else if chosen >= top + shown {
+        chosen + 1 - shown
+    } else {
+        top
+    }
+}
+
+/// `line` broken into lines at most `cols` wide, between words where it can
+/// (a word wider than a line is cut), continuation lines indented by
+/// `indent` columns. A line that fits is returned as it is; colour codes
+/// take no room and stay where they were.
+pub fn wrap(line: &str, cols: usize, indent: usize) -> Vec<String> {
+    let cols = cols.max(1);
+    if measure_text_width(line) <= cols {
+        return vec![line.to_string()];
+    }
+    let indent = if indent < cols / 2 { indent } else { 0 };
+    let margin = " ".repeat(indent);
+    let mut lines = Vec::new();
+    // The line being filled, its width, and where its last space is (byte
+    // offset, width before it) when a word came before that space.
+    let mut current = String::new();
+    let mut width = 0;
+    let mut space: Option<(usize, usize)> = None;
+    let mut buf = [0; 4];
+    for (part, is_code) in AnsiCodeIterator::new(line) {
+        if is_code {
+            current.push_str(part);
+            continue;
+        }
+        for c in part.chars() {
+            let w = measure_text_width(c.encode_utf8(&mut buf));
+            if width + w > cols {
+                if c == ' ' {
+                    // Break at this space; it goes.
+                    lines.push(std::mem::replace(&mut current, margin.clone()));
+                    width = indent;
+                    space = None;
+                    continue;
+                }
+                match space.take() {
+                    Some((at, before)) => {
+                        // Break at the last space: the word after it moves down.
+                        let rest = current.split_off(at + 1);
+                        current.truncate(at);
+                        lines.push(std::mem::replace(&mut current, format!("{margin}{rest}")));
+                        width = indent + (width - before - 1);
+                    }
+                    None => {
+                        lines.push(std::mem::replace(&mut current, margin.clone()));
+                        width = indent;
+                    }
+                }
+            }
+            if c == ' ' && width > indent {
+                space = Some((current.len(), width));
+            }
+            current.push(c);
+            width += w;
+        }
+    }
+    lines.push(current);
+    lines
 }
 
 /// Answers from a list, for tests: refused answers are kept so a test can
@@ -215,5 +642,289 @@ impl Prompter for Scripted {
 
     fn say(&mut self, text: &str) {
         self.said.push(text.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines as a person reads them, whatever the colour settings.
+    fn plain(lines: &[String]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| console::strip_ansi_codes(l).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn wrap_leaves_a_line_that_fits_as_it_is() {
+        for (line, cols) in [
+            ("", 10),
+            ("a  b  ", 6),
+            ("│ Ann │ 10 │", 12),
+            ("exactly ten", 11),
+        ] {
+            assert_eq!(wrap(line, cols, 2), [line], "{line:?} at {cols}");
+        }
+    }
+
+    /// The refusal from the issue, at 80 columns: `legal: 0` is no longer lost.
+    #[test]
+    fn wrap_breaks_between_words_and_indents_what_follows() {
+        let refusal = "✘ Annabelle is the dealer and may not bid 1: the bids would \
+                       total 1 on 1 card; legal: 0";
+        assert_eq!(
+            wrap(refusal, 80, 2),
+            [
+                "✘ Annabelle is the dealer and may not bid 1: the bids would total 1 on 1 card;",
+                "  legal: 0",
+            ]
+        );
+        assert_eq!(
+            wrap(refusal, 40, 2),
+            [
+                "✘ Annabelle is the dealer and may not",
+                "  bid 1: the bids would total 1 on 1",
+                "  card; legal: 0",
+            ]
+        );
+        assert_eq!(
+            wrap("Hand 1 of 19: Ann deals 1 card; Bob bids first.", 20, 0),
+            ["Hand 1 of 19: Ann", "deals 1 card; Bob", "bids first."]
+        );
+    }
+
+    #[test]
+    fn wrap_cuts_only_a_word_wider_than_the_line() {
+        assert_eq!(
+            wrap("? Annabelle-Marguerite-Bartholomew's bid", 12, 2),
+            ["? Annabelle-", "  Marguerite", "  -Bartholom", "  ew's bid"]
+        );
+    }
+
+    #[test]
+    fn wrap_moves_the_cursor_after_a_full_prompt_to_the_next_line() {
+        // The space after `›` is where the answer is typed.
+        assert_eq!(wrap("? Bid? › ", 8, 2), ["? Bid? ›", "  "]);
+        assert_eq!(wrap("? Bid? › 12", 8, 2), ["? Bid? ›", "  12"]);
+    }
+
+    #[test]
+    fn wrap_gives_colour_codes_no_width_and_keeps_them() {
+        let red = "\x1b[31m";
+        let reset = "\x1b[0m";
+        let line = format!("{red}✘{reset} {red}may not bid 1; legal: 0{reset}");
+        assert_eq!(wrap(&line, 25, 2), [line.as_str()]);
+        assert_eq!(
+            wrap(&line, 16, 2),
+            [
+                format!("{red}✘{reset} {red}may not bid 1;"),
+                format!("  legal: 0{reset}"),
+            ]
+        );
+    }
+
+    /// At every width, every line fits and the words are the same words.
+    #[test]
+    fn wrap_keeps_every_word_at_every_width() {
+        let text = "? Players waiting for a seat, in this order: Annabelle-Marguerite, \
+                    Bartholomew, Cid (Enter for none) › Dee,Eve";
+        let words: Vec<&str> = text.split(' ').collect();
+        for cols in 23..=120 {
+            let lines = wrap(text, cols, 2);
+            for line in &lines {
+                assert!(measure_text_width(line) <= cols, "{line:?} at {cols}");
+            }
+            let rejoined = lines.join(" ");
+            let again: Vec<&str> = rejoined.split_whitespace().collect();
+            assert_eq!(again, words, "at {cols}: {lines:#?}");
+            assert_eq!(lines.len() > 1, text.chars().count() > cols, "at {cols}");
+        }
+    }
+
+    #[test]
+    fn rows_counts_what_the_terminal_wraps() {
+        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(rows(&lines(&[""]), 10), 1);
+        assert_eq!(rows(&lines(&["0123456789"]), 10), 1);
+        assert_eq!(rows(&lines(&["0123456789x"]), 10), 2);
+        assert_eq!(
+            rows(&lines(&["\x1b[1m0123456789\x1b[0m", "", "✔ ✘"]), 10),
+            3
+        );
+        assert_eq!(rows(&lines(&["x".repeat(25).as_str(), "y"]), 10), 4);
+    }
+
+    #[test]
+    fn fit_shortens_with_an_ellipsis_to_the_width() {
+        let item = "Resume 2026-11-23-devils-bridge: Devil's Bridge, Annabelle, Bob";
+        assert_eq!(fit(item, 64), item);
+        assert_eq!(fit(item, 40), "Resume 2026-11-23-devils-bridge: Devil'…");
+        assert_eq!(measure_text_width(&fit(item, 40)), 40);
+    }
+
+    #[test]
+    fn scrolled_moves_as_little_as_keeps_the_choice_in_view() {
+        assert_eq!(scrolled(0, 3, 5), 0);
+        assert_eq!(scrolled(0, 5, 5), 1);
+        assert_eq!(scrolled(4, 14, 5), 10);
+        assert_eq!(scrolled(10, 2, 5), 2);
+    }
+
+    fn keys(text: &str) -> Vec<Key> {
+        text.chars().map(Key::Char).collect()
+    }
+
+    /// A dealer's bid: 1 is forbidden, more than 2 too large.
+    fn dealer_check(text: &str) -> Result<(), String> {
+        match text {
+            "0" | "2" => Ok(()),
+            "1" => Err(
+                "Bartholomew is the dealer and may not bid 1: the bids would total \
+                        2 on 2 cards; legal: 0 or 2"
+                    .to_string(),
+            ),
+            _ => Err(format!("`{text}` is not a bid from 0 to 2")),
+        }
+    }
+
+    #[test]
+    fn a_question_shows_the_last_refusal_only_whole_and_above_the_prompt() {
+        let theme = ColorfulTheme::default();
+        let mut q = Question::new(&theme, "Bartholomew's bid", None, &dealer_check, false);
+        assert_eq!(plain(&q.lines(24, 40)), ["? Bartholomew's bid › "]);
+        for key in keys("1") {
+            assert_eq!(q.key(key), Step::Asking);
+        }
+        assert_eq!(plain(&q.lines(24, 40)), ["? Bartholomew's bid › 1"]);
+        assert_eq!(q.key(Key::Enter), Step::Asking);
+        assert_eq!(
+            plain(&q.lines(24, 40)),
+            [
+                "✘ Bartholomew is the dealer and may not",
+                "  bid 1: the bids would total 2 on 2",
+                "  cards; legal: 0 or 2",
+                "? Bartholomew's bid › ",
+            ]
+        );
+        for key in keys("7") {
+            q.key(key);
+        }
+        assert_eq!(q.key(Key::Enter), Step::Asking);
+        assert_eq!(
+            plain(&q.lines(24, 40)),
+            ["✘ `7` is not a bid from 0 to 2", "? Bartholomew's bid › "]
+        );
+        // Esc does nothing where there is no stepping back; Backspace takes
+        // back a key.
+        for key in [Key::Char('9'), Key::Escape, Key::Backspace, Key::Char('2')] {
+            assert_eq!(q.key(key), Step::Asking);
+        }
+        assert_eq!(q.key(Key::Enter), Step::Done("2".to_string()));
+        assert_eq!(
+            plain(&q.answered(&"2".to_string(), 40)),
+            ["✔ Bartholomew's bid · 2"]
+        );
+    }
+
+    #[test]
+    fn a_question_takes_its_default_on_enter_and_steps_back_on_esc() {
+        let theme = ColorfulTheme::default();
+        let any = |_: &str| Ok(());
+        let mut q = Question::new(&theme, "Target score", Some("500"), &any, true);
+        assert_eq!(plain(&q.lines(24, 80)), ["? Target score (500) › "]);
+        assert_eq!(q.key(Key::Enter), Step::Done("500".to_string()));
+
+        let mut q = Question::new(&theme, "Target score", Some("500"), &any, true);
+        q.key(Key::Char('3'));
+        assert_eq!(q.key(Key::Escape), Step::Back);
+
+        // Ctrl-U empties the line.
+        let mut q = Question::new(&theme, "Players", None, &any, false);
+        for key in keys("Ann,Bo\u{15}Cid") {
+            q.key(key);
+        }
+        assert_eq!(q.key(Key::Enter), Step::Done("Cid".to_string()));
+    }
+
+    fn resume_items() -> Vec<String> {
+        let mut items = vec!["Start a new session".to_string()];
+        items.extend((1..=14).map(|n| {
+            format!(
+                "Resume 2026-11-{n:02}-devils-bridge: Devil's Bridge, \
+                 Annabelle-Marguerite, Bartholomew, Cid (hand {n})"
+            )
+        }));
+        items
+    }
+
+    #[test]
+    fn a_menu_shortens_items_that_would_wrap_and_shows_them_whole_once_picked() {
+        let theme = ColorfulTheme::default();
+        let items = resume_items();
+        let mut menu = Menu::new(
+            &theme,
+            "Resume a game or start a new one?",
+            &items[..3],
+            1,
+            false,
+        );
+        let lines = plain(&menu.lines(24, 60));
+        assert_eq!(
+            lines,
+            [
+                "? Resume a game or start a new one? ›",
+                "  Start a new session",
+                "❯ Resume 2026-11-01-devils-bridge: Devil's Bridge, Annabell…",
+                "  Resume 2026-11-02-devils-bridge: Devil's Bridge, Annabell…",
+            ]
+        );
+        assert_eq!(menu.key(Key::ArrowDown), Step::Asking);
+        assert_eq!(menu.key(Key::Enter), Step::Done(2));
+        assert_eq!(
+            plain(&menu.answered(&2, 60)),
+            [
+                "✔ Resume a game or start a new one? · Resume",
+                "  2026-11-02-devils-bridge: Devil's Bridge,",
+                "  Annabelle-Marguerite, Bartholomew, Cid (hand 2)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_menu_taller_than_the_terminal_scrolls_to_the_choice() {
+        let theme = ColorfulTheme::default();
+        let items = resume_items();
+        let mut menu = Menu::new(&theme, "Resume?", &items, 0, false);
+        // 10 rows: the heading, 8 items, the last row free.
+        let lines = plain(&menu.lines(10, 30));
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines[0], "? Resume? › (1 of 15)");
+        assert_eq!(lines[1], "❯ Start a new session");
+        // Up from the first goes round to the last.
+        menu.key(Key::ArrowUp);
+        let lines = plain(&menu.lines(10, 30));
+        assert_eq!(lines[0], "? Resume? › (15 of 15)");
+        assert_eq!(lines[8], "❯ Resume 2026-11-14-devils-br…");
+        assert!(
+            lines.iter().all(|l| measure_text_width(l) <= 30),
+            "{lines:#?}"
+        );
+        // q and Esc do nothing in a menu without stepping back.
+        assert_eq!(menu.key(Key::Char('q')), Step::Asking);
+        assert_eq!(menu.key(Key::Escape), Step::Asking);
+        assert_eq!(menu.key(Key::Char(' ')), Step::Done(14));
+    }
+
+    #[test]
+    fn a_menu_that_allows_it_steps_back_on_esc_or_q() {
+        let theme = ColorfulTheme::default();
+        let items = resume_items();
+        for key in [Key::Escape, Key::Char('q')] {
+            let mut menu = Menu::new(&theme, "Who deals first?", &items, 0, true);
+            menu.key(Key::ArrowDown);
+            assert_eq!(menu.key(key), Step::Back);
+        }
     }
 }

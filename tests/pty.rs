@@ -47,9 +47,10 @@ impl Pty {
         }
     }
 
-    /// Waits for `text`; returns what was printed before it (since the last match).
+    /// Waits for `text`, which may be wrapped to the terminal's width
+    /// between words; returns what was printed before it (since the last match).
     fn expect(&mut self, text: &str) -> String {
-        match self.session.expect(text) {
+        match self.session.expect(wrapped(text)) {
             Ok(found) => {
                 let before = String::from_utf8_lossy(found.before()).into_owned();
                 self.seen
@@ -112,6 +113,22 @@ impl Pty {
             ),
         }
     }
+}
+
+/// A pattern for `text` that also matches it wrapped between words: a line
+/// break, and the indent of a continuation line, where a space was.
+fn wrapped(text: &str) -> Regex<String> {
+    let escape = |word: &str| {
+        word.chars().fold(String::new(), |mut out, c| {
+            if r"\.+*?()|[]{}^$#&-~".contains(c) {
+                out.push('\\');
+            }
+            out.push(c);
+            out
+        })
+    };
+    let words: Vec<String> = text.split(' ').map(escape).collect();
+    Regex(words.join(r"(?: |\r?\n {0,2})"))
 }
 
 /// A name → count table from the session file, e.g. `bids = { Bob = 0, Cid = 0 }`.

@@ -17,6 +17,7 @@ mod mormon_bridge;
 mod properties;
 mod pty;
 mod pty_contract;
+mod pty_prompt;
 mod sessions;
 mod stats;
 mod trash;

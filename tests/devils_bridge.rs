@@ -271,7 +271,7 @@ fn bad_entries_are_refused_with_what_is_legal() {
         ),
         (
             &["tricks", "Ann=2"],
-            "error: Ann cannot take 2 tricks: hand 1 has 1",
+            "error: Ann cannot take 2 tricks: hand 1 has 1 card",
         ),
     ];
     bp.refuses(cases);

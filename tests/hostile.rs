@@ -362,7 +362,7 @@ fn counts_that_are_not_small_whole_numbers_are_refused() {
         ),
         (
             &["edit", "1", "tricks", "Bob=2"],
-            "error: hand 1: Bob cannot take 2 tricks: hand 1 has 1",
+            "error: hand 1: Bob cannot take 2 tricks: hand 1 has 1 card",
         ),
         (
             &["edit", "1", "tricks", "Bob=-1"],

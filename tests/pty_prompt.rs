@@ -23,6 +23,7 @@ struct Screen {
     session: OsSession,
     vt: vt100::Parser,
     cols: u16,
+    rows: u16,
     ended: bool,
 }
 
@@ -32,6 +33,11 @@ impl Screen {
     /// so the child (a shell) waits for a line, sent once the size is set,
     /// before it becomes bridgepad: even the first prompt is drawn to size.
     fn spawn(bp: &Bp, cols: u16, args: &[&str]) -> Screen {
+        Screen::sized(bp, cols, ROWS, args)
+    }
+
+    /// [`Screen::spawn`] on a terminal `rows` high.
+    fn sized(bp: &Bp, cols: u16, rows: u16, args: &[&str]) -> Screen {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(r#"read -r go && exec "$0" "$@""#)
@@ -49,14 +55,15 @@ impl Screen {
         let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
         session
             .get_process_mut()
-            .set_window_size(cols, ROWS)
+            .set_window_size(cols, rows)
             .expect("size the pty");
         session.write_all(b"go\n").expect("start bridgepad");
         let size = |n| NonZeroU16::new(n).expect("a size");
         Screen {
             session,
-            vt: vt100::Parser::new(size(ROWS), size(cols), 0),
+            vt: vt100::Parser::new(size(rows), size(cols), 0),
             cols,
+            rows,
             ended: false,
         }
     }
@@ -111,7 +118,7 @@ impl Screen {
     /// next row, so nothing was cut off or broken mid-word by the terminal.
     fn assert_nothing_wraps(&self) {
         let screen = self.vt.screen();
-        for row in 0..ROWS {
+        for row in 0..self.rows {
             assert!(
                 !screen.row_wrapped(row),
                 "row {row} is wider than {} columns:\n{}",
@@ -329,4 +336,190 @@ fn no_color_turns_the_prompts_colours_off() {
         s.send("q\r");
         s.finish();
     }
+}
+
+/// Whether any row of the screen starts with `start`.
+fn has(lines: &[String], start: &str) -> bool {
+    lines.iter().any(|r| r.starts_with(start))
+}
+
+/// Five players, hand 2 (2 cards, Bob deals): Cid 1, Dee 1, Eve 0, Ann 0,
+/// Bob 1. Cid and Dee made their bids (Enter each): every trick is out, so
+/// Eve, Ann and Bob are not asked; their 0 is filled in and said.
+fn five_players_last_zeros(cols: u16) {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dee,Eve",
+        "--dealer",
+        "Ann",
+    ]);
+    bp.ok(&["bid", "Bob=0", "Cid=0", "Dee=0", "Eve=0"]);
+    bp.ok(&["tricks", "Bob=1"]);
+    let mut s = Screen::sized(&bp, cols, 50, &["play"]);
+    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    s.send("\r");
+    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.send("s\r");
+    for (prompt, keys) in [
+        ("? Cid's bid (0 to 2)", "1\r"),
+        ("? Dee's bid (0 to 2)", "1\r"),
+        ("? Eve's bid (0 to 2)", "0\r"),
+        ("? Ann's bid (0 to 2)", "0\r"),
+        ("? Bob's bid (1 or 2)", "1\r"),
+        ("? Tricks Cid took (bid 1) (1)", "\r"),
+        ("? Tricks Dee took (bid 1) (1)", "\r"),
+    ] {
+        s.until(prompt, |l| has(l, prompt));
+        s.send(keys);
+    }
+    let lines = s.until("hand 3's trump question", |l| {
+        has(l, "? Trump turned up") && words(l).contains("Hand 3 of 19")
+    });
+    let said = words(&lines);
+    assert!(
+        said.contains("Every trick is accounted for: Eve, Ann and Bob took 0."),
+        "{}",
+        s.shown()
+    );
+    assert!(
+        !lines.iter().any(|r| r.contains("Tricks Eve took")),
+        "{}",
+        s.shown()
+    );
+    s.send("q\r");
+    s.finish();
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    assert_eq!(
+        json["hands"][1]["tricks"],
+        serde_json::json!({"Ann": 0, "Bob": 0, "Cid": 1, "Dee": 1, "Eve": 0}),
+        "{json}"
+    );
+    assert_eq!(json["hands"][1]["trump"], "spades", "{json}");
+}
+
+#[test]
+fn five_players_last_zeros_are_filled_in_at_60_columns() {
+    five_players_last_zeros(60);
+}
+
+#[test]
+fn five_players_last_zeros_are_filled_in_at_80_columns() {
+    five_players_last_zeros(80);
+}
+
+/// Hand 1 (1 card, Ann deals): Bob 0, Cid 1 leave Ann only 1. She is not
+/// asked; `u` at the next question takes her bid back with Cid's, and Cid
+/// is asked again.
+fn forced_dealer_bid(cols: u16) {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+    ]);
+    let mut s = Screen::spawn(&bp, cols, &["play"]);
+    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    s.send("\r");
+    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.send("\r");
+    s.until("Bob's bid", |l| has(l, "? Bob's bid (0 or 1)"));
+    s.send("0\r");
+    s.until("Cid's bid", |l| has(l, "? Cid's bid (0 or 1)"));
+    s.send("1\r");
+    let lines = s.until("the tricks", |l| has(l, "? Tricks Bob took"));
+    assert!(
+        words(&lines).contains("Ann (dealer) can only bid 1, so it is recorded."),
+        "{}",
+        s.shown()
+    );
+    assert!(!has(&lines, "? Ann's bid"), "{}", s.shown());
+    assert!(!has(&lines, "✔ Ann's bid"), "{}", s.shown());
+    s.send("u\r");
+    let lines = s.until("Cid asked again", |l| {
+        l.iter()
+            .rev()
+            .find(|r| !r.is_empty())
+            .is_some_and(|r| r.starts_with("? Cid's bid"))
+    });
+    assert!(
+        words(&lines).contains("Took back Ann's bid of 1 and Cid's bid of 1 in hand 1."),
+        "{}",
+        s.shown()
+    );
+    s.send("q\r");
+    s.finish();
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    assert_eq!(
+        json["hands"][0]["bids"],
+        serde_json::json!({"Bob": 0}),
+        "{json}"
+    );
+}
+
+#[test]
+fn the_dealers_only_bid_is_not_asked_at_60_columns() {
+    forced_dealer_bid(60);
+}
+
+#[test]
+fn the_dealers_only_bid_is_not_asked_at_80_columns() {
+    forced_dealer_bid(80);
+}
+
+const FOURTEEN: &str = "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lou,Max,Ned";
+
+/// A 14-player elimination hand: the bids in one line of digits, the tricks
+/// in one line of NAME=N pairs for the four who took one; the ten others
+/// are filled in with 0, nobody is asked one by one.
+fn fourteen_in_one_line(cols: u16) {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "mormon-bridge-elimination",
+        "--players",
+        FOURTEEN,
+        "--dealer",
+        "Ned",
+    ]);
+    // Tall enough to keep the hand's lines above its 14-row sheet.
+    let mut s = Screen::sized(&bp, cols, 60, &["play"]);
+    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    s.send("\r");
+    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.send("g\r");
+    s.until("the bids", |l| has(l, "? Bids for Ann, Bob"));
+    s.send("11110000000001\r");
+    s.until("the tricks", |l| has(l, "? Tricks for Ann, Bob"));
+    s.send("Ann=1 Bob=1 Cid=1 Ned=1\r");
+    let lines = s.until("hand 2", |l| {
+        has(l, "? Trump turned up") && words(l).contains("Hand 2")
+    });
+    assert!(
+        words(&lines).contains("Every trick is accounted for:"),
+        "{}",
+        s.shown()
+    );
+    s.send("q\r");
+    s.finish();
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    let tricks = &json["hands"][0]["tricks"];
+    assert_eq!(tricks.as_object().map(|t| t.len()), Some(14), "{json}");
+    assert_eq!(tricks["Ann"], 1);
+    assert_eq!(tricks["Ned"], 1);
+    assert_eq!(tricks["Dee"], 0);
+    // Dee bid 1 and took 0: out.
+    assert_eq!(json["eliminated"], serde_json::json!(["Dee"]), "{json}");
+}
+
+#[test]
+fn fourteen_players_give_a_hand_in_one_line_at_60_columns() {
+    fourteen_in_one_line(60);
+}
+
+#[test]
+fn fourteen_players_give_a_hand_in_one_line_at_80_columns() {
+    fourteen_in_one_line(80);
 }

@@ -421,7 +421,7 @@ pub enum RuleError {
     #[error("the tricks come after the bids; still to bid: {waiting}")]
     BidsFirst { waiting: String },
     /// More tricks for one player than the hand has.
-    #[error("{player} cannot take {tricks} tricks: hand {hand} has {cards}")]
+    #[error("{player} cannot take {tricks} tricks: hand {hand} has {cards} {cards_word}", cards_word = plural(*cards, "card", "cards"))]
     TricksTooLarge {
         player: String,
         tricks: u32,

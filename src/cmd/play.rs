@@ -23,11 +23,12 @@ use crate::session::{Play, parse_trump};
 
 mod contract;
 
-const HELP: &str = "At any question: type the number, or u = undo the last entry, \
+const HELP: &str = "At any question: type the number (several bids in turn: 1 0 2; Enter at a \
+                    player's tricks: they took what they bid), or u = undo the last entry, \
                     e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
-const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids in one line, in the order \
-                            shown, or NAME=N pairs), or u = undo the last entry, e = correct a bid or an \
-                            earlier hand, s = score sheet, q = quit (everything is saved).";
+const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids, then tricks, in one \
+                            line in the order shown, or NAME=N pairs), or u = undo the last entry, \
+                            e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
 
 pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
     if !prompt::interactive() {

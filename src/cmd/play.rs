@@ -625,24 +625,7 @@ fn ask_bids(
         what: "bid",
         all: at_once,
     };
-    let check = |text: &str| {
-        if parse_command(text).is_some() {
-            return Ok(());
-        }
-        game.clone()
-            .record_bids(&line.parse(text)?)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    };
-    let text = p.input(&prompt, None, &check)?;
-    if let Some(answer) = parse_command(&text) {
-        return command(p, cx, id, game, answer);
-    }
-    let entries = line.parse(&text).expect("checked");
-    if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries)) {
-        p.say(&format!("error: {e:#}"));
-    }
-    Ok(Flow::Go)
+    ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)
 }
 
 /// The tricks still to come: one player at a time (Enter: they took what
@@ -680,21 +663,44 @@ fn ask_tricks(
         what: "tricks",
         all: at_once,
     };
+    ask_counts(
+        p,
+        cx,
+        id,
+        (&prompt, default.as_deref()),
+        &line,
+        Game::record_tricks,
+    )
+}
+
+/// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].
+type Entry = fn(&mut Game, &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError>;
+
+/// Asks for one answer of counts (a prompt and its default), read by `line`
+/// and judged by the engine before anything is saved; or runs a command.
+fn ask_counts(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    (prompt, default): (&str, Option<&str>),
+    line: &Line,
+    entry: Entry,
+) -> Result<Flow> {
+    let game = line.game;
     let check = |text: &str| {
         if parse_command(text).is_some() {
             return Ok(());
         }
-        game.clone()
-            .record_tricks(&line.parse(text)?)
+        entry(&mut game.clone(), &line.parse(text)?)
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
-    let text = p.input(&prompt, default.as_deref(), &check)?;
+    let text = p.input(prompt, default, &check)?;
     if let Some(answer) = parse_command(&text) {
         return command(p, cx, id, game, answer);
     }
     let entries = line.parse(&text).expect("checked");
-    if let Err(e) = record(p, cx, id, |g| g.record_tricks(&entries)) {
+    if let Err(e) = record(p, cx, id, |g| entry(g, &entries)) {
         p.say(&format!("error: {e:#}"));
     }
     Ok(Flow::Go)

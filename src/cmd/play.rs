@@ -1137,28 +1137,39 @@ mod tests {
         }
     }
 
-    /// A script that also keeps every question asked.
-    struct Asked {
-        script: Scripted,
-        prompts: Vec<String>,
+    /// A [`Scripted`] prompter that also keeps every question asked (also
+    /// used by the contract games' tests).
+    pub(in crate::cmd::play) struct Asked {
+        pub(in crate::cmd::play) script: Scripted,
+        pub(in crate::cmd::play) prompts: Vec<String>,
     }
 
     impl Asked {
-        fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Asked {
+        pub(in crate::cmd::play) fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Asked {
             Asked {
                 script: Scripted::new(answers),
                 prompts: Vec::new(),
             }
         }
 
+        pub(in crate::cmd::play) fn said(&self, line: &str) -> bool {
+            self.script.said.iter().any(|s| s == line)
+        }
+
+        pub(in crate::cmd::play) fn assert_said(&self, lines: &[&str]) {
+            for line in lines {
+                assert!(self.said(line), "not said: {line}\n{:#?}", self.script.said);
+            }
+        }
+
         /// The questions asked after "Who deals first?".
-        fn prompts_after_setup(&self) -> &[String] {
+        pub(in crate::cmd::play) fn table_prompts(&self) -> Vec<&str> {
             let skip = self
                 .prompts
                 .iter()
                 .position(|q| q == "Who deals first?")
                 .map_or(0, |i| i + 1);
-            &self.prompts[skip..]
+            self.prompts[skip..].iter().map(String::as_str).collect()
         }
     }
 
@@ -1307,7 +1318,7 @@ mod tests {
         );
         // The questions after setup: never one with a single answer.
         assert_eq!(
-            p.prompts_after_setup(),
+            p.table_prompts(),
             [
                 "Trump turned up (c, d, h or s; Enter to skip)",
                 "Bob's bid (0 or 1)",

@@ -364,62 +364,9 @@ mod tests {
     use tempfile::TempDir;
 
     use super::super::play;
-    use super::super::tests::context;
+    use super::super::tests::{Asked, context};
     use super::*;
-    use crate::prompt::{Check, Scripted};
     use crate::rules::contract::Line;
-
-    /// A [`Scripted`] prompter that also keeps every question asked, so the
-    /// legal calls listed in the call prompts can be checked.
-    struct Asked {
-        script: Scripted,
-        prompts: Vec<String>,
-    }
-
-    impl Asked {
-        fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Asked {
-            Asked {
-                script: Scripted::new(answers),
-                prompts: Vec::new(),
-            }
-        }
-
-        fn said(&self, line: &str) -> bool {
-            self.script.said.iter().any(|s| s == line)
-        }
-
-        fn assert_said(&self, lines: &[&str]) {
-            for line in lines {
-                assert!(self.said(line), "not said: {line}\n{:#?}", self.script.said);
-            }
-        }
-
-        /// The questions asked after the game's setup ones.
-        fn table_prompts(&self) -> Vec<&str> {
-            let skip = self
-                .prompts
-                .iter()
-                .position(|q| q == "Who deals first?")
-                .map_or(0, |i| i + 1);
-            self.prompts[skip..].iter().map(String::as_str).collect()
-        }
-    }
-
-    impl Prompter for Asked {
-        fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize> {
-            self.prompts.push(prompt.to_string());
-            self.script.select(prompt, items, default)
-        }
-
-        fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String> {
-            self.prompts.push(prompt.to_string());
-            self.script.input(prompt, default, check)
-        }
-
-        fn say(&mut self, text: &str) {
-            self.script.say(text);
-        }
-    }
 
     /// The one saved session's game.
     fn only_game(cx: &Context) -> ContractGame {

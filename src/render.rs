@@ -128,8 +128,9 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize
     let seats = game.around_table();
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    // Legends keep a mark and its word together (no-break spaces).
     let elimination = if game.variant().elimination {
-        " ✗N: out in hand N; …: waiting."
+        " ✗N: out in hand\u{a0}N; …: waiting."
     } else {
         ""
     };
@@ -152,10 +153,10 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize
     let without = Style::Compact { totals: false };
     let legend = |style| match style {
         Style::Compact { totals: true } => format!(
-            "Hand: number·cards. Cells: bid/tricks, ✓ exact or ✗ missed, running total; • dealt.{blind}{elimination}"
+            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed, running total; •\u{a0}dealt.{blind}{elimination}"
         ),
         _ => format!(
-            "Hand: number·cards. Cells: bid/tricks, ✓ exact or ✗ missed; • dealt.{blind}{elimination}"
+            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
         ),
     };
     // Every name whole, the running totals kept if they fit; then names
@@ -177,7 +178,7 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize
     (
         table,
         format!(
-            "Columns: hand·cards. Cells: bid/tricks, ✓ exact or ✗ missed; • dealt.{blind}{elimination}"
+            "Columns: hand·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
         ),
         (hidden > 0).then_some(hidden),
     )

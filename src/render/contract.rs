@@ -192,21 +192,28 @@ fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<Strin
             ""
         };
         Some(format!(
-            "Tricks: declarer's, then over (+N), exact (=) or down (−N). • dealt.{points}"
+            "Tricks: declarer's, then over (+N), exact (=) or down (−N). •\u{a0}dealt.{points}"
         ))
     };
-    for style in [Style::Compact, Style::Narrow] {
-        let table = deal_grid(game, &full, style);
-        if table.width() <= width {
-            return (table.draw(), legend(style));
-        }
+    // The points are worth a few letters of the longest name; below
+    // that, names whole without them, then names shortened further.
+    let compact = deal_grid(game, &full, Style::Compact);
+    if compact.width() <= width {
+        return (compact.draw(), legend(Style::Compact));
     }
-    for style in [Style::Compact, Style::Narrow] {
-        if let Some(table) =
-            fit::shrink_names(&names, 4, width, |shown| deal_grid(game, shown, style))
-        {
-            return (table.draw(), legend(style));
-        }
+    if let Some(table) = fit::shrink_names(&names, 7, width, |shown| {
+        deal_grid(game, shown, Style::Compact)
+    }) {
+        return (table.draw(), legend(Style::Compact));
+    }
+    let narrow = deal_grid(game, &full, Style::Narrow);
+    if narrow.width() <= width {
+        return (narrow.draw(), legend(Style::Narrow));
+    }
+    if let Some(table) = fit::shrink_names(&names, 4, width, |shown| {
+        deal_grid(game, shown, Style::Narrow)
+    }) {
+        return (table.draw(), legend(Style::Narrow));
     }
     let least: Vec<String> = names
         .iter()
@@ -624,5 +631,78 @@ fn count(n: u32, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Seat, Table};
+
+    fn memory(names: [&str; 2]) -> ContractGame {
+        let variant = crate::catalog::built_in("memory-bridge");
+        let table = Table::new(&variant, names.map(String::from).to_vec(), Seat(0)).unwrap();
+        ContractGame::new(variant, table)
+    }
+
+    fn next_line(sheet: &str) -> &str {
+        sheet.lines().find(|l| l.starts_with("next:")).unwrap()
+    }
+
+    #[test]
+    fn at_the_table_the_next_line_names_no_command_and_the_player_asked() {
+        // Ann deals deal 1: Bob leads phase 1, and play asks Bob's tricks.
+        let mut game = memory(["Ann", "Bob"]);
+        let shown = sheet(&game, None);
+        assert!(
+            next_line(&shown).contains("`bridgepad tricks Ann=N`"),
+            "{shown}"
+        );
+        let at_table = sheet_at_table(&game, None);
+        assert_eq!(
+            next_line(&at_table),
+            "next: deal 1 phase 1: the tricks Bob took (Ann took the rest of the 13)"
+        );
+        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        game.call("1S".parse().unwrap()).unwrap();
+        let at_table = sheet_at_table(&game, None);
+        assert_eq!(
+            next_line(&at_table),
+            "next: Bob calls after Ann 1♠; legal: 1NT or higher, pass, double"
+        );
+        game.call("pass".parse().unwrap()).unwrap();
+        let at_table = sheet_at_table(&game, Some(60));
+        assert!(!at_table.contains("bridgepad"), "{at_table}");
+        assert!(
+            at_table.contains("next: Ann needs 7 tricks in 1♠; Bob leads"),
+            "{at_table}"
+        );
+        // The same table as `show`.
+        let (show, table) = (sheet(&game, Some(60)), at_table);
+        assert_eq!(show.lines().next(), table.lines().next());
+    }
+
+    #[test]
+    fn a_narrow_memory_sheet_keeps_one_line_a_deal_and_numbers_whole() {
+        let mut game = memory(["Annabelle", "Bartholomew"]);
+        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        for call in ["1S", "2H", "X", "XX", "pass"] {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+        game.record_tricks(&[(Seat(1), 9)]).unwrap();
+        for width in [100, 80, 60] {
+            let drawn = sheet(&game, Some(width));
+            assert!(
+                drawn
+                    .lines()
+                    .all(|l| console::measure_text_width(l) <= width),
+                "{drawn}"
+            );
+            // The header and the one deal, each on one line.
+            let rows: Vec<&str> = drawn.lines().filter(|l| l.starts_with("│ ")).collect();
+            assert_eq!(rows.len(), 2, "{drawn}");
+            let total = game.duel().totals()[1].total().to_string();
+            assert!(rows[1].contains(&format!(" {total} │")), "{drawn}");
+        }
     }
 }

@@ -16,6 +16,7 @@ mod mormon_bridge;
 mod properties;
 mod pty;
 mod sessions;
+mod sheets;
 mod stats;
 mod trash;
 mod variants;

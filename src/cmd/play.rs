@@ -298,7 +298,7 @@ fn command(
         Answer::Undo => undo(p, cx, id),
         Answer::Edit => correct(p, cx, id, game),
         Answer::Sheet => {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
             Ok(())
         }
         Answer::Help => {
@@ -342,7 +342,7 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         let session = cx.store.load(id)?;
         let game = session.exact()?;
         let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
             return Ok(());
         };
         let number = hand.deal.number;
@@ -669,7 +669,7 @@ fn record(
         }
         // At the end the loop shows the final sheet.
         if !game.is_finished() {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
         }
     }
     Ok(())

@@ -28,7 +28,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
         let (Some(next), Some(deal)) = (game.duel().next(), game.duel().current()) else {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
             return Ok(());
         };
         if announced != Some(deal.number) {
@@ -136,7 +136,7 @@ fn call(
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
         if deal.settled && !game.is_finished() {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
         }
     }
     Ok(Flow::Go)
@@ -209,7 +209,7 @@ fn tricks(
         p.say(&end);
     }
     if !game.is_finished() {
-        p.say(&render::contract::sheet(game, p.width()));
+        p.say(&render::contract::sheet_at_table(game, p.width()));
     }
     Ok(Flow::Go)
 }
@@ -247,7 +247,7 @@ fn command(
             Ok(())
         }
         Answer::Sheet => {
-            p.say(&render::contract::sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
             Ok(())
         }
         Answer::Help => {

@@ -131,6 +131,15 @@ pub fn shrink_names(
     draft: impl Fn(&[String]) -> Grid,
 ) -> Option<Grid> {
     let floors = floors(names, least);
+    // Nothing to try when even the shortest names do not fit.
+    let shortest: Vec<String> = names
+        .iter()
+        .zip(&floors)
+        .map(|(n, &r)| shorten(n, r))
+        .collect();
+    if draft(&shortest).width() > width {
+        return None;
+    }
     let mut rooms: Vec<usize> = names.iter().map(|n| n.chars().count()).collect();
     loop {
         let shown: Vec<String> = names

@@ -1,49 +1,64 @@
 //! Score sheets and lists as terminal tables: the only module that uses comfy-table.
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
+use comfy_table::{ContentArrangement, Table};
 
 pub mod chart;
 pub mod contract;
+pub mod fit;
 
+use self::fit::Grid;
 use crate::narrate;
-use crate::rules::Game;
+use crate::rules::{Game, Seat};
+
+/// Where a sheet is shown: its `next:` line names the command that records
+/// the next entry only where commands are typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// `bridgepad show` and the scriptable commands.
+    Command,
+    /// Inside `bridgepad play`, where the prompt asks for the entry.
+    Table,
+}
 
 /// One row per hand: each player's bid/tricks, a mark for a made bid and the
 /// running total; then the totals, the leader or winners, and what is next.
 ///
 /// `width` is the terminal's width when there is one. A sheet wider than
-/// that is drawn compact (two-line cells, the dealer marked in the row,
-/// long names shortened) rather than letting words break mid-word.
+/// that is drawn in the first of these that fits: the dealer marked in the
+/// row instead of a column; then the running totals left to the Total row;
+/// then names shortened, the longest first; and at last turned, one row per
+/// player with the most recent hands as columns. Nothing drawn in a cell is
+/// ever split, and every hand keeps to one line.
 pub fn sheet(game: &Game, width: Option<usize>) -> String {
-    let wide = grid(game, None);
-    let compact = width.filter(|&width| measure(&wide) > width);
-    let (table, legend) = match compact {
-        None => (
-            wide,
-            "Each cell: bid/tricks taken, ✓ exact or ✗ missed, running total.",
-        ),
-        Some(width) => {
-            let narrow = grid(game, Some(width));
-            if measure(&narrow) <= width {
-                (
-                    narrow,
-                    "Cells: bid/tricks, ✓ exact or ✗ missed, running total; • dealt.",
-                )
-            } else {
-                // Too many players for columns: one row per player instead.
-                (
-                    by_player(game, width),
-                    "Columns: hand·cards. Cells: bid/tricks, ✓ exact or ✗ missed; • dealt. ✗N: out in hand N; …: waiting.",
-                )
-            }
-        }
-    };
+    draw_sheet(game, width, Place::Command)
+}
+
+/// [`sheet`] as `bridgepad play` shows it: the same table, with a `next:`
+/// line in the table's words (the prompt that follows asks for the entry).
+pub fn sheet_at_table(game: &Game, width: Option<usize>) -> String {
+    draw_sheet(game, width, Place::Table)
+}
+
+fn draw_sheet(game: &Game, width: Option<usize>, place: Place) -> String {
+    let (table, legend, left_out) = fit_sheet(game, width);
     let variant = game.variant();
     let names = game.table();
     let leaders = game.leaders();
     let mut out = String::new();
-    out.push_str(legend);
+    if let Some(hidden) = left_out {
+        let hands = match hidden {
+            1 => "Hand 1 is".to_string(),
+            2 => "Hands 1 and 2 are".to_string(),
+            n => format!("Hands 1 to {n} are"),
+        };
+        out.push_str(&format!("{hands} left out for width"));
+        out.push_str(match place {
+            Place::Command => "; `bridgepad show --json` has every hand.\n",
+            Place::Table => ".\n",
+        });
+    }
+    out.push_str(&legend);
     out.push('\n');
     if game.is_finished() {
         out.push_str(&narrate::finished(game));
@@ -64,6 +79,9 @@ pub fn sheet(game: &Game, width: Option<usize>) -> String {
                 "The game ends at the end of the hand in which someone reaches {target}.\n"
             ));
         }
+        // The exact-bid games' `next:` line names no command, so it reads
+        // the same at the table; it names the player the engine expects,
+        // as the prompts do.
         out.push_str(&narrate::next(game));
     }
     out.push('\n');
@@ -73,7 +91,7 @@ pub fn sheet(game: &Game, width: Option<usize>) -> String {
 }
 
 /// A line broken between words to fit `width`, when there is a width.
-fn wrap(line: &str, width: Option<usize>) -> String {
+pub fn wrap(line: &str, width: Option<usize>) -> String {
     let Some(width) = width.filter(|&w| w > 0) else {
         return line.to_string();
     };
@@ -94,197 +112,280 @@ fn wrap(line: &str, width: Option<usize>) -> String {
     out
 }
 
-/// The hand-by-hand grid; `compact` carries the width to fit into.
-fn grid(game: &Game, compact: Option<usize>) -> String {
-    let names = game.table();
-    let leaders = game.leaders();
-    let show_trump = game.hands().iter().any(|h| h.trump.is_some());
-    let players = names.len();
-    // Fixed columns and borders take about 17 characters (19 with trump);
-    // each player column has 3 of padding and border.
-    let fixed = if show_trump { 19 } else { 17 };
-    let name_room = compact.map(|w| (w.saturating_sub(fixed) / players).saturating_sub(3).max(4));
-    let mut table = new_table();
-    // Drawn at its natural width and measured: a layout that does not fit
-    // gives way to a narrower one instead of wrapping mid-word.
-    table.set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![Cell::new("Hand"), Cell::new("Cards")];
-    if compact.is_none() {
-        header.push(Cell::new("Dealer"));
-    }
-    if show_trump {
-        header.push(Cell::new("Trump"));
-    }
-    for seat in names.seats() {
-        let out = game.eliminated().iter().find(|(s, _)| *s == seat);
-        let mark = match (leaders.contains(&seat), game.is_finished()) {
-            _ if game.variant().elimination => match out {
-                Some((_, hand)) => format!(" ✗{hand}"),
-                None if game.waiting().contains(&seat) => " …".to_string(),
-                None if game.winners().contains(&seat) => " 🏆".to_string(),
-                None => String::new(),
-            },
-            (true, true) => " 🏆".to_string(),
-            (true, false) => " ★".to_string(),
-            _ => String::new(),
-        };
-        let name = shorten(
-            names.name(seat),
-            name_room.map(|r| r.saturating_sub(mark.chars().count())),
+/// How a hand-by-hand grid is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Hand, Cards and Dealer columns; each cell `bid/tricks ✓ total`.
+    Wide,
+    /// The dealer marked `•` in the row, hand and cards in one column;
+    /// with `totals`, each cell `•bid/tricks✓ total`, else `•bid/tricks✓`.
+    Compact { totals: bool },
+}
+
+/// The table that fits `width` (see [`sheet`]), the line that explains it,
+/// and how many of the first hands it leaves out.
+fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize>) {
+    let seats = game.around_table();
+    let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
+    let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    // Legends keep a mark and its word together (no-break spaces).
+    let elimination = if game.variant().elimination {
+        " ✗N: out in hand\u{a0}N; …: waiting."
+    } else {
+        ""
+    };
+    let blind = if game.hands().iter().any(|h| h.deal.blind) {
+        " b: played blind."
+    } else {
+        ""
+    };
+    let wide = grid(game, &seats, &full, Style::Wide);
+    let Some(width) = width.filter(|&w| wide.width() > w) else {
+        return (
+            wide.draw(),
+            format!(
+                "Each cell: bid/tricks taken, ✓ exact or ✗ missed, running total.{elimination}"
+            ),
+            None,
         );
-        header.push(Cell::new(format!("{name}{mark}")));
+    };
+    let with_totals = Style::Compact { totals: true };
+    let without = Style::Compact { totals: false };
+    let legend = |style| match style {
+        Style::Compact { totals: true } => format!(
+            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed, running total; •\u{a0}dealt.{blind}{elimination}"
+        ),
+        _ => format!(
+            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
+        ),
+    };
+    // Every name whole, the running totals kept if they fit; then names
+    // shortened, the longest first.
+    for style in [with_totals, without] {
+        let table = grid(game, &seats, &full, style);
+        if table.width() <= width {
+            return (table.draw(), legend(style), None);
+        }
     }
-    table.set_header(header);
+    for (style, least) in [(with_totals, 5), (without, 4)] {
+        if let Some(table) = fit::shrink_names(&names, least, width, |shown| {
+            grid(game, &seats, shown, style)
+        }) {
+            return (table.draw(), legend(style), None);
+        }
+    }
+    let (table, hidden) = by_player(game, &seats, width);
+    (
+        table,
+        format!(
+            "Columns: hand·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
+        ),
+        (hidden > 0).then_some(hidden),
+    )
+}
+
+/// A player's mark beside their name: out (`✗3`), waiting (`…`), winner
+/// (`🏆`) or leader (`★`).
+fn status(game: &Game, seat: Seat) -> &'static str {
+    let leaders = game.leaders();
+    if game.variant().elimination {
+        return if game.eliminated().iter().any(|(s, _)| *s == seat) {
+            "✗"
+        } else if game.waiting().contains(&seat) {
+            "…"
+        } else if game.winners().contains(&seat) {
+            "🏆"
+        } else {
+            ""
+        };
+    }
+    match (leaders.contains(&seat), game.is_finished()) {
+        (true, true) => "🏆",
+        (true, false) => "★",
+        _ => "",
+    }
+}
+
+/// `name` with its status mark: "Cid ✗3", "Ann ★".
+fn labelled(game: &Game, seat: Seat, name: &str) -> String {
+    match status(game, seat) {
+        "" => name.to_string(),
+        "✗" => {
+            let hand = game
+                .eliminated()
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map_or(0, |&(_, h)| h);
+            format!("{name} ✗{hand}")
+        }
+        mark => format!("{name} {mark}"),
+    }
+}
+
+/// "1·1", "19·1b": a hand's number and cards (b: played blind).
+fn hand_cards(deal: &crate::rules::Deal) -> String {
+    let blind = if deal.blind { "b" } else { "" };
+    format!("{}·{}{blind}", deal.number, deal.cards)
+}
+
+/// A player's cell for one hand: bid/tricks, ✓ or ✗ once scored, and in
+/// `full` cells the running total; `•` before the dealer's in compact ones.
+fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
+    let deal = &hand.deal;
+    if !deal.order.contains(&seat) {
+        // Not in this hand: eliminated, or still waiting for a seat.
+        return String::new();
+    }
+    let dealt = match style {
+        Style::Compact { .. } if seat == deal.dealer => "•",
+        _ => "",
+    };
+    let bid = hand.bids[seat].map_or("·".to_string(), |b| b.to_string());
+    match (&hand.result, hand.tricks[seat]) {
+        (Some(result), Some(took)) => {
+            let mark = if hand.exact(seat) == Some(true) {
+                "✓"
+            } else {
+                "✗"
+            };
+            let total = result.totals[seat];
+            match style {
+                Style::Wide => format!("{bid}/{took} {mark} {total:>3}"),
+                Style::Compact { totals: true } => format!("{dealt}{bid}/{took}{mark} {total}"),
+                Style::Compact { totals: false } => format!("{dealt}{bid}/{took}{mark}"),
+            }
+        }
+        (None, Some(took)) => format!("{dealt}{bid}/{took}"),
+        _ => format!("{dealt}{bid}"),
+    }
+}
+
+/// The hand-by-hand grid, players in `seats` order headed by `shown`.
+fn grid(game: &Game, seats: &[Seat], shown: &[String], style: Style) -> Grid {
+    let names = game.table();
+    let show_trump = game.hands().iter().any(|h| h.trump.is_some());
+    let mut header = match style {
+        Style::Wide => vec!["Hand".to_string(), "Cards".into(), "Dealer".into()],
+        Style::Compact { .. } => vec!["Hand".to_string()],
+    };
+    if show_trump {
+        header.push("Trump".into());
+    }
+    let fixed = header.len();
+    header.extend(
+        seats
+            .iter()
+            .zip(shown)
+            .map(|(&seat, name)| labelled(game, seat, name)),
+    );
+    let mut table = Grid::new(header);
+    for column in fixed..table.header.len() {
+        table = table.right(column);
+    }
     for hand in game.hands() {
         let deal = &hand.deal;
-        let cards = if deal.blind {
-            format!("{} blind", deal.cards)
-        } else {
-            deal.cards.to_string()
+        let mut row = match style {
+            Style::Wide => {
+                let cards = if deal.blind {
+                    format!("{} blind", deal.cards)
+                } else {
+                    deal.cards.to_string()
+                };
+                vec![
+                    deal.number.to_string(),
+                    cards,
+                    names.name(deal.dealer).to_string(),
+                ]
+            }
+            Style::Compact { .. } => vec![hand_cards(deal)],
         };
-        let mut row = vec![Cell::new(deal.number), Cell::new(cards)];
-        if compact.is_none() {
-            row.push(Cell::new(names.name(deal.dealer)));
-        }
         if show_trump {
-            row.push(Cell::new(hand.trump.map(|t| t.symbol()).unwrap_or("")));
+            row.push(hand.trump.map(|t| t.symbol()).unwrap_or("").to_string());
         }
-        for seat in names.seats() {
-            let dealt = if compact.is_some() && seat == deal.dealer {
-                "•"
-            } else {
-                ""
-            };
-            let bid = hand.bids[seat].map_or("·".to_string(), |b| b.to_string());
-            let text = match (&hand.result, hand.tricks[seat]) {
-                // Not in this hand: eliminated, or still waiting for a seat.
-                _ if !deal.order.contains(&seat) => String::new(),
-                (Some(result), Some(took)) => {
-                    let mark = if hand.exact(seat) == Some(true) {
-                        "✓"
-                    } else {
-                        "✗"
-                    };
-                    let total = result.totals[seat];
-                    match compact {
-                        None => format!("{bid}/{took} {mark} {total:>3}"),
-                        Some(_) => format!("{dealt}{bid}/{took} {mark}\n{total}"),
-                    }
-                }
-                (None, Some(took)) => format!("{dealt}{bid}/{took}"),
-                _ => format!("{dealt}{bid}"),
-            };
-            row.push(Cell::new(text).set_alignment(CellAlignment::Right));
-        }
-        table.add_row(row);
+        row.extend(seats.iter().map(|&seat| hand_cell(hand, seat, style)));
+        table.row(row);
     }
-    let mut total_row = vec![Cell::new("Total"), Cell::new("")];
-    if compact.is_none() {
-        total_row.push(Cell::new(""));
-    }
-    if show_trump {
-        total_row.push(Cell::new(""));
-    }
-    for seat in names.seats() {
-        total_row.push(Cell::new(game.totals()[seat]).set_alignment(CellAlignment::Right));
-    }
-    table.add_row(total_row);
-    table.to_string()
+    let mut total_row = vec![String::new(); fixed];
+    total_row[0] = "Total".into();
+    total_row.extend(seats.iter().map(|&s| game.totals()[s].to_string()));
+    table.row(total_row);
+    table
 }
 
 /// The sheet turned: one row per player, one column per hand, showing the
-/// most recent hands that fit in `width` (and saying which are left out).
-fn by_player(game: &Game, width: usize) -> String {
+/// most recent hands that fit in `width`; and how many hands it leaves out.
+/// Names are shortened only when fewer than three hands would fit.
+fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize) {
     let hands = game.hands();
-    let mut shown = hands.len();
-    loop {
-        let table = turned(game, &hands[hands.len() - shown..]);
-        if measure(&table) <= width || shown <= 1 {
-            let hidden = hands.len() - shown;
-            return match hidden {
-                0 => table,
-                1 => format!(
-                    "{table}\nHand 1 is left out for width; `bridgepad show --json` has every hand."
-                ),
-                2 => format!(
-                    "{table}\nHands 1 and 2 are left out for width; `bridgepad show --json` has every hand."
-                ),
-                n => format!(
-                    "{table}\nHands 1 to {n} are left out for width; `bridgepad show --json` has every hand."
-                ),
-            };
-        }
-        shown -= 1;
-    }
-}
-
-fn turned(game: &Game, hands: &[crate::rules::Hand]) -> String {
-    let names = game.table();
-    let mut table = new_table();
-    table.set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = vec![Cell::new("Player")];
-    header.extend(
-        hands
+    let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
+    let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    let wanted = hands.len().min(3);
+    let fitted = (wanted..=hands.len())
+        .rev()
+        .map(|shown| {
+            (
+                shown,
+                turned(game, seats, &full, &hands[hands.len() - shown..]),
+            )
+        })
+        .find(|(_, table)| table.width() <= width)
+        .or_else(|| {
+            (1..=wanted).rev().find_map(|shown| {
+                let recent = &hands[hands.len() - shown..];
+                fit::shrink_names(&names, 4, width, |names| turned(game, seats, names, recent))
+                    .map(|table| (shown, table))
+            })
+        });
+    let (shown, table) = fitted.unwrap_or_else(|| {
+        let least: Vec<String> = names
             .iter()
-            .map(|h| Cell::new(format!("{}·{}", h.deal.number, h.deal.cards))),
-    );
-    header.push(Cell::new("Total"));
-    table.set_header(header);
-    let out: Vec<_> = game.eliminated().to_vec();
-    let waiting = game.waiting();
-    for seat in names.seats() {
-        let status = match out.iter().find(|(s, _)| *s == seat) {
-            Some((_, hand)) => format!(" ✗{hand}"),
-            None if waiting.contains(&seat) => " …".to_string(),
-            None if game.winners().contains(&seat) => " 🏆".to_string(),
-            None => String::new(),
-        };
-        let mut row = vec![Cell::new(format!(
-            "{}{status}",
-            shorten(names.name(seat), Some(10))
-        ))];
-        for hand in hands {
-            let dealt = if seat == hand.deal.dealer { "•" } else { "" };
-            let text = match (hand.bids[seat], hand.tricks[seat], hand.exact(seat)) {
-                _ if !hand.deal.order.contains(&seat) => String::new(),
-                (Some(b), Some(t), Some(exact)) => {
-                    format!("{dealt}{b}/{t}{}", if exact { "✓" } else { "✗" })
-                }
-                (Some(b), Some(t), None) => format!("{dealt}{b}/{t}"),
-                (Some(b), None, _) => format!("{dealt}{b}"),
-                _ => format!("{dealt}·"),
-            };
-            row.push(Cell::new(text).set_alignment(CellAlignment::Right));
-        }
-        row.push(Cell::new(game.totals()[seat]).set_alignment(CellAlignment::Right));
-        table.add_row(row);
+            .zip(fit::floors(&names, 4))
+            .map(|(n, r)| fit::shorten(n, r))
+            .collect();
+        (1, turned(game, seats, &least, &hands[hands.len() - 1..]))
+    });
+    (table.draw(), hands.len() - shown)
+}
+
+fn turned(game: &Game, seats: &[Seat], shown: &[String], hands: &[crate::rules::Hand]) -> Grid {
+    let mut header = vec!["Player".to_string()];
+    header.extend(hands.iter().map(|h| hand_cards(&h.deal)));
+    header.push("Total".into());
+    let columns = header.len();
+    let mut table = Grid::new(header);
+    for column in 1..columns {
+        table = table.right(column);
     }
-    table.to_string()
-}
-
-/// The widest line of a drawn table, in terminal columns.
-fn measure(text: &str) -> usize {
-    text.lines()
-        .map(console::measure_text_width)
-        .max()
-        .unwrap_or(0)
-}
-
-/// A name cut to `room` characters with an ellipsis, when it is longer.
-fn shorten(name: &str, room: Option<usize>) -> String {
-    match room {
-        Some(room) if name.chars().count() > room && room >= 2 => {
-            let kept: String = name.chars().take(room - 1).collect();
-            format!("{kept}…")
-        }
-        _ => name.to_string(),
+    for (&seat, name) in seats.iter().zip(shown) {
+        let mut row = vec![labelled(game, seat, name)];
+        row.extend(
+            hands
+                .iter()
+                .map(|hand| hand_cell(hand, seat, Style::Compact { totals: false })),
+        );
+        row.push(game.totals()[seat].to_string());
+        table.row(row);
     }
+    table
 }
 
-/// The terminal's width, when stdout is a terminal.
+/// The width to draw for: the terminal's when stdout is a terminal;
+/// otherwise `COLUMNS` when it holds a positive number (so
+/// `COLUMNS=80 bridgepad show | less` fits 80 columns); otherwise none, and
+/// tables are drawn at their natural width.
 pub fn terminal_width() -> Option<usize> {
     let term = console::Term::stdout();
-    term.is_term().then(|| term.size().1 as usize)
+    if term.is_term() {
+        return Some(term.size().1 as usize);
+    }
+    columns(std::env::var("COLUMNS").ok().as_deref())
+}
+
+/// `COLUMNS` read as a width: a positive whole number, else nothing.
+fn columns(value: Option<&str>) -> Option<usize> {
+    value
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&w| w > 0)
 }
 
 /// A table with the house style, fitting the terminal when there is one.
@@ -339,6 +440,53 @@ mod tests {
     }
 
     #[test]
+    fn replacements_sit_in_the_seats_they_took() {
+        // Ann, Bob, Cid, Dee seated; Eve and Fay wait; Ann deals hand 1
+        // (bidding order Bob, Cid, Dee, Ann). Bob and Dee miss: Eve takes
+        // Bob's place, Fay Dee's. Hand 2: Eve misses; nobody is left to
+        // take her place.
+        let variant = crate::catalog::built_in("mormon-bridge-elimination");
+        let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
+        let waiting = ["Eve", "Fay"].map(String::from).to_vec();
+        let table = Table::with_waiting(&variant, names, waiting, Seat(0)).unwrap();
+        let mut game = Game::new(variant, table);
+        let (ann, bob, cid, dee, eve, fay) = (Seat(0), Seat(1), Seat(2), Seat(3), Seat(4), Seat(5));
+        assert_eq!(game.around_table(), [ann, bob, cid, dee, eve, fay]);
+        game.record_bids(&[(bob, 1), (cid, 1), (dee, 1), (ann, 1)])
+            .unwrap();
+        game.record_tricks(&[(bob, 0), (cid, 1), (dee, 2), (ann, 1)])
+            .unwrap();
+        assert_eq!(game.around_table(), [ann, bob, eve, cid, dee, fay]);
+        let order = game.current().unwrap().deal.order.clone();
+        let bids: Vec<_> = order.iter().map(|&s| (s, u32::from(s == cid))).collect();
+        game.record_bids(&bids).unwrap();
+        let took = |s: Seat| match s {
+            _ if s == cid => 1,
+            _ if s == eve => 3,
+            _ => 0,
+        };
+        let tricks: Vec<_> = order.iter().map(|&s| (s, took(s))).collect();
+        game.record_tricks(&tricks).unwrap();
+        assert_eq!(game.around_table(), [ann, bob, eve, cid, dee, fay]);
+        for width in [None, Some(60)] {
+            let drawn = sheet(&game, width);
+            let at = |name: &str| {
+                drawn
+                    .find(name)
+                    .unwrap_or_else(|| panic!("{name}: {drawn}"))
+            };
+            assert!(
+                at("Ann") < at("Bob ✗1")
+                    && at("Bob ✗1") < at("Eve ✗2")
+                    && at("Eve ✗2") < at("Cid")
+                    && at("Cid") < at("Dee ✗1")
+                    && at("Dee ✗1") < at("Fay"),
+                "{drawn}"
+            );
+        }
+    }
+
+    #[test]
     fn fourteen_players_turn_the_sheet_to_fit_eighty_columns() {
         let game = fourteen_players();
         let narrow = sheet(&game, Some(80));
@@ -348,7 +496,7 @@ mod tests {
                 "too wide: {line}\n{narrow}"
             );
         }
-        assert!(narrow.contains("│ Player   ┆"), "{narrow}");
+        assert!(narrow.contains("│ Player     ┆"), "{narrow}");
         // Every player has a row, with their total: 8 hands of 10 or 11.
         assert_eq!(
             narrow.lines().filter(|l| l.starts_with("│ Player")).count(),
@@ -356,7 +504,7 @@ mod tests {
             "{narrow}"
         );
         assert!(
-            narrow.contains("│ Player04 ┆") && narrow.contains("┆    84 │"),
+            narrow.contains("│ Player04 ★ ┆") && narrow.contains("┆    84 │"),
             "{narrow}"
         );
         assert!(
@@ -383,9 +531,21 @@ mod tests {
             assert!(console::measure_text_width(line) <= 80, "too wide: {line}");
         }
         assert!(!narrow.contains("Dealer"), "{narrow}");
+        // One line a hand, the dealer marked, and every name whole.
         assert!(
-            narrow.contains("Annab…") && narrow.contains("•0/0 ✓"),
+            narrow.contains("┆ Annabelle ┆") && narrow.contains("┆ •0/0✓ │"),
             "{narrow}"
+        );
+        assert_eq!(narrow.lines().filter(|l| l.starts_with("│ ")).count(), 4);
+        // Narrower still, with six leaders' stars: turned, names whole.
+        let sixty = sheet(&game, Some(60));
+        assert!(
+            sixty.lines().all(|l| console::measure_text_width(l) <= 60),
+            "{sixty}"
+        );
+        assert!(
+            sixty.contains("│ Annabelle  ┆") && sixty.contains("│ Player "),
+            "{sixty}"
         );
         // Enough room: the full sheet.
         assert_eq!(sheet(&game, Some(200)), wide);

@@ -58,6 +58,8 @@ impl Bp {
             .env("BRIDGEPAD_TEMPLATES_DIR", self.templates_dir())
             .env("BRIDGEPAD_NOW", NOW)
             .env_remove("RUST_BACKTRACE")
+            // Piped output is drawn in full unless COLUMNS says a width.
+            .env_remove("COLUMNS")
             .env_remove("BRIDGEPAD_LOCK_WAIT_MS");
         cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd

@@ -19,6 +19,7 @@ mod pty;
 mod pty_contract;
 mod pty_prompt;
 mod sessions;
+mod sheets;
 mod stats;
 mod trash;
 mod variants;

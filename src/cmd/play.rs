@@ -450,7 +450,7 @@ fn command(
         Answer::Undo => undo(p, cx, id),
         Answer::Edit => correct(p, cx, id, game),
         Answer::Sheet => {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
             Ok(())
         }
         Answer::Help => {
@@ -503,7 +503,7 @@ fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             continue;
         }
         let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
             return Ok(());
         };
         let number = hand.deal.number;
@@ -966,7 +966,7 @@ fn record(
         }
         // At the end the loop shows the final sheet.
         if !game.is_finished() {
-            p.say(&render::sheet(game, p.width()));
+            p.say(&render::sheet_at_table(game, p.width()));
         }
     }
     Ok(())

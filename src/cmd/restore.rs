@@ -2,12 +2,12 @@
 //! back among the sessions.
 
 use anyhow::Result;
-use comfy_table::Cell;
 use serde_json::json;
 
 use super::Context;
 use crate::cli::RestoreArgs;
-use crate::render::new_table;
+use crate::render;
+use crate::render::fit::{self, Line, Listing, keep, names, words};
 use crate::session::SessionFile;
 
 pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
@@ -77,31 +77,45 @@ fn list(json: bool, cx: &Context) -> Result<()> {
         println!("The trash is empty (`{}`).", cx.store.trash_dir().display());
         return Ok(());
     }
-    let mut table = new_table();
-    table.set_header(["Session", "Trash file", "Deleted", "Game", "Players"]);
+    let mut full = Listing::new(&["Session", "Trash file", "Deleted", "Game", "Players"]);
+    let mut stacked = Listing::new(&["Session", "Deleted", "Players"]);
+    let mut narrow = Listing::new(&["Session", "Players"]);
     for (t, file) in &entries {
         let deleted = t
             .deleted
             .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
             .unwrap_or_default();
         let (game, players) = match file {
-            Ok(f) => (f.rules.title.clone(), f.players.join(", ")),
-            Err(_) => (
-                "BROKEN".to_string(),
-                "cannot be read; see below".to_string(),
-            ),
+            Ok(f) => (f.rules.title.clone(), names(&f.players)),
+            Err(_) => ("BROKEN".to_string(), words("cannot be read; see below")),
         };
-        table.add_row([
-            Cell::new(&t.id),
-            Cell::new(&t.name),
-            Cell::new(deleted),
-            Cell::new(game),
-            Cell::new(players),
+        full.row(vec![
+            keep(&t.id),
+            keep(&t.name),
+            keep(&deleted),
+            keep(&game),
+            players.clone(),
         ]);
+        // The id, the trash file (both typed to restore) and the game.
+        let mut session = vec![Line::Keep(t.id.clone())];
+        if t.name != format!("{}.toml", t.id) {
+            session.push(Line::Keep(t.name.clone()));
+        }
+        session.push(Line::Keep(game));
+        stacked.row(vec![session.clone(), words(&deleted), players.clone()]);
+        if !deleted.is_empty() {
+            session.push(Line::Words(format!("deleted {deleted}")));
+        }
+        narrow.row(vec![session, players]);
     }
+    let (_, table) = fit::listing(&[full, stacked, narrow], render::terminal_width());
     println!("{table}");
     println!(
-        "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file."
+        "{}",
+        render::wrap(
+            "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file.",
+            render::terminal_width()
+        )
     );
     for (_, file) in &entries {
         if let Err(err) = file {

@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 
 use anyhow::Result;
-use comfy_table::{Cell, CellAlignment};
 use serde_json::{Value, json};
 
 use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::index;
-use crate::render::new_table;
+use crate::render;
+use crate::render::fit::{self, Listing, keep};
 use crate::summary::Summary;
 
 /// One player's record over the sessions looked at.
@@ -148,7 +148,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         }
         return Ok(());
     }
-    print!("{}", text(&players));
+    print!("{}", text(&players, render::terminal_width()));
     Ok(())
 }
 
@@ -173,10 +173,11 @@ fn to_json(p: &PlayerStats) -> Value {
     })
 }
 
-/// The table, then what the columns count.
-fn text(players: &[PlayerStats]) -> String {
-    let mut table = new_table();
-    table.set_header([
+/// The table, then what the columns count: in full when it fits `width`;
+/// else with short headings and contracts as made / declared; else with
+/// wins as won / finished and no rates. Names are never cut.
+fn text(players: &[PlayerStats], width: Option<usize>) -> String {
+    let mut full = Listing::new(&[
         "Player",
         "Sessions",
         "Finished",
@@ -186,6 +187,26 @@ fn text(players: &[PlayerStats]) -> String {
         "Exact bids",
         "Contracts",
     ]);
+    let mut short = Listing::new(&[
+        "Player",
+        "Sess.",
+        "Fin.",
+        "Wins",
+        "Win %",
+        "Avg",
+        "Exact bids",
+        "Made",
+    ]);
+    let mut folded = Listing::new(&["Player", "Sess.", "Wins", "Avg", "Exact", "Made"]);
+    for column in 1..8 {
+        full = full.right(column);
+    }
+    for column in 1..8 {
+        short = short.right(column);
+    }
+    for column in 1..6 {
+        folded = folded.right(column);
+    }
     let dash = || "–".to_string();
     let percent = |rate: Option<f64>| rate.map_or_else(dash, |r| format!("{:.0}%", r * 100.0));
     for p in players {
@@ -202,20 +223,58 @@ fn text(players: &[PlayerStats]) -> String {
                 0 => "0".to_string(),
                 _ => format!("{declared} ({made} made, {failed} failed)"),
             });
-        let number = |text: String| Cell::new(text).set_alignment(CellAlignment::Right);
-        table.add_row([
-            Cell::new(&p.name),
-            number(p.sessions.to_string()),
-            number(p.finished.to_string()),
-            number(p.wins.to_string()),
-            number(percent(p.win_rate())),
-            number(p.average_score().map_or_else(dash, |a| format!("{a:.1}"))),
-            number(exact),
-            number(contracts),
+        let average = p.average_score().map_or_else(dash, |a| format!("{a:.1}"));
+        let counts = [
+            keep(&p.name),
+            keep(p.sessions.to_string()),
+            keep(p.finished.to_string()),
+            keep(p.wins.to_string()),
+            keep(percent(p.win_rate())),
+            keep(&average),
+        ];
+        let mut row = counts.to_vec();
+        row.extend([keep(&exact), keep(&contracts)]);
+        full.row(row);
+        // Every declared contract was made or failed.
+        let made = p
+            .contracts
+            .map_or_else(dash, |(declared, made, _)| format!("{made}/{declared}"));
+        let mut row = counts.to_vec();
+        row.extend([keep(&exact), keep(&made)]);
+        short.row(row);
+        let exact_of = p
+            .exact
+            .map_or_else(dash, |(made, hands)| format!("{made}/{hands}"));
+        folded.row(vec![
+            keep(&p.name),
+            keep(p.sessions.to_string()),
+            keep(format!("{}/{}", p.wins, p.finished)),
+            keep(&average),
+            keep(exact_of),
+            keep(made),
         ]);
     }
-    format!(
-        "{table}\nWin rate and average score: finished sessions only; a shared win is a win.\n\
-         Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed).\n"
-    )
+    let (chosen, table) = fit::listing(&[full, short, folded], width);
+    let made = "Made: contracts made / declared.";
+    let notes = match chosen {
+        0 => "Win rate and average score: finished sessions only; a shared win is a win. \
+              Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed)."
+            .to_string(),
+        1 => format!(
+            "Sess.: sessions; Fin.: finished. Win rate and average score: finished sessions only; a shared win is a win. \
+             Exact bids: hands bid exactly / hands played. {made}"
+        ),
+        _ => format!(
+            "Sess.: sessions. Wins: of finished sessions; Avg: average final score of finished sessions; a shared win is a win. \
+             Exact: hands bid exactly / hands played. {made}"
+        ),
+    };
+    // In full, the notes read one sentence a line.
+    let notes = match chosen {
+        0 => notes.replacen("a win. ", "a win.\n", 1),
+        _ => notes,
+    };
+    let notes: Vec<String> = notes.lines().map(|l| render::wrap(l, width)).collect();
+    let notes = notes.join("\n");
+    format!("{table}\n{notes}\n")
 }

@@ -6,12 +6,12 @@ use std::io::ErrorKind;
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use comfy_table::Cell;
 
 use super::Context;
 use crate::catalog::{self, BUILT_IN, Catalog, FIELDS, Source, Template};
 use crate::cli::{VariantsAction, VariantsArgs, VariantsNewArgs, VariantsShowArgs};
-use crate::render::new_table;
+use crate::render;
+use crate::render::fit::{self, Line, Listing, keep, words};
 use crate::rules::template::valid_name;
 use crate::store;
 
@@ -25,19 +25,14 @@ pub fn run(args: VariantsArgs, cx: &Context) -> Result<()> {
 
 fn list(cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
-    let mut table = new_table();
-    table.set_header(["Variant", "Game", "Players", "From", "About"]);
-    for t in &catalog.templates {
-        let v = &t.variant;
-        table.add_row([
-            Cell::new(&v.name),
-            Cell::new(&v.title),
-            Cell::new(v.players_range()),
-            Cell::new(from_label(&t.source)),
-            Cell::new(&v.about),
-        ]);
-    }
-    println!("{table}");
+    println!(
+        "{}",
+        table(
+            &catalog,
+            cx.templates_dir.as_deref(),
+            render::terminal_width()
+        )
+    );
     match &cx.templates_dir {
         Some(dir) => println!("House-rule templates are read from `{}`.", dir.display()),
         None => println!(
@@ -51,6 +46,54 @@ fn list(cx: &Context) -> Result<()> {
         bail!("{last}");
     }
     Ok(())
+}
+
+/// The templates as a table that fits `width`: in full when it fits, else
+/// with each title under its name, then the players and where it comes
+/// from under those too. Names, titles and paths are never wrapped; the
+/// descriptions wrap between words.
+fn table(catalog: &Catalog, dir: Option<&Path>, width: Option<usize>) -> String {
+    let mut full = Listing::new(&["Variant", "Game", "Players", "From", "About"]);
+    let mut titled = Listing::new(&["Variant", "Players", "From", "About"]);
+    let mut stacked = Listing::new(&["Variant", "About"]);
+    for t in &catalog.templates {
+        let v = &t.variant;
+        let from = short_from(&t.source, dir);
+        full.row(vec![
+            keep(&v.name),
+            keep(&v.title),
+            keep(v.players_range()),
+            keep(&from),
+            words(&v.about),
+        ]);
+        let name_title = vec![Line::Keep(v.name.clone()), Line::Keep(v.title.clone())];
+        titled.row(vec![
+            name_title.clone(),
+            keep(v.players_range()),
+            keep(&from),
+            words(&v.about),
+        ]);
+        let mut all = name_title;
+        all.push(Line::Words(format!(
+            "{} players, {from}",
+            v.players_range()
+        )));
+        stacked.row(vec![all, words(&v.about)]);
+    }
+    fit::listing(&[full, titled, stacked], width).1
+}
+
+/// Where a template comes from, for the table: `built-in`, or a house
+/// rule's file (its name alone when it is in the templates folder, which
+/// the line under the table names).
+fn short_from(source: &Source, dir: Option<&Path>) -> String {
+    match source {
+        Source::User(path) if path.parent().is_some() && path.parent() == dir => path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| from_label(source)),
+        _ => from_label(source),
+    }
 }
 
 fn from_label(source: &Source) -> String {

@@ -2,58 +2,142 @@
 //! Memory and Single Dummy Bridge, and the paper pad (above and below the
 //! line, game by game) for Buddy Bridge.
 
-use comfy_table::{Cell, CellAlignment, Table};
-
-use super::{new_table, wrap};
+use super::fit::{self, Grid};
+use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
 use crate::rules::auction::{Auction, Side};
 use crate::rules::contract::{Line, trick_values};
 use crate::rules::contract_game::ContractGame;
-use crate::rules::duel::{Deal, Dummy, Kind};
+use crate::rules::duel::{Deal, Dummy, Kind, Next};
 
 /// The whole sheet: title, table(s), standing and what is next.
+///
+/// Like the exact-bid games' sheet it fits `width` when there is one:
+/// Memory and Single Dummy Bridge drop the Dealer column (the dealer's
+/// total is marked `•`) and say each result in bridge shorthand, then
+/// leave the points to the running totals, and shorten names, the longest
+/// first; Buddy Bridge's pad drops its column of labels. Nothing in a cell
+/// is split, and each deal keeps to one line.
 pub fn sheet(game: &ContractGame, width: Option<usize>) -> String {
+    draw(game, width, Place::Command)
+}
+
+/// [`sheet`] as `bridgepad play` shows it: its `next:` line says what the
+/// table does next in the table's words, naming no command.
+pub fn sheet_at_table(game: &ContractGame, width: Option<usize>) -> String {
+    draw(game, width, Place::Table)
+}
+
+fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     let rules = game.rules();
     let mut out = String::new();
     let title = format!("{} — {}", game.variant().title, say::terms(game));
     out.push_str(&wrap(&title, width));
     out.push('\n');
+    let mut tail = Vec::new();
     match rules.kind {
         Kind::Buddy => out.push_str(&pad(game, width)),
         _ => {
-            out.push_str(&deal_rows(game, width).to_string());
+            let (table, legend) = deal_rows(game, width);
+            out.push_str(&table);
             out.push('\n');
+            tail.extend(legend);
         }
     }
-    let mut tail = Vec::new();
     if game.is_finished() {
         tail.push(say::finished(game));
     } else {
-        let leaders = game.leaders();
-        let totals = game.duel().totals();
-        let games = game.duel().games_won();
-        match leaders.as_slice() {
-            [one] if games[*one] > games[1 - *one] => tail.push(format!(
-                "{} leads the rubber, {} to {}.",
-                game.name(*one),
-                count(games[*one], "game"),
-                games[1 - *one]
-            )),
-            [one] => tail.push(format!(
-                "{} leads with {}.",
-                game.name(*one),
-                totals[*one].total()
-            )),
-            [_, _] => tail.push(format!("Level at {}.", totals[0].total())),
-            _ => {}
-        }
-        tail.push(say::next(game));
+        tail.extend(standing(game));
+        tail.push(match place {
+            Place::Command => say::next(game),
+            Place::Table => next_at_table(game),
+        });
     }
     for line in tail {
         out.push_str(&wrap(&line, width));
         out.push('\n');
     }
     out
+}
+
+/// Who leads: in a Buddy Bridge rubber, games before points.
+fn standing(game: &ContractGame) -> Option<String> {
+    let leaders = game.leaders();
+    let totals = game.duel().totals();
+    let games = game.duel().games_won();
+    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    Some(match leaders.as_slice() {
+        [one] if games[*one] > games[1 - *one] => format!(
+            "{} leads the rubber, {} to {}.",
+            game.name(*one),
+            count(games[*one], "game"),
+            games[1 - *one]
+        ),
+        // Level on games: the points only say who is ahead meanwhile.
+        [one] if rubber && games[0] > 0 => format!(
+            "{} all: the next game wins the rubber. On points {} leads with {}.",
+            count(games[0], "game"),
+            game.name(*one),
+            totals[*one].total()
+        ),
+        [one] => format!("{} leads with {}.", game.name(*one), totals[*one].total()),
+        [_, _] if rubber && games[0] > 0 => format!(
+            "{} all, and level on points at {}.",
+            count(games[0], "game"),
+            totals[0].total()
+        ),
+        [_, _] => format!("Level at {}.", totals[0].total()),
+        _ => return None,
+    })
+}
+
+/// What comes next, in the table's words: the same player the prompt
+/// asks, and no command.
+fn next_at_table(game: &ContractGame) -> String {
+    let duel = game.duel();
+    let (Some(next), Some(deal)) = (duel.next(), duel.current()) else {
+        return say::finished(game);
+    };
+    match next {
+        Next::FirstPhase => {
+            // The player who leads the first phase gives its tricks; the
+            // dealer took the rest (as `bridgepad play` asks).
+            let leader = 1 - deal.dealer;
+            let phase = match game.rules().kind {
+                Kind::Buddy => "exchange phase",
+                _ => "phase 1",
+            };
+            format!(
+                "next: deal {} {phase}: the tricks {} took ({} took the rest of the 13)",
+                deal.number,
+                game.name(leader),
+                game.name(deal.dealer)
+            )
+        }
+        Next::Call(side) => {
+            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let so_far = if auction.calls().is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", say::calls(game, auction))
+            };
+            format!(
+                "next: {} calls{so_far}; legal: {}",
+                game.name(side),
+                auction.legal()
+            )
+        }
+        Next::Tricks { declarer } => {
+            let c = deal.contract().expect("tricks follow a contract");
+            format!(
+                "next: {} needs {} tricks in {}; {} leads",
+                game.name(declarer),
+                c.bid.tricks_needed(),
+                c.pretty(),
+                game.name(1 - declarer)
+            )
+        }
+    }
 }
 
 /// The auction so far as a two-column table, the first caller on the left,
@@ -79,82 +163,212 @@ pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
     table.to_string()
 }
 
-/// Memory and Single Dummy Bridge: one row per deal.
-fn deal_rows(game: &ContractGame, width: Option<usize>) -> Table {
-    let kind = game.rules().kind;
-    let mut table = new_table();
-    if let Some(width) = width {
-        table.set_width(width as u16);
+/// How the deal rows are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// Every column, in words: "3♥X by Ann", "made +1", "Ann +240".
+    Wide,
+    /// No Dealer column (`•` on the dealer's total); tricks and result in
+    /// one column, in bridge shorthand ("10 +1", "9 =", "7 −2").
+    Compact,
+    /// As compact, without the Points column or the phase-1 points: the
+    /// running totals show what each deal scored.
+    Narrow,
+}
+
+/// Memory and Single Dummy Bridge: one row per deal, in the first style
+/// that fits `width`; and the line that explains the shorthand, if any.
+fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<String>) {
+    let names = [game.name(0), game.name(1)];
+    let full = names.map(String::from);
+    let wide = deal_grid(game, &full, Style::Wide);
+    let Some(width) = width.filter(|&w| wide.width() > w) else {
+        return (wide.draw(), None);
+    };
+    let legend = |style| {
+        let points = if style == Style::Narrow {
+            " The totals show what each deal scored."
+        } else {
+            ""
+        };
+        Some(format!(
+            "Tricks: declarer's, then over (+N), exact (=) or down (−N). •\u{a0}dealt.{points}"
+        ))
+    };
+    // The points are worth a few letters of the longest name; below
+    // that, names whole without them, then names shortened further.
+    let compact = deal_grid(game, &full, Style::Compact);
+    if compact.width() <= width {
+        return (compact.draw(), legend(Style::Compact));
     }
-    let mut header = vec!["Deal".to_string(), "Dealer".to_string()];
+    if let Some(table) = fit::shrink_names(&names, 7, width, |shown| {
+        deal_grid(game, shown, Style::Compact)
+    }) {
+        return (table.draw(), legend(Style::Compact));
+    }
+    let narrow = deal_grid(game, &full, Style::Narrow);
+    if narrow.width() <= width {
+        return (narrow.draw(), legend(Style::Narrow));
+    }
+    if let Some(table) = fit::shrink_names(&names, 4, width, |shown| {
+        deal_grid(game, shown, Style::Narrow)
+    }) {
+        return (table.draw(), legend(Style::Narrow));
+    }
+    let least: Vec<String> = names
+        .iter()
+        .zip(fit::floors(&names, 4))
+        .map(|(n, r)| fit::shorten(n, r))
+        .collect();
+    (
+        deal_grid(game, &least, Style::Narrow).draw(),
+        legend(Style::Narrow),
+    )
+}
+
+/// The deal rows with the players named `shown`.
+fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
+    let kind = game.rules().kind;
+    let wide = style == Style::Wide;
+    let mut header = vec!["Deal".to_string()];
+    if wide {
+        header.push("Dealer".into());
+    }
     if kind == Kind::Memory {
         header.push("Phase 1".into());
     }
-    header.extend(["Contract", "Tricks", "Result", "Points"].map(String::from));
+    header.push("Contract".into());
+    header.push("Tricks".into());
+    if wide {
+        header.push("Result".into());
+    }
+    if style != Style::Narrow {
+        header.push("Points".into());
+    }
     if kind == Kind::SingleDummy {
         header.push("Dummy".into());
     }
-    header.push(game.name(0).to_string());
-    header.push(game.name(1).to_string());
-    table.set_header(header);
+    header.extend(shown.iter().cloned());
+    let columns = header.len();
+    let tricks_column = header.iter().position(|h| h == "Tricks").unwrap_or(0);
+    let mut table = Grid::new(header)
+        .right(tricks_column)
+        .right(columns - 2)
+        .right(columns - 1);
     for deal in game.duel().deals() {
         if !deal.begun() {
             continue;
         }
-        let mut row = vec![Cell::new(deal.number), Cell::new(game.name(deal.dealer))];
-        if kind == Kind::Memory {
-            row.push(Cell::new(phase_one(game, deal)));
+        let mut row = vec![deal.number.to_string()];
+        if wide {
+            row.push(shown[deal.dealer].clone());
         }
-        let contract = match deal.auction.as_ref() {
-            _ if deal.no_contract() => "no contract (passed out)".to_string(),
-            Some(a) if a.is_open() && a.calls().is_empty() => String::new(),
-            Some(a) if a.is_open() => format!("bidding: {}", say::calls(game, a)),
-            Some(_) => deal
-                .contract()
-                .map(|c| say::contract(game, c))
-                .unwrap_or_default(),
-            None => String::new(),
-        };
-        row.push(Cell::new(contract));
-        row.push(
-            Cell::new(deal.tricks.map(|t| t.to_string()).unwrap_or_default())
-                .set_alignment(CellAlignment::Right),
-        );
-        row.push(Cell::new(result(deal)));
-        row.push(Cell::new(points(game, deal)));
+        if kind == Kind::Memory {
+            row.push(phase_one(shown, deal, style));
+        }
+        row.push(contract_cell(game, shown, deal, style));
+        if wide {
+            row.push(deal.tricks.map(|t| t.to_string()).unwrap_or_default());
+            row.push(result(deal));
+        } else {
+            row.push(tricks_short(deal));
+        }
+        if style != Style::Narrow {
+            row.push(points(shown, deal));
+        }
         if kind == Kind::SingleDummy {
-            row.push(Cell::new(match deal.dummy {
-                Some(Dummy::Revealed) => "revealed",
-                Some(Dummy::Hidden) => "hidden",
-                None => "",
-            }));
+            row.push(
+                match deal.dummy {
+                    Some(Dummy::Revealed) => "revealed",
+                    Some(Dummy::Hidden) => "hidden",
+                    None => "",
+                }
+                .to_string(),
+            );
         }
         for side in 0..2 {
-            let shown = if deal.settled || deal.first_phase.is_some() {
+            let dealt = if !wide && side == deal.dealer {
+                "•"
+            } else {
+                ""
+            };
+            let total = if deal.settled || deal.first_phase.is_some() {
                 deal.totals[side].total().to_string()
             } else {
                 String::new()
             };
-            row.push(Cell::new(shown).set_alignment(CellAlignment::Right));
+            row.push(format!("{dealt}{total}"));
         }
-        table.add_row(row);
+        table.row(row);
     }
     table
 }
 
-/// "Ann 8–5: +170" (the phase-1 winner's score).
-fn phase_one(game: &ContractGame, deal: &Deal) -> String {
+/// The contract column: "3♥X by Ann", "no contract (passed out)", the
+/// auction so far; shorter in the compact styles.
+fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Style) -> String {
+    let wide = style == Style::Wide;
+    match deal.auction.as_ref() {
+        _ if deal.no_contract() => if wide {
+            "no contract (passed out)"
+        } else {
+            "passed out"
+        }
+        .to_string(),
+        Some(a) if a.is_open() && a.calls().is_empty() => String::new(),
+        Some(a) if a.is_open() => {
+            if wide {
+                format!("bidding: {}", say::calls(game, a))
+            } else {
+                let calls: Vec<String> = a.calls().iter().map(say::pretty).collect();
+                format!("bidding: {}", calls.join(" "))
+            }
+        }
+        Some(_) => deal
+            .contract()
+            .map(|c| match style {
+                Style::Narrow => format!("{} {}", c.pretty(), shown[c.declarer]),
+                _ => format!("{} by {}", c.pretty(), shown[c.declarer]),
+            })
+            .unwrap_or_default(),
+        None => String::new(),
+    }
+}
+
+/// Declarer's tricks in bridge shorthand: "10 +1", "9 =", "7 −2".
+fn tricks_short(deal: &Deal) -> String {
+    match (deal.contract(), deal.tricks) {
+        (Some(c), Some(t)) => {
+            let needed = c.bid.tricks_needed();
+            match t.cmp(&needed) {
+                std::cmp::Ordering::Greater => format!("{t} +{}", t - needed),
+                std::cmp::Ordering::Equal => format!("{t} ="),
+                std::cmp::Ordering::Less => format!("{t} −{}", needed - t),
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// "Ann 8–5: +170" (the phase-1 winner's score); "Ann 8–5 +170" compact,
+/// "Ann 8–5" narrow.
+fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
     let Some(tricks) = deal.first_phase else {
         return String::new();
     };
     let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
-    format!(
-        "{} {}–{}: +{}",
-        game.name(winner),
+    let head = format!(
+        "{} {}–{}",
+        shown[winner],
         tricks[winner],
-        tricks[1 - winner],
-        deal.first_points[winner].below
-    )
+        tricks[1 - winner]
+    );
+    let points = deal.first_points[winner].below;
+    match style {
+        Style::Wide => format!("{head}: +{points}"),
+        Style::Compact => format!("{head} +{points}"),
+        Style::Narrow => head,
+    }
 }
 
 /// "made +1", "made", "down 2", or nothing yet.
@@ -162,9 +376,9 @@ fn result(deal: &Deal) -> String {
     match (deal.contract(), deal.tricks) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
-            if t >= needed && t > needed {
+            if t > needed {
                 format!("made +{}", t - needed)
-            } else if t >= needed {
+            } else if t == needed {
                 "made".to_string()
             } else {
                 format!("down {}", needed - t)
@@ -175,13 +389,13 @@ fn result(deal: &Deal) -> String {
 }
 
 /// The contract's points: "Ann +240", "Bob +100", "—".
-fn points(game: &ContractGame, deal: &Deal) -> String {
+fn points(shown: &[String], deal: &Deal) -> String {
     if deal.tricks.is_none() {
         return String::new();
     }
     let scored: Vec<String> = (0..2)
         .filter(|&s| deal.contract_points[s].total() != 0)
-        .map(|s| format!("{} +{}", game.name(s), deal.contract_points[s].total()))
+        .map(|s| format!("{} +{}", shown[s], deal.contract_points[s].total()))
         .collect();
     if scored.is_empty() {
         "—".to_string()
@@ -196,12 +410,23 @@ struct Entry {
     what: String,
 }
 
+/// One game of the pad: its heading, each side's entries above and below
+/// the line, and each side's line for the game.
+struct PadGame {
+    heading: String,
+    above: [Vec<Entry>; 2],
+    below: [Vec<Entry>; 2],
+    lines: [Line; 2],
+}
+
 /// Buddy Bridge: the pad, game by game, each player's column with the
 /// above-the-line entries over the line and the below-the-line ones under it.
+/// Where the labelled pad is too wide, the labels go and the line is drawn
+/// across each column.
 fn pad(game: &ContractGame, width: Option<usize>) -> String {
     let duel = game.duel();
     let games = duel.deals().iter().map(|d| d.game).max().unwrap_or(1);
-    let mut out = String::new();
+    let mut pads = Vec::new();
     for number in 1..=games {
         let deals: Vec<&Deal> = duel
             .deals()
@@ -227,60 +452,124 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
             Some(w) => format!("Game {number}: won by {}", game.name(w)),
             None => format!("Game {number}: in play"),
         };
-        let mut table = new_table();
-        if let Some(width) = width {
-            table.set_width(width as u16);
-        }
-        table.set_header(vec![
+        pads.push(PadGame {
             heading,
-            game.name(0).to_string(),
-            game.name(1).to_string(),
-        ]);
-        let column = |list: &Vec<Entry>| {
-            list.iter()
-                .map(|e| format!("{:>4}  {}", e.points, e.what))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        table.add_row(vec![
-            Cell::new("above the line"),
-            Cell::new(column(&above[0])),
-            Cell::new(column(&above[1])),
-        ]);
-        table.add_row(vec![
-            Cell::new("━━ the line ━━"),
-            Cell::new(format!("above {}", lines[0].above)),
-            Cell::new(format!("above {}", lines[1].above)),
-        ]);
-        table.add_row(vec![
-            Cell::new("below the line"),
-            Cell::new(column(&below[0])),
-            Cell::new(column(&below[1])),
-        ]);
-        table.add_row(vec![
-            Cell::new(format!("game total (below {})", game.rules().game_below)),
-            Cell::new(format!("{} ({} below)", lines[0].total(), lines[0].below)),
-            Cell::new(format!("{} ({} below)", lines[1].total(), lines[1].below)),
-        ]);
-        out.push_str(&table.to_string());
+            above,
+            below,
+            lines,
+        });
+    }
+    let labelled: Vec<Grid> = pads.iter().map(|p| labelled_pad(game, p)).collect();
+    let fits = |grids: &[Grid]| match width {
+        Some(width) => grids.iter().all(|g| g.width() <= width),
+        None => true,
+    };
+    let mut out = String::new();
+    if fits(&labelled) {
+        for grid in &labelled {
+            out.push_str(&grid.draw());
+            out.push('\n');
+        }
+    } else {
+        let bare: Vec<Grid> = pads.iter().map(|p| bare_pad(game, p)).collect();
+        for (pad, grid) in pads.iter().zip(&bare) {
+            out.push_str(&wrap(&pad.heading, width));
+            out.push('\n');
+            out.push_str(&grid.draw());
+            out.push('\n');
+        }
+        out.push_str(&wrap(
+            &format!(
+                "Each game: the entries above the line, the line with the points above it, the entries below it, and the game's total (a game ends at {} below).",
+                game.rules().game_below
+            ),
+            width,
+        ));
         out.push('\n');
     }
     let won = duel.games_won();
-    let totals = duel.totals();
     let summary = format!(
-        "Games won: {} {}, {} {}. Session totals: {} {}, {} {}.",
+        "Games won: {} {}, {} {}. Session totals: {}.",
         game.name(0),
         won[0],
         game.name(1),
         won[1],
-        game.name(0),
-        totals[0].total(),
-        game.name(1),
-        totals[1].total()
+        say::totals_line(game)
     );
     out.push_str(&wrap(&summary, width));
     out.push('\n');
     out
+}
+
+/// A side's entries, one a line: "  40  d1 exchange".
+fn entry_lines(list: &[Entry], gap: &str) -> String {
+    list.iter()
+        .map(|e| format!("{:>4}{gap}{}", e.points, e.what))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The pad with a column of labels: above the line, the line, below.
+fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
+    let mut grid = Grid::new(vec![
+        pad.heading.clone(),
+        game.name(0).to_string(),
+        game.name(1).to_string(),
+    ]);
+    let column = |list: &[Entry]| entry_lines(list, "  ");
+    grid.row(vec![
+        "above the line".into(),
+        column(&pad.above[0]),
+        column(&pad.above[1]),
+    ]);
+    grid.row(vec![
+        "━━ the line ━━".into(),
+        format!("above {}", pad.lines[0].above),
+        format!("above {}", pad.lines[1].above),
+    ]);
+    grid.row(vec![
+        "below the line".into(),
+        column(&pad.below[0]),
+        column(&pad.below[1]),
+    ]);
+    grid.row(vec![
+        format!("game total (below {})", game.rules().game_below),
+        format!("{} ({} below)", pad.lines[0].total(), pad.lines[0].below),
+        format!("{} ({} below)", pad.lines[1].total(), pad.lines[1].below),
+    ]);
+    grid
+}
+
+/// The pad without labels, the line drawn across each column with the
+/// points above it: "above 90 ━━━━━━".
+fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
+    let mut grid = Grid::new(vec![game.name(0).to_string(), game.name(1).to_string()]);
+    let column = |list: &[Entry]| entry_lines(list, " ");
+    grid.row(vec![column(&pad.above[0]), column(&pad.above[1])]);
+    grid.row(vec![String::new(), String::new()]);
+    grid.row(vec![column(&pad.below[0]), column(&pad.below[1])]);
+    grid.row(
+        (0..2)
+            .map(|s| {
+                format!(
+                    "total {} ({} below)",
+                    pad.lines[s].total(),
+                    pad.lines[s].below
+                )
+            })
+            .collect(),
+    );
+    let widths = grid.widths();
+    grid.rows[1] = (0..2)
+        .map(|s| {
+            let label = format!("above {} ", pad.lines[s].above);
+            let rule = widths[s]
+                .max(console::measure_text_width(&label) + 2)
+                .saturating_sub(console::measure_text_width(&label));
+            format!("{label}{}", "━".repeat(rule))
+        })
+        .collect();
+    grid
 }
 
 /// A deal's pad entries, by side, above and below the line.
@@ -342,5 +631,78 @@ fn count(n: u32, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Seat, Table};
+
+    fn memory(names: [&str; 2]) -> ContractGame {
+        let variant = crate::catalog::built_in("memory-bridge");
+        let table = Table::new(&variant, names.map(String::from).to_vec(), Seat(0)).unwrap();
+        ContractGame::new(variant, table)
+    }
+
+    fn next_line(sheet: &str) -> &str {
+        sheet.lines().find(|l| l.starts_with("next:")).unwrap()
+    }
+
+    #[test]
+    fn at_the_table_the_next_line_names_no_command_and_the_player_asked() {
+        // Ann deals deal 1: Bob leads phase 1, and play asks Bob's tricks.
+        let mut game = memory(["Ann", "Bob"]);
+        let shown = sheet(&game, None);
+        assert!(
+            next_line(&shown).contains("`bridgepad tricks Ann=N`"),
+            "{shown}"
+        );
+        let at_table = sheet_at_table(&game, None);
+        assert_eq!(
+            next_line(&at_table),
+            "next: deal 1 phase 1: the tricks Bob took (Ann took the rest of the 13)"
+        );
+        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        game.call("1S".parse().unwrap()).unwrap();
+        let at_table = sheet_at_table(&game, None);
+        assert_eq!(
+            next_line(&at_table),
+            "next: Bob calls after Ann 1♠; legal: 1NT or higher, pass, double"
+        );
+        game.call("pass".parse().unwrap()).unwrap();
+        let at_table = sheet_at_table(&game, Some(60));
+        assert!(!at_table.contains("bridgepad"), "{at_table}");
+        assert!(
+            at_table.contains("next: Ann needs 7 tricks in 1♠; Bob leads"),
+            "{at_table}"
+        );
+        // The same table as `show`.
+        let (show, table) = (sheet(&game, Some(60)), at_table);
+        assert_eq!(show.lines().next(), table.lines().next());
+    }
+
+    #[test]
+    fn a_narrow_memory_sheet_keeps_one_line_a_deal_and_numbers_whole() {
+        let mut game = memory(["Annabelle", "Bartholomew"]);
+        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        for call in ["1S", "2H", "X", "XX", "pass"] {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+        game.record_tricks(&[(Seat(1), 9)]).unwrap();
+        for width in [100, 80, 60] {
+            let drawn = sheet(&game, Some(width));
+            assert!(
+                drawn
+                    .lines()
+                    .all(|l| console::measure_text_width(l) <= width),
+                "{drawn}"
+            );
+            // The header and the one deal, each on one line.
+            let rows: Vec<&str> = drawn.lines().filter(|l| l.starts_with("│ ")).collect();
+            assert_eq!(rows.len(), 2, "{drawn}");
+            let total = game.duel().totals()[1].total().to_string();
+            assert!(rows[1].contains(&format!(" {total} │")), "{drawn}");
+        }
     }
 }

@@ -1244,6 +1244,33 @@ impl Game {
         (self.next_waiting..self.table.len()).map(Seat).collect()
     }
 
+    /// Every player in order around the table: the players seated at the
+    /// start in seat order, each player who sat down later right after the
+    /// player whose place they took, and those still waiting at the end.
+    pub fn around_table(&self) -> Vec<Seat> {
+        let seated = self.table.seated().len();
+        // The k-th player out is replaced by the k-th waiting player, for
+        // as long as anyone waits (see `score`).
+        let replaced: Vec<(Seat, Seat)> = self
+            .eliminated
+            .iter()
+            .map(|&(out, _)| out)
+            .zip((seated..self.next_waiting).map(Seat))
+            .collect();
+        let mut order = Vec::with_capacity(self.table.len());
+        fn place(order: &mut Vec<Seat>, seat: Seat, replaced: &[(Seat, Seat)]) {
+            order.push(seat);
+            if let Some(&(_, by)) = replaced.iter().find(|(out, _)| *out == seat) {
+                place(order, by, replaced);
+            }
+        }
+        for seat in (0..seated).map(Seat) {
+            place(&mut order, seat, &replaced);
+        }
+        order.extend(self.waiting());
+        order
+    }
+
     /// Refuses entries for players who are not in the current hand.
     fn check_playing(&self, hand: &Hand, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
         for &(seat, _) in entries {

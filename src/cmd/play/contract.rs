@@ -41,7 +41,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
         let (Some(next), Some(deal)) = (game.duel().next(), game.duel().current()) else {
-            p.say(&sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
             return Ok(());
         };
         if announced != Some(deal.number) {
@@ -177,7 +177,7 @@ fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) 
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
         if deal.settled && !game.is_finished() {
-            p.say(&sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
         }
     }
 }
@@ -197,19 +197,6 @@ fn call_prompt(game: &ContractGame, auction: &Auction, side: Side) -> String {
         ),
         _ => format!("{}'s call ({legal})", game.name(side)),
     }
-}
-
-/// The sheet as `play` shows it: the same as `bridgepad show`, without its
-/// last line, the `next:` hint naming the command to type, since the
-/// question that follows asks it.
-fn sheet(game: &ContractGame, width: Option<usize>) -> String {
-    let mut sheet = render::contract::sheet(game, width);
-    if !game.is_finished()
-        && let Some(at) = sheet.rfind("\nnext: ")
-    {
-        sheet.truncate(at + 1);
-    }
-    sheet
 }
 
 /// Single Dummy Bridge: which dummy declarer took (optional).
@@ -279,7 +266,7 @@ fn tricks(
         p.say(&end);
     }
     if !game.is_finished() {
-        p.say(&sheet(game, p.width()));
+        p.say(&render::contract::sheet_at_table(game, p.width()));
     }
     Ok(Flow::Go)
 }
@@ -328,7 +315,7 @@ fn command(
             Ok(())
         }
         Answer::Sheet => {
-            p.say(&sheet(game, p.width()));
+            p.say(&render::contract::sheet_at_table(game, p.width()));
             Ok(())
         }
         Answer::Help => {

@@ -410,7 +410,8 @@ impl Session {
     }
 
     /// A player's score for a one-line summary: the total, and in a Buddy
-    /// Bridge rubber the games won too ("2 games, 770").
+    /// Bridge rubber the games won too ("2 games, 770"; "1 game all, 650"
+    /// when the games are level).
     pub fn score_of(&self, name: &str) -> String {
         let Some(seat) = self.table().seat_of(name) else {
             return String::new();
@@ -420,9 +421,16 @@ impl Session {
             Play::Contract(game) => {
                 let total = game.duel().totals()[seat.0].total();
                 if game.rules().rubber {
-                    let games = game.duel().games_won()[seat.0];
+                    let won = game.duel().games_won();
+                    let games = won[seat.0];
                     let word = if games == 1 { "game" } else { "games" };
-                    format!("{games} {word}, {total}")
+                    // A game each: the lead is on points alone.
+                    let all = if games > 0 && won.iter().all(|&g| g == games) {
+                        " all"
+                    } else {
+                        ""
+                    };
+                    format!("{games} {word}{all}, {total}")
                 } else {
                     total.to_string()
                 }

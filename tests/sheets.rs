@@ -419,6 +419,9 @@ fn contract_sheets_fit() {
         "{drawn}"
     );
     insta::assert_snapshot!("buddy_bridge_rubber", drawn);
+    // The list's standing says the games are level too.
+    let list = bp.ok(&["list"]);
+    assert!(list.contains(" game all, "), "{list}");
 }
 
 #[test]

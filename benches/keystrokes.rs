@@ -1,0 +1,766 @@
+//! Keystrokes per hand at `bridgepad play`: `cargo bench --bench keystrokes`.
+//!
+//! Plays whole games through the release binary's `play` on a
+//! pseudo-terminal, as a practised scorer would enter them, and counts every
+//! key typed: each character and each Enter is one keystroke. Setting up is
+//! not counted: each game is started with `bridgepad new … --dealer Ann`
+//! and then `bridgepad play --session ID`; the counting starts at the first
+//! question `play` asks and ends when the game is over (the final sheet).
+//!
+//! The games are generated with a seeded random table, so every run types
+//! the same keys. Each round of bids is plausible: a player's bid is the
+//! number of `cards` coin flips that come up with chance 1 / players (about
+//! cards / players on average), and the dealer with a hook moves to the
+//! nearest bid the engine (`Game::legal_bids`) allows. Tricks start as the
+//! bids, are topped up or taken away at random until they add up to the
+//! hand, then move a trick at a time between players, where that brings the
+//! number of bids made nearer to a share drawn for the hand (55% of the
+//! players on average; 35% in one row), as far as the hand allows: the
+//! table reports the share of bids made it got. The trump turned up is a
+//! random card left over after the deal: a letter and Enter (`rook` and
+//! Enter for the Rook, 1 card in 57), or Enter alone where no card is left
+//! to turn. In an elimination game, two players whose bids total the hand
+//! bid again under a new colour, as the rules say, and those keys count.
+//!
+//! How each answer is typed, the fewest keys `play` accepts:
+//! - a round of bids in turn (Devil's Bridge): everyone still to bid in one
+//!   line, digits without spaces while the hand has at most 9 cards (`102`),
+//!   a dealer left with one legal bid not typed (`play` records it); or, in
+//!   the "one bid at a time" rows, each bid with its own Enter;
+//! - bids all at once (Mormon Bridge): everyone's in one line, in the order
+//!   asked, digits without spaces;
+//! - tricks asked one player at a time: Enter when the player took what
+//!   they bid (the default), else the number and Enter; the players whose
+//!   tricks are settled by the others' are not asked;
+//! - Mormon Bridge tricks: everyone's in one line of digits; in one row,
+//!   `NAME=N` pairs for the players who took tricks (`play` fills in the
+//!   others' 0) where that is fewer keys;
+//! - the trump question: the letter and Enter, or Enter alone in the rows
+//!   that skip it.
+//!
+//! Everything typed is checked: the bench waits for each prompt and checks
+//! it asks what the engine expects, each answer must be taken (a refusal
+//! stops the bench), and at the end the saved session must hold exactly the
+//! entries a copy of the engine was given.
+
+#[cfg(unix)]
+fn main() {
+    keystrokes::main();
+}
+
+#[cfg(not(unix))]
+fn main() {
+    eprintln!("the keystrokes bench types into a pseudo-terminal, which it drives only on Unix");
+}
+
+#[cfg(unix)]
+mod keystrokes {
+    use std::io::{ErrorKind, Write};
+    use std::path::Path;
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    use bridgepad::rules::template::{BiddingOrder, Deck};
+    use bridgepad::rules::{Expect, Game, RebidStep, Seat};
+    use bridgepad::store::Store;
+    use expectrl::process::unix::WaitStatus;
+    use expectrl::session::OsSession;
+
+    const SEED: u64 = 20_261_123;
+    /// Games played for each row; the figures are over all their hands.
+    const GAMES: u64 = 10;
+    /// Wide enough that no prompt wraps, even with 14 names.
+    const COLS: u16 = 400;
+    const ROWS: u16 = 50;
+    /// The share of bids a table makes, as far as a hand allows (see the
+    /// module comment).
+    const MADE: f64 = 0.55;
+    /// Games that have not ended by then are left with `q` (not counted).
+    const MOST_HANDS: usize = 60;
+
+    const NAMES: [&str; 14] = [
+        "Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max",
+        "Ned",
+    ];
+
+    /// How the bids of a clockwise round are typed.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Bids {
+        /// Everyone still to bid in one line.
+        Line,
+        /// Each bid with its own Enter.
+        OneAtATime,
+    }
+
+    /// One row of the table.
+    struct Scenario {
+        variant: &'static str,
+        title: &'static str,
+        players: usize,
+        bids: Bids,
+        /// The trump turned up is typed (else Enter skips the question).
+        trump: bool,
+        /// Tricks asked of everyone at once are typed as `NAME=N` pairs for
+        /// the players who took any, where that is shorter than the digits.
+        pairs: bool,
+        /// The share of bids made the tricks aim for.
+        made: f64,
+        /// The most keys a hand should take on average, where the issue set one.
+        target: Option<f64>,
+    }
+
+    impl Scenario {
+        fn entry(&self) -> String {
+            let bids = match self.bids {
+                Bids::Line => "bids in one line",
+                Bids::OneAtATime => "one bid at a time",
+            };
+            let trump = if self.trump {
+                "trump typed"
+            } else {
+                "trump skipped"
+            };
+            let mut entry = format!("{bids}, {trump}");
+            if self.pairs {
+                entry.push_str(", tricks as NAME=N when shorter");
+            }
+            if self.made < MADE {
+                entry.push_str(", more bids missed");
+            }
+            entry
+        }
+    }
+
+    /// What the games of one row took.
+    #[derive(Debug, Default, Clone, Copy)]
+    struct Count {
+        hands: usize,
+        bid_keys: usize,
+        trick_keys: usize,
+        trump_keys: usize,
+        /// Bids made exactly, of all bids in scored hands.
+        made: usize,
+        bids: usize,
+    }
+
+    impl Count {
+        fn keys(&self) -> usize {
+            self.bid_keys + self.trick_keys + self.trump_keys
+        }
+
+        fn add(&mut self, other: Count) {
+            self.hands += other.hands;
+            self.bid_keys += other.bid_keys;
+            self.trick_keys += other.trick_keys;
+            self.trump_keys += other.trump_keys;
+            self.made += other.made;
+            self.bids += other.bids;
+        }
+
+        fn per_hand(&self, keys: usize) -> f64 {
+            keys as f64 / self.hands.max(1) as f64
+        }
+    }
+
+    pub fn main() {
+        let bin = env!("CARGO_BIN_EXE_bridgepad");
+        let line = |variant, title, players, target| Scenario {
+            variant,
+            title,
+            players,
+            bids: Bids::Line,
+            trump: true,
+            pairs: false,
+            made: MADE,
+            target,
+        };
+        let mut scenarios = vec![
+            line("devils-bridge", "Devil's Bridge", 5, Some(14.0)),
+            Scenario {
+                trump: false,
+                ..line("devils-bridge", "Devil's Bridge", 5, None)
+            },
+            Scenario {
+                bids: Bids::OneAtATime,
+                ..line("devils-bridge", "Devil's Bridge", 5, None)
+            },
+            // A table that misses more often: more tricks typed.
+            Scenario {
+                made: 0.35,
+                ..line("devils-bridge", "Devil's Bridge", 5, None)
+            },
+        ];
+        for players in [3, 4, 6, 7] {
+            scenarios.push(line("devils-bridge", "Devil's Bridge", players, None));
+        }
+        scenarios.push(line(
+            "mormon-bridge-4card",
+            "Mormon Bridge (4-card)",
+            14,
+            Some(40.0),
+        ));
+        scenarios.push(Scenario {
+            trump: false,
+            ..line("mormon-bridge-4card", "Mormon Bridge (4-card)", 14, None)
+        });
+        scenarios.push(Scenario {
+            pairs: true,
+            ..line("mormon-bridge-4card", "Mormon Bridge (4-card)", 14, None)
+        });
+        for players in [4, 6, 9] {
+            scenarios.push(line("mormon-bridge", "Mormon Bridge", players, None));
+        }
+        scenarios.push(line(
+            "mormon-bridge-elimination",
+            "Mormon Bridge (elimination)",
+            14,
+            None,
+        ));
+
+        println!("binary: {bin}");
+        println!(
+            "{GAMES} games a row (seeds {SEED}..{}), each played to the end through `bridgepad play` on a {COLS}×{ROWS} pseudo-terminal",
+            SEED + GAMES - 1
+        );
+        let started = Instant::now();
+        let mut rows = Vec::new();
+        for scenario in &scenarios {
+            let mut count = Count::default();
+            for game in 0..GAMES {
+                count.add(play_game(bin, scenario, SEED + game));
+            }
+            rows.push((scenario, count));
+        }
+        println!("played in {:.1} s\n", started.elapsed().as_secs_f64());
+
+        // A Markdown table, to paste as it is into the README.
+        println!(
+            "| game | players | entry | hands | keys | keys per hand | bids + trump + tricks | bids made | target | result |"
+        );
+        println!("|---|--:|---|--:|--:|--:|---|--:|--:|---|");
+        for (scenario, count) in &rows {
+            let per_hand = count.per_hand(count.keys());
+            let split = format!(
+                "{:.1} + {:.1} + {:.1}",
+                count.per_hand(count.bid_keys),
+                count.per_hand(count.trump_keys),
+                count.per_hand(count.trick_keys)
+            );
+            let made = format!(
+                "{:.0}%",
+                100.0 * count.made as f64 / count.bids.max(1) as f64
+            );
+            let (target, result) = match scenario.target {
+                Some(most) if per_hand <= most => (format!("≤ {most}"), "met"),
+                Some(most) => (format!("≤ {most}"), "missed"),
+                None => ("–".to_string(), "–"),
+            };
+            println!(
+                "| {} | {} | {} | {} | {} | {per_hand:.1} | {split} | {made} | {target} | {result} |",
+                scenario.title,
+                scenario.players,
+                scenario.entry(),
+                count.hands,
+                count.keys(),
+            );
+        }
+        println!(
+            "\nkeys: every character and every Enter typed at `play`'s questions, from the first \
+             question to the end of the game; setup (`bridgepad new`) not counted. bids made: the share \
+             of bids made exactly."
+        );
+    }
+
+    /// Plays one game of `scenario` to the end; what it took.
+    fn play_game(bin: &str, scenario: &Scenario, seed: u64) -> Count {
+        let dir = tempfile::Builder::new()
+            .prefix("bridgepad-keys-")
+            .tempdir()
+            .expect("a temporary directory");
+        let players: Vec<&str> = NAMES[..scenario.players].to_vec();
+        let out = bridgepad(bin, dir.path())
+            .args(["new", scenario.variant, "--players"])
+            .arg(players.join(","))
+            .args(["--dealer", players[0]])
+            .output()
+            .expect("bridgepad new runs");
+        assert!(
+            out.status.success(),
+            "bridgepad new {}: {}",
+            scenario.variant,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let store = Store::new(dir.path().to_path_buf());
+        let id = only_session(dir.path());
+        let mut engine = store
+            .load(&id)
+            .expect("the new session loads")
+            .exact()
+            .expect("an exact-bid game")
+            .clone();
+
+        let mut pty = Pty::spawn(bin, dir.path(), &id);
+        let mut table = Typist {
+            rng: fastrand::Rng::with_seed(seed),
+            bids: None,
+            tricks: None,
+            count: Count::default(),
+        };
+        while !engine.is_finished() && engine.played() < MOST_HANDS {
+            let prompt = pty.prompt();
+            table.answer(&mut pty, &mut engine, scenario, &prompt);
+        }
+        if !engine.is_finished() {
+            // Left at the next hand's first question: not counted.
+            pty.prompt();
+            pty.send("q\r");
+        }
+        pty.finish();
+
+        // What `play` saved is what the engine was told.
+        let saved = store.load(&id).expect("the session loads");
+        let saved = saved.exact().expect("an exact-bid game");
+        assert_eq!(saved.facts(), engine.facts(), "the saved entries");
+        assert_eq!(saved.totals(), engine.totals(), "the totals");
+
+        let mut count = table.count;
+        count.hands = engine.played();
+        for hand in engine.hands().iter().filter(|h| h.result.is_some()) {
+            for &seat in &hand.deal.order {
+                count.bids += 1;
+                count.made += usize::from(hand.exact(seat) == Some(true));
+            }
+        }
+        count
+    }
+
+    /// The one session in a fresh data directory.
+    fn only_session(dir: &Path) -> String {
+        let ids: Vec<String> = std::fs::read_dir(dir)
+            .expect("the data directory")
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                name.strip_suffix(".toml").map(str::to_string)
+            })
+            .collect();
+        assert_eq!(ids.len(), 1, "one session in {}: {ids:?}", dir.display());
+        ids[0].clone()
+    }
+
+    /// `bridgepad` on `data`, with none of the caller's BRIDGEPAD_ settings.
+    fn bridgepad(bin: &str, data: &Path) -> Command {
+        let mut cmd = Command::new(bin);
+        for (key, _) in std::env::vars_os() {
+            if key.to_string_lossy().starts_with("BRIDGEPAD_") {
+                cmd.env_remove(key);
+            }
+        }
+        cmd.env("BRIDGEPAD_DATA_DIR", data);
+        cmd
+    }
+
+    /// Counts for players, in the order they are asked.
+    type Entries = Vec<(Seat, u32)>;
+
+    /// The scorer: decides what the table said and types it.
+    struct Typist {
+        rng: fastrand::Rng,
+        /// This round's bids, in bidding order, and the round they are for
+        /// (hand, rounds bid again).
+        bids: Option<((usize, usize), Entries)>,
+        /// This hand's tricks, and the hand.
+        tricks: Option<(usize, Entries)>,
+        count: Count,
+    }
+
+    impl Typist {
+        /// Answers `prompt`, the question `play` asks now, and tells `engine`.
+        fn answer(&mut self, pty: &mut Pty, engine: &mut Game, scenario: &Scenario, prompt: &str) {
+            let hand = engine.current().expect("a hand in play").clone();
+            let cards = hand.deal.cards;
+            let table = engine.table().clone();
+            let name = |seat: Seat| table.name(seat).to_string();
+            if prompt.starts_with("Trump turned up") || prompt.starts_with("New trump colour") {
+                // Drawn either way, so that the same games are played.
+                let turned = self.trump(engine);
+                let trump = turned.filter(|_| scenario.trump);
+                let keys = format!("{}\r", trump.unwrap_or(""));
+                self.count.trump_keys += pty.answer(&keys);
+                if let Some(trump) = trump {
+                    let trump = trump.parse().expect("a trump");
+                    engine.record_trump(trump).expect("the trump is recorded");
+                }
+                return;
+            }
+            let at_once = engine.variant().bidding == BiddingOrder::Simultaneous;
+            match engine.expects().expect("the game goes on") {
+                Expect::Bids { waiting } => {
+                    let round = (hand.deal.number, hand.rebids.len());
+                    if self.bids.as_ref().is_none_or(|(r, _)| *r != round) {
+                        let planned = self.plan_bids(engine);
+                        self.bids = Some((round, planned));
+                    }
+                    let planned = &self.bids.as_ref().expect("planned").1;
+                    let mut entries: Vec<(Seat, u32)> = planned
+                        .iter()
+                        .copied()
+                        .filter(|(s, _)| waiting.contains(s))
+                        .collect();
+                    let expected = if at_once && waiting.len() > 1 {
+                        format!("Bids for {}", name(waiting[0]))
+                    } else {
+                        format!("{}'s bid", name(waiting[0]))
+                    };
+                    assert!(prompt.starts_with(&expected), "asked {prompt:?}");
+                    if !at_once {
+                        match scenario.bids {
+                            Bids::OneAtATime => entries.truncate(1),
+                            Bids::Line => {
+                                // A dealer left with one legal bid is not asked.
+                                let mut others = engine.clone();
+                                let (dealer, _) = *entries.last().expect("a bid");
+                                others
+                                    .record_bids(&entries[..entries.len() - 1])
+                                    .expect("the planned bids are legal");
+                                if others.current().expect("the hand").bids[dealer].is_some() {
+                                    entries.pop();
+                                }
+                            }
+                        }
+                    }
+                    let counts: Vec<u32> = entries.iter().map(|&(_, n)| n).collect();
+                    self.count.bid_keys += pty.answer(&format!("{}\r", digits(&counts, cards)));
+                    engine
+                        .record_bids(&entries)
+                        .expect("the planned bids are legal");
+                }
+                Expect::Tricks { waiting } => {
+                    if self
+                        .tricks
+                        .as_ref()
+                        .is_none_or(|(h, _)| *h != hand.deal.number)
+                    {
+                        let planned = self.plan_tricks(engine, scenario.made);
+                        self.tricks = Some((hand.deal.number, planned));
+                    }
+                    let planned = &self.tricks.as_ref().expect("planned").1;
+                    let took = |seat: Seat| {
+                        planned
+                            .iter()
+                            .find(|(s, _)| *s == seat)
+                            .map(|&(_, n)| n)
+                            .expect("planned for everyone")
+                    };
+                    let seat = waiting[0];
+                    let (keys, entries) = if at_once && waiting.len() > 1 {
+                        assert!(
+                            prompt.starts_with(&format!("Tricks for {}", name(seat))),
+                            "asked {prompt:?}"
+                        );
+                        let counts: Vec<u32> = waiting.iter().map(|&s| took(s)).collect();
+                        let line = format!("{}\r", digits(&counts, cards));
+                        // Those who took tricks, by name: the others took 0.
+                        let takers: Entries = waiting
+                            .iter()
+                            .map(|&s| (s, took(s)))
+                            .filter(|&(_, n)| n > 0)
+                            .collect();
+                        let pairs: Vec<String> = takers
+                            .iter()
+                            .map(|&(s, n)| format!("{}={n}", name(s)))
+                            .collect();
+                        let pairs = format!("{}\r", pairs.join(" "));
+                        if scenario.pairs && pairs.chars().count() < line.chars().count() {
+                            (pairs, takers)
+                        } else {
+                            let entries = waiting.iter().map(|&s| (s, took(s))).collect();
+                            (line, entries)
+                        }
+                    } else {
+                        assert!(
+                            prompt.starts_with(&format!("Tricks {} took", name(seat))),
+                            "asked {prompt:?}"
+                        );
+                        let bid = hand.bids[seat].expect("every bid is in");
+                        // Enter takes the bid, when it is offered.
+                        let offered = prompt.ends_with(&format!("({bid})"));
+                        let keys = if took(seat) == bid && offered {
+                            "\r".to_string()
+                        } else {
+                            format!("{}\r", took(seat))
+                        };
+                        (keys, vec![(seat, took(seat))])
+                    };
+                    self.count.trick_keys += pty.answer(&keys);
+                    engine
+                        .record_tricks(&entries)
+                        .expect("the planned tricks are legal");
+                }
+            }
+            // As `play` does: whatever has one answer is recorded.
+            engine.settle();
+        }
+
+        /// The card turned up for trump, as typed: `None` when no card is left
+        /// to turn (Enter).
+        fn trump(&mut self, engine: &Game) -> Option<&'static str> {
+            let hand = engine.current().expect("a hand in play");
+            let (deck, colours): (usize, [&str; 4]) = match engine.variant().deck {
+                Deck::Standard => (52, ["c", "d", "h", "s"]),
+                Deck::Rook => (57, ["r", "g", "y", "b"]),
+            };
+            if hand.rebids.is_empty() || hand.rebid_step() == Some(RebidStep::Redeal) {
+                let dealt = hand.deal.order.len() * hand.deal.cards as usize;
+                if dealt >= deck {
+                    return None;
+                }
+                if engine.variant().deck == Deck::Rook && self.rng.usize(..deck) == 0 {
+                    return Some("rook");
+                }
+                return Some(colours[self.rng.usize(..4)]);
+            }
+            // A new colour for a round bid again: one not tried in this deal.
+            let start = hand.rebids.len() / 5 * 5;
+            let tried: Vec<String> = hand.rebids[start..]
+                .iter()
+                .filter_map(|a| a.trump)
+                .map(|t| t.name().to_lowercase())
+                .collect();
+            let fresh: Vec<&str> = colours
+                .into_iter()
+                .filter(|c| !tried.iter().any(|t| t.starts_with(c)))
+                .collect();
+            Some(fresh[self.rng.usize(..fresh.len())])
+        }
+
+        /// A plausible round of bids, in bidding order.
+        fn plan_bids(&mut self, engine: &Game) -> Entries {
+            let hand = engine.current().expect("a hand in play");
+            let (cards, order) = (hand.deal.cards, &hand.deal.order);
+            let chance = 1.0 / order.len() as f64;
+            let mut bids: Vec<(Seat, u32)> = order
+                .iter()
+                .map(|&seat| {
+                    (
+                        seat,
+                        (0..cards).filter(|_| self.rng.f64() < chance).count() as u32,
+                    )
+                })
+                .collect();
+            if engine.variant().dealer_hook {
+                let mut hooked = engine.clone();
+                let (dealer, wanted) = bids.pop().expect("a dealer");
+                hooked
+                    .record_bids(&bids)
+                    .expect("the others' bids are legal");
+                let bid = match hooked.current().expect("the hand").bids[dealer] {
+                    Some(forced) => forced,
+                    None => {
+                        let legal = hooked.legal_bids(dealer);
+                        let nearest = legal
+                            .iter()
+                            .map(|&b| b.abs_diff(wanted))
+                            .min()
+                            .expect("a legal bid");
+                        let near: Vec<u32> = legal
+                            .into_iter()
+                            .filter(|&b| b.abs_diff(wanted) == nearest)
+                            .collect();
+                        near[self.rng.usize(..near.len())]
+                    }
+                };
+                bids.push((dealer, bid));
+            }
+            bids
+        }
+
+        /// Tricks for everyone that add up to the hand: the bids, topped up or
+        /// taken away at random, then some tricks moved between players.
+        fn plan_tricks(&mut self, engine: &Game, made_share: f64) -> Entries {
+            let hand = engine.current().expect("a hand in play");
+            let order = &hand.deal.order;
+            let bids: Vec<u32> = order
+                .iter()
+                .map(|&s| hand.bids[s].expect("every bid is in"))
+                .collect();
+            let mut took = bids.clone();
+            let cards = hand.deal.cards;
+            let total = |took: &[u32]| took.iter().sum::<u32>();
+            while total(&took) < cards {
+                let i = self.rng.usize(..took.len());
+                took[i] += 1;
+            }
+            while total(&took) > cards {
+                let i = self.rng.usize(..took.len());
+                took[i] = took[i].saturating_sub(1);
+            }
+            // Then a trick at a time moves from one player to another, where
+            // that brings the bids made nearer to this hand's share, until it
+            // is reached or the tries run out.
+            let made = |took: &[u32]| took.iter().zip(&bids).filter(|(t, b)| t == b).count();
+            let want = (0..took.len())
+                .filter(|_| self.rng.f64() < made_share)
+                .count();
+            for _ in 0..20 * cards {
+                if made(&took) == want {
+                    break;
+                }
+                let from = self.rng.usize(..took.len());
+                let to = self.rng.usize(..took.len());
+                if took[from] == 0 || from == to {
+                    continue;
+                }
+                let before = made(&took).abs_diff(want);
+                took[from] -= 1;
+                took[to] += 1;
+                if made(&took).abs_diff(want) >= before {
+                    took[to] -= 1;
+                    took[from] += 1;
+                }
+            }
+            order.iter().copied().zip(took).collect()
+        }
+    }
+
+    /// Counts as typed in one line: digits without spaces while the hand has at
+    /// most 9 cards (so no count has two digits), else separated by spaces.
+    fn digits(counts: &[u32], cards: u32) -> String {
+        let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+        if cards <= 9 {
+            counts.concat()
+        } else {
+            counts.join(" ")
+        }
+    }
+
+    /// `bridgepad play` on a pseudo-terminal, and everything it wrote.
+    struct Pty {
+        session: OsSession,
+        out: Vec<u8>,
+        /// Where the next thing waited for is looked for.
+        mark: usize,
+        ended: bool,
+    }
+
+    impl Pty {
+        /// expectrl sets its pty to 80 columns once the child has started, so
+        /// the child (a shell) waits for a line, sent once the size is set,
+        /// before it becomes bridgepad: every prompt is drawn `COLS` wide.
+        fn spawn(bin: &str, data: &Path, id: &str) -> Pty {
+            let inner = bridgepad(bin, data);
+            let mut cmd = Command::new("sh");
+            cmd.arg("-c")
+                .arg(r#"read -r go && exec "$0" "$@""#)
+                .arg(bin)
+                .args(["play", "--session", id]);
+            for (key, value) in inner.get_envs() {
+                match value {
+                    Some(value) => cmd.env(key, value),
+                    None => cmd.env_remove(key),
+                };
+            }
+            // Plain text to look for, whatever the machine's terminal.
+            cmd.env("TERM", "xterm-256color").env("NO_COLOR", "1");
+            let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
+            session
+                .get_process_mut()
+                .set_window_size(COLS, ROWS)
+                .expect("size the pty");
+            session.write_all(b"go\n").expect("start bridgepad");
+            Pty {
+                session,
+                out: Vec::new(),
+                mark: 0,
+                ended: false,
+            }
+        }
+
+        /// Reads what bridgepad wrote since the last read.
+        fn read(&mut self) {
+            let mut buf = [0; 8192];
+            match self.session.try_read(&mut buf) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.out.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                // Linux reports the end of a pty's output as EIO.
+                Err(_) => self.ended = true,
+            }
+        }
+
+        fn since(&self) -> String {
+            String::from_utf8_lossy(&self.out[self.mark..]).into_owned()
+        }
+
+        /// Reads until `found` finds something after the mark; what it found,
+        /// and the byte offset (from the mark) to move the mark to.
+        fn until<T>(&mut self, what: &str, found: impl Fn(&str) -> Option<(T, usize)>) -> T {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            loop {
+                let text = self.since();
+                if let Some((value, end)) = found(&text) {
+                    self.mark += end;
+                    return value;
+                }
+                assert!(
+                    !text.contains('✘'),
+                    "refused while waiting for {what}:\n{text}"
+                );
+                assert!(
+                    !self.ended && Instant::now() < deadline,
+                    "waiting for {what}; bridgepad wrote:\n{text}"
+                );
+                self.read();
+            }
+        }
+
+        /// Waits for the next question; its text (with the default, if any).
+        fn prompt(&mut self) -> String {
+            // Each prompt is drawn from the start of a cleared line.
+            const START: &str = "\r\x1b[J? ";
+            self.until("a question", |text| {
+                let start = text.find(START)? + START.len();
+                let end = start + text[start..].find(" ›")?;
+                let prompt = &text[start..end];
+                (!prompt.contains('\n')).then(|| (prompt.to_string(), end))
+            })
+        }
+
+        fn send(&mut self, keys: &str) {
+            self.session
+                .write_all(keys.as_bytes())
+                .expect("type into the pty");
+        }
+
+        /// Types `keys` at the question just asked and waits for the answer to
+        /// be taken (the `✔` line); the keystrokes typed.
+        fn answer(&mut self, keys: &str) -> usize {
+            self.send(keys);
+            self.until("the answer to be taken", |text| {
+                let done = text.find('✔')?;
+                let end = done + text[done..].find('\n')? + 1;
+                Some(((), end))
+            });
+            keys.chars().count()
+        }
+
+        /// Reads to the end; bridgepad must exit 0.
+        fn finish(mut self) {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while !self.ended {
+                assert!(
+                    Instant::now() < deadline,
+                    "waiting for bridgepad to exit:\n{}",
+                    self.since()
+                );
+                self.read();
+            }
+            let text = self.since();
+            assert!(!text.contains("error:"), "{text}");
+            let process = self.session.get_process();
+            let status = process.wait().expect("wait for bridgepad");
+            assert_eq!(status, WaitStatus::Exited(process.pid(), 0), "{text}");
+        }
+    }
+}

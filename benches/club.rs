@@ -19,9 +19,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bridgepad::catalog::{Catalog, with_target};
-use bridgepad::rules::auction::{Bid, Call};
-use bridgepad::rules::contract_game::ContractGame;
-use bridgepad::rules::duel::{Dummy, Next};
+use bridgepad::rules::contract::auction::{Bid, Call};
+use bridgepad::rules::contract::duel::{Dummy, Next};
+use bridgepad::rules::contract::game::ContractGame;
 use bridgepad::rules::{Expect, Game, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
 use bridgepad::store::Store;
@@ -456,7 +456,9 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
             Next::Tricks { declarer } => {
                 let deal = game.duel().current().expect("a deal in play");
                 let contract = deal.contract().expect("a contract");
-                if game.rules().kind == bridgepad::rules::duel::Kind::SingleDummy && rng.bool() {
+                if game.rules().kind == bridgepad::rules::contract::duel::Kind::SingleDummy
+                    && rng.bool()
+                {
                     let dummy = if rng.bool() {
                         Dummy::Revealed
                     } else {

@@ -12,7 +12,7 @@ use crate::catalog;
 use crate::history;
 use crate::narrate;
 use crate::render;
-use crate::rules::auction::{Auction, AuctionRules, Call};
+use crate::rules::contract::auction::{Auction, AuctionRules, Call};
 use crate::rules::{Game, Seat, Table};
 use crate::session::{Play, Session, SessionFile, to_toml};
 use crate::store::describe_toml_error;
@@ -136,7 +136,7 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
         let names = (0..count).map(|i| format!("P{i}")).collect();
         let table = Table::new(&variant, names, Seat(count - 1)).expect("a table it seats");
         if variant.contract.is_some() {
-            let game = crate::rules::contract_game::ContractGame::new(variant.clone(), table);
+            let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
             let _ = narrate::contract::next(&game);
         } else {
             let game = Game::new(variant.clone(), table);

@@ -6,7 +6,7 @@
 
 use crate::rules::Seat;
 use crate::rules::contract::Line;
-use crate::rules::duel::Kind;
+use crate::rules::contract::duel::Kind;
 use crate::session::{Play, Session};
 
 /// The part of a deal a row scores.
@@ -179,7 +179,7 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
 mod tests {
     use super::*;
     use crate::catalog::built_in;
-    use crate::rules::contract_game::ContractGame;
+    use crate::rules::contract::game::ContractGame;
     use crate::rules::{Game, Table};
 
     fn session(play: Play) -> Session {

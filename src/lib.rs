@@ -72,7 +72,7 @@ pub fn one_line(message: &str) -> String {
     for c in message.chars() {
         match c {
             '\n' => out.push(' '),
-            c if c.is_control() || rules::game::is_bidi_control(c) => {
+            c if c.is_control() || rules::table::is_bidi_control(c) => {
                 out.extend(c.escape_default())
             }
             c => out.push(c),

@@ -312,6 +312,6 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
     };
     format!(
         "took back {} {of} hand {hand}.",
-        crate::rules::game::and_list(&parts)
+        crate::rules::table::and_list(&parts)
     )
 }

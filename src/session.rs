@@ -12,9 +12,9 @@ use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::rules::auction::Call;
-use crate::rules::contract_game::{ContractGame, DealError};
-use crate::rules::duel::{DealFacts, Dummy};
+use crate::rules::contract::auction::Call;
+use crate::rules::contract::duel::{DealFacts, Dummy};
+use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::template::Deck;
 use crate::rules::{
     Attempt, Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant,
@@ -863,7 +863,7 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::contract_game::ContractGame;
+    use crate::rules::contract::game::ContractGame;
 
     fn buddy_session() -> Session {
         let variant = crate::catalog::built_in("buddy-bridge");

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::history::{self, Phase};
-use crate::rules::game::and_list;
+use crate::rules::table::and_list;
 use crate::session::{Play, Session};
 
 /// One session as the history commands see it.

@@ -18,9 +18,9 @@
 use bridgepad::catalog::Catalog;
 use bridgepad::fuzzing::check_session;
 use bridgepad::history;
-use bridgepad::rules::auction::{Bid, Call};
-use bridgepad::rules::contract_game::{ContractGame, UndoneEntry};
-use bridgepad::rules::duel::{Dummy, Kind, Next};
+use bridgepad::rules::contract::auction::{Bid, Call};
+use bridgepad::rules::contract::duel::{Dummy, Kind, Next};
+use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
 use bridgepad::rules::{Expect, Game, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
 use chrono::{TimeZone, Utc};

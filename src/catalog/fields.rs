@@ -2,7 +2,7 @@
 //! `bridgepad variants show` and for messages about a template that does not load.
 
 use crate::rules::Variant;
-use crate::rules::duel::Kind;
+use crate::rules::contract::duel::Kind;
 use crate::rules::template::{Family, HandsShape};
 
 /// One field of a template (a key of [`crate::rules::RawTemplate`]).

@@ -5,8 +5,8 @@ use anyhow::{Result, anyhow, bail};
 use super::{Context, capitalised};
 use crate::cli::AuctionArgs;
 use crate::narrate::contract as say;
-use crate::rules::auction::{Call, Outcome};
-use crate::rules::duel::Next;
+use crate::rules::contract::auction::{Call, Outcome};
+use crate::rules::contract::duel::Next;
 
 pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;

@@ -23,7 +23,7 @@ use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::history::{self, Phase, Row};
 use crate::index;
-use crate::rules::game::and_list;
+use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::store::write_atomically;
 

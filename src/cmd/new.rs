@@ -7,7 +7,7 @@ use crate::catalog::{Catalog, with_settings, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
-use crate::rules::contract_game::ContractGame;
+use crate::rules::contract::game::ContractGame;
 use crate::rules::{Game, Seat, Table, Variant};
 use crate::session::{Play, Session};
 

@@ -12,7 +12,7 @@ use crate::cli::PlayArgs;
 use crate::narrate;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render;
-use crate::rules::duel::Kind;
+use crate::rules::contract::duel::Kind;
 use crate::rules::exact::list_range;
 use crate::rules::template::{BiddingOrder, Deck, ExactScoring};
 use crate::rules::{

@@ -8,8 +8,8 @@ use crate::cli::ShowArgs;
 use crate::narrate::contract as say;
 use crate::render;
 use crate::rules::contract::Line;
-use crate::rules::contract_game::ContractGame;
-use crate::rules::duel::{Kind, Next};
+use crate::rules::contract::duel::{Kind, Next};
+use crate::rules::contract::game::ContractGame;
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
 use crate::session::{Play, Session, dummy_word};
 

@@ -7,7 +7,7 @@ use super::{Context, parse_entries, parse_named};
 use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
-use crate::rules::duel::Next;
+use crate::rules::contract::duel::Next;
 use crate::session::{Play, Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {

@@ -1,10 +1,10 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
-use crate::rules::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
 use crate::rules::contract::Line;
-use crate::rules::contract_game::{ContractGame, UndoneEntry};
-use crate::rules::duel::{Deal, Kind, Next};
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
+use crate::rules::contract::duel::{Deal, Kind, Next};
+use crate::rules::contract::game::{ContractGame, UndoneEntry};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
@@ -48,9 +48,9 @@ pub fn calls(game: &ContractGame, auction: &Auction) -> String {
 }
 
 /// A call as the table writes it: "2♥", "pass", "X", "XX".
-pub fn pretty(call: &crate::rules::auction::Call) -> String {
+pub fn pretty(call: &crate::rules::contract::auction::Call) -> String {
     match call {
-        crate::rules::auction::Call::Bid(bid) => bid.pretty(),
+        crate::rules::contract::auction::Call::Bid(bid) => bid.pretty(),
         other => other.to_string(),
     }
 }

@@ -9,7 +9,7 @@
 //! (issue 11: with four or more players the chart was mostly `*`).
 
 use crate::rules::Game;
-use crate::rules::contract_game::ContractGame;
+use crate::rules::contract::game::ContractGame;
 use crate::session::{Play, Session};
 
 /// The terminal lines the chart may fill when stdout is not a terminal (it

@@ -5,10 +5,10 @@
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
-use crate::rules::auction::{Auction, Side};
+use crate::rules::contract::auction::{Auction, Side};
+use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{Line, trick_values};
-use crate::rules::contract_game::ContractGame;
-use crate::rules::duel::{Deal, Dummy, Kind, Next};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///

@@ -1,26 +1,30 @@
 //! The rules engine: pure functions of recorded facts.
 //!
 //! Variants come in as validated templates, tables as seated names, and hands
-//! as the bids and tricks the table recorded; out come scores, totals,
-//! winners and the next legal entries. Nothing in here touches files, the
-//! environment, the terminal or the clock.
+//! or deals as what the table recorded; out come scores, totals, winners and
+//! the next legal entries. Nothing in here touches files, the environment,
+//! the terminal or the clock.
+//!
+//! Shared by every game: the [`table`] (players and seats), [`seat`],
+//! [`trump`] and the [`template`] a variant is validated from. Each family
+//! of games has its own module: [`exact`] (bid the exact number of tricks:
+//! Devil's Bridge, Mormon Bridge) and [`contract`] (an auction and a
+//! contract: Memory, Single Dummy and Buddy Bridge).
 
-pub mod auction;
 pub mod contract;
-pub mod contract_game;
-pub mod duel;
 pub mod exact;
-pub mod game;
 pub mod seat;
+pub mod table;
 pub mod template;
 #[cfg(test)]
 mod test_support;
 pub mod trump;
 
-pub use game::{
+pub use exact::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, RebidStep, ReplayError,
-    RuleError, SetupError, Table, Undone,
+    RuleError, Undone,
 };
 pub use seat::{PerSeat, Seat};
+pub use table::{SetupError, Table};
 pub use template::{RawTemplate, TemplateError, Variant};
 pub use trump::Trump;

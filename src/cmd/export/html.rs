@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{Sheet, bid_tricks, signed};
-use crate::rules::game::and_list;
+use crate::rules::table::and_list;
 use crate::session::Session;
 
 /// Line colours for the chart (Okabe–Ito, readable by colour-blind eyes and

@@ -1,7 +1,7 @@
 //! `export --format markdown`: a score sheet per session, ready to paste.
 
 use super::{Sheet, bid_tricks, signed};
-use crate::rules::game::and_list;
+use crate::rules::table::and_list;
 use crate::session::Session;
 
 /// Every session's sheet, separated by blank lines.

@@ -10,9 +10,9 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
-use crate::rules::auction::{Auction, Call, Legal, Side};
-use crate::rules::contract_game::ContractGame;
-use crate::rules::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::auction::{Auction, Call, Legal, Side};
+use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
 fn help(kind: Kind) -> &'static str {

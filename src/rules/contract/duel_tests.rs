@@ -1,7 +1,7 @@
 //! Contract games deal by deal, against hand-computed pads.
 
 use super::*;
-use crate::rules::auction::{Bid, Doubling, Strain};
+use crate::rules::contract::auction::{Bid, Doubling, Strain};
 
 const ANN: Side = 0;
 const BOB: Side = 1;

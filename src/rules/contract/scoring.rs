@@ -116,11 +116,11 @@ pub fn buddy_contract(contract: Contract, tricks: u32) -> (Line, Line) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::auction::Doubling;
+    use crate::rules::contract::auction::Doubling;
 
     fn contract(text: &str, doubling: Doubling) -> Contract {
         let bid = match text.parse().unwrap() {
-            crate::rules::auction::Call::Bid(bid) => bid,
+            crate::rules::contract::auction::Call::Bid(bid) => bid,
             other => panic!("{other} is not a bid"),
         };
         Contract {

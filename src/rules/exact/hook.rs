@@ -3,7 +3,7 @@
 //! These are the only places the hook and the scores are computed; the game
 //! state, the prompts and `check-dealer` all ask here.
 
-use super::template::ExactScoring;
+use crate::rules::template::ExactScoring;
 
 /// The bid the dealer may not make: the one that would make the total of bids
 /// equal the tricks in the hand. `None` when the others already bid more than

@@ -8,6 +8,7 @@
 use super::*;
 use crate::narrate;
 use crate::rules::seat::{PerSeat, Seat};
+use crate::rules::table::SetupError;
 use crate::rules::template::{BiddingOrder, ExactScoring, RawTemplate, Schedule, Variant};
 use crate::rules::test_support::{assert_same, refused};
 use crate::rules::trump::Trump;
@@ -27,9 +28,9 @@ const TWO: [&str; 2] = ["Ann", "Bob"];
 const THREE: [&str; 3] = ["Ann", "Bob", "Cid"];
 const FOUR: [&str; 4] = ["Ann", "Bob", "Cid", "Dee"];
 
-const REGULAR: &str = include_str!("../../templates/mormon-bridge.toml");
-const FOUR_CARD: &str = include_str!("../../templates/mormon-bridge-4card.toml");
-const ELIMINATION: &str = include_str!("../../templates/mormon-bridge-elimination.toml");
+const REGULAR: &str = include_str!("../../../templates/mormon-bridge.toml");
+const FOUR_CARD: &str = include_str!("../../../templates/mormon-bridge-4card.toml");
+const ELIMINATION: &str = include_str!("../../../templates/mormon-bridge-elimination.toml");
 
 fn raw(template: &str) -> RawTemplate {
     toml::from_str(template).unwrap()

@@ -8,7 +8,7 @@
 //! changes, so a refused entry leaves it as it was.
 
 use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome, Side};
-use super::contract::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
+use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
 
 /// Which contract game (a template's `contract_game`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

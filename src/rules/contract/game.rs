@@ -4,9 +4,9 @@
 
 use super::auction::{Call, Side};
 use super::duel::{DealFacts, Duel, DuelError, DuelRules, Dummy, Next};
-use super::game::Table;
-use super::seat::Seat;
-use super::template::Variant;
+use crate::rules::seat::Seat;
+use crate::rules::table::Table;
+use crate::rules::template::Variant;
 
 /// A refused entry in a contract game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -270,9 +270,9 @@ mod tests {
 
     fn game(file: &str) -> ContractGame {
         let text = match file {
-            "memory" => include_str!("../../templates/memory-bridge.toml"),
-            "single-dummy" => include_str!("../../templates/single-dummy-bridge.toml"),
-            _ => include_str!("../../templates/buddy-bridge.toml"),
+            "memory" => include_str!("../../../templates/memory-bridge.toml"),
+            "single-dummy" => include_str!("../../../templates/single-dummy-bridge.toml"),
+            _ => include_str!("../../../templates/buddy-bridge.toml"),
         };
         let raw: RawTemplate = toml::from_str(text).unwrap();
         let variant = Variant::try_from(raw).unwrap();

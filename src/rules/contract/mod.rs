@@ -1,0 +1,14 @@
+//! The contract family: an auction, then a contract to make (Memory Bridge,
+//! Single Dummy Bridge and Buddy Bridge). [`auction`] referees the calls,
+//! [`scoring`] prices a contract, [`duel`] plays deals one after another for
+//! two sides, and [`game`] seats a table at it.
+
+pub mod auction;
+pub mod duel;
+pub mod game;
+pub mod scoring;
+
+pub use scoring::{
+    ContractScore, EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one,
+    trick_values,
+};

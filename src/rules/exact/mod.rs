@@ -1,0 +1,13 @@
+//! The exact-bid family: every player bids the exact number of tricks they
+//! will take (Devil's Bridge, the Oh Hell family; Mormon Bridge in its three
+//! forms). [`game`] replays a session's hands; [`hook`] is the arithmetic of
+//! the dealer's hook and of a hand's score.
+
+pub mod game;
+pub mod hook;
+
+pub use game::{
+    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, RebidStep,
+    ReplayError, RuleError, Undone,
+};
+pub use hook::{dealer_choices, forbidden_bid, list_bids, list_range, score};

@@ -1,0 +1,235 @@
+//! The table: the players in seating order, who waits for a seat, who
+//! deals first, and the rules for names. Shared by both families; only a
+//! `Table` hands out [`Seat`]s.
+
+use super::seat::Seat;
+use super::template::Variant;
+
+/// The longest player name: long enough for anyone, short enough for a score sheet.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// The players, in clockwise seating order, and who dealt first. Players
+/// waiting for a seat (elimination games) are listed after the seated ones, in
+/// the order they will sit down; a [`Seat`] names a player, seated or waiting.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    players: Vec<String>,
+    seated: usize,
+    first_dealer: Seat,
+}
+
+/// A table that cannot play the variant.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Too few or too many players for the variant.
+    #[error("{title} is for {range} players, not {count}")]
+    PlayerCount {
+        title: String,
+        range: String,
+        count: usize,
+    },
+    /// A name that is empty once trimmed.
+    #[error("a player name is empty; give every player a name")]
+    EmptyName,
+    /// A name that would be ambiguous on the command line.
+    #[error(
+        "the name `{0}` is given twice (names are compared ignoring case); give each player a different name"
+    )]
+    DuplicateName(String),
+    /// A name with a character the command line or the sheet can't carry.
+    #[error(
+        "the name `{name}` contains {what}; use letters, digits, spaces and punctuation other than `,` and `=`"
+    )]
+    BadName { name: String, what: String },
+    /// Waiting players at a game that eliminates nobody.
+    #[error("{title} eliminates nobody, so no one waits for a seat; seat every player")]
+    NobodyWaits { title: String },
+    /// A first dealer who is not at the table.
+    #[error("the first dealer must be one of the {count} players")]
+    NoSuchDealer { count: usize },
+    /// A name too long for a score sheet.
+    #[error("the name `{name}…` is longer than {MAX_NAME_CHARS} characters; use a shorter one")]
+    LongName { name: String },
+}
+
+impl Table {
+    /// Checks the names and the table size against the variant.
+    pub fn new(
+        variant: &Variant,
+        players: Vec<String>,
+        first_dealer: Seat,
+    ) -> Result<Table, SetupError> {
+        Table::with_waiting(variant, players, Vec::new(), first_dealer)
+    }
+
+    /// A table with players waiting to take the seats of eliminated players.
+    pub fn with_waiting(
+        variant: &Variant,
+        seated: Vec<String>,
+        waiting: Vec<String>,
+        first_dealer: Seat,
+    ) -> Result<Table, SetupError> {
+        let count = seated.len();
+        if !waiting.is_empty() && !variant.elimination {
+            return Err(SetupError::NobodyWaits {
+                title: variant.title.clone(),
+            });
+        }
+        let players: Vec<String> = seated
+            .into_iter()
+            .chain(waiting)
+            .map(|p| p.trim().to_string())
+            .collect();
+        Table::check_names(&players)?;
+        if !(variant.min_players..=variant.max_players).contains(&count) {
+            return Err(SetupError::PlayerCount {
+                title: variant.title.clone(),
+                range: variant.players_range(),
+                count,
+            });
+        }
+        if first_dealer.0 >= count {
+            return Err(SetupError::NoSuchDealer { count });
+        }
+        Ok(Table {
+            players,
+            seated: count,
+            first_dealer,
+        })
+    }
+
+    /// Checks that every name (trimmed) is usable and that no two are the
+    /// same ignoring case, before anything else about a table is judged.
+    pub fn check_names(names: &[String]) -> Result<(), SetupError> {
+        for (i, name) in names.iter().enumerate() {
+            let name = name.trim();
+            check_name(name)?;
+            if names[..i].iter().any(|other| same_name(other.trim(), name)) {
+                return Err(SetupError::DuplicateName(name.to_string()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every player, seated or waiting.
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The players seated at the start.
+    pub fn seated(&self) -> &[String] {
+        &self.players[..self.seated]
+    }
+
+    /// The players waiting for a seat at the start, in the order they sit down.
+    pub fn waiting(&self) -> &[String] {
+        &self.players[self.seated..]
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.players.is_empty()
+    }
+
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.players[seat.0]
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.players
+    }
+
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.players.len()).map(Seat)
+    }
+
+    /// The seat of a player, ignoring case.
+    pub fn seat_of(&self, name: &str) -> Option<Seat> {
+        let wanted = name.trim();
+        // Names differ ignoring case (see `with_waiting`), so a name written
+        // exactly as seated, as files are, can only be that player.
+        let exact = self.players.iter().position(|p| p == wanted);
+        exact
+            .or_else(|| self.players.iter().position(|p| same_name(p, wanted)))
+            .map(Seat)
+    }
+
+    /// "Ann, Bob and Cid"; "nobody" for no seats.
+    pub fn list(&self, seats: &[Seat]) -> String {
+        if seats.is_empty() {
+            return "nobody".to_string();
+        }
+        let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
+        and_list(&names)
+    }
+}
+
+/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for no names.
+pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// `a.to_lowercase() == b.to_lowercase()`, without allocating: replaying a
+/// long session looks up a name for every bid and every trick.
+fn same_name(a: &str, b: &str) -> bool {
+    // Differing in ASCII case alone, the lowercase forms are the same.
+    if a.eq_ignore_ascii_case(b) {
+        return true;
+    }
+    if a.is_ascii() && b.is_ascii() {
+        return false;
+    }
+    // `str::to_lowercase` lowers each char on its own except a capital sigma,
+    // which depends on its neighbours (final sigma); leave that case to it.
+    if a.contains('Σ') || b.contains('Σ') {
+        return a.to_lowercase() == b.to_lowercase();
+    }
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+fn check_name(name: &str) -> Result<(), SetupError> {
+    if name.is_empty() {
+        return Err(SetupError::EmptyName);
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        let name = name.chars().take(MAX_NAME_CHARS).collect();
+        return Err(SetupError::LongName { name });
+    }
+    let bad = |what: &str| SetupError::BadName {
+        name: name.escape_debug().to_string(),
+        what: what.into(),
+    };
+    if name.chars().any(char::is_control) {
+        return Err(bad("a control character"));
+    }
+    // Invisible, and they reorder the text around them: on a score sheet
+    // they could make one player's name or score read as another's.
+    if name.chars().any(is_bidi_control) {
+        return Err(bad("a text-direction control character"));
+    }
+    if let Some(c) = name.chars().find(|c| matches!(c, ',' | '=')) {
+        return Err(bad(&format!("`{c}`")));
+    }
+    Ok(())
+}
+
+/// The invisible characters that override the direction of the text around them.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+#[path = "table_tests.rs"]
+mod tests;

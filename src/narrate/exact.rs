@@ -1,7 +1,5 @@
-//! The sentences bridgepad says to the table, shared by the scriptable
-//! commands and the prompts so both say the same thing the same way.
-
-pub mod contract;
+//! What bridgepad says about an exact-bid game (Devil's Bridge, Mormon
+//! Bridge): deals, the dealer's hook, scored hands, eliminations, re-bids.
 
 use crate::rules::exact::{dealer_choices, list_range};
 use crate::rules::template::BiddingOrder;

@@ -1,0 +1,8 @@
+//! The sentences bridgepad says to the table, shared by the scriptable
+//! commands and the prompts so both say the same thing the same way: one
+//! module per family of games.
+
+pub mod contract;
+pub mod exact;
+
+pub use exact::*;

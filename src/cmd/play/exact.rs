@@ -1,0 +1,697 @@
+//! The exact-bid games at the table (Devil's Bridge, Mormon Bridge): the
+//! trump, the bids, the tricks and corrections, hand after hand. Longer than
+//! most modules because it holds every question of a hand and the reading of
+//! a line of counts, which belong together.
+
+use anyhow::Result;
+
+use super::{Answer, Flow, parse_command};
+use crate::cmd::{Context, capitalised, in_bidding_order, parse_count};
+use crate::narrate;
+use crate::prompt::Prompter;
+use crate::render;
+use crate::rules::exact::list_range;
+use crate::rules::template::{BiddingOrder, Deck};
+use crate::rules::{EditKind, Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, Trump};
+use crate::session::parse_trump;
+
+const HELP: &str = "At any question: type the number (several bids in turn: 1 0 2; Enter at a \
+                    player's tricks: they took what they bid), or u = undo the last entry, \
+                    e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
+const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids, then tricks, in one \
+                            line in the order shown, or NAME=N pairs), or u = undo the last entry, \
+                            e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
+
+/// Runs one of the table's commands (anything but a number).
+fn command(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    answer: Answer,
+) -> Result<Flow> {
+    let outcome = match answer {
+        Answer::Undo => undo(p, cx, id),
+        Answer::Edit => correct(p, cx, id, game),
+        Answer::Sheet => {
+            p.say(&render::sheet_at_table(game, p.width()));
+            Ok(())
+        }
+        Answer::Help => {
+            p.say(help(game));
+            Ok(())
+        }
+        Answer::Quit => {
+            p.say(&format!(
+                "Saved. `bridgepad play` picks up session {id} where you left it."
+            ));
+            return Ok(Flow::Quit);
+        }
+    };
+    if let Err(e) = outcome {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
+fn help(game: &Game) -> &'static str {
+    match game.variant().bidding {
+        BiddingOrder::Clockwise => HELP,
+        BiddingOrder::Simultaneous => HELP_AT_ONCE,
+    }
+}
+
+/// The hand-by-hand loop: reloads the session before every question, so
+/// another terminal's entries are seen, and saves after every answer.
+pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+    p.say(help(cx.store.load(id)?.exact()?));
+    let mut announced = None;
+    // The round of bids (hand, rounds bid again) whose re-bid was told, and
+    // whose trump was asked for.
+    let mut rebid_told = None;
+    let mut trump_asked = None;
+    loop {
+        let session = cx.store.load(id)?;
+        let game = session.exact()?;
+        // Anything with one answer is recorded without asking, here too: a
+        // session left mid-hand, or written by another terminal, may hold one.
+        if game.forced().is_some() {
+            if let Err(e) = record(p, cx, id, |g| Ok(g.settle())) {
+                p.say(&format!("error: {e:#}"));
+                return Err(e);
+            }
+            continue;
+        }
+        let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
+            p.say(&render::sheet_at_table(game, p.width()));
+            return Ok(());
+        };
+        let number = hand.deal.number;
+        if announced != Some(number) {
+            p.say(&narrate::deal(game, hand));
+            // Resumed mid-hand: what the table already said.
+            if announced.is_none()
+                && let Some(so_far) = so_far(game, hand)
+            {
+                p.say(&so_far);
+            }
+            announced = Some(number);
+        }
+        let round = Some((number, hand.rebids.len()));
+        let fresh = hand.bids.values().all(Option::is_none);
+        if let Some(step) = hand.rebid_step().filter(|_| fresh)
+            && rebid_told != round
+        {
+            p.say(&narrate::rebid(game, step));
+            rebid_told = round;
+        }
+        // The card turned for trump, before a round of bids (Enter skips).
+        if fresh
+            && hand.trump.is_none()
+            && trump_asked != round
+            && hand.rebid_step() != Some(RebidStep::FirstCardLed)
+        {
+            trump_asked = round;
+            if let Flow::Quit = ask_trump(p, cx, id, game, hand)? {
+                return Ok(());
+            }
+            continue;
+        }
+        let flow = match &expect {
+            Expect::Bids { waiting } => ask_bids(p, cx, id, game, hand, waiting)?,
+            Expect::Tricks { waiting } => {
+                if hand.tricks.values().all(Option::is_none) {
+                    p.say(&format!(
+                        "Tricks for hand {number}: {} ({}).",
+                        bids_listed(game, hand),
+                        narrate::bids_against_tricks(hand)
+                    ));
+                }
+                ask_tricks(p, cx, id, game, hand, waiting)?
+            }
+        };
+        if let Flow::Quit = flow {
+            return Ok(());
+        }
+    }
+}
+
+/// "Bids so far: Cid 1, Dee 0." (and the tricks so far), for a table that
+/// resumes a hand already under way.
+fn so_far(game: &Game, hand: &Hand) -> Option<String> {
+    let bids = bids_listed(game, hand);
+    if bids.is_empty() {
+        return None;
+    }
+    let mut line = format!("Bids so far: {bids}.");
+    let tricks: Vec<String> = hand
+        .deal
+        .order
+        .iter()
+        .filter_map(|&s| hand.tricks[s].map(|n| format!("{} {n}", game.table().name(s))))
+        .collect();
+    if !tricks.is_empty() {
+        line.push_str(&format!(" Tricks so far: {}.", tricks.join(", ")));
+    }
+    Some(line)
+}
+
+/// "Bob 1, Cid 0, Ann 2": the bids in, from the leader round to the dealer.
+fn bids_listed(game: &Game, hand: &Hand) -> String {
+    hand.deal
+        .order
+        .iter()
+        .filter_map(|&s| hand.bids[s].map(|b| format!("{} {b}", game.table().name(s))))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The bids still to come. Clockwise, the next bidder is asked (a line of
+/// several bids in turn is taken too), the dealer hearing the hook first;
+/// all at once, everyone's fingers are one answer.
+fn ask_bids(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+) -> Result<Flow> {
+    let table = game.table();
+    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+    let seat = waiting[0];
+    let prompt = if at_once && waiting.len() > 1 {
+        format!(
+            "Bids for {} (in that order, e.g. {})",
+            names(game, waiting),
+            example(waiting.len(), hand.deal.cards)
+        )
+    } else {
+        if seat == hand.deal.dealer
+            && let Some(hook) = narrate::dealer_hook(game)
+        {
+            p.say(&hook);
+        }
+        format!(
+            "{}'s bid ({})",
+            table.name(seat),
+            list_range(&game.legal_bids(seat))
+        )
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting,
+        what: "bid",
+        all: at_once,
+    };
+    ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)
+}
+
+/// The tricks still to come: one player at a time (Enter: they took what
+/// they bid), or everyone's in one line where everyone bid at once.
+fn ask_tricks(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+) -> Result<Flow> {
+    let table = game.table();
+    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+    let seat = waiting[0];
+    let taken: u32 = hand.tricks.values().flatten().sum();
+    let left = hand.deal.cards - taken;
+    let bid = hand.bids[seat].unwrap_or(0);
+    let (prompt, default) = if at_once && waiting.len() > 1 {
+        let prompt = format!(
+            "Tricks for {} (in that order, e.g. {}, or NAME=N)",
+            names(game, waiting),
+            example(waiting.len(), left)
+        );
+        (prompt, None)
+    } else {
+        let prompt = format!("Tricks {} took (bid {bid})", table.name(seat));
+        // Enter: the bid was made, when it still can be.
+        (prompt, (bid <= left).then(|| bid.to_string()))
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting,
+        what: "tricks",
+        all: at_once,
+    };
+    ask_counts(
+        p,
+        cx,
+        id,
+        (&prompt, default.as_deref()),
+        &line,
+        Game::record_tricks,
+    )
+}
+
+/// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].
+type Entry = fn(&mut Game, &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError>;
+
+/// Asks for one answer of counts (a prompt and its default), read by `line`
+/// and judged by the engine before anything is saved; or runs a command.
+fn ask_counts(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    (prompt, default): (&str, Option<&str>),
+    line: &Line,
+    entry: Entry,
+) -> Result<Flow> {
+    let game = line.game;
+    let check = |text: &str| {
+        if parse_command(text).is_some() {
+            return Ok(());
+        }
+        entry(&mut game.clone(), &line.parse(text)?)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let text = p.input(prompt, default, &check)?;
+    if let Some(answer) = parse_command(&text) {
+        return command(p, cx, id, game, answer);
+    }
+    let entries = line.parse(&text).expect("checked");
+    if let Err(e) = record(p, cx, id, |g| entry(g, &entries)) {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
+/// "Bob, Cid, Ann": the players asked, in the order their numbers go.
+fn names(game: &Game, seats: &[Seat]) -> String {
+    let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
+    names.join(", ")
+}
+
+/// Example counts for a prompt: "1 0 2 1", each no more than `most`.
+fn example(players: usize, most: u32) -> String {
+    [1, 0, 2]
+        .iter()
+        .cycle()
+        .take(players)
+        .map(|&n: &u32| n.min(most).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How one answer of bids or tricks is read: numbers for the players asked,
+/// in the order asked, or `NAME=N` pairs (names may hold spaces). While every
+/// count is a single digit the spaces may be left out: `102` is 1, 0 and 2.
+struct Line<'a> {
+    game: &'a Game,
+    hand: &'a Hand,
+    /// The players asked, in the order asked.
+    waiting: &'a [Seat],
+    /// "bid" or "tricks", for messages.
+    what: &'static str,
+    /// Numbers must be given for everyone asked (all at once); otherwise
+    /// the first few players' in turn are taken too.
+    all: bool,
+}
+
+impl Line<'_> {
+    /// The entries typed, in bidding order as a session stores them.
+    fn parse(&self, text: &str) -> Result<Vec<(Seat, u32)>, String> {
+        let table = self.game.table();
+        let cards = self.hand.deal.cards;
+        let range = format!("{} are 0 to {cards}", self.plural());
+        let entries = if text.contains('=') {
+            parse_pairs(self.game, self.hand, self.waiting, text, &range)?
+        } else {
+            let mut numbers: Vec<&str> = text
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|n| !n.is_empty())
+                .collect();
+            // No count in this hand has two digits, so `102` can only be 1, 0, 2.
+            if cards <= 9 {
+                numbers = numbers
+                    .iter()
+                    .flat_map(|n| {
+                        if n.len() > 1 && n.bytes().all(|b| b.is_ascii_digit()) {
+                            (0..n.len()).map(|i| &n[i..=i]).collect::<Vec<_>>()
+                        } else {
+                            vec![*n]
+                        }
+                    })
+                    .collect();
+            }
+            let asked = self.waiting.len();
+            let fits = if self.all {
+                numbers.len() == asked
+            } else {
+                (1..=asked).contains(&numbers.len())
+            };
+            if !fits {
+                return Err(self.count_refused(numbers.len()));
+            }
+            if let [one] = numbers.as_slice()
+                && let Err(why) = parse_count(one)
+            {
+                return Err(format!(
+                    "{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)"
+                ));
+            }
+            numbers
+                .iter()
+                .zip(self.waiting)
+                .map(|(text, &seat)| {
+                    parse_count(text).map(|n| (seat, n)).map_err(|why| {
+                        format!("{}'s {}: {why}; {range}", table.name(seat), self.what)
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        };
+        Ok(in_bidding_order(self.game, entries))
+    }
+
+    fn plural(&self) -> &'static str {
+        if self.what == "bid" { "bids" } else { "tricks" }
+    }
+
+    /// Too many numbers, or too few where everyone's are asked for.
+    fn count_refused(&self, given: usize) -> String {
+        let table = self.game.table();
+        let asked = self.waiting.len();
+        let noun = |n: usize| {
+            if self.what == "bid" {
+                if n == 1 { "bid" } else { "bids" }
+            } else if n == 1 {
+                "count"
+            } else {
+                "counts"
+            }
+        };
+        let given = match given {
+            0 => format!("no {} are given", noun(0)),
+            1 => format!("1 {} is given", noun(1)),
+            n => format!("{n} {} are given", noun(n)),
+        };
+        let players = if asked == 1 { "player" } else { "players" };
+        let example = example(asked, self.hand.deal.cards);
+        if self.all {
+            format!(
+                "{given} for {asked} {players} ({}); type one each, in that order, e.g. {example}, or NAME=N",
+                table.list(self.waiting)
+            )
+        } else {
+            format!(
+                "{given} for {asked} {players} still to bid ({}); type one each in turn, e.g. {example}",
+                table.list(self.waiting)
+            )
+        }
+    }
+}
+
+/// `NAME=N` pairs, in any order and case.
+fn parse_pairs(
+    game: &Game,
+    hand: &Hand,
+    waiting: &[Seat],
+    text: &str,
+    range: &str,
+) -> Result<Vec<(Seat, u32)>, String> {
+    let table = game.table();
+    let mut entries = Vec::new();
+    let mut rest = text;
+    while let Some(eq) = rest.find('=') {
+        let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
+        let after = rest[eq + 1..].trim_start();
+        let end = after
+            .find(|c: char| c == ',' || c.is_whitespace())
+            .unwrap_or(after.len());
+        let value = &after[..end];
+        rest = &after[end..];
+        if name.is_empty() {
+            return Err(format!(
+                "`={value}` has no name before it; write NAME=N, e.g. {}=1",
+                table.name(waiting[0])
+            ));
+        }
+        let seat = table.seat_of(name).ok_or_else(|| {
+            format!(
+                "`{name}` is not a player; playing this hand: {}",
+                table.list(&hand.deal.order)
+            )
+        })?;
+        let n = parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
+        entries.push((seat, n));
+    }
+    let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
+    if !left.is_empty() {
+        return Err(format!(
+            "`{left}` has no number; write NAME=N for each player, or only numbers in the order asked"
+        ));
+    }
+    Ok(entries)
+}
+
+/// The colour or suit turned for trump before a round of bids, if the table
+/// wants it noted (Enter skips). In a re-bid, colours already tried in this
+/// deal are refused.
+fn ask_trump(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &Game,
+    hand: &Hand,
+) -> Result<Flow> {
+    // Colours bid under since the last deal of the cards (every fifth round).
+    let start = hand.rebids.len() / 5 * 5;
+    let tried: Vec<Trump> = hand.rebids[start..]
+        .iter()
+        .filter_map(|a| a.trump)
+        .filter(|&t| t != Trump::FirstLed)
+        .collect();
+    let variant = game.variant();
+    let check = |text: &str| {
+        // A trump first: with a standard deck, `s` and `h` are suits.
+        let trump = match parse_trump(variant, text) {
+            Ok(trump) => trump,
+            Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
+            Err(why) => return Err(why),
+        };
+        if tried.contains(&trump) {
+            let names: Vec<&str> = tried.iter().map(|t| t.name()).collect();
+            return Err(format!(
+                "{trump} was already tried in this deal (tried: {}); turn up another colour, or Enter to skip",
+                names.join(", ")
+            ));
+        }
+        Ok(())
+    };
+    let choices = match variant.deck {
+        Deck::Standard => "c, d, h or s",
+        Deck::Rook => "r, g, y, b, or rook",
+    };
+    let prompt = match hand.rebid_step() {
+        None => format!("Trump turned up ({choices}; Enter to skip)"),
+        Some(RebidStep::Redeal) => {
+            format!("Trump turned up after the redeal ({choices}; Enter to skip)")
+        }
+        Some(_) => format!("New trump colour ({choices}; Enter to skip)"),
+    };
+    let text = p.input(&prompt, None, &check)?;
+    let Ok(trump) = parse_trump(variant, &text) else {
+        return match parse_command(&text) {
+            Some(answer) => command(p, cx, id, game, answer),
+            None => Ok(Flow::Go), // Enter: not noted
+        };
+    };
+    match cx
+        .store
+        .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
+    {
+        Ok(_) => p.say(&format!("Trump is {trump}.")),
+        Err(e) => p.say(&format!("error: {e:#}")),
+    }
+    Ok(Flow::Go)
+}
+
+/// Saves one entry, then says what it settled: what the rules filled in, a
+/// scored hand, who went out.
+fn record(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    entry: impl FnOnce(&mut Game) -> Result<Vec<Forced>, crate::rules::RuleError>,
+) -> Result<()> {
+    let (session, (before, forced)) = cx.store.update(id, cx.now, |s| {
+        let game = s.exact_mut()?;
+        let before = game.played();
+        let forced = entry(game)?;
+        Ok((before, forced))
+    })?;
+    let game = session.exact()?;
+    for forced in &forced {
+        p.say(&narrate::forced(game, forced));
+    }
+    if game.played() > before {
+        let hand = &game.hands()[before];
+        p.say(&format!(
+            "Hand {} scored: {}",
+            hand.deal.number,
+            narrate::hand_points(game, hand)
+        ));
+        if let Some(out) = narrate::eliminations(game, hand.deal.number) {
+            p.say(&out);
+        }
+        // At the end the loop shows the final sheet.
+        if !game.is_finished() {
+            p.say(&render::sheet_at_table(game, p.width()));
+        }
+    }
+    Ok(())
+}
+
+fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+    let (session, undone) = cx.store.update(id, cx.now, |s| {
+        let game = s.exact_mut()?;
+        let (undone_game, undone) = game.undo()?;
+        *game = undone_game;
+        Ok(undone)
+    })?;
+    p.say(&capitalised(&narrate::undone(session.exact()?, &undone)));
+    Ok(())
+}
+
+/// Corrections: a bid in the hand being bid, or any earlier hand.
+fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<()> {
+    let hand = game.current();
+    let bids_open = hand.is_some_and(|h| {
+        h.bids.values().any(Option::is_some) && h.tricks.values().all(Option::is_none)
+    });
+    let mut items = Vec::new();
+    if bids_open {
+        items.push("Correct a bid in this hand".to_string());
+    }
+    if game.played() > 0 {
+        items.push("Correct an earlier hand (bids or tricks)".to_string());
+    }
+    items.push("Never mind".to_string());
+    let pick = p.select("What needs correcting?", &items, 0)?;
+    let table = game.table();
+    match items[pick].as_str() {
+        "Correct a bid in this hand" => {
+            let hand = hand.expect("bids_open implies a hand");
+            let bidders: Vec<Seat> = hand
+                .deal
+                .order
+                .iter()
+                .copied()
+                .filter(|&s| hand.bids[s].is_some())
+                .collect();
+            let names: Vec<String> = bidders
+                .iter()
+                .map(|&s| format!("{} (bid {})", table.name(s), hand.bids[s].unwrap_or(0)))
+                .collect();
+            let seat = bidders[p.select("Whose bid?", &names, 0)?];
+            let was = hand.bids[seat].unwrap_or(0);
+            let dealer = hand.deal.dealer;
+            // A correction that makes the bids add up is fine here: the
+            // dealer is asked for a new bid next.
+            let check = |text: &str| {
+                let n =
+                    parse_count(text).map_err(|why| format!("{why}; type the corrected bid"))?;
+                match game.clone().record_bids(&[(seat, n)]) {
+                    Ok(_) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(()),
+                    Err(e) => Err(e.to_string()),
+                }
+            };
+            let prompt = format!("{}'s corrected bid (Enter keeps {was})", table.name(seat));
+            let n =
+                parse_count(&p.input(&prompt, Some(&was.to_string()), &check)?).expect("checked");
+            let mut entries = vec![(seat, n)];
+            if let Err(RuleError::CorrectionHitsHook {
+                dealer: name,
+                legal,
+                ..
+            }) = game.clone().record_bids(&entries)
+            {
+                p.say(&format!(
+                    "Now the bids add up to the hand, so {name} (dealer) must change too: {legal}."
+                ));
+                let check = |text: &str| {
+                    let m = parse_count(text)
+                        .map_err(|why| format!("{why}; type the dealer's new bid"))?;
+                    game.clone()
+                        .record_bids(&[(seat, n), (dealer, m)])
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                };
+                let m = parse_count(&p.input(&format!("{name}'s new bid"), None, &check)?)
+                    .expect("checked");
+                entries.push((dealer, m));
+            }
+            let (session, forced) = cx
+                .store
+                .update(id, cx.now, |s| Ok(s.exact_mut()?.record_bids(&entries)?))?;
+            let said: Vec<String> = entries
+                .iter()
+                .map(|&(s, b)| format!("{}'s bid is now {b}", table.name(s)))
+                .collect();
+            p.say(&format!("{}.", said.join("; ")));
+            for forced in &forced {
+                p.say(&narrate::forced(session.exact()?, forced));
+            }
+        }
+        "Correct an earlier hand (bids or tricks)" => {
+            let last = game.played();
+            let check = |text: &str| match text.trim().parse::<usize>() {
+                Ok(n) if (1..=last).contains(&n) => Ok(()),
+                _ => Err(format!("type a hand number from 1 to {last}")),
+            };
+            let number: usize = p
+                .input(&format!("Which hand (1 to {last})?"), None, &check)?
+                .trim()
+                .parse()?;
+            let kinds = ["Bids".to_string(), "Tricks".to_string()];
+            let kind = if p.select("Correct its bids or its tricks?", &kinds, 1)? == 0 {
+                EditKind::Bids
+            } else {
+                EditKind::Tricks
+            };
+            let old = &game.hands()[number - 1];
+            let mut entries = Vec::new();
+            for seat in old.deal.order.iter().copied() {
+                let current = match kind {
+                    EditKind::Bids => old.bids[seat],
+                    EditKind::Tricks => old.tricks[seat],
+                }
+                .unwrap_or(0)
+                .to_string();
+                let check = |text: &str| {
+                    parse_count(text)
+                        .map(|_| ())
+                        .map_err(|why| format!("{why}; type a whole number"))
+                };
+                let text = p.input(
+                    &format!("{} {kind} in hand {number}", table.name(seat)),
+                    Some(&current),
+                    &check,
+                )?;
+                entries.push((seat, parse_count(&text).expect("checked")));
+            }
+            cx.store.update(id, cx.now, |s| {
+                let game = s.exact_mut()?;
+                *game = game.edit(number, kind, &entries)?;
+                Ok(())
+            })?;
+            let session = cx.store.load(id)?;
+            p.say(&format!(
+                "Hand {number} corrected; every later hand rescored. Totals: {}",
+                narrate::totals(session.exact()?)
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! `bridgepad play`: the table companion. Asks each question in turn, saves
+//! after every answer, and resumes where the table left off.
+//!
+//! Every answer goes through the same engine calls as the scriptable
+//! commands; the prompts only decide what to ask next. [`setup`] asks what a
+//! new session needs; each family of games has its table loop: [`exact`]
+//! and [`contract`].
+
+use anyhow::{Result, bail};
+
+use super::{Context, parse_count};
+use crate::cli::PlayArgs;
+use crate::prompt::{self, Prompter, Terminal};
+use crate::session::Play;
+
+mod contract;
+mod exact;
+mod setup;
+
+pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
+    if !prompt::interactive() {
+        bail!(
+            "`bridgepad play` needs a terminal; without one, use `bridgepad new`, `bid`, `tricks`, `undo` and `show`"
+        );
+    }
+    let mut terminal = Terminal::new();
+    play(&mut terminal, args.session.session.as_deref(), cx)
+}
+
+/// The whole companion, against any prompter.
+pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result<()> {
+    let id = match session {
+        Some(id) => cx.store.resolve(Some(id))?.id,
+        None => loop {
+            let resumable = choose(p, cx)?;
+            match resumable {
+                Choice::Resume(id) => break id,
+                Choice::Quit => return Ok(()),
+                Choice::New { offered } => match setup::start(p, cx)? {
+                    Some(id) => break id,
+                    // Stepped back from the first question: to the sessions
+                    // to resume, if there were any; else nothing to do.
+                    None if offered => continue,
+                    None => {
+                        p.say("Nothing started.");
+                        return Ok(());
+                    }
+                },
+            }
+        },
+    };
+    match cx.store.load(&id)?.play {
+        Play::Exact(_) => exact::table(p, cx, &id),
+        Play::Contract(_) => contract::table(p, cx, &id),
+    }
+}
+
+/// What the table picked at the first question.
+enum Choice {
+    Resume(String),
+    /// Start a new session; `offered` says whether sessions to resume were shown.
+    New {
+        offered: bool,
+    },
+    Quit,
+}
+
+/// Offers the unfinished sessions to resume, or a new one.
+fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
+    let open: Vec<_> = crate::index::scan(&cx.store)?
+        .into_iter()
+        .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
+        .filter_map(|e| cx.store.load(&e.id).ok())
+        .collect();
+    if open.is_empty() {
+        return Ok(Choice::New { offered: false });
+    }
+    let mut items = vec!["Start a new session".to_string()];
+    items.extend(open.iter().map(|s| {
+        let at = match &s.play {
+            Play::Exact(g) => format!("hand {}", g.current().map_or(0, |h| h.deal.number)),
+            Play::Contract(g) => {
+                format!("deal {}", g.duel().current().map_or(0, |d| d.number))
+            }
+        };
+        format!(
+            "Resume {}: {}, {} ({at})",
+            s.id,
+            s.variant().title,
+            s.table().names().join(", ")
+        )
+    }));
+    Ok(
+        match p.select_or_back("Resume a game or start a new one?", &items, 1)? {
+            None => Choice::Quit,
+            Some(0) => Choice::New { offered: true },
+            Some(pick) => Choice::Resume(open[pick - 1].id.clone()),
+        },
+    )
+}
+
+/// One of the table's commands, typed instead of an answer.
+enum Answer {
+    Undo,
+    Edit,
+    Sheet,
+    Quit,
+    Help,
+}
+
+/// One of the table's commands (u, e, s, q, ?), if `text` is one.
+fn parse_command(text: &str) -> Option<Answer> {
+    Some(match text.trim().to_lowercase().as_str() {
+        "u" | "undo" => Answer::Undo,
+        "e" | "edit" | "c" | "correct" | "fix" => Answer::Edit,
+        "s" | "sheet" | "show" => Answer::Sheet,
+        "q" | "quit" | "exit" => Answer::Quit,
+        "?" | "h" | "help" => Answer::Help,
+        _ => return None,
+    })
+}
+
+/// Whether the table carries on after an answer.
+enum Flow {
+    Go,
+    Quit,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+//! The questions of a new session: the game, what the table decides about
+//! it, the players and the first dealer. `q` or Esc steps back one question.
+
+use anyhow::Result;
+
+use super::super::{Context, new};
+use crate::catalog::with_settings;
+use crate::prompt::Prompter;
+use crate::rules::contract::duel::Kind;
+use crate::rules::template::ExactScoring;
+use crate::rules::{Seat, SetupError, Table, Variant};
+
+/// The questions of a new session, in order; Esc or `q` goes back one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Game,
+    Rubber,
+    Scoring,
+    Target,
+    Players,
+    Waiting,
+    Dealer,
+}
+
+impl Step {
+    /// The questions `variant` asks after the game is chosen.
+    fn after_game(variant: &Variant) -> Vec<Step> {
+        let mut steps = Vec::new();
+        if variant
+            .contract
+            .is_some_and(|rules| rules.kind == Kind::Buddy)
+        {
+            steps.push(Step::Rubber);
+        }
+        if variant.dealer_hook {
+            steps.push(Step::Scoring);
+        }
+        if variant.asks_target() {
+            steps.push(Step::Target);
+        }
+        steps.push(Step::Players);
+        if variant.elimination {
+            steps.push(Step::Waiting);
+        }
+        steps.push(Step::Dealer);
+        steps
+    }
+}
+
+/// Whether a typed answer means "go back": `q` (Esc is the prompter's).
+fn back(answer: Option<String>) -> Option<String> {
+    answer.filter(|text| !matches!(text.trim().to_lowercase().as_str(), "q" | "quit"))
+}
+
+/// Asks for the game, the settings, the players and the first dealer; saves
+/// the new session. `None`: the table stepped back out of the first question.
+pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
+    let catalog = cx.catalog();
+    let items: Vec<String> = catalog
+        .templates
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({}, {} players)",
+                t.variant.title,
+                t.variant.name,
+                t.variant.players_range()
+            )
+        })
+        .collect();
+    let mut chosen = 0;
+    let mut steps = vec![Step::Game];
+    let mut at = 0;
+    // What each step decided, kept so that stepping back and forth keeps it.
+    let mut variant = catalog.templates[0].variant.clone();
+    let mut settings: Vec<(String, String)> = Vec::new();
+    let mut players: Vec<String> = Vec::new();
+    let mut waiting: Vec<String> = Vec::new();
+    loop {
+        let step = steps[at];
+        // The variant as the answers so far set it.
+        let set = |settings: &[(String, String)]| -> Result<Variant> {
+            with_settings(&catalog.templates[chosen].variant, settings)
+        };
+        let answered = match step {
+            Step::Game => match p.select_or_back("Which game?", &items, chosen)? {
+                Some(pick) => {
+                    if pick != chosen || steps.len() == 1 {
+                        chosen = pick;
+                        variant = catalog.templates[pick].variant.clone();
+                        settings.clear();
+                        steps.truncate(1);
+                        steps.extend(Step::after_game(&variant));
+                    }
+                    true
+                }
+                None => return Ok(None),
+            },
+            Step::Rubber => {
+                let rubber = variant.contract.is_some_and(|rules| rules.rubber);
+                let items = [
+                    "A rubber: best of three games".to_string(),
+                    "One game".to_string(),
+                ];
+                match p.select_or_back("Rubber or one game?", &items, usize::from(!rubber))? {
+                    Some(pick) => {
+                        settings.retain(|(k, _)| k != "rubber");
+                        settings.push(("rubber".into(), (pick == 0).to_string()));
+                        variant = set(&settings)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Scoring => {
+                let items: Vec<String> = ExactScoring::ALL
+                    .iter()
+                    .map(|s| format!("{}: {}", s.name(), s.describe()))
+                    .collect();
+                let default = ExactScoring::ALL
+                    .iter()
+                    .position(|&s| s == variant.scoring)
+                    .unwrap_or(0);
+                match p.select_or_back("Scoring?", &items, default)? {
+                    Some(pick) => {
+                        settings.retain(|(k, _)| k != "scoring");
+                        let name = ExactScoring::ALL[pick].name().to_string();
+                        settings.push(("scoring".into(), name));
+                        variant = set(&settings)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Target => {
+                let check = |text: &str| match back(Some(text.to_string())) {
+                    None => Ok(()),
+                    Some(text) => with_target(&variant, &text).map(|_| ()),
+                };
+                let default = variant.target.map(|t| t.to_string());
+                let mut prompt = if variant.contract.is_some() {
+                    "Target score: the first player to reach it wins".to_string()
+                } else {
+                    "Target score: the game ends after the hand that reaches it".to_string()
+                };
+                if default.is_none() {
+                    prompt.push_str(" (Enter for none)");
+                }
+                match back(p.input_or_back(&prompt, default.as_deref(), &check)?) {
+                    Some(text) => {
+                        variant = with_target(&variant, &text).map_err(anyhow::Error::msg)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Players => {
+                // A table that does not fit hears which form of the game does.
+                let size = |count: usize| {
+                    let mut message = new::table_size(&catalog, &variant, count);
+                    if variant.elimination && count > variant.max_players {
+                        message.push_str(&format!(
+                            "; seat {} and name the others at the next question, as players waiting for a seat",
+                            variant.max_players
+                        ));
+                    }
+                    message
+                };
+                let check = |text: &str| {
+                    if back(Some(text.to_string())).is_none() {
+                        return Ok(());
+                    }
+                    match Table::new(&variant, split_names(text), Seat(0)) {
+                        Ok(_) => Ok(()),
+                        Err(SetupError::PlayerCount { count, .. }) => Err(size(count)),
+                        Err(e) => Err(e.to_string()),
+                    }
+                };
+                let prompt = format!(
+                    "Players in clockwise seating order, separated by commas ({})",
+                    variant.players_range()
+                );
+                match back(p.input_or_back(&prompt, None, &check)?) {
+                    Some(text) => {
+                        players = split_names(&text);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Waiting => {
+                let check = |text: &str| {
+                    if back(Some(text.to_string())).is_none() {
+                        return Ok(());
+                    }
+                    Table::with_waiting(&variant, players.clone(), split_waiting(text), Seat(0))
+                        .map(|_| ())
+                        .map_err(|e| e.to_string())
+                };
+                let prompt = "Players waiting for a seat (Enter for none)";
+                match back(p.input_or_back(prompt, None, &check)?) {
+                    Some(text) => {
+                        waiting = split_waiting(&text);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Step::Dealer => {
+                let mut items = vec!["Draw at random".to_string()];
+                items.extend(players.iter().cloned());
+                match p.select_or_back("Who deals first?", &items, 0)? {
+                    Some(pick) => {
+                        let dealer = (pick > 0).then(|| players[pick - 1].clone());
+                        return create(p, cx, &variant, &players, &waiting, dealer).map(Some);
+                    }
+                    None => false,
+                }
+            }
+        };
+        if answered {
+            at += 1;
+        } else if at == 0 {
+            return Ok(None);
+        } else {
+            at -= 1;
+        }
+    }
+}
+
+/// Saves the session the setup questions described, and says how it starts.
+fn create(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    variant: &Variant,
+    players: &[String],
+    waiting: &[String],
+    dealer: Option<String>,
+) -> Result<String> {
+    let drawn = dealer.is_none();
+    let (mut session, dealer) = new::start(
+        cx,
+        variant.clone(),
+        players.to_vec(),
+        waiting.to_vec(),
+        dealer.as_deref(),
+    )?;
+    cx.store.create_numbered(&mut session)?;
+    let table = session.table();
+    if drawn {
+        p.say(&format!(
+            "{} deals first (drawn at random).",
+            table.name(dealer)
+        ));
+    }
+    if !table.waiting().is_empty() {
+        p.say(&format!(
+            "Waiting for a seat, in this order: {}. Each takes the seat of the next player out.",
+            table.waiting().join(", ")
+        ));
+    }
+    p.say(&format!(
+        "Started session {}. It is saved after every answer; `bridgepad play` resumes it.",
+        session.id
+    ));
+    Ok(session.id)
+}
+
+fn split_names(text: &str) -> Vec<String> {
+    text.split(',').map(|n| n.trim().to_string()).collect()
+}
+
+/// Waiting players as typed: nothing means nobody waits.
+fn split_waiting(text: &str) -> Vec<String> {
+    if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        split_names(text)
+    }
+}
+
+/// The variant with the target typed at the prompt; nothing means no target.
+fn with_target(variant: &Variant, text: &str) -> Result<Variant, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return without_target(variant);
+    }
+    match text.parse::<i64>() {
+        Ok(n) if n >= 1 => with_settings(variant, &[("target".to_string(), n.to_string())])
+            .map_err(|e| format!("{e:#}")),
+        _ if without_target(variant).is_err() => Err(format!(
+            "`{text}` is not a target score; type a positive number"
+        )),
+        _ => Err(format!(
+            "`{text}` is not a target score; type a positive number, or nothing for no target"
+        )),
+    }
+}
+
+fn without_target(variant: &Variant) -> Result<Variant, String> {
+    if variant.target.is_none() {
+        return Ok(variant.clone());
+    }
+    let mut raw = variant.template();
+    raw.target = None;
+    Variant::try_from(raw).map_err(|_| {
+        format!(
+            "{} needs a target score: nothing else ends the game; type one, e.g. {}",
+            variant.title,
+            variant.target.unwrap_or(100)
+        )
+    })
+}

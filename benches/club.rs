@@ -94,7 +94,7 @@ fn main() {
     // The session index trusts only files left alone for a moment (see
     // `bridgepad::index`); a club's files have long settled when it lists
     // them, so let the freshly generated ones settle too.
-    std::thread::sleep(bridgepad::index::SETTLE);
+    std::thread::sleep(bridgepad::store::index::SETTLE);
     // The first run builds the index (every file read and replayed, on
     // every core), as after an upgrade or on a fresh data directory.
     let cache = dir.path().join(".cache");

@@ -16,7 +16,7 @@ use crate::rules::contract::auction::{Auction, AuctionRules, Call};
 use crate::rules::{Game, Seat, Table};
 use crate::session::{Play, Session, SessionFile, to_toml};
 use crate::store::describe_toml_error;
-use crate::summary;
+use crate::store::summary;
 
 /// Arbitrary bytes as a session file, read as `Store::load` reads one. An
 /// accepted session is checked: it writes back to TOML that loads as the

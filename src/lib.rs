@@ -11,14 +11,12 @@ pub mod filter;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod history;
-pub mod index;
 pub mod narrate;
 pub mod prompt;
 pub mod render;
 pub mod rules;
 pub mod session;
 pub mod store;
-pub mod summary;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

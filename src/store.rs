@@ -20,7 +20,9 @@
 //! `delete` and `restore` move files to and from `trash/` (`store/trash.rs`).
 
 mod cache;
+pub mod index;
 mod migrate;
+pub mod summary;
 mod trash;
 
 use std::fs::{self, File, OpenOptions};
@@ -33,8 +35,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tempfile::NamedTempFile;
 
-use crate::index::Listed;
 use crate::session::{FORMAT, Session, SessionFile, to_toml};
+use crate::store::index::Listed;
 
 pub use trash::{Trashed, check_id};
 
@@ -101,7 +103,7 @@ impl Store {
                         implicit: false,
                     });
                 }
-                let listed = crate::index::scan(self)?;
+                let listed = crate::store::index::scan(self)?;
                 let matches: Vec<&Listed> =
                     listed.iter().filter(|e| e.id.starts_with(id)).collect();
                 match matches.as_slice() {
@@ -125,7 +127,7 @@ impl Store {
             None => {
                 // The table's current game; once every game is over, the one
                 // that finished last, so `show` and `undo` still reach it.
-                let listed = crate::index::scan(self)?;
+                let listed = crate::store::index::scan(self)?;
                 let readable = || listed.iter().filter(|e| e.summary.is_ok());
                 let open = readable().find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
                 let chosen = open.or_else(|| readable().next());
@@ -831,7 +833,7 @@ mod tests {
         assert_eq!(loaded_bids(&store), [("Bob".to_string(), 0)]);
         assert_eq!(loaded(&store), parsed(&store));
         // Listing still sees only the session.
-        let listed = crate::index::scan(&store).unwrap();
+        let listed = crate::store::index::scan(&store).unwrap();
         let ids: Vec<&str> = listed.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, [ID]);
     }

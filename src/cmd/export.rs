@@ -22,9 +22,9 @@ use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::history::{self, Phase, Row};
-use crate::index;
 use crate::rules::table::and_list;
 use crate::session::Session;
+use crate::store::index;
 use crate::store::write_atomically;
 
 /// The CSV header; the JSON rows carry the same fields.

@@ -6,10 +6,10 @@ use serde_json::json;
 use super::Context;
 use crate::cli::ListArgs;
 use crate::filter::Filter;
-use crate::index;
-use crate::index::Listed;
 use crate::render::fit::{Line, Listing, keep, names, words};
 use crate::render::{self, fit};
+use crate::store::index;
+use crate::store::index::Listed;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;

@@ -9,10 +9,10 @@ use serde_json::{Value, json};
 use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
-use crate::index;
 use crate::render;
 use crate::render::fit::{self, Listing, keep};
-use crate::summary::Summary;
+use crate::store::index;
+use crate::store::summary::Summary;
 
 /// One player's record over the sessions looked at.
 #[derive(Debug, Clone, PartialEq)]

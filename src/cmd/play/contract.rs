@@ -357,7 +357,7 @@ mod tests {
 
     /// The one saved session's game.
     fn only_game(cx: &Context) -> ContractGame {
-        let listed = crate::index::scan(&cx.store).unwrap();
+        let listed = crate::store::index::scan(&cx.store).unwrap();
         assert_eq!(listed.len(), 1);
         let session = cx.store.load(&listed[0].id).unwrap();
         session.contract().unwrap().clone()

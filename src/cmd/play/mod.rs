@@ -67,7 +67,7 @@ enum Choice {
 
 /// Offers the unfinished sessions to resume, or a new one.
 fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
-    let open: Vec<_> = crate::index::scan(&cx.store)?
+    let open: Vec<_> = crate::store::index::scan(&cx.store)?
         .into_iter()
         .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
         .filter_map(|e| cx.store.load(&e.id).ok())

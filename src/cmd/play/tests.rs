@@ -103,7 +103,7 @@ impl Prompter for Asked {
 const START: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
 
 fn only_session(cx: &Context) -> Game {
-    let listed = crate::index::scan(&cx.store).unwrap();
+    let listed = crate::store::index::scan(&cx.store).unwrap();
     assert_eq!(listed.len(), 1);
     cx.store
         .load(&listed[0].id)
@@ -704,5 +704,5 @@ fn q_or_esc_steps_back_through_the_setup_questions() {
     let mut p = Scripted::new([ESC]);
     play(&mut p, None, &cx).unwrap();
     assert!(said(&p, "Nothing started."));
-    assert!(crate::index::scan(&cx.store).unwrap().is_empty());
+    assert!(crate::store::index::scan(&cx.store).unwrap().is_empty());
 }

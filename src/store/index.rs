@@ -24,8 +24,8 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context as _, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::store::summary::Summary;
 use crate::store::{Store, save_atomically};
-use crate::summary::Summary;
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);

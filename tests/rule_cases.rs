@@ -24,6 +24,20 @@ use serde_json::Value;
 
 use crate::common::{Bp, snapshot};
 
+/// The seven games the cases must cover, one directory each.
+const VARIANTS: [&str; 7] = [
+    "devils-bridge",
+    "mormon-bridge",
+    "mormon-bridge-4card",
+    "mormon-bridge-elimination",
+    "memory-bridge",
+    "single-dummy-bridge",
+    "buddy-bridge",
+];
+
+/// Issue 12 asks for at least this many cases.
+const AT_LEAST: usize = 60;
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules")
 }
@@ -282,6 +296,30 @@ fn every_case_has_its_expectation_and_an_id_of_its_own() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every game has its cases, and there are at least [`AT_LEAST`] in all
+/// (a directory for another game counts too).
+#[test]
+fn the_cases_cover_the_seven_games() {
+    let mut per_variant: BTreeMap<String, usize> =
+        VARIANTS.iter().map(|v| (v.to_string(), 0)).collect();
+    for case in cases() {
+        let directory = case.parent().unwrap().file_name().unwrap();
+        *per_variant
+            .entry(directory.to_string_lossy().into_owned())
+            .or_default() += 1;
+    }
+    let total: usize = per_variant.values().sum();
+    let missing: Vec<&String> = per_variant
+        .iter()
+        .filter(|(_, n)| **n == 0)
+        .map(|(v, _)| v)
+        .collect();
+    assert!(
+        missing.is_empty() && total >= AT_LEAST,
+        "{total} cases (at least {AT_LEAST} wanted): {per_variant:?}; games without a case: {missing:?}"
+    );
 }
 
 /// The comparison the cases rely on, tried on what it must catch.

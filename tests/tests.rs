@@ -18,6 +18,7 @@ mod properties;
 mod pty;
 mod pty_contract;
 mod pty_prompt;
+mod rule_cases;
 mod sessions;
 mod sheets;
 mod stats;

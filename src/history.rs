@@ -5,8 +5,8 @@
 //! always agree with `show`.
 
 use crate::rules::Seat;
-use crate::rules::contract::Line;
 use crate::rules::contract::duel::Kind;
+use crate::rules::contract::{BySide, Line, Side};
 use crate::session::{Play, Session};
 
 /// The part of a deal a row scores.
@@ -90,7 +90,7 @@ pub fn rows(session: &Session) -> Vec<Row> {
             let kind = game.rules().kind;
             let mut rows = Vec::new();
             // Running totals after each phase, by side.
-            let mut totals = [Line::default(); 2];
+            let mut totals = BySide::<Line>::default();
             for deal in game.duel().deals() {
                 let dealer = game.name(deal.dealer).to_string();
                 if let Some(tricks) = deal.first_phase {
@@ -99,8 +99,9 @@ pub fn rows(session: &Session) -> Vec<Row> {
                     } else {
                         Phase::PhaseOne
                     };
-                    for (side, total) in totals.iter_mut().enumerate() {
+                    for side in Side::BOTH {
                         let line = deal.first_points[side];
+                        let total = &mut totals[side];
                         *total += line;
                         rows.push(Row {
                             hand: deal.number,
@@ -123,8 +124,9 @@ pub fn rows(session: &Session) -> Vec<Row> {
                 if contract.is_none() && !deal.no_contract() {
                     continue;
                 }
-                for (side, total) in totals.iter_mut().enumerate() {
+                for side in Side::BOTH {
                     let line = deal.contract_points[side];
+                    let total = &mut totals[side];
                     *total += line;
                     let (bid, tricks, made) = match contract {
                         None => ("passed out".to_string(), None, None),
@@ -169,8 +171,11 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
             .seats()
             .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
             .collect(),
-        Play::Contract(game) => (0..2)
-            .map(|s| (game.name(s).to_string(), game.duel().totals()[s].total()))
+        Play::Contract(game) => game
+            .duel()
+            .totals()
+            .iter()
+            .map(|(s, t)| (game.name(s).to_string(), t.total()))
             .collect(),
     }
 }

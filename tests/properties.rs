@@ -18,6 +18,7 @@
 use bridgepad::catalog::Catalog;
 use bridgepad::fuzzing::check_session;
 use bridgepad::history;
+use bridgepad::rules::contract::Side;
 use bridgepad::rules::contract::auction::{Bid, Call};
 use bridgepad::rules::contract::duel::{Dummy, Kind, Next};
 use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
@@ -480,7 +481,7 @@ fn same_contract_game(a: &ContractGame, b: &ContractGame) {
 fn contract_totals_add_up(game: &ContractGame) {
     let mut running = [(0i64, 0i64); 2];
     for deal in game.duel().deals() {
-        for (side, total) in running.iter_mut().enumerate() {
+        for (side, total) in Side::BOTH.into_iter().zip(running.iter_mut()) {
             for line in [deal.first_points[side], deal.contract_points[side]] {
                 total.0 += line.above;
                 total.1 += line.below;
@@ -491,8 +492,8 @@ fn contract_totals_add_up(game: &ContractGame) {
     let totals = game.duel().totals();
     assert_eq!(
         [
-            (totals[0].above, totals[0].below),
-            (totals[1].above, totals[1].below)
+            (totals[Side::A].above, totals[Side::A].below),
+            (totals[Side::B].above, totals[Side::B].below)
         ],
         running
     );

@@ -53,7 +53,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                 bail!(
                     "call {} is already recorded as {} {}{shown}; give the auction so far ({}) and the calls after it, or take calls back with `bridgepad undo`",
                     at + 1,
-                    game.name((auction.first() + at) % 2),
+                    game.name(auction.caller(at)),
                     say::pretty(&recorded[at]),
                     say::calls(game, auction)
                 )
@@ -74,7 +74,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                     }
                 );
             }
-            let caller = game.name((trial.first() + before + i) % 2).to_string();
+            let caller = game.name(trial.caller(before + i)).to_string();
             trial
                 .call(call)
                 .map_err(|e| anyhow!("call {} (`{call}`, {caller}): {e}", before + i + 1))?;

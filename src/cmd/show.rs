@@ -7,9 +7,9 @@ use super::Context;
 use crate::cli::ShowArgs;
 use crate::narrate::contract as say;
 use crate::render;
-use crate::rules::contract::Line;
 use crate::rules::contract::duel::{Kind, Next};
 use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::{BySide, Line, Side};
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
 use crate::session::{Play, Session, dummy_word};
 
@@ -166,12 +166,12 @@ fn next_json(game: &Game) -> Value {
 fn contract_json(session: &Session, game: &ContractGame) -> Value {
     let duel = game.duel();
     let rules = game.rules();
-    let name = |s: usize| game.name(s).to_string();
-    let names = |sides: &[usize]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
-    let lines = |lines: [Line; 2]| -> Map<String, Value> {
-        (0..2)
-            .map(|s| {
-                let l = lines[s];
+    let name = |s: Side| game.name(s).to_string();
+    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    let lines = |lines: BySide<Line>| -> Map<String, Value> {
+        lines
+            .iter()
+            .map(|(s, &l)| {
                 (
                     name(s),
                     json!({ "total": l.total(), "above": l.above, "below": l.below }),
@@ -181,7 +181,8 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
     };
     // Buddy Bridge counts the games of its rubber; the games played to a
     // target are one game each, won by the session's winners once it ends.
-    let games_won: Map<String, Value> = (0..2)
+    let games_won: Map<String, Value> = Side::BOTH
+        .into_iter()
         .map(|s| {
             let won = match rules.kind {
                 Kind::Buddy => duel.games_won()[s],
@@ -213,7 +214,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
                 "deal": d.number,
                 "game": d.game,
                 "dealer": name(d.dealer),
-                "first_phase": d.first_phase.map(|t| (0..2).map(|s| (name(s), json!(t[s]))).collect::<Map<String, Value>>()),
+                "first_phase": d.first_phase.map(|t| t.iter().map(|(s, n)| (name(s), json!(n))).collect::<Map<String, Value>>()),
                 "first_phase_points": d.first_phase.map(|_| lines(d.first_points)),
                 "auction": auction.map(|a| a.calls().iter().map(|c| c.to_string()).collect::<Vec<_>>()).unwrap_or_default(),
                 "first_caller": auction.map(|a| name(a.first())),

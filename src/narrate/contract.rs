@@ -1,16 +1,16 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
-use crate::rules::contract::Line;
-use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
 use crate::rules::contract::duel::{Deal, Kind, Next};
 use crate::rules::contract::game::{ContractGame, UndoneEntry};
+use crate::rules::contract::{BySide, Line, Side};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
     let kind = game.rules().kind;
     let dealer = game.name(deal.dealer);
-    let other = game.name(1 - deal.dealer);
+    let other = game.name(!deal.dealer);
     let number = if kind == Kind::Buddy && game.rules().rubber {
         format!("Deal {} (game {})", deal.number, deal.game)
     } else {
@@ -42,7 +42,7 @@ pub fn calls(game: &ContractGame, auction: &Auction) -> String {
         .calls()
         .iter()
         .enumerate()
-        .map(|(i, call)| format!("{} {}", game.name((auction.first() + i) % 2), pretty(call)))
+        .map(|(i, call)| format!("{} {}", game.name(auction.caller(i)), pretty(call)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -72,14 +72,14 @@ pub fn next(game: &ContractGame) -> String {
             "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
             deal.number,
             phase_name(kind),
-            game.name(0)
+            game.name(Side::A)
         ),
         Next::Call(side) => {
             let auction = deal.auction.as_ref().expect("a call means an open auction");
             if let Some(holding) = auction.raise_or_stand() {
                 return format!(
                     "next: {} passed, so {} may raise {} once or stand on it; legal: {}: `bridgepad auction CALL…`",
-                    game.name(1 - holding.declarer),
+                    game.name(!holding.declarer),
                     game.name(holding.declarer),
                     holding.bid.pretty(),
                     auction.legal()
@@ -108,7 +108,7 @@ pub fn next(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(1 - declarer),
+                game.name(!declarer),
                 game.name(declarer)
             )
         }
@@ -122,7 +122,7 @@ pub fn raise_or_stand(game: &ContractGame, auction: &Auction) -> Option<String> 
     let holding = auction.raise_or_stand()?;
     Some(format!(
         "{} passed: {} may raise {} once, or stand on it; either way that is the contract.",
-        game.name(1 - holding.declarer),
+        game.name(!holding.declarer),
         game.name(holding.declarer),
         holding.bid.pretty()
     ))
@@ -144,7 +144,7 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
     let last = calls.len() - 1;
     let clauses: Vec<String> = (from..calls.len())
         .map(|i| {
-            let caller = (auction.first() + i) % 2;
+            let caller = auction.caller(i);
             let name = game.name(caller);
             match calls[i] {
                 // The pass that fixes the caller's own bid: a stand.
@@ -201,29 +201,29 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
     Some(match leaders.as_slice() {
         [] => return None,
-        [one] if games[*one] > games[1 - *one] => format!(
+        [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} game{} to {}.",
             game.name(*one),
             games[*one],
             if games[*one] == 1 { "" } else { "s" },
-            games[1 - *one]
+            games[!*one]
         ),
         // Level on games with a game each: the points only show who is
         // ahead, the next game decides.
-        [one] if rubber && games[0] > 0 => format!(
+        [one] if rubber && games.a > 0 => format!(
             "Games {}–{}; {} leads on points, {} to {}.",
-            games[0],
-            games[1],
+            games.a,
+            games.b,
             game.name(*one),
             totals[*one],
-            totals[1 - *one]
+            totals[!*one]
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one]),
-        _ if rubber && games[0] > 0 => format!(
+        _ if rubber && games.a > 0 => format!(
             "Games {}–{}; level on points at {}.",
-            games[0], games[1], totals[0]
+            games.a, games.b, totals.a
         ),
-        _ => format!("Level at {}.", totals[0]),
+        _ => format!("Level at {}.", totals.a),
     })
 }
 
@@ -240,7 +240,7 @@ pub fn finished(game: &ContractGame) -> String {
                 "Rubber over: {} wins {} games to {} ({}).",
                 game.name(w),
                 games[w],
-                games[1 - w],
+                games[!w],
                 totals_line(game)
             );
         }
@@ -259,9 +259,9 @@ pub fn finished(game: &ContractGame) -> String {
         ),
         _ => format!(
             "Game over: {} and {} share the win with {} (target {target}).",
-            game.name(0),
-            game.name(1),
-            totals[0].total()
+            game.name(Side::A),
+            game.name(Side::B),
+            totals.a.total()
         ),
     }
 }
@@ -269,17 +269,17 @@ pub fn finished(game: &ContractGame) -> String {
 /// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."
 pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
     let tricks = deal.first_phase.expect("the first phase is recorded");
-    let winner: Side = if deal.first_points[0] != Line::default() {
-        0
+    let winner = if deal.first_points.a != Line::default() {
+        Side::A
     } else {
-        1
+        Side::B
     };
     let counts = format!(
         "{} {}, {} {}",
-        game.name(0),
-        tricks[0],
-        game.name(1),
-        tricks[1]
+        game.name(Side::A),
+        tricks.a,
+        game.name(Side::B),
+        tricks.b
     );
     let who = game.name(winner);
     match game.rules().kind {
@@ -314,7 +314,7 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
             contract(game, c),
             game.name(c.declarer),
             c.bid.tricks_needed(),
-            game.name(1 - c.declarer)
+            game.name(!c.declarer)
         ),
     }
 }
@@ -324,7 +324,7 @@ pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
     let c = deal.contract().expect("a played contract");
     let tricks = deal.tricks.expect("tricks recorded");
     let declarer = game.name(c.declarer);
-    let defender = game.name(1 - c.declarer);
+    let defender = game.name(!c.declarer);
     let needed = c.bid.tricks_needed();
     let points = deal.contract_points;
     let head = format!("{declarer} took {tricks} in {}", c.pretty());
@@ -361,7 +361,7 @@ pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
                     points[c.declarer].below
                 )
             } else {
-                let penalty = points[1 - c.declarer].below;
+                let penalty = points[!c.declarer].below;
                 let rest = if penalty > 0 {
                     format!("{defender} scores {penalty}")
                 } else {
@@ -376,7 +376,8 @@ pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
 /// "Ann 240, Bob 170", or for Buddy Bridge "Ann 130 (90 below, 40 above), …".
 pub fn totals_line(game: &ContractGame) -> String {
     let totals = game.duel().totals();
-    (0..2)
+    Side::BOTH
+        .into_iter()
         .map(|s| {
             let t = totals[s];
             if game.rules().kind == Kind::Buddy {
@@ -411,32 +412,32 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
         return None;
     }
     let winner = *game.duel().game_winners().get(deal.game - 1)?;
-    let mut lines = [Line::default(); 2];
+    let mut lines = BySide::<Line>::default();
     for d in deals.iter().filter(|d| d.game == deal.game) {
-        for (s, line) in lines.iter_mut().enumerate() {
-            *line += d.first_points[s];
-            *line += d.contract_points[s];
+        for s in Side::BOTH {
+            lines[s] += d.first_points[s];
+            lines[s] += d.contract_points[s];
         }
     }
     let games = game.duel().games_won();
-    let tie = lines[0].total() == lines[1].total();
+    let tie = lines.a.total() == lines.b.total();
     Some(format!(
         "Game {} to {}: {} {}, {} {} in that game{}. Games: {} {}, {} {}.",
         deal.game,
         game.name(winner),
-        game.name(0),
-        lines[0].total(),
-        game.name(1),
-        lines[1].total(),
+        game.name(Side::A),
+        lines.a.total(),
+        game.name(Side::B),
+        lines.b.total(),
         if tie {
             " (tied: the higher score below the line wins)"
         } else {
             ""
         },
-        game.name(0),
-        games[0],
-        game.name(1),
-        games[1]
+        game.name(Side::A),
+        games.a,
+        game.name(Side::B),
+        games.b
     ))
 }
 
@@ -480,15 +481,15 @@ mod tests {
 
     /// One deal: `winner` takes 8 in the exchange (40 below, 10 above) and
     /// opens; the calls; declarer's tricks.
-    fn deal(g: &mut ContractGame, winner: usize, calls: &str, tricks: u32) {
-        g.record_first_phase(&[(Seat(winner), 8)]).unwrap();
+    fn deal(g: &mut ContractGame, winner: Side, calls: &str, tricks: u32) {
+        g.record_first_phase(&[(g.seat(winner), 8)]).unwrap();
         let calls: Vec<Call> = calls
             .split_whitespace()
             .map(|c| c.parse().unwrap())
             .collect();
         g.calls(&calls).unwrap();
         let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
-        g.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+        g.record_tricks(&[(g.seat(declarer), tricks)]).unwrap();
     }
 
     /// A Buddy Bridge rubber (RULES.md): games decide it, so the line says
@@ -498,17 +499,17 @@ mod tests {
         let mut g = buddy();
         assert_eq!(standing(&g), None, "nothing scored yet");
         // Deal 1: Ann's exchange 40/10; 1♣ with 10 tricks: 20 below, 3 bags 30 above.
-        deal(&mut g, 0, "1C pass pass", 10);
+        deal(&mut g, Side::A, "1C pass pass", 10);
         assert_eq!(standing(&g).unwrap(), "Ann leads with 100.");
         // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
         // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
-        deal(&mut g, 0, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [0]);
+        deal(&mut g, Side::A, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [Side::A]);
         assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
         // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
         // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
-        deal(&mut g, 1, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [0, 1]);
+        deal(&mut g, Side::B, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [Side::A, Side::B]);
         assert_eq!(
             standing(&g).unwrap(),
             "Games 1–1; Ann leads on points, 410 to 310."

@@ -9,6 +9,7 @@
 //! (issue 11: with four or more players the chart was mostly `*`).
 
 use crate::rules::Game;
+use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::session::{Play, Session};
 
@@ -74,7 +75,8 @@ pub fn contract_series(game: &ContractGame) -> Vec<Series> {
     } else {
         game.leaders()
     };
-    (0..2)
+    Side::BOTH
+        .into_iter()
         .map(|side| Series {
             name: game.name(side).to_string(),
             totals: deals.iter().map(|d| d.totals[side].total()).collect(),

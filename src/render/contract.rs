@@ -5,10 +5,10 @@
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
-use crate::rules::contract::auction::{Auction, Side};
+use crate::rules::contract::auction::Auction;
 use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
 use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{Line, trick_values};
+use crate::rules::contract::{BySide, Line, Side, trick_values};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///
@@ -67,26 +67,26 @@ fn standing(game: &ContractGame) -> Option<String> {
     let games = game.duel().games_won();
     let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
     Some(match leaders.as_slice() {
-        [one] if games[*one] > games[1 - *one] => format!(
+        [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} to {}.",
             game.name(*one),
             count(games[*one], "game"),
-            games[1 - *one]
+            games[!*one]
         ),
         // Level on games: the points only say who is ahead meanwhile.
-        [one] if rubber && games[0] > 0 => format!(
+        [one] if rubber && games.a > 0 => format!(
             "{} all: the next game wins the rubber. On points {} leads with {}.",
-            count(games[0], "game"),
+            count(games.a, "game"),
             game.name(*one),
             totals[*one].total()
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one].total()),
-        [_, _] if rubber && games[0] > 0 => format!(
+        [_, _] if rubber && games.a > 0 => format!(
             "{} all, and level on points at {}.",
-            count(games[0], "game"),
-            totals[0].total()
+            count(games.a, "game"),
+            totals.a.total()
         ),
-        [_, _] => format!("Level at {}.", totals[0].total()),
+        [_, _] => format!("Level at {}.", totals.a.total()),
         _ => return None,
     })
 }
@@ -102,7 +102,7 @@ fn next_at_table(game: &ContractGame) -> String {
         Next::FirstPhase => {
             // The player who leads the first phase gives its tricks; the
             // dealer took the rest (as `bridgepad play` asks).
-            let leader = 1 - deal.dealer;
+            let leader = !deal.dealer;
             let phase = match game.rules().kind {
                 Kind::Buddy => "exchange phase",
                 _ => "phase 1",
@@ -134,7 +134,7 @@ fn next_at_table(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(1 - declarer)
+                game.name(!declarer)
             )
         }
     }
@@ -152,7 +152,7 @@ pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
             game.name(s).to_string()
         }
     };
-    table.set_header(vec![label(first), label(1 - first)]);
+    table.set_header(vec![label(first), label(!first)]);
     let mut cells: Vec<String> = auction.calls().iter().map(say::pretty).collect();
     if auction.is_open() {
         cells.push("?".to_string());
@@ -179,7 +179,7 @@ enum Style {
 /// Memory and Single Dummy Bridge: one row per deal, in the first style
 /// that fits `width`; and the line that explains the shorthand, if any.
 fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<String>) {
-    let names = [game.name(0), game.name(1)];
+    let names = [game.name(Side::A), game.name(Side::B)];
     let full = names.map(String::from);
     let wide = deal_grid(game, &full, Style::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
@@ -261,7 +261,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         }
         let mut row = vec![deal.number.to_string()];
         if wide {
-            row.push(shown[deal.dealer].clone());
+            row.push(shown[deal.dealer.index()].clone());
         }
         if kind == Kind::Memory {
             row.push(phase_one(shown, deal, style));
@@ -286,7 +286,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
                 .to_string(),
             );
         }
-        for side in 0..2 {
+        for side in Side::BOTH {
             let dealt = if !wide && side == deal.dealer {
                 "•"
             } else {
@@ -327,8 +327,8 @@ fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Styl
         Some(_) => deal
             .contract()
             .map(|c| match style {
-                Style::Narrow => format!("{} {}", c.pretty(), shown[c.declarer]),
-                _ => format!("{} by {}", c.pretty(), shown[c.declarer]),
+                Style::Narrow => format!("{} {}", c.pretty(), shown[c.declarer.index()]),
+                _ => format!("{} by {}", c.pretty(), shown[c.declarer.index()]),
             })
             .unwrap_or_default(),
         None => String::new(),
@@ -356,12 +356,16 @@ fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
     let Some(tricks) = deal.first_phase else {
         return String::new();
     };
-    let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
+    let winner = if tricks.a > tricks.b {
+        Side::A
+    } else {
+        Side::B
+    };
     let head = format!(
         "{} {}–{}",
-        shown[winner],
+        shown[winner.index()],
         tricks[winner],
-        tricks[1 - winner]
+        tricks[!winner]
     );
     let points = deal.first_points[winner].below;
     match style {
@@ -393,9 +397,10 @@ fn points(shown: &[String], deal: &Deal) -> String {
     if deal.tricks.is_none() {
         return String::new();
     }
-    let scored: Vec<String> = (0..2)
+    let scored: Vec<String> = Side::BOTH
+        .into_iter()
         .filter(|&s| deal.contract_points[s].total() != 0)
-        .map(|s| format!("{} +{}", shown[s], deal.contract_points[s].total()))
+        .map(|s| format!("{} +{}", shown[s.index()], deal.contract_points[s].total()))
         .collect();
     if scored.is_empty() {
         "—".to_string()
@@ -414,9 +419,9 @@ struct Entry {
 /// the line, and each side's line for the game.
 struct PadGame {
     heading: String,
-    above: [Vec<Entry>; 2],
-    below: [Vec<Entry>; 2],
-    lines: [Line; 2],
+    above: BySide<Vec<Entry>>,
+    below: BySide<Vec<Entry>>,
+    lines: BySide<Line>,
 }
 
 /// Buddy Bridge: the pad, game by game, each player's column with the
@@ -437,14 +442,14 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         if deals.is_empty() && number > 1 {
             continue;
         }
-        let mut above: [Vec<Entry>; 2] = Default::default();
-        let mut below: [Vec<Entry>; 2] = Default::default();
-        let mut lines = [Line::default(); 2];
+        let mut above: BySide<Vec<Entry>> = BySide::default();
+        let mut below: BySide<Vec<Entry>> = BySide::default();
+        let mut lines = BySide::<Line>::default();
         for deal in &deals {
             entries(deal, &mut above, &mut below);
-            for (s, line) in lines.iter_mut().enumerate() {
-                *line += deal.first_points[s];
-                *line += deal.contract_points[s];
+            for s in Side::BOTH {
+                lines[s] += deal.first_points[s];
+                lines[s] += deal.contract_points[s];
             }
         }
         let winner = duel.game_winners().get(number - 1).copied();
@@ -490,10 +495,10 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
     let won = duel.games_won();
     let summary = format!(
         "Games won: {} {}, {} {}. Session totals: {}.",
-        game.name(0),
-        won[0],
-        game.name(1),
-        won[1],
+        game.name(Side::A),
+        won.a,
+        game.name(Side::B),
+        won.b,
         say::totals_line(game)
     );
     out.push_str(&wrap(&summary, width));
@@ -513,29 +518,29 @@ fn entry_lines(list: &[Entry], gap: &str) -> String {
 fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
     let mut grid = Grid::new(vec![
         pad.heading.clone(),
-        game.name(0).to_string(),
-        game.name(1).to_string(),
+        game.name(Side::A).to_string(),
+        game.name(Side::B).to_string(),
     ]);
     let column = |list: &[Entry]| entry_lines(list, "  ");
     grid.row(vec![
         "above the line".into(),
-        column(&pad.above[0]),
-        column(&pad.above[1]),
+        column(&pad.above.a),
+        column(&pad.above.b),
     ]);
     grid.row(vec![
         "━━ the line ━━".into(),
-        format!("above {}", pad.lines[0].above),
-        format!("above {}", pad.lines[1].above),
+        format!("above {}", pad.lines.a.above),
+        format!("above {}", pad.lines.b.above),
     ]);
     grid.row(vec![
         "below the line".into(),
-        column(&pad.below[0]),
-        column(&pad.below[1]),
+        column(&pad.below.a),
+        column(&pad.below.b),
     ]);
     grid.row(vec![
         format!("game total (below {})", game.rules().game_below),
-        format!("{} ({} below)", pad.lines[0].total(), pad.lines[0].below),
-        format!("{} ({} below)", pad.lines[1].total(), pad.lines[1].below),
+        format!("{} ({} below)", pad.lines.a.total(), pad.lines.a.below),
+        format!("{} ({} below)", pad.lines.b.total(), pad.lines.b.below),
     ]);
     grid
 }
@@ -543,13 +548,17 @@ fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 /// The pad without labels, the line drawn across each column with the
 /// points above it: "above 90 ━━━━━━".
 fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
-    let mut grid = Grid::new(vec![game.name(0).to_string(), game.name(1).to_string()]);
+    let mut grid = Grid::new(vec![
+        game.name(Side::A).to_string(),
+        game.name(Side::B).to_string(),
+    ]);
     let column = |list: &[Entry]| entry_lines(list, " ");
-    grid.row(vec![column(&pad.above[0]), column(&pad.above[1])]);
+    grid.row(vec![column(&pad.above.a), column(&pad.above.b)]);
     grid.row(vec![String::new(), String::new()]);
-    grid.row(vec![column(&pad.below[0]), column(&pad.below[1])]);
+    grid.row(vec![column(&pad.below.a), column(&pad.below.b)]);
     grid.row(
-        (0..2)
+        Side::BOTH
+            .into_iter()
             .map(|s| {
                 format!(
                     "total {} ({} below)",
@@ -560,10 +569,11 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
             .collect(),
     );
     let widths = grid.widths();
-    grid.rows[1] = (0..2)
+    grid.rows[1] = Side::BOTH
+        .into_iter()
         .map(|s| {
             let label = format!("above {} ", pad.lines[s].above);
-            let rule = widths[s]
+            let rule = widths[s.index()]
                 .max(console::measure_text_width(&label) + 2)
                 .saturating_sub(console::measure_text_width(&label));
             format!("{label}{}", "━".repeat(rule))
@@ -573,9 +583,9 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 }
 
 /// A deal's pad entries, by side, above and below the line.
-fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]) {
+fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<Entry>>) {
     let n = deal.number;
-    for side in 0..2 {
+    for side in Side::BOTH {
         let first = deal.first_points[side];
         if first.below != 0 {
             below[side].push(Entry {
@@ -601,7 +611,7 @@ fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]
             points: -50,
             what: format!("d{n} {bid} down {}", needed - tricks),
         });
-        above[1 - d].push(Entry {
+        above[!d].push(Entry {
             points: 50,
             what: format!("d{n} defended {bid}"),
         });
@@ -701,7 +711,7 @@ mod tests {
             // The header and the one deal, each on one line.
             let rows: Vec<&str> = drawn.lines().filter(|l| l.starts_with("│ ")).collect();
             assert_eq!(rows.len(), 2, "{drawn}");
-            let total = game.duel().totals()[1].total().to_string();
+            let total = game.duel().totals()[Side::B].total().to_string();
             assert!(rows[1].contains(&format!(" {total} │")), "{drawn}");
         }
     }

@@ -9,8 +9,8 @@ use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
-use crate::rules::Seat;
-use crate::rules::contract::auction::{Auction, Call, Legal, Side};
+use crate::rules::contract::Side;
+use crate::rules::contract::auction::{Auction, Call, Legal};
 use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
 use crate::rules::contract::game::ContractGame;
 
@@ -88,7 +88,7 @@ fn first_phase(
         Kind::Buddy => "Exchange phase",
         _ => "Phase 1",
     };
-    let leader = 1 - deal.dealer;
+    let leader = !deal.dealer;
     let prompt = format!(
         "{phase}: tricks {} took (0 to 13; {} took the rest)",
         game.name(leader),
@@ -97,7 +97,7 @@ fn first_phase(
     let check = |text: &str| match typed_count(text)? {
         Some(n) => game
             .clone()
-            .record_first_phase(&[(Seat(leader), n)])
+            .record_first_phase(&[(game.seat(leader), n)])
             .map_err(|e| e.to_string()),
         None => Ok(()),
     };
@@ -106,7 +106,8 @@ fn first_phase(
         Some(n) => {
             let number = deal.number;
             let session = cx.store.update(id, cx.now, |s| {
-                Ok(s.contract_mut()?.record_first_phase(&[(Seat(leader), n)])?)
+                Ok(s.contract_mut()?
+                    .record_first_phase(&[(game.seat(leader), n)])?)
             })?;
             let game = session.0.contract()?;
             let deal = &game.duel().deals()[number - 1];
@@ -246,7 +247,7 @@ fn tricks(
     let check = |text: &str| match typed_count(text)? {
         Some(n) => game
             .clone()
-            .record_tricks(&[(Seat(declarer), n)])
+            .record_tricks(&[(game.seat(declarer), n)])
             .map(|_| ())
             .map_err(|e| e.to_string()),
         None => Ok(()),
@@ -257,7 +258,8 @@ fn tricks(
     };
     let number = deal.number;
     let (session, _) = cx.store.update(id, cx.now, |s| {
-        Ok(s.contract_mut()?.record_tricks(&[(Seat(declarer), n)])?)
+        Ok(s.contract_mut()?
+            .record_tricks(&[(game.seat(declarer), n)])?)
     })?;
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
@@ -353,7 +355,8 @@ mod tests {
     use super::super::play;
     use super::super::tests::{Asked, context};
     use super::*;
-    use crate::rules::contract::Line;
+    use crate::rules::contract::{BySide, Line};
+    use Side::{A, B};
 
     /// The one saved session's game.
     fn only_game(cx: &Context) -> ContractGame {
@@ -440,12 +443,15 @@ mod tests {
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
         let deal = &game.duel().deals()[0];
-        assert_eq!(deal.first_phase, Some([5, 8]));
+        assert_eq!(deal.first_phase, Some(BySide::new(5, 8)));
         assert_eq!(deal.tricks, Some(9));
-        assert_eq!(deal.contract_points, [line(0, 360), line(0, 0)]);
-        assert_eq!(game.duel().totals(), [line(0, 360), line(0, 170)]);
+        assert_eq!(deal.contract_points, BySide::new(line(0, 360), line(0, 0)));
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(0, 360), line(0, 170))
+        );
         assert_eq!(game.duel().next(), Some(Next::FirstPhase));
-        assert_eq!(game.duel().current().unwrap().dealer, 1);
+        assert_eq!(game.duel().current().unwrap().dealer, B);
     }
 
     /// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
@@ -465,7 +471,7 @@ mod tests {
         );
         let game = only_game(&cx);
         assert!(game.is_finished());
-        assert_eq!(game.duel().winners(), [1]);
+        assert_eq!(game.duel().winners(), [B]);
         assert_eq!(game.rules().target, Some(150));
     }
 
@@ -553,12 +559,21 @@ mod tests {
         assert_eq!(calls(&game, 1), ["2H", "pass", "4H"]);
         assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
         let deals = game.duel().deals();
-        assert_eq!(deals[0].contract_points, [line(10, 120), line(0, 0)]);
-        assert_eq!(deals[1].contract_points, [line(0, -50), line(50, 0)]);
-        assert_eq!(game.duel().totals(), [line(20, 110), line(60, 40)]);
+        assert_eq!(
+            deals[0].contract_points,
+            BySide::new(line(10, 120), line(0, 0))
+        );
+        assert_eq!(
+            deals[1].contract_points,
+            BySide::new(line(0, -50), line(50, 0))
+        );
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(20, 110), line(60, 40))
+        );
         assert_eq!(
             game.duel().totals().map(Line::total),
-            [130, 100],
+            BySide::new(130, 100),
             "above plus below"
         );
         assert!(game.duel().game_winners().is_empty());
@@ -615,8 +630,8 @@ mod tests {
         assert_eq!(calls(&game, 1), ["7NT", "pass", "pass"]);
         assert!(!game.rules().rubber);
         assert!(game.is_finished());
-        assert_eq!(game.duel().totals(), [line(10, 300), line(0, 0)]);
-        assert_eq!(game.duel().game_winners(), [0]);
+        assert_eq!(game.duel().totals(), BySide::new(line(10, 300), line(0, 0)));
+        assert_eq!(game.duel().game_winners(), [A]);
     }
 
     /// Buddy Bridge, a rubber, Ann dealing: Bob wins the exchange (Ann 4,
@@ -681,7 +696,10 @@ mod tests {
         assert_eq!(sheets, 2, "the sheet on `s` and after the deal");
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, -50), line(60, 40)]);
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(0, -50), line(60, 40))
+        );
     }
 
     /// Memory Bridge: over 7NT redoubled the other player has no call but
@@ -820,13 +838,13 @@ mod tests {
         let deals = game.duel().deals();
         assert_eq!(
             deals.iter().map(|d| d.dealer).collect::<Vec<_>>(),
-            [1, 1, 0, 1]
+            [B, B, A, B]
         );
         assert!(deals[0].no_contract());
-        assert_eq!(deals[0].totals, [line(0, 0), line(0, 0)]);
+        assert_eq!(deals[0].totals, BySide::new(line(0, 0), line(0, 0)));
         assert_eq!(deals[1].dummy, Some(Dummy::Revealed));
         assert_eq!(deals[2].dummy, None);
-        assert_eq!(game.duel().totals(), [line(0, 20), line(0, 260)]);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 20), line(0, 260)));
     }
 
     /// `u` at the call prompt takes back the last call and asks for it again;
@@ -882,7 +900,7 @@ mod tests {
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1H", "2C", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 140)]);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 140)));
     }
 
     /// `q` saves and stops; `play` with the session's id, or the resume
@@ -926,7 +944,7 @@ mod tests {
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1NT", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 170)]);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 170)));
 
         // From the menu: the unfinished session is offered, at deal 2.
         let mut p = Asked::new([
@@ -947,6 +965,9 @@ mod tests {
         p.assert_said(&[
             "Phase 1 Ann 4, Bob 9: Bob scores 1NT made with 9 tricks: 100 + 100 = 200.",
         ]);
-        assert_eq!(only_game(&cx).duel().totals(), [line(0, 40), line(0, 370)]);
+        assert_eq!(
+            only_game(&cx).duel().totals(),
+            BySide::new(line(0, 40), line(0, 370))
+        );
     }
 }

@@ -7,8 +7,9 @@
 //! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
-use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome, Side};
+use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome};
 use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
+use super::side::{BySide, Side};
 
 /// Which contract game (a template's `contract_game`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -67,7 +68,7 @@ pub enum Dummy {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DealFacts {
     /// Tricks in phase 1 (Memory) or the exchange phase (Buddy), by side.
-    pub first_phase: Option<[u32; 2]>,
+    pub first_phase: Option<BySide<u32>>,
     pub calls: Vec<Call>,
     /// Declarer's tricks in the contract.
     pub tricks: Option<u32>,
@@ -82,18 +83,18 @@ pub struct Deal {
     /// 1-based game within the session (Buddy Bridge rubbers).
     pub game: usize,
     pub dealer: Side,
-    pub first_phase: Option<[u32; 2]>,
+    pub first_phase: Option<BySide<u32>>,
     /// Points from the first phase, by side.
-    pub first_points: [Line; 2],
+    pub first_points: BySide<Line>,
     pub auction: Option<Auction>,
     pub tricks: Option<u32>,
     pub dummy: Option<Dummy>,
     /// Points from the contract, by side.
-    pub contract_points: [Line; 2],
+    pub contract_points: BySide<Line>,
     /// Made, failed, or no contract, once settled.
     pub settled: bool,
     /// Totals after this deal, by side (the session's).
-    pub totals: [Line; 2],
+    pub totals: BySide<Line>,
 }
 
 impl Deal {
@@ -167,10 +168,10 @@ pub struct Duel {
     first_dealer: Side,
     facts: Vec<DealFacts>,
     deals: Vec<Deal>,
-    totals: [Line; 2],
+    totals: BySide<Line>,
     /// This game's lines (Buddy Bridge), by side.
-    game_lines: [Line; 2],
-    games_won: [u32; 2],
+    game_lines: BySide<Line>,
+    games_won: BySide<u32>,
     /// Winners of each finished game (Buddy Bridge).
     game_winners: Vec<Side>,
     winners: Vec<Side>,
@@ -183,9 +184,9 @@ impl Duel {
             first_dealer,
             facts: Vec::new(),
             deals: Vec::new(),
-            totals: [Line::default(); 2],
-            game_lines: [Line::default(); 2],
-            games_won: [0; 2],
+            totals: BySide::default(),
+            game_lines: BySide::default(),
+            games_won: BySide::default(),
             game_winners: Vec::new(),
             winners: Vec::new(),
         };
@@ -232,11 +233,11 @@ impl Duel {
     }
 
     /// The session's totals, by side.
-    pub fn totals(&self) -> [Line; 2] {
+    pub fn totals(&self) -> BySide<Line> {
         self.totals
     }
 
-    pub fn games_won(&self) -> [u32; 2] {
+    pub fn games_won(&self) -> BySide<u32> {
         self.games_won
     }
 
@@ -282,10 +283,10 @@ impl Duel {
     }
 
     /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
-    pub fn record_first_phase(&mut self, tricks: [u32; 2]) -> Result<(), DuelError> {
+    pub fn record_first_phase(&mut self, tricks: BySide<u32>) -> Result<(), DuelError> {
         self.expect(Next::FirstPhase, "first-phase tricks")?;
         // Summed wide: a hand-edited file may hold any u32.
-        let total = u64::from(tricks[0]) + u64::from(tricks[1]);
+        let total = u64::from(tricks.a) + u64::from(tricks.b);
         let phase = if self.rules.kind == Kind::Buddy {
             "exchange phase"
         } else {
@@ -294,8 +295,12 @@ impl Duel {
         if total != 13 {
             return Err(DuelError::FirstPhaseTotal { phase, total });
         }
-        let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
-        let mut points = [Line::default(); 2];
+        let winner = if tricks.a > tricks.b {
+            Side::A
+        } else {
+            Side::B
+        };
+        let mut points = BySide::<Line>::default();
         points[winner] = match self.rules.kind {
             Kind::Buddy => EXCHANGE_WIN,
             _ => Line {
@@ -366,17 +371,17 @@ impl Duel {
         let deal = self.deals.last_mut().expect("a deal is dealt");
         let contract = deal.contract().expect("tricks follow a contract");
         let declarer = contract.declarer;
-        let mut points = [Line::default(); 2];
+        let mut points = BySide::<Line>::default();
         match self.rules.kind {
             Kind::Buddy => {
                 let (d, o) = buddy_contract(contract, tricks);
                 points[declarer] = d;
-                points[1 - declarer] = o;
+                points[!declarer] = o;
             }
             _ => {
                 let score = memory_contract(contract, tricks, self.rules.undertrick_penalty);
                 points[declarer].below = score.declarer;
-                points[1 - declarer].below = score.defender;
+                points[!declarer].below = score.defender;
             }
         }
         deal.tricks = Some(tricks);
@@ -470,8 +475,8 @@ impl Duel {
         self.facts.last_mut().expect("just pushed")
     }
 
-    fn add(&mut self, points: [Line; 2]) {
-        for (side, points) in points.into_iter().enumerate() {
+    fn add(&mut self, points: BySide<Line>) {
+        for (side, &points) in points.iter() {
             self.totals[side] += points;
             self.game_lines[side] += points;
         }
@@ -481,7 +486,8 @@ impl Duel {
 
     fn check_target(&mut self) {
         if let Some(target) = self.rules.target {
-            let reached: Vec<Side> = (0..2)
+            let reached: Vec<Side> = Side::BOTH
+                .into_iter()
                 .filter(|&s| self.totals[s].total() >= target)
                 .collect();
             if !reached.is_empty() {
@@ -509,13 +515,13 @@ impl Duel {
             Kind::Buddy => {
                 let game_over = self
                     .game_lines
-                    .iter()
+                    .values()
                     .any(|l| l.below >= self.rules.game_below);
                 if game_over {
                     let winner = game_winner(self.game_lines);
                     self.games_won[winner] += 1;
                     self.game_winners.push(winner);
-                    self.game_lines = [Line::default(); 2];
+                    self.game_lines = BySide::default();
                     let needed = if self.rules.rubber { 2 } else { 1 };
                     if self.games_won[winner] >= needed {
                         self.winners = vec![winner];
@@ -538,7 +544,7 @@ impl Duel {
         let dealer = match self.deals.last() {
             None => self.first_dealer,
             Some(last) if same_dealer => last.dealer,
-            Some(last) => 1 - last.dealer,
+            Some(last) => !last.dealer,
         };
         let game = 1 + self.game_winners.len();
         let auction =
@@ -548,11 +554,11 @@ impl Duel {
             game,
             dealer,
             first_phase: None,
-            first_points: [Line::default(); 2],
+            first_points: BySide::default(),
             auction,
             tricks: None,
             dummy: None,
-            contract_points: [Line::default(); 2],
+            contract_points: BySide::default(),
             settled: false,
             totals: self.totals,
         });
@@ -562,9 +568,13 @@ impl Duel {
 /// The winner of a Buddy Bridge game: the higher total, above plus below;
 /// on a tie, the higher score below the line (and, were that tied too, the
 /// first player, as nothing in the rules splits them further).
-pub fn game_winner(lines: [Line; 2]) -> Side {
+pub fn game_winner(lines: BySide<Line>) -> Side {
     let key = |l: Line| (l.total(), l.below);
-    if key(lines[1]) > key(lines[0]) { 1 } else { 0 }
+    if key(lines.b) > key(lines.a) {
+        Side::B
+    } else {
+        Side::A
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 use super::*;
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
 
-const ANN: Side = 0;
-const BOB: Side = 1;
+const ANN: Side = Side::A;
+const BOB: Side = Side::B;
 
 fn rules(kind: Kind) -> DuelRules {
     DuelRules {
@@ -32,7 +32,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(d.next(), Some(Next::FirstPhase));
     // Deal 1, Ann deals. Phase 1: Ann 9 → 40 + 30 + 30 + 100 = 200.
-    d.record_first_phase([9, 4]).unwrap();
+    d.record_first_phase([9, 4].into()).unwrap();
     assert_eq!(total(&d, ANN), 200);
     // The dealer calls first. Ann 2♠, Bob doubles, Ann passes: 2♠X by Ann.
     assert_eq!(d.next(), Some(Next::Call(ANN)));
@@ -43,7 +43,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 0));
     // Deal 2, Bob deals. Phase 1: Bob 8 → 170. Bob 3NT, Ann passes; 9 tricks → 100.
     assert_eq!(d.current().unwrap().dealer, BOB);
-    d.record_first_phase([5, 8]).unwrap();
+    d.record_first_phase([5, 8].into()).unwrap();
     assert_eq!(d.next(), Some(Next::Call(BOB)));
     calls(&mut d, "3NT pass");
     d.record_tricks(9).unwrap();
@@ -51,7 +51,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     assert!(!d.is_finished());
     // Deal 3: Ann takes 10 in phase 1 → 40 + 90 + 100 = 230 → 610: she wins
     // after phase 1, before any auction.
-    d.record_first_phase([10, 3]).unwrap();
+    d.record_first_phase([10, 3].into()).unwrap();
     assert_eq!(total(&d, ANN), 610);
     assert!(d.is_finished());
     assert_eq!(d.winners(), [ANN]);
@@ -63,7 +63,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
 fn memory_bridge_first_phase_must_total_thirteen() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(
-        d.record_first_phase([7, 7]).unwrap_err().to_string(),
+        d.record_first_phase([7, 7].into()).unwrap_err().to_string(),
         "the phase 1 tricks must total 13, not 14"
     );
     assert_eq!(
@@ -101,7 +101,7 @@ fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
     assert_eq!(d.current().unwrap().dealer, ANN);
     // Memory Bridge: the deal passes even when nobody bid.
     let mut m = Duel::new(rules(Kind::Memory), ANN);
-    m.record_first_phase([7, 6]).unwrap();
+    m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "pass pass");
     assert_eq!(m.current().unwrap().dealer, BOB);
 }
@@ -138,7 +138,7 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
     assert_eq!(deal, 1);
     assert!(matches!(error, DuelError::NoDummy(_)), "{error}");
     let mut m = Duel::new(rules(Kind::Memory), ANN);
-    m.record_first_phase([7, 6]).unwrap();
+    m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "1NT pass");
     assert_eq!(
         m.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
@@ -152,7 +152,7 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
     // (or panicked in a debug build) before the sum was taken wide.
     let mut m = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(
-        m.record_first_phase([u32::MAX, 14])
+        m.record_first_phase([u32::MAX, 14].into())
             .unwrap_err()
             .to_string(),
         "the phase 1 tricks must total 13, not 4294967309"
@@ -172,7 +172,7 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
 fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
     // D1
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     assert_eq!(d.next(), Some(Next::Call(ANN)), "the exchange winner opens");
     calls(&mut d, "4S pass pass");
     d.record_tricks(10).unwrap();
@@ -184,7 +184,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
         }
     );
     // D2: Bob deals; Ann won the exchange and opens.
-    d.record_first_phase([7, 6]).unwrap();
+    d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "2NT 3C pass pass");
     let contract = d.current().unwrap().contract().unwrap();
     assert_eq!(
@@ -201,7 +201,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     d.record_tricks(8).unwrap();
     assert_eq!(
         d.totals(),
-        [
+        BySide::new(
             Line {
                 above: 70,
                 below: 240
@@ -210,10 +210,10 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
                 above: 0,
                 below: -50
             }
-        ]
+        )
     );
     // D3: Bob won the exchange; 1NT, Ann passes, Bob raises to 3NT: fixed.
-    d.record_first_phase([6, 7]).unwrap();
+    d.record_first_phase([6, 7].into()).unwrap();
     calls(&mut d, "1NT pass 3NT");
     assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
     d.record_tricks(11).unwrap();
@@ -225,28 +225,28 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
         }
     );
     // D4
-    d.record_first_phase([9, 4]).unwrap();
+    d.record_first_phase([9, 4].into()).unwrap();
     calls(&mut d, "2H pass pass");
     d.record_tricks(8).unwrap();
-    assert_eq!(d.games_won(), [1, 0]);
+    assert_eq!(d.games_won(), BySide::from([1, 0]));
     assert_eq!(d.game_winners(), [ANN]);
     assert!(!d.is_finished());
     assert_eq!(d.current().unwrap().game, 2);
     // Game 2, D5 (Ann deals).
-    d.record_first_phase([4, 9]).unwrap();
+    d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
-    assert_eq!(d.games_won(), [1, 1]);
+    assert_eq!(d.games_won(), BySide::from([1, 1]));
     // Game 3, D6.
-    d.record_first_phase([13, 0]).unwrap();
+    d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
-    assert_eq!(d.games_won(), [2, 1]);
+    assert_eq!(d.games_won(), BySide::from([2, 1]));
     assert!(d.is_finished());
     assert_eq!(d.winners(), [ANN]);
     assert_eq!(
         d.totals(),
-        [
+        BySide::new(
             Line {
                 above: 90,
                 below: 680
@@ -255,7 +255,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
                 above: 40,
                 below: 390
             }
-        ]
+        )
     );
     assert_eq!((total(&d, ANN), total(&d, BOB)), (770, 430));
 }
@@ -265,48 +265,48 @@ fn without_a_rubber_the_session_is_one_game() {
     let mut r = rules(Kind::Buddy);
     r.rubber = false;
     let mut d = Duel::new(r, ANN);
-    d.record_first_phase([4, 9]).unwrap();
+    d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
     assert!(d.is_finished());
     assert_eq!(d.winners(), [BOB]);
-    assert_eq!(d.games_won(), [0, 1]);
+    assert_eq!(d.games_won(), BySide::from([0, 1]));
 }
 
 #[test]
 fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
     // 7NT exactly: 40 + 260 = 300 below for Ann... in the contract phase.
-    d.record_first_phase([13, 0]).unwrap();
+    d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "6NT pass pass");
     d.record_tricks(12).unwrap(); // 190 + 40: Ann 270 below
     assert_eq!(d.totals()[ANN].below, 270);
     // The next exchange takes Ann to 310 below: the deal goes on.
-    d.record_first_phase([13, 0]).unwrap();
-    assert_eq!(d.games_won(), [0, 0]);
+    d.record_first_phase([13, 0].into()).unwrap();
+    assert_eq!(d.games_won(), BySide::from([0, 0]));
     assert_eq!(d.next(), Some(Next::Call(ANN)));
     calls(&mut d, "1C pass pass");
     d.record_tricks(7).unwrap();
-    assert_eq!(d.games_won(), [1, 0]);
+    assert_eq!(d.games_won(), BySide::from([1, 0]));
 }
 
 #[test]
 fn a_tied_game_goes_to_the_higher_score_below_the_line() {
     let line = |above, below| Line { above, below };
-    assert_eq!(game_winner([line(100, 300), line(50, 350)]), BOB);
-    assert_eq!(game_winner([line(60, 340), line(100, 300)]), ANN);
-    assert_eq!(game_winner([line(0, 300), line(100, 150)]), ANN);
-    assert_eq!(game_winner([line(0, 200), line(100, 150)]), BOB);
+    assert_eq!(game_winner(BySide::new(line(100, 300), line(50, 350))), BOB);
+    assert_eq!(game_winner(BySide::new(line(60, 340), line(100, 300))), ANN);
+    assert_eq!(game_winner(BySide::new(line(0, 300), line(100, 150))), ANN);
+    assert_eq!(game_winner(BySide::new(line(0, 200), line(100, 150))), BOB);
 }
 
 #[test]
 fn undo_takes_back_the_last_entry_of_the_deal() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
-    d.record_first_phase([7, 6]).unwrap();
+    d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "1H X");
     let before_x = {
         let mut e = Duel::new(rules(Kind::Memory), ANN);
-        e.record_first_phase([7, 6]).unwrap();
+        e.record_first_phase([7, 6].into()).unwrap();
         calls(&mut e, "1H");
         e
     };
@@ -341,7 +341,7 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
 #[test]
 fn calls_the_rules_force_are_recorded_without_being_asked() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "2S");
     assert_eq!(d.record_forced(), 0, "Bob has a choice over 2♠");
     // Bob jumps to 7NT: Ann can only pass, and Bob can only stand.
@@ -357,7 +357,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 
     // Memory Bridge: only 7NT redoubled leaves the other player one call.
     let mut d = Duel::new(rules(Kind::Memory), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7NT");
     assert_eq!(d.record_forced(), 0, "pass or double");
     calls(&mut d, "X");
@@ -375,7 +375,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 #[test]
 fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "1C 7NT");
     d.record_forced();
     d.record_tricks(13).unwrap();
@@ -390,7 +390,7 @@ fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
     assert_eq!(d.undo().unwrap().facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
     // A pass that was a choice is taken back alone.
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7S pass pass");
     let d = d.undo().unwrap();
     assert_eq!(d.facts()[0].calls.len(), 2);

@@ -7,8 +7,10 @@ pub mod auction;
 pub mod duel;
 pub mod game;
 pub mod scoring;
+pub mod side;
 
 pub use scoring::{
     ContractScore, EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one,
     trick_values,
 };
+pub use side::{BySide, Side};

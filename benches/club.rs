@@ -456,9 +456,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
             Next::Tricks { declarer } => {
                 let deal = game.duel().current().expect("a deal in play");
                 let contract = deal.contract().expect("a contract");
-                if game.rules().kind == bridgepad::rules::contract::duel::Kind::SingleDummy
-                    && rng.bool()
-                {
+                if game.rules().has_dummy_choice() && rng.bool() {
                     let dummy = if rng.bool() {
                         Dummy::Revealed
                     } else {

@@ -5,7 +5,7 @@
 //! always agree with `show`.
 
 use crate::rules::Seat;
-use crate::rules::contract::duel::Kind;
+use crate::rules::contract::FirstPhase;
 use crate::rules::contract::{BySide, Line, Side};
 use crate::session::{Play, Session};
 
@@ -87,17 +87,15 @@ pub fn rows(session: &Session) -> Vec<Row> {
             rows
         }
         Play::Contract(game) => {
-            let kind = game.rules().kind;
             let mut rows = Vec::new();
             // Running totals after each phase, by side.
             let mut totals = BySide::<Line>::default();
             for deal in game.duel().deals() {
                 let dealer = game.name(deal.dealer).to_string();
                 if let Some(tricks) = deal.first_phase {
-                    let phase = if kind == Kind::Buddy {
-                        Phase::Exchange
-                    } else {
-                        Phase::PhaseOne
+                    let phase = match game.rules().first_phase() {
+                        Some(FirstPhase::Exchange) => Phase::Exchange,
+                        _ => Phase::PhaseOne,
                     };
                     for side in Side::BOTH {
                         let line = deal.first_points[side];

@@ -422,7 +422,7 @@ impl Session {
             Play::Contract(game) => {
                 let side = Side::of_seat(seat);
                 let total = game.duel().totals()[side].total();
-                if game.rules().rubber {
+                if game.rules().rubber() {
                     let won = game.duel().games_won();
                     let games = won[side];
                     let word = if games == 1 { "game" } else { "games" };

@@ -20,7 +20,7 @@ use bridgepad::fuzzing::check_session;
 use bridgepad::history;
 use bridgepad::rules::contract::Side;
 use bridgepad::rules::contract::auction::{Bid, Call};
-use bridgepad::rules::contract::duel::{Dummy, Kind, Next};
+use bridgepad::rules::contract::duel::{Dummy, Next};
 use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
 use bridgepad::rules::{Expect, Game, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
@@ -448,7 +448,7 @@ fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
                 .flat_map(|&s| (0..=13).map(move |n| Deed::Tricks(s, n)))
                 .collect();
             let deal = game.duel().current().unwrap();
-            if game.rules().kind == Kind::SingleDummy && deal.dummy.is_none() {
+            if game.rules().has_dummy_choice() && deal.dummy.is_none() {
                 deeds.push(Deed::Dummy(Dummy::Revealed));
                 deeds.push(Deed::Dummy(Dummy::Hidden));
             }

@@ -7,7 +7,8 @@ use super::Context;
 use crate::cli::ShowArgs;
 use crate::narrate::contract as say;
 use crate::render;
-use crate::rules::contract::duel::{Kind, Next};
+use crate::rules::contract::FirstPhase;
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side};
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
@@ -184,9 +185,10 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
     let games_won: Map<String, Value> = Side::BOTH
         .into_iter()
         .map(|s| {
-            let won = match rules.kind {
-                Kind::Buddy => duel.games_won()[s],
-                _ => u32::from(duel.winners().contains(&s)),
+            let won = if rules.has_line() {
+                duel.games_won()[s]
+            } else {
+                u32::from(duel.winners().contains(&s))
             };
             (name(s), json!(won))
         })
@@ -240,10 +242,9 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
             match next {
                 Next::FirstPhase => {
                     value["expects"] = json!("tricks");
-                    value["phase"] = json!(if rules.kind == Kind::Buddy {
-                        "exchange"
-                    } else {
-                        "phase1"
+                    value["phase"] = json!(match rules.first_phase() {
+                        Some(FirstPhase::Exchange) => "exchange",
+                        _ => "phase1",
                     });
                 }
                 Next::Call(side) => {
@@ -287,10 +288,10 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
         "game_winners": names(duel.game_winners()),
         "next": next,
         "settings": {
-            "target": rules.target,
-            "undertrick_penalty": (rules.kind != Kind::Buddy).then_some(rules.undertrick_penalty),
-            "rubber": (rules.kind == Kind::Buddy).then_some(rules.rubber),
-            "game_below": (rules.kind == Kind::Buddy).then_some(rules.game_below),
+            "target": rules.target(),
+            "undertrick_penalty": rules.undertrick_penalty(),
+            "rubber": rules.has_line().then_some(rules.rubber()),
+            "game_below": rules.game_below(),
         },
         "hands_played": game.played(),
         "deals_played": game.played(),

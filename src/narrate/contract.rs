@@ -1,38 +1,33 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
+use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
-use crate::rules::contract::duel::{Deal, Kind, Next};
+use crate::rules::contract::duel::{Deal, Next};
 use crate::rules::contract::game::{ContractGame, UndoneEntry};
 use crate::rules::contract::{BySide, Line, Side};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
-    let kind = game.rules().kind;
+    let rules = game.rules();
     let dealer = game.name(deal.dealer);
     let other = game.name(!deal.dealer);
-    let number = if kind == Kind::Buddy && game.rules().rubber {
+    let number = if rules.rubber() {
         format!("Deal {} (game {})", deal.number, deal.game)
     } else {
         format!("Deal {}", deal.number)
     };
-    match kind {
-        Kind::Memory => format!(
+    match rules.first_phase() {
+        Some(FirstPhase::NoTrump) => format!(
             "{number}: {dealer} deals 13 cards each. Phase 1: 13 tricks at no-trump, {other} leads."
         ),
-        Kind::SingleDummy => format!(
-            "{number}: {dealer} deals four hands of 13 and shows one dummy. {dealer} calls first."
-        ),
-        Kind::Buddy => format!(
+        Some(FirstPhase::Exchange) => format!(
             "{number}: {dealer} deals. Exchange phase: 13 tricks, {other} leads; the winner opens the auction."
         ),
-    }
-}
-
-fn phase_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Buddy => "exchange-phase",
-        _ => "phase 1",
+        None if rules.has_dummy_choice() => format!(
+            "{number}: {dealer} deals four hands of 13 and shows one dummy. {dealer} calls first."
+        ),
+        None => format!("{number}: {dealer} deals. {dealer} calls first."),
     }
 }
 
@@ -66,12 +61,14 @@ pub fn next(game: &ContractGame) -> String {
         return finished(game);
     };
     let deal = game.duel().current().expect("next implies a deal in play");
-    let kind = game.rules().kind;
+    let rules = game.rules();
     match next {
         Next::FirstPhase => format!(
             "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
             deal.number,
-            phase_name(kind),
+            rules
+                .first_phase()
+                .map_or("first-phase", FirstPhase::adjective),
             game.name(Side::A)
         ),
         Next::Call(side) => {
@@ -98,7 +95,7 @@ pub fn next(game: &ContractGame) -> String {
         }
         Next::Tricks { declarer } => {
             let c = deal.contract().expect("tricks follow a contract");
-            let dummy = if kind == Kind::SingleDummy && deal.dummy.is_none() {
+            let dummy = if rules.has_dummy_choice() && deal.dummy.is_none() {
                 " (add --dummy revealed|hidden to record the dummy taken)"
             } else {
                 ""
@@ -198,7 +195,7 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     let totals = game.duel().totals().map(Line::total);
     let games = game.duel().games_won();
     let leaders = game.leaders();
-    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
         [] => return None,
         [one] if games[*one] > games[!*one] => format!(
@@ -232,10 +229,10 @@ pub fn finished(game: &ContractGame) -> String {
     let duel = game.duel();
     let winners = duel.winners();
     let totals = duel.totals();
-    if game.rules().kind == Kind::Buddy {
+    if game.rules().has_line() {
         let w = winners[0];
         let games = duel.games_won();
-        if game.rules().rubber {
+        if game.rules().rubber() {
             return format!(
                 "Rubber over: {} wins {} games to {} ({}).",
                 game.name(w),
@@ -250,7 +247,7 @@ pub fn finished(game: &ContractGame) -> String {
             totals_line(game)
         );
     }
-    let target = game.rules().target.unwrap_or(0);
+    let target = game.rules().target().unwrap_or(0);
     match winners {
         [one] => format!(
             "Game over: {} wins with {} (target {target}).",
@@ -282,8 +279,8 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
         tricks.b
     );
     let who = game.name(winner);
-    match game.rules().kind {
-        Kind::Buddy => format!(
+    match game.rules().first_phase() {
+        Some(FirstPhase::Exchange) => format!(
             "exchange phase {counts}: {who} scores 40 below the line and 10 above, and opens the auction."
         ),
         _ => {
@@ -302,13 +299,11 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
     let auction = deal.auction.as_ref().expect("an auction");
     match auction.outcome() {
         Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
-        Outcome::NoContract => match game.rules().kind {
-            Kind::SingleDummy => format!(
-                "both passed: no contract. {} deals again.",
-                game.name(deal.dealer)
-            ),
-            _ => "both passed: no contract this deal.".to_string(),
-        },
+        Outcome::NoContract if game.rules().same_dealer_after_pass_out() => format!(
+            "both passed: no contract. {} deals again.",
+            game.name(deal.dealer)
+        ),
+        Outcome::NoContract => "both passed: no contract this deal.".to_string(),
         Outcome::Contract(c) => format!(
             "contract {}: {} needs {} tricks; {} leads.",
             contract(game, c),
@@ -328,47 +323,42 @@ pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
     let needed = c.bid.tricks_needed();
     let points = deal.contract_points;
     let head = format!("{declarer} took {tricks} in {}", c.pretty());
-    match game.rules().kind {
-        Kind::Buddy => {
+    let line = game.rules().has_line();
+    match (line, tricks >= needed) {
+        (true, false) => format!(
+            "{head}: down {}; {declarer} −50 below the line, {defender} 50 above.",
+            needed - tricks
+        ),
+        (true, true) => {
             let d = points[c.declarer];
-            if tricks < needed {
-                format!(
-                    "{head}: down {}; {declarer} −50 below the line, {defender} 50 above.",
-                    needed - tricks
-                )
+            let how = if tricks == needed {
+                "exactly".to_string()
             } else {
-                let how = if tricks == needed {
-                    "exactly".to_string()
+                let bags = tricks - needed;
+                format!("with {bags} bag{}", if bags == 1 { "" } else { "s" })
+            };
+            format!(
+                "{head}: made {how}; {declarer} {} below the line{}.",
+                d.below,
+                if d.above > 0 {
+                    format!(", {} above", d.above)
                 } else {
-                    let bags = tricks - needed;
-                    format!("with {bags} bag{}", if bags == 1 { "" } else { "s" })
-                };
-                format!(
-                    "{head}: made {how}; {declarer} {} below the line{}.",
-                    d.below,
-                    if d.above > 0 {
-                        format!(", {} above", d.above)
-                    } else {
-                        String::new()
-                    }
-                )
-            }
+                    String::new()
+                }
+            )
         }
-        _ => {
-            if tricks >= needed {
-                format!(
-                    "{head}: made; {declarer} scores {}.",
-                    points[c.declarer].below
-                )
+        (false, true) => format!(
+            "{head}: made; {declarer} scores {}.",
+            points[c.declarer].below
+        ),
+        (false, false) => {
+            let penalty = points[!c.declarer].below;
+            let rest = if penalty > 0 {
+                format!("{defender} scores {penalty}")
             } else {
-                let penalty = points[!c.declarer].below;
-                let rest = if penalty > 0 {
-                    format!("{defender} scores {penalty}")
-                } else {
-                    "no score".to_string()
-                };
-                format!("{head}: down {}; {rest}.", needed - tricks)
-            }
+                "no score".to_string()
+            };
+            format!("{head}: down {}; {rest}.", needed - tricks)
         }
     }
 }
@@ -380,7 +370,7 @@ pub fn totals_line(game: &ContractGame) -> String {
         .into_iter()
         .map(|s| {
             let t = totals[s];
-            if game.rules().kind == Kind::Buddy {
+            if game.rules().has_line() {
                 format!(
                     "{} {} ({} below, {} above)",
                     game.name(s),
@@ -399,7 +389,7 @@ pub fn totals_line(game: &ContractGame) -> String {
 /// Buddy Bridge: "Game 1 to Ann: Ann 310, Bob 150 in that game. Games: Ann 1, Bob 0."
 /// when deal `number` ended a game; `None` otherwise.
 pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
-    if game.rules().kind != Kind::Buddy {
+    if !game.rules().has_line() {
         return None;
     }
     let deals = game.duel().deals();
@@ -444,27 +434,23 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
 /// "target 500", "game at 300 below the line, best of three games".
 pub fn terms(game: &ContractGame) -> String {
     let rules = game.rules();
-    match rules.kind {
-        Kind::Buddy => format!(
+    if let Some(line) = rules.line() {
+        return format!(
             "a game ends at {} below the line; {}",
-            rules.game_below,
-            if rules.rubber {
+            line.game_below,
+            if line.rubber {
                 "a rubber: best of three games"
             } else {
                 "one game"
             }
-        ),
-        _ => {
-            let mut terms = format!("first to {} wins", rules.target.unwrap_or(0));
-            if rules.undertrick_penalty > 0 {
-                terms.push_str(&format!(
-                    ", {} to the defender per undertrick",
-                    rules.undertrick_penalty
-                ));
-            }
-            terms
-        }
+        );
     }
+    let mut terms = format!("first to {} wins", rules.target().unwrap_or(0));
+    let penalty = rules.undertrick_penalty().unwrap_or(0);
+    if penalty > 0 {
+        terms.push_str(&format!(", {penalty} to the defender per undertrick"));
+    }
+    terms
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Auction;
-use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::duel::{Deal, Dummy, Next};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, trick_values};
 
@@ -35,14 +35,13 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     out.push_str(&wrap(&title, width));
     out.push('\n');
     let mut tail = Vec::new();
-    match rules.kind {
-        Kind::Buddy => out.push_str(&pad(game, width)),
-        _ => {
-            let (table, legend) = deal_rows(game, width);
-            out.push_str(&table);
-            out.push('\n');
-            tail.extend(legend);
-        }
+    if rules.has_line() {
+        out.push_str(&pad(game, width));
+    } else {
+        let (table, legend) = deal_rows(game, width);
+        out.push_str(&table);
+        out.push('\n');
+        tail.extend(legend);
     }
     if game.is_finished() {
         tail.push(say::finished(game));
@@ -65,7 +64,7 @@ fn standing(game: &ContractGame) -> Option<String> {
     let leaders = game.leaders();
     let totals = game.duel().totals();
     let games = game.duel().games_won();
-    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
         [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} to {}.",
@@ -103,10 +102,11 @@ fn next_at_table(game: &ContractGame) -> String {
             // The player who leads the first phase gives its tricks; the
             // dealer took the rest (as `bridgepad play` asks).
             let leader = !deal.dealer;
-            let phase = match game.rules().kind {
-                Kind::Buddy => "exchange phase",
-                _ => "phase 1",
-            };
+            let phase = game
+                .rules()
+                .first_phase()
+                .expect("a first phase is expected")
+                .name();
             format!(
                 "next: deal {} {phase}: the tricks {} took ({} took the rest of the 13)",
                 deal.number,
@@ -228,14 +228,14 @@ fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<Strin
 
 /// The deal rows with the players named `shown`.
 fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
-    let kind = game.rules().kind;
+    let rules = game.rules();
     let wide = style == Style::Wide;
     let mut header = vec!["Deal".to_string()];
     if wide {
         header.push("Dealer".into());
     }
-    if kind == Kind::Memory {
-        header.push("Phase 1".into());
+    if let Some(first) = rules.first_phase() {
+        header.push(first.title().into());
     }
     header.push("Contract".into());
     header.push("Tricks".into());
@@ -245,7 +245,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
     if style != Style::Narrow {
         header.push("Points".into());
     }
-    if kind == Kind::SingleDummy {
+    if rules.has_dummy_choice() {
         header.push("Dummy".into());
     }
     header.extend(shown.iter().cloned());
@@ -263,7 +263,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         if wide {
             row.push(shown[deal.dealer.index()].clone());
         }
-        if kind == Kind::Memory {
+        if rules.first_phase().is_some() {
             row.push(phase_one(shown, deal, style));
         }
         row.push(contract_cell(game, shown, deal, style));
@@ -276,7 +276,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         if style != Style::Narrow {
             row.push(points(shown, deal));
         }
-        if kind == Kind::SingleDummy {
+        if rules.has_dummy_choice() {
             row.push(
                 match deal.dummy {
                     Some(Dummy::Revealed) => "revealed",
@@ -486,7 +486,7 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         out.push_str(&wrap(
             &format!(
                 "Each game: the entries above the line, the line with the points above it, the entries below it, and the game's total (a game ends at {} below).",
-                game.rules().game_below
+                game.rules().game_below().unwrap_or(0)
             ),
             width,
         ));
@@ -538,7 +538,10 @@ fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
         column(&pad.below.b),
     ]);
     grid.row(vec![
-        format!("game total (below {})", game.rules().game_below),
+        format!(
+            "game total (below {})",
+            game.rules().game_below().unwrap_or(0)
+        ),
         format!("{} ({} below)", pad.lines.a.total(), pad.lines.a.below),
         format!("{} ({} below)", pad.lines.b.total(), pad.lines.b.below),
     ]);

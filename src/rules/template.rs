@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::contract::duel::{DuelRules, Kind};
+use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
 
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -583,12 +583,14 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
                     ),
                 ));
             }
-            DuelRules {
-                kind,
-                target: Some(target),
+            let terms = TargetTerms {
+                target,
                 undertrick_penalty: penalty,
-                rubber: false,
-                game_below: 0,
+            };
+            if kind == Kind::Memory {
+                DuelRules::Memory(terms)
+            } else {
+                DuelRules::SingleDummy(terms)
             }
         }
         Kind::Buddy => {
@@ -611,13 +613,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
                     format!("{game_below} cannot end a game; use a positive number, e.g. 300"),
                 ));
             }
-            DuelRules {
-                kind,
-                target: None,
-                undertrick_penalty: 0,
-                rubber: raw.rubber.unwrap_or(true),
+            DuelRules::Buddy(LineTerms {
                 game_below,
-            }
+                rubber: raw.rubber.unwrap_or(true),
+            })
         }
     };
     Ok(Variant {
@@ -633,7 +632,7 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         bidding: BiddingOrder::Clockwise,
         dealer_hook: false,
         scoring: ExactScoring::BidPlusTen,
-        target: rules.target,
+        target: rules.target(),
         elimination: false,
         two_player_rebid: false,
         contract: Some(rules),
@@ -782,26 +781,29 @@ mod tests {
     fn the_contract_templates_carry_their_games_rules() {
         let memory = Variant::try_from(contract("memory")).unwrap();
         let rules = memory.contract.unwrap();
-        assert_eq!(rules.kind, Kind::Memory);
-        assert_eq!((rules.target, rules.undertrick_penalty), (Some(500), 0));
+        assert_eq!(rules.kind(), Kind::Memory);
+        assert_eq!(
+            (rules.target(), rules.undertrick_penalty()),
+            (Some(500), Some(0))
+        );
         assert_eq!((memory.min_players, memory.max_players), (2, 2));
         let single = Variant::try_from(contract("single-dummy")).unwrap();
-        assert_eq!(single.contract.unwrap().kind, Kind::SingleDummy);
+        assert_eq!(single.contract.unwrap().kind(), Kind::SingleDummy);
         let buddy = Variant::try_from(contract("buddy"))
             .unwrap()
             .contract
             .unwrap();
-        assert_eq!(buddy.kind, Kind::Buddy);
+        assert_eq!(buddy.kind(), Kind::Buddy);
         assert_eq!(
-            (buddy.rubber, buddy.game_below, buddy.target),
-            (true, 300, None)
+            (buddy.rubber(), buddy.game_below(), buddy.target()),
+            (true, Some(300), None)
         );
         // Left out, the Buddy settings take the rules' defaults.
         let mut raw = contract("buddy");
         raw.rubber = None;
         raw.game_below = None;
         let rules = Variant::try_from(raw).unwrap().contract.unwrap();
-        assert_eq!((rules.rubber, rules.game_below), (true, 300));
+        assert_eq!((rules.rubber(), rules.game_below()), (true, Some(300)));
     }
 
     #[test]

@@ -9,32 +9,30 @@ use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
+use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
-use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::duel::{Deal, Dummy, Next};
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
-fn help(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Buddy => {
-            "At any question: type what is asked (a number of tricks, or a call such as \
-             1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
-             q = quit (everything is saved)."
-        }
-        _ => {
-            "At any question: type what is asked (a number of tricks, or a call such as \
-             1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
-             q = quit (everything is saved)."
-        }
+fn help(rules: DuelRules) -> &'static str {
+    if rules.doubles() {
+        "At any question: type what is asked (a number of tricks, or a call such as \
+         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
+         q = quit (everything is saved)."
+    } else {
+        "At any question: type what is asked (a number of tricks, or a call such as \
+         1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
+         q = quit (everything is saved)."
     }
 }
 
 /// The deal-by-deal loop: reloads the session before every question and
 /// saves after every answer.
 pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    let kind = cx.store.load(id)?.contract()?.rules().kind;
-    p.say(help(kind));
+    let rules = cx.store.load(id)?.contract()?.rules();
+    p.say(help(rules));
     let mut announced = None;
     let mut dummy_asked = None;
     loop {
@@ -58,7 +56,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
             Next::Call(side) => call(p, cx, id, game, deal, side)?,
             Next::Tricks { declarer } => {
-                if game.rules().kind == Kind::SingleDummy
+                if game.rules().has_dummy_choice()
                     && deal.dummy.is_none()
                     && dummy_asked != Some(deal.number)
                 {
@@ -84,10 +82,11 @@ fn first_phase(
     game: &ContractGame,
     deal: &Deal,
 ) -> Result<Flow> {
-    let phase = match game.rules().kind {
-        Kind::Buddy => "Exchange phase",
-        _ => "Phase 1",
-    };
+    let phase = game
+        .rules()
+        .first_phase()
+        .expect("a first phase is asked")
+        .title();
     let leader = !deal.dealer;
     let prompt = format!(
         "{phase}: tricks {} took (0 to 13; {} took the rest)",
@@ -321,7 +320,7 @@ fn command(
             Ok(())
         }
         Answer::Help => {
-            p.say(help(game.rules().kind));
+            p.say(help(game.rules()));
             Ok(())
         }
         Answer::Quit => {
@@ -472,7 +471,7 @@ mod tests {
         let game = only_game(&cx);
         assert!(game.is_finished());
         assert_eq!(game.duel().winners(), [B]);
-        assert_eq!(game.rules().target, Some(150));
+        assert_eq!(game.rules().target(), Some(150));
     }
 
     /// Buddy Bridge, a rubber, Ann dealing first (RULES.md, Buddy Bridge):
@@ -555,7 +554,7 @@ mod tests {
             "Deal 3 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
         ]);
         let game = only_game(&cx);
-        assert!(game.rules().rubber);
+        assert!(game.rules().rubber());
         assert_eq!(calls(&game, 1), ["2H", "pass", "4H"]);
         assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
         let deals = game.duel().deals();
@@ -628,7 +627,7 @@ mod tests {
         );
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["7NT", "pass", "pass"]);
-        assert!(!game.rules().rubber);
+        assert!(!game.rules().rubber());
         assert!(game.is_finished());
         assert_eq!(game.duel().totals(), BySide::new(line(10, 300), line(0, 0)));
         assert_eq!(game.duel().game_winners(), [A]);

@@ -7,55 +7,10 @@
 //! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
-use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome};
-use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
+use super::auction::{Auction, AuctionError, Call, Contract, Outcome};
+use super::kind::DuelRules;
+use super::scoring::Line;
 use super::side::{BySide, Side};
-
-/// Which contract game (a template's `contract_game`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Phase 1 at no-trump, then an auction and a contract.
-    Memory,
-    /// One auction per deal, declarer picks a dummy.
-    SingleDummy,
-    /// Exchange phase, then an auction (no doubles, one raise), above/below the line.
-    Buddy,
-}
-
-/// The rules in force, from the template.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DuelRules {
-    pub kind: Kind,
-    /// Memory and Single Dummy: the first to reach it wins.
-    pub target: Option<i64>,
-    /// Memory and Single Dummy: points per undertrick to the defender.
-    pub undertrick_penalty: i64,
-    /// Buddy: best of three games; off, the session is one game.
-    pub rubber: bool,
-    /// Buddy: points below the line that end a game.
-    pub game_below: i64,
-}
-
-impl DuelRules {
-    fn auction(&self) -> AuctionRules {
-        match self.kind {
-            Kind::Memory | Kind::SingleDummy => AuctionRules {
-                doubles: true,
-                holder_raise: false,
-            },
-            Kind::Buddy => AuctionRules {
-                doubles: false,
-                holder_raise: true,
-            },
-        }
-    }
-
-    /// Whether a deal starts with 13 tricks counted for both (phase 1 / exchange).
-    fn has_first_phase(&self) -> bool {
-        matches!(self.kind, Kind::Memory | Kind::Buddy)
-    }
-}
 
 /// Which dummy Single Dummy Bridge's declarer took (optional to record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,7 +221,7 @@ impl Duel {
     /// What the deal in play waits for.
     pub fn next(&self) -> Option<Next> {
         let deal = self.current()?;
-        if self.rules.has_first_phase() && deal.first_phase.is_none() {
+        if self.rules.first_phase().is_some() && deal.first_phase.is_none() {
             return Some(Next::FirstPhase);
         }
         let auction = deal
@@ -285,15 +240,17 @@ impl Duel {
     /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
     pub fn record_first_phase(&mut self, tricks: BySide<u32>) -> Result<(), DuelError> {
         self.expect(Next::FirstPhase, "first-phase tricks")?;
+        let first = self
+            .rules
+            .first_phase()
+            .expect("only a game with a first phase expects one");
         // Summed wide: a hand-edited file may hold any u32.
         let total = u64::from(tricks.a) + u64::from(tricks.b);
-        let phase = if self.rules.kind == Kind::Buddy {
-            "exchange phase"
-        } else {
-            "phase 1"
-        };
         if total != 13 {
-            return Err(DuelError::FirstPhaseTotal { phase, total });
+            return Err(DuelError::FirstPhaseTotal {
+                phase: first.name(),
+                total,
+            });
         }
         let winner = if tricks.a > tricks.b {
             Side::A
@@ -301,16 +258,11 @@ impl Duel {
             Side::B
         };
         let mut points = BySide::<Line>::default();
-        points[winner] = match self.rules.kind {
-            Kind::Buddy => EXCHANGE_WIN,
-            _ => Line {
-                above: 0,
-                below: memory_phase_one(tricks[winner]),
-            },
-        };
-        let opener = match self.rules.kind {
-            Kind::Buddy => winner,
-            _ => self.deals.last().expect("a deal is dealt").dealer,
+        points[winner] = first.points(tricks[winner]);
+        let opener = if first.winner_opens() {
+            winner
+        } else {
+            self.deals.last().expect("a deal is dealt").dealer
         };
         let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.first_phase = Some(tricks);
@@ -318,10 +270,8 @@ impl Duel {
         deal.auction = Some(Auction::new(self.rules.auction(), opener));
         self.add(points);
         self.facts_mut().first_phase = Some(tricks);
-        // Memory Bridge checks the target after every scoring event.
-        if self.rules.kind == Kind::Memory {
-            self.check_target();
-        }
+        // A target is checked after every scoring event (RULES.md, Memory Bridge).
+        self.check_target();
         Ok(())
     }
 
@@ -370,20 +320,7 @@ impl Duel {
         }
         let deal = self.deals.last_mut().expect("a deal is dealt");
         let contract = deal.contract().expect("tricks follow a contract");
-        let declarer = contract.declarer;
-        let mut points = BySide::<Line>::default();
-        match self.rules.kind {
-            Kind::Buddy => {
-                let (d, o) = buddy_contract(contract, tricks);
-                points[declarer] = d;
-                points[!declarer] = o;
-            }
-            _ => {
-                let score = memory_contract(contract, tricks, self.rules.undertrick_penalty);
-                points[declarer].below = score.declarer;
-                points[!declarer].below = score.defender;
-            }
-        }
+        let points = self.rules.contract_points(contract, tricks);
         deal.tricks = Some(tricks);
         deal.contract_points = points;
         self.add(points);
@@ -395,7 +332,7 @@ impl Duel {
     /// Records which dummy declarer took (Single Dummy Bridge), once the
     /// auction has a contract and before its tricks are in.
     pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), DuelError> {
-        if self.rules.kind != Kind::SingleDummy {
+        if !self.rules.has_dummy_choice() {
             return Err(DuelError::NoDummy(
                 "only Single Dummy Bridge records a dummy",
             ));
@@ -458,10 +395,10 @@ impl Duel {
     pub fn out_of_turn(&self, given: &'static str) -> DuelError {
         let expected = match self.next() {
             None => return DuelError::Over,
-            Some(Next::FirstPhase) => match self.rules.kind {
-                Kind::Buddy => "the exchange-phase tricks".to_string(),
-                _ => "the phase 1 tricks".to_string(),
-            },
+            Some(Next::FirstPhase) => {
+                let first = self.rules.first_phase().expect("a first phase is expected");
+                format!("the {} tricks", first.adjective())
+            }
             Some(Next::Call(_)) => "the next call of the auction".to_string(),
             Some(Next::Tricks { .. }) => "declarer's tricks".to_string(),
         };
@@ -485,7 +422,7 @@ impl Duel {
     }
 
     fn check_target(&mut self) {
-        if let Some(target) = self.rules.target {
+        if let Some(target) = self.rules.target() {
             let reached: Vec<Side> = Side::BOTH
                 .into_iter()
                 .filter(|&s| self.totals[s].total() >= target)
@@ -510,19 +447,16 @@ impl Duel {
         let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.settled = true;
         let no_contract = deal.no_contract();
-        match self.rules.kind {
-            Kind::Memory | Kind::SingleDummy => self.check_target(),
-            Kind::Buddy => {
-                let game_over = self
-                    .game_lines
-                    .values()
-                    .any(|l| l.below >= self.rules.game_below);
+        match self.rules.line() {
+            None => self.check_target(),
+            Some(line) => {
+                let game_over = self.game_lines.values().any(|l| l.below >= line.game_below);
                 if game_over {
                     let winner = game_winner(self.game_lines);
                     self.games_won[winner] += 1;
                     self.game_winners.push(winner);
                     self.game_lines = BySide::default();
-                    let needed = if self.rules.rubber { 2 } else { 1 };
+                    let needed = if line.rubber { 2 } else { 1 };
                     if self.games_won[winner] >= needed {
                         self.winners = vec![winner];
                     }
@@ -531,7 +465,7 @@ impl Duel {
         }
         if !self.is_finished() {
             // Single Dummy Bridge: no contract is a redeal by the same dealer.
-            let same_dealer = no_contract && self.rules.kind == Kind::SingleDummy;
+            let same_dealer = no_contract && self.rules.same_dealer_after_pass_out();
             self.deal_next_with(same_dealer);
         }
     }
@@ -547,8 +481,11 @@ impl Duel {
             Some(last) => !last.dealer,
         };
         let game = 1 + self.game_winners.len();
-        let auction =
-            (!self.rules.has_first_phase()).then(|| Auction::new(self.rules.auction(), dealer));
+        let auction = self
+            .rules
+            .first_phase()
+            .is_none()
+            .then(|| Auction::new(self.rules.auction(), dealer));
         self.deals.push(Deal {
             number: self.deals.len() + 1,
             game,

@@ -2,17 +2,23 @@
 
 use super::*;
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
+use crate::rules::contract::{Kind, LineTerms, TargetTerms};
 
 const ANN: Side = Side::A;
 const BOB: Side = Side::B;
 
 fn rules(kind: Kind) -> DuelRules {
-    DuelRules {
-        kind,
-        target: Some(500),
+    let target = TargetTerms {
+        target: 500,
         undertrick_penalty: 0,
-        rubber: true,
-        game_below: 300,
+    };
+    match kind {
+        Kind::Memory => DuelRules::Memory(target),
+        Kind::SingleDummy => DuelRules::SingleDummy(target),
+        Kind::Buddy => DuelRules::Buddy(LineTerms {
+            game_below: 300,
+            rubber: true,
+        }),
     }
 }
 
@@ -79,8 +85,10 @@ fn memory_bridge_first_phase_must_total_thirteen() {
 
 #[test]
 fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
-    let mut r = rules(Kind::SingleDummy);
-    r.undertrick_penalty = 50;
+    let r = DuelRules::SingleDummy(TargetTerms {
+        target: 500,
+        undertrick_penalty: 50,
+    });
     let mut d = Duel::new(r, BOB);
     // Single Dummy: no first phase; Bob deals and calls first.
     assert_eq!(d.next(), Some(Next::Call(BOB)));
@@ -262,8 +270,10 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
 
 #[test]
 fn without_a_rubber_the_session_is_one_game() {
-    let mut r = rules(Kind::Buddy);
-    r.rubber = false;
+    let r = DuelRules::Buddy(LineTerms {
+        game_below: 300,
+        rubber: false,
+    });
     let mut d = Duel::new(r, ANN);
     d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");

@@ -3,7 +3,8 @@
 //! table uses. Like the rest of the engine, it checks before it changes.
 
 use super::auction::Call;
-use super::duel::{DealFacts, Duel, DuelError, DuelRules, Dummy, Next};
+use super::duel::{DealFacts, Duel, DuelError, Dummy, Next};
+use super::kind::DuelRules;
 use super::side::{BySide, Side};
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
@@ -186,7 +187,7 @@ impl ContractGame {
 
     /// Records which dummy declarer took (Single Dummy Bridge).
     pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), ContractError> {
-        if self.rules().kind != super::duel::Kind::SingleDummy {
+        if !self.rules().has_dummy_choice() {
             return Err(ContractError::Entry(format!(
                 "{} has no dummy to choose; only Single Dummy Bridge records one",
                 self.variant.title

@@ -6,9 +6,11 @@
 pub mod auction;
 pub mod duel;
 pub mod game;
+pub mod kind;
 pub mod scoring;
 pub mod side;
 
+pub use kind::{DuelRules, FirstPhase, Kind, LineTerms, TargetTerms};
 pub use scoring::{
     ContractScore, EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one,
     trick_values,

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use bridgepad::catalog::{Catalog, with_target};
 use bridgepad::rules::contract::auction::{Bid, Call};
-use bridgepad::rules::contract::duel::{Dummy, Next};
+use bridgepad::rules::contract::deal::Dummy;
+use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::ContractGame;
 use bridgepad::rules::{Expect, Game, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
@@ -430,7 +431,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
             }
             Next::Call(_) => {
                 let deal = game.duel().current().expect("a deal in play");
-                let auction = deal.auction.as_ref().expect("an open auction");
+                let auction = deal.auction().expect("an open auction");
                 let legal = auction.legal();
                 let bidding = auction
                     .calls()

@@ -92,13 +92,13 @@ pub fn rows(session: &Session) -> Vec<Row> {
             let mut totals = BySide::<Line>::default();
             for deal in game.duel().deals() {
                 let dealer = game.name(deal.dealer).to_string();
-                if let Some(tricks) = deal.first_phase {
+                if let Some(tricks) = deal.first_phase() {
                     let phase = match game.rules().first_phase() {
                         Some(FirstPhase::Exchange) => Phase::Exchange,
                         _ => Phase::PhaseOne,
                     };
                     for side in Side::BOTH {
-                        let line = deal.first_points[side];
+                        let line = deal.first_points()[side];
                         let total = &mut totals[side];
                         *total += line;
                         rows.push(Row {
@@ -115,7 +115,7 @@ pub fn rows(session: &Session) -> Vec<Row> {
                         });
                     }
                 }
-                if !deal.settled {
+                if !deal.is_settled() {
                     continue;
                 }
                 let contract = deal.contract();
@@ -123,13 +123,13 @@ pub fn rows(session: &Session) -> Vec<Row> {
                     continue;
                 }
                 for side in Side::BOTH {
-                    let line = deal.contract_points[side];
+                    let line = deal.contract_points()[side];
                     let total = &mut totals[side];
                     *total += line;
                     let (bid, tricks, made) = match contract {
                         None => ("passed out".to_string(), None, None),
                         Some(c) => {
-                            let declarer_tricks = deal.tricks.expect("a settled contract");
+                            let declarer_tricks = deal.tricks().expect("a settled contract");
                             let text = format!("{}{}", c.bid, c.doubling.suffix());
                             if side == c.declarer {
                                 (text, Some(declarer_tricks), deal.made())

@@ -13,7 +13,7 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::duel::{DealFacts, Dummy};
+use crate::rules::contract::deal::{DealFacts, Dummy};
 use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::contract::{BySide, Side};
 use crate::rules::template::Deck;

@@ -200,7 +200,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
             d.begun()
         })
         .map(|d| {
-            let auction = d.auction.as_ref();
+            let auction = d.auction();
             let contract = d.contract().map(|c| {
                 json!({
                     "bid": c.bid.to_string(),
@@ -216,16 +216,16 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
                 "deal": d.number,
                 "game": d.game,
                 "dealer": name(d.dealer),
-                "first_phase": d.first_phase.map(|t| t.iter().map(|(s, n)| (name(s), json!(n))).collect::<Map<String, Value>>()),
-                "first_phase_points": d.first_phase.map(|_| lines(d.first_points)),
+                "first_phase": d.first_phase().map(|t| t.iter().map(|(s, n)| (name(s), json!(n))).collect::<Map<String, Value>>()),
+                "first_phase_points": d.first_phase().map(|_| lines(d.first_points())),
                 "auction": auction.map(|a| a.calls().iter().map(|c| c.to_string()).collect::<Vec<_>>()).unwrap_or_default(),
                 "first_caller": auction.map(|a| name(a.first())),
                 "no_contract": d.no_contract(),
                 "contract": contract,
-                "dummy": d.dummy.map(dummy_word),
-                "declarer_tricks": d.tricks,
+                "dummy": d.dummy().map(dummy_word),
+                "declarer_tricks": d.tricks(),
                 "made": d.made(),
-                "contract_points": d.tricks.map(|_| lines(d.contract_points)),
+                "contract_points": d.tricks().map(|_| lines(d.contract_points())),
                 "totals": lines(d.totals),
             })
         })
@@ -248,7 +248,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
                     });
                 }
                 Next::Call(side) => {
-                    let auction = deal.auction.as_ref().expect("an open auction");
+                    let auction = deal.auction().expect("an open auction");
                     value["expects"] = json!("auction");
                     value["phase"] = json!("auction");
                     value["to_call"] = json!(name(side));
@@ -280,7 +280,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
         "title": game.variant().title,
         "players": game.table().seated(),
         "status": if game.is_finished() { "finished" } else { "in_progress" },
-        "winners": names(duel.winners()),
+        "winners": names(&duel.winners()),
         "leaders": names(&game.leaders()),
         "eliminated": [],
         "totals": lines(duel.totals()),

@@ -3,7 +3,8 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
-use crate::rules::contract::duel::{Deal, Next};
+use crate::rules::contract::deal::Deal;
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::{ContractGame, UndoneEntry};
 use crate::rules::contract::{BySide, Line, Side};
 
@@ -72,7 +73,7 @@ pub fn next(game: &ContractGame) -> String {
             game.name(Side::A)
         ),
         Next::Call(side) => {
-            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let auction = deal.auction().expect("a call means an open auction");
             if let Some(holding) = auction.raise_or_stand() {
                 return format!(
                     "next: {} passed, so {} may raise {} once or stand on it; legal: {}: `bridgepad auction CALL…`",
@@ -95,7 +96,7 @@ pub fn next(game: &ContractGame) -> String {
         }
         Next::Tricks { declarer } => {
             let c = deal.contract().expect("tricks follow a contract");
-            let dummy = if rules.has_dummy_choice() && deal.dummy.is_none() {
+            let dummy = if rules.has_dummy_choice() && deal.dummy().is_none() {
                 " (add --dummy revealed|hidden to record the dummy taken)"
             } else {
                 ""
@@ -248,7 +249,7 @@ pub fn finished(game: &ContractGame) -> String {
         );
     }
     let target = game.rules().target().unwrap_or(0);
-    match winners {
+    match winners.as_slice() {
         [one] => format!(
             "Game over: {} wins with {} (target {target}).",
             game.name(*one),
@@ -265,8 +266,8 @@ pub fn finished(game: &ContractGame) -> String {
 
 /// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."
 pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
-    let tricks = deal.first_phase.expect("the first phase is recorded");
-    let winner = if deal.first_points.a != Line::default() {
+    let tricks = deal.first_phase().expect("the first phase is recorded");
+    let winner = if deal.first_points().a != Line::default() {
         Side::A
     } else {
         Side::B
@@ -284,7 +285,7 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
             "exchange phase {counts}: {who} scores 40 below the line and 10 above, and opens the auction."
         ),
         _ => {
-            let points = deal.first_points[winner].below;
+            let points = deal.first_points()[winner].below;
             format!(
                 "phase 1 {counts}: {who} scores 1NT made with {} tricks: {} + 100 = {points}.",
                 tricks[winner],
@@ -296,7 +297,7 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
 
 /// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
 pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
-    let auction = deal.auction.as_ref().expect("an auction");
+    let auction = deal.auction().expect("an auction");
     match auction.outcome() {
         Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
         Outcome::NoContract if game.rules().same_dealer_after_pass_out() => format!(
@@ -317,11 +318,11 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
 /// "Ann took 10 in 3♥X: made, Ann scores 240." and the like.
 pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
     let c = deal.contract().expect("a played contract");
-    let tricks = deal.tricks.expect("tricks recorded");
+    let tricks = deal.tricks().expect("tricks recorded");
     let declarer = game.name(c.declarer);
     let defender = game.name(!c.declarer);
     let needed = c.bid.tricks_needed();
-    let points = deal.contract_points;
+    let points = deal.contract_points();
     let head = format!("{declarer} took {tricks} in {}", c.pretty());
     let line = game.rules().has_line();
     match (line, tricks >= needed) {
@@ -405,8 +406,8 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
     let mut lines = BySide::<Line>::default();
     for d in deals.iter().filter(|d| d.game == deal.game) {
         for s in Side::BOTH {
-            lines[s] += d.first_points[s];
-            lines[s] += d.contract_points[s];
+            lines[s] += d.first_points()[s];
+            lines[s] += d.contract_points()[s];
         }
     }
     let games = game.duel().games_won();
@@ -508,7 +509,7 @@ mod tests {
         g.record_first_phase(&[(Seat(1), 8)]).unwrap();
         g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
         let deal = g.duel().current().unwrap();
-        let auction = deal.auction.as_ref().unwrap();
+        let auction = deal.auction().unwrap();
         assert_eq!(
             raise_or_stand(&g, auction).unwrap(),
             "Ann passed: Bob may raise 2♠ once, or stand on it; either way that is the contract."

@@ -68,10 +68,10 @@ pub fn contract_series(game: &ContractGame) -> Vec<Series> {
         .duel()
         .deals()
         .iter()
-        .filter(|d| d.settled || d.first_phase.is_some())
+        .filter(|d| d.is_settled() || d.first_phase().is_some())
         .collect();
     let leaders = if game.is_finished() {
-        game.duel().winners().to_vec()
+        game.duel().winners()
     } else {
         game.leaders()
     };

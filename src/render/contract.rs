@@ -6,7 +6,8 @@ use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Auction;
-use crate::rules::contract::duel::{Deal, Dummy, Next};
+use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, trick_values};
 
@@ -115,7 +116,7 @@ fn next_at_table(game: &ContractGame) -> String {
             )
         }
         Next::Call(side) => {
-            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let auction = deal.auction().expect("a call means an open auction");
             let so_far = if auction.calls().is_empty() {
                 String::new()
             } else {
@@ -268,7 +269,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         }
         row.push(contract_cell(game, shown, deal, style));
         if wide {
-            row.push(deal.tricks.map(|t| t.to_string()).unwrap_or_default());
+            row.push(deal.tricks().map(|t| t.to_string()).unwrap_or_default());
             row.push(result(deal));
         } else {
             row.push(tricks_short(deal));
@@ -278,7 +279,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         }
         if rules.has_dummy_choice() {
             row.push(
-                match deal.dummy {
+                match deal.dummy() {
                     Some(Dummy::Revealed) => "revealed",
                     Some(Dummy::Hidden) => "hidden",
                     None => "",
@@ -292,7 +293,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
             } else {
                 ""
             };
-            let total = if deal.settled || deal.first_phase.is_some() {
+            let total = if deal.is_settled() || deal.first_phase().is_some() {
                 deal.totals[side].total().to_string()
             } else {
                 String::new()
@@ -308,7 +309,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
 /// auction so far; shorter in the compact styles.
 fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Style) -> String {
     let wide = style == Style::Wide;
-    match deal.auction.as_ref() {
+    match deal.auction() {
         _ if deal.no_contract() => if wide {
             "no contract (passed out)"
         } else {
@@ -337,7 +338,7 @@ fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Styl
 
 /// Declarer's tricks in bridge shorthand: "10 +1", "9 =", "7 −2".
 fn tricks_short(deal: &Deal) -> String {
-    match (deal.contract(), deal.tricks) {
+    match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
             match t.cmp(&needed) {
@@ -353,7 +354,7 @@ fn tricks_short(deal: &Deal) -> String {
 /// "Ann 8–5: +170" (the phase-1 winner's score); "Ann 8–5 +170" compact,
 /// "Ann 8–5" narrow.
 fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
-    let Some(tricks) = deal.first_phase else {
+    let Some(tricks) = deal.first_phase() else {
         return String::new();
     };
     let winner = if tricks.a > tricks.b {
@@ -367,7 +368,7 @@ fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
         tricks[winner],
         tricks[!winner]
     );
-    let points = deal.first_points[winner].below;
+    let points = deal.first_points()[winner].below;
     match style {
         Style::Wide => format!("{head}: +{points}"),
         Style::Compact => format!("{head} +{points}"),
@@ -377,7 +378,7 @@ fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
 
 /// "made +1", "made", "down 2", or nothing yet.
 fn result(deal: &Deal) -> String {
-    match (deal.contract(), deal.tricks) {
+    match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
             if t > needed {
@@ -394,13 +395,19 @@ fn result(deal: &Deal) -> String {
 
 /// The contract's points: "Ann +240", "Bob +100", "—".
 fn points(shown: &[String], deal: &Deal) -> String {
-    if deal.tricks.is_none() {
+    if deal.tricks().is_none() {
         return String::new();
     }
     let scored: Vec<String> = Side::BOTH
         .into_iter()
-        .filter(|&s| deal.contract_points[s].total() != 0)
-        .map(|s| format!("{} +{}", shown[s.index()], deal.contract_points[s].total()))
+        .filter(|&s| deal.contract_points()[s].total() != 0)
+        .map(|s| {
+            format!(
+                "{} +{}",
+                shown[s.index()],
+                deal.contract_points()[s].total()
+            )
+        })
         .collect();
     if scored.is_empty() {
         "—".to_string()
@@ -437,7 +444,7 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
             .deals()
             .iter()
             .filter(|d| d.game == number)
-            .filter(|d| d.first_phase.is_some() || d.settled)
+            .filter(|d| d.first_phase().is_some() || d.is_settled())
             .collect();
         if deals.is_empty() && number > 1 {
             continue;
@@ -448,8 +455,8 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         for deal in &deals {
             entries(deal, &mut above, &mut below);
             for s in Side::BOTH {
-                lines[s] += deal.first_points[s];
-                lines[s] += deal.contract_points[s];
+                lines[s] += deal.first_points()[s];
+                lines[s] += deal.contract_points()[s];
             }
         }
         let winner = duel.game_winners().get(number - 1).copied();
@@ -589,7 +596,7 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<Entry>>) {
     let n = deal.number;
     for side in Side::BOTH {
-        let first = deal.first_points[side];
+        let first = deal.first_points()[side];
         if first.below != 0 {
             below[side].push(Entry {
                 points: first.below,
@@ -603,7 +610,7 @@ fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<E
             });
         }
     }
-    let (Some(c), Some(tricks)) = (deal.contract(), deal.tricks) else {
+    let (Some(c), Some(tricks)) = (deal.contract(), deal.tricks()) else {
         return;
     };
     let d = c.declarer;

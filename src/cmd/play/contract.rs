@@ -12,7 +12,8 @@ use crate::render;
 use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
-use crate::rules::contract::duel::{Deal, Dummy, Next};
+use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
@@ -49,7 +50,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         // The dummy is asked once per contract (Skip is not asked again),
         // and again when an undo takes back the dummy or the call that
         // ended the auction.
-        if !matches!(next, Next::Tricks { .. }) || deal.dummy.is_some() {
+        if !matches!(next, Next::Tricks { .. }) || deal.dummy().is_some() {
             dummy_asked = None;
         }
         let flow = match next {
@@ -57,7 +58,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             Next::Call(side) => call(p, cx, id, game, deal, side)?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
-                    && deal.dummy.is_none()
+                    && deal.dummy().is_none()
                     && dummy_asked != Some(deal.number)
                 {
                     dummy_asked = Some(deal.number);
@@ -128,7 +129,7 @@ fn call(
     deal: &Deal,
     side: Side,
 ) -> Result<Flow> {
-    let auction = deal.auction.as_ref().expect("an open auction");
+    let auction = deal.auction().expect("an open auction");
     let number = deal.number;
     if auction.forced_call().is_some() {
         // Only an auction saved by an older bridgepad stops short of its
@@ -158,8 +159,7 @@ fn call(
         .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
     let game = session.contract()?;
     let auction = game.duel().deals()[number - 1]
-        .auction
-        .as_ref()
+        .auction()
         .expect("an auction");
     ended(p, game, number, auction.calls().len() - asked);
     Ok(Flow::Go)
@@ -169,14 +169,14 @@ fn call(
 /// at the end), and how the auction ended, if it did.
 fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
     let deal = &game.duel().deals()[number - 1];
-    let auction = deal.auction.as_ref().expect("an auction");
+    let auction = deal.auction().expect("an auction");
     if let Some(line) = say::forced(game, auction, made) {
         p.say(&line);
     }
     if !auction.is_open() {
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
-        if deal.settled && !game.is_finished() {
+        if deal.is_settled() && !game.is_finished() {
             p.say(&render::contract::sheet_at_table(game, p.width()));
         }
     }
@@ -442,9 +442,12 @@ mod tests {
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
         let deal = &game.duel().deals()[0];
-        assert_eq!(deal.first_phase, Some(BySide::new(5, 8)));
-        assert_eq!(deal.tricks, Some(9));
-        assert_eq!(deal.contract_points, BySide::new(line(0, 360), line(0, 0)));
+        assert_eq!(deal.first_phase(), Some(BySide::new(5, 8)));
+        assert_eq!(deal.tricks(), Some(9));
+        assert_eq!(
+            deal.contract_points(),
+            BySide::new(line(0, 360), line(0, 0))
+        );
         assert_eq!(
             game.duel().totals(),
             BySide::new(line(0, 360), line(0, 170))
@@ -559,11 +562,11 @@ mod tests {
         assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
         let deals = game.duel().deals();
         assert_eq!(
-            deals[0].contract_points,
+            deals[0].contract_points(),
             BySide::new(line(10, 120), line(0, 0))
         );
         assert_eq!(
-            deals[1].contract_points,
+            deals[1].contract_points(),
             BySide::new(line(0, -50), line(50, 0))
         );
         assert_eq!(
@@ -841,8 +844,8 @@ mod tests {
         );
         assert!(deals[0].no_contract());
         assert_eq!(deals[0].totals, BySide::new(line(0, 0), line(0, 0)));
-        assert_eq!(deals[1].dummy, Some(Dummy::Revealed));
-        assert_eq!(deals[2].dummy, None);
+        assert_eq!(deals[1].dummy(), Some(Dummy::Revealed));
+        assert_eq!(deals[2].dummy(), None);
         assert_eq!(game.duel().totals(), BySide::new(line(0, 20), line(0, 260)));
     }
 

@@ -7,78 +7,11 @@
 //! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
-use super::auction::{Auction, AuctionError, Call, Contract, Outcome};
+use super::auction::{Auction, AuctionError, Call, Outcome};
+use super::deal::{Deal, DealFacts, Dummy, FirstPhaseScore, Phase};
 use super::kind::DuelRules;
 use super::scoring::Line;
-use super::side::{BySide, Side};
-
-/// Which dummy Single Dummy Bridge's declarer took (optional to record).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dummy {
-    Revealed,
-    Hidden,
-}
-
-/// What was recorded for one deal.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DealFacts {
-    /// Tricks in phase 1 (Memory) or the exchange phase (Buddy), by side.
-    pub first_phase: Option<BySide<u32>>,
-    pub calls: Vec<Call>,
-    /// Declarer's tricks in the contract.
-    pub tricks: Option<u32>,
-    pub dummy: Option<Dummy>,
-}
-
-/// A deal and what it scored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Deal {
-    /// 1-based, over the whole session.
-    pub number: usize,
-    /// 1-based game within the session (Buddy Bridge rubbers).
-    pub game: usize,
-    pub dealer: Side,
-    pub first_phase: Option<BySide<u32>>,
-    /// Points from the first phase, by side.
-    pub first_points: BySide<Line>,
-    pub auction: Option<Auction>,
-    pub tricks: Option<u32>,
-    pub dummy: Option<Dummy>,
-    /// Points from the contract, by side.
-    pub contract_points: BySide<Line>,
-    /// Made, failed, or no contract, once settled.
-    pub settled: bool,
-    /// Totals after this deal, by side (the session's).
-    pub totals: BySide<Line>,
-}
-
-impl Deal {
-    pub fn contract(&self) -> Option<Contract> {
-        match self.auction.as_ref()?.outcome() {
-            Outcome::Contract(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    pub fn no_contract(&self) -> bool {
-        self.auction
-            .as_ref()
-            .is_some_and(|a| a.outcome() == Outcome::NoContract)
-    }
-
-    /// Whether anything of this deal is recorded or settled (a deal just
-    /// dealt has nothing to show yet).
-    pub fn begun(&self) -> bool {
-        self.settled
-            || self.first_phase.is_some()
-            || self.auction.as_ref().is_some_and(|a| !a.calls().is_empty())
-    }
-
-    /// Did the contract make? `None` until the tricks are in.
-    pub fn made(&self) -> Option<bool> {
-        Some(self.tricks? >= self.contract()?.bid.tricks_needed())
-    }
-}
+use super::side::{BySide, Side, Winner};
 
 /// What the duel waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +49,13 @@ pub enum DuelError {
     NoDummy(&'static str),
 }
 
+/// Whether the session goes on, and who won it once it is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    InPlay,
+    Over(Winner),
+}
+
 /// A contract game session: deals replayed into scores.
 #[derive(Debug, Clone)]
 pub struct Duel {
@@ -129,7 +69,7 @@ pub struct Duel {
     games_won: BySide<u32>,
     /// Winners of each finished game (Buddy Bridge).
     game_winners: Vec<Side>,
-    winners: Vec<Side>,
+    status: Status,
 }
 
 impl Duel {
@@ -143,7 +83,7 @@ impl Duel {
             game_lines: BySide::default(),
             games_won: BySide::default(),
             game_winners: Vec::new(),
-            winners: Vec::new(),
+            status: Status::InPlay,
         };
         duel.deal_next();
         duel
@@ -201,12 +141,20 @@ impl Duel {
         &self.game_winners
     }
 
-    pub fn is_finished(&self) -> bool {
-        !self.winners.is_empty()
+    pub fn status(&self) -> Status {
+        self.status
     }
 
-    pub fn winners(&self) -> &[Side] {
-        &self.winners
+    pub fn is_finished(&self) -> bool {
+        matches!(self.status, Status::Over(_))
+    }
+
+    /// The winning sides once the session is over (both on a shared win); empty before.
+    pub fn winners(&self) -> Vec<Side> {
+        match self.status {
+            Status::InPlay => Vec::new(),
+            Status::Over(winner) => winner.sides(),
+        }
     }
 
     /// The deal in play, if the session is not over.
@@ -220,20 +168,17 @@ impl Duel {
 
     /// What the deal in play waits for.
     pub fn next(&self) -> Option<Next> {
-        let deal = self.current()?;
-        if self.rules.first_phase().is_some() && deal.first_phase.is_none() {
-            return Some(Next::FirstPhase);
-        }
-        let auction = deal
-            .auction
-            .as_ref()
-            .expect("an auction opens once the first phase is in");
-        match auction.outcome() {
-            Outcome::Open { to_call } => Some(Next::Call(to_call)),
-            Outcome::Contract(c) => Some(Next::Tricks {
-                declarer: c.declarer,
+        match &self.current()?.phase {
+            Phase::FirstPhase => Some(Next::FirstPhase),
+            Phase::Auction(auction) => match auction.outcome() {
+                Outcome::Open { to_call } => Some(Next::Call(to_call)),
+                _ => unreachable!("an auction phase is open"),
+            },
+            Phase::Play { contract, .. } => Some(Next::Tricks {
+                declarer: contract.declarer,
             }),
-            Outcome::NoContract => unreachable!("a deal with no contract is settled"),
+            // A settled deal is followed by the next one, unless the session is over.
+            Phase::PassedOut(_) | Phase::Scored { .. } => None,
         }
     }
 
@@ -259,15 +204,14 @@ impl Duel {
         };
         let mut points = BySide::<Line>::default();
         points[winner] = first.points(tricks[winner]);
+        let deal = self.deals.last_mut().expect("a deal is dealt");
         let opener = if first.winner_opens() {
             winner
         } else {
-            self.deals.last().expect("a deal is dealt").dealer
+            deal.dealer
         };
-        let deal = self.deals.last_mut().expect("a deal is dealt");
-        deal.first_phase = Some(tricks);
-        deal.first_points = points;
-        deal.auction = Some(Auction::new(self.rules.auction(), opener));
+        deal.first = Some(FirstPhaseScore { tricks, points });
+        deal.phase = Phase::Auction(Auction::new(self.rules.auction(), opener));
         self.add(points);
         self.facts_mut().first_phase = Some(tricks);
         // A target is checked after every scoring event (RULES.md, Memory Bridge).
@@ -281,11 +225,15 @@ impl Duel {
             return Err(self.out_of_turn("a call"));
         };
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        let auction = deal.auction.as_mut().expect("an open auction");
+        let Phase::Auction(auction) = &deal.phase else {
+            unreachable!("a call is expected in an open auction")
+        };
+        let mut auction = auction.clone();
         auction.call(call)?;
-        let no_contract = auction.outcome() == Outcome::NoContract;
+        deal.phase = Phase::after(auction);
+        let passed_out = deal.no_contract();
         self.facts_mut().calls.push(call);
-        if no_contract {
+        if passed_out {
             self.settle();
         }
         Ok(())
@@ -301,7 +249,7 @@ impl Duel {
         while let Some(Next::Call(_)) = self.next() {
             let forced = self
                 .current()
-                .and_then(|deal| deal.auction.as_ref())
+                .and_then(Deal::auction)
                 .and_then(Auction::forced_call);
             let Some(call) = forced else { break };
             self.call(call).expect("the only legal call is legal");
@@ -319,10 +267,22 @@ impl Duel {
             return Err(DuelError::TooManyTricks(tricks));
         }
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        let contract = deal.contract().expect("tricks follow a contract");
-        let points = self.rules.contract_points(contract, tricks);
-        deal.tricks = Some(tricks);
-        deal.contract_points = points;
+        let Phase::Play {
+            auction,
+            contract,
+            dummy,
+        } = &deal.phase
+        else {
+            unreachable!("tricks are expected once a contract is fixed")
+        };
+        let points = self.rules.contract_points(*contract, tricks);
+        deal.phase = Phase::Scored {
+            auction: auction.clone(),
+            contract: *contract,
+            dummy: *dummy,
+            tricks,
+            points,
+        };
         self.add(points);
         self.facts_mut().tricks = Some(tricks);
         self.settle();
@@ -348,7 +308,9 @@ impl Duel {
             }
         }
         let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
-        deal.dummy = Some(dummy);
+        if let Phase::Play { dummy: chosen, .. } = &mut deal.phase {
+            *chosen = Some(dummy);
+        }
         self.facts_mut().dummy = Some(dummy);
         Ok(())
     }
@@ -360,9 +322,7 @@ impl Duel {
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
         // The last call that was a choice; every call after it was forced.
-        let chosen = deal
-            .and_then(|d| d.auction.as_ref())
-            .and_then(Auction::last_choice);
+        let chosen = deal.and_then(Deal::auction).and_then(Auction::last_choice);
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
         let removed = if last.tricks.take().is_some() || last.dummy.take().is_some() {
@@ -421,32 +381,22 @@ impl Duel {
         deal.totals = self.totals;
     }
 
+    /// A game to a target ends as soon as a side reaches it; were both past
+    /// it at once, the higher total would win and a tie be shared.
     fn check_target(&mut self) {
-        if let Some(target) = self.rules.target() {
-            let reached: Vec<Side> = Side::BOTH
-                .into_iter()
-                .filter(|&s| self.totals[s].total() >= target)
-                .collect();
-            if !reached.is_empty() {
-                // Both past the target at once: the higher total wins; a tie is shared.
-                let best = reached
-                    .iter()
-                    .map(|&s| self.totals[s].total())
-                    .max()
-                    .unwrap_or(0);
-                self.winners = reached
-                    .into_iter()
-                    .filter(|&s| self.totals[s].total() == best)
-                    .collect();
-            }
+        let Some(target) = self.rules.target() else {
+            return;
+        };
+        let totals = self.totals.map(Line::total);
+        if totals.values().any(|&t| t >= target) {
+            self.status = Status::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
         }
     }
 
     /// The deal is over: check the end of the game or session, then deal again.
     fn settle(&mut self) {
-        let deal = self.deals.last_mut().expect("a deal is dealt");
-        deal.settled = true;
-        let no_contract = deal.no_contract();
+        let deal = self.deals.last().expect("a deal is dealt");
+        let passed_out = deal.no_contract();
         match self.rules.line() {
             None => self.check_target(),
             Some(line) => {
@@ -458,14 +408,14 @@ impl Duel {
                     self.game_lines = BySide::default();
                     let needed = if line.rubber { 2 } else { 1 };
                     if self.games_won[winner] >= needed {
-                        self.winners = vec![winner];
+                        self.status = Status::Over(Winner::Side(winner));
                     }
                 }
             }
         }
         if !self.is_finished() {
             // Single Dummy Bridge: no contract is a redeal by the same dealer.
-            let same_dealer = no_contract && self.rules.same_dealer_after_pass_out();
+            let same_dealer = passed_out && self.rules.same_dealer_after_pass_out();
             self.deal_next_with(same_dealer);
         }
     }
@@ -481,22 +431,16 @@ impl Duel {
             Some(last) => !last.dealer,
         };
         let game = 1 + self.game_winners.len();
-        let auction = self
-            .rules
-            .first_phase()
-            .is_none()
-            .then(|| Auction::new(self.rules.auction(), dealer));
+        let phase = match self.rules.first_phase() {
+            Some(_) => Phase::FirstPhase,
+            None => Phase::Auction(Auction::new(self.rules.auction(), dealer)),
+        };
         self.deals.push(Deal {
             number: self.deals.len() + 1,
             game,
             dealer,
-            first_phase: None,
-            first_points: BySide::default(),
-            auction,
-            tricks: None,
-            dummy: None,
-            contract_points: BySide::default(),
-            settled: false,
+            first: None,
+            phase,
             totals: self.totals,
         });
     }

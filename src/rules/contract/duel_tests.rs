@@ -120,7 +120,7 @@ fn single_dummy_records_the_dummy_declarer_took() {
     calls(&mut d, "1NT pass");
     d.record_dummy(Dummy::Hidden).unwrap();
     d.record_tricks(7).unwrap();
-    assert_eq!(d.deals()[0].dummy, Some(Dummy::Hidden));
+    assert_eq!(d.deals()[0].dummy(), Some(Dummy::Hidden));
     assert_eq!(total(&d, ANN), 40);
     let replayed = Duel::replay(d.rules(), ANN, d.facts()).unwrap();
     assert_eq!(replayed.deals(), d.deals());
@@ -165,7 +165,7 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
             .to_string(),
         "the phase 1 tricks must total 13, not 4294967309"
     );
-    assert_eq!(m.deals()[0].first_phase, None);
+    assert_eq!(m.deals()[0].first_phase(), None);
 }
 
 /// A Buddy Bridge rubber, Ann dealing first. Worked out by hand:

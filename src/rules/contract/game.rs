@@ -3,7 +3,8 @@
 //! table uses. Like the rest of the engine, it checks before it changes.
 
 use super::auction::Call;
-use super::duel::{DealFacts, Duel, DuelError, Dummy, Next};
+use super::deal::{DealFacts, Dummy};
+use super::duel::{Duel, DuelError, Next};
 use super::kind::DuelRules;
 use super::side::{BySide, Side};
 use crate::rules::seat::Seat;
@@ -307,11 +308,11 @@ mod tests {
     fn one_count_is_enough_the_other_player_took_the_rest() {
         let mut g = game("memory");
         g.record_first_phase(&[(Seat(1), 9)]).unwrap();
-        assert_eq!(g.duel().deals()[0].first_phase, Some(BySide::new(4, 9)));
+        assert_eq!(g.duel().deals()[0].first_phase(), Some(BySide::new(4, 9)));
         calls(&mut g, "1S pass");
         // The defender's count alone: declarer took the rest.
         assert_eq!(g.record_tricks(&[(Seat(1), 5)]), Ok(8));
-        assert_eq!(g.duel().deals()[0].tricks, Some(8));
+        assert_eq!(g.duel().deals()[0].tricks(), Some(8));
     }
 
     #[test]

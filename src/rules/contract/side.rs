@@ -67,6 +67,42 @@ impl Not for Side {
     }
 }
 
+/// Who won a game or a session: one side, or both (RULES.md: "Ties for the
+/// win are shared: every tied player is a winner").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Winner {
+    Side(Side),
+    /// A tie that nothing in the rules splits: both sides win.
+    Shared,
+}
+
+impl Winner {
+    /// The side with the higher `key`; equal keys share the win.
+    pub fn by_key<K: Ord>(key: BySide<K>) -> Winner {
+        match key.a.cmp(&key.b) {
+            std::cmp::Ordering::Greater => Winner::Side(Side::A),
+            std::cmp::Ordering::Less => Winner::Side(Side::B),
+            std::cmp::Ordering::Equal => Winner::Shared,
+        }
+    }
+
+    /// Whether `side` is among the winners.
+    pub fn includes(self, side: Side) -> bool {
+        match self {
+            Winner::Side(winner) => winner == side,
+            Winner::Shared => true,
+        }
+    }
+
+    /// The winning sides, in listing order.
+    pub fn sides(self) -> Vec<Side> {
+        Side::BOTH
+            .into_iter()
+            .filter(|&s| self.includes(s))
+            .collect()
+    }
+}
+
 /// One value per side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct BySide<T> {
@@ -173,6 +209,16 @@ mod tests {
         // Four players: partnerships of the first and third, second and fourth.
         assert_eq!(Side::A.seats(4).collect::<Vec<_>>(), [Seat(0), Seat(2)]);
         assert_eq!(Side::B.seats(4).collect::<Vec<_>>(), [Seat(1), Seat(3)]);
+    }
+
+    #[test]
+    fn equal_keys_share_the_win() {
+        assert_eq!(Winner::by_key(BySide::new(3, 2)), Winner::Side(Side::A));
+        assert_eq!(Winner::by_key(BySide::new(2, 3)), Winner::Side(Side::B));
+        assert_eq!(Winner::by_key(BySide::new((5, 1), (5, 1))), Winner::Shared);
+        assert_eq!(Winner::Shared.sides(), [Side::A, Side::B]);
+        assert_eq!(Winner::Side(Side::B).sides(), [Side::B]);
+        assert!(!Winner::Side(Side::B).includes(Side::A));
     }
 
     #[test]

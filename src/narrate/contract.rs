@@ -295,6 +295,29 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
     }
 }
 
+/// Buddy Bridge, when a side has reached the game's points below the line
+/// before the deal's contract is played: "Ann has 310 below the line: game 1
+/// ends after this deal's contract phase, whatever it scores."
+pub fn game_ending(game: &ContractGame) -> Option<String> {
+    let duel = game.duel();
+    let deal = duel.current()?;
+    let game_below = game.rules().game_below()?;
+    if !duel.game_ends_with_deal() {
+        return None;
+    }
+    let lines = duel.game_lines();
+    let reached: Vec<String> = lines
+        .iter()
+        .filter(|(_, l)| l.below >= game_below)
+        .map(|(s, l)| format!("{} has {} below the line", game.name(s), l.below))
+        .collect();
+    Some(format!(
+        "{}: game {} ends after this deal's contract phase, whatever it scores.",
+        reached.join(" and "),
+        deal.game
+    ))
+}
+
 /// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
 pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
     let auction = deal.auction().expect("an auction");
@@ -500,6 +523,30 @@ mod tests {
         assert_eq!(
             standing(&g).unwrap(),
             "Games 1–1; Ann leads on points, 410 to 310."
+        );
+    }
+
+    /// Bug 1 of issue 12: the table hears, once the exchange phase takes a
+    /// player past the line, that the game ends with this deal.
+    #[test]
+    fn the_table_hears_that_the_exchange_reached_the_line() {
+        let mut g = buddy();
+        // Ann's exchange 40/10; 6NT exactly: 190 + 40. Ann 270 below.
+        deal(&mut g, Side::A, "6NT pass pass", 12);
+        assert_eq!(game_ending(&g), None);
+        // Ann's exchange again: 310 below.
+        g.record_first_phase(&[(Seat(0), 13)]).unwrap();
+        assert_eq!(
+            game_ending(&g).unwrap(),
+            "Ann has 310 below the line: game 1 ends after this deal's contract phase, whatever it scores."
+        );
+        g.calls(&["1C".parse().unwrap(), Call::Pass, Call::Pass])
+            .unwrap();
+        g.record_tricks(&[(Seat(0), 6)]).unwrap();
+        assert_eq!(game_ending(&g), None, "game 2 is in play");
+        assert_eq!(
+            game_end(&g, 2).unwrap(),
+            "Game 1 to Ann: Ann 280, Bob 50 in that game. Games: Ann 1, Bob 0."
         );
     }
 

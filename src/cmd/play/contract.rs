@@ -113,6 +113,9 @@ fn first_phase(
             let deal = &game.duel().deals()[number - 1];
             p.say(&capitalised(&say::first_phase(game, deal)));
             p.say(&format!("Totals: {}.", say::totals_line(game)));
+            if let Some(ending) = say::game_ending(game) {
+                p.say(&ending);
+            }
             Ok(Flow::Go)
         }
         None => command(p, cx, id, game, &text),

@@ -67,6 +67,10 @@ pub struct Duel {
     /// This game's lines (Buddy Bridge), by side.
     game_lines: BySide<Line>,
     games_won: BySide<u32>,
+    /// Buddy Bridge: a side reached the game's points below the line at
+    /// some moment of the deal in play, so the game ends with the deal even
+    /// if a failed contract then takes that side back below them (RULES.md).
+    game_reached: bool,
     /// Winners of each finished game (Buddy Bridge).
     game_winners: Vec<Side>,
     status: Status,
@@ -82,6 +86,7 @@ impl Duel {
             totals: BySide::default(),
             game_lines: BySide::default(),
             games_won: BySide::default(),
+            game_reached: false,
             game_winners: Vec::new(),
             status: Status::InPlay,
         };
@@ -130,6 +135,11 @@ impl Duel {
     /// The session's totals, by side.
     pub fn totals(&self) -> BySide<Line> {
         self.totals
+    }
+
+    /// The lines of the game in play, by side (Buddy Bridge).
+    pub fn game_lines(&self) -> BySide<Line> {
+        self.game_lines
     }
 
     pub fn games_won(&self) -> BySide<u32> {
@@ -377,8 +387,18 @@ impl Duel {
             self.totals[side] += points;
             self.game_lines[side] += points;
         }
+        if let Some(game_below) = self.rules.game_below() {
+            self.game_reached |= self.game_lines.values().any(|l| l.below >= game_below);
+        }
         let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.totals = self.totals;
+    }
+
+    /// Buddy Bridge: whether the game in play ends with the deal in play,
+    /// a side having reached the game's points below the line at some
+    /// moment of it (the exchange phase counts, RULES.md).
+    pub fn game_ends_with_deal(&self) -> bool {
+        self.game_reached && !self.is_finished()
     }
 
     /// A game to a target ends as soon as a side reaches it; were both past
@@ -399,13 +419,16 @@ impl Duel {
         let passed_out = deal.no_contract();
         match self.rules.line() {
             None => self.check_target(),
+            // Reaching the line in the exchange phase still plays the
+            // contract, and the game ends after it even when a failed
+            // contract takes that side back below (RULES.md, Buddy Bridge).
             Some(line) => {
-                let game_over = self.game_lines.values().any(|l| l.below >= line.game_below);
-                if game_over {
+                if self.game_reached {
                     let winner = game_winner(self.game_lines);
                     self.games_won[winner] += 1;
                     self.game_winners.push(winner);
                     self.game_lines = BySide::default();
+                    self.game_reached = false;
                     let needed = if line.rubber { 2 } else { 1 };
                     if self.games_won[winner] >= needed {
                         self.status = Status::Over(Winner::Side(winner));

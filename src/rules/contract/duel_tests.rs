@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
-use crate::rules::contract::{Kind, LineTerms, TargetTerms};
+use crate::rules::contract::{Kind, LineTerms, TargetTerms, Winner};
 
 const ANN: Side = Side::A;
 const BOB: Side = Side::B;
@@ -298,6 +298,74 @@ fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
     calls(&mut d, "1C pass pass");
     d.record_tricks(7).unwrap();
     assert_eq!(d.games_won(), BySide::from([1, 0]));
+}
+
+/// Bug 1 of issue 12 (seed: "If 300 Below the Line points are reached
+/// during the Exchange Phase by either player, the game will continue until
+/// the end of the Contract Phase"): the game ends with that deal even when
+/// a failed contract then takes the player back below 300.
+/// D1, Ann deals: Ann's exchange 40/10; 6NT by Ann, 12 tricks exactly:
+/// 190 + 40 below. Ann 270 below, 10 above.
+/// D2, Bob deals: Ann's exchange 40/10: Ann 310 below. Ann 1♣, Bob passes,
+/// Ann stands; she takes 6: down 1, Ann −50 below (260), Bob 50 above.
+/// Game 1 ends: Ann 260 + 20 = 280 to Bob's 50.
+#[test]
+fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() {
+    let play = |rubber: bool| {
+        let r = DuelRules::Buddy(LineTerms {
+            game_below: 300,
+            rubber,
+        });
+        let mut d = Duel::new(r, ANN);
+        d.record_first_phase([13, 0].into()).unwrap();
+        calls(&mut d, "6NT pass pass");
+        d.record_tricks(12).unwrap();
+        assert_eq!(
+            d.totals()[ANN],
+            Line {
+                above: 10,
+                below: 270
+            }
+        );
+        d.record_first_phase([13, 0].into()).unwrap();
+        assert_eq!(d.totals()[ANN].below, 310);
+        assert!(
+            d.game_ends_with_deal(),
+            "310 below: this deal ends the game"
+        );
+        assert_eq!(
+            d.next(),
+            Some(Next::Call(ANN)),
+            "the contract phase is played"
+        );
+        calls(&mut d, "1C pass pass");
+        d.record_tricks(6).unwrap();
+        assert_eq!(
+            d.totals()[ANN],
+            Line {
+                above: 20,
+                below: 260
+            }
+        );
+        assert_eq!(
+            d.totals()[BOB],
+            Line {
+                above: 50,
+                below: 0
+            }
+        );
+        assert_eq!(d.game_winners(), [ANN]);
+        assert_eq!(d.games_won(), BySide::new(1, 0));
+        d
+    };
+    let rubber = play(true);
+    assert!(!rubber.is_finished());
+    assert!(!rubber.game_ends_with_deal(), "game 2 starts afresh");
+    let deal = rubber.current().unwrap();
+    assert_eq!((deal.number, deal.game), (3, 2));
+    let one_game = play(false);
+    assert_eq!(one_game.status(), Status::Over(Winner::Side(ANN)));
+    assert_eq!(one_game.next(), None);
 }
 
 #[test]

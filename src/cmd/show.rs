@@ -10,7 +10,7 @@ use crate::render;
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{BySide, Line, Side};
+use crate::rules::contract::{BySide, Line, Side, Winner};
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
 use crate::session::{Play, Session, dummy_word};
 
@@ -285,7 +285,15 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
         "eliminated": [],
         "totals": lines(duel.totals()),
         "games_won": games_won,
-        "game_winners": names(duel.game_winners()),
+        // A shared game (RULES.md: ties are shared) lists both players.
+        "game_winners": duel
+            .game_winners()
+            .iter()
+            .map(|w| match w {
+                Winner::Side(s) => json!(name(*s)),
+                Winner::Shared => json!(names(&w.sides())),
+            })
+            .collect::<Vec<_>>(),
         "next": next,
         "settings": {
             "target": rules.target(),

@@ -5,8 +5,9 @@ use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
 use crate::rules::contract::deal::Deal;
 use crate::rules::contract::duel::Next;
+use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::{ContractGame, UndoneEntry};
-use crate::rules::contract::{BySide, Line, Side};
+use crate::rules::contract::{BySide, Line, Side, Winner};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
@@ -228,37 +229,46 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
     let duel = game.duel();
-    let winners = duel.winners();
+    let Status::Over(winner) = duel.status() else {
+        unreachable!("only a finished session is told it is over")
+    };
     let totals = duel.totals();
+    let both = format!("{} and {}", game.name(Side::A), game.name(Side::B));
     if game.rules().has_line() {
-        let w = winners[0];
         let games = duel.games_won();
-        if game.rules().rubber() {
-            return format!(
+        return match (winner, game.rules().rubber()) {
+            (Winner::Side(w), true) => format!(
                 "Rubber over: {} wins {} games to {} ({}).",
                 game.name(w),
                 games[w],
                 games[!w],
                 totals_line(game)
-            );
-        }
-        return format!(
-            "Game over: {} wins the game ({}).",
-            game.name(w),
-            totals_line(game)
-        );
+            ),
+            (Winner::Shared, true) => format!(
+                "Rubber over: {both} share it, {} games each ({}).",
+                games.a,
+                totals_line(game)
+            ),
+            (Winner::Side(w), false) => format!(
+                "Game over: {} wins the game ({}).",
+                game.name(w),
+                totals_line(game)
+            ),
+            (Winner::Shared, false) => format!(
+                "Game over: {both} share the game, level above and below the line ({}).",
+                totals_line(game)
+            ),
+        };
     }
     let target = game.rules().target().unwrap_or(0);
-    match winners.as_slice() {
-        [one] => format!(
+    match winner {
+        Winner::Side(one) => format!(
             "Game over: {} wins with {} (target {target}).",
-            game.name(*one),
-            totals[*one].total()
+            game.name(one),
+            totals[one].total()
         ),
-        _ => format!(
-            "Game over: {} and {} share the win with {} (target {target}).",
-            game.name(Side::A),
-            game.name(Side::B),
+        Winner::Shared => format!(
+            "Game over: {both} share the win with {} (target {target}).",
             totals.a.total()
         ),
     }
@@ -433,26 +443,46 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
             lines[s] += d.contract_points()[s];
         }
     }
-    let games = game.duel().games_won();
-    let tie = lines.a.total() == lines.b.total();
-    Some(format!(
-        "Game {} to {}: {} {}, {} {} in that game{}. Games: {} {}, {} {}.",
-        deal.game,
-        game.name(winner),
+    // Games won up to and with this one (a shared game counts for both).
+    let mut games = BySide::<u32>::default();
+    for won in &game.duel().game_winners()[..deal.game] {
+        for s in won.sides() {
+            games[s] += 1;
+        }
+    }
+    let scores = format!(
+        "{} {}, {} {} in that game",
         game.name(Side::A),
         lines.a.total(),
         game.name(Side::B),
-        lines.b.total(),
-        if tie {
-            " (tied: the higher score below the line wins)"
-        } else {
-            ""
-        },
+        lines.b.total()
+    );
+    let count = format!(
+        "Games: {} {}, {} {}.",
         game.name(Side::A),
         games.a,
         game.name(Side::B),
         games.b
-    ))
+    );
+    Some(match winner {
+        Winner::Side(w) => {
+            let tie = if lines.a.total() == lines.b.total() {
+                " (tied: the higher score below the line wins)"
+            } else {
+                ""
+            };
+            format!(
+                "Game {} to {}: {scores}{tie}. {count}",
+                deal.game,
+                game.name(w)
+            )
+        }
+        // RULES.md: a tie on both is shared, and counts for both players.
+        Winner::Shared => format!(
+            "Game {} shared: {scores}, and {} below the line each. {count}",
+            deal.game, lines.a.below
+        ),
+    })
 }
 
 /// "target 500", "game at 300 below the line, best of three games".
@@ -514,12 +544,15 @@ mod tests {
         // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
         // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
         deal(&mut g, Side::A, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [Side::A]);
+        assert_eq!(g.duel().game_winners(), [Winner::Side(Side::A)]);
         assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
         // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
         // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
         deal(&mut g, Side::B, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [Side::A, Side::B]);
+        assert_eq!(
+            g.duel().game_winners(),
+            [Winner::Side(Side::A), Winner::Side(Side::B)]
+        );
         assert_eq!(
             standing(&g).unwrap(),
             "Games 1–1; Ann leads on points, 410 to 310."
@@ -548,6 +581,34 @@ mod tests {
             game_end(&g, 2).unwrap(),
             "Game 1 to Ann: Ann 280, Bob 50 in that game. Games: Ann 1, Bob 0."
         );
+    }
+
+    /// Bug 2 of issue 12: a game level above and below the line is shared,
+    /// and says so, instead of going to the first listed player "on the
+    /// score below the line". Each game: a 6NT made exactly for each player
+    /// (270 below, 10 above), then the first one's exchange (310 below, 20
+    /// above) and the other's 1NT with a bag (310 below, 20 above).
+    #[test]
+    fn a_tied_game_and_a_tied_rubber_are_told_as_shared() {
+        let mut g = buddy();
+        for first in [Side::A, Side::B] {
+            deal(&mut g, first, "6NT pass pass", 12);
+            deal(&mut g, !first, "6NT pass pass", 12);
+            deal(&mut g, first, "pass 1NT pass pass", 8);
+        }
+        assert_eq!(
+            game_end(&g, 3).unwrap(),
+            "Game 1 shared: Ann 330, Bob 330 in that game, and 310 below the line each. Games: Ann 1, Bob 1."
+        );
+        assert_eq!(
+            game_end(&g, 6).unwrap(),
+            "Game 2 shared: Ann 330, Bob 330 in that game, and 310 below the line each. Games: Ann 2, Bob 2."
+        );
+        assert_eq!(
+            finished(&g),
+            "Rubber over: Ann and Bob share it, 2 games each (Ann 660 (620 below, 40 above), Bob 660 (620 below, 40 above))."
+        );
+        assert_eq!(g.duel().winners(), [Side::A, Side::B]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::rules::contract::auction::Auction;
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{BySide, Line, Side, trick_values};
+use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///
@@ -461,7 +461,12 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         }
         let winner = duel.game_winners().get(number - 1).copied();
         let heading = match winner {
-            Some(w) => format!("Game {number}: won by {}", game.name(w)),
+            Some(Winner::Side(w)) => format!("Game {number}: won by {}", game.name(w)),
+            Some(Winner::Shared) => format!(
+                "Game {number}: shared by {} and {}",
+                game.name(Side::A),
+                game.name(Side::B)
+            ),
             None => format!("Game {number}: in play"),
         };
         pads.push(PadGame {
@@ -700,6 +705,33 @@ mod tests {
         // The same table as `show`.
         let (show, table) = (sheet(&game, Some(60)), at_table);
         assert_eq!(show.lines().next(), table.lines().next());
+    }
+
+    /// Bug 2 of issue 12: a game tied above and below the line is headed
+    /// as shared on the pad, not as won by the first listed player.
+    #[test]
+    fn a_shared_game_is_headed_shared_on_the_pad() {
+        let variant = crate::catalog::built_in("buddy-bridge");
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let mut game = ContractGame::new(variant, table);
+        // Each a 6NT made exactly after an exchange (270 below, 10 above);
+        // Ann's exchange (310, 20) and Bob's 1NT with a bag (310, 20).
+        let deals = [(0, "6NT pass pass", 0, 12), (1, "6NT pass pass", 1, 12)];
+        for (winner, calls, declarer, tricks) in
+            deals.into_iter().chain([(0, "pass 1NT pass pass", 1, 8)])
+        {
+            game.record_first_phase(&[(Seat(winner), 13)]).unwrap();
+            let calls: Vec<_> = calls.split(' ').map(|c| c.parse().unwrap()).collect();
+            game.calls(&calls).unwrap();
+            game.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+        }
+        let drawn = sheet(&game, None);
+        assert!(drawn.contains("Game 1: shared by Ann and Bob"), "{drawn}");
+        assert!(drawn.contains("Games won: Ann 1, Bob 1."), "{drawn}");
+        assert!(
+            drawn.contains("1 game all, and level on points at 330."),
+            "{drawn}"
+        );
     }
 
     #[test]

@@ -357,7 +357,7 @@ mod tests {
     use super::super::play;
     use super::super::tests::{Asked, context};
     use super::*;
-    use crate::rules::contract::{BySide, Line};
+    use crate::rules::contract::{BySide, Line, Winner};
     use Side::{A, B};
 
     /// The one saved session's game.
@@ -636,7 +636,7 @@ mod tests {
         assert!(!game.rules().rubber());
         assert!(game.is_finished());
         assert_eq!(game.duel().totals(), BySide::new(line(10, 300), line(0, 0)));
-        assert_eq!(game.duel().game_winners(), [A]);
+        assert_eq!(game.duel().game_winners(), [Winner::Side(A)]);
     }
 
     /// Buddy Bridge, a rubber, Ann dealing: Bob wins the exchange (Ann 4,

@@ -72,7 +72,7 @@ pub struct Duel {
     /// if a failed contract then takes that side back below them (RULES.md).
     game_reached: bool,
     /// Winners of each finished game (Buddy Bridge).
-    game_winners: Vec<Side>,
+    game_winners: Vec<Winner>,
     status: Status,
 }
 
@@ -147,7 +147,7 @@ impl Duel {
     }
 
     /// Winners of each finished game, in order (Buddy Bridge).
-    pub fn game_winners(&self) -> &[Side] {
+    pub fn game_winners(&self) -> &[Winner] {
         &self.game_winners
     }
 
@@ -425,14 +425,22 @@ impl Duel {
             Some(line) => {
                 if self.game_reached {
                     let winner = game_winner(self.game_lines);
-                    self.games_won[winner] += 1;
+                    // A shared game counts for both (RULES.md: ties are shared).
+                    for side in winner.sides() {
+                        self.games_won[side] += 1;
+                    }
                     self.game_winners.push(winner);
                     self.game_lines = BySide::default();
                     self.game_reached = false;
                     let needed = if line.rubber { 2 } else { 1 };
-                    if self.games_won[winner] >= needed {
-                        self.status = Status::Over(Winner::Side(winner));
-                    }
+                    let done = self.games_won.map(|won| won >= needed);
+                    // Both there at once (a shared last game): the rubber is shared.
+                    self.status = match (done.a, done.b) {
+                        (false, false) => Status::InPlay,
+                        (true, false) => Status::Over(Winner::Side(Side::A)),
+                        (false, true) => Status::Over(Winner::Side(Side::B)),
+                        (true, true) => Status::Over(Winner::Shared),
+                    };
                 }
             }
         }
@@ -470,15 +478,10 @@ impl Duel {
 }
 
 /// The winner of a Buddy Bridge game: the higher total, above plus below;
-/// on a tie, the higher score below the line (and, were that tied too, the
-/// first player, as nothing in the rules splits them further).
-pub fn game_winner(lines: BySide<Line>) -> Side {
-    let key = |l: Line| (l.total(), l.below);
-    if key(lines.b) > key(lines.a) {
-        Side::B
-    } else {
-        Side::A
-    }
+/// on a tie, the higher score below the line; tied on both, the game is
+/// shared (RULES.md).
+pub fn game_winner(lines: BySide<Line>) -> Winner {
+    Winner::by_key(lines.map(|l| (l.total(), l.below)))
 }
 
 #[cfg(test)]

@@ -237,7 +237,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     calls(&mut d, "2H pass pass");
     d.record_tricks(8).unwrap();
     assert_eq!(d.games_won(), BySide::from([1, 0]));
-    assert_eq!(d.game_winners(), [ANN]);
+    assert_eq!(d.game_winners(), [Winner::Side(ANN)]);
     assert!(!d.is_finished());
     assert_eq!(d.current().unwrap().game, 2);
     // Game 2, D5 (Ann deals).
@@ -354,7 +354,7 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
                 below: 0
             }
         );
-        assert_eq!(d.game_winners(), [ANN]);
+        assert_eq!(d.game_winners(), [Winner::Side(ANN)]);
         assert_eq!(d.games_won(), BySide::new(1, 0));
         d
     };
@@ -371,10 +371,101 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
 #[test]
 fn a_tied_game_goes_to_the_higher_score_below_the_line() {
     let line = |above, below| Line { above, below };
-    assert_eq!(game_winner(BySide::new(line(100, 300), line(50, 350))), BOB);
-    assert_eq!(game_winner(BySide::new(line(60, 340), line(100, 300))), ANN);
-    assert_eq!(game_winner(BySide::new(line(0, 300), line(100, 150))), ANN);
-    assert_eq!(game_winner(BySide::new(line(0, 200), line(100, 150))), BOB);
+    assert_eq!(
+        game_winner(BySide::new(line(100, 300), line(50, 350))),
+        Winner::Side(BOB)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(60, 340), line(100, 300))),
+        Winner::Side(ANN)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(0, 300), line(100, 150))),
+        Winner::Side(ANN)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(0, 200), line(100, 150))),
+        Winner::Side(BOB)
+    );
+}
+
+/// Three Buddy Bridge deals that leave the game level above and below the
+/// line: `p` wins the exchange (40 below, 10 above) and makes 6NT exactly
+/// (190 + 40): 270 below, 10 above; the other player the same; then `p`'s
+/// exchange again (310 below, 20 above: the game ends with this deal), and
+/// the other player's 1NT with 8 tricks: 40 below and a bag, 10 above:
+/// 310 below, 20 above. 330 each, 310 below each.
+fn shared_game(d: &mut Duel, p: Side) {
+    let exchange = |winner: Side| BySide::from_fn(|s| if s == winner { 13 } else { 0 });
+    d.record_first_phase(exchange(p)).unwrap();
+    calls(d, "6NT pass pass");
+    d.record_tricks(12).unwrap();
+    d.record_first_phase(exchange(!p)).unwrap();
+    calls(d, "6NT pass pass");
+    d.record_tricks(12).unwrap();
+    d.record_first_phase(exchange(p)).unwrap();
+    calls(d, "pass 1NT pass pass");
+    d.record_tricks(8).unwrap();
+}
+
+fn buddy(rubber: bool) -> Duel {
+    let r = DuelRules::Buddy(LineTerms {
+        game_below: 300,
+        rubber,
+    });
+    Duel::new(r, ANN)
+}
+
+/// Bug 2 of issue 12 (RULES.md: "Ties for the win are shared"): a game
+/// tied on the total and below the line went to the first listed player.
+#[test]
+fn a_game_tied_above_and_below_the_line_is_shared() {
+    let line = |above, below| Line { above, below };
+    assert_eq!(
+        game_winner(BySide::new(line(20, 310), line(20, 310))),
+        Winner::Shared
+    );
+    // One game: the session is shared.
+    let mut d = buddy(false);
+    shared_game(&mut d, ANN);
+    assert_eq!(d.totals(), BySide::filled(line(20, 310)));
+    assert_eq!(d.game_winners(), [Winner::Shared]);
+    assert_eq!(d.games_won(), BySide::new(1, 1));
+    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.winners(), [ANN, BOB]);
+}
+
+/// In a rubber a shared game counts for both: at a game each, the next
+/// game decides. Game 2: Ann's exchange (40/10) and 7NT exactly (220 + 40):
+/// 300 below, Ann's second game.
+#[test]
+fn in_a_rubber_a_shared_game_counts_for_both() {
+    let mut d = buddy(true);
+    shared_game(&mut d, ANN);
+    assert_eq!(d.games_won(), BySide::new(1, 1));
+    assert!(!d.is_finished());
+    assert_eq!(d.current().unwrap().game, 2);
+    d.record_first_phase([13, 0].into()).unwrap();
+    calls(&mut d, "7NT");
+    d.record_forced();
+    d.record_tricks(13).unwrap();
+    assert_eq!(d.game_winners(), [Winner::Shared, Winner::Side(ANN)]);
+    assert_eq!(d.games_won(), BySide::new(2, 1));
+    assert_eq!(d.status(), Status::Over(Winner::Side(ANN)));
+}
+
+/// Two shared games: both players reach two games at once, and the rubber
+/// is shared.
+#[test]
+fn a_rubber_both_win_at_once_is_shared() {
+    let mut d = buddy(true);
+    shared_game(&mut d, ANN);
+    shared_game(&mut d, BOB);
+    assert_eq!(d.game_winners(), [Winner::Shared, Winner::Shared]);
+    assert_eq!(d.games_won(), BySide::new(2, 2));
+    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.winners(), [ANN, BOB]);
+    assert_eq!(d.next(), None);
 }
 
 #[test]

@@ -520,22 +520,27 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
             "the contract games are played with a standard deck; use deck = \"standard\"",
         ));
     }
-    if raw.min_players != 2 || raw.max_players != 2 {
-        return Err(TemplateError::new(
-            if raw.min_players != 2 {
-                "min_players"
-            } else {
-                "max_players"
-            },
-            "the contract games are for exactly 2 players; use min_players = 2 and max_players = 2",
-        ));
-    }
     let kind = raw.contract_game.ok_or_else(|| {
         TemplateError::new(
             "contract_game",
             "a contract game needs contract_game = \"memory\", \"single-dummy\" or \"buddy\"",
         )
     })?;
+    // The game decides how many it seats (two today; partnerships of four later).
+    let players = kind.players();
+    let seats = u32::try_from(players).expect("a game seats a few players");
+    if raw.min_players != seats || raw.max_players != seats {
+        return Err(TemplateError::new(
+            if raw.min_players != seats {
+                "min_players"
+            } else {
+                "max_players"
+            },
+            format!(
+                "this contract game is for exactly {players} players; use min_players = {players} and max_players = {players}"
+            ),
+        ));
+    }
     let rules = match kind {
         Kind::Memory | Kind::SingleDummy => {
             for (field, set) in [
@@ -625,8 +630,8 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         about: raw.about.clone(),
         family: raw.family,
         deck: raw.deck,
-        min_players: 2,
-        max_players: 2,
+        min_players: players,
+        max_players: players,
         peaks: BTreeMap::new(),
         blind_last_hand: false,
         bidding: BiddingOrder::Clockwise,

@@ -22,6 +22,15 @@ pub enum Kind {
     Buddy,
 }
 
+impl Kind {
+    /// How many players the game seats: one a side in the two-player games.
+    pub fn players(self) -> usize {
+        match self {
+            Kind::Memory | Kind::SingleDummy | Kind::Buddy => 2,
+        }
+    }
+}
+
 /// The terms of a game played to a target score (Memory and Single Dummy Bridge).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TargetTerms {

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use bridgepad::catalog::{Catalog, with_target};
 use bridgepad::rules::contract::auction::{Bid, Call};
-use bridgepad::rules::contract::duel::{Dummy, Next};
+use bridgepad::rules::contract::deal::Dummy;
+use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::ContractGame;
 use bridgepad::rules::{Expect, Game, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
@@ -430,7 +431,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
             }
             Next::Call(_) => {
                 let deal = game.duel().current().expect("a deal in play");
-                let auction = deal.auction.as_ref().expect("an open auction");
+                let auction = deal.auction().expect("an open auction");
                 let legal = auction.legal();
                 let bidding = auction
                     .calls()
@@ -456,9 +457,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
             Next::Tricks { declarer } => {
                 let deal = game.duel().current().expect("a deal in play");
                 let contract = deal.contract().expect("a contract");
-                if game.rules().kind == bridgepad::rules::contract::duel::Kind::SingleDummy
-                    && rng.bool()
-                {
+                if game.rules().has_dummy_choice() && rng.bool() {
                     let dummy = if rng.bool() {
                         Dummy::Revealed
                     } else {
@@ -468,7 +467,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
                 }
                 let needed = Bid::tricks_needed(contract.bid) as i64;
                 let taken = (needed + rng.i64(-2..=2)).clamp(0, 13) as u32;
-                game.record_tricks(&[(Seat(declarer), taken)])
+                game.record_tricks(&[(game.seat(declarer), taken)])
                     .expect("declarer's tricks");
             }
         }

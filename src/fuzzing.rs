@@ -104,7 +104,7 @@ pub fn auction_words(text: &str) -> usize {
         },
     ];
     for rules in kinds {
-        let mut auction = Auction::new(rules, 0);
+        let mut auction = Auction::new(rules, crate::rules::contract::Side::A);
         for &call in &calls {
             let legal = auction.legal();
             let before = auction.clone();

@@ -5,8 +5,8 @@
 //! always agree with `show`.
 
 use crate::rules::Seat;
-use crate::rules::contract::Line;
-use crate::rules::contract::duel::Kind;
+use crate::rules::contract::FirstPhase;
+use crate::rules::contract::{BySide, Line, Side};
 use crate::session::{Play, Session};
 
 /// The part of a deal a row scores.
@@ -87,20 +87,19 @@ pub fn rows(session: &Session) -> Vec<Row> {
             rows
         }
         Play::Contract(game) => {
-            let kind = game.rules().kind;
             let mut rows = Vec::new();
             // Running totals after each phase, by side.
-            let mut totals = [Line::default(); 2];
+            let mut totals = BySide::<Line>::default();
             for deal in game.duel().deals() {
                 let dealer = game.name(deal.dealer).to_string();
-                if let Some(tricks) = deal.first_phase {
-                    let phase = if kind == Kind::Buddy {
-                        Phase::Exchange
-                    } else {
-                        Phase::PhaseOne
+                if let Some(tricks) = deal.first_phase() {
+                    let phase = match game.rules().first_phase() {
+                        Some(FirstPhase::Exchange) => Phase::Exchange,
+                        _ => Phase::PhaseOne,
                     };
-                    for (side, total) in totals.iter_mut().enumerate() {
-                        let line = deal.first_points[side];
+                    for side in Side::BOTH {
+                        let line = deal.first_points()[side];
+                        let total = &mut totals[side];
                         *total += line;
                         rows.push(Row {
                             hand: deal.number,
@@ -116,20 +115,21 @@ pub fn rows(session: &Session) -> Vec<Row> {
                         });
                     }
                 }
-                if !deal.settled {
+                if !deal.is_settled() {
                     continue;
                 }
                 let contract = deal.contract();
                 if contract.is_none() && !deal.no_contract() {
                     continue;
                 }
-                for (side, total) in totals.iter_mut().enumerate() {
-                    let line = deal.contract_points[side];
+                for side in Side::BOTH {
+                    let line = deal.contract_points()[side];
+                    let total = &mut totals[side];
                     *total += line;
                     let (bid, tricks, made) = match contract {
                         None => ("passed out".to_string(), None, None),
                         Some(c) => {
-                            let declarer_tricks = deal.tricks.expect("a settled contract");
+                            let declarer_tricks = deal.tricks().expect("a settled contract");
                             let text = format!("{}{}", c.bid, c.doubling.suffix());
                             if side == c.declarer {
                                 (text, Some(declarer_tricks), deal.made())
@@ -169,8 +169,11 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
             .seats()
             .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
             .collect(),
-        Play::Contract(game) => (0..2)
-            .map(|s| (game.name(s).to_string(), game.duel().totals()[s].total()))
+        Play::Contract(game) => game
+            .duel()
+            .totals()
+            .iter()
+            .map(|(s, t)| (game.name(s).to_string(), t.total()))
             .collect(),
     }
 }

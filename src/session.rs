@@ -13,8 +13,9 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::duel::{DealFacts, Dummy};
+use crate::rules::contract::deal::{DealFacts, Dummy};
 use crate::rules::contract::game::{ContractGame, DealError};
+use crate::rules::contract::{BySide, Side};
 use crate::rules::template::Deck;
 use crate::rules::{
     Attempt, Game, HandFacts, RawTemplate, ReplayError, Seat, Table, Trump, Variant,
@@ -396,16 +397,16 @@ impl Session {
     /// The winners' names, once the session is over.
     pub fn winners(&self) -> Vec<String> {
         match &self.play {
-            Play::Exact(game) => names(game.table(), game.winners().into_iter().map(|s| s.0)),
-            Play::Contract(game) => names(game.table(), game.duel().winners().iter().copied()),
+            Play::Exact(game) => names(game.table(), game.winners().into_iter()),
+            Play::Contract(game) => side_names(game, game.duel().winners().iter().copied()),
         }
     }
 
     /// Who is ahead now (every tied player).
     pub fn leaders(&self) -> Vec<String> {
         match &self.play {
-            Play::Exact(game) => names(game.table(), game.leaders().into_iter().map(|s| s.0)),
-            Play::Contract(game) => names(game.table(), game.leaders().into_iter()),
+            Play::Exact(game) => names(game.table(), game.leaders().into_iter()),
+            Play::Contract(game) => side_names(game, game.leaders().into_iter()),
         }
     }
 
@@ -419,13 +420,14 @@ impl Session {
         match &self.play {
             Play::Exact(game) => game.totals()[seat].to_string(),
             Play::Contract(game) => {
-                let total = game.duel().totals()[seat.0].total();
-                if game.rules().rubber {
+                let side = Side::of_seat(seat);
+                let total = game.duel().totals()[side].total();
+                if game.rules().rubber() {
                     let won = game.duel().games_won();
-                    let games = won[seat.0];
+                    let games = won[side];
                     let word = if games == 1 { "game" } else { "games" };
                     // A game each: the lead is on points alone.
-                    let all = if games > 0 && won.iter().all(|&g| g == games) {
+                    let all = if games > 0 && won.values().all(|&g| g == games) {
                         " all"
                     } else {
                         ""
@@ -594,7 +596,11 @@ impl Session {
                 .map(|d| DealEntry {
                     first_phase: NameMap(
                         d.first_phase
-                            .map(|t| (0..2).map(|s| (game.name(s).to_string(), t[s])).collect())
+                            .map(|t| {
+                                t.iter()
+                                    .map(|(s, &n)| (game.name(s).to_string(), n))
+                                    .collect()
+                            })
                             .unwrap_or_default(),
                     ),
                     auction: d.calls.iter().map(Call::to_string).collect(),
@@ -606,8 +612,12 @@ impl Session {
     }
 }
 
-fn names(table: &Table, sides: impl Iterator<Item = usize>) -> Vec<String> {
-    sides.map(|s| table.name(Seat(s)).to_string()).collect()
+fn names(table: &Table, seats: impl Iterator<Item = Seat>) -> Vec<String> {
+    seats.map(|s| table.name(s).to_string()).collect()
+}
+
+fn side_names(game: &ContractGame, sides: impl Iterator<Item = Side>) -> Vec<String> {
+    sides.map(|s| game.name(s).to_string()).collect()
 }
 
 fn contract_only(variant: &Variant) -> WrongFamily {
@@ -663,19 +673,19 @@ fn contract_from_file(
         let first_phase = if entry.first_phase.is_empty() {
             None
         } else {
-            let mut tricks: [Option<u32>; 2] = [None, None];
+            let mut tricks: BySide<Option<u32>> = BySide::default();
             for (name, n) in &entry.first_phase.0 {
                 let seat = table.seat_of(name).ok_or_else(|| {
                     bad(format!(
                         "first_phase: `{name}` is not a player in this session (players: {players})"
                     ))
                 })?;
-                if tricks[seat.0].replace(*n).is_some() {
+                if tricks[Side::of_seat(seat)].replace(*n).is_some() {
                     return Err(bad(format!("first_phase: `{name}` is given twice")));
                 }
             }
-            match tricks {
-                [Some(a), Some(b)] => Some([a, b]),
+            match (tricks.a, tricks.b) {
+                (Some(a), Some(b)) => Some(BySide::new(a, b)),
                 _ => {
                     return Err(bad(format!(
                         "first_phase must give both players' tricks, like {{ {} = 7, {} = 6 }}",

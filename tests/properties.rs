@@ -18,8 +18,10 @@
 use bridgepad::catalog::Catalog;
 use bridgepad::fuzzing::check_session;
 use bridgepad::history;
+use bridgepad::rules::contract::Side;
 use bridgepad::rules::contract::auction::{Bid, Call};
-use bridgepad::rules::contract::duel::{Dummy, Kind, Next};
+use bridgepad::rules::contract::deal::Dummy;
+use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
 use bridgepad::rules::{Expect, Game, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
@@ -421,7 +423,7 @@ fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
             .collect(),
         Some(Next::Call(_)) => {
             let deal = game.duel().current().unwrap();
-            let legal = deal.auction.as_ref().unwrap().legal();
+            let legal = deal.auction().unwrap().legal();
             let mut calls = Vec::new();
             for (allowed, call) in [
                 (legal.pass, Call::Pass),
@@ -447,7 +449,7 @@ fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
                 .flat_map(|&s| (0..=13).map(move |n| Deed::Tricks(s, n)))
                 .collect();
             let deal = game.duel().current().unwrap();
-            if game.rules().kind == Kind::SingleDummy && deal.dummy.is_none() {
+            if game.rules().has_dummy_choice() && deal.dummy().is_none() {
                 deeds.push(Deed::Dummy(Dummy::Revealed));
                 deeds.push(Deed::Dummy(Dummy::Hidden));
             }
@@ -480,8 +482,8 @@ fn same_contract_game(a: &ContractGame, b: &ContractGame) {
 fn contract_totals_add_up(game: &ContractGame) {
     let mut running = [(0i64, 0i64); 2];
     for deal in game.duel().deals() {
-        for (side, total) in running.iter_mut().enumerate() {
-            for line in [deal.first_points[side], deal.contract_points[side]] {
+        for (side, total) in Side::BOTH.into_iter().zip(running.iter_mut()) {
+            for line in [deal.first_points()[side], deal.contract_points()[side]] {
                 total.0 += line.above;
                 total.1 += line.below;
             }
@@ -491,8 +493,8 @@ fn contract_totals_add_up(game: &ContractGame) {
     let totals = game.duel().totals();
     assert_eq!(
         [
-            (totals[0].above, totals[0].below),
-            (totals[1].above, totals[1].below)
+            (totals[Side::A].above, totals[Side::A].below),
+            (totals[Side::B].above, totals[Side::B].below)
         ],
         running
     );

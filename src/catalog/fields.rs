@@ -2,7 +2,6 @@
 //! `bridgepad variants show` and for messages about a template that does not load.
 
 use crate::rules::Variant;
-use crate::rules::contract::duel::Kind;
 use crate::rules::template::{Family, HandsShape};
 
 /// One field of a template (a key of [`crate::rules::RawTemplate`]).
@@ -136,7 +135,7 @@ pub fn field(name: &str) -> Option<&'static Field> {
 
 /// Whether `field` plays a part in `variant`'s rules.
 pub fn applies(field: &str, variant: &Variant) -> bool {
-    let kind = variant.contract.map(|rules| rules.kind);
+    let contract = variant.contract;
     let raw = variant.raw();
     match field {
         "name" | "title" | "about" | "family" | "deck" | "min_players" | "max_players" => true,
@@ -144,13 +143,13 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
         | "two_player_rebid" => variant.family == Family::ExactBid,
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
-        "target" | "target_optional" => match kind {
-            Some(kind) => kind != Kind::Buddy,
+        "target" | "target_optional" => match contract {
+            Some(rules) => rules.target().is_some(),
             None => !variant.elimination,
         },
         "contract_game" => variant.family == Family::Contract,
-        "undertrick_penalty" => matches!(kind, Some(Kind::Memory | Kind::SingleDummy)),
-        "rubber" | "game_below" => kind == Some(Kind::Buddy),
+        "undertrick_penalty" => contract.is_some_and(|r| r.undertrick_penalty().is_some()),
+        "rubber" | "game_below" => contract.is_some_and(|r| r.has_line()),
         _ => false,
     }
 }
@@ -246,7 +245,7 @@ mod tests {
         raw.target = Some(1);
         raw.elimination = true;
         raw.two_player_rebid = true;
-        raw.contract_game = Some(Kind::Memory);
+        raw.contract_game = Some(crate::rules::contract::Kind::Memory);
         raw.undertrick_penalty = Some(1);
         raw.rubber = Some(true);
         raw.game_below = Some(1);

@@ -25,10 +25,10 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
             ),
         };
         let number = deal.number;
-        let recorded = deal.auction.as_ref().map_or(&[][..], |a| a.calls());
+        let recorded = deal.auction().map_or(&[][..], |a| a.calls());
         // The whole auction is given from the first caller; calls already
         // recorded (say, at the prompts) are repeated, and only the rest is new.
-        let auction = deal.auction.as_ref().expect("an auction");
+        let auction = deal.auction().expect("an auction");
         let new = match calls.strip_prefix(recorded) {
             // An auction saved by an older bridgepad may stop short of its
             // forced calls: repeating it closes it.
@@ -53,7 +53,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                 bail!(
                     "call {} is already recorded as {} {}{shown}; give the auction so far ({}) and the calls after it, or take calls back with `bridgepad undo`",
                     at + 1,
-                    game.name((auction.first() + at) % 2),
+                    game.name(auction.caller(at)),
                     say::pretty(&recorded[at]),
                     say::calls(game, auction)
                 )
@@ -74,7 +74,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                     }
                 );
             }
-            let caller = game.name((trial.first() + before + i) % 2).to_string();
+            let caller = game.name(trial.caller(before + i)).to_string();
             trial
                 .call(call)
                 .map_err(|e| anyhow!("call {} (`{call}`, {caller}): {e}", before + i + 1))?;
@@ -82,14 +82,13 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         // The engine records them, and then any call the rules force.
         game.calls(&new).map_err(|(_, e)| anyhow!("{e}"))?;
         let made = game.duel().deals()[number - 1]
-            .auction
-            .as_ref()
+            .auction()
             .map_or(0, |a| a.calls().len() - before - new.len());
         Ok((number, made))
     })?;
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
-    let auction = deal.auction.as_ref().expect("an auction");
+    let auction = deal.auction().expect("an auction");
     println!("deal {number} auction: {}.", say::calls(game, auction));
     if let Some(line) = say::forced(game, auction, made) {
         println!("{line}");

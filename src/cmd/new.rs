@@ -73,7 +73,10 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
                 say::terms(game)
             );
             if drawn {
-                println!("{} deals first (drawn at random).", game.name(dealer.0));
+                println!(
+                    "{} deals first (drawn at random).",
+                    game.table().name(dealer)
+                );
             }
             if let Some(deal) = game.duel().current() {
                 println!("{}", say::deal(game, deal));

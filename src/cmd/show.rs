@@ -7,9 +7,10 @@ use super::Context;
 use crate::cli::ShowArgs;
 use crate::narrate::contract as say;
 use crate::render;
-use crate::rules::contract::Line;
-use crate::rules::contract::duel::{Kind, Next};
+use crate::rules::contract::FirstPhase;
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::{BySide, Line, Side, Winner};
 use crate::rules::{Expect, Game, PerSeat, RebidStep};
 use crate::session::{Play, Session, dummy_word};
 
@@ -166,12 +167,12 @@ fn next_json(game: &Game) -> Value {
 fn contract_json(session: &Session, game: &ContractGame) -> Value {
     let duel = game.duel();
     let rules = game.rules();
-    let name = |s: usize| game.name(s).to_string();
-    let names = |sides: &[usize]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
-    let lines = |lines: [Line; 2]| -> Map<String, Value> {
-        (0..2)
-            .map(|s| {
-                let l = lines[s];
+    let name = |s: Side| game.name(s).to_string();
+    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    let lines = |lines: BySide<Line>| -> Map<String, Value> {
+        lines
+            .iter()
+            .map(|(s, &l)| {
                 (
                     name(s),
                     json!({ "total": l.total(), "above": l.above, "below": l.below }),
@@ -181,11 +182,13 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
     };
     // Buddy Bridge counts the games of its rubber; the games played to a
     // target are one game each, won by the session's winners once it ends.
-    let games_won: Map<String, Value> = (0..2)
+    let games_won: Map<String, Value> = Side::BOTH
+        .into_iter()
         .map(|s| {
-            let won = match rules.kind {
-                Kind::Buddy => duel.games_won()[s],
-                _ => u32::from(duel.winners().contains(&s)),
+            let won = if rules.has_line() {
+                duel.games_won()[s]
+            } else {
+                u32::from(duel.winners().contains(&s))
             };
             (name(s), json!(won))
         })
@@ -197,7 +200,7 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
             d.begun()
         })
         .map(|d| {
-            let auction = d.auction.as_ref();
+            let auction = d.auction();
             let contract = d.contract().map(|c| {
                 json!({
                     "bid": c.bid.to_string(),
@@ -213,16 +216,16 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
                 "deal": d.number,
                 "game": d.game,
                 "dealer": name(d.dealer),
-                "first_phase": d.first_phase.map(|t| (0..2).map(|s| (name(s), json!(t[s]))).collect::<Map<String, Value>>()),
-                "first_phase_points": d.first_phase.map(|_| lines(d.first_points)),
+                "first_phase": d.first_phase().map(|t| t.iter().map(|(s, n)| (name(s), json!(n))).collect::<Map<String, Value>>()),
+                "first_phase_points": d.first_phase().map(|_| lines(d.first_points())),
                 "auction": auction.map(|a| a.calls().iter().map(|c| c.to_string()).collect::<Vec<_>>()).unwrap_or_default(),
                 "first_caller": auction.map(|a| name(a.first())),
                 "no_contract": d.no_contract(),
                 "contract": contract,
-                "dummy": d.dummy.map(dummy_word),
-                "declarer_tricks": d.tricks,
+                "dummy": d.dummy().map(dummy_word),
+                "declarer_tricks": d.tricks(),
                 "made": d.made(),
-                "contract_points": d.tricks.map(|_| lines(d.contract_points)),
+                "contract_points": d.tricks().map(|_| lines(d.contract_points())),
                 "totals": lines(d.totals),
             })
         })
@@ -239,14 +242,13 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
             match next {
                 Next::FirstPhase => {
                     value["expects"] = json!("tricks");
-                    value["phase"] = json!(if rules.kind == Kind::Buddy {
-                        "exchange"
-                    } else {
-                        "phase1"
+                    value["phase"] = json!(match rules.first_phase() {
+                        Some(FirstPhase::Exchange) => "exchange",
+                        _ => "phase1",
                     });
                 }
                 Next::Call(side) => {
-                    let auction = deal.auction.as_ref().expect("an open auction");
+                    let auction = deal.auction().expect("an open auction");
                     value["expects"] = json!("auction");
                     value["phase"] = json!("auction");
                     value["to_call"] = json!(name(side));
@@ -278,18 +280,26 @@ fn contract_json(session: &Session, game: &ContractGame) -> Value {
         "title": game.variant().title,
         "players": game.table().seated(),
         "status": if game.is_finished() { "finished" } else { "in_progress" },
-        "winners": names(duel.winners()),
+        "winners": names(&duel.winners()),
         "leaders": names(&game.leaders()),
         "eliminated": [],
         "totals": lines(duel.totals()),
         "games_won": games_won,
-        "game_winners": names(duel.game_winners()),
+        // A shared game (RULES.md: ties are shared) lists both players.
+        "game_winners": duel
+            .game_winners()
+            .iter()
+            .map(|w| match w {
+                Winner::Side(s) => json!(name(*s)),
+                Winner::Shared => json!(names(&w.sides())),
+            })
+            .collect::<Vec<_>>(),
         "next": next,
         "settings": {
-            "target": rules.target,
-            "undertrick_penalty": (rules.kind != Kind::Buddy).then_some(rules.undertrick_penalty),
-            "rubber": (rules.kind == Kind::Buddy).then_some(rules.rubber),
-            "game_below": (rules.kind == Kind::Buddy).then_some(rules.game_below),
+            "target": rules.target(),
+            "undertrick_penalty": rules.undertrick_penalty(),
+            "rubber": rules.has_line().then_some(rules.rubber()),
+            "game_below": rules.game_below(),
         },
         "hands_played": game.played(),
         "deals_played": game.played(),

@@ -100,6 +100,9 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
         println!("deal {number}: {}", say::contract_result(game, deal));
     }
     println!("totals: {}", say::totals_line(game));
+    if let Some(ending) = say::game_ending(game).filter(|_| first) {
+        println!("{ending}");
+    }
     if let Some(end) = say::game_end(game, number) {
         println!("{end}");
     }

@@ -1,38 +1,35 @@
 //! The sentences for the two-player contract games, shared by the commands
 //! and the prompts.
 
-use crate::rules::contract::Line;
-use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome, Side};
-use crate::rules::contract::duel::{Deal, Kind, Next};
+use crate::rules::contract::FirstPhase;
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
+use crate::rules::contract::deal::Deal;
+use crate::rules::contract::duel::Next;
+use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::{ContractGame, UndoneEntry};
+use crate::rules::contract::{BySide, Line, Side, Winner};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
-    let kind = game.rules().kind;
+    let rules = game.rules();
     let dealer = game.name(deal.dealer);
-    let other = game.name(1 - deal.dealer);
-    let number = if kind == Kind::Buddy && game.rules().rubber {
+    let other = game.name(!deal.dealer);
+    let number = if rules.rubber() {
         format!("Deal {} (game {})", deal.number, deal.game)
     } else {
         format!("Deal {}", deal.number)
     };
-    match kind {
-        Kind::Memory => format!(
+    match rules.first_phase() {
+        Some(FirstPhase::NoTrump) => format!(
             "{number}: {dealer} deals 13 cards each. Phase 1: 13 tricks at no-trump, {other} leads."
         ),
-        Kind::SingleDummy => format!(
-            "{number}: {dealer} deals four hands of 13 and shows one dummy. {dealer} calls first."
-        ),
-        Kind::Buddy => format!(
+        Some(FirstPhase::Exchange) => format!(
             "{number}: {dealer} deals. Exchange phase: 13 tricks, {other} leads; the winner opens the auction."
         ),
-    }
-}
-
-fn phase_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Buddy => "exchange-phase",
-        _ => "phase 1",
+        None if rules.has_dummy_choice() => format!(
+            "{number}: {dealer} deals four hands of 13 and shows one dummy. {dealer} calls first."
+        ),
+        None => format!("{number}: {dealer} deals. {dealer} calls first."),
     }
 }
 
@@ -42,7 +39,7 @@ pub fn calls(game: &ContractGame, auction: &Auction) -> String {
         .calls()
         .iter()
         .enumerate()
-        .map(|(i, call)| format!("{} {}", game.name((auction.first() + i) % 2), pretty(call)))
+        .map(|(i, call)| format!("{} {}", game.name(auction.caller(i)), pretty(call)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -66,20 +63,22 @@ pub fn next(game: &ContractGame) -> String {
         return finished(game);
     };
     let deal = game.duel().current().expect("next implies a deal in play");
-    let kind = game.rules().kind;
+    let rules = game.rules();
     match next {
         Next::FirstPhase => format!(
             "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
             deal.number,
-            phase_name(kind),
-            game.name(0)
+            rules
+                .first_phase()
+                .map_or("first-phase", FirstPhase::adjective),
+            game.name(Side::A)
         ),
         Next::Call(side) => {
-            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let auction = deal.auction().expect("a call means an open auction");
             if let Some(holding) = auction.raise_or_stand() {
                 return format!(
                     "next: {} passed, so {} may raise {} once or stand on it; legal: {}: `bridgepad auction CALL…`",
-                    game.name(1 - holding.declarer),
+                    game.name(!holding.declarer),
                     game.name(holding.declarer),
                     holding.bid.pretty(),
                     auction.legal()
@@ -98,7 +97,7 @@ pub fn next(game: &ContractGame) -> String {
         }
         Next::Tricks { declarer } => {
             let c = deal.contract().expect("tricks follow a contract");
-            let dummy = if kind == Kind::SingleDummy && deal.dummy.is_none() {
+            let dummy = if rules.has_dummy_choice() && deal.dummy().is_none() {
                 " (add --dummy revealed|hidden to record the dummy taken)"
             } else {
                 ""
@@ -108,7 +107,7 @@ pub fn next(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(1 - declarer),
+                game.name(!declarer),
                 game.name(declarer)
             )
         }
@@ -122,7 +121,7 @@ pub fn raise_or_stand(game: &ContractGame, auction: &Auction) -> Option<String> 
     let holding = auction.raise_or_stand()?;
     Some(format!(
         "{} passed: {} may raise {} once, or stand on it; either way that is the contract.",
-        game.name(1 - holding.declarer),
+        game.name(!holding.declarer),
         game.name(holding.declarer),
         holding.bid.pretty()
     ))
@@ -144,7 +143,7 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
     let last = calls.len() - 1;
     let clauses: Vec<String> = (from..calls.len())
         .map(|i| {
-            let caller = (auction.first() + i) % 2;
+            let caller = auction.caller(i);
             let name = game.name(caller);
             match calls[i] {
                 // The pass that fixes the caller's own bid: a stand.
@@ -198,96 +197,105 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     let totals = game.duel().totals().map(Line::total);
     let games = game.duel().games_won();
     let leaders = game.leaders();
-    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
         [] => return None,
-        [one] if games[*one] > games[1 - *one] => format!(
+        [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} game{} to {}.",
             game.name(*one),
             games[*one],
             if games[*one] == 1 { "" } else { "s" },
-            games[1 - *one]
+            games[!*one]
         ),
         // Level on games with a game each: the points only show who is
         // ahead, the next game decides.
-        [one] if rubber && games[0] > 0 => format!(
+        [one] if rubber && games.a > 0 => format!(
             "Games {}–{}; {} leads on points, {} to {}.",
-            games[0],
-            games[1],
+            games.a,
+            games.b,
             game.name(*one),
             totals[*one],
-            totals[1 - *one]
+            totals[!*one]
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one]),
-        _ if rubber && games[0] > 0 => format!(
+        _ if rubber && games.a > 0 => format!(
             "Games {}–{}; level on points at {}.",
-            games[0], games[1], totals[0]
+            games.a, games.b, totals.a
         ),
-        _ => format!("Level at {}.", totals[0]),
+        _ => format!("Level at {}.", totals.a),
     })
 }
 
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
     let duel = game.duel();
-    let winners = duel.winners();
+    let Status::Over(winner) = duel.status() else {
+        unreachable!("only a finished session is told it is over")
+    };
     let totals = duel.totals();
-    if game.rules().kind == Kind::Buddy {
-        let w = winners[0];
+    let both = format!("{} and {}", game.name(Side::A), game.name(Side::B));
+    if game.rules().has_line() {
         let games = duel.games_won();
-        if game.rules().rubber {
-            return format!(
+        return match (winner, game.rules().rubber()) {
+            (Winner::Side(w), true) => format!(
                 "Rubber over: {} wins {} games to {} ({}).",
                 game.name(w),
                 games[w],
-                games[1 - w],
+                games[!w],
                 totals_line(game)
-            );
-        }
-        return format!(
-            "Game over: {} wins the game ({}).",
-            game.name(w),
-            totals_line(game)
-        );
+            ),
+            (Winner::Shared, true) => format!(
+                "Rubber over: {both} share it, {} games each ({}).",
+                games.a,
+                totals_line(game)
+            ),
+            (Winner::Side(w), false) => format!(
+                "Game over: {} wins the game ({}).",
+                game.name(w),
+                totals_line(game)
+            ),
+            (Winner::Shared, false) => format!(
+                "Game over: {both} share the game, level above and below the line ({}).",
+                totals_line(game)
+            ),
+        };
     }
-    let target = game.rules().target.unwrap_or(0);
-    match winners {
-        [one] => format!(
+    let target = game.rules().target().unwrap_or(0);
+    match winner {
+        Winner::Side(one) => format!(
             "Game over: {} wins with {} (target {target}).",
-            game.name(*one),
-            totals[*one].total()
+            game.name(one),
+            totals[one].total()
         ),
-        _ => format!(
-            "Game over: {} and {} share the win with {} (target {target}).",
-            game.name(0),
-            game.name(1),
-            totals[0].total()
+        Winner::Shared => format!(
+            "Game over: {both} share the win with {} (target {target}).",
+            totals.a.total()
         ),
     }
 }
 
 /// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."
 pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
-    let tricks = deal.first_phase.expect("the first phase is recorded");
-    let winner: Side = if deal.first_points[0] != Line::default() {
-        0
+    let tricks = deal.first_phase().expect("the first phase is recorded");
+    let winner = if deal.first_points().a != Line::default() {
+        Side::A
     } else {
-        1
+        Side::B
     };
     let counts = format!(
         "{} {}, {} {}",
-        game.name(0),
-        tricks[0],
-        game.name(1),
-        tricks[1]
+        game.name(Side::A),
+        tricks.a,
+        game.name(Side::B),
+        tricks.b
     );
     let who = game.name(winner);
-    match game.rules().kind {
-        Kind::Buddy => format!(
+    match game.rules().first_phase() {
+        Some(FirstPhase::Exchange) => format!(
             "exchange phase {counts}: {who} scores 40 below the line and 10 above, and opens the auction."
         ),
         _ => {
-            let points = deal.first_points[winner].below;
+            let points = deal.first_points()[winner].below;
             format!(
                 "phase 1 {counts}: {who} scores 1NT made with {} tricks: {} + 100 = {points}.",
                 tricks[winner],
@@ -297,24 +305,45 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
     }
 }
 
+/// Buddy Bridge, when a side has reached the game's points below the line
+/// before the deal's contract is played: "Ann has 310 below the line: game 1
+/// ends after this deal's contract phase, whatever it scores."
+pub fn game_ending(game: &ContractGame) -> Option<String> {
+    let duel = game.duel();
+    let deal = duel.current()?;
+    let game_below = game.rules().game_below()?;
+    if !duel.game_ends_with_deal() {
+        return None;
+    }
+    let lines = duel.game_lines();
+    let reached: Vec<String> = lines
+        .iter()
+        .filter(|(_, l)| l.below >= game_below)
+        .map(|(s, l)| format!("{} has {} below the line", game.name(s), l.below))
+        .collect();
+    Some(format!(
+        "{}: game {} ends after this deal's contract phase, whatever it scores.",
+        reached.join(" and "),
+        deal.game
+    ))
+}
+
 /// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
 pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
-    let auction = deal.auction.as_ref().expect("an auction");
+    let auction = deal.auction().expect("an auction");
     match auction.outcome() {
         Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
-        Outcome::NoContract => match game.rules().kind {
-            Kind::SingleDummy => format!(
-                "both passed: no contract. {} deals again.",
-                game.name(deal.dealer)
-            ),
-            _ => "both passed: no contract this deal.".to_string(),
-        },
+        Outcome::NoContract if game.rules().same_dealer_after_pass_out() => format!(
+            "both passed: no contract. {} deals again.",
+            game.name(deal.dealer)
+        ),
+        Outcome::NoContract => "both passed: no contract this deal.".to_string(),
         Outcome::Contract(c) => format!(
             "contract {}: {} needs {} tricks; {} leads.",
             contract(game, c),
             game.name(c.declarer),
             c.bid.tricks_needed(),
-            game.name(1 - c.declarer)
+            game.name(!c.declarer)
         ),
     }
 }
@@ -322,53 +351,48 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
 /// "Ann took 10 in 3♥X: made, Ann scores 240." and the like.
 pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
     let c = deal.contract().expect("a played contract");
-    let tricks = deal.tricks.expect("tricks recorded");
+    let tricks = deal.tricks().expect("tricks recorded");
     let declarer = game.name(c.declarer);
-    let defender = game.name(1 - c.declarer);
+    let defender = game.name(!c.declarer);
     let needed = c.bid.tricks_needed();
-    let points = deal.contract_points;
+    let points = deal.contract_points();
     let head = format!("{declarer} took {tricks} in {}", c.pretty());
-    match game.rules().kind {
-        Kind::Buddy => {
+    let line = game.rules().has_line();
+    match (line, tricks >= needed) {
+        (true, false) => format!(
+            "{head}: down {}; {declarer} −50 below the line, {defender} 50 above.",
+            needed - tricks
+        ),
+        (true, true) => {
             let d = points[c.declarer];
-            if tricks < needed {
-                format!(
-                    "{head}: down {}; {declarer} −50 below the line, {defender} 50 above.",
-                    needed - tricks
-                )
+            let how = if tricks == needed {
+                "exactly".to_string()
             } else {
-                let how = if tricks == needed {
-                    "exactly".to_string()
+                let bags = tricks - needed;
+                format!("with {bags} bag{}", if bags == 1 { "" } else { "s" })
+            };
+            format!(
+                "{head}: made {how}; {declarer} {} below the line{}.",
+                d.below,
+                if d.above > 0 {
+                    format!(", {} above", d.above)
                 } else {
-                    let bags = tricks - needed;
-                    format!("with {bags} bag{}", if bags == 1 { "" } else { "s" })
-                };
-                format!(
-                    "{head}: made {how}; {declarer} {} below the line{}.",
-                    d.below,
-                    if d.above > 0 {
-                        format!(", {} above", d.above)
-                    } else {
-                        String::new()
-                    }
-                )
-            }
+                    String::new()
+                }
+            )
         }
-        _ => {
-            if tricks >= needed {
-                format!(
-                    "{head}: made; {declarer} scores {}.",
-                    points[c.declarer].below
-                )
+        (false, true) => format!(
+            "{head}: made; {declarer} scores {}.",
+            points[c.declarer].below
+        ),
+        (false, false) => {
+            let penalty = points[!c.declarer].below;
+            let rest = if penalty > 0 {
+                format!("{defender} scores {penalty}")
             } else {
-                let penalty = points[1 - c.declarer].below;
-                let rest = if penalty > 0 {
-                    format!("{defender} scores {penalty}")
-                } else {
-                    "no score".to_string()
-                };
-                format!("{head}: down {}; {rest}.", needed - tricks)
-            }
+                "no score".to_string()
+            };
+            format!("{head}: down {}; {rest}.", needed - tricks)
         }
     }
 }
@@ -376,10 +400,11 @@ pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
 /// "Ann 240, Bob 170", or for Buddy Bridge "Ann 130 (90 below, 40 above), …".
 pub fn totals_line(game: &ContractGame) -> String {
     let totals = game.duel().totals();
-    (0..2)
+    Side::BOTH
+        .into_iter()
         .map(|s| {
             let t = totals[s];
-            if game.rules().kind == Kind::Buddy {
+            if game.rules().has_line() {
                 format!(
                     "{} {} ({} below, {} above)",
                     game.name(s),
@@ -398,7 +423,7 @@ pub fn totals_line(game: &ContractGame) -> String {
 /// Buddy Bridge: "Game 1 to Ann: Ann 310, Bob 150 in that game. Games: Ann 1, Bob 0."
 /// when deal `number` ended a game; `None` otherwise.
 pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
-    if game.rules().kind != Kind::Buddy {
+    if !game.rules().has_line() {
         return None;
     }
     let deals = game.duel().deals();
@@ -411,59 +436,75 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
         return None;
     }
     let winner = *game.duel().game_winners().get(deal.game - 1)?;
-    let mut lines = [Line::default(); 2];
+    let mut lines = BySide::<Line>::default();
     for d in deals.iter().filter(|d| d.game == deal.game) {
-        for (s, line) in lines.iter_mut().enumerate() {
-            *line += d.first_points[s];
-            *line += d.contract_points[s];
+        for s in Side::BOTH {
+            lines[s] += d.first_points()[s];
+            lines[s] += d.contract_points()[s];
         }
     }
-    let games = game.duel().games_won();
-    let tie = lines[0].total() == lines[1].total();
-    Some(format!(
-        "Game {} to {}: {} {}, {} {} in that game{}. Games: {} {}, {} {}.",
-        deal.game,
-        game.name(winner),
-        game.name(0),
-        lines[0].total(),
-        game.name(1),
-        lines[1].total(),
-        if tie {
-            " (tied: the higher score below the line wins)"
-        } else {
-            ""
-        },
-        game.name(0),
-        games[0],
-        game.name(1),
-        games[1]
-    ))
+    // Games won up to and with this one (a shared game counts for both).
+    let mut games = BySide::<u32>::default();
+    for won in &game.duel().game_winners()[..deal.game] {
+        for s in won.sides() {
+            games[s] += 1;
+        }
+    }
+    let scores = format!(
+        "{} {}, {} {} in that game",
+        game.name(Side::A),
+        lines.a.total(),
+        game.name(Side::B),
+        lines.b.total()
+    );
+    let count = format!(
+        "Games: {} {}, {} {}.",
+        game.name(Side::A),
+        games.a,
+        game.name(Side::B),
+        games.b
+    );
+    Some(match winner {
+        Winner::Side(w) => {
+            let tie = if lines.a.total() == lines.b.total() {
+                " (tied: the higher score below the line wins)"
+            } else {
+                ""
+            };
+            format!(
+                "Game {} to {}: {scores}{tie}. {count}",
+                deal.game,
+                game.name(w)
+            )
+        }
+        // RULES.md: a tie on both is shared, and counts for both players.
+        Winner::Shared => format!(
+            "Game {} shared: {scores}, and {} below the line each. {count}",
+            deal.game, lines.a.below
+        ),
+    })
 }
 
 /// "target 500", "game at 300 below the line, best of three games".
 pub fn terms(game: &ContractGame) -> String {
     let rules = game.rules();
-    match rules.kind {
-        Kind::Buddy => format!(
+    if let Some(line) = rules.line() {
+        return format!(
             "a game ends at {} below the line; {}",
-            rules.game_below,
-            if rules.rubber {
+            line.game_below,
+            if line.rubber {
                 "a rubber: best of three games"
             } else {
                 "one game"
             }
-        ),
-        _ => {
-            let mut terms = format!("first to {} wins", rules.target.unwrap_or(0));
-            if rules.undertrick_penalty > 0 {
-                terms.push_str(&format!(
-                    ", {} to the defender per undertrick",
-                    rules.undertrick_penalty
-                ));
-            }
-            terms
-        }
+        );
     }
+    let mut terms = format!("first to {} wins", rules.target().unwrap_or(0));
+    let penalty = rules.undertrick_penalty().unwrap_or(0);
+    if penalty > 0 {
+        terms.push_str(&format!(", {penalty} to the defender per undertrick"));
+    }
+    terms
 }
 
 #[cfg(test)]
@@ -480,15 +521,15 @@ mod tests {
 
     /// One deal: `winner` takes 8 in the exchange (40 below, 10 above) and
     /// opens; the calls; declarer's tricks.
-    fn deal(g: &mut ContractGame, winner: usize, calls: &str, tricks: u32) {
-        g.record_first_phase(&[(Seat(winner), 8)]).unwrap();
+    fn deal(g: &mut ContractGame, winner: Side, calls: &str, tricks: u32) {
+        g.record_first_phase(&[(g.seat(winner), 8)]).unwrap();
         let calls: Vec<Call> = calls
             .split_whitespace()
             .map(|c| c.parse().unwrap())
             .collect();
         g.calls(&calls).unwrap();
         let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
-        g.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+        g.record_tricks(&[(g.seat(declarer), tricks)]).unwrap();
     }
 
     /// A Buddy Bridge rubber (RULES.md): games decide it, so the line says
@@ -498,21 +539,76 @@ mod tests {
         let mut g = buddy();
         assert_eq!(standing(&g), None, "nothing scored yet");
         // Deal 1: Ann's exchange 40/10; 1♣ with 10 tricks: 20 below, 3 bags 30 above.
-        deal(&mut g, 0, "1C pass pass", 10);
+        deal(&mut g, Side::A, "1C pass pass", 10);
         assert_eq!(standing(&g).unwrap(), "Ann leads with 100.");
         // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
         // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
-        deal(&mut g, 0, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [0]);
+        deal(&mut g, Side::A, "7NT", 13);
+        assert_eq!(g.duel().game_winners(), [Winner::Side(Side::A)]);
         assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
         // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
         // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
-        deal(&mut g, 1, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [0, 1]);
+        deal(&mut g, Side::B, "7NT", 13);
+        assert_eq!(
+            g.duel().game_winners(),
+            [Winner::Side(Side::A), Winner::Side(Side::B)]
+        );
         assert_eq!(
             standing(&g).unwrap(),
             "Games 1–1; Ann leads on points, 410 to 310."
         );
+    }
+
+    /// Bug 1 of issue 12: the table hears, once the exchange phase takes a
+    /// player past the line, that the game ends with this deal.
+    #[test]
+    fn the_table_hears_that_the_exchange_reached_the_line() {
+        let mut g = buddy();
+        // Ann's exchange 40/10; 6NT exactly: 190 + 40. Ann 270 below.
+        deal(&mut g, Side::A, "6NT pass pass", 12);
+        assert_eq!(game_ending(&g), None);
+        // Ann's exchange again: 310 below.
+        g.record_first_phase(&[(Seat(0), 13)]).unwrap();
+        assert_eq!(
+            game_ending(&g).unwrap(),
+            "Ann has 310 below the line: game 1 ends after this deal's contract phase, whatever it scores."
+        );
+        g.calls(&["1C".parse().unwrap(), Call::Pass, Call::Pass])
+            .unwrap();
+        g.record_tricks(&[(Seat(0), 6)]).unwrap();
+        assert_eq!(game_ending(&g), None, "game 2 is in play");
+        assert_eq!(
+            game_end(&g, 2).unwrap(),
+            "Game 1 to Ann: Ann 280, Bob 50 in that game. Games: Ann 1, Bob 0."
+        );
+    }
+
+    /// Bug 2 of issue 12: a game level above and below the line is shared,
+    /// and says so, instead of going to the first listed player "on the
+    /// score below the line". Each game: a 6NT made exactly for each player
+    /// (270 below, 10 above), then the first one's exchange (310 below, 20
+    /// above) and the other's 1NT with a bag (310 below, 20 above).
+    #[test]
+    fn a_tied_game_and_a_tied_rubber_are_told_as_shared() {
+        let mut g = buddy();
+        for first in [Side::A, Side::B] {
+            deal(&mut g, first, "6NT pass pass", 12);
+            deal(&mut g, !first, "6NT pass pass", 12);
+            deal(&mut g, first, "pass 1NT pass pass", 8);
+        }
+        assert_eq!(
+            game_end(&g, 3).unwrap(),
+            "Game 1 shared: Ann 330, Bob 330 in that game, and 310 below the line each. Games: Ann 1, Bob 1."
+        );
+        assert_eq!(
+            game_end(&g, 6).unwrap(),
+            "Game 2 shared: Ann 330, Bob 330 in that game, and 310 below the line each. Games: Ann 2, Bob 2."
+        );
+        assert_eq!(
+            finished(&g),
+            "Rubber over: Ann and Bob share it, 2 games each (Ann 660 (620 below, 40 above), Bob 660 (620 below, 40 above))."
+        );
+        assert_eq!(g.duel().winners(), [Side::A, Side::B]);
     }
 
     #[test]
@@ -521,7 +617,7 @@ mod tests {
         g.record_first_phase(&[(Seat(1), 8)]).unwrap();
         g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
         let deal = g.duel().current().unwrap();
-        let auction = deal.auction.as_ref().unwrap();
+        let auction = deal.auction().unwrap();
         assert_eq!(
             raise_or_stand(&g, auction).unwrap(),
             "Ann passed: Bob may raise 2♠ once, or stand on it; either way that is the contract."

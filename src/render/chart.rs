@@ -9,6 +9,7 @@
 //! (issue 11: with four or more players the chart was mostly `*`).
 
 use crate::rules::Game;
+use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::session::{Play, Session};
 
@@ -67,14 +68,15 @@ pub fn contract_series(game: &ContractGame) -> Vec<Series> {
         .duel()
         .deals()
         .iter()
-        .filter(|d| d.settled || d.first_phase.is_some())
+        .filter(|d| d.is_settled() || d.first_phase().is_some())
         .collect();
     let leaders = if game.is_finished() {
-        game.duel().winners().to_vec()
+        game.duel().winners()
     } else {
         game.leaders()
     };
-    (0..2)
+    Side::BOTH
+        .into_iter()
         .map(|side| Series {
             name: game.name(side).to_string(),
             totals: deals.iter().map(|d| d.totals[side].total()).collect(),

@@ -5,10 +5,11 @@
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;
-use crate::rules::contract::auction::{Auction, Side};
-use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::auction::Auction;
+use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{Line, trick_values};
+use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///
@@ -35,14 +36,13 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     out.push_str(&wrap(&title, width));
     out.push('\n');
     let mut tail = Vec::new();
-    match rules.kind {
-        Kind::Buddy => out.push_str(&pad(game, width)),
-        _ => {
-            let (table, legend) = deal_rows(game, width);
-            out.push_str(&table);
-            out.push('\n');
-            tail.extend(legend);
-        }
+    if rules.has_line() {
+        out.push_str(&pad(game, width));
+    } else {
+        let (table, legend) = deal_rows(game, width);
+        out.push_str(&table);
+        out.push('\n');
+        tail.extend(legend);
     }
     if game.is_finished() {
         tail.push(say::finished(game));
@@ -65,28 +65,28 @@ fn standing(game: &ContractGame) -> Option<String> {
     let leaders = game.leaders();
     let totals = game.duel().totals();
     let games = game.duel().games_won();
-    let rubber = game.rules().kind == Kind::Buddy && game.rules().rubber;
+    let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
-        [one] if games[*one] > games[1 - *one] => format!(
+        [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} to {}.",
             game.name(*one),
             count(games[*one], "game"),
-            games[1 - *one]
+            games[!*one]
         ),
         // Level on games: the points only say who is ahead meanwhile.
-        [one] if rubber && games[0] > 0 => format!(
+        [one] if rubber && games.a > 0 => format!(
             "{} all: the next game wins the rubber. On points {} leads with {}.",
-            count(games[0], "game"),
+            count(games.a, "game"),
             game.name(*one),
             totals[*one].total()
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one].total()),
-        [_, _] if rubber && games[0] > 0 => format!(
+        [_, _] if rubber && games.a > 0 => format!(
             "{} all, and level on points at {}.",
-            count(games[0], "game"),
-            totals[0].total()
+            count(games.a, "game"),
+            totals.a.total()
         ),
-        [_, _] => format!("Level at {}.", totals[0].total()),
+        [_, _] => format!("Level at {}.", totals.a.total()),
         _ => return None,
     })
 }
@@ -102,11 +102,12 @@ fn next_at_table(game: &ContractGame) -> String {
         Next::FirstPhase => {
             // The player who leads the first phase gives its tricks; the
             // dealer took the rest (as `bridgepad play` asks).
-            let leader = 1 - deal.dealer;
-            let phase = match game.rules().kind {
-                Kind::Buddy => "exchange phase",
-                _ => "phase 1",
-            };
+            let leader = !deal.dealer;
+            let phase = game
+                .rules()
+                .first_phase()
+                .expect("a first phase is expected")
+                .name();
             format!(
                 "next: deal {} {phase}: the tricks {} took ({} took the rest of the 13)",
                 deal.number,
@@ -115,7 +116,7 @@ fn next_at_table(game: &ContractGame) -> String {
             )
         }
         Next::Call(side) => {
-            let auction = deal.auction.as_ref().expect("a call means an open auction");
+            let auction = deal.auction().expect("a call means an open auction");
             let so_far = if auction.calls().is_empty() {
                 String::new()
             } else {
@@ -134,7 +135,7 @@ fn next_at_table(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(1 - declarer)
+                game.name(!declarer)
             )
         }
     }
@@ -152,7 +153,7 @@ pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
             game.name(s).to_string()
         }
     };
-    table.set_header(vec![label(first), label(1 - first)]);
+    table.set_header(vec![label(first), label(!first)]);
     let mut cells: Vec<String> = auction.calls().iter().map(say::pretty).collect();
     if auction.is_open() {
         cells.push("?".to_string());
@@ -179,7 +180,7 @@ enum Style {
 /// Memory and Single Dummy Bridge: one row per deal, in the first style
 /// that fits `width`; and the line that explains the shorthand, if any.
 fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<String>) {
-    let names = [game.name(0), game.name(1)];
+    let names = [game.name(Side::A), game.name(Side::B)];
     let full = names.map(String::from);
     let wide = deal_grid(game, &full, Style::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
@@ -228,14 +229,14 @@ fn deal_rows(game: &ContractGame, width: Option<usize>) -> (String, Option<Strin
 
 /// The deal rows with the players named `shown`.
 fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
-    let kind = game.rules().kind;
+    let rules = game.rules();
     let wide = style == Style::Wide;
     let mut header = vec!["Deal".to_string()];
     if wide {
         header.push("Dealer".into());
     }
-    if kind == Kind::Memory {
-        header.push("Phase 1".into());
+    if let Some(first) = rules.first_phase() {
+        header.push(first.title().into());
     }
     header.push("Contract".into());
     header.push("Tricks".into());
@@ -245,7 +246,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
     if style != Style::Narrow {
         header.push("Points".into());
     }
-    if kind == Kind::SingleDummy {
+    if rules.has_dummy_choice() {
         header.push("Dummy".into());
     }
     header.extend(shown.iter().cloned());
@@ -261,14 +262,14 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         }
         let mut row = vec![deal.number.to_string()];
         if wide {
-            row.push(shown[deal.dealer].clone());
+            row.push(shown[deal.dealer.index()].clone());
         }
-        if kind == Kind::Memory {
+        if rules.first_phase().is_some() {
             row.push(phase_one(shown, deal, style));
         }
         row.push(contract_cell(game, shown, deal, style));
         if wide {
-            row.push(deal.tricks.map(|t| t.to_string()).unwrap_or_default());
+            row.push(deal.tricks().map(|t| t.to_string()).unwrap_or_default());
             row.push(result(deal));
         } else {
             row.push(tricks_short(deal));
@@ -276,9 +277,9 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         if style != Style::Narrow {
             row.push(points(shown, deal));
         }
-        if kind == Kind::SingleDummy {
+        if rules.has_dummy_choice() {
             row.push(
-                match deal.dummy {
+                match deal.dummy() {
                     Some(Dummy::Revealed) => "revealed",
                     Some(Dummy::Hidden) => "hidden",
                     None => "",
@@ -286,13 +287,13 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
                 .to_string(),
             );
         }
-        for side in 0..2 {
+        for side in Side::BOTH {
             let dealt = if !wide && side == deal.dealer {
                 "•"
             } else {
                 ""
             };
-            let total = if deal.settled || deal.first_phase.is_some() {
+            let total = if deal.is_settled() || deal.first_phase().is_some() {
                 deal.totals[side].total().to_string()
             } else {
                 String::new()
@@ -308,7 +309,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
 /// auction so far; shorter in the compact styles.
 fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Style) -> String {
     let wide = style == Style::Wide;
-    match deal.auction.as_ref() {
+    match deal.auction() {
         _ if deal.no_contract() => if wide {
             "no contract (passed out)"
         } else {
@@ -327,8 +328,8 @@ fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Styl
         Some(_) => deal
             .contract()
             .map(|c| match style {
-                Style::Narrow => format!("{} {}", c.pretty(), shown[c.declarer]),
-                _ => format!("{} by {}", c.pretty(), shown[c.declarer]),
+                Style::Narrow => format!("{} {}", c.pretty(), shown[c.declarer.index()]),
+                _ => format!("{} by {}", c.pretty(), shown[c.declarer.index()]),
             })
             .unwrap_or_default(),
         None => String::new(),
@@ -337,7 +338,7 @@ fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Styl
 
 /// Declarer's tricks in bridge shorthand: "10 +1", "9 =", "7 −2".
 fn tricks_short(deal: &Deal) -> String {
-    match (deal.contract(), deal.tricks) {
+    match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
             match t.cmp(&needed) {
@@ -353,17 +354,21 @@ fn tricks_short(deal: &Deal) -> String {
 /// "Ann 8–5: +170" (the phase-1 winner's score); "Ann 8–5 +170" compact,
 /// "Ann 8–5" narrow.
 fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
-    let Some(tricks) = deal.first_phase else {
+    let Some(tricks) = deal.first_phase() else {
         return String::new();
     };
-    let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
+    let winner = if tricks.a > tricks.b {
+        Side::A
+    } else {
+        Side::B
+    };
     let head = format!(
         "{} {}–{}",
-        shown[winner],
+        shown[winner.index()],
         tricks[winner],
-        tricks[1 - winner]
+        tricks[!winner]
     );
-    let points = deal.first_points[winner].below;
+    let points = deal.first_points()[winner].below;
     match style {
         Style::Wide => format!("{head}: +{points}"),
         Style::Compact => format!("{head} +{points}"),
@@ -373,7 +378,7 @@ fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
 
 /// "made +1", "made", "down 2", or nothing yet.
 fn result(deal: &Deal) -> String {
-    match (deal.contract(), deal.tricks) {
+    match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
             if t > needed {
@@ -390,12 +395,19 @@ fn result(deal: &Deal) -> String {
 
 /// The contract's points: "Ann +240", "Bob +100", "—".
 fn points(shown: &[String], deal: &Deal) -> String {
-    if deal.tricks.is_none() {
+    if deal.tricks().is_none() {
         return String::new();
     }
-    let scored: Vec<String> = (0..2)
-        .filter(|&s| deal.contract_points[s].total() != 0)
-        .map(|s| format!("{} +{}", shown[s], deal.contract_points[s].total()))
+    let scored: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter(|&s| deal.contract_points()[s].total() != 0)
+        .map(|s| {
+            format!(
+                "{} +{}",
+                shown[s.index()],
+                deal.contract_points()[s].total()
+            )
+        })
         .collect();
     if scored.is_empty() {
         "—".to_string()
@@ -414,9 +426,9 @@ struct Entry {
 /// the line, and each side's line for the game.
 struct PadGame {
     heading: String,
-    above: [Vec<Entry>; 2],
-    below: [Vec<Entry>; 2],
-    lines: [Line; 2],
+    above: BySide<Vec<Entry>>,
+    below: BySide<Vec<Entry>>,
+    lines: BySide<Line>,
 }
 
 /// Buddy Bridge: the pad, game by game, each player's column with the
@@ -432,24 +444,29 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
             .deals()
             .iter()
             .filter(|d| d.game == number)
-            .filter(|d| d.first_phase.is_some() || d.settled)
+            .filter(|d| d.first_phase().is_some() || d.is_settled())
             .collect();
         if deals.is_empty() && number > 1 {
             continue;
         }
-        let mut above: [Vec<Entry>; 2] = Default::default();
-        let mut below: [Vec<Entry>; 2] = Default::default();
-        let mut lines = [Line::default(); 2];
+        let mut above: BySide<Vec<Entry>> = BySide::default();
+        let mut below: BySide<Vec<Entry>> = BySide::default();
+        let mut lines = BySide::<Line>::default();
         for deal in &deals {
             entries(deal, &mut above, &mut below);
-            for (s, line) in lines.iter_mut().enumerate() {
-                *line += deal.first_points[s];
-                *line += deal.contract_points[s];
+            for s in Side::BOTH {
+                lines[s] += deal.first_points()[s];
+                lines[s] += deal.contract_points()[s];
             }
         }
         let winner = duel.game_winners().get(number - 1).copied();
         let heading = match winner {
-            Some(w) => format!("Game {number}: won by {}", game.name(w)),
+            Some(Winner::Side(w)) => format!("Game {number}: won by {}", game.name(w)),
+            Some(Winner::Shared) => format!(
+                "Game {number}: shared by {} and {}",
+                game.name(Side::A),
+                game.name(Side::B)
+            ),
             None => format!("Game {number}: in play"),
         };
         pads.push(PadGame {
@@ -481,7 +498,7 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         out.push_str(&wrap(
             &format!(
                 "Each game: the entries above the line, the line with the points above it, the entries below it, and the game's total (a game ends at {} below).",
-                game.rules().game_below
+                game.rules().game_below().unwrap_or(0)
             ),
             width,
         ));
@@ -490,10 +507,10 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
     let won = duel.games_won();
     let summary = format!(
         "Games won: {} {}, {} {}. Session totals: {}.",
-        game.name(0),
-        won[0],
-        game.name(1),
-        won[1],
+        game.name(Side::A),
+        won.a,
+        game.name(Side::B),
+        won.b,
         say::totals_line(game)
     );
     out.push_str(&wrap(&summary, width));
@@ -513,29 +530,32 @@ fn entry_lines(list: &[Entry], gap: &str) -> String {
 fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
     let mut grid = Grid::new(vec![
         pad.heading.clone(),
-        game.name(0).to_string(),
-        game.name(1).to_string(),
+        game.name(Side::A).to_string(),
+        game.name(Side::B).to_string(),
     ]);
     let column = |list: &[Entry]| entry_lines(list, "  ");
     grid.row(vec![
         "above the line".into(),
-        column(&pad.above[0]),
-        column(&pad.above[1]),
+        column(&pad.above.a),
+        column(&pad.above.b),
     ]);
     grid.row(vec![
         "━━ the line ━━".into(),
-        format!("above {}", pad.lines[0].above),
-        format!("above {}", pad.lines[1].above),
+        format!("above {}", pad.lines.a.above),
+        format!("above {}", pad.lines.b.above),
     ]);
     grid.row(vec![
         "below the line".into(),
-        column(&pad.below[0]),
-        column(&pad.below[1]),
+        column(&pad.below.a),
+        column(&pad.below.b),
     ]);
     grid.row(vec![
-        format!("game total (below {})", game.rules().game_below),
-        format!("{} ({} below)", pad.lines[0].total(), pad.lines[0].below),
-        format!("{} ({} below)", pad.lines[1].total(), pad.lines[1].below),
+        format!(
+            "game total (below {})",
+            game.rules().game_below().unwrap_or(0)
+        ),
+        format!("{} ({} below)", pad.lines.a.total(), pad.lines.a.below),
+        format!("{} ({} below)", pad.lines.b.total(), pad.lines.b.below),
     ]);
     grid
 }
@@ -543,13 +563,17 @@ fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 /// The pad without labels, the line drawn across each column with the
 /// points above it: "above 90 ━━━━━━".
 fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
-    let mut grid = Grid::new(vec![game.name(0).to_string(), game.name(1).to_string()]);
+    let mut grid = Grid::new(vec![
+        game.name(Side::A).to_string(),
+        game.name(Side::B).to_string(),
+    ]);
     let column = |list: &[Entry]| entry_lines(list, " ");
-    grid.row(vec![column(&pad.above[0]), column(&pad.above[1])]);
+    grid.row(vec![column(&pad.above.a), column(&pad.above.b)]);
     grid.row(vec![String::new(), String::new()]);
-    grid.row(vec![column(&pad.below[0]), column(&pad.below[1])]);
+    grid.row(vec![column(&pad.below.a), column(&pad.below.b)]);
     grid.row(
-        (0..2)
+        Side::BOTH
+            .into_iter()
             .map(|s| {
                 format!(
                     "total {} ({} below)",
@@ -560,10 +584,11 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
             .collect(),
     );
     let widths = grid.widths();
-    grid.rows[1] = (0..2)
+    grid.rows[1] = Side::BOTH
+        .into_iter()
         .map(|s| {
             let label = format!("above {} ", pad.lines[s].above);
-            let rule = widths[s]
+            let rule = widths[s.index()]
                 .max(console::measure_text_width(&label) + 2)
                 .saturating_sub(console::measure_text_width(&label));
             format!("{label}{}", "━".repeat(rule))
@@ -573,10 +598,10 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 }
 
 /// A deal's pad entries, by side, above and below the line.
-fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]) {
+fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<Entry>>) {
     let n = deal.number;
-    for side in 0..2 {
-        let first = deal.first_points[side];
+    for side in Side::BOTH {
+        let first = deal.first_points()[side];
         if first.below != 0 {
             below[side].push(Entry {
                 points: first.below,
@@ -590,7 +615,7 @@ fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]
             });
         }
     }
-    let (Some(c), Some(tricks)) = (deal.contract(), deal.tricks) else {
+    let (Some(c), Some(tricks)) = (deal.contract(), deal.tricks()) else {
         return;
     };
     let d = c.declarer;
@@ -601,7 +626,7 @@ fn entries(deal: &Deal, above: &mut [Vec<Entry>; 2], below: &mut [Vec<Entry>; 2]
             points: -50,
             what: format!("d{n} {bid} down {}", needed - tricks),
         });
-        above[1 - d].push(Entry {
+        above[!d].push(Entry {
             points: 50,
             what: format!("d{n} defended {bid}"),
         });
@@ -682,6 +707,33 @@ mod tests {
         assert_eq!(show.lines().next(), table.lines().next());
     }
 
+    /// Bug 2 of issue 12: a game tied above and below the line is headed
+    /// as shared on the pad, not as won by the first listed player.
+    #[test]
+    fn a_shared_game_is_headed_shared_on_the_pad() {
+        let variant = crate::catalog::built_in("buddy-bridge");
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let mut game = ContractGame::new(variant, table);
+        // Each a 6NT made exactly after an exchange (270 below, 10 above);
+        // Ann's exchange (310, 20) and Bob's 1NT with a bag (310, 20).
+        let deals = [(0, "6NT pass pass", 0, 12), (1, "6NT pass pass", 1, 12)];
+        for (winner, calls, declarer, tricks) in
+            deals.into_iter().chain([(0, "pass 1NT pass pass", 1, 8)])
+        {
+            game.record_first_phase(&[(Seat(winner), 13)]).unwrap();
+            let calls: Vec<_> = calls.split(' ').map(|c| c.parse().unwrap()).collect();
+            game.calls(&calls).unwrap();
+            game.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+        }
+        let drawn = sheet(&game, None);
+        assert!(drawn.contains("Game 1: shared by Ann and Bob"), "{drawn}");
+        assert!(drawn.contains("Games won: Ann 1, Bob 1."), "{drawn}");
+        assert!(
+            drawn.contains("1 game all, and level on points at 330."),
+            "{drawn}"
+        );
+    }
+
     #[test]
     fn a_narrow_memory_sheet_keeps_one_line_a_deal_and_numbers_whole() {
         let mut game = memory(["Annabelle", "Bartholomew"]);
@@ -701,7 +753,7 @@ mod tests {
             // The header and the one deal, each on one line.
             let rows: Vec<&str> = drawn.lines().filter(|l| l.starts_with("│ ")).collect();
             assert_eq!(rows.len(), 2, "{drawn}");
-            let total = game.duel().totals()[1].total().to_string();
+            let total = game.duel().totals()[Side::B].total().to_string();
             assert!(rows[1].contains(&format!(" {total} │")), "{drawn}");
         }
     }

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::contract::duel::{DuelRules, Kind};
+use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
 
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -520,22 +520,27 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
             "the contract games are played with a standard deck; use deck = \"standard\"",
         ));
     }
-    if raw.min_players != 2 || raw.max_players != 2 {
-        return Err(TemplateError::new(
-            if raw.min_players != 2 {
-                "min_players"
-            } else {
-                "max_players"
-            },
-            "the contract games are for exactly 2 players; use min_players = 2 and max_players = 2",
-        ));
-    }
     let kind = raw.contract_game.ok_or_else(|| {
         TemplateError::new(
             "contract_game",
             "a contract game needs contract_game = \"memory\", \"single-dummy\" or \"buddy\"",
         )
     })?;
+    // The game decides how many it seats (two today; partnerships of four later).
+    let players = kind.players();
+    let seats = u32::try_from(players).expect("a game seats a few players");
+    if raw.min_players != seats || raw.max_players != seats {
+        return Err(TemplateError::new(
+            if raw.min_players != seats {
+                "min_players"
+            } else {
+                "max_players"
+            },
+            format!(
+                "this contract game is for exactly {players} players; use min_players = {players} and max_players = {players}"
+            ),
+        ));
+    }
     let rules = match kind {
         Kind::Memory | Kind::SingleDummy => {
             for (field, set) in [
@@ -583,12 +588,14 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
                     ),
                 ));
             }
-            DuelRules {
-                kind,
-                target: Some(target),
+            let terms = TargetTerms {
+                target,
                 undertrick_penalty: penalty,
-                rubber: false,
-                game_below: 0,
+            };
+            if kind == Kind::Memory {
+                DuelRules::Memory(terms)
+            } else {
+                DuelRules::SingleDummy(terms)
             }
         }
         Kind::Buddy => {
@@ -611,13 +618,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
                     format!("{game_below} cannot end a game; use a positive number, e.g. 300"),
                 ));
             }
-            DuelRules {
-                kind,
-                target: None,
-                undertrick_penalty: 0,
-                rubber: raw.rubber.unwrap_or(true),
+            DuelRules::Buddy(LineTerms {
                 game_below,
-            }
+                rubber: raw.rubber.unwrap_or(true),
+            })
         }
     };
     Ok(Variant {
@@ -626,14 +630,14 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         about: raw.about.clone(),
         family: raw.family,
         deck: raw.deck,
-        min_players: 2,
-        max_players: 2,
+        min_players: players,
+        max_players: players,
         peaks: BTreeMap::new(),
         blind_last_hand: false,
         bidding: BiddingOrder::Clockwise,
         dealer_hook: false,
         scoring: ExactScoring::BidPlusTen,
-        target: rules.target,
+        target: rules.target(),
         elimination: false,
         two_player_rebid: false,
         contract: Some(rules),
@@ -782,26 +786,29 @@ mod tests {
     fn the_contract_templates_carry_their_games_rules() {
         let memory = Variant::try_from(contract("memory")).unwrap();
         let rules = memory.contract.unwrap();
-        assert_eq!(rules.kind, Kind::Memory);
-        assert_eq!((rules.target, rules.undertrick_penalty), (Some(500), 0));
+        assert_eq!(rules.kind(), Kind::Memory);
+        assert_eq!(
+            (rules.target(), rules.undertrick_penalty()),
+            (Some(500), Some(0))
+        );
         assert_eq!((memory.min_players, memory.max_players), (2, 2));
         let single = Variant::try_from(contract("single-dummy")).unwrap();
-        assert_eq!(single.contract.unwrap().kind, Kind::SingleDummy);
+        assert_eq!(single.contract.unwrap().kind(), Kind::SingleDummy);
         let buddy = Variant::try_from(contract("buddy"))
             .unwrap()
             .contract
             .unwrap();
-        assert_eq!(buddy.kind, Kind::Buddy);
+        assert_eq!(buddy.kind(), Kind::Buddy);
         assert_eq!(
-            (buddy.rubber, buddy.game_below, buddy.target),
-            (true, 300, None)
+            (buddy.rubber(), buddy.game_below(), buddy.target()),
+            (true, Some(300), None)
         );
         // Left out, the Buddy settings take the rules' defaults.
         let mut raw = contract("buddy");
         raw.rubber = None;
         raw.game_below = None;
         let rules = Variant::try_from(raw).unwrap().contract.unwrap();
-        assert_eq!((rules.rubber, rules.game_below), (true, 300));
+        assert_eq!((rules.rubber(), rules.game_below()), (true, Some(300)));
     }
 
     #[test]

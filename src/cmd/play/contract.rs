@@ -9,32 +9,31 @@ use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
-use crate::rules::Seat;
-use crate::rules::contract::auction::{Auction, Call, Legal, Side};
-use crate::rules::contract::duel::{Deal, Dummy, Kind, Next};
+use crate::rules::contract::DuelRules;
+use crate::rules::contract::Side;
+use crate::rules::contract::auction::{Auction, Call, Legal};
+use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
-fn help(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Buddy => {
-            "At any question: type what is asked (a number of tricks, or a call such as \
-             1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
-             q = quit (everything is saved)."
-        }
-        _ => {
-            "At any question: type what is asked (a number of tricks, or a call such as \
-             1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
-             q = quit (everything is saved)."
-        }
+fn help(rules: DuelRules) -> &'static str {
+    if rules.doubles() {
+        "At any question: type what is asked (a number of tricks, or a call such as \
+         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
+         q = quit (everything is saved)."
+    } else {
+        "At any question: type what is asked (a number of tricks, or a call such as \
+         1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
+         q = quit (everything is saved)."
     }
 }
 
 /// The deal-by-deal loop: reloads the session before every question and
 /// saves after every answer.
 pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    let kind = cx.store.load(id)?.contract()?.rules().kind;
-    p.say(help(kind));
+    let rules = cx.store.load(id)?.contract()?.rules();
+    p.say(help(rules));
     let mut announced = None;
     let mut dummy_asked = None;
     loop {
@@ -51,15 +50,15 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         // The dummy is asked once per contract (Skip is not asked again),
         // and again when an undo takes back the dummy or the call that
         // ended the auction.
-        if !matches!(next, Next::Tricks { .. }) || deal.dummy.is_some() {
+        if !matches!(next, Next::Tricks { .. }) || deal.dummy().is_some() {
             dummy_asked = None;
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
             Next::Call(side) => call(p, cx, id, game, deal, side)?,
             Next::Tricks { declarer } => {
-                if game.rules().kind == Kind::SingleDummy
-                    && deal.dummy.is_none()
+                if game.rules().has_dummy_choice()
+                    && deal.dummy().is_none()
                     && dummy_asked != Some(deal.number)
                 {
                     dummy_asked = Some(deal.number);
@@ -84,11 +83,12 @@ fn first_phase(
     game: &ContractGame,
     deal: &Deal,
 ) -> Result<Flow> {
-    let phase = match game.rules().kind {
-        Kind::Buddy => "Exchange phase",
-        _ => "Phase 1",
-    };
-    let leader = 1 - deal.dealer;
+    let phase = game
+        .rules()
+        .first_phase()
+        .expect("a first phase is asked")
+        .title();
+    let leader = !deal.dealer;
     let prompt = format!(
         "{phase}: tricks {} took (0 to 13; {} took the rest)",
         game.name(leader),
@@ -97,7 +97,7 @@ fn first_phase(
     let check = |text: &str| match typed_count(text)? {
         Some(n) => game
             .clone()
-            .record_first_phase(&[(Seat(leader), n)])
+            .record_first_phase(&[(game.seat(leader), n)])
             .map_err(|e| e.to_string()),
         None => Ok(()),
     };
@@ -106,12 +106,16 @@ fn first_phase(
         Some(n) => {
             let number = deal.number;
             let session = cx.store.update(id, cx.now, |s| {
-                Ok(s.contract_mut()?.record_first_phase(&[(Seat(leader), n)])?)
+                Ok(s.contract_mut()?
+                    .record_first_phase(&[(game.seat(leader), n)])?)
             })?;
             let game = session.0.contract()?;
             let deal = &game.duel().deals()[number - 1];
             p.say(&capitalised(&say::first_phase(game, deal)));
             p.say(&format!("Totals: {}.", say::totals_line(game)));
+            if let Some(ending) = say::game_ending(game) {
+                p.say(&ending);
+            }
             Ok(Flow::Go)
         }
         None => command(p, cx, id, game, &text),
@@ -128,7 +132,7 @@ fn call(
     deal: &Deal,
     side: Side,
 ) -> Result<Flow> {
-    let auction = deal.auction.as_ref().expect("an open auction");
+    let auction = deal.auction().expect("an open auction");
     let number = deal.number;
     if auction.forced_call().is_some() {
         // Only an auction saved by an older bridgepad stops short of its
@@ -158,8 +162,7 @@ fn call(
         .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
     let game = session.contract()?;
     let auction = game.duel().deals()[number - 1]
-        .auction
-        .as_ref()
+        .auction()
         .expect("an auction");
     ended(p, game, number, auction.calls().len() - asked);
     Ok(Flow::Go)
@@ -169,14 +172,14 @@ fn call(
 /// at the end), and how the auction ended, if it did.
 fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
     let deal = &game.duel().deals()[number - 1];
-    let auction = deal.auction.as_ref().expect("an auction");
+    let auction = deal.auction().expect("an auction");
     if let Some(line) = say::forced(game, auction, made) {
         p.say(&line);
     }
     if !auction.is_open() {
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
-        if deal.settled && !game.is_finished() {
+        if deal.is_settled() && !game.is_finished() {
             p.say(&render::contract::sheet_at_table(game, p.width()));
         }
     }
@@ -246,7 +249,7 @@ fn tricks(
     let check = |text: &str| match typed_count(text)? {
         Some(n) => game
             .clone()
-            .record_tricks(&[(Seat(declarer), n)])
+            .record_tricks(&[(game.seat(declarer), n)])
             .map(|_| ())
             .map_err(|e| e.to_string()),
         None => Ok(()),
@@ -257,7 +260,8 @@ fn tricks(
     };
     let number = deal.number;
     let (session, _) = cx.store.update(id, cx.now, |s| {
-        Ok(s.contract_mut()?.record_tricks(&[(Seat(declarer), n)])?)
+        Ok(s.contract_mut()?
+            .record_tricks(&[(game.seat(declarer), n)])?)
     })?;
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
@@ -319,7 +323,7 @@ fn command(
             Ok(())
         }
         Answer::Help => {
-            p.say(help(game.rules().kind));
+            p.say(help(game.rules()));
             Ok(())
         }
         Answer::Quit => {
@@ -353,7 +357,8 @@ mod tests {
     use super::super::play;
     use super::super::tests::{Asked, context};
     use super::*;
-    use crate::rules::contract::Line;
+    use crate::rules::contract::{BySide, Line, Winner};
+    use Side::{A, B};
 
     /// The one saved session's game.
     fn only_game(cx: &Context) -> ContractGame {
@@ -440,12 +445,18 @@ mod tests {
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
         let deal = &game.duel().deals()[0];
-        assert_eq!(deal.first_phase, Some([5, 8]));
-        assert_eq!(deal.tricks, Some(9));
-        assert_eq!(deal.contract_points, [line(0, 360), line(0, 0)]);
-        assert_eq!(game.duel().totals(), [line(0, 360), line(0, 170)]);
+        assert_eq!(deal.first_phase(), Some(BySide::new(5, 8)));
+        assert_eq!(deal.tricks(), Some(9));
+        assert_eq!(
+            deal.contract_points(),
+            BySide::new(line(0, 360), line(0, 0))
+        );
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(0, 360), line(0, 170))
+        );
         assert_eq!(game.duel().next(), Some(Next::FirstPhase));
-        assert_eq!(game.duel().current().unwrap().dealer, 1);
+        assert_eq!(game.duel().current().unwrap().dealer, B);
     }
 
     /// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
@@ -465,8 +476,8 @@ mod tests {
         );
         let game = only_game(&cx);
         assert!(game.is_finished());
-        assert_eq!(game.duel().winners(), [1]);
-        assert_eq!(game.rules().target, Some(150));
+        assert_eq!(game.duel().winners(), [B]);
+        assert_eq!(game.rules().target(), Some(150));
     }
 
     /// Buddy Bridge, a rubber, Ann dealing first (RULES.md, Buddy Bridge):
@@ -549,16 +560,25 @@ mod tests {
             "Deal 3 (game 1): Ann deals. Exchange phase: 13 tricks, Bob leads; the winner opens the auction.",
         ]);
         let game = only_game(&cx);
-        assert!(game.rules().rubber);
+        assert!(game.rules().rubber());
         assert_eq!(calls(&game, 1), ["2H", "pass", "4H"]);
         assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
         let deals = game.duel().deals();
-        assert_eq!(deals[0].contract_points, [line(10, 120), line(0, 0)]);
-        assert_eq!(deals[1].contract_points, [line(0, -50), line(50, 0)]);
-        assert_eq!(game.duel().totals(), [line(20, 110), line(60, 40)]);
+        assert_eq!(
+            deals[0].contract_points(),
+            BySide::new(line(10, 120), line(0, 0))
+        );
+        assert_eq!(
+            deals[1].contract_points(),
+            BySide::new(line(0, -50), line(50, 0))
+        );
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(20, 110), line(60, 40))
+        );
         assert_eq!(
             game.duel().totals().map(Line::total),
-            [130, 100],
+            BySide::new(130, 100),
             "above plus below"
         );
         assert!(game.duel().game_winners().is_empty());
@@ -613,10 +633,10 @@ mod tests {
         );
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["7NT", "pass", "pass"]);
-        assert!(!game.rules().rubber);
+        assert!(!game.rules().rubber());
         assert!(game.is_finished());
-        assert_eq!(game.duel().totals(), [line(10, 300), line(0, 0)]);
-        assert_eq!(game.duel().game_winners(), [0]);
+        assert_eq!(game.duel().totals(), BySide::new(line(10, 300), line(0, 0)));
+        assert_eq!(game.duel().game_winners(), [Winner::Side(A)]);
     }
 
     /// Buddy Bridge, a rubber, Ann dealing: Bob wins the exchange (Ann 4,
@@ -681,7 +701,10 @@ mod tests {
         assert_eq!(sheets, 2, "the sheet on `s` and after the deal");
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, -50), line(60, 40)]);
+        assert_eq!(
+            game.duel().totals(),
+            BySide::new(line(0, -50), line(60, 40))
+        );
     }
 
     /// Memory Bridge: over 7NT redoubled the other player has no call but
@@ -820,13 +843,13 @@ mod tests {
         let deals = game.duel().deals();
         assert_eq!(
             deals.iter().map(|d| d.dealer).collect::<Vec<_>>(),
-            [1, 1, 0, 1]
+            [B, B, A, B]
         );
         assert!(deals[0].no_contract());
-        assert_eq!(deals[0].totals, [line(0, 0), line(0, 0)]);
-        assert_eq!(deals[1].dummy, Some(Dummy::Revealed));
-        assert_eq!(deals[2].dummy, None);
-        assert_eq!(game.duel().totals(), [line(0, 20), line(0, 260)]);
+        assert_eq!(deals[0].totals, BySide::new(line(0, 0), line(0, 0)));
+        assert_eq!(deals[1].dummy(), Some(Dummy::Revealed));
+        assert_eq!(deals[2].dummy(), None);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 20), line(0, 260)));
     }
 
     /// `u` at the call prompt takes back the last call and asks for it again;
@@ -882,7 +905,7 @@ mod tests {
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1H", "2C", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 140)]);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 140)));
     }
 
     /// `q` saves and stops; `play` with the session's id, or the resume
@@ -926,7 +949,7 @@ mod tests {
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1NT", "pass"]);
-        assert_eq!(game.duel().totals(), [line(0, 40), line(0, 170)]);
+        assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 170)));
 
         // From the menu: the unfinished session is offered, at deal 2.
         let mut p = Asked::new([
@@ -947,6 +970,9 @@ mod tests {
         p.assert_said(&[
             "Phase 1 Ann 4, Bob 9: Bob scores 1NT made with 9 tricks: 100 + 100 = 200.",
         ]);
-        assert_eq!(only_game(&cx).duel().totals(), [line(0, 40), line(0, 370)]);
+        assert_eq!(
+            only_game(&cx).duel().totals(),
+            BySide::new(line(0, 40), line(0, 370))
+        );
     }
 }

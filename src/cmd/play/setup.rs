@@ -6,7 +6,6 @@ use anyhow::Result;
 use super::super::{Context, new};
 use crate::catalog::with_settings;
 use crate::prompt::Prompter;
-use crate::rules::contract::duel::Kind;
 use crate::rules::template::ExactScoring;
 use crate::rules::{Seat, SetupError, Table, Variant};
 
@@ -26,10 +25,8 @@ impl Step {
     /// The questions `variant` asks after the game is chosen.
     fn after_game(variant: &Variant) -> Vec<Step> {
         let mut steps = Vec::new();
-        if variant
-            .contract
-            .is_some_and(|rules| rules.kind == Kind::Buddy)
-        {
+        // A game kept above and below the line may be one game or a rubber.
+        if variant.contract.is_some_and(|rules| rules.has_line()) {
             steps.push(Step::Rubber);
         }
         if variant.dealer_hook {
@@ -97,7 +94,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 None => return Ok(None),
             },
             Step::Rubber => {
-                let rubber = variant.contract.is_some_and(|rules| rules.rubber);
+                let rubber = variant.contract.is_some_and(|rules| rules.rubber());
                 let items = [
                     "A rubber: best of three games".to_string(),
                     "One game".to_string(),

@@ -14,6 +14,8 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
+use super::side::Side;
+
 /// Strains rank clubs < diamonds < hearts < spades < no-trump.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strain {
@@ -248,9 +250,6 @@ impl Doubling {
     }
 }
 
-/// The two players, by their place in the deal: 0 or 1.
-pub type Side = usize;
-
 /// A fixed contract: the bid, who declares it, and any double.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Contract {
@@ -459,6 +458,16 @@ impl Auction {
         self.first
     }
 
+    /// The side that makes the call at `position` (0-based): the sides
+    /// alternate from the first caller.
+    pub fn caller(&self, position: usize) -> Side {
+        if position.is_multiple_of(2) {
+            self.first
+        } else {
+            !self.first
+        }
+    }
+
     /// The one call the rules leave the player whose turn it is, if they
     /// leave exactly one: that call has no choice in it, so it is recorded
     /// without being asked.
@@ -550,7 +559,7 @@ impl Auction {
         self.check(call)?;
         let forced = self.forced_call() == Some(call);
         let s = &mut self.state;
-        let other = 1 - s.to_call;
+        let other = !s.to_call;
         match call {
             Call::Bid(bid) => {
                 s.standing = Some((bid, s.to_call));
@@ -646,6 +655,7 @@ fn describe(outcome: Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Side::{A, B};
 
     const MEMORY: AuctionRules = AuctionRules {
         doubles: true,
@@ -663,7 +673,7 @@ mod tests {
     }
 
     fn run(rules: AuctionRules, text: &str) -> Auction {
-        Auction::replay(rules, 0, &calls(text)).unwrap()
+        Auction::replay(rules, A, &calls(text)).unwrap()
     }
 
     fn refused(rules: AuctionRules, before: &str, call: &str) -> String {
@@ -806,7 +816,7 @@ mod tests {
             auction.outcome(),
             Outcome::Contract(Contract {
                 bid: bid("2C"),
-                declarer: 1,
+                declarer: B,
                 doubling: Doubling::Undoubled
             })
         );
@@ -822,19 +832,19 @@ mod tests {
                 doubling,
             })
         };
-        assert_eq!(c("1H pass"), contract("1H", 0, Doubling::Undoubled));
-        assert_eq!(c("1H X pass"), contract("1H", 0, Doubling::Doubled));
-        assert_eq!(c("1H X XX pass"), contract("1H", 0, Doubling::Redoubled));
-        assert_eq!(c("pass 3NT pass"), contract("3NT", 1, Doubling::Undoubled));
+        assert_eq!(c("1H pass"), contract("1H", A, Doubling::Undoubled));
+        assert_eq!(c("1H X pass"), contract("1H", A, Doubling::Doubled));
+        assert_eq!(c("1H X XX pass"), contract("1H", A, Doubling::Redoubled));
+        assert_eq!(c("pass 3NT pass"), contract("3NT", B, Doubling::Undoubled));
         assert_eq!(
             c("1C 1S 2H 3D X pass"),
-            contract("3D", 1, Doubling::Doubled)
+            contract("3D", B, Doubling::Doubled)
         );
     }
 
     #[test]
     fn two_passes_with_nothing_bid_is_no_contract() {
-        assert_eq!(run(MEMORY, "pass").outcome(), Outcome::Open { to_call: 1 });
+        assert_eq!(run(MEMORY, "pass").outcome(), Outcome::Open { to_call: B });
         assert_eq!(run(MEMORY, "pass pass").outcome(), Outcome::NoContract);
         assert_eq!(
             refused(MEMORY, "pass pass", "1C"),
@@ -844,14 +854,14 @@ mod tests {
 
     #[test]
     fn the_opener_calls_first_and_players_alternate() {
-        let auction = Auction::replay(MEMORY, 1, &calls("1C")).unwrap();
-        assert_eq!(auction.outcome(), Outcome::Open { to_call: 0 });
-        let auction = Auction::replay(MEMORY, 1, &calls("1C pass")).unwrap();
+        let auction = Auction::replay(MEMORY, B, &calls("1C")).unwrap();
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: A });
+        let auction = Auction::replay(MEMORY, B, &calls("1C pass")).unwrap();
         assert_eq!(
             auction.outcome(),
             Outcome::Contract(Contract {
                 bid: bid("1C"),
-                declarer: 1,
+                declarer: B,
                 doubling: Doubling::Undoubled
             })
         );
@@ -880,10 +890,10 @@ mod tests {
         };
         // Ann bids 1H, Bob passes: Ann may raise (or stand).
         let auction = run(BUDDY, "1H pass");
-        assert_eq!(auction.outcome(), Outcome::Open { to_call: 0 });
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: A });
         assert_eq!(auction.legal().to_string(), "1S or higher, pass");
-        assert_eq!(run(BUDDY, "1H pass 3H").outcome(), contract("3H", 0));
-        assert_eq!(run(BUDDY, "1H pass pass").outcome(), contract("1H", 0));
+        assert_eq!(run(BUDDY, "1H pass 3H").outcome(), contract("3H", A));
+        assert_eq!(run(BUDDY, "1H pass pass").outcome(), contract("1H", A));
         // A raise must be higher.
         assert_eq!(
             refused(BUDDY, "1H pass", "1D"),
@@ -892,11 +902,11 @@ mod tests {
         // Bidding back and forth continues as usual until someone passes.
         assert_eq!(
             run(BUDDY, "1H 2C 2H pass pass").outcome(),
-            contract("2H", 0)
+            contract("2H", A)
         );
-        assert_eq!(run(BUDDY, "1H 2C pass 2NT").outcome(), contract("2NT", 1));
+        assert_eq!(run(BUDDY, "1H 2C pass 2NT").outcome(), contract("2NT", B));
         assert_eq!(run(BUDDY, "pass pass").outcome(), Outcome::NoContract);
-        assert_eq!(run(BUDDY, "pass 1C pass pass").outcome(), contract("1C", 1));
+        assert_eq!(run(BUDDY, "pass 1C pass pass").outcome(), contract("1C", B));
     }
 
     /// Every auction state where the rules leave one call, and some where
@@ -949,8 +959,8 @@ mod tests {
                 doubling: Doubling::Undoubled,
             })
         };
-        assert_eq!(holding("2S pass"), c("2S", 0));
-        assert_eq!(holding("1C 2S pass"), c("2S", 1));
+        assert_eq!(holding("2S pass"), c("2S", A));
+        assert_eq!(holding("1C 2S pass"), c("2S", B));
         assert_eq!(holding("2S"), None);
         assert_eq!(holding("2S 3C"), None);
         assert_eq!(holding("2S pass pass"), None);
@@ -960,7 +970,7 @@ mod tests {
             run(MEMORY, "2S X").standing(),
             Some(Contract {
                 bid: bid("2S"),
-                declarer: 0,
+                declarer: A,
                 doubling: Doubling::Doubled
             })
         );

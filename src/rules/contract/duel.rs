@@ -7,122 +7,11 @@
 //! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
-use super::auction::{Auction, AuctionError, AuctionRules, Call, Contract, Outcome, Side};
-use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
-
-/// Which contract game (a template's `contract_game`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Phase 1 at no-trump, then an auction and a contract.
-    Memory,
-    /// One auction per deal, declarer picks a dummy.
-    SingleDummy,
-    /// Exchange phase, then an auction (no doubles, one raise), above/below the line.
-    Buddy,
-}
-
-/// The rules in force, from the template.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DuelRules {
-    pub kind: Kind,
-    /// Memory and Single Dummy: the first to reach it wins.
-    pub target: Option<i64>,
-    /// Memory and Single Dummy: points per undertrick to the defender.
-    pub undertrick_penalty: i64,
-    /// Buddy: best of three games; off, the session is one game.
-    pub rubber: bool,
-    /// Buddy: points below the line that end a game.
-    pub game_below: i64,
-}
-
-impl DuelRules {
-    fn auction(&self) -> AuctionRules {
-        match self.kind {
-            Kind::Memory | Kind::SingleDummy => AuctionRules {
-                doubles: true,
-                holder_raise: false,
-            },
-            Kind::Buddy => AuctionRules {
-                doubles: false,
-                holder_raise: true,
-            },
-        }
-    }
-
-    /// Whether a deal starts with 13 tricks counted for both (phase 1 / exchange).
-    fn has_first_phase(&self) -> bool {
-        matches!(self.kind, Kind::Memory | Kind::Buddy)
-    }
-}
-
-/// Which dummy Single Dummy Bridge's declarer took (optional to record).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dummy {
-    Revealed,
-    Hidden,
-}
-
-/// What was recorded for one deal.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DealFacts {
-    /// Tricks in phase 1 (Memory) or the exchange phase (Buddy), by side.
-    pub first_phase: Option<[u32; 2]>,
-    pub calls: Vec<Call>,
-    /// Declarer's tricks in the contract.
-    pub tricks: Option<u32>,
-    pub dummy: Option<Dummy>,
-}
-
-/// A deal and what it scored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Deal {
-    /// 1-based, over the whole session.
-    pub number: usize,
-    /// 1-based game within the session (Buddy Bridge rubbers).
-    pub game: usize,
-    pub dealer: Side,
-    pub first_phase: Option<[u32; 2]>,
-    /// Points from the first phase, by side.
-    pub first_points: [Line; 2],
-    pub auction: Option<Auction>,
-    pub tricks: Option<u32>,
-    pub dummy: Option<Dummy>,
-    /// Points from the contract, by side.
-    pub contract_points: [Line; 2],
-    /// Made, failed, or no contract, once settled.
-    pub settled: bool,
-    /// Totals after this deal, by side (the session's).
-    pub totals: [Line; 2],
-}
-
-impl Deal {
-    pub fn contract(&self) -> Option<Contract> {
-        match self.auction.as_ref()?.outcome() {
-            Outcome::Contract(c) => Some(c),
-            _ => None,
-        }
-    }
-
-    pub fn no_contract(&self) -> bool {
-        self.auction
-            .as_ref()
-            .is_some_and(|a| a.outcome() == Outcome::NoContract)
-    }
-
-    /// Whether anything of this deal is recorded or settled (a deal just
-    /// dealt has nothing to show yet).
-    pub fn begun(&self) -> bool {
-        self.settled
-            || self.first_phase.is_some()
-            || self.auction.as_ref().is_some_and(|a| !a.calls().is_empty())
-    }
-
-    /// Did the contract make? `None` until the tricks are in.
-    pub fn made(&self) -> Option<bool> {
-        Some(self.tricks? >= self.contract()?.bid.tricks_needed())
-    }
-}
+use super::auction::{Auction, AuctionError, Call, Outcome};
+use super::deal::{Deal, DealFacts, Dummy, FirstPhaseScore, Phase};
+use super::kind::DuelRules;
+use super::scoring::Line;
+use super::side::{BySide, Side, Winner};
 
 /// What the duel waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,6 +49,13 @@ pub enum DuelError {
     NoDummy(&'static str),
 }
 
+/// Whether the session goes on, and who won it once it is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    InPlay,
+    Over(Winner),
+}
+
 /// A contract game session: deals replayed into scores.
 #[derive(Debug, Clone)]
 pub struct Duel {
@@ -167,13 +63,17 @@ pub struct Duel {
     first_dealer: Side,
     facts: Vec<DealFacts>,
     deals: Vec<Deal>,
-    totals: [Line; 2],
+    totals: BySide<Line>,
     /// This game's lines (Buddy Bridge), by side.
-    game_lines: [Line; 2],
-    games_won: [u32; 2],
+    game_lines: BySide<Line>,
+    games_won: BySide<u32>,
+    /// Buddy Bridge: a side reached the game's points below the line at
+    /// some moment of the deal in play, so the game ends with the deal even
+    /// if a failed contract then takes that side back below them (RULES.md).
+    game_reached: bool,
     /// Winners of each finished game (Buddy Bridge).
-    game_winners: Vec<Side>,
-    winners: Vec<Side>,
+    game_winners: Vec<Winner>,
+    status: Status,
 }
 
 impl Duel {
@@ -183,11 +83,12 @@ impl Duel {
             first_dealer,
             facts: Vec::new(),
             deals: Vec::new(),
-            totals: [Line::default(); 2],
-            game_lines: [Line::default(); 2],
-            games_won: [0; 2],
+            totals: BySide::default(),
+            game_lines: BySide::default(),
+            games_won: BySide::default(),
+            game_reached: false,
             game_winners: Vec::new(),
-            winners: Vec::new(),
+            status: Status::InPlay,
         };
         duel.deal_next();
         duel
@@ -232,25 +133,38 @@ impl Duel {
     }
 
     /// The session's totals, by side.
-    pub fn totals(&self) -> [Line; 2] {
+    pub fn totals(&self) -> BySide<Line> {
         self.totals
     }
 
-    pub fn games_won(&self) -> [u32; 2] {
+    /// The lines of the game in play, by side (Buddy Bridge).
+    pub fn game_lines(&self) -> BySide<Line> {
+        self.game_lines
+    }
+
+    pub fn games_won(&self) -> BySide<u32> {
         self.games_won
     }
 
     /// Winners of each finished game, in order (Buddy Bridge).
-    pub fn game_winners(&self) -> &[Side] {
+    pub fn game_winners(&self) -> &[Winner] {
         &self.game_winners
     }
 
-    pub fn is_finished(&self) -> bool {
-        !self.winners.is_empty()
+    pub fn status(&self) -> Status {
+        self.status
     }
 
-    pub fn winners(&self) -> &[Side] {
-        &self.winners
+    pub fn is_finished(&self) -> bool {
+        matches!(self.status, Status::Over(_))
+    }
+
+    /// The winning sides once the session is over (both on a shared win); empty before.
+    pub fn winners(&self) -> Vec<Side> {
+        match self.status {
+            Status::InPlay => Vec::new(),
+            Status::Over(winner) => winner.sides(),
+        }
     }
 
     /// The deal in play, if the session is not over.
@@ -264,59 +178,54 @@ impl Duel {
 
     /// What the deal in play waits for.
     pub fn next(&self) -> Option<Next> {
-        let deal = self.current()?;
-        if self.rules.has_first_phase() && deal.first_phase.is_none() {
-            return Some(Next::FirstPhase);
-        }
-        let auction = deal
-            .auction
-            .as_ref()
-            .expect("an auction opens once the first phase is in");
-        match auction.outcome() {
-            Outcome::Open { to_call } => Some(Next::Call(to_call)),
-            Outcome::Contract(c) => Some(Next::Tricks {
-                declarer: c.declarer,
+        match &self.current()?.phase {
+            Phase::FirstPhase => Some(Next::FirstPhase),
+            Phase::Auction(auction) => match auction.outcome() {
+                Outcome::Open { to_call } => Some(Next::Call(to_call)),
+                _ => unreachable!("an auction phase is open"),
+            },
+            Phase::Play { contract, .. } => Some(Next::Tricks {
+                declarer: contract.declarer,
             }),
-            Outcome::NoContract => unreachable!("a deal with no contract is settled"),
+            // A settled deal is followed by the next one, unless the session is over.
+            Phase::PassedOut(_) | Phase::Scored { .. } => None,
         }
     }
 
     /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
-    pub fn record_first_phase(&mut self, tricks: [u32; 2]) -> Result<(), DuelError> {
+    pub fn record_first_phase(&mut self, tricks: BySide<u32>) -> Result<(), DuelError> {
         self.expect(Next::FirstPhase, "first-phase tricks")?;
+        let first = self
+            .rules
+            .first_phase()
+            .expect("only a game with a first phase expects one");
         // Summed wide: a hand-edited file may hold any u32.
-        let total = u64::from(tricks[0]) + u64::from(tricks[1]);
-        let phase = if self.rules.kind == Kind::Buddy {
-            "exchange phase"
-        } else {
-            "phase 1"
-        };
+        let total = u64::from(tricks.a) + u64::from(tricks.b);
         if total != 13 {
-            return Err(DuelError::FirstPhaseTotal { phase, total });
+            return Err(DuelError::FirstPhaseTotal {
+                phase: first.name(),
+                total,
+            });
         }
-        let winner: Side = if tricks[0] > tricks[1] { 0 } else { 1 };
-        let mut points = [Line::default(); 2];
-        points[winner] = match self.rules.kind {
-            Kind::Buddy => EXCHANGE_WIN,
-            _ => Line {
-                above: 0,
-                below: memory_phase_one(tricks[winner]),
-            },
+        let winner = if tricks.a > tricks.b {
+            Side::A
+        } else {
+            Side::B
         };
-        let opener = match self.rules.kind {
-            Kind::Buddy => winner,
-            _ => self.deals.last().expect("a deal is dealt").dealer,
-        };
+        let mut points = BySide::<Line>::default();
+        points[winner] = first.points(tricks[winner]);
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        deal.first_phase = Some(tricks);
-        deal.first_points = points;
-        deal.auction = Some(Auction::new(self.rules.auction(), opener));
+        let opener = if first.winner_opens() {
+            winner
+        } else {
+            deal.dealer
+        };
+        deal.first = Some(FirstPhaseScore { tricks, points });
+        deal.phase = Phase::Auction(Auction::new(self.rules.auction(), opener));
         self.add(points);
         self.facts_mut().first_phase = Some(tricks);
-        // Memory Bridge checks the target after every scoring event.
-        if self.rules.kind == Kind::Memory {
-            self.check_target();
-        }
+        // A target is checked after every scoring event (RULES.md, Memory Bridge).
+        self.check_target();
         Ok(())
     }
 
@@ -326,11 +235,15 @@ impl Duel {
             return Err(self.out_of_turn("a call"));
         };
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        let auction = deal.auction.as_mut().expect("an open auction");
+        let Phase::Auction(auction) = &deal.phase else {
+            unreachable!("a call is expected in an open auction")
+        };
+        let mut auction = auction.clone();
         auction.call(call)?;
-        let no_contract = auction.outcome() == Outcome::NoContract;
+        deal.phase = Phase::after(auction);
+        let passed_out = deal.no_contract();
         self.facts_mut().calls.push(call);
-        if no_contract {
+        if passed_out {
             self.settle();
         }
         Ok(())
@@ -346,7 +259,7 @@ impl Duel {
         while let Some(Next::Call(_)) = self.next() {
             let forced = self
                 .current()
-                .and_then(|deal| deal.auction.as_ref())
+                .and_then(Deal::auction)
                 .and_then(Auction::forced_call);
             let Some(call) = forced else { break };
             self.call(call).expect("the only legal call is legal");
@@ -364,23 +277,22 @@ impl Duel {
             return Err(DuelError::TooManyTricks(tricks));
         }
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        let contract = deal.contract().expect("tricks follow a contract");
-        let declarer = contract.declarer;
-        let mut points = [Line::default(); 2];
-        match self.rules.kind {
-            Kind::Buddy => {
-                let (d, o) = buddy_contract(contract, tricks);
-                points[declarer] = d;
-                points[1 - declarer] = o;
-            }
-            _ => {
-                let score = memory_contract(contract, tricks, self.rules.undertrick_penalty);
-                points[declarer].below = score.declarer;
-                points[1 - declarer].below = score.defender;
-            }
-        }
-        deal.tricks = Some(tricks);
-        deal.contract_points = points;
+        let Phase::Play {
+            auction,
+            contract,
+            dummy,
+        } = &deal.phase
+        else {
+            unreachable!("tricks are expected once a contract is fixed")
+        };
+        let points = self.rules.contract_points(*contract, tricks);
+        deal.phase = Phase::Scored {
+            auction: auction.clone(),
+            contract: *contract,
+            dummy: *dummy,
+            tricks,
+            points,
+        };
         self.add(points);
         self.facts_mut().tricks = Some(tricks);
         self.settle();
@@ -390,7 +302,7 @@ impl Duel {
     /// Records which dummy declarer took (Single Dummy Bridge), once the
     /// auction has a contract and before its tricks are in.
     pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), DuelError> {
-        if self.rules.kind != Kind::SingleDummy {
+        if !self.rules.has_dummy_choice() {
             return Err(DuelError::NoDummy(
                 "only Single Dummy Bridge records a dummy",
             ));
@@ -406,7 +318,9 @@ impl Duel {
             }
         }
         let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
-        deal.dummy = Some(dummy);
+        if let Phase::Play { dummy: chosen, .. } = &mut deal.phase {
+            *chosen = Some(dummy);
+        }
         self.facts_mut().dummy = Some(dummy);
         Ok(())
     }
@@ -418,9 +332,7 @@ impl Duel {
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
         // The last call that was a choice; every call after it was forced.
-        let chosen = deal
-            .and_then(|d| d.auction.as_ref())
-            .and_then(Auction::last_choice);
+        let chosen = deal.and_then(Deal::auction).and_then(Auction::last_choice);
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
         let removed = if last.tricks.take().is_some() || last.dummy.take().is_some() {
@@ -453,10 +365,10 @@ impl Duel {
     pub fn out_of_turn(&self, given: &'static str) -> DuelError {
         let expected = match self.next() {
             None => return DuelError::Over,
-            Some(Next::FirstPhase) => match self.rules.kind {
-                Kind::Buddy => "the exchange-phase tricks".to_string(),
-                _ => "the phase 1 tricks".to_string(),
-            },
+            Some(Next::FirstPhase) => {
+                let first = self.rules.first_phase().expect("a first phase is expected");
+                format!("the {} tricks", first.adjective())
+            }
             Some(Next::Call(_)) => "the next call of the auction".to_string(),
             Some(Next::Tricks { .. }) => "declarer's tricks".to_string(),
         };
@@ -470,62 +382,71 @@ impl Duel {
         self.facts.last_mut().expect("just pushed")
     }
 
-    fn add(&mut self, points: [Line; 2]) {
-        for (side, points) in points.into_iter().enumerate() {
+    fn add(&mut self, points: BySide<Line>) {
+        for (side, &points) in points.iter() {
             self.totals[side] += points;
             self.game_lines[side] += points;
+        }
+        if let Some(game_below) = self.rules.game_below() {
+            self.game_reached |= self.game_lines.values().any(|l| l.below >= game_below);
         }
         let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.totals = self.totals;
     }
 
+    /// Buddy Bridge: whether the game in play ends with the deal in play,
+    /// a side having reached the game's points below the line at some
+    /// moment of it (the exchange phase counts, RULES.md).
+    pub fn game_ends_with_deal(&self) -> bool {
+        self.game_reached && !self.is_finished()
+    }
+
+    /// A game to a target ends as soon as a side reaches it; were both past
+    /// it at once, the higher total would win and a tie be shared.
     fn check_target(&mut self) {
-        if let Some(target) = self.rules.target {
-            let reached: Vec<Side> = (0..2)
-                .filter(|&s| self.totals[s].total() >= target)
-                .collect();
-            if !reached.is_empty() {
-                // Both past the target at once: the higher total wins; a tie is shared.
-                let best = reached
-                    .iter()
-                    .map(|&s| self.totals[s].total())
-                    .max()
-                    .unwrap_or(0);
-                self.winners = reached
-                    .into_iter()
-                    .filter(|&s| self.totals[s].total() == best)
-                    .collect();
-            }
+        let Some(target) = self.rules.target() else {
+            return;
+        };
+        let totals = self.totals.map(Line::total);
+        if totals.values().any(|&t| t >= target) {
+            self.status = Status::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
         }
     }
 
     /// The deal is over: check the end of the game or session, then deal again.
     fn settle(&mut self) {
-        let deal = self.deals.last_mut().expect("a deal is dealt");
-        deal.settled = true;
-        let no_contract = deal.no_contract();
-        match self.rules.kind {
-            Kind::Memory | Kind::SingleDummy => self.check_target(),
-            Kind::Buddy => {
-                let game_over = self
-                    .game_lines
-                    .iter()
-                    .any(|l| l.below >= self.rules.game_below);
-                if game_over {
+        let deal = self.deals.last().expect("a deal is dealt");
+        let passed_out = deal.no_contract();
+        match self.rules.line() {
+            None => self.check_target(),
+            // Reaching the line in the exchange phase still plays the
+            // contract, and the game ends after it even when a failed
+            // contract takes that side back below (RULES.md, Buddy Bridge).
+            Some(line) => {
+                if self.game_reached {
                     let winner = game_winner(self.game_lines);
-                    self.games_won[winner] += 1;
-                    self.game_winners.push(winner);
-                    self.game_lines = [Line::default(); 2];
-                    let needed = if self.rules.rubber { 2 } else { 1 };
-                    if self.games_won[winner] >= needed {
-                        self.winners = vec![winner];
+                    // A shared game counts for both (RULES.md: ties are shared).
+                    for side in winner.sides() {
+                        self.games_won[side] += 1;
                     }
+                    self.game_winners.push(winner);
+                    self.game_lines = BySide::default();
+                    self.game_reached = false;
+                    let needed = if line.rubber { 2 } else { 1 };
+                    let done = self.games_won.map(|won| won >= needed);
+                    // Both there at once (a shared last game): the rubber is shared.
+                    self.status = match (done.a, done.b) {
+                        (false, false) => Status::InPlay,
+                        (true, false) => Status::Over(Winner::Side(Side::A)),
+                        (false, true) => Status::Over(Winner::Side(Side::B)),
+                        (true, true) => Status::Over(Winner::Shared),
+                    };
                 }
             }
         }
         if !self.is_finished() {
             // Single Dummy Bridge: no contract is a redeal by the same dealer.
-            let same_dealer = no_contract && self.rules.kind == Kind::SingleDummy;
+            let same_dealer = passed_out && self.rules.same_dealer_after_pass_out();
             self.deal_next_with(same_dealer);
         }
     }
@@ -538,33 +459,29 @@ impl Duel {
         let dealer = match self.deals.last() {
             None => self.first_dealer,
             Some(last) if same_dealer => last.dealer,
-            Some(last) => 1 - last.dealer,
+            Some(last) => !last.dealer,
         };
         let game = 1 + self.game_winners.len();
-        let auction =
-            (!self.rules.has_first_phase()).then(|| Auction::new(self.rules.auction(), dealer));
+        let phase = match self.rules.first_phase() {
+            Some(_) => Phase::FirstPhase,
+            None => Phase::Auction(Auction::new(self.rules.auction(), dealer)),
+        };
         self.deals.push(Deal {
             number: self.deals.len() + 1,
             game,
             dealer,
-            first_phase: None,
-            first_points: [Line::default(); 2],
-            auction,
-            tricks: None,
-            dummy: None,
-            contract_points: [Line::default(); 2],
-            settled: false,
+            first: None,
+            phase,
             totals: self.totals,
         });
     }
 }
 
 /// The winner of a Buddy Bridge game: the higher total, above plus below;
-/// on a tie, the higher score below the line (and, were that tied too, the
-/// first player, as nothing in the rules splits them further).
-pub fn game_winner(lines: [Line; 2]) -> Side {
-    let key = |l: Line| (l.total(), l.below);
-    if key(lines[1]) > key(lines[0]) { 1 } else { 0 }
+/// on a tie, the higher score below the line; tied on both, the game is
+/// shared (RULES.md).
+pub fn game_winner(lines: BySide<Line>) -> Winner {
+    Winner::by_key(lines.map(|l| (l.total(), l.below)))
 }
 
 #[cfg(test)]

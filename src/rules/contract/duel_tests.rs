@@ -2,17 +2,23 @@
 
 use super::*;
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
+use crate::rules::contract::{Kind, LineTerms, TargetTerms, Winner};
 
-const ANN: Side = 0;
-const BOB: Side = 1;
+const ANN: Side = Side::A;
+const BOB: Side = Side::B;
 
 fn rules(kind: Kind) -> DuelRules {
-    DuelRules {
-        kind,
-        target: Some(500),
+    let target = TargetTerms {
+        target: 500,
         undertrick_penalty: 0,
-        rubber: true,
-        game_below: 300,
+    };
+    match kind {
+        Kind::Memory => DuelRules::Memory(target),
+        Kind::SingleDummy => DuelRules::SingleDummy(target),
+        Kind::Buddy => DuelRules::Buddy(LineTerms {
+            game_below: 300,
+            rubber: true,
+        }),
     }
 }
 
@@ -32,7 +38,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(d.next(), Some(Next::FirstPhase));
     // Deal 1, Ann deals. Phase 1: Ann 9 → 40 + 30 + 30 + 100 = 200.
-    d.record_first_phase([9, 4]).unwrap();
+    d.record_first_phase([9, 4].into()).unwrap();
     assert_eq!(total(&d, ANN), 200);
     // The dealer calls first. Ann 2♠, Bob doubles, Ann passes: 2♠X by Ann.
     assert_eq!(d.next(), Some(Next::Call(ANN)));
@@ -43,7 +49,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 0));
     // Deal 2, Bob deals. Phase 1: Bob 8 → 170. Bob 3NT, Ann passes; 9 tricks → 100.
     assert_eq!(d.current().unwrap().dealer, BOB);
-    d.record_first_phase([5, 8]).unwrap();
+    d.record_first_phase([5, 8].into()).unwrap();
     assert_eq!(d.next(), Some(Next::Call(BOB)));
     calls(&mut d, "3NT pass");
     d.record_tricks(9).unwrap();
@@ -51,7 +57,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     assert!(!d.is_finished());
     // Deal 3: Ann takes 10 in phase 1 → 40 + 90 + 100 = 230 → 610: she wins
     // after phase 1, before any auction.
-    d.record_first_phase([10, 3]).unwrap();
+    d.record_first_phase([10, 3].into()).unwrap();
     assert_eq!(total(&d, ANN), 610);
     assert!(d.is_finished());
     assert_eq!(d.winners(), [ANN]);
@@ -63,7 +69,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
 fn memory_bridge_first_phase_must_total_thirteen() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(
-        d.record_first_phase([7, 7]).unwrap_err().to_string(),
+        d.record_first_phase([7, 7].into()).unwrap_err().to_string(),
         "the phase 1 tricks must total 13, not 14"
     );
     assert_eq!(
@@ -79,8 +85,10 @@ fn memory_bridge_first_phase_must_total_thirteen() {
 
 #[test]
 fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
-    let mut r = rules(Kind::SingleDummy);
-    r.undertrick_penalty = 50;
+    let r = DuelRules::SingleDummy(TargetTerms {
+        target: 500,
+        undertrick_penalty: 50,
+    });
     let mut d = Duel::new(r, BOB);
     // Single Dummy: no first phase; Bob deals and calls first.
     assert_eq!(d.next(), Some(Next::Call(BOB)));
@@ -101,7 +109,7 @@ fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
     assert_eq!(d.current().unwrap().dealer, ANN);
     // Memory Bridge: the deal passes even when nobody bid.
     let mut m = Duel::new(rules(Kind::Memory), ANN);
-    m.record_first_phase([7, 6]).unwrap();
+    m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "pass pass");
     assert_eq!(m.current().unwrap().dealer, BOB);
 }
@@ -112,7 +120,7 @@ fn single_dummy_records_the_dummy_declarer_took() {
     calls(&mut d, "1NT pass");
     d.record_dummy(Dummy::Hidden).unwrap();
     d.record_tricks(7).unwrap();
-    assert_eq!(d.deals()[0].dummy, Some(Dummy::Hidden));
+    assert_eq!(d.deals()[0].dummy(), Some(Dummy::Hidden));
     assert_eq!(total(&d, ANN), 40);
     let replayed = Duel::replay(d.rules(), ANN, d.facts()).unwrap();
     assert_eq!(replayed.deals(), d.deals());
@@ -138,7 +146,7 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
     assert_eq!(deal, 1);
     assert!(matches!(error, DuelError::NoDummy(_)), "{error}");
     let mut m = Duel::new(rules(Kind::Memory), ANN);
-    m.record_first_phase([7, 6]).unwrap();
+    m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "1NT pass");
     assert_eq!(
         m.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
@@ -152,12 +160,12 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
     // (or panicked in a debug build) before the sum was taken wide.
     let mut m = Duel::new(rules(Kind::Memory), ANN);
     assert_eq!(
-        m.record_first_phase([u32::MAX, 14])
+        m.record_first_phase([u32::MAX, 14].into())
             .unwrap_err()
             .to_string(),
         "the phase 1 tricks must total 13, not 4294967309"
     );
-    assert_eq!(m.deals()[0].first_phase, None);
+    assert_eq!(m.deals()[0].first_phase(), None);
 }
 
 /// A Buddy Bridge rubber, Ann dealing first. Worked out by hand:
@@ -172,7 +180,7 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
 fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
     // D1
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     assert_eq!(d.next(), Some(Next::Call(ANN)), "the exchange winner opens");
     calls(&mut d, "4S pass pass");
     d.record_tricks(10).unwrap();
@@ -184,7 +192,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
         }
     );
     // D2: Bob deals; Ann won the exchange and opens.
-    d.record_first_phase([7, 6]).unwrap();
+    d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "2NT 3C pass pass");
     let contract = d.current().unwrap().contract().unwrap();
     assert_eq!(
@@ -201,7 +209,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     d.record_tricks(8).unwrap();
     assert_eq!(
         d.totals(),
-        [
+        BySide::new(
             Line {
                 above: 70,
                 below: 240
@@ -210,10 +218,10 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
                 above: 0,
                 below: -50
             }
-        ]
+        )
     );
     // D3: Bob won the exchange; 1NT, Ann passes, Bob raises to 3NT: fixed.
-    d.record_first_phase([6, 7]).unwrap();
+    d.record_first_phase([6, 7].into()).unwrap();
     calls(&mut d, "1NT pass 3NT");
     assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
     d.record_tricks(11).unwrap();
@@ -225,28 +233,28 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
         }
     );
     // D4
-    d.record_first_phase([9, 4]).unwrap();
+    d.record_first_phase([9, 4].into()).unwrap();
     calls(&mut d, "2H pass pass");
     d.record_tricks(8).unwrap();
-    assert_eq!(d.games_won(), [1, 0]);
-    assert_eq!(d.game_winners(), [ANN]);
+    assert_eq!(d.games_won(), BySide::from([1, 0]));
+    assert_eq!(d.game_winners(), [Winner::Side(ANN)]);
     assert!(!d.is_finished());
     assert_eq!(d.current().unwrap().game, 2);
     // Game 2, D5 (Ann deals).
-    d.record_first_phase([4, 9]).unwrap();
+    d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
-    assert_eq!(d.games_won(), [1, 1]);
+    assert_eq!(d.games_won(), BySide::from([1, 1]));
     // Game 3, D6.
-    d.record_first_phase([13, 0]).unwrap();
+    d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
-    assert_eq!(d.games_won(), [2, 1]);
+    assert_eq!(d.games_won(), BySide::from([2, 1]));
     assert!(d.is_finished());
     assert_eq!(d.winners(), [ANN]);
     assert_eq!(
         d.totals(),
-        [
+        BySide::new(
             Line {
                 above: 90,
                 below: 680
@@ -255,58 +263,219 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
                 above: 40,
                 below: 390
             }
-        ]
+        )
     );
     assert_eq!((total(&d, ANN), total(&d, BOB)), (770, 430));
 }
 
 #[test]
 fn without_a_rubber_the_session_is_one_game() {
-    let mut r = rules(Kind::Buddy);
-    r.rubber = false;
+    let r = DuelRules::Buddy(LineTerms {
+        game_below: 300,
+        rubber: false,
+    });
     let mut d = Duel::new(r, ANN);
-    d.record_first_phase([4, 9]).unwrap();
+    d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
     assert!(d.is_finished());
     assert_eq!(d.winners(), [BOB]);
-    assert_eq!(d.games_won(), [0, 1]);
+    assert_eq!(d.games_won(), BySide::from([0, 1]));
 }
 
 #[test]
 fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
     // 7NT exactly: 40 + 260 = 300 below for Ann... in the contract phase.
-    d.record_first_phase([13, 0]).unwrap();
+    d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "6NT pass pass");
     d.record_tricks(12).unwrap(); // 190 + 40: Ann 270 below
     assert_eq!(d.totals()[ANN].below, 270);
     // The next exchange takes Ann to 310 below: the deal goes on.
-    d.record_first_phase([13, 0]).unwrap();
-    assert_eq!(d.games_won(), [0, 0]);
+    d.record_first_phase([13, 0].into()).unwrap();
+    assert_eq!(d.games_won(), BySide::from([0, 0]));
     assert_eq!(d.next(), Some(Next::Call(ANN)));
     calls(&mut d, "1C pass pass");
     d.record_tricks(7).unwrap();
-    assert_eq!(d.games_won(), [1, 0]);
+    assert_eq!(d.games_won(), BySide::from([1, 0]));
+}
+
+/// Bug 1 of issue 12 (seed: "If 300 Below the Line points are reached
+/// during the Exchange Phase by either player, the game will continue until
+/// the end of the Contract Phase"): the game ends with that deal even when
+/// a failed contract then takes the player back below 300.
+/// D1, Ann deals: Ann's exchange 40/10; 6NT by Ann, 12 tricks exactly:
+/// 190 + 40 below. Ann 270 below, 10 above.
+/// D2, Bob deals: Ann's exchange 40/10: Ann 310 below. Ann 1♣, Bob passes,
+/// Ann stands; she takes 6: down 1, Ann −50 below (260), Bob 50 above.
+/// Game 1 ends: Ann 260 + 20 = 280 to Bob's 50.
+#[test]
+fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() {
+    let play = |rubber: bool| {
+        let r = DuelRules::Buddy(LineTerms {
+            game_below: 300,
+            rubber,
+        });
+        let mut d = Duel::new(r, ANN);
+        d.record_first_phase([13, 0].into()).unwrap();
+        calls(&mut d, "6NT pass pass");
+        d.record_tricks(12).unwrap();
+        assert_eq!(
+            d.totals()[ANN],
+            Line {
+                above: 10,
+                below: 270
+            }
+        );
+        d.record_first_phase([13, 0].into()).unwrap();
+        assert_eq!(d.totals()[ANN].below, 310);
+        assert!(
+            d.game_ends_with_deal(),
+            "310 below: this deal ends the game"
+        );
+        assert_eq!(
+            d.next(),
+            Some(Next::Call(ANN)),
+            "the contract phase is played"
+        );
+        calls(&mut d, "1C pass pass");
+        d.record_tricks(6).unwrap();
+        assert_eq!(
+            d.totals()[ANN],
+            Line {
+                above: 20,
+                below: 260
+            }
+        );
+        assert_eq!(
+            d.totals()[BOB],
+            Line {
+                above: 50,
+                below: 0
+            }
+        );
+        assert_eq!(d.game_winners(), [Winner::Side(ANN)]);
+        assert_eq!(d.games_won(), BySide::new(1, 0));
+        d
+    };
+    let rubber = play(true);
+    assert!(!rubber.is_finished());
+    assert!(!rubber.game_ends_with_deal(), "game 2 starts afresh");
+    let deal = rubber.current().unwrap();
+    assert_eq!((deal.number, deal.game), (3, 2));
+    let one_game = play(false);
+    assert_eq!(one_game.status(), Status::Over(Winner::Side(ANN)));
+    assert_eq!(one_game.next(), None);
 }
 
 #[test]
 fn a_tied_game_goes_to_the_higher_score_below_the_line() {
     let line = |above, below| Line { above, below };
-    assert_eq!(game_winner([line(100, 300), line(50, 350)]), BOB);
-    assert_eq!(game_winner([line(60, 340), line(100, 300)]), ANN);
-    assert_eq!(game_winner([line(0, 300), line(100, 150)]), ANN);
-    assert_eq!(game_winner([line(0, 200), line(100, 150)]), BOB);
+    assert_eq!(
+        game_winner(BySide::new(line(100, 300), line(50, 350))),
+        Winner::Side(BOB)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(60, 340), line(100, 300))),
+        Winner::Side(ANN)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(0, 300), line(100, 150))),
+        Winner::Side(ANN)
+    );
+    assert_eq!(
+        game_winner(BySide::new(line(0, 200), line(100, 150))),
+        Winner::Side(BOB)
+    );
+}
+
+/// Three Buddy Bridge deals that leave the game level above and below the
+/// line: `p` wins the exchange (40 below, 10 above) and makes 6NT exactly
+/// (190 + 40): 270 below, 10 above; the other player the same; then `p`'s
+/// exchange again (310 below, 20 above: the game ends with this deal), and
+/// the other player's 1NT with 8 tricks: 40 below and a bag, 10 above:
+/// 310 below, 20 above. 330 each, 310 below each.
+fn shared_game(d: &mut Duel, p: Side) {
+    let exchange = |winner: Side| BySide::from_fn(|s| if s == winner { 13 } else { 0 });
+    d.record_first_phase(exchange(p)).unwrap();
+    calls(d, "6NT pass pass");
+    d.record_tricks(12).unwrap();
+    d.record_first_phase(exchange(!p)).unwrap();
+    calls(d, "6NT pass pass");
+    d.record_tricks(12).unwrap();
+    d.record_first_phase(exchange(p)).unwrap();
+    calls(d, "pass 1NT pass pass");
+    d.record_tricks(8).unwrap();
+}
+
+fn buddy(rubber: bool) -> Duel {
+    let r = DuelRules::Buddy(LineTerms {
+        game_below: 300,
+        rubber,
+    });
+    Duel::new(r, ANN)
+}
+
+/// Bug 2 of issue 12 (RULES.md: "Ties for the win are shared"): a game
+/// tied on the total and below the line went to the first listed player.
+#[test]
+fn a_game_tied_above_and_below_the_line_is_shared() {
+    let line = |above, below| Line { above, below };
+    assert_eq!(
+        game_winner(BySide::new(line(20, 310), line(20, 310))),
+        Winner::Shared
+    );
+    // One game: the session is shared.
+    let mut d = buddy(false);
+    shared_game(&mut d, ANN);
+    assert_eq!(d.totals(), BySide::filled(line(20, 310)));
+    assert_eq!(d.game_winners(), [Winner::Shared]);
+    assert_eq!(d.games_won(), BySide::new(1, 1));
+    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.winners(), [ANN, BOB]);
+}
+
+/// In a rubber a shared game counts for both: at a game each, the next
+/// game decides. Game 2: Ann's exchange (40/10) and 7NT exactly (220 + 40):
+/// 300 below, Ann's second game.
+#[test]
+fn in_a_rubber_a_shared_game_counts_for_both() {
+    let mut d = buddy(true);
+    shared_game(&mut d, ANN);
+    assert_eq!(d.games_won(), BySide::new(1, 1));
+    assert!(!d.is_finished());
+    assert_eq!(d.current().unwrap().game, 2);
+    d.record_first_phase([13, 0].into()).unwrap();
+    calls(&mut d, "7NT");
+    d.record_forced();
+    d.record_tricks(13).unwrap();
+    assert_eq!(d.game_winners(), [Winner::Shared, Winner::Side(ANN)]);
+    assert_eq!(d.games_won(), BySide::new(2, 1));
+    assert_eq!(d.status(), Status::Over(Winner::Side(ANN)));
+}
+
+/// Two shared games: both players reach two games at once, and the rubber
+/// is shared.
+#[test]
+fn a_rubber_both_win_at_once_is_shared() {
+    let mut d = buddy(true);
+    shared_game(&mut d, ANN);
+    shared_game(&mut d, BOB);
+    assert_eq!(d.game_winners(), [Winner::Shared, Winner::Shared]);
+    assert_eq!(d.games_won(), BySide::new(2, 2));
+    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.winners(), [ANN, BOB]);
+    assert_eq!(d.next(), None);
 }
 
 #[test]
 fn undo_takes_back_the_last_entry_of_the_deal() {
     let mut d = Duel::new(rules(Kind::Memory), ANN);
-    d.record_first_phase([7, 6]).unwrap();
+    d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "1H X");
     let before_x = {
         let mut e = Duel::new(rules(Kind::Memory), ANN);
-        e.record_first_phase([7, 6]).unwrap();
+        e.record_first_phase([7, 6].into()).unwrap();
         calls(&mut e, "1H");
         e
     };
@@ -341,7 +510,7 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
 #[test]
 fn calls_the_rules_force_are_recorded_without_being_asked() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "2S");
     assert_eq!(d.record_forced(), 0, "Bob has a choice over 2♠");
     // Bob jumps to 7NT: Ann can only pass, and Bob can only stand.
@@ -357,7 +526,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 
     // Memory Bridge: only 7NT redoubled leaves the other player one call.
     let mut d = Duel::new(rules(Kind::Memory), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7NT");
     assert_eq!(d.record_forced(), 0, "pass or double");
     calls(&mut d, "X");
@@ -375,7 +544,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 #[test]
 fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "1C 7NT");
     d.record_forced();
     d.record_tricks(13).unwrap();
@@ -390,7 +559,7 @@ fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
     assert_eq!(d.undo().unwrap().facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
     // A pass that was a choice is taken back alone.
     let mut d = Duel::new(rules(Kind::Buddy), ANN);
-    d.record_first_phase([8, 5]).unwrap();
+    d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7S pass pass");
     let d = d.undo().unwrap();
     assert_eq!(d.facts()[0].calls.len(), 2);

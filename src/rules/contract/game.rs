@@ -2,8 +2,11 @@
 //! players, so entries can be made by name ("Ann=8") and refused in words the
 //! table uses. Like the rest of the engine, it checks before it changes.
 
-use super::auction::{Call, Side};
-use super::duel::{DealFacts, Duel, DuelError, DuelRules, Dummy, Next};
+use super::auction::Call;
+use super::deal::{DealFacts, Dummy};
+use super::duel::{Duel, DuelError, Next};
+use super::kind::DuelRules;
+use super::side::{BySide, Side};
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
 use crate::rules::template::Variant;
@@ -57,7 +60,7 @@ pub struct ContractGame {
 impl ContractGame {
     /// A new game; the variant must be a contract game (its template says so).
     pub fn new(variant: Variant, table: Table) -> ContractGame {
-        let duel = Duel::new(rules_of(&variant), table.first_dealer().0);
+        let duel = Duel::new(rules_of(&variant), Side::of_seat(table.first_dealer()));
         ContractGame {
             variant,
             table,
@@ -71,8 +74,12 @@ impl ContractGame {
         table: Table,
         facts: &[DealFacts],
     ) -> Result<ContractGame, DealError> {
-        let duel = Duel::replay(rules_of(&variant), table.first_dealer().0, facts)
-            .map_err(|(deal, error)| DealError { deal, error })?;
+        let duel = Duel::replay(
+            rules_of(&variant),
+            Side::of_seat(table.first_dealer()),
+            facts,
+        )
+        .map_err(|(deal, error)| DealError { deal, error })?;
         Ok(ContractGame {
             variant,
             table,
@@ -96,9 +103,16 @@ impl ContractGame {
         self.duel.rules()
     }
 
-    /// A player's name by side.
+    /// A side's name: its player's, at a table of two.
     pub fn name(&self, side: Side) -> &str {
-        self.table.name(Seat(side))
+        self.table.name(self.seat(side))
+    }
+
+    /// The seat of a side's player at a table of two.
+    pub fn seat(&self, side: Side) -> Seat {
+        side.seats(self.table.len())
+            .next()
+            .expect("a contract table seats both sides")
     }
 
     pub fn is_finished(&self) -> bool {
@@ -111,13 +125,12 @@ impl ContractGame {
         let totals = self.duel.totals();
         let games = self.duel.games_won();
         let key = |s: Side| (games[s], totals[s].total());
-        if key(0) == key(1) {
-            if totals[0] == Default::default() && totals[1] == Default::default() {
-                return Vec::new();
-            }
-            return vec![0, 1];
+        match key(Side::A).cmp(&key(Side::B)) {
+            std::cmp::Ordering::Equal if totals == BySide::default() => Vec::new(),
+            std::cmp::Ordering::Equal => Side::BOTH.to_vec(),
+            std::cmp::Ordering::Greater => vec![Side::A],
+            std::cmp::Ordering::Less => vec![Side::B],
         }
-        if key(0) > key(1) { vec![0] } else { vec![1] }
     }
 
     /// Deals with something recorded (a deal in play counts once it has begun).
@@ -175,7 +188,7 @@ impl ContractGame {
 
     /// Records which dummy declarer took (Single Dummy Bridge).
     pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), ContractError> {
-        if self.rules().kind != super::duel::Kind::SingleDummy {
+        if !self.rules().has_dummy_choice() {
             return Err(ContractError::Entry(format!(
                 "{} has no dummy to choose; only Single Dummy Bridge records one",
                 self.variant.title
@@ -221,11 +234,12 @@ impl ContractGame {
     }
 
     /// Both players' counts out of 13 from one or two `NAME=N` entries.
-    fn split_thirteen(&self, entries: &[(Seat, u32)]) -> Result<[u32; 2], ContractError> {
+    fn split_thirteen(&self, entries: &[(Seat, u32)]) -> Result<BySide<u32>, ContractError> {
         let named = |seat: Seat| self.table.name(seat).to_string();
-        let mut given: [Option<u32>; 2] = [None, None];
+        let mut given: BySide<Option<u32>> = BySide::default();
         for &(seat, n) in entries {
-            if given[seat.0].is_some() {
+            let side = Side::of_seat(seat);
+            if given[side].is_some() {
                 return Err(ContractError::Entry(format!(
                     "{} is given twice; give each player's tricks once",
                     named(seat)
@@ -237,21 +251,21 @@ impl ContractGame {
                     named(seat)
                 )));
             }
-            given[seat.0] = Some(n);
+            given[side] = Some(n);
         }
-        match given {
-            [Some(a), Some(b)] if a + b != 13 => Err(ContractError::Entry(format!(
+        match (given.a, given.b) {
+            (Some(a), Some(b)) if a + b != 13 => Err(ContractError::Entry(format!(
                 "{} {a} + {} {b} = {} tricks, not 13; give one player's count and the other gets the rest",
-                self.name(0),
-                self.name(1),
+                self.name(Side::A),
+                self.name(Side::B),
                 a + b
             ))),
-            [Some(a), Some(b)] => Ok([a, b]),
-            [Some(a), None] => Ok([a, 13 - a]),
-            [None, Some(b)] => Ok([13 - b, b]),
-            [None, None] => Err(ContractError::Entry(format!(
+            (Some(a), Some(b)) => Ok(BySide::new(a, b)),
+            (Some(a), None) => Ok(BySide::new(a, 13 - a)),
+            (None, Some(b)) => Ok(BySide::new(13 - b, b)),
+            (None, None) => Err(ContractError::Entry(format!(
                 "no tricks given; write e.g. {}=7",
-                self.name(0)
+                self.name(Side::A)
             ))),
         }
     }
@@ -294,11 +308,11 @@ mod tests {
     fn one_count_is_enough_the_other_player_took_the_rest() {
         let mut g = game("memory");
         g.record_first_phase(&[(Seat(1), 9)]).unwrap();
-        assert_eq!(g.duel().deals()[0].first_phase, Some([4, 9]));
+        assert_eq!(g.duel().deals()[0].first_phase(), Some(BySide::new(4, 9)));
         calls(&mut g, "1S pass");
         // The defender's count alone: declarer took the rest.
         assert_eq!(g.record_tricks(&[(Seat(1), 5)]), Ok(8));
-        assert_eq!(g.duel().deals()[0].tricks, Some(8));
+        assert_eq!(g.duel().deals()[0].tricks(), Some(8));
     }
 
     #[test]
@@ -392,7 +406,7 @@ mod tests {
         g.calls(&["7NT", "pass"].map(|c| c.parse().unwrap()))
             .unwrap();
         assert_eq!(g.duel().facts()[0].calls.len(), 3);
-        assert_eq!(g.duel().next(), Some(Next::Tricks { declarer: 0 }));
+        assert_eq!(g.duel().next(), Some(Next::Tricks { declarer: Side::A }));
         let (g, undone) = g.undo().unwrap();
         assert_eq!(
             undone,
@@ -419,6 +433,6 @@ mod tests {
         let mut g = game("buddy");
         assert!(g.leaders().is_empty());
         g.record_first_phase(&[(Seat(1), 7)]).unwrap();
-        assert_eq!(g.leaders(), vec![1]);
+        assert_eq!(g.leaders(), vec![Side::B]);
     }
 }

@@ -125,7 +125,7 @@ mod tests {
         };
         Contract {
             bid,
-            declarer: 0,
+            declarer: crate::rules::contract::Side::A,
             doubling,
         }
     }

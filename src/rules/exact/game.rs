@@ -307,7 +307,18 @@ pub struct Game {
     eliminated: Vec<(Seat, usize)>,
     /// The place of the current (or last) dealer.
     dealer_place: usize,
-    finished: bool,
+    status: Status,
+}
+
+/// Whether a game goes on: derived from the facts while they are replayed,
+/// never stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A hand is being played: the last of [`Game::hands`].
+    InPlay,
+    /// The schedule ran out, someone reached the target, or one player is
+    /// left standing; nothing more can be recorded.
+    Over,
 }
 
 impl Game {
@@ -330,7 +341,7 @@ impl Game {
             next_waiting: seated,
             eliminated: Vec::new(),
             dealer_place,
-            finished: false,
+            status: Status::InPlay,
         };
         game.deal_next();
         game
@@ -345,7 +356,7 @@ impl Game {
         let mut game = Game::new(variant, table);
         for (i, hand) in facts.iter().enumerate() {
             let at = |error| ReplayError { hand: i + 1, error };
-            if game.finished {
+            if game.status == Status::Over {
                 return Err(at(RuleError::AfterEnd {
                     ended: game.hands.len(),
                 }));
@@ -416,16 +427,19 @@ impl Game {
         &self.totals
     }
 
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
     pub fn is_finished(&self) -> bool {
-        self.finished
+        self.status == Status::Over
     }
 
     /// The hand being played, if the game is not over.
     pub fn current(&self) -> Option<&Hand> {
-        if self.finished {
-            None
-        } else {
-            self.hands.last()
+        match self.status {
+            Status::InPlay => self.hands.last(),
+            Status::Over => None,
         }
     }
 
@@ -445,10 +459,10 @@ impl Game {
     /// The winners, once the game is over: the highest total, or in an
     /// elimination game the last player standing.
     pub fn winners(&self) -> Vec<Seat> {
-        match (self.finished, self.variant.elimination) {
-            (false, _) => Vec::new(),
-            (true, true) => self.standing(),
-            (true, false) => self.leaders(),
+        match (self.status, self.variant.elimination) {
+            (Status::InPlay, _) => Vec::new(),
+            (Status::Over, true) => self.standing(),
+            (Status::Over, false) => self.leaders(),
         }
     }
 
@@ -876,7 +890,7 @@ impl Game {
     }
 
     fn open_hand(&self) -> Result<&Hand, RuleError> {
-        if self.finished {
+        if self.status == Status::Over {
             let winners = self.winners();
             return Err(RuleError::GameOver {
                 winners: self.table.list(&winners),
@@ -909,7 +923,7 @@ impl Game {
     fn deal_next(&mut self) {
         let index = self.hands.len();
         let Some(cards) = self.schedule.cards(index) else {
-            self.finished = true;
+            self.status = Status::Over;
             return;
         };
         let places = self.places.len();
@@ -998,7 +1012,7 @@ impl Game {
             .is_some_and(|t| self.totals.values().any(|&total| total >= t));
         let last_standing = self.variant.elimination && self.standing().len() <= 1;
         if reached || last_standing {
-            self.finished = true;
+            self.status = Status::Over;
         } else {
             self.deal_next();
         }
@@ -1083,3 +1097,7 @@ mod tests;
 #[cfg(test)]
 #[path = "mormon_tests.rs"]
 mod mormon_tests;
+
+#[cfg(test)]
+#[path = "status_tests.rs"]
+mod status_tests;

@@ -8,6 +8,6 @@ pub mod hook;
 
 pub use game::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, RebidStep,
-    ReplayError, RuleError, Undone,
+    ReplayError, RuleError, Status, Undone,
 };
 pub use hook::{dealer_choices, forbidden_bid, list_bids, list_range, score};

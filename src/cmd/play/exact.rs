@@ -455,8 +455,8 @@ fn parse_pairs(
 }
 
 /// The colour or suit turned for trump before a round of bids, if the table
-/// wants it noted (Enter skips). In a re-bid, colours already tried in this
-/// deal are refused.
+/// wants it noted (Enter skips). In a re-bid the engine refuses a colour
+/// already tried in this deal, and the prompt offers only those left.
 fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -464,13 +464,6 @@ fn ask_trump(
     game: &Game,
     hand: &Hand,
 ) -> Result<Flow> {
-    // Colours bid under since the last deal of the cards (every fifth round).
-    let start = hand.rebids.len() / 5 * 5;
-    let tried: Vec<Trump> = hand.rebids[start..]
-        .iter()
-        .filter_map(|a| a.trump)
-        .filter(|&t| t != Trump::FirstLed)
-        .collect();
     let variant = game.variant();
     let check = |text: &str| {
         // A trump first: with a standard deck, `s` and `h` are suits.
@@ -479,25 +472,24 @@ fn ask_trump(
             Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
             Err(why) => return Err(why),
         };
-        if tried.contains(&trump) {
-            let names: Vec<&str> = tried.iter().map(|t| t.name()).collect();
-            return Err(format!(
-                "{trump} was already tried in this deal (tried: {}); turn up another colour, or Enter to skip",
-                names.join(", ")
-            ));
+        match game.clone().record_trump(trump) {
+            Err(RuleError::ColourTried { trump, tried, .. }) => Err(format!(
+                "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
+            )),
+            Err(e) => Err(e.to_string()),
+            Ok(()) => Ok(()),
         }
-        Ok(())
-    };
-    let choices = match variant.deck {
-        Deck::Standard => "c, d, h or s",
-        Deck::Rook => "r, g, y, b, or rook",
     };
     let prompt = match hand.rebid_step() {
-        None => format!("Trump turned up ({choices}; Enter to skip)"),
-        Some(RebidStep::Redeal) => {
-            format!("Trump turned up after the redeal ({choices}; Enter to skip)")
-        }
-        Some(_) => format!("New trump colour ({choices}; Enter to skip)"),
+        None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
+        Some(RebidStep::Redeal) => format!(
+            "Trump turned up after the redeal ({}; Enter to skip)",
+            choices(variant.deck)
+        ),
+        Some(_) => format!(
+            "New trump colour ({}; Enter to skip)",
+            letters(&game.trumps_to_turn())
+        ),
     };
     let text = p.input(&prompt, None, &check)?;
     let Ok(trump) = parse_trump(variant, &text) else {
@@ -514,6 +506,32 @@ fn ask_trump(
         Err(e) => p.say(&format!("error: {e:#}")),
     }
     Ok(Flow::Go)
+}
+
+/// The trumps of a deck, as the trump question offers them.
+fn choices(deck: Deck) -> &'static str {
+    match deck {
+        Deck::Standard => "c, d, h or s",
+        Deck::Rook => "r, g, y, b, or rook",
+    }
+}
+
+/// "y, b, or rook", "d or s": the first letters of the trumps that may be
+/// turned, the Rook by name.
+fn letters(trumps: &[Trump]) -> String {
+    let colours: Vec<String> = trumps
+        .iter()
+        .filter(|&&t| t != Trump::FirstLed)
+        .map(|t| t.name()[..1].to_string())
+        .collect();
+    if trumps.contains(&Trump::FirstLed) {
+        format!("{}, or rook", colours.join(", "))
+    } else {
+        match colours.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => colours.join(""),
+        }
+    }
 }
 
 /// Saves one entry, then says what it settled: what the rules filled in, a
@@ -695,3 +713,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "exact_tests.rs"]
+mod tests;

@@ -54,16 +54,14 @@ pub enum RebidStep {
     Redeal,
 }
 
+/// The colours a deck has for trump: four, the Rook being none.
+pub const COLOURS: usize = 4;
+
 impl RebidStep {
-    /// The step after `rounds` rounds of bids were not accepted in this hand.
+    /// The step after `rounds` rounds of bids were not accepted in this
+    /// hand, none of them with its trump noted (each turned a new colour).
     pub fn after(rounds: usize) -> Option<RebidStep> {
-        // Per deal: four colours, then the first card led, then a redeal.
-        match rounds % 5 {
-            _ if rounds == 0 => None,
-            0 => Some(RebidStep::Redeal),
-            4 => Some(RebidStep::FirstCardLed),
-            tried => Some(RebidStep::NewColour { tried }),
-        }
+        Rebids::of(&vec![Attempt::default(); rounds]).step
     }
 
     pub fn word(self) -> &'static str {
@@ -72,6 +70,59 @@ impl RebidStep {
             RebidStep::FirstCardLed => "first-card-led",
             RebidStep::Redeal => "redeal",
         }
+    }
+}
+
+/// The colours turned for trump since the cards were last dealt, in a hand
+/// whose rounds of bids were not accepted (RULES.md: "tried" counts distinct
+/// colours turned in this deal, the first turned card included).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tried {
+    /// Colours noted, in the order turned. The Rook is not a colour.
+    pub colours: Vec<Trump>,
+    /// Rounds whose trump nobody noted: each was bid under a colour not
+    /// tried before, as the rules have the table turn one.
+    pub unnoted: usize,
+}
+
+impl Tried {
+    /// How many of the four colours have been tried.
+    pub fn count(&self) -> usize {
+        self.colours.len() + self.unnoted
+    }
+}
+
+/// Where a hand's rounds of bids that were not accepted have led.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Rebids {
+    step: Option<RebidStep>,
+    tried: Tried,
+}
+
+impl Rebids {
+    /// Follows the rounds in order: each colour phase counts the distinct
+    /// colours turned; at four the first card led is trump for a final
+    /// round; that one refused too, the cards are redealt and it starts over.
+    fn of(attempts: &[Attempt]) -> Rebids {
+        let mut at = Rebids::default();
+        for attempt in attempts {
+            at.step = Some(if at.step == Some(RebidStep::FirstCardLed) {
+                at.tried = Tried::default();
+                RebidStep::Redeal
+            } else {
+                match attempt.trump {
+                    None => at.tried.unnoted += 1,
+                    Some(Trump::FirstLed) => {}
+                    Some(colour) if at.tried.colours.contains(&colour) => {}
+                    Some(colour) => at.tried.colours.push(colour),
+                }
+                match at.tried.count() {
+                    n if n >= COLOURS => RebidStep::FirstCardLed,
+                    tried => RebidStep::NewColour { tried },
+                }
+            });
+        }
+        at
     }
 }
 
@@ -126,7 +177,12 @@ impl Hand {
 
     /// What the table must do before this round of bids, after re-bids.
     pub fn rebid_step(&self) -> Option<RebidStep> {
-        RebidStep::after(self.rebids.len())
+        Rebids::of(&self.rebids).step
+    }
+
+    /// The colours tried since the cards were last dealt in this hand.
+    pub fn tried(&self) -> Tried {
+        Rebids::of(&self.rebids).tried
     }
 }
 
@@ -246,9 +302,29 @@ pub enum RuleError {
         "a recorded re-bid ({bids}) was not needed: only two players bidding the whole hand between them bid again"
     )]
     RebidNotNeeded { bids: String },
+    /// A trump colour turned again in a two-player re-bid.
+    #[error(
+        "{trump} was already tried in this deal (tried: {tried}); turn up another colour: {left}"
+    )]
+    ColourTried {
+        trump: Trump,
+        /// The colours noted as tried, as "red, green".
+        tried: String,
+        /// The colours not yet tried, as "yellow or black".
+        left: String,
+    },
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },
+}
+
+/// "red, green or black"; "red"; empty for none.
+fn or_list(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
@@ -700,9 +776,28 @@ impl Game {
         exact::dealer_choices(cards, others.and_then(|o| exact::forbidden_bid(cards, o)))
     }
 
-    /// Records the turned trump for the current hand (or corrects it).
+    /// Records the turned trump for the current hand (or corrects it). In a
+    /// two-player re-bid a colour already tried in this deal is refused.
     pub fn record_trump(&mut self, trump: Trump) -> Result<(), RuleError> {
-        self.open_hand()?;
+        let hand = self.open_hand()?;
+        if self.tried_already(hand, trump) {
+            let tried = hand.tried().colours;
+            let left: Vec<&str> = self
+                .turnable(hand)
+                .into_iter()
+                .filter(|&t| t != Trump::FirstLed)
+                .map(Trump::name)
+                .collect();
+            return Err(RuleError::ColourTried {
+                trump,
+                tried: tried
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                left: or_list(&left),
+            });
+        }
         let index = self.hands.len() - 1;
         self.hands[index].trump = Some(trump);
         self.facts_for_current().trump = Some(trump);
@@ -887,6 +982,33 @@ impl Game {
 
     fn name(&self, seat: Seat) -> String {
         self.table.name(seat).to_string()
+    }
+
+    /// The trumps the table may turn up for the current round of bids, in
+    /// the deck's order: any, except a colour already tried in this deal of
+    /// a two-player re-bid. (The first-card-led round turns nothing, so any
+    /// colour led may be noted.)
+    pub fn trumps_to_turn(&self) -> Vec<Trump> {
+        self.current()
+            .map(|hand| self.turnable(hand))
+            .unwrap_or_default()
+    }
+
+    /// The deck's trumps less the colours tried in this deal (the
+    /// first-card-led round turns nothing, so it refuses nothing).
+    fn turnable(&self, hand: &Hand) -> Vec<Trump> {
+        let all = Trump::for_deck(self.variant.deck).iter().copied();
+        if hand.rebid_step() == Some(RebidStep::FirstCardLed) {
+            return all.collect();
+        }
+        let tried = hand.tried().colours;
+        all.filter(|t| !tried.contains(t)).collect()
+    }
+
+    /// A trump recorded for the current round may not be a colour already
+    /// tried in this deal; any other, of whatever deck, is the loader's to judge.
+    fn tried_already(&self, hand: &Hand, trump: Trump) -> bool {
+        hand.rebid_step() != Some(RebidStep::FirstCardLed) && hand.tried().colours.contains(&trump)
     }
 
     fn open_hand(&self) -> Result<&Hand, RuleError> {
@@ -1101,3 +1223,7 @@ mod mormon_tests;
 #[cfg(test)]
 #[path = "status_tests.rs"]
 mod status_tests;
+
+#[cfg(test)]
+#[path = "rebid_tests.rs"]
+mod rebid_tests;

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use super::{Answer, Flow, parse_command};
-use crate::cmd::{Context, capitalised, in_bidding_order, parse_count};
+use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::render;
@@ -325,7 +325,8 @@ impl Line<'_> {
         let cards = self.hand.deal.cards;
         let range = format!("{} are 0 to {cards}", self.plural());
         let entries = if text.contains('=') {
-            parse_pairs(self.game, self.hand, self.waiting, text, &range)?
+            let playing = &self.hand.deal.order;
+            Named::table(table, self.what, cards, playing, self.waiting[0]).line(text)?
         } else {
             let mut numbers: Vec<&str> = text
                 .split(|c: char| c == ',' || c.is_whitespace())
@@ -409,49 +410,6 @@ impl Line<'_> {
             )
         }
     }
-}
-
-/// `NAME=N` pairs, in any order and case.
-fn parse_pairs(
-    game: &Game,
-    hand: &Hand,
-    waiting: &[Seat],
-    text: &str,
-    range: &str,
-) -> Result<Vec<(Seat, u32)>, String> {
-    let table = game.table();
-    let mut entries = Vec::new();
-    let mut rest = text;
-    while let Some(eq) = rest.find('=') {
-        let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
-        let after = rest[eq + 1..].trim_start();
-        let end = after
-            .find(|c: char| c == ',' || c.is_whitespace())
-            .unwrap_or(after.len());
-        let value = &after[..end];
-        rest = &after[end..];
-        if name.is_empty() {
-            return Err(format!(
-                "`={value}` has no name before it; write NAME=N, e.g. {}=1",
-                table.name(waiting[0])
-            ));
-        }
-        let seat = table.seat_of(name).ok_or_else(|| {
-            format!(
-                "`{name}` is not a player; playing this hand: {}",
-                table.list(&hand.deal.order)
-            )
-        })?;
-        let n = parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
-        entries.push((seat, n));
-    }
-    let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
-    if !left.is_empty() {
-        return Err(format!(
-            "`{left}` has no number; write NAME=N for each player, or only numbers in the order asked"
-        ));
-    }
-    Ok(entries)
 }
 
 /// The colour or suit turned for trump before a round of bids, if the table

@@ -888,3 +888,39 @@ fn a_session_that_turns_a_colour_twice_is_refused_on_load() {
         "{err}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// A table too large for every form but elimination (issue 12, bug 4)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_table_too_large_for_regular_or_4card_play_hears_of_elimination_with_waiting() {
+    let bp = Bp::new();
+    let fifteen = names(15);
+    let twenty = names(20);
+    bp.refuses(&[
+        (
+            &["new", "mormon-bridge-4card", "--players", &fifteen],
+            "error: Mormon Bridge (4-card) is for 4 to 14 players, not 15 (15 players × 4 cards + 1 turned card = 61, more than the 57-card deck); mormon-bridge-elimination seats 14 and takes the others as --waiting players",
+        ),
+        (
+            &["new", "mormon-bridge", "--players", &twenty],
+            "error: Mormon Bridge is for 4 to 9 players, not 20 (20 players × 6 cards + 1 turned card = 121, more than the 57-card deck); mormon-bridge-elimination seats 14 and takes the others as --waiting players",
+        ),
+        // The elimination form itself says how.
+        (
+            &["new", "mormon-bridge-elimination", "--players", &fifteen],
+            "error: Mormon Bridge (elimination) is for 2 to 14 players, not 15 (15 players × 4 cards + 1 turned card = 61, more than the 57-card deck); seat 14 with --players and name the rest with --waiting",
+        ),
+    ]);
+    // As the message says: 14 seated, 1 waiting.
+    let id = bp.new_session(&[
+        "mormon-bridge-elimination",
+        "--players",
+        &names(14),
+        "--waiting",
+        "P15",
+    ]);
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    assert_eq!(json["waiting"], json!(["P15"]));
+}

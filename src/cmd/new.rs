@@ -44,7 +44,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     Table::check_names(&everyone)?;
     let count = args.players.len();
     if !(variant.min_players..=variant.max_players).contains(&count) {
-        let mut message = table_size(&catalog, &variant, count);
+        let mut message = table_size(&catalog, &variant, count, WAITING_FLAG);
         if variant.elimination && count > variant.max_players {
             message.push_str(&format!(
                 "; seat {} with --players and name the rest with --waiting",
@@ -178,9 +178,15 @@ pub fn start(
     ))
 }
 
+/// How players waiting for a seat are named, for [`table_size`]: on the
+/// command line, or at `play`'s next question.
+pub const WAITING_FLAG: &str = "--waiting players";
+
 /// Why a table of `count` cannot play `variant`, and which variants of the
-/// same deck can seat it.
-pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String {
+/// same deck can seat it: those whose range holds it, or else an
+/// elimination game that seats as many as it can and has the rest wait
+/// (`waiting` says how they are named, e.g. [`WAITING_FLAG`]).
+pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &str) -> String {
     let mut message = format!(
         "{} is for {} players, not {count}",
         variant.title,
@@ -207,12 +213,32 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String 
         .filter(|v| (v.min_players..=v.max_players).contains(&count))
         .map(|v| v.name.as_str())
         .collect();
-    match fits.as_slice() {
+    let message = match fits.as_slice() {
         [] => message,
         [one] => format!("{message}; {one} fits {count} players"),
         [rest @ .., last] => format!(
             "{message}; {} or {last} fit {count} players",
             rest.join(", ")
         ),
+    };
+    if !fits.is_empty() || count <= variant.max_players {
+        return message;
     }
+    // Too many for every form: an elimination game seats some, the rest wait.
+    let seats: Vec<String> = catalog
+        .templates
+        .iter()
+        .map(|t| &t.variant)
+        .filter(|v| v.deck == variant.deck && v.name != variant.name && v.elimination)
+        .map(|v| {
+            format!(
+                "{} seats {} and takes the others as {waiting}",
+                v.name, v.max_players
+            )
+        })
+        .collect();
+    std::iter::once(message)
+        .chain(seats)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

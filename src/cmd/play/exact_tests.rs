@@ -5,6 +5,7 @@ use tempfile::TempDir;
 
 use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
+use crate::prompt::Scripted;
 use crate::rules::Trump;
 
 #[test]
@@ -62,5 +63,31 @@ fn a_rebid_offers_only_the_colours_left_and_the_rook_tries_none() {
     assert_eq!(
         hand.rebids.iter().map(|r| r.trump).collect::<Vec<_>>(),
         [Some(Trump::Red), Some(Trump::FirstLed), Some(Trump::Green)]
+    );
+}
+
+#[test]
+fn a_table_too_large_for_the_4card_form_hears_of_elimination() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let fifteen: Vec<String> = (1..=15).map(|i| format!("P{i}")).collect();
+    let fifteen = fifteen.join(", ");
+    // The target question first (Enter keeps 100), then the players.
+    let mut p = Scripted::new([
+        "Mormon Bridge (4-card)",
+        "",
+        &fifteen,
+        "Ann, Bob, Cid, Dee",
+        "Ann",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert_eq!(
+        p.refused,
+        [
+            "Mormon Bridge (4-card) is for 4 to 14 players, not 15 (15 players × 4 cards + 1 turned card = 61, \
+          more than the 57-card deck); mormon-bridge-elimination seats 14 and takes the others as players \
+          waiting for a seat"
+        ]
     );
 }

@@ -74,7 +74,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Export(args) => export::run(args, cx),
         Command::Delete(args) => delete::run(args, cx),
         Command::Restore(args) => restore::run(args, cx),
-        Command::CheckDealer(args) => check_dealer::run(args),
+        Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),
         Command::Man(args) => manual::man(args),

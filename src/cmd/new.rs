@@ -3,7 +3,7 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::{Context, abbreviated};
-use crate::catalog::{Catalog, with_settings, with_target};
+use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -28,7 +28,14 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let target = args.target.as_deref().map(parse_target).transpose()?;
-    let mut variant = with_settings(&template.variant, &settings)?;
+    let count = args.players.len();
+    // Judged against this table, not every size the template seats; a table
+    // the template cannot seat is refused for that, below.
+    let seats = |v: &Variant| (v.min_players..=v.max_players).contains(&count);
+    let mut variant = match with_settings_for(&template.variant, &settings, count) {
+        Err(_) if !seats(&template.variant) => template.variant.clone(),
+        settled => settled?,
+    };
     if let Some(n) = target {
         // Applied on its own, so a refusal names the flag that was given.
         variant = with_target(&variant, n)?;
@@ -42,8 +49,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     // A name problem explains an odd count (`--players ""` is one empty name).
     let everyone: Vec<String> = args.players.iter().chain(&args.waiting).cloned().collect();
     Table::check_names(&everyone)?;
-    let count = args.players.len();
-    if !(variant.min_players..=variant.max_players).contains(&count) {
+    if !seats(&variant) {
         let mut message = table_size(&catalog, &variant, count, WAITING_FLAG);
         if variant.elimination && count > variant.max_players {
             message.push_str(&format!(

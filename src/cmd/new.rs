@@ -184,8 +184,8 @@ pub fn start(
     ))
 }
 
-/// How players waiting for a seat are named, for [`table_size`]: on the
-/// command line, or at `play`'s next question.
+/// How `new` has players wait for a seat, for [`table_size`] (`play`
+/// names them at its next question instead).
 pub const WAITING_FLAG: &str = "--waiting players";
 
 /// Why a table of `count` cannot play `variant`, and which variants of the

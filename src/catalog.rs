@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
 
-use crate::rules::{RawTemplate, Variant};
+use crate::rules::{RawTemplate, TemplateError, Variant};
 use crate::store::describe_toml_error;
 
 pub use fields::{FIELDS, Field, applies, field, left_out};
@@ -161,6 +161,39 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
     if settings.is_empty() {
         return Ok(variant.clone());
     }
+    revalidate(settled(variant, settings)?, &shown(settings))
+}
+
+/// [`with_settings`] for a table of `players`: a setting is judged against
+/// this table, not every size the template seats, so `--set peak_cards=12`
+/// stands for three players (3 × 12 + 1 = 37 cards) though six could not
+/// be dealt 12. A session started so keeps the rules for its own size.
+pub fn with_settings_for(
+    variant: &Variant,
+    settings: &[(String, String)],
+    players: usize,
+) -> Result<Variant> {
+    if settings.is_empty() {
+        return Ok(variant.clone());
+    }
+    let table = settled(variant, settings)?;
+    let shown = shown(settings);
+    match read_back(table.clone(), &shown)? {
+        Ok(variant) => Ok(variant),
+        // Only the hand sizes are judged per table size; anything else wrong
+        // is wrong for every table.
+        Err(e) if matches!(e.field, "peak_cards" | "cards") => match for_table(table, players) {
+            Some(narrowed) => revalidate(narrowed, &shown),
+            // Outside the range: the caller says so.
+            None => Err(anyhow!("{shown}: {e}")),
+        },
+        Err(e) => Err(anyhow!("{shown}: {e}")),
+    }
+}
+
+/// The template's settings with `settings` applied, refused if a setting
+/// can never be changed or is out of range.
+fn settled(variant: &Variant, settings: &[(String, String)]) -> Result<toml::Table> {
     let mut table = toml::Table::try_from(variant.template())
         .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
     for (key, value) in settings {
@@ -180,12 +213,48 @@ pub fn with_settings(variant: &Variant, settings: &[(String, String)]) -> Result
         }
         table.insert(key.clone(), setting_value(value));
     }
-    let shown = settings
+    Ok(table)
+}
+
+/// The flags as the user gave them, to start a refusal.
+fn shown(settings: &[(String, String)]) -> String {
+    settings
         .iter()
         .map(|(k, v)| format!("--set {k}={v}"))
         .collect::<Vec<_>>()
-        .join(" ");
-    revalidate(table, &shown)
+        .join(" ")
+}
+
+/// Template settings narrowed to a table of exactly `players`: the player
+/// range, and a largest hand given per table size resolved for this one.
+/// `None` when the settings do not seat that many, or do not say how.
+fn for_table(mut table: toml::Table, players: usize) -> Option<toml::Table> {
+    let count = |key: &str| table.get(key)?.as_integer();
+    let seats = players as i64;
+    let range = count("min_players")?..=count("max_players")?;
+    if !range.contains(&seats) {
+        return None;
+    }
+    if let Some(toml::Value::Table(by_players)) = table.get("peak_cards") {
+        // The key for the largest table size up to this one; every key must
+        // be a table size the template seats.
+        let sizes: Option<Vec<(i64, &toml::Value)>> = by_players
+            .iter()
+            .map(|(key, cards)| {
+                let size = key.trim().parse::<i64>().ok()?;
+                range.contains(&size).then_some((size, cards))
+            })
+            .collect();
+        let peak = sizes?
+            .into_iter()
+            .filter(|&(size, _)| size <= seats)
+            .max_by_key(|&(size, _)| size)
+            .map(|(_, cards)| cards.clone())?;
+        table.insert("peak_cards".into(), peak);
+    }
+    table.insert("min_players".into(), toml::Value::Integer(seats));
+    table.insert("max_players".into(), toml::Value::Integer(seats));
+    Some(table)
 }
 
 /// The variant with another target score (`--target N`).
@@ -199,6 +268,12 @@ pub fn with_target(variant: &Variant, target: i64) -> Result<Variant> {
 /// Reads changed settings back into a variant; errors start with `shown`,
 /// the flags as the user gave them.
 fn revalidate(table: toml::Table, shown: &str) -> Result<Variant> {
+    read_back(table, shown)?.map_err(|e| anyhow!("{shown}: {e}"))
+}
+
+/// Reads changed settings back as a template: the outer error when they do
+/// not read as one, the inner when the template does not validate.
+fn read_back(table: toml::Table, shown: &str) -> Result<Result<Variant, TemplateError>> {
     // Read back as template text, so a refusal names the field and what it
     // takes, as it would in a template file.
     let text = toml::to_string(&table)
@@ -212,7 +287,7 @@ fn revalidate(table: toml::Table, shown: &str) -> Result<Variant> {
         };
         anyhow!("{shown}: {message}")
     })?;
-    Variant::try_from(raw).map_err(|e| anyhow!("{shown}: {e}"))
+    Ok(Variant::try_from(raw))
 }
 
 fn setting_value(text: &str) -> toml::Value {
@@ -262,6 +337,44 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("unknown field `colour`"), "{err}");
+    }
+
+    #[test]
+    fn a_largest_hand_is_judged_against_the_table_that_asks() {
+        let devils = built_in("devils-bridge");
+        let set = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+        // 3 × 12 + 1 = 37 fits 52; the session keeps the rules for 3 alone.
+        let three = with_settings_for(&devils, &set("peak_cards", "12"), 3).unwrap();
+        assert_eq!(three.schedule(3).map(|s| s.largest()), Some(12));
+        assert_eq!((three.min_players, three.max_players), (3, 3));
+        // Every size would have fitted: the range is kept.
+        let kept = with_settings_for(&devils, &set("peak_cards", "7"), 3).unwrap();
+        assert_eq!((kept.min_players, kept.max_players), (3, 7));
+        // 7 × 12 + 1 = 85: refused, naming this table.
+        let err = with_settings_for(&devils, &set("peak_cards", "12"), 7)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "--set peak_cards=12: field `peak_cards`: 7 players × 12 cards + 1 turned card = 85, more than the 52-card deck"
+        );
+        // Per table size: 4 players take the key for 4.
+        let four = with_settings_for(&devils, &set("peak_cards", "{ 3 = 14, 4 = 12 }"), 4).unwrap();
+        assert_eq!(four.schedule(4).map(|s| s.largest()), Some(12));
+        // A key outside the range is wrong for every table.
+        let err = with_settings_for(&devils, &set("peak_cards", "{ 3 = 14, 9 = 5 }"), 3)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("key `9` is outside the 3 to 7 players"),
+            "{err}"
+        );
+        // Outside the range, and anything but hand sizes, are not narrowed away.
+        assert!(with_settings_for(&devils, &set("peak_cards", "12"), 8).is_err());
+        let err = with_settings_for(&devils, &set("min_players", "-2"), 3)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("field `min_players`"), "{err}");
     }
 
     #[test]

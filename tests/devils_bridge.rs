@@ -610,3 +610,100 @@ fn a_random_first_dealer_is_announced() {
     assert!(["Ann", "Bob", "Cid"].contains(&dealer), "{line}");
     assert_eq!(bp.json(&["show", "--json"])["next"]["dealer"], dealer);
 }
+
+// ---------------------------------------------------------------------------
+// Tables that cannot exist (issue 12, bug 5)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn check_dealer_refuses_a_table_no_game_with_the_hook_can_deal() {
+    let bp = Bp::new();
+    bp.refuses(&[
+        // 7 bids and the dealer's: 8 players, one more than Devil's Bridge seats.
+        (
+            &["check-dealer", "--cards", "3", "--bids", "1,0,1,0,1,0,1"],
+            "error: --bids: 7 bids and the dealer's make 8 players, more than the 7 a game with the dealer's hook seats; give at most 6 bids",
+        ),
+        // 7 × 8 + 1 = 57 > 52.
+        (
+            &["check-dealer", "--cards", "8", "--bids", "1,0,1,0,1,0"],
+            "error: --cards 8: 7 players × 8 cards + 1 turned card = 57, more than the 52-card deck; 7 players hold at most 7 cards each",
+        ),
+        // 3 × 20 + 1 = 61 > 52: (52 - 1) / 3 = 17 each at most.
+        (
+            &["check-dealer", "--cards", "20", "--bids", "1,2", "--json"],
+            "error: --cards 20: 3 players × 20 cards + 1 turned card = 61, more than the 52-card deck; 3 players hold at most 17 cards each",
+        ),
+    ]);
+    // The limits themselves are tables that exist: 7 × 7 + 1 = 50, 3 × 17 + 1 = 52.
+    assert_eq!(
+        bp.ok(&[
+            "check-dealer",
+            "--cards",
+            "7",
+            "--bids",
+            "1,0,1,0,1,0",
+            "--json"
+        ]),
+        "{\"forbidden\":4}\n"
+    );
+    assert_eq!(
+        bp.ok(&["check-dealer", "--cards", "17", "--bids", "10,2", "--json"]),
+        "{\"forbidden\":5}\n"
+    );
+    assert!(
+        !bp.data_dir().exists(),
+        "check-dealer must not create a data directory"
+    );
+}
+
+#[test]
+fn a_peak_set_for_one_session_is_judged_against_its_own_table() {
+    let bp = Bp::new();
+    // 3 × 12 + 1 = 37 cards: fits, though 5 players could not be dealt 12.
+    // Hands 1, 2, … 12, … 2, 1: 23 of them.
+    let out = bp.ok(&[
+        "new",
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+        "--set",
+        "peak_cards=12",
+    ]);
+    assert!(
+        out.starts_with(
+            "Devil's Bridge: Ann, Bob, Cid (clockwise); 23 hands, scoring bid-plus-ten."
+        ),
+        "{out}"
+    );
+    // The session keeps the rules for its own table, so it loads again.
+    let id = out.lines().last().unwrap();
+    let text = bp.session_text(id);
+    assert!(
+        text.contains("min_players = 3\nmax_players = 3\n"),
+        "{text}"
+    );
+    assert!(text.contains("peak_cards = 12\n"), "{text}");
+    let json = bp.json(&["show", "--json", "--session", id]);
+    assert_eq!(json["next"]["cards"], 1);
+    let seven = "Ann,Bob,Cid,Dee,Eve,Fay,Gus";
+    bp.refuses(&[
+        // 7 × 12 + 1 = 85: refused for the table that asked, not for 5 players.
+        (
+            &["new", "devils-bridge", "--players", seven, "--set", "peak_cards=12"],
+            "error: --set peak_cards=12: field `peak_cards`: 7 players × 12 cards + 1 turned card = 85, more than the 52-card deck",
+        ),
+        // 3 × 20 + 1 = 61.
+        (
+            &["new", "devils-bridge", "--players", "Ann,Bob,Cid", "--set", "peak_cards=20"],
+            "error: --set peak_cards=20: field `peak_cards`: 3 players × 20 cards + 1 turned card = 61, more than the 52-card deck",
+        ),
+        // A table the game cannot seat is refused for its size.
+        (
+            &["new", "devils-bridge", "--players", "Ann,Bob,Cid,Dee,Eve,Fay,Gus,Hal", "--set", "peak_cards=12"],
+            "error: Devil's Bridge is for 3 to 7 players, not 8 (8 players × 7 cards + 1 turned card = 57, more than the 52-card deck)",
+        ),
+    ]);
+}

@@ -531,10 +531,16 @@ fn check_dealer_refuses_every_malformed_count() {
     for (args, expected) in &cases {
         assert_eq!(bp.fails(&strs(args)), *expected, "{args:?}");
     }
-    // Many bids are fine, however many there are.
+    // However many bids there are, they are read, and a table larger than
+    // any game with the dealer's hook seats is refused with the limit.
     let many = vec!["0"; 5_000].join(",");
     assert_eq!(
-        bp.ok(&["check-dealer", "--cards", "1", "--bids", &many, "--json"]),
+        bp.fails(&["check-dealer", "--cards", "1", "--bids", &many, "--json"]),
+        "error: --bids: 5000 bids and the dealer's make 5001 players, more than the 7 a game with the dealer's hook seats; give at most 6 bids"
+    );
+    let most = ["0"; 6].join(",");
+    assert_eq!(
+        bp.ok(&["check-dealer", "--cards", "1", "--bids", &most, "--json"]),
         "{\"forbidden\":1}\n"
     );
 }

@@ -10,6 +10,7 @@ mod edit;
 mod export;
 mod list;
 mod manual;
+mod named;
 mod new;
 mod play;
 mod restore;
@@ -27,13 +28,14 @@ use std::path::PathBuf;
 
 use crate::rules::Game;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::Result;
 use chrono::{DateTime, Utc};
 
 use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
 use crate::rules::{Seat, Table};
 use crate::store::Store;
+pub use named::Named;
 
 /// Everything a command needs from outside: where files are, and the time.
 pub struct Context {
@@ -72,7 +74,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Export(args) => export::run(args, cx),
         Command::Delete(args) => delete::run(args, cx),
         Command::Restore(args) => restore::run(args, cx),
-        Command::CheckDealer(args) => check_dealer::run(args),
+        Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),
         Command::Man(args) => manual::man(args),
@@ -80,45 +82,24 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
     }
 }
 
-/// Reads `NAME=N` entries against the table. `what` is "bid" or "tricks",
-/// for messages.
+/// Reads `NAME=N` arguments against the game's table, counts judged
+/// against the hand in play. `what` is "bid" or "tricks", for messages.
 pub fn parse_entries(game: &Game, raw: &[String], what: &str) -> Result<Vec<(Seat, u32)>> {
     let cards = game.current().map(|h| h.deal.cards);
     parse_named(game.table(), cards, raw, what)
 }
 
-/// Reads `NAME=N` entries against a table; `most` is the largest count that
-/// could be right, for messages.
+/// Reads `NAME=N` arguments against a table; `most` is the largest count
+/// that could be right, for messages.
 pub fn parse_named(
     table: &Table,
     most: Option<u32>,
     raw: &[String],
     what: &str,
 ) -> Result<Vec<(Seat, u32)>> {
-    let players = table.names().join(", ");
-    let range = most
-        .map(|c| format!("a whole number from 0 to {c}"))
-        .unwrap_or_else(|| "a whole number".into());
-    let example = format!("{}=1", table.names()[0]);
-    raw.iter()
-        .map(|item| {
-            let shown = abbreviated(item);
-            let Some((name, value)) = item.split_once('=') else {
-                bail!("`{shown}` is not NAME=N; write each {what} as e.g. {example}");
-            };
-            if name.trim().is_empty() {
-                bail!("`{shown}` has no name before `=`; write each {what} as e.g. {example}");
-            }
-            let seat = table.seat_of(name).ok_or_else(|| {
-                anyhow!(
-                    "`{}` is not a player in this session; players: {players}",
-                    abbreviated(name.trim())
-                )
-            })?;
-            let n = parse_count(value).map_err(|why| anyhow!("`{shown}`: {why}; give {range}"))?;
-            Ok((seat, n))
-        })
-        .collect()
+    Named::command(table, what, most)
+        .args(raw)
+        .map_err(anyhow::Error::msg)
 }
 
 /// A count of bids or tricks: a whole number from 0 up, no larger than a

@@ -3,7 +3,7 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::{Context, abbreviated};
-use crate::catalog::{Catalog, with_settings, with_target};
+use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -28,7 +28,14 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let target = args.target.as_deref().map(parse_target).transpose()?;
-    let mut variant = with_settings(&template.variant, &settings)?;
+    let count = args.players.len();
+    // Judged against this table, not every size the template seats; a table
+    // the template cannot seat is refused for that, below.
+    let seats = |v: &Variant| (v.min_players..=v.max_players).contains(&count);
+    let mut variant = match with_settings_for(&template.variant, &settings, count) {
+        Err(_) if !seats(&template.variant) => template.variant.clone(),
+        settled => settled?,
+    };
     if let Some(n) = target {
         // Applied on its own, so a refusal names the flag that was given.
         variant = with_target(&variant, n)?;
@@ -42,9 +49,8 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     // A name problem explains an odd count (`--players ""` is one empty name).
     let everyone: Vec<String> = args.players.iter().chain(&args.waiting).cloned().collect();
     Table::check_names(&everyone)?;
-    let count = args.players.len();
-    if !(variant.min_players..=variant.max_players).contains(&count) {
-        let mut message = table_size(&catalog, &variant, count);
+    if !seats(&variant) {
+        let mut message = table_size(&catalog, &variant, count, WAITING_FLAG);
         if variant.elimination && count > variant.max_players {
             message.push_str(&format!(
                 "; seat {} with --players and name the rest with --waiting",
@@ -181,9 +187,15 @@ pub fn start(
     ))
 }
 
+/// How `new` has players wait for a seat, for [`table_size`] (`play`
+/// names them at its next question instead).
+pub const WAITING_FLAG: &str = "--waiting players";
+
 /// Why a table of `count` cannot play `variant`, and which variants of the
-/// same deck can seat it.
-pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String {
+/// same deck can seat it: those whose range holds it, or else an
+/// elimination game that seats as many as it can and has the rest wait
+/// (`waiting` says how they are named, e.g. [`WAITING_FLAG`]).
+pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &str) -> String {
     let mut message = format!(
         "{} is for {} players, not {count}",
         variant.title,
@@ -210,12 +222,32 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize) -> String 
         .filter(|v| (v.min_players..=v.max_players).contains(&count))
         .map(|v| v.name.as_str())
         .collect();
-    match fits.as_slice() {
+    let message = match fits.as_slice() {
         [] => message,
         [one] => format!("{message}; {one} fits {count} players"),
         [rest @ .., last] => format!(
             "{message}; {} or {last} fit {count} players",
             rest.join(", ")
         ),
+    };
+    if !fits.is_empty() || count <= variant.max_players {
+        return message;
     }
+    // Too many for every form: an elimination game seats some, the rest wait.
+    let seats: Vec<String> = catalog
+        .templates
+        .iter()
+        .map(|t| &t.variant)
+        .filter(|v| v.deck == variant.deck && v.name != variant.name && v.elimination)
+        .map(|v| {
+            format!(
+                "{} seats {} and takes the others as {waiting}",
+                v.name, v.max_players
+            )
+        })
+        .collect();
+    std::iter::once(message)
+        .chain(seats)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -22,7 +22,7 @@ pub mod trump;
 
 pub use exact::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, RebidStep, ReplayError,
-    RuleError, Undone,
+    RuleError, Status, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use table::{SetupError, Table};

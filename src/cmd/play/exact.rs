@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use super::{Answer, Flow, parse_command};
-use crate::cmd::{Context, capitalised, in_bidding_order, parse_count};
+use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::render;
@@ -325,7 +325,8 @@ impl Line<'_> {
         let cards = self.hand.deal.cards;
         let range = format!("{} are 0 to {cards}", self.plural());
         let entries = if text.contains('=') {
-            parse_pairs(self.game, self.hand, self.waiting, text, &range)?
+            let playing = &self.hand.deal.order;
+            Named::table(table, self.what, cards, playing, self.waiting[0]).line(text)?
         } else {
             let mut numbers: Vec<&str> = text
                 .split(|c: char| c == ',' || c.is_whitespace())
@@ -411,52 +412,9 @@ impl Line<'_> {
     }
 }
 
-/// `NAME=N` pairs, in any order and case.
-fn parse_pairs(
-    game: &Game,
-    hand: &Hand,
-    waiting: &[Seat],
-    text: &str,
-    range: &str,
-) -> Result<Vec<(Seat, u32)>, String> {
-    let table = game.table();
-    let mut entries = Vec::new();
-    let mut rest = text;
-    while let Some(eq) = rest.find('=') {
-        let name = rest[..eq].trim_matches(|c: char| c == ',' || c.is_whitespace());
-        let after = rest[eq + 1..].trim_start();
-        let end = after
-            .find(|c: char| c == ',' || c.is_whitespace())
-            .unwrap_or(after.len());
-        let value = &after[..end];
-        rest = &after[end..];
-        if name.is_empty() {
-            return Err(format!(
-                "`={value}` has no name before it; write NAME=N, e.g. {}=1",
-                table.name(waiting[0])
-            ));
-        }
-        let seat = table.seat_of(name).ok_or_else(|| {
-            format!(
-                "`{name}` is not a player; playing this hand: {}",
-                table.list(&hand.deal.order)
-            )
-        })?;
-        let n = parse_count(value).map_err(|why| format!("`{name}={value}`: {why}; {range}"))?;
-        entries.push((seat, n));
-    }
-    let left = rest.trim_matches(|c: char| c == ',' || c.is_whitespace());
-    if !left.is_empty() {
-        return Err(format!(
-            "`{left}` has no number; write NAME=N for each player, or only numbers in the order asked"
-        ));
-    }
-    Ok(entries)
-}
-
 /// The colour or suit turned for trump before a round of bids, if the table
-/// wants it noted (Enter skips). In a re-bid, colours already tried in this
-/// deal are refused.
+/// wants it noted (Enter skips). In a re-bid the engine refuses a colour
+/// already tried in this deal, and the prompt offers only those left.
 fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -464,13 +422,6 @@ fn ask_trump(
     game: &Game,
     hand: &Hand,
 ) -> Result<Flow> {
-    // Colours bid under since the last deal of the cards (every fifth round).
-    let start = hand.rebids.len() / 5 * 5;
-    let tried: Vec<Trump> = hand.rebids[start..]
-        .iter()
-        .filter_map(|a| a.trump)
-        .filter(|&t| t != Trump::FirstLed)
-        .collect();
     let variant = game.variant();
     let check = |text: &str| {
         // A trump first: with a standard deck, `s` and `h` are suits.
@@ -479,25 +430,24 @@ fn ask_trump(
             Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
             Err(why) => return Err(why),
         };
-        if tried.contains(&trump) {
-            let names: Vec<&str> = tried.iter().map(|t| t.name()).collect();
-            return Err(format!(
-                "{trump} was already tried in this deal (tried: {}); turn up another colour, or Enter to skip",
-                names.join(", ")
-            ));
+        match game.clone().record_trump(trump) {
+            Err(RuleError::ColourTried { trump, tried, .. }) => Err(format!(
+                "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
+            )),
+            Err(e) => Err(e.to_string()),
+            Ok(()) => Ok(()),
         }
-        Ok(())
-    };
-    let choices = match variant.deck {
-        Deck::Standard => "c, d, h or s",
-        Deck::Rook => "r, g, y, b, or rook",
     };
     let prompt = match hand.rebid_step() {
-        None => format!("Trump turned up ({choices}; Enter to skip)"),
-        Some(RebidStep::Redeal) => {
-            format!("Trump turned up after the redeal ({choices}; Enter to skip)")
-        }
-        Some(_) => format!("New trump colour ({choices}; Enter to skip)"),
+        None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
+        Some(RebidStep::Redeal) => format!(
+            "Trump turned up after the redeal ({}; Enter to skip)",
+            choices(variant.deck)
+        ),
+        Some(_) => format!(
+            "New trump colour ({}; Enter to skip)",
+            letters(&game.trumps_to_turn())
+        ),
     };
     let text = p.input(&prompt, None, &check)?;
     let Ok(trump) = parse_trump(variant, &text) else {
@@ -514,6 +464,32 @@ fn ask_trump(
         Err(e) => p.say(&format!("error: {e:#}")),
     }
     Ok(Flow::Go)
+}
+
+/// The trumps of a deck, as the trump question offers them.
+fn choices(deck: Deck) -> &'static str {
+    match deck {
+        Deck::Standard => "c, d, h or s",
+        Deck::Rook => "r, g, y, b, or rook",
+    }
+}
+
+/// "y, b, or rook", "d or s": the first letters of the trumps that may be
+/// turned, the Rook by name.
+fn letters(trumps: &[Trump]) -> String {
+    let colours: Vec<String> = trumps
+        .iter()
+        .filter(|&&t| t != Trump::FirstLed)
+        .map(|t| t.name()[..1].to_string())
+        .collect();
+    if trumps.contains(&Trump::FirstLed) {
+        format!("{}, or rook", colours.join(", "))
+    } else {
+        match colours.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => colours.join(""),
+        }
+    }
 }
 
 /// Saves one entry, then says what it settled: what the rules filled in, a
@@ -695,3 +671,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
     }
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "exact_tests.rs"]
+mod tests;

@@ -154,7 +154,8 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             Step::Players => {
                 // A table that does not fit hears which form of the game does.
                 let size = |count: usize| {
-                    let mut message = new::table_size(&catalog, &variant, count);
+                    let mut message =
+                        new::table_size(&catalog, &variant, count, "players waiting for a seat");
                     if variant.elimination && count > variant.max_players {
                         message.push_str(&format!(
                             "; seat {} and name the others at the next question, as players waiting for a seat",

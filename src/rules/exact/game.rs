@@ -6,10 +6,19 @@
 //! totals, the next expected entry and the winners are derived here and never
 //! stored. Every method that changes the game checks first and changes after,
 //! so a refused entry leaves the game exactly as it was.
+//!
+//! Longer than most modules: one `impl Game` holds every entry's check
+//! beside the change it guards, and the order of a hand (bids, trump,
+//! tricks, scoring). Who sits where lives in `seating.rs`, corrections
+//! (undo, edit) in `correct.rs`, the two-player re-bid in `rebid.rs` and
+//! the refusals in `error.rs`.
 
 use std::fmt;
 
+pub use super::error::{ReplayError, RuleError};
 use super::hook::{self as exact, list_range};
+use super::rebid::Rebids;
+pub use super::rebid::{RebidStep, Tried};
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{BiddingOrder, Schedule, Variant};
@@ -40,39 +49,6 @@ impl HandFacts {
 pub struct Attempt {
     pub bids: Vec<(Seat, u32)>,
     pub trump: Option<Trump>,
-}
-
-/// What the table must do before bidding again, after a round of bids that
-/// two remaining players made total the hand size (RULES.md, elimination).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RebidStep {
-    /// Turn a new trump colour; `tried` colours have been bid under so far.
-    NewColour { tried: usize },
-    /// All four colours tried: the first card led is trump, for a final re-bid.
-    FirstCardLed,
-    /// Still even: reshuffle and redeal, same dealer and leader, and start over.
-    Redeal,
-}
-
-impl RebidStep {
-    /// The step after `rounds` rounds of bids were not accepted in this hand.
-    pub fn after(rounds: usize) -> Option<RebidStep> {
-        // Per deal: four colours, then the first card led, then a redeal.
-        match rounds % 5 {
-            _ if rounds == 0 => None,
-            0 => Some(RebidStep::Redeal),
-            4 => Some(RebidStep::FirstCardLed),
-            tried => Some(RebidStep::NewColour { tried }),
-        }
-    }
-
-    pub fn word(self) -> &'static str {
-        match self {
-            RebidStep::NewColour { .. } => "new-trump",
-            RebidStep::FirstCardLed => "first-card-led",
-            RebidStep::Redeal => "redeal",
-        }
-    }
 }
 
 /// Who deals a hand, how many cards, and in what order the table bids.
@@ -126,7 +102,12 @@ impl Hand {
 
     /// What the table must do before this round of bids, after re-bids.
     pub fn rebid_step(&self) -> Option<RebidStep> {
-        RebidStep::after(self.rebids.len())
+        Rebids::of(&self.rebids).step
+    }
+
+    /// The colours tried since the cards were last dealt in this hand.
+    pub fn tried(&self) -> Tried {
+        Rebids::of(&self.rebids).tried
     }
 }
 
@@ -146,121 +127,6 @@ impl Expect {
             Expect::Tricks { .. } => "tricks",
         }
     }
-}
-
-/// A refused entry. Every message says what is wrong and what would be legal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// Anything recorded after the game ended.
-    #[error(
-        "the game is over ({winners} won); nothing more can be recorded (`bridgepad undo` takes back the last hand's tricks)"
-    )]
-    GameOver { winners: String },
-    /// The same player twice in one entry.
-    #[error("{player} is given twice; give each player once")]
-    Duplicate { player: String },
-    /// A bid larger than the hand.
-    #[error("{player} cannot bid {bid}: hand {hand} has {cards} {cards_word}; legal: {legal}", cards_word = plural(*cards, "card", "cards"))]
-    BidTooLarge {
-        player: String,
-        bid: u32,
-        hand: usize,
-        cards: u32,
-        /// What this player may bid, as [`list_range`] writes it.
-        legal: String,
-    },
-    /// The dealer bidding before everyone else has, when the hook is on.
-    #[error("{dealer} is the dealer and bids last; still to bid: {waiting}")]
-    DealerBidsLast { dealer: String, waiting: String },
-    /// The hook: the dealer's bid would make the bids total the hand size.
-    #[error("{dealer} is the dealer and may not bid {bid}: the bids would total {cards} on {cards} {cards_word}; legal: {legal}", cards_word = plural(*cards, "card", "cards"))]
-    DealerHook {
-        dealer: String,
-        bid: u32,
-        cards: u32,
-        legal: String,
-    },
-    /// A correction of another bid that makes the dealer's bid hit the hook.
-    #[error("that correction makes the bids total {cards} on {cards} {cards_word}, which the dealer's hook forbids; correct {dealer}'s bid (the dealer) in the same command; legal: {legal}", cards_word = plural(*cards, "card", "cards"))]
-    CorrectionHitsHook {
-        dealer: String,
-        cards: u32,
-        legal: String,
-    },
-    /// Bids changed after tricks started coming in.
-    #[error(
-        "hand {hand}'s tricks are being recorded, so its bids are closed; `bridgepad undo` takes back the tricks first"
-    )]
-    BidsClosed { hand: usize },
-    /// Tricks before every bid is in.
-    #[error("the tricks come after the bids; still to bid: {waiting}")]
-    BidsFirst { waiting: String },
-    /// More tricks for one player than the hand has.
-    #[error("{player} cannot take {tricks} tricks: hand {hand} has {cards} {cards_word}", cards_word = plural(*cards, "card", "cards"))]
-    TricksTooLarge {
-        player: String,
-        tricks: u32,
-        hand: usize,
-        cards: u32,
-    },
-    /// Some players' tricks already add up to more than the hand.
-    #[error("the tricks given add up to {total}, more than the {cards} in hand {hand}")]
-    TricksOver { total: u32, hand: usize, cards: u32 },
-    /// Everyone's tricks are in and do not add up.
-    #[error(
-        "the tricks add up to {total} ({listing}), but hand {hand} has {cards}; the counts must total {cards}"
-    )]
-    TricksTotal {
-        total: u32,
-        listing: String,
-        hand: usize,
-        cards: u32,
-    },
-    /// Edit with nothing recorded.
-    #[error("nothing is recorded yet, so there is no hand to correct")]
-    NothingToEdit,
-    /// Undo with nothing recorded.
-    #[error("nothing to undo: no bids or tricks are recorded yet")]
-    NothingToUndo,
-    /// Edit of a hand that has nothing recorded.
-    #[error("hand {hand} has nothing recorded; hands 1 to {last} can be edited")]
-    NoSuchHand { hand: usize, last: usize },
-    /// Edit of the tricks of a hand whose tricks are not in.
-    #[error("hand {hand} has no tricks recorded yet; record them with `bridgepad tricks`")]
-    NoTricksToEdit { hand: usize },
-    /// A hand left unfinished with later hands recorded after it.
-    #[error(
-        "this hand is unfinished (no {what} from {waiting}) but later hands are recorded; finish it or remove the later hands"
-    )]
-    Unfinished { what: &'static str, waiting: String },
-    /// An entry for somebody who is not playing this hand.
-    #[error("{player} is not playing hand {hand} ({why}); playing: {playing}")]
-    NotPlaying {
-        player: String,
-        hand: usize,
-        why: String,
-        playing: String,
-    },
-    /// A recorded round of re-bids that the rules did not call for.
-    #[error(
-        "a recorded re-bid ({bids}) was not needed: only two players bidding the whole hand between them bid again"
-    )]
-    RebidNotNeeded { bids: String },
-    /// Facts recorded for a hand after the game ended.
-    #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
-    AfterEnd { ended: usize },
-}
-
-fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
-/// A rule broken by a recorded hand, found while replaying.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("hand {hand}: {error}")]
-pub struct ReplayError {
-    pub hand: usize,
-    pub error: RuleError,
 }
 
 /// What an undo took back.
@@ -307,7 +173,18 @@ pub struct Game {
     eliminated: Vec<(Seat, usize)>,
     /// The place of the current (or last) dealer.
     dealer_place: usize,
-    finished: bool,
+    status: Status,
+}
+
+/// Whether a game goes on: derived from the facts while they are replayed,
+/// never stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A hand is being played: the last of [`Game::hands`].
+    InPlay,
+    /// The schedule ran out, someone reached the target, or one player is
+    /// left standing; nothing more can be recorded.
+    Over,
 }
 
 impl Game {
@@ -330,7 +207,7 @@ impl Game {
             next_waiting: seated,
             eliminated: Vec::new(),
             dealer_place,
-            finished: false,
+            status: Status::InPlay,
         };
         game.deal_next();
         game
@@ -345,7 +222,7 @@ impl Game {
         let mut game = Game::new(variant, table);
         for (i, hand) in facts.iter().enumerate() {
             let at = |error| ReplayError { hand: i + 1, error };
-            if game.finished {
+            if game.status == Status::Over {
                 return Err(at(RuleError::AfterEnd {
                     ended: game.hands.len(),
                 }));
@@ -416,16 +293,19 @@ impl Game {
         &self.totals
     }
 
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
     pub fn is_finished(&self) -> bool {
-        self.finished
+        self.status == Status::Over
     }
 
     /// The hand being played, if the game is not over.
     pub fn current(&self) -> Option<&Hand> {
-        if self.finished {
-            None
-        } else {
-            self.hands.last()
+        match self.status {
+            Status::InPlay => self.hands.last(),
+            Status::Over => None,
         }
     }
 
@@ -445,10 +325,10 @@ impl Game {
     /// The winners, once the game is over: the highest total, or in an
     /// elimination game the last player standing.
     pub fn winners(&self) -> Vec<Seat> {
-        match (self.finished, self.variant.elimination) {
-            (false, _) => Vec::new(),
-            (true, true) => self.standing(),
-            (true, false) => self.leaders(),
+        match (self.status, self.variant.elimination) {
+            (Status::InPlay, _) => Vec::new(),
+            (Status::Over, true) => self.standing(),
+            (Status::Over, false) => self.leaders(),
         }
     }
 
@@ -686,9 +566,11 @@ impl Game {
         exact::dealer_choices(cards, others.and_then(|o| exact::forbidden_bid(cards, o)))
     }
 
-    /// Records the turned trump for the current hand (or corrects it).
+    /// Records the turned trump for the current hand (or corrects it). In a
+    /// two-player re-bid a colour already tried in this deal is refused.
     pub fn record_trump(&mut self, trump: Trump) -> Result<(), RuleError> {
-        self.open_hand()?;
+        let hand = self.open_hand()?;
+        self.check_turned(hand, trump)?;
         let index = self.hands.len() - 1;
         self.hands[index].trump = Some(trump);
         self.facts_for_current().trump = Some(trump);
@@ -777,106 +659,12 @@ impl Game {
         Ok(())
     }
 
-    /// The game with the last entry taken back, and with it whatever the
-    /// rules had filled in because of it, so that the question last asked is
-    /// asked again: a scored hand's tricks (all of them), else the dealer's
-    /// bid or the last bid, else the trump. What was taken back is listed,
-    /// the last recorded first.
-    pub fn undo(&self) -> Result<(Game, Vec<Undone>), RuleError> {
-        let (mut game, first) = self.undo_one()?;
-        let mut undone = vec![first];
-        while game.forced().is_some() {
-            let (before, next) = game.undo_one()?;
-            game = before;
-            undone.push(next);
-        }
-        Ok((game, undone))
-    }
-
-    /// The game with the one last recorded entry taken back.
-    fn undo_one(&self) -> Result<(Game, Undone), RuleError> {
-        let mut facts = self.facts.clone();
-        let hand = facts.len();
-        let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
-        let complete = self.hands[hand - 1].result.is_some();
-        let undone = if complete || !last.tricks.is_empty() {
-            if complete {
-                last.tricks.clear();
-            } else {
-                last.tricks.pop();
-            }
-            Undone::Tricks { hand }
-        } else if !last.bids.is_empty() {
-            // With the hook on, the dealer bids last, so a standing dealer's bid
-            // is the last one made whatever order the entries were written in;
-            // taking it back first keeps the remaining bids legal.
-            let dealer = self.hands[hand - 1].deal.dealer;
-            let at = last
-                .bids
-                .iter()
-                .position(|&(s, _)| self.variant.dealer_hook && s == dealer)
-                .unwrap_or(last.bids.len() - 1);
-            let (seat, bid) = last.bids.remove(at);
-            Undone::Bid { hand, seat, bid }
-        } else if let Some(trump) = last.trump.take() {
-            Undone::Trump { hand, trump }
-        } else {
-            // Back into the round of bids that was not accepted: the bid that
-            // completed it is taken back, the rest stand again.
-            let mut attempt = last.rebids.pop().ok_or(RuleError::NothingToUndo)?;
-            let (seat, bid) = attempt.bids.pop().ok_or(RuleError::NothingToUndo)?;
-            last.bids = attempt.bids;
-            last.trump = attempt.trump;
-            Undone::Bid { hand, seat, bid }
-        };
-        if last.is_empty() {
-            facts.pop();
-        }
-        let game =
-            Game::replay(self.variant.clone(), self.table.clone(), &facts).map_err(|e| e.error)?;
-        Ok((game, undone))
-    }
-
-    /// The game with some entries of hand `hand` (1-based) replaced, replayed
-    /// from the start; refused with the first hand the change makes illegal.
-    pub fn edit(
-        &self,
-        hand: usize,
-        kind: EditKind,
-        entries: &[(Seat, u32)],
-    ) -> Result<Game, ReplayError> {
-        let at = |error| ReplayError { hand, error };
-        self.check_no_duplicates(entries).map_err(at)?;
-        let mut facts = self.facts.clone();
-        let last = facts.len();
-        if last == 0 {
-            return Err(at(RuleError::NothingToEdit));
-        }
-        let Some(recorded) = hand.checked_sub(1).and_then(|i| facts.get_mut(i)) else {
-            return Err(at(RuleError::NoSuchHand { hand, last }));
-        };
-        let list = match kind {
-            EditKind::Bids => &mut recorded.bids,
-            EditKind::Tricks if recorded.tricks.is_empty() => {
-                return Err(at(RuleError::NoTricksToEdit { hand }));
-            }
-            EditKind::Tricks => &mut recorded.tricks,
-        };
-        for &(seat, value) in entries {
-            match list.iter_mut().find(|(s, _)| *s == seat) {
-                Some(entry) => entry.1 = value,
-                None => list.push((seat, value)),
-            }
-        }
-        Game::replay(self.variant.clone(), self.table.clone(), &facts)
-    }
-
     fn name(&self, seat: Seat) -> String {
         self.table.name(seat).to_string()
     }
 
     fn open_hand(&self) -> Result<&Hand, RuleError> {
-        if self.finished {
+        if self.status == Status::Over {
             let winners = self.winners();
             return Err(RuleError::GameOver {
                 winners: self.table.list(&winners),
@@ -904,46 +692,6 @@ impl Game {
             self.facts.push(HandFacts::default());
         }
         self.facts.last_mut().expect("just pushed")
-    }
-
-    fn deal_next(&mut self) {
-        let index = self.hands.len();
-        let Some(cards) = self.schedule.cards(index) else {
-            self.finished = true;
-            return;
-        };
-        let places = self.places.len();
-        // The deal passes to the left, skipping places left empty.
-        if index > 0 {
-            self.dealer_place = (1..=places)
-                .map(|step| (self.dealer_place + step) % places)
-                .find(|&p| self.places[p].is_some())
-                .expect("a game in play has someone seated");
-        }
-        let dealer = self.places[self.dealer_place].expect("the dealer's place is taken");
-        let order = (1..=places)
-            .filter_map(|step| self.places[(self.dealer_place + step) % places])
-            .collect();
-        let of = self.schedule.hands();
-        let blind = self.variant.blind_last_hand && of == Some(index + 1);
-        let deal = Deal {
-            number: index + 1,
-            dealer,
-            cards,
-            blind,
-            order,
-            seating: self.places.iter().flatten().copied().collect(),
-            of,
-        };
-        let empty = PerSeat::filled(self.table.len(), None);
-        self.hands.push(Hand {
-            deal,
-            bids: empty.clone(),
-            tricks: empty,
-            trump: None,
-            rebids: Vec::new(),
-            result: None,
-        });
     }
 
     fn score_current(&mut self) {
@@ -978,19 +726,7 @@ impl Game {
         });
         // Elimination: everyone who missed is out, unless everyone missed.
         if self.variant.elimination && missed.len() < playing {
-            // Seat order around the table: the first seat out is the first refilled.
-            let mut missed = missed;
-            missed.sort_by_key(|&seat| self.places.iter().position(|&p| p == Some(seat)));
-            for seat in missed {
-                self.eliminated.push((seat, index + 1));
-                let place = self.places.iter().position(|&p| p == Some(seat));
-                let place = place.expect("a player in the hand has a place");
-                // The next waiting player takes the place from the next hand.
-                self.places[place] = (self.next_waiting < self.table.len()).then(|| {
-                    self.next_waiting += 1;
-                    Seat(self.next_waiting - 1)
-                });
-            }
+            self.eliminate(missed, index + 1);
         }
         let reached = self
             .variant
@@ -998,72 +734,10 @@ impl Game {
             .is_some_and(|t| self.totals.values().any(|&total| total >= t));
         let last_standing = self.variant.elimination && self.standing().len() <= 1;
         if reached || last_standing {
-            self.finished = true;
+            self.status = Status::Over;
         } else {
             self.deal_next();
         }
-    }
-
-    /// The players still in an elimination game (everyone seated, otherwise).
-    pub fn standing(&self) -> Vec<Seat> {
-        self.places.iter().flatten().copied().collect()
-    }
-
-    /// Eliminated players with the hand that put them out, in that order.
-    pub fn eliminated(&self) -> &[(Seat, usize)] {
-        &self.eliminated
-    }
-
-    /// Players still waiting for a seat.
-    pub fn waiting(&self) -> Vec<Seat> {
-        (self.next_waiting..self.table.len()).map(Seat).collect()
-    }
-
-    /// Every player in order around the table: the players seated at the
-    /// start in seat order, each player who sat down later right after the
-    /// player whose place they took, and those still waiting at the end.
-    pub fn around_table(&self) -> Vec<Seat> {
-        let seated = self.table.seated().len();
-        // The k-th player out is replaced by the k-th waiting player, for
-        // as long as anyone waits (see `score`).
-        let replaced: Vec<(Seat, Seat)> = self
-            .eliminated
-            .iter()
-            .map(|&(out, _)| out)
-            .zip((seated..self.next_waiting).map(Seat))
-            .collect();
-        let mut order = Vec::with_capacity(self.table.len());
-        fn place(order: &mut Vec<Seat>, seat: Seat, replaced: &[(Seat, Seat)]) {
-            order.push(seat);
-            if let Some(&(_, by)) = replaced.iter().find(|(out, _)| *out == seat) {
-                place(order, by, replaced);
-            }
-        }
-        for seat in (0..seated).map(Seat) {
-            place(&mut order, seat, &replaced);
-        }
-        order.extend(self.waiting());
-        order
-    }
-
-    /// Refuses entries for players who are not in the current hand.
-    fn check_playing(&self, hand: &Hand, entries: &[(Seat, u32)]) -> Result<(), RuleError> {
-        for &(seat, _) in entries {
-            if hand.deal.order.contains(&seat) {
-                continue;
-            }
-            let why = match self.eliminated.iter().find(|(s, _)| *s == seat) {
-                Some((_, out)) => format!("eliminated in hand {out}"),
-                None => "waiting for a seat".to_string(),
-            };
-            return Err(RuleError::NotPlaying {
-                player: self.name(seat),
-                hand: hand.deal.number,
-                why,
-                playing: self.table.list(&hand.deal.order),
-            });
-        }
-        Ok(())
     }
 }
 
@@ -1076,6 +750,11 @@ impl fmt::Display for EditKind {
     }
 }
 
+#[path = "correct.rs"]
+mod correct;
+#[path = "seating.rs"]
+mod seating;
+
 #[cfg(test)]
 #[path = "game_tests.rs"]
 mod tests;
@@ -1083,3 +762,11 @@ mod tests;
 #[cfg(test)]
 #[path = "mormon_tests.rs"]
 mod mormon_tests;
+
+#[cfg(test)]
+#[path = "status_tests.rs"]
+mod status_tests;
+
+#[cfg(test)]
+#[path = "rebid_tests.rs"]
+mod rebid_tests;

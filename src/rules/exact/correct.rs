@@ -1,0 +1,102 @@
+//! Corrections: taking back the last entry, or replacing an earlier hand's
+//! bids or tricks. Both change the recorded facts and replay them from the
+//! start, so a correction is judged by the same rules as a fresh entry.
+
+use super::{EditKind, Game, ReplayError, RuleError, Undone};
+use crate::rules::seat::Seat;
+
+impl Game {
+    /// The game with the last entry taken back, and with it whatever the
+    /// rules had filled in because of it, so that the question last asked is
+    /// asked again: a scored hand's tricks (all of them), else the dealer's
+    /// bid or the last bid, else the trump. What was taken back is listed,
+    /// the last recorded first.
+    pub fn undo(&self) -> Result<(Game, Vec<Undone>), RuleError> {
+        let (mut game, first) = self.undo_one()?;
+        let mut undone = vec![first];
+        while game.forced().is_some() {
+            let (before, next) = game.undo_one()?;
+            game = before;
+            undone.push(next);
+        }
+        Ok((game, undone))
+    }
+
+    /// The game with the one last recorded entry taken back.
+    fn undo_one(&self) -> Result<(Game, Undone), RuleError> {
+        let mut facts = self.facts.clone();
+        let hand = facts.len();
+        let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
+        let complete = self.hands[hand - 1].result.is_some();
+        let undone = if complete || !last.tricks.is_empty() {
+            if complete {
+                last.tricks.clear();
+            } else {
+                last.tricks.pop();
+            }
+            Undone::Tricks { hand }
+        } else if !last.bids.is_empty() {
+            // With the hook on, the dealer bids last, so a standing dealer's bid
+            // is the last one made whatever order the entries were written in;
+            // taking it back first keeps the remaining bids legal.
+            let dealer = self.hands[hand - 1].deal.dealer;
+            let at = last
+                .bids
+                .iter()
+                .position(|&(s, _)| self.variant.dealer_hook && s == dealer)
+                .unwrap_or(last.bids.len() - 1);
+            let (seat, bid) = last.bids.remove(at);
+            Undone::Bid { hand, seat, bid }
+        } else if let Some(trump) = last.trump.take() {
+            Undone::Trump { hand, trump }
+        } else {
+            // Back into the round of bids that was not accepted: the bid that
+            // completed it is taken back, the rest stand again.
+            let mut attempt = last.rebids.pop().ok_or(RuleError::NothingToUndo)?;
+            let (seat, bid) = attempt.bids.pop().ok_or(RuleError::NothingToUndo)?;
+            last.bids = attempt.bids;
+            last.trump = attempt.trump;
+            Undone::Bid { hand, seat, bid }
+        };
+        if last.is_empty() {
+            facts.pop();
+        }
+        let game =
+            Game::replay(self.variant.clone(), self.table.clone(), &facts).map_err(|e| e.error)?;
+        Ok((game, undone))
+    }
+
+    /// The game with some entries of hand `hand` (1-based) replaced, replayed
+    /// from the start; refused with the first hand the change makes illegal.
+    pub fn edit(
+        &self,
+        hand: usize,
+        kind: EditKind,
+        entries: &[(Seat, u32)],
+    ) -> Result<Game, ReplayError> {
+        let at = |error| ReplayError { hand, error };
+        self.check_no_duplicates(entries).map_err(at)?;
+        let mut facts = self.facts.clone();
+        let last = facts.len();
+        if last == 0 {
+            return Err(at(RuleError::NothingToEdit));
+        }
+        let Some(recorded) = hand.checked_sub(1).and_then(|i| facts.get_mut(i)) else {
+            return Err(at(RuleError::NoSuchHand { hand, last }));
+        };
+        let list = match kind {
+            EditKind::Bids => &mut recorded.bids,
+            EditKind::Tricks if recorded.tricks.is_empty() => {
+                return Err(at(RuleError::NoTricksToEdit { hand }));
+            }
+            EditKind::Tricks => &mut recorded.tricks,
+        };
+        for &(seat, value) in entries {
+            match list.iter_mut().find(|(s, _)| *s == seat) {
+                Some(entry) => entry.1 = value,
+                None => list.push((seat, value)),
+            }
+        }
+        Game::replay(self.variant.clone(), self.table.clone(), &facts)
+    }
+}

@@ -1,0 +1,41 @@
+//! The game's [`Status`]: in play until the rules end it, and back in play
+//! when an undo takes back the hand that ended it.
+
+use super::*;
+use crate::catalog::built_in;
+use crate::rules::seat::Seat;
+
+#[test]
+fn a_game_is_in_play_until_its_last_hand_is_scored() {
+    // Devil's Bridge for three, target 11: Ann deals hand 1 (1 card). Bob
+    // 1 + Cid 0 leaves Ann (the dealer) any bid but 0. Bob takes the trick:
+    // Bob 10 + 1 = 11 reaches the target, so the game is over.
+    let mut variant = built_in("devils-bridge");
+    variant.target = Some(11);
+    let table = Table::new(
+        &variant,
+        vec!["Ann".into(), "Bob".into(), "Cid".into()],
+        Seat(0),
+    )
+    .unwrap();
+    let mut g = Game::new(variant, table);
+    assert_eq!(g.status(), Status::InPlay);
+    assert!(g.current().is_some());
+    g.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 0)])
+        .unwrap_err();
+    g.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 1)])
+        .unwrap();
+    assert_eq!(g.status(), Status::InPlay);
+    g.record_tricks(&[(Seat(1), 1)]).unwrap();
+    assert_eq!(g.status(), Status::Over);
+    assert!(g.is_finished());
+    assert_eq!(g.current(), None);
+    assert_eq!(g.winners(), [Seat(1)]);
+    assert!(matches!(
+        g.record_trump(Trump::Clubs),
+        Err(RuleError::GameOver { .. })
+    ));
+    let (back, _) = g.undo().unwrap();
+    assert_eq!(back.status(), Status::InPlay);
+    assert!(back.winners().is_empty());
+}

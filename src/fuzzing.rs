@@ -65,7 +65,7 @@ pub fn check_session(session: &Session) {
     }
 
     // Every view of it draws.
-    let _ = crate::cmd::show_json(session);
+    let _ = render::json::sheet(session);
     let _ = render::chart::session_chart(session, 80, render::chart::PIPED_HEIGHT);
     let _ = summary::Summary::of(session);
     match &session.play {

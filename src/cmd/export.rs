@@ -16,12 +16,12 @@ use std::sync::mpsc;
 use std::thread;
 
 use anyhow::{Context as _, Result, bail};
-use serde_json::{Value, json};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::history::{self, Phase, Row};
+use crate::render::json::{self, date};
 use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::store::index;
@@ -32,9 +32,6 @@ pub const CSV_COLUMNS: [&str; 14] = [
     "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
     "points", "above", "below", "total",
 ];
-
-/// The version of the JSON shape; it changes only if a field changes meaning.
-const JSON_FORMAT: u32 = 1;
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let ids = chosen(&args, cx)?;
@@ -162,7 +159,7 @@ fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String 
             String::from_utf8(header.into_inner().expect("writing to memory"))
                 .expect("the header is UTF-8")
         }
-        ExportFormat::Json => format!("{{\n  \"format\": {JSON_FORMAT},\n  \"sessions\": [\n"),
+        ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, count),
     }
@@ -178,20 +175,7 @@ fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> 
             }
             String::from_utf8(out.into_inner()?)?
         }
-        ExportFormat::Json => {
-            // The session as an element of the `sessions` array, indented to
-            // sit there exactly as a pretty-printed whole document would.
-            let text = serde_json::to_string_pretty(&session_json(session))?;
-            let mut indented = String::with_capacity(text.len() + text.len() / 8);
-            for (i, line) in text.lines().enumerate() {
-                if i > 0 {
-                    indented.push('\n');
-                }
-                indented.push_str("    ");
-                indented.push_str(line);
-            }
-            indented
-        }
+        ExportFormat::Json => json::export_part(session)?,
         ExportFormat::Markdown => markdown::session(session),
         ExportFormat::Html => html::session(session, single, index),
     })
@@ -201,7 +185,7 @@ fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> 
 fn separator(format: ExportFormat) -> &'static str {
     match format {
         ExportFormat::Csv | ExportFormat::Html => "",
-        ExportFormat::Json => ",\n",
+        ExportFormat::Json => json::EXPORT_SEPARATOR,
         ExportFormat::Markdown => "\n",
     }
 }
@@ -210,7 +194,7 @@ fn separator(format: ExportFormat) -> &'static str {
 fn tail(format: ExportFormat) -> &'static str {
     match format {
         ExportFormat::Csv | ExportFormat::Markdown => "",
-        ExportFormat::Json => "\n  ]\n}\n",
+        ExportFormat::Json => json::EXPORT_TAIL,
         ExportFormat::Html => html::TAIL,
     }
 }
@@ -269,11 +253,6 @@ fn in_order<T: Send>(
     })
 }
 
-/// The day a session started, YYYY-MM-DD.
-fn date(session: &Session) -> String {
-    session.created.format("%Y-%m-%d").to_string()
-}
-
 /// One CSV record's fields, in `CSV_COLUMNS` order.
 fn csv_record(session: &Session, row: &Row) -> [String; 14] {
     [
@@ -292,46 +271,6 @@ fn csv_record(session: &Session, row: &Row) -> [String; 14] {
         row.line.below.to_string(),
         row.total.to_string(),
     ]
-}
-
-fn json_row(session: &Session, row: &Row) -> Value {
-    json!({
-        "session": session.id,
-        "date": date(session),
-        "game": session.variant().name,
-        "hand": row.hand,
-        "phase": row.phase.word(),
-        "dealer": row.dealer,
-        "player": row.player,
-        "bid": row.bid,
-        "tricks": row.tricks,
-        "made": row.made,
-        "points": row.points,
-        "above": row.line.above,
-        "below": row.line.below,
-        "total": row.total,
-    })
-}
-
-/// One session in the stable JSON shape documented in README.md ("Export").
-fn session_json(session: &Session) -> Value {
-    let sheet = super::show::to_json(session);
-    let rows: Vec<Value> = history::rows(session)
-        .iter()
-        .map(|row| json_row(session, row))
-        .collect();
-    json!({
-        "id": session.id,
-        "variant": session.variant().name,
-        "title": session.variant().title,
-        "created": session.created.to_rfc3339(),
-        "updated": session.updated.to_rfc3339(),
-        "status": if session.is_finished() { "finished" } else { "in_progress" },
-        "players": sheet["players"],
-        "winners": session.winners(),
-        "totals": sheet["totals"],
-        "rows": rows,
-    })
 }
 
 /// A session laid out as a score sheet: one line per scored hand or phase,

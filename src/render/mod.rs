@@ -9,6 +9,7 @@ pub mod chart;
 pub mod contract;
 pub mod exact;
 pub mod fit;
+pub mod json;
 
 pub use exact::{sheet, sheet_at_table};
 

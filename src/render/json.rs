@@ -13,6 +13,7 @@ use serde::{Serialize, Serializer};
 
 use crate::history::{self, Row};
 use crate::narrate::contract as say;
+use crate::render::date;
 use crate::rules::contract::Line;
 use crate::rules::contract::duel::{Kind, Next};
 use crate::rules::contract::game::ContractGame;
@@ -625,11 +626,6 @@ fn export_row(session: &Session, row: Row) -> ExportRow {
         below: row.line.below,
         total: row.total,
     }
-}
-
-/// The day a session started, YYYY-MM-DD.
-pub fn date(session: &Session) -> String {
-    session.created.format("%Y-%m-%d").to_string()
 }
 
 /// What comes before the sessions of a JSON export.

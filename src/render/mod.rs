@@ -5,11 +5,17 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
 
+use crate::session::Session;
+
 pub mod chart;
 pub mod contract;
+pub mod csv;
 pub mod exact;
 pub mod fit;
+pub mod html;
 pub mod json;
+pub mod markdown;
+pub mod page;
 
 pub use exact::{sheet, sheet_at_table};
 
@@ -62,6 +68,11 @@ fn columns(value: Option<&str>) -> Option<usize> {
     value
         .and_then(|v| v.trim().parse::<usize>().ok())
         .filter(|&w| w > 0)
+}
+
+/// The day a session started, YYYY-MM-DD, as the exports give it.
+pub fn date(session: &Session) -> String {
+    session.created.format("%Y-%m-%d").to_string()
 }
 
 /// A table with the house style, fitting the terminal when there is one.

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Sheet, bid_tricks, signed};
+use super::page::{Page, bid_tricks, signed};
 use crate::rules::table::and_list;
 use crate::session::Session;
 
@@ -42,7 +42,7 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 /// over every sheet. The sessions' sections follow, then [`TAIL`].
 pub fn head(single: Option<&Session>, count: usize) -> String {
     let title = match single {
-        Some(one) => Sheet::new(one).title(),
+        Some(one) => Page::new(one).title(),
         None => format!("bridgepad: {count} sessions"),
     };
     let mut out = String::new();
@@ -64,14 +64,14 @@ pub fn session(session: &Session, single: bool, index: usize) -> String {
     let mut out = String::new();
     section(
         &mut out,
-        &Sheet::new(session),
+        &Page::new(session),
         if single { 1 } else { 2 },
         index,
     );
     out
 }
 
-fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
+fn section(out: &mut String, sheet: &Page, level: u8, index: usize) {
     let s = sheet.session;
     let status = if s.is_finished() {
         "finished"
@@ -92,7 +92,7 @@ fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
     out.push_str("</section>\n");
 }
 
-fn table(out: &mut String, sheet: &Sheet) {
+fn table(out: &mut String, sheet: &Page) {
     out.push_str("<table>\n<thead><tr>");
     let _ = write!(out, "<th>{}</th>", sheet.unit());
     if sheet.contract {
@@ -145,7 +145,7 @@ fn table(out: &mut String, sheet: &Sheet) {
 
 /// A line chart of the running totals: x is the hand or deal (phase), y the
 /// total; one polyline per player, axes with labels, and a legend.
-fn chart(out: &mut String, sheet: &Sheet, index: usize) {
+fn chart(out: &mut String, sheet: &Page, index: usize) {
     let series = sheet.series();
     let steps = sheet.lines.len();
     // Plot area inside the picture.

@@ -22,6 +22,7 @@
 mod cache;
 pub mod index;
 mod migrate;
+pub mod stats;
 pub mod summary;
 mod trash;
 

@@ -14,6 +14,7 @@ pub mod exact;
 pub mod fit;
 pub mod html;
 pub mod json;
+pub mod lists;
 pub mod markdown;
 pub mod page;
 

@@ -1,12 +1,11 @@
 //! `bridgepad list [--json]`: every session, newest first; broken files marked.
 
 use anyhow::Result;
-use serde_json::json;
 
 use super::Context;
 use crate::cli::ListArgs;
 use crate::filter::Filter;
-use crate::render::{self, lists};
+use crate::render::{self, json, lists};
 use crate::store::index;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
@@ -21,27 +20,7 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         })
         .collect();
     if args.json {
-        let rows: Vec<_> = entries
-            .iter()
-            .map(|e| match &e.summary {
-                Ok(s) => {
-                    json!({
-                        "id": s.id,
-                        "variant": s.variant,
-                        "players": s.players,
-                        "status": if s.finished { "finished" } else { "in_progress" },
-                        "hands_played": s.played,
-                        "leaders": s.leaders,
-                        "winners": s.winners,
-                        "created": s.created.to_rfc3339(),
-                        "updated": s.updated.to_rfc3339(),
-                        "path": e.path,
-                    })
-                }
-                Err(err) => json!({ "id": e.id, "status": "broken", "error": format!("{err:#}"), "path": e.path }),
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        println!("{}", serde_json::to_string_pretty(&json::listed(&entries))?);
         return Ok(());
     }
     if entries.is_empty() && !filter.is_empty() {

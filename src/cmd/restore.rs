@@ -2,11 +2,10 @@
 //! back among the sessions.
 
 use anyhow::Result;
-use serde_json::json;
 
 use super::Context;
 use crate::cli::RestoreArgs;
-use crate::render::{self, lists};
+use crate::render::{self, json, lists};
 use crate::session::SessionFile;
 
 pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
@@ -36,40 +35,11 @@ pub fn described(file: &SessionFile) -> String {
     format!("{}: {}", file.rules.title, players.join(", "))
 }
 
-fn list(json: bool, cx: &Context) -> Result<()> {
+fn list(as_json: bool, cx: &Context) -> Result<()> {
     let all = cx.store.trashed()?;
     let entries: Vec<_> = all.iter().map(|t| (t, cx.store.read_trashed(t))).collect();
-    if json {
-        let rows: Vec<_> = entries
-            .iter()
-            .map(|(t, file)| {
-                let deleted = t.deleted.map(|d| d.to_rfc3339());
-                match file {
-                    Ok(f) => json!({
-                        "id": t.id,
-                        "file": t.name,
-                        "path": t.path,
-                        "deleted": deleted,
-                        "status": "ok",
-                        "variant": f.variant,
-                        "title": f.rules.title,
-                        "players": f.players,
-                        "waiting": f.waiting,
-                        "created": f.created.to_rfc3339(),
-                        "updated": f.updated.to_rfc3339(),
-                    }),
-                    Err(err) => json!({
-                        "id": t.id,
-                        "file": t.name,
-                        "path": t.path,
-                        "deleted": deleted,
-                        "status": "broken",
-                        "error": format!("{err:#}"),
-                    }),
-                }
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+    if as_json {
+        println!("{}", serde_json::to_string_pretty(&json::trash(&entries))?);
         return Ok(());
     }
     if entries.is_empty() {

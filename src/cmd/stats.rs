@@ -2,14 +2,13 @@
 //! `store/stats.rs`, drawn in `render/lists.rs`).
 
 use anyhow::Result;
-use serde_json::{Value, json};
 
 use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
-use crate::render::{self, lists};
+use crate::render::{self, json, lists};
 use crate::store::index;
-use crate::store::stats::{PlayerStats, tally};
+use crate::store::stats::tally;
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;
@@ -34,11 +33,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         players.retain(|p| p.name.to_lowercase() == wanted);
     }
     if args.json {
-        let players: Vec<Value> = players.iter().map(to_json).collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({ "players": players }))?
-        );
+        println!("{}", serde_json::to_string_pretty(&json::stats(&players))?);
         return Ok(());
     }
     if players.is_empty() {
@@ -54,25 +49,4 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     }
     print!("{}", lists::stats(&players, render::terminal_width()));
     Ok(())
-}
-
-fn to_json(p: &PlayerStats) -> Value {
-    json!({
-        "name": p.name,
-        "sessions": p.sessions,
-        "finished": p.finished,
-        "wins": p.wins,
-        "win_rate": p.win_rate(),
-        "average_score": p.average_score(),
-        "exact_bids": p.exact.map(|(made, hands)| json!({
-            "made": made,
-            "hands": hands,
-            "rate": p.exact_rate(),
-        })),
-        "contracts": p.contracts.map(|(declared, made, failed)| json!({
-            "declared": declared,
-            "made": made,
-            "failed": failed,
-        })),
-    })
 }

@@ -1,6 +1,19 @@
-//! Everything bridgepad draws: score sheets and lists as terminal tables
-//! (the only module that uses comfy-table), the running-totals chart, and
-//! fitting them to the terminal's width. One module per family's sheet.
+//! Everything bridgepad draws, as text for the caller to print. Nothing here
+//! scores: the numbers come from the replayed session (through `history`
+//! where rows are needed). Nothing here reads files, keys or the clock; only
+//! the terminal's size is asked for ([`terminal_width`],
+//! `chart::terminal_height`), and every drawing takes the size as an argument.
+//!
+//! - For the terminal: each family's score sheet (`exact.rs`,
+//!   `contract.rs`), the lists of sessions, trash, players and variants
+//!   (`lists.rs`), all fitted to the width by `fit.rs`, the only module
+//!   besides this one that touches comfy-table; and the running-totals
+//!   chart (`chart.rs`), whose scale the HTML chart uses too.
+//! - For scripts and files: every JSON bridgepad prints (`json.rs`), and the
+//!   exports' CSV (`csv.rs`), Markdown (`markdown.rs`) and HTML with its SVG
+//!   chart (`html.rs`); the last two print the same page (`page.rs`).
+//!
+//! Sentences (`next:` lines, what a command did) are `narrate`'s.
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};

@@ -27,7 +27,9 @@ const SEED: u64 = 20_261_121;
 /// else [`SEED`].
 fn seed() -> u64 {
     match std::env::var("BRIDGEPAD_CRASH_SEED") {
+        // Set to nothing counts as not set, as for bridgepad's own variables.
         Err(_) => SEED,
+        Ok(value) if value.trim().is_empty() => SEED,
         Ok(value) if value.trim() == "random" => fastrand::u64(..),
         Ok(value) => value.trim().parse().unwrap_or_else(|_| {
             panic!("BRIDGEPAD_CRASH_SEED=`{value}`: give a whole number, or `random`")

@@ -126,9 +126,9 @@ pub fn sheet(session: &Session) -> Sheet {
     }
 }
 
-/// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
+/// What every sheet starts with, whatever the game.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ExactSheet {
+pub struct Heading {
     pub id: String,
     pub variant: String,
     pub title: String,
@@ -136,8 +136,35 @@ pub struct ExactSheet {
     pub status: Status,
     pub winners: Vec<String>,
     pub leaders: Vec<String>,
-    /// Players out, in the order they went out.
+    /// Players out, in the order they went out (elimination games).
     pub eliminated: Vec<String>,
+}
+
+impl Heading {
+    fn new(
+        session: &Session,
+        winners: Vec<String>,
+        leaders: Vec<String>,
+        eliminated: Vec<String>,
+    ) -> Heading {
+        Heading {
+            id: session.id.clone(),
+            variant: session.variant().name.clone(),
+            title: session.variant().title.clone(),
+            players: players(session),
+            status: Status::of(session),
+            winners,
+            leaders,
+            eliminated,
+        }
+    }
+}
+
+/// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactSheet {
+    #[serde(flatten)]
+    pub heading: Heading,
     /// The hand each player went out in.
     pub eliminated_in: ByName<usize>,
     pub standing: Vec<String>,
@@ -258,14 +285,12 @@ fn exact_sheet(session: &Session, game: &Game) -> ExactSheet {
         })
         .collect();
     ExactSheet {
-        id: session.id.clone(),
-        variant: game.variant().name.clone(),
-        title: game.variant().title.clone(),
-        players: table.seated().to_vec(),
-        status: Status::of(session),
-        winners: names(winners),
-        leaders: names(game.leaders()),
-        eliminated: game.eliminated().iter().map(|&(s, _)| name(s)).collect(),
+        heading: Heading::new(
+            session,
+            names(winners),
+            names(game.leaders()),
+            game.eliminated().iter().map(|&(s, _)| name(s)).collect(),
+        ),
         eliminated_in: game
             .eliminated()
             .iter()
@@ -320,15 +345,9 @@ fn exact_next(game: &Game) -> Option<ExactNext> {
 /// `below` kept apart, and games won), plus every deal.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContractSheet {
-    pub id: String,
-    pub variant: String,
-    pub title: String,
-    pub players: Vec<String>,
-    pub status: Status,
-    pub winners: Vec<String>,
-    pub leaders: Vec<String>,
-    /// Always empty: nobody is eliminated from a contract game.
-    pub eliminated: Vec<String>,
+    /// `eliminated` is always empty: nobody is eliminated from a contract game.
+    #[serde(flatten)]
+    pub heading: Heading,
     pub totals: ByName<Points>,
     pub games_won: ByName<u32>,
     /// The winner of each game played, in order.
@@ -478,14 +497,12 @@ fn contract_sheet(session: &Session, game: &ContractGame) -> ContractSheet {
         .collect();
     let buddy = rules.kind == Kind::Buddy;
     ContractSheet {
-        id: session.id.clone(),
-        variant: game.variant().name.clone(),
-        title: game.variant().title.clone(),
-        players: game.table().seated().to_vec(),
-        status: Status::of(session),
-        winners: names(duel.winners()),
-        leaders: names(&game.leaders()),
-        eliminated: Vec::new(),
+        heading: Heading::new(
+            session,
+            names(duel.winners()),
+            names(&game.leaders()),
+            Vec::new(),
+        ),
         totals: totals(session),
         games_won,
         game_winners: names(duel.game_winners()),

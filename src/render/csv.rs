@@ -1,14 +1,15 @@
 //! `export --format csv`: RFC 4180, one row per player per scored hand (or
-//! phase of a contract deal), in play order, under a header row. The JSON
-//! export's rows carry the same fields (`render::json::ExportRow`).
+//! phase of a contract deal), in play order, under a header row. A row is
+//! the JSON export's row ([`ExportRow`](super::json::ExportRow)), its
+//! fields in order, an empty field for a `null`.
 
 use anyhow::Result;
 
-use crate::history::{self, Row};
-use crate::render::date;
+use crate::history;
+use crate::render::json::export_row;
 use crate::session::Session;
 
-/// The header; the JSON rows carry the same fields.
+/// The header: the fields of [`ExportRow`](super::json::ExportRow), in order.
 pub const COLUMNS: [&str; 14] = [
     "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
     "points", "above", "below", "total",
@@ -25,7 +26,7 @@ pub fn header() -> String {
 pub fn session(session: &Session) -> Result<String> {
     let mut out = writer();
     for row in history::rows(session) {
-        out.write_record(record(session, &row))?;
+        out.serialize(export_row(session, row))?;
     }
     Ok(String::from_utf8(out.into_inner()?)?)
 }
@@ -36,22 +37,40 @@ fn writer() -> ::csv::Writer<Vec<u8>> {
         .from_writer(Vec::new())
 }
 
-/// One CSV record's fields, in [`COLUMNS`] order.
-fn record(session: &Session, row: &Row) -> [String; 14] {
-    [
-        session.id.clone(),
-        date(session),
-        session.variant().name.clone(),
-        row.hand.to_string(),
-        row.phase.word().to_string(),
-        row.dealer.clone(),
-        row.player.clone(),
-        row.bid.clone(),
-        row.tricks.map(|t| t.to_string()).unwrap_or_default(),
-        row.made.map(|m| m.to_string()).unwrap_or_default(),
-        row.points.to_string(),
-        row.line.above.to_string(),
-        row.line.below.to_string(),
-        row.total.to_string(),
-    ]
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::json::ExportRow;
+
+    #[test]
+    fn the_header_names_the_fields_of_a_row() {
+        let row = ExportRow {
+            session: String::new(),
+            date: String::new(),
+            game: String::new(),
+            hand: 1,
+            phase: "hand",
+            dealer: String::new(),
+            player: String::new(),
+            bid: String::new(),
+            tricks: None,
+            made: None,
+            points: 0,
+            above: 0,
+            below: 0,
+            total: 0,
+        };
+        let json = serde_json::to_value(&row).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, COLUMNS);
+        let mut out = writer();
+        out.serialize(&row).unwrap();
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
+        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0\n");
+    }
 }

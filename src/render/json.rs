@@ -592,8 +592,9 @@ pub struct ExportSession {
     pub rows: Vec<ExportRow>,
 }
 
-/// One row of the history: the CSV columns, with `tricks` and `made` `null`
-/// where the CSV leaves them empty.
+/// One row of the history, as both exports write it: the CSV's columns
+/// (`render::csv`), and the JSON's `rows`, where `tricks` and `made` are
+/// `null` when the CSV leaves them empty.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExportRow {
     pub session: String,
@@ -632,7 +633,7 @@ pub fn export_session(session: &Session) -> ExportSession {
     }
 }
 
-fn export_row(session: &Session, row: Row) -> ExportRow {
+pub fn export_row(session: &Session, row: Row) -> ExportRow {
     ExportRow {
         session: session.id.clone(),
         date: date(session),

@@ -480,7 +480,10 @@ fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
             file.id.escape_debug()
         );
     }
+    // The rules' reason is the innermost error, as one message (it already
+    // says what its own sources say), so the fuzzer can tell it apart.
     Session::from_file(file)
+        .map_err(|e| anyhow::Error::msg(e.to_string()))
         .with_context(|| format!("session `{}` is not a legal game", path.display()))
 }
 

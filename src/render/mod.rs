@@ -9,9 +9,10 @@
 //!   (`lists.rs`), all fitted to the width by `fit.rs`, the only module
 //!   besides this one that touches comfy-table; and the running-totals
 //!   chart (`chart.rs`), whose scale the HTML chart uses too.
-//! - For scripts and files: every JSON bridgepad prints (`json.rs`), and the
-//!   exports' CSV (`csv.rs`), Markdown (`markdown.rs`) and HTML with its SVG
-//!   chart (`html.rs`); the last two print the same page (`page.rs`).
+//! - For scripts and files: the JSON of `show`, `export`, `list`, `restore`
+//!   and `stats` (`json/`), and the exports' CSV (`csv.rs`), Markdown
+//!   (`markdown.rs`) and HTML with its SVG chart (`html.rs`); the last two
+//!   print the same page (`page.rs`).
 //!
 //! Sentences (`next:` lines, what a command did) are `narrate`'s.
 

@@ -2,11 +2,20 @@
 //! a session file, the words of an auction, and a house-rule template.
 //!
 //! The fuzz targets (`fuzz/`) and the stable fuzz harness (`tests/fuzz.rs`)
-//! both call these, so they test the same thing. Each function returns the
-//! refusal a user would see as `Err`; a panic, a hang or a huge allocation is
-//! a finding, and so is a broken promise about what was accepted (an
-//! accepted session must save and load back as itself, and `show`, `list`
-//! and `export` must be able to draw it). Nothing here touches files.
+//! both call these, so they test the same thing. Each door is the one the
+//! commands use, from the point where the bytes are in memory: a session
+//! file goes through `store::read_session`, as `Store::load` reads one from
+//! disk (format check and migration, id check, replay); a template through
+//! `catalog::parse`, as `Catalog::load` reads one. Nothing here touches
+//! files.
+//!
+//! A function returns why the input was refused as `Err`; a panic, a hang
+//! or a huge allocation is a finding, and so is a broken promise about what
+//! was accepted (an accepted session must save and load back as itself, its
+//! totals must be the sum of its rows, and `show`, its JSON and chart,
+//! `list`'s summary, every export and the next step must all draw).
+
+use std::path::PathBuf;
 
 use crate::catalog;
 use crate::history;
@@ -15,17 +24,23 @@ use crate::render;
 use crate::rules::contract::auction::{Auction, AuctionRules, Call};
 use crate::rules::{Game, Seat, Table};
 use crate::session::{Play, Session, SessionFile, to_toml};
-use crate::store::describe_toml_error;
-use crate::store::summary;
+use crate::store::{self, summary};
 
-/// Arbitrary bytes as a session file, read as `Store::load` reads one. An
-/// accepted session is checked: it writes back to TOML that loads as the
-/// same session, its totals are the sum of its rows, and every view of it
-/// renders.
+/// The id of the session file the fuzzer reads, `fuzz.toml`: a file that
+/// holds another id is refused, as a copied or renamed file is.
+pub const FILE_ID: &str = "fuzz";
+
+/// Arbitrary bytes as the session file `fuzz.toml` of a data folder, read as
+/// `Store::load` reads one (see [`store::read_session`]). A refusal is
+/// returned as its innermost reason (what follows `session … is not a legal
+/// game: `, for a game the rules refuse). An accepted session is checked: it
+/// writes back to TOML that loads as the same session, its totals are the
+/// sum of its rows, and every view of it renders.
 pub fn session_file(bytes: &[u8]) -> Result<(), String> {
     let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
-    let file: SessionFile = toml::from_str(text).map_err(|e| describe_toml_error(text, &e))?;
-    let session = Session::from_file(&file).map_err(|e| e.to_string())?;
+    let path = PathBuf::from(format!("{FILE_ID}.toml"));
+    let session =
+        store::read_session(&path, FILE_ID, text).map_err(|e| e.root_cause().to_string())?;
     check_session(&session);
     Ok(())
 }
@@ -40,8 +55,9 @@ pub fn check_session(session: &Session) {
         written.clone().as_read_back().as_ref(),
         "a session file reads back as written"
     );
-    let again = Session::from_file(&read)
-        .unwrap_or_else(|e| panic!("a session bridgepad wrote loads: {e}\n{text}"));
+    let path = PathBuf::from(format!("{}.toml", session.id));
+    let again = store::read_session(&path, &session.id, &text)
+        .unwrap_or_else(|e| panic!("a session bridgepad wrote loads: {e:#}\n{text}"));
     assert!(
         again.is_stored_as(&read),
         "a reloaded session is its file:\n{text}\n--- is stored as:\n{}",
@@ -64,10 +80,14 @@ pub fn check_session(session: &Session) {
         assert_eq!(points, total, "{name}'s total is the sum of their points");
     }
 
-    // Every view of it draws.
-    let _ = crate::cmd::show_json(session);
+    // Every view of it draws: show, its JSON and chart, list, every export.
+    serde_json::to_string(&render::json::sheet(session)).expect("the sheet is JSON");
     let _ = render::chart::session_chart(session, 80, render::chart::PIPED_HEIGHT);
     let _ = summary::Summary::of(session);
+    render::csv::session(session).expect("the history is CSV");
+    render::json::export_part(session).expect("the export is JSON");
+    let _ = render::markdown::session(session);
+    let _ = render::html::session(session, true, 0);
     match &session.play {
         Play::Exact(game) => {
             let _ = render::sheet(game, Some(80));

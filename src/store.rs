@@ -22,6 +22,7 @@
 mod cache;
 pub mod index;
 mod migrate;
+pub mod stats;
 pub mod summary;
 mod trash;
 
@@ -184,18 +185,8 @@ impl Store {
                 (read.file, older)
             }
         };
-        // The file is saved under the id it holds: a copy or a renamed file
-        // would otherwise overwrite another session.
-        if file.id != id {
-            bail!(
-                "session file `{}` holds the session `{}`: rename the file to `{}.toml`, or set `id = \"{id}\"` in it",
-                path.display(),
-                file.id.escape_debug(),
-                file.id.escape_debug()
-            );
-        }
         Ok(Loaded {
-            session: replay(&path, &file)?,
+            session: open(&path, id, &file)?,
             file,
             older,
         })
@@ -468,9 +459,32 @@ fn read_text(path: &Path) -> Result<String> {
     fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
 }
 
-fn replay(path: &Path, file: &SessionFile) -> Result<Session> {
+/// The text of the session file `<id>.toml` at `path` as [`Store::load`]
+/// reads it when the cache does not hold it: the format checked and an older
+/// one migrated, the id it holds checked against its name, and every fact
+/// replayed through the engine. Nothing is read or written: the fuzzer reads
+/// arbitrary bytes through here.
+pub fn read_session(path: &Path, id: &str, text: &str) -> Result<Session> {
+    open(path, id, &migrate::read(path, text)?.file)
+}
+
+/// A session file, parsed or taken from the cache, checked and replayed.
+fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
+    // The file is saved under the id it holds: a copy or a renamed file
+    // would otherwise overwrite another session.
+    if file.id != id {
+        bail!(
+            "session file `{}` holds the session `{}`: rename the file to `{}.toml`, or set `id = \"{id}\"` in it",
+            path.display(),
+            file.id.escape_debug(),
+            file.id.escape_debug()
+        );
+    }
+    // The rules' reason is the innermost error, as one message (it already
+    // says what its own sources say), so the fuzzer can tell it apart.
     Session::from_file(file)
-        .map_err(|e| anyhow!("session `{}` is not a legal game: {e}", path.display()))
+        .map_err(|e| anyhow::Error::msg(e.to_string()))
+        .with_context(|| format!("session `{}` is not a legal game", path.display()))
 }
 
 /// Whether a save may replace a file already at its path.

@@ -14,7 +14,7 @@
 //!
 //! Inputs that once broke something are kept as tests at the end.
 
-use bridgepad::fuzzing::{auction_words, session_file, template_file};
+use bridgepad::fuzzing::{FILE_ID, auction_words, session_file, template_file};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -235,9 +235,27 @@ fn mutate(seed: &str, mutations: &[Mutation]) -> Vec<u8> {
     bytes
 }
 
+/// Session files of every variant, for the harness: saved as the file it
+/// reads, so they get past the id check to be replayed.
+fn seeds(seed: u32) -> Vec<String> {
+    session_files(seed)
+        .iter()
+        .map(|text| as_read(text))
+        .collect()
+}
+
+/// A session file with the id of the file the harness reads.
+fn as_read(text: &str) -> String {
+    let id = text
+        .lines()
+        .find(|l| l.starts_with("id = "))
+        .expect("a session file has an id");
+    text.replacen(id, &format!("id = \"{FILE_ID}\""), 1)
+}
+
 /// Session files of every variant, mutated, through the session loader.
 fn fuzz_sessions(cases: u32) {
-    let seeds: Vec<String> = (0..4).flat_map(session_files).collect();
+    let seeds: Vec<String> = (0..4).flat_map(seeds).collect();
     let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 0..6));
     runner(cases)
         .run(&strategy, |(seed, mutations)| {
@@ -330,11 +348,46 @@ fn fuzz_call_parser() {
     fuzz_calls(long_cases());
 }
 
+/// The `cargo fuzz` seeds are sessions the loader accepts, so libFuzzer
+/// starts from games that replay, not from refusals.
+#[test]
+fn every_fuzz_seed_session_loads() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/session_file");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read(&path).unwrap();
+        assert_eq!(session_file(&text), Ok(()), "{}", path.display());
+        seen += 1;
+    }
+    assert_eq!(seen, 7, "a seed per built-in variant");
+}
+
+/// The session door is the store's own loader, not a parse around it.
+#[test]
+fn the_session_door_checks_formats_and_ids_as_the_store_does() {
+    // An older format is migrated and loaded, as `Store::load` loads it.
+    let old = include_str!("../fuzz/seeds/session_file/devils-bridge.toml");
+    assert!(old.starts_with("format = 1\n"), "{old}");
+    assert_eq!(session_file(old.as_bytes()), Ok(()));
+    // A file that holds another session is refused, as a copy would be.
+    let copied = old.replacen(&format!("id = \"{FILE_ID}\""), "id = \"other\"", 1);
+    let err = session_file(copied.as_bytes()).unwrap_err();
+    assert!(
+        err.contains("holds the session `other`: rename the file to `other.toml`"),
+        "{err}"
+    );
+    // A newer format is refused, naming it.
+    let newer = old.replacen("format = 1", "format = 99", 1);
+    let err = session_file(newer.as_bytes()).unwrap_err();
+    assert!(err.contains("is format 99"), "{err}");
+}
+
 // ------------------------------------------------------------ regressions
 
 /// A session file of `variant` for Ann and Bob with these `[[deals]]`.
 fn contract_file(variant: &str, deals: &str) -> String {
-    let text = session_files(0)
+    let text = seeds(0)
         .into_iter()
         .find(|t| t.contains(&format!("variant = \"{variant}\"")))
         .unwrap();

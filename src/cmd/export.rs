@@ -2,11 +2,11 @@
 //! a session's history (or every session's) for spreadsheets, scripts,
 //! notes and printing.
 //!
-//! Every format is built from `history::rows`, so the numbers are the ones
-//! `show` prints; nothing is scored again here.
-
-mod html;
-mod markdown;
+//! The formats are drawn in `render/` (`csv.rs`, `json.rs`, `markdown.rs`,
+//! `html.rs`), every one from `history::rows` and the pieces `show` uses, so
+//! the numbers are the ones `show` prints. This is the glue: which sessions,
+//! read on every core and written in order, to stdout or atomically to a
+//! file.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
@@ -16,25 +16,14 @@ use std::sync::mpsc;
 use std::thread;
 
 use anyhow::{Context as _, Result, bail};
-use serde_json::{Value, json};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
-use crate::history::{self, Phase, Row};
-use crate::rules::table::and_list;
+use crate::render::{csv, html, json, markdown};
 use crate::session::Session;
 use crate::store::index;
 use crate::store::write_atomically;
-
-/// The CSV header; the JSON rows carry the same fields.
-pub const CSV_COLUMNS: [&str; 14] = [
-    "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
-    "points", "above", "below", "total",
-];
-
-/// The version of the JSON shape; it changes only if a field changes meaning.
-const JSON_FORMAT: u32 = 1;
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let ids = chosen(&args, cx)?;
@@ -156,13 +145,8 @@ fn write_export(
 /// What comes before the sessions.
 fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String {
     match format {
-        ExportFormat::Csv => {
-            let mut header = csv_writer();
-            header.write_record(CSV_COLUMNS).expect("writing to memory");
-            String::from_utf8(header.into_inner().expect("writing to memory"))
-                .expect("the header is UTF-8")
-        }
-        ExportFormat::Json => format!("{{\n  \"format\": {JSON_FORMAT},\n  \"sessions\": [\n"),
+        ExportFormat::Csv => csv::header(),
+        ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, count),
     }
@@ -171,27 +155,8 @@ fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String 
 /// One session, formatted.
 fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> Result<String> {
     Ok(match format {
-        ExportFormat::Csv => {
-            let mut out = csv_writer();
-            for row in history::rows(session) {
-                out.write_record(csv_record(session, &row))?;
-            }
-            String::from_utf8(out.into_inner()?)?
-        }
-        ExportFormat::Json => {
-            // The session as an element of the `sessions` array, indented to
-            // sit there exactly as a pretty-printed whole document would.
-            let text = serde_json::to_string_pretty(&session_json(session))?;
-            let mut indented = String::with_capacity(text.len() + text.len() / 8);
-            for (i, line) in text.lines().enumerate() {
-                if i > 0 {
-                    indented.push('\n');
-                }
-                indented.push_str("    ");
-                indented.push_str(line);
-            }
-            indented
-        }
+        ExportFormat::Csv => csv::session(session)?,
+        ExportFormat::Json => json::export_part(session)?,
         ExportFormat::Markdown => markdown::session(session),
         ExportFormat::Html => html::session(session, single, index),
     })
@@ -201,7 +166,7 @@ fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> 
 fn separator(format: ExportFormat) -> &'static str {
     match format {
         ExportFormat::Csv | ExportFormat::Html => "",
-        ExportFormat::Json => ",\n",
+        ExportFormat::Json => json::EXPORT_SEPARATOR,
         ExportFormat::Markdown => "\n",
     }
 }
@@ -210,15 +175,9 @@ fn separator(format: ExportFormat) -> &'static str {
 fn tail(format: ExportFormat) -> &'static str {
     match format {
         ExportFormat::Csv | ExportFormat::Markdown => "",
-        ExportFormat::Json => "\n  ]\n}\n",
+        ExportFormat::Json => json::EXPORT_TAIL,
         ExportFormat::Html => html::TAIL,
     }
-}
-
-fn csv_writer() -> csv::Writer<Vec<u8>> {
-    csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new())
 }
 
 /// Runs `work` for 0..count on every core and hands the results to `each`
@@ -267,246 +226,6 @@ fn in_order<T: Send>(
         };
         drain(receiver)
     })
-}
-
-/// The day a session started, YYYY-MM-DD.
-fn date(session: &Session) -> String {
-    session.created.format("%Y-%m-%d").to_string()
-}
-
-/// One CSV record's fields, in `CSV_COLUMNS` order.
-fn csv_record(session: &Session, row: &Row) -> [String; 14] {
-    [
-        session.id.clone(),
-        date(session),
-        session.variant().name.clone(),
-        row.hand.to_string(),
-        row.phase.word().to_string(),
-        row.dealer.clone(),
-        row.player.clone(),
-        row.bid.clone(),
-        row.tricks.map(|t| t.to_string()).unwrap_or_default(),
-        row.made.map(|m| m.to_string()).unwrap_or_default(),
-        row.points.to_string(),
-        row.line.above.to_string(),
-        row.line.below.to_string(),
-        row.total.to_string(),
-    ]
-}
-
-fn json_row(session: &Session, row: &Row) -> Value {
-    json!({
-        "session": session.id,
-        "date": date(session),
-        "game": session.variant().name,
-        "hand": row.hand,
-        "phase": row.phase.word(),
-        "dealer": row.dealer,
-        "player": row.player,
-        "bid": row.bid,
-        "tricks": row.tricks,
-        "made": row.made,
-        "points": row.points,
-        "above": row.line.above,
-        "below": row.line.below,
-        "total": row.total,
-    })
-}
-
-/// One session in the stable JSON shape documented in README.md ("Export").
-fn session_json(session: &Session) -> Value {
-    let sheet = super::show::to_json(session);
-    let rows: Vec<Value> = history::rows(session)
-        .iter()
-        .map(|row| json_row(session, row))
-        .collect();
-    json!({
-        "id": session.id,
-        "variant": session.variant().name,
-        "title": session.variant().title,
-        "created": session.created.to_rfc3339(),
-        "updated": session.updated.to_rfc3339(),
-        "status": if session.is_finished() { "finished" } else { "in_progress" },
-        "players": sheet["players"],
-        "winners": session.winners(),
-        "totals": sheet["totals"],
-        "rows": rows,
-    })
-}
-
-/// A session laid out as a score sheet: one line per scored hand or phase,
-/// a cell per player. Shared by the Markdown and HTML formats.
-struct Sheet<'a> {
-    session: &'a Session,
-    /// Column order: seated players, then waiting ones.
-    players: Vec<String>,
-    /// Final totals, in `players` order.
-    totals: Vec<i64>,
-    /// Whether this is a contract game (deals with phases) or an exact-bid one.
-    contract: bool,
-    lines: Vec<SheetLine>,
-}
-
-struct SheetLine {
-    hand: usize,
-    phase: Phase,
-    dealer: String,
-    /// Contract games: what was played ("2S by Bob: 7 tricks, down").
-    play: String,
-    /// One per player, `None` for a player not dealt in.
-    cells: Vec<Option<Row>>,
-}
-
-impl<'a> Sheet<'a> {
-    fn new(session: &'a Session) -> Sheet<'a> {
-        let (players, totals): (Vec<String>, Vec<i64>) =
-            history::final_totals(session).into_iter().unzip();
-        let contract = matches!(session.play, crate::session::Play::Contract(_));
-        let mut lines: Vec<SheetLine> = Vec::new();
-        for row in history::rows(session) {
-            let same = lines
-                .last()
-                .is_some_and(|l| l.hand == row.hand && l.phase == row.phase);
-            if !same {
-                lines.push(SheetLine {
-                    hand: row.hand,
-                    phase: row.phase,
-                    dealer: row.dealer.clone(),
-                    play: String::new(),
-                    cells: vec![None; players.len()],
-                });
-            }
-            let line = lines.last_mut().expect("a line was just pushed");
-            if let Some(i) = players.iter().position(|p| *p == row.player) {
-                line.cells[i] = Some(row);
-            }
-        }
-        for line in &mut lines {
-            line.play = play_text(line);
-        }
-        Sheet {
-            session,
-            players,
-            totals,
-            contract,
-            lines,
-        }
-    }
-
-    fn title(&self) -> String {
-        format!("{} — {}", self.session.variant().title, date(self.session))
-    }
-
-    /// "Hand 3", or in a contract game "Deal 2 exchange".
-    fn label(&self, line: &SheetLine) -> String {
-        match line.phase {
-            Phase::Hand | Phase::Contract => line.hand.to_string(),
-            Phase::PhaseOne => format!("{} p1", line.hand),
-            Phase::Exchange => format!("{} ex", line.hand),
-        }
-    }
-
-    fn unit(&self) -> &'static str {
-        if self.contract { "Deal" } else { "Hand" }
-    }
-
-    /// Each player's running total after every line, starting from 0; a
-    /// player not dealt in keeps the total they had.
-    fn series(&self) -> Vec<Vec<i64>> {
-        (0..self.players.len())
-            .map(|i| {
-                let mut total = 0;
-                let mut points = vec![0];
-                for line in &self.lines {
-                    if let Some(row) = &line.cells[i] {
-                        total = row.total;
-                    }
-                    points.push(total);
-                }
-                points
-            })
-            .collect()
-    }
-
-    /// "Won by Cid (20).", "Bob leads (50) after 1 deal.", "Not started."
-    fn result(&self) -> String {
-        let s = self.session;
-        let played = s.played();
-        let unit = self.unit().to_lowercase();
-        let plural = if played == 1 { "" } else { "s" };
-        if s.is_finished() {
-            let winners = s.winners();
-            let score = winners.first().map(|w| s.score_of(w)).unwrap_or_default();
-            format!(
-                "Won by {} ({score}) after {played} {unit}{plural}.",
-                and_list(&winners)
-            )
-        } else {
-            let leaders = s.leaders();
-            match leaders.first() {
-                None => "Not started.".to_string(),
-                Some(first) => {
-                    let verb = if leaders.len() == 1 { "leads" } else { "lead" };
-                    format!(
-                        "In progress: {} {verb} ({}) after {played} {unit}{plural}.",
-                        and_list(&leaders),
-                        s.score_of(first)
-                    )
-                }
-            }
-        }
-    }
-}
-
-/// What a contract game's line played: the first phase's tricks, or the
-/// contract, its declarer and how it went. Empty for exact-bid hands.
-fn play_text(line: &SheetLine) -> String {
-    let rows = || line.cells.iter().flatten();
-    match line.phase {
-        Phase::Hand => String::new(),
-        Phase::PhaseOne | Phase::Exchange => {
-            let tricks: Vec<String> = rows()
-                .map(|r| format!("{} {}", r.player, r.tricks.unwrap_or(0)))
-                .collect();
-            format!("{} tricks", tricks.join(", "))
-        }
-        Phase::Contract => {
-            let declarer = rows().find(|r| r.made.is_some());
-            match declarer {
-                Some(r) => format!(
-                    "{} by {}: {} tricks, {}",
-                    r.bid,
-                    r.player,
-                    r.tricks.unwrap_or(0),
-                    if r.made == Some(true) { "made" } else { "down" }
-                ),
-                None => rows().next().map(|r| r.bid.clone()).unwrap_or_default(),
-            }
-        }
-    }
-}
-
-/// A row's score: "+10", "0", "-50".
-fn signed(points: i64) -> String {
-    if points > 0 {
-        format!("+{points}")
-    } else {
-        points.to_string()
-    }
-}
-
-/// An exact-bid cell's bid and tricks with its mark: "1/1 ✓", "0/1 ✗".
-fn bid_tricks(row: &Row) -> Option<String> {
-    if row.phase != Phase::Hand {
-        return None;
-    }
-    let tricks = row.tricks.map(|t| t.to_string()).unwrap_or_default();
-    let mark = match row.made {
-        Some(true) => " ✓",
-        Some(false) => " ✗",
-        None => "",
-    };
-    Some(format!("{}/{tricks}{mark}", row.bid))
 }
 
 #[cfg(test)]

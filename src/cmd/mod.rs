@@ -21,9 +21,6 @@ mod trump;
 mod undo;
 mod variants;
 
-/// The sheet as `show --json` prints it, for the fuzz checks.
-pub(crate) use show::to_json as show_json;
-
 use std::path::PathBuf;
 
 use crate::rules::Game;

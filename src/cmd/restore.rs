@@ -2,12 +2,10 @@
 //! back among the sessions.
 
 use anyhow::Result;
-use serde_json::json;
 
 use super::Context;
 use crate::cli::RestoreArgs;
-use crate::render;
-use crate::render::fit::{self, Line, Listing, keep, names, words};
+use crate::render::{self, json, lists};
 use crate::session::SessionFile;
 
 pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
@@ -37,78 +35,18 @@ pub fn described(file: &SessionFile) -> String {
     format!("{}: {}", file.rules.title, players.join(", "))
 }
 
-fn list(json: bool, cx: &Context) -> Result<()> {
+fn list(as_json: bool, cx: &Context) -> Result<()> {
     let all = cx.store.trashed()?;
     let entries: Vec<_> = all.iter().map(|t| (t, cx.store.read_trashed(t))).collect();
-    if json {
-        let rows: Vec<_> = entries
-            .iter()
-            .map(|(t, file)| {
-                let deleted = t.deleted.map(|d| d.to_rfc3339());
-                match file {
-                    Ok(f) => json!({
-                        "id": t.id,
-                        "file": t.name,
-                        "path": t.path,
-                        "deleted": deleted,
-                        "status": "ok",
-                        "variant": f.variant,
-                        "title": f.rules.title,
-                        "players": f.players,
-                        "waiting": f.waiting,
-                        "created": f.created.to_rfc3339(),
-                        "updated": f.updated.to_rfc3339(),
-                    }),
-                    Err(err) => json!({
-                        "id": t.id,
-                        "file": t.name,
-                        "path": t.path,
-                        "deleted": deleted,
-                        "status": "broken",
-                        "error": format!("{err:#}"),
-                    }),
-                }
-            })
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+    if as_json {
+        println!("{}", serde_json::to_string_pretty(&json::trash(&entries))?);
         return Ok(());
     }
     if entries.is_empty() {
         println!("The trash is empty (`{}`).", cx.store.trash_dir().display());
         return Ok(());
     }
-    let mut full = Listing::new(&["Session", "Trash file", "Deleted", "Game", "Players"]);
-    let mut stacked = Listing::new(&["Session", "Deleted", "Players"]);
-    let mut narrow = Listing::new(&["Session", "Players"]);
-    for (t, file) in &entries {
-        let deleted = t
-            .deleted
-            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
-            .unwrap_or_default();
-        let (game, players) = match file {
-            Ok(f) => (f.rules.title.clone(), names(&f.players)),
-            Err(_) => ("BROKEN".to_string(), words("cannot be read; see below")),
-        };
-        full.row(vec![
-            keep(&t.id),
-            keep(&t.name),
-            keep(&deleted),
-            keep(&game),
-            players.clone(),
-        ]);
-        // The id, the trash file (both typed to restore) and the game.
-        let mut session = vec![Line::Keep(t.id.clone())];
-        if t.name != format!("{}.toml", t.id) {
-            session.push(Line::Keep(t.name.clone()));
-        }
-        session.push(Line::Keep(game));
-        stacked.row(vec![session.clone(), words(&deleted), players.clone()]);
-        if !deleted.is_empty() {
-            session.push(Line::Words(format!("deleted {deleted}")));
-        }
-        narrow.row(vec![session, players]);
-    }
-    let (_, table) = fit::listing(&[full, stacked, narrow], render::terminal_width());
+    let table = lists::trash(&entries, render::terminal_width());
     println!("{table}");
     println!(
         "{}",

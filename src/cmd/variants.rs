@@ -10,8 +10,7 @@ use anyhow::{Context as _, Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{self, BUILT_IN, Catalog, FIELDS, Source, Template};
 use crate::cli::{VariantsAction, VariantsArgs, VariantsNewArgs, VariantsShowArgs};
-use crate::render;
-use crate::render::fit::{self, Line, Listing, keep, words};
+use crate::render::{self, lists};
 use crate::rules::template::valid_name;
 use crate::store;
 
@@ -27,7 +26,7 @@ fn list(cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
     println!(
         "{}",
-        table(
+        lists::variants(
             &catalog,
             cx.templates_dir.as_deref(),
             render::terminal_width()
@@ -46,61 +45,6 @@ fn list(cx: &Context) -> Result<()> {
         bail!("{last}");
     }
     Ok(())
-}
-
-/// The templates as a table that fits `width`: in full when it fits, else
-/// with each title under its name, then the players and where it comes
-/// from under those too. Names, titles and paths are never wrapped; the
-/// descriptions wrap between words.
-fn table(catalog: &Catalog, dir: Option<&Path>, width: Option<usize>) -> String {
-    let mut full = Listing::new(&["Variant", "Game", "Players", "From", "About"]);
-    let mut titled = Listing::new(&["Variant", "Players", "From", "About"]);
-    let mut stacked = Listing::new(&["Variant", "About"]);
-    for t in &catalog.templates {
-        let v = &t.variant;
-        let from = short_from(&t.source, dir);
-        full.row(vec![
-            keep(&v.name),
-            keep(&v.title),
-            keep(v.players_range()),
-            keep(&from),
-            words(&v.about),
-        ]);
-        let name_title = vec![Line::Keep(v.name.clone()), Line::Keep(v.title.clone())];
-        titled.row(vec![
-            name_title.clone(),
-            keep(v.players_range()),
-            keep(&from),
-            words(&v.about),
-        ]);
-        let mut all = name_title;
-        all.push(Line::Words(format!(
-            "{} players, {from}",
-            v.players_range()
-        )));
-        stacked.row(vec![all, words(&v.about)]);
-    }
-    fit::listing(&[full, titled, stacked], width).1
-}
-
-/// Where a template comes from, for the table: `built-in`, or a house
-/// rule's file (its name alone when it is in the templates folder, which
-/// the line under the table names).
-fn short_from(source: &Source, dir: Option<&Path>) -> String {
-    match source {
-        Source::User(path) if path.parent().is_some() && path.parent() == dir => path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| from_label(source)),
-        _ => from_label(source),
-    }
-}
-
-fn from_label(source: &Source) -> String {
-    match source {
-        Source::BuiltIn => "built-in".to_string(),
-        Source::User(path) => path.display().to_string(),
-    }
 }
 
 /// `variants new NAME --from VARIANT`: the template's text with a new `name`
@@ -149,14 +93,14 @@ fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
         .ok_or_else(|| {
             anyhow!(
                 "could not find the `name` and `title` lines in `{}`; copy the file by hand",
-                from_label(&from.source)
+                lists::source_label(&from.source)
             )
         })?;
     let copy = catalog::parse(&label, &text).map_err(|e| anyhow!("{e}"))?;
     if copy.name != name || copy.title != title {
         bail!(
             "could not rename the copy of `{}`; copy the file by hand",
-            from_label(&from.source)
+            lists::source_label(&from.source)
         );
     }
     let header = format!(

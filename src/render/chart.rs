@@ -7,6 +7,8 @@
 //! marks right of the plot name every line ending on that row, so the leaders
 //! and anyone tied with them stay visible however many players there are
 //! (issue 11: with four or more players the chart was mostly `*`).
+//!
+//! Its value axis, [`scale`], is also the one of the HTML export's SVG chart.
 
 use crate::rules::Game;
 use crate::rules::contract::Side;
@@ -171,7 +173,8 @@ pub fn chart(series: &[Series], unit: &str, width: usize, height: usize) -> Stri
     let values = drawn.iter().flat_map(|s| s.totals.iter().copied());
     let lo = values.clone().min().unwrap_or(0).min(0);
     let hi = values.max().unwrap_or(0).max(0);
-    let (top, step, rows) = scale(lo, hi, max_rows);
+    let y = scale(lo, hi, Ticks::AtMost(max_rows));
+    let (top, step, rows) = (y.top, y.step, y.ticks());
     let labels: Vec<String> = (0..rows)
         .map(|r| (top - step * r as i64).to_string())
         .collect();
@@ -310,22 +313,58 @@ fn wrap(items: &[String], sep: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The y scale: the top row's value, the step between rows (1, 2 or 5 times
-/// a power of ten) and the number of rows, covering `lo..=hi` in at most `max_rows`.
-fn scale(lo: i64, hi: i64, max_rows: usize) -> (i64, i64, usize) {
-    let mut power: i64 = 1;
-    loop {
-        for m in [1, 2, 5] {
-            let step = m * power;
-            let top = -(-hi).div_euclid(step) * step;
-            let bottom = lo.div_euclid(step) * step;
-            let rows = ((top - bottom) / step) as usize + 1;
-            if rows <= max_rows {
-                return (top, step, rows);
-            }
-        }
-        power *= 10;
+/// A value axis: from `bottom` to `top` in steps of `step`, a tick (a row
+/// of the text chart, a gridline of the SVG one) at each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scale {
+    pub bottom: i64,
+    pub top: i64,
+    /// 1, 2 or 5 times a power of ten.
+    pub step: i64,
+}
+
+impl Scale {
+    /// How many ticks, both ends included.
+    pub fn ticks(&self) -> usize {
+        let span = i128::from(self.top) - i128::from(self.bottom);
+        usize::try_from(span / i128::from(self.step)).unwrap_or(usize::MAX - 1) + 1
     }
+}
+
+/// How many ticks a [`Scale`] may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ticks {
+    /// At most this many once the ends are rounded out: a terminal has only
+    /// so many lines, so the text chart takes the finest step that fits.
+    AtMost(usize),
+    /// About this many steps over the values themselves (rounding the ends
+    /// out may add up to two): a picture can be any height, so the SVG chart
+    /// takes the finest step that keeps its gridlines few.
+    About(usize),
+}
+
+/// The one scale of both charts: the finest step of 1, 2 or 5 times a power
+/// of ten that `ticks` allows, and `lo..=hi` rounded out to it.
+pub fn scale(lo: i64, hi: i64, ticks: Ticks) -> Scale {
+    let rounded = |step: i64| Scale {
+        bottom: lo.div_euclid(step) * step,
+        top: -(-hi).div_euclid(step) * step,
+        step,
+    };
+    let fits = |scale: &Scale| match ticks {
+        Ticks::AtMost(most) => scale.ticks() <= most.max(1),
+        Ticks::About(steps) => scale.step as f64 * steps as f64 >= hi as f64 - lo as f64,
+    };
+    // Up to 5 × 10¹⁸, the largest such step an i64 holds.
+    let ladder = (0..=18).flat_map(|power| [1, 2, 5].map(|m| m * 10_i64.pow(power)));
+    let mut last = rounded(1);
+    for step in ladder {
+        last = rounded(step);
+        if fits(&last) {
+            break;
+        }
+    }
+    last
 }
 
 /// One mark per player: the initial when free, else another letter of the
@@ -632,10 +671,33 @@ x: hands (0 = start) · y: running total
 
     #[test]
     fn scales_step_by_one_two_or_five() {
-        assert_eq!(scale(0, 0, 10), (0, 1, 1));
-        assert_eq!(scale(0, 20, 10), (20, 5, 5));
-        assert_eq!(scale(0, 320, 10), (350, 50, 8));
-        assert_eq!(scale(-30, 45, 10), (50, 10, 9));
-        assert_eq!(scale(0, 20, 30), (20, 1, 21));
+        // (bottom, top, step, ticks)
+        let at_most = |lo, hi, most| {
+            let s = scale(lo, hi, Ticks::AtMost(most));
+            (s.bottom, s.top, s.step, s.ticks())
+        };
+        assert_eq!(at_most(0, 0, 10), (0, 0, 1, 1));
+        assert_eq!(at_most(0, 20, 10), (0, 20, 5, 5));
+        assert_eq!(at_most(0, 320, 10), (0, 350, 50, 8));
+        assert_eq!(at_most(-30, 45, 10), (-30, 50, 10, 9));
+        assert_eq!(at_most(0, 20, 30), (0, 20, 1, 21));
+        assert_eq!(at_most(0, 12, 7), (0, 12, 2, 7));
+        let about = |lo, hi| {
+            let s = scale(lo, hi, Ticks::About(5));
+            (s.bottom, s.top, s.step)
+        };
+        assert_eq!(about(0, 20), (0, 20, 5));
+        assert_eq!(about(0, 320), (0, 400, 100));
+        assert_eq!(about(-50, 50), (-60, 60, 20));
+        assert_eq!(about(0, 12), (0, 15, 5));
+        assert_eq!(about(0, 1), (0, 1, 1));
+    }
+
+    #[test]
+    fn a_scale_reaches_the_largest_totals() {
+        for ticks in [Ticks::AtMost(5), Ticks::About(5)] {
+            let s = scale(-i64::MAX / 2, i64::MAX / 2, ticks);
+            assert!(s.bottom <= -i64::MAX / 2 && s.top >= i64::MAX / 2, "{s:?}");
+        }
     }
 }

@@ -1,14 +1,36 @@
-//! Everything bridgepad draws: score sheets and lists as terminal tables
-//! (the only module that uses comfy-table), the running-totals chart, and
-//! fitting them to the terminal's width. One module per family's sheet.
+//! Everything bridgepad draws, as text for the caller to print. Nothing here
+//! scores: the numbers come from the replayed session (through `history`
+//! where rows are needed). Nothing here reads files, keys or the clock; only
+//! the terminal's size is asked for ([`terminal_width`],
+//! `chart::terminal_height`), and every drawing takes the size as an argument.
+//!
+//! - For the terminal: each family's score sheet (`exact.rs`,
+//!   `contract.rs`), the lists of sessions, trash, players and variants
+//!   (`lists.rs`), all fitted to the width by `fit.rs`, the only module
+//!   besides this one that touches comfy-table; and the running-totals
+//!   chart (`chart.rs`), whose scale the HTML chart uses too.
+//! - For scripts and files: the JSON of `show`, `export`, `list`, `restore`
+//!   and `stats` (`json/`), and the exports' CSV (`csv.rs`), Markdown
+//!   (`markdown.rs`) and HTML with its SVG chart (`html.rs`); the last two
+//!   print the same page (`page.rs`).
+//!
+//! Sentences (`next:` lines, what a command did) are `narrate`'s.
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
 
+use crate::session::Session;
+
 pub mod chart;
 pub mod contract;
+pub mod csv;
 pub mod exact;
 pub mod fit;
+pub mod html;
+pub mod json;
+pub mod lists;
+pub mod markdown;
+pub mod page;
 
 pub use exact::{sheet, sheet_at_table};
 
@@ -61,6 +83,11 @@ fn columns(value: Option<&str>) -> Option<usize> {
     value
         .and_then(|v| v.trim().parse::<usize>().ok())
         .filter(|&w| w > 0)
+}
+
+/// The day a session started, YYYY-MM-DD, as the exports give it.
+pub fn date(session: &Session) -> String {
+    session.created.format("%Y-%m-%d").to_string()
 }
 
 /// A table with the house style, fitting the terminal when there is one.

@@ -1,8 +1,18 @@
-//! Seats around the table and data kept per seat.
+//! [`Seat`]: one player of a [`Table`](super::Table), by their place in its
+//! list (the seated players in clockwise order, RULES.md, then those waiting
+//! for a seat); and [`PerSeat`], one value per player in that order, which is
+//! how the exact-bid family keeps bids, tricks, points and totals (the
+//! contract family keeps its data per side instead, see `rules::contract`).
 //!
-//! Players are listed in clockwise seating order (RULES.md), so "left of X" is
-//! the next seat in that list. Everything the engine keeps per player is keyed
-//! by [`Seat`], never by a bare index into some other list.
+//! A seat names a player, not a chair: in an elimination game a waiting
+//! player has a `Seat` from the start, and sits down in the place of a player
+//! who went out. So who is left of whom is the game's to say (an exact-bid
+//! deal's `order` and `seating`), not the next number: [`Seat::left`] and
+//! [`Seat::advance`] count round the list as if nobody waited or went out.
+//!
+//! Nothing ties a `Seat` to the table it came from: the number is public,
+//! and one from another table (or made up) is just an index, which panics
+//! out of range and names whoever is there in range.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};

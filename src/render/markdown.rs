@@ -1,16 +1,15 @@
 //! `export --format markdown`: a score sheet per session, ready to paste.
 
-use super::{Sheet, bid_tricks, signed};
+use super::page::{Page, bid_tricks, signed};
 use crate::rules::table::and_list;
 use crate::session::Session;
 
-/// Every session's sheet, separated by blank lines.
 /// One session's section; a document is the sections, a blank line between.
 pub fn session(session: &Session) -> String {
-    section(&Sheet::new(session))
+    section(&Page::new(session))
 }
 
-fn section(sheet: &Sheet) -> String {
+fn section(sheet: &Page) -> String {
     let mut out = String::new();
     let status = if sheet.session.is_finished() {
         "finished"

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Sheet, bid_tricks, signed};
+use super::chart::{Scale, Ticks, scale};
+use super::page::{Page, bid_tricks, signed};
 use crate::rules::table::and_list;
 use crate::session::Session;
 
@@ -42,7 +43,7 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 /// over every sheet. The sessions' sections follow, then [`TAIL`].
 pub fn head(single: Option<&Session>, count: usize) -> String {
     let title = match single {
-        Some(one) => Sheet::new(one).title(),
+        Some(one) => Page::new(one).title(),
         None => format!("bridgepad: {count} sessions"),
     };
     let mut out = String::new();
@@ -64,14 +65,14 @@ pub fn session(session: &Session, single: bool, index: usize) -> String {
     let mut out = String::new();
     section(
         &mut out,
-        &Sheet::new(session),
+        &Page::new(session),
         if single { 1 } else { 2 },
         index,
     );
     out
 }
 
-fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
+fn section(out: &mut String, sheet: &Page, level: u8, index: usize) {
     let s = sheet.session;
     let status = if s.is_finished() {
         "finished"
@@ -92,7 +93,7 @@ fn section(out: &mut String, sheet: &Sheet, level: u8, index: usize) {
     out.push_str("</section>\n");
 }
 
-fn table(out: &mut String, sheet: &Sheet) {
+fn table(out: &mut String, sheet: &Page) {
     out.push_str("<table>\n<thead><tr>");
     let _ = write!(out, "<th>{}</th>", sheet.unit());
     if sheet.contract {
@@ -145,7 +146,7 @@ fn table(out: &mut String, sheet: &Sheet) {
 
 /// A line chart of the running totals: x is the hand or deal (phase), y the
 /// total; one polyline per player, axes with labels, and a legend.
-fn chart(out: &mut String, sheet: &Sheet, index: usize) {
+fn chart(out: &mut String, sheet: &Page, index: usize) {
     let series = sheet.series();
     let steps = sheet.lines.len();
     // Plot area inside the picture.
@@ -153,7 +154,11 @@ fn chart(out: &mut String, sheet: &Sheet, index: usize) {
     let (left, right, top, bottom) = (60.0, 560.0, 20.0, 290.0);
     let lo = series.iter().flatten().copied().min().unwrap_or(0).min(0);
     let hi = series.iter().flatten().copied().max().unwrap_or(0).max(0);
-    let (lo, hi, step) = y_scale(lo, hi);
+    let Scale {
+        bottom: lo,
+        top: hi,
+        step,
+    } = y_axis(lo, hi);
     let x = |i: usize| -> f64 {
         if steps == 0 {
             left
@@ -294,25 +299,11 @@ fn stroke(p: usize) -> (&'static str, String) {
     (colour, dash)
 }
 
-/// The y axis: bounds rounded out to a tick step of 1, 2 or 5 × 10ⁿ giving
-/// about five ticks.
-fn y_scale(lo: i64, hi: i64) -> (i64, i64, i64) {
-    let span = (hi - lo).max(1);
-    let rough = span as f64 / 5.0;
-    let mut step: i64 = 1;
-    'search: for power in 0..18 {
-        let base = 10_i64.pow(power);
-        for m in [1, 2, 5] {
-            if (m * base) as f64 >= rough {
-                step = m * base;
-                break 'search;
-            }
-        }
-    }
-    let lo = lo.div_euclid(step) * step;
-    let hi = -((-hi).div_euclid(step)) * step;
-    let hi = if hi == lo { lo + step } else { hi };
-    (lo, hi, step)
+/// The y axis: about five gridlines (the scale of the terminal chart, asked
+/// for differently), and at least one step high, so a chart of zeros still
+/// has an axis to draw on.
+fn y_axis(lo: i64, hi: i64) -> Scale {
+    scale(lo, hi.max(lo + 1), Ticks::About(5))
 }
 
 /// Text safe anywhere in HTML or SVG, attributes included.
@@ -333,7 +324,7 @@ pub fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape, y_scale};
+    use super::{escape, y_axis};
 
     #[test]
     fn names_are_escaped() {
@@ -345,6 +336,10 @@ mod tests {
 
     #[test]
     fn the_y_axis_rounds_out_to_round_ticks() {
+        let y_scale = |lo, hi| {
+            let s = y_axis(lo, hi);
+            (s.bottom, s.top, s.step)
+        };
         assert_eq!(y_scale(0, 20), (0, 20, 5));
         assert_eq!(y_scale(0, 320), (0, 400, 100));
         assert_eq!(y_scale(-50, 50), (-60, 60, 20));

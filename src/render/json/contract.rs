@@ -1,0 +1,256 @@
+//! `show --json` for a contract game (Memory, Single Dummy and Buddy
+//! Bridge).
+
+use serde::Serialize;
+
+use super::{ByName, Heading, Points};
+use crate::narrate::contract as say;
+use crate::rules::contract::duel::Next;
+use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
+use crate::session::{Session, dummy_word};
+
+/// A contract game's sheet: the fields of INTERFACE.md (with `above` and
+/// `below` kept apart, and games won), plus every deal.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractSheet {
+    /// `eliminated` is always empty: nobody is eliminated from a contract game.
+    #[serde(flatten)]
+    pub heading: Heading,
+    pub totals: ByName<Points>,
+    pub games_won: ByName<u32>,
+    /// The winner of each game played, in order: a name, or both names for
+    /// a shared game (RULES.md: ties are shared).
+    pub game_winners: Vec<GameWinner>,
+    pub next: Option<ContractNext>,
+    pub settings: ContractSettings,
+    /// The same as `deals_played`, under the name exact-bid games use.
+    pub hands_played: usize,
+    pub deals_played: usize,
+    pub deals: Vec<ContractDeal>,
+    pub created: String,
+    pub updated: String,
+}
+
+/// Who won one game: one player, or both when it was shared.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum GameWinner {
+    One(String),
+    Shared(Vec<String>),
+}
+
+/// The game's settings; those it does not have are `null`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractSettings {
+    pub target: Option<i64>,
+    pub undertrick_penalty: Option<i64>,
+    pub rubber: Option<bool>,
+    pub game_below: Option<i64>,
+}
+
+/// What a contract game waits for; the keys after `phase` are those of the
+/// phase.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractNext {
+    pub hand: usize,
+    pub deal: usize,
+    pub game: usize,
+    pub dealer: String,
+    pub cards: u32,
+    /// `tricks` or `auction`.
+    pub expects: &'static str,
+    /// `phase1`, `exchange`, `auction` or `contract`.
+    pub phase: &'static str,
+    /// In the auction: who calls next, the calls so far, the legal calls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_call: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calls: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<String>,
+    /// In the play of a contract: its declarer, the contract in words, and
+    /// the tricks it needs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declarer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contract: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tricks_needed: Option<u32>,
+}
+
+/// A deal that has begun.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractDeal {
+    pub deal: usize,
+    pub game: usize,
+    pub dealer: String,
+    pub first_phase: Option<ByName<u32>>,
+    pub first_phase_points: Option<ByName<Points>>,
+    pub auction: Vec<String>,
+    pub first_caller: Option<String>,
+    pub no_contract: bool,
+    pub contract: Option<ContractJson>,
+    pub dummy: Option<&'static str>,
+    pub declarer_tricks: Option<u32>,
+    pub made: Option<bool>,
+    pub contract_points: Option<ByName<Points>>,
+    pub totals: ByName<Points>,
+}
+
+/// A deal's contract.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContractJson {
+    /// `3HX`.
+    pub bid: String,
+    pub level: u8,
+    /// `C`, `D`, `H`, `S` or `NT`.
+    pub strain: &'static str,
+    /// ``, `X` or `XX`.
+    pub doubled: &'static str,
+    pub declarer: String,
+    pub tricks_needed: u32,
+    /// The contract in words.
+    pub text: String,
+}
+
+/// Both sides' lines, keyed by name.
+pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> {
+    lines
+        .iter()
+        .map(|(s, &l)| (game.name(s).to_string(), Points::of(l)))
+        .collect()
+}
+
+pub(super) fn sheet(session: &Session, game: &ContractGame) -> ContractSheet {
+    let duel = game.duel();
+    let rules = game.rules();
+    let name = |s: Side| game.name(s).to_string();
+    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    // Buddy Bridge counts the games of its rubber; the games played to a
+    // target are one game each, won by the session's winners once it ends.
+    let games_won = Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let won = if rules.has_line() {
+                duel.games_won()[s]
+            } else {
+                u32::from(duel.winners().contains(&s))
+            };
+            (name(s), won)
+        })
+        .collect();
+    let deals = duel
+        .deals()
+        .iter()
+        .filter(|d| d.begun())
+        .map(|d| {
+            let auction = d.auction();
+            ContractDeal {
+                deal: d.number,
+                game: d.game,
+                dealer: name(d.dealer),
+                first_phase: d
+                    .first_phase()
+                    .map(|t| t.iter().map(|(s, &n)| (name(s), n)).collect()),
+                first_phase_points: d.first_phase().map(|_| lines(game, d.first_points())),
+                auction: auction
+                    .map(|a| a.calls().iter().map(|c| c.to_string()).collect())
+                    .unwrap_or_default(),
+                first_caller: auction.map(|a| name(a.first())),
+                no_contract: d.no_contract(),
+                contract: d.contract().map(|c| ContractJson {
+                    bid: c.bid.to_string(),
+                    level: c.bid.level,
+                    strain: c.bid.strain.letters(),
+                    doubled: c.doubling.suffix(),
+                    declarer: name(c.declarer),
+                    tricks_needed: c.bid.tricks_needed(),
+                    text: say::contract(game, c),
+                }),
+                dummy: d.dummy().map(dummy_word),
+                declarer_tricks: d.tricks(),
+                made: d.made(),
+                contract_points: d.tricks().map(|_| lines(game, d.contract_points())),
+                totals: lines(game, d.totals),
+            }
+        })
+        .collect();
+    ContractSheet {
+        heading: Heading::new(
+            session,
+            names(&duel.winners()),
+            names(&game.leaders()),
+            Vec::new(),
+        ),
+        totals: super::totals(session),
+        games_won,
+        game_winners: duel
+            .game_winners()
+            .iter()
+            .map(|w| match w {
+                Winner::Side(s) => GameWinner::One(name(*s)),
+                Winner::Shared => GameWinner::Shared(names(&w.sides())),
+            })
+            .collect(),
+        next: next(game),
+        settings: ContractSettings {
+            target: rules.target(),
+            undertrick_penalty: rules.undertrick_penalty(),
+            rubber: rules.has_line().then_some(rules.rubber()),
+            game_below: rules.game_below(),
+        },
+        hands_played: game.played(),
+        deals_played: game.played(),
+        deals,
+        created: session.created.to_rfc3339(),
+        updated: session.updated.to_rfc3339(),
+    }
+}
+
+fn next(game: &ContractGame) -> Option<ContractNext> {
+    let duel = game.duel();
+    let (Some(deal), Some(next)) = (duel.current(), duel.next()) else {
+        return None;
+    };
+    let name = |s: Side| game.name(s).to_string();
+    let mut value = ContractNext {
+        hand: deal.number,
+        deal: deal.number,
+        game: deal.game,
+        dealer: name(deal.dealer),
+        cards: 13,
+        expects: "tricks",
+        phase: "",
+        to_call: None,
+        calls: None,
+        legal: None,
+        declarer: None,
+        contract: None,
+        tricks_needed: None,
+    };
+    match next {
+        Next::FirstPhase => {
+            value.phase = match game.rules().first_phase() {
+                Some(FirstPhase::Exchange) => "exchange",
+                _ => "phase1",
+            };
+        }
+        Next::Call(side) => {
+            let auction = deal.auction().expect("an open auction");
+            value.expects = "auction";
+            value.phase = "auction";
+            value.to_call = Some(name(side));
+            value.calls = Some(auction.calls().iter().map(|c| c.to_string()).collect());
+            value.legal = Some(auction.legal().to_string());
+        }
+        Next::Tricks { declarer } => {
+            let c = deal.contract().expect("a contract");
+            value.phase = "contract";
+            value.declarer = Some(name(declarer));
+            value.contract = Some(say::contract(game, c));
+            value.tricks_needed = Some(c.bid.tricks_needed());
+        }
+    }
+    Some(value)
+}

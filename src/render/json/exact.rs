@@ -1,0 +1,188 @@
+//! `show --json` for an exact-bid game (Devil's Bridge, Mormon Bridge).
+
+use serde::Serialize;
+
+use super::{ByName, Heading, Points};
+use crate::rules::{Expect, Game, PerSeat, RebidStep, Seat};
+use crate::session::Session;
+
+/// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactSheet {
+    #[serde(flatten)]
+    pub heading: Heading,
+    /// The hand each player went out in.
+    pub eliminated_in: ByName<usize>,
+    pub standing: Vec<String>,
+    pub waiting: Vec<String>,
+    pub totals: ByName<Points>,
+    /// One game per session: 1 for its winners.
+    pub games_won: ByName<u8>,
+    pub next: Option<ExactNext>,
+    pub settings: ExactSettings,
+    pub hands_played: usize,
+    pub hands: Vec<ExactHand>,
+    pub created: String,
+    pub updated: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactSettings {
+    pub scoring: &'static str,
+    pub target: Option<i64>,
+}
+
+/// What an exact-bid game waits for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactNext {
+    pub hand: usize,
+    pub dealer: String,
+    pub cards: u32,
+    /// `bids` or `tricks`.
+    pub expects: &'static str,
+    pub waiting: Vec<String>,
+    pub blind: bool,
+    /// While bids are due in a game with the dealer's hook: the bid the
+    /// dealer may not make (`null` when every bid is allowed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dealer_forbidden: Option<Option<u32>>,
+    /// While bids are due again after a round that was not accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rebid: Option<NextRebid>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NextRebid {
+    pub round: usize,
+    /// `new-trump`, `first-card-led` or `redeal`.
+    pub step: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours_tried: Option<usize>,
+}
+
+/// A hand with anything recorded.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExactHand {
+    pub hand: usize,
+    pub dealer: String,
+    pub cards: u32,
+    pub blind: bool,
+    pub trump: Option<&'static str>,
+    pub rebids: Vec<Rebid>,
+    pub bids: ByName<u32>,
+    pub tricks: ByName<u32>,
+    pub points: Option<ByName<i64>>,
+    pub totals: Option<ByName<i64>>,
+}
+
+/// A round of bids that was not accepted.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rebid {
+    pub trump: Option<&'static str>,
+    pub bids: ByName<u32>,
+}
+
+pub(super) fn sheet(session: &Session, game: &Game) -> ExactSheet {
+    let table = game.table();
+    let name = |s: Seat| table.name(s).to_string();
+    let names = |seats: Vec<Seat>| -> Vec<String> { seats.into_iter().map(name).collect() };
+    let per_seat = |values: &PerSeat<i64>| -> ByName<i64> {
+        values.iter().map(|(s, &v)| (name(s), v)).collect()
+    };
+    let winners = game.winners();
+    let games_won = table
+        .seats()
+        .map(|s| (name(s), u8::from(winners.contains(&s))))
+        .collect();
+    let hands = game
+        .hands()
+        .iter()
+        .filter(|h| {
+            h.result.is_some()
+                || h.bids.values().any(Option::is_some)
+                || h.trump.is_some()
+                || !h.rebids.is_empty()
+        })
+        .map(|h| {
+            let given = |v: &PerSeat<Option<u32>>| -> ByName<u32> {
+                v.iter()
+                    .filter_map(|(s, n)| n.map(|n| (name(s), n)))
+                    .collect()
+            };
+            ExactHand {
+                hand: h.deal.number,
+                dealer: name(h.deal.dealer),
+                cards: h.deal.cards,
+                blind: h.deal.blind,
+                trump: h.trump.map(|t| t.name()),
+                rebids: h
+                    .rebids
+                    .iter()
+                    .map(|r| Rebid {
+                        trump: r.trump.map(|t| t.name()),
+                        bids: r.bids.iter().map(|&(s, b)| (name(s), b)).collect(),
+                    })
+                    .collect(),
+                bids: given(&h.bids),
+                tricks: given(&h.tricks),
+                points: h.result.as_ref().map(|r| per_seat(&r.points)),
+                totals: h.result.as_ref().map(|r| per_seat(&r.totals)),
+            }
+        })
+        .collect();
+    ExactSheet {
+        heading: Heading::new(
+            session,
+            names(winners),
+            names(game.leaders()),
+            game.eliminated().iter().map(|&(s, _)| name(s)).collect(),
+        ),
+        eliminated_in: game
+            .eliminated()
+            .iter()
+            .map(|&(s, h)| (name(s), h))
+            .collect(),
+        standing: names(game.standing()),
+        waiting: names(game.waiting()),
+        totals: super::totals(session),
+        games_won,
+        next: next(game),
+        settings: ExactSettings {
+            scoring: game.variant().scoring.name(),
+            target: game.variant().target,
+        },
+        hands_played: game.played(),
+        hands,
+        created: session.created.to_rfc3339(),
+        updated: session.updated.to_rfc3339(),
+    }
+}
+
+fn next(game: &Game) -> Option<ExactNext> {
+    let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
+        return None;
+    };
+    let table = game.table();
+    let (waiting, bids) = match &expect {
+        Expect::Bids { waiting } => (waiting, true),
+        Expect::Tricks { waiting } => (waiting, false),
+    };
+    let rebid = hand.rebid_step().filter(|_| bids).map(|step| NextRebid {
+        round: hand.rebids.len() + 1,
+        step: step.word(),
+        colours_tried: match step {
+            RebidStep::NewColour { tried } => Some(tried),
+            _ => None,
+        },
+    });
+    Some(ExactNext {
+        hand: hand.deal.number,
+        dealer: table.name(hand.deal.dealer).to_string(),
+        cards: hand.deal.cards,
+        expects: expect.word(),
+        waiting: waiting.iter().map(|&s| table.name(s).to_string()).collect(),
+        blind: hand.deal.blind,
+        dealer_forbidden: (bids && game.variant().dealer_hook).then(|| game.forbidden_for_dealer()),
+        rebid,
+    })
+}

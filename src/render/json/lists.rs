@@ -1,0 +1,185 @@
+//! `list`, `restore` and `stats` with `--json`.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::Status;
+use crate::session::SessionFile;
+use crate::store::Trashed;
+use crate::store::index::Listed;
+use crate::store::stats::PlayerStats;
+
+/// One session of `list --json`: summarised, or the reason its file cannot
+/// be read.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ListedJson<'a> {
+    Read {
+        id: &'a str,
+        variant: &'a str,
+        players: &'a [String],
+        status: Status,
+        hands_played: usize,
+        leaders: &'a [String],
+        winners: &'a [String],
+        created: String,
+        updated: String,
+        path: &'a Path,
+    },
+    Broken {
+        id: &'a str,
+        /// `broken`.
+        status: &'static str,
+        error: String,
+        path: &'a Path,
+    },
+}
+
+/// `list --json`.
+pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
+    entries
+        .iter()
+        .map(|e| match &e.summary {
+            Ok(s) => ListedJson::Read {
+                id: &s.id,
+                variant: &s.variant,
+                players: &s.players,
+                status: if s.finished {
+                    Status::Finished
+                } else {
+                    Status::InProgress
+                },
+                hands_played: s.played,
+                leaders: &s.leaders,
+                winners: &s.winners,
+                created: s.created.to_rfc3339(),
+                updated: s.updated.to_rfc3339(),
+                path: &e.path,
+            },
+            Err(err) => ListedJson::Broken {
+                id: &e.id,
+                status: "broken",
+                error: format!("{err:#}"),
+                path: &e.path,
+            },
+        })
+        .collect()
+}
+
+/// One file of `restore --json` (the trash): what it holds, or the reason
+/// it cannot be read.
+#[derive(Debug, Serialize)]
+pub struct TrashedJson<'a> {
+    pub id: &'a str,
+    pub file: &'a str,
+    pub path: &'a Path,
+    pub deleted: Option<String>,
+    #[serde(flatten)]
+    pub content: TrashedContent<'a>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum TrashedContent<'a> {
+    Ok {
+        variant: &'a str,
+        title: &'a str,
+        players: &'a [String],
+        waiting: &'a [String],
+        created: String,
+        updated: String,
+    },
+    Broken {
+        error: String,
+    },
+}
+
+/// `restore --json`.
+pub fn trash<'a>(
+    entries: &'a [(&'a Trashed, anyhow::Result<SessionFile>)],
+) -> Vec<TrashedJson<'a>> {
+    entries
+        .iter()
+        .map(|(t, file)| TrashedJson {
+            id: &t.id,
+            file: &t.name,
+            path: &t.path,
+            deleted: t.deleted.map(|d| d.to_rfc3339()),
+            content: match file {
+                Ok(f) => TrashedContent::Ok {
+                    variant: &f.variant,
+                    title: &f.rules.title,
+                    players: &f.players,
+                    waiting: &f.waiting,
+                    created: f.created.to_rfc3339(),
+                    updated: f.updated.to_rfc3339(),
+                },
+                Err(err) => TrashedContent::Broken {
+                    error: format!("{err:#}"),
+                },
+            },
+        })
+        .collect()
+}
+
+/// `stats --json`.
+#[derive(Debug, Serialize)]
+pub struct StatsJson<'a> {
+    pub players: Vec<PlayerJson<'a>>,
+}
+
+/// One player's record; a rate or average is `null` with nothing to count.
+#[derive(Debug, Serialize)]
+pub struct PlayerJson<'a> {
+    pub name: &'a str,
+    pub sessions: u32,
+    pub finished: u32,
+    pub wins: u32,
+    pub win_rate: Option<f64>,
+    pub average_score: Option<f64>,
+    /// `null` for a player who sat in no exact-bid session.
+    pub exact_bids: Option<ExactBidsJson>,
+    /// `null` for a player who sat in no contract session.
+    pub contracts: Option<ContractsJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExactBidsJson {
+    pub made: u32,
+    pub hands: u32,
+    pub rate: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ContractsJson {
+    pub declared: u32,
+    pub made: u32,
+    pub failed: u32,
+}
+
+/// `stats --json`.
+pub fn stats(players: &[PlayerStats]) -> StatsJson<'_> {
+    let players = players
+        .iter()
+        .map(|p| PlayerJson {
+            name: &p.name,
+            sessions: p.sessions,
+            finished: p.finished,
+            wins: p.wins,
+            win_rate: p.win_rate(),
+            average_score: p.average_score(),
+            exact_bids: p.exact.map(|(made, hands)| ExactBidsJson {
+                made,
+                hands,
+                rate: p.exact_rate(),
+            }),
+            contracts: p.contracts.map(|(declared, made, failed)| ContractsJson {
+                declared,
+                made,
+                failed,
+            }),
+        })
+        .collect();
+    StatsJson { players }
+}

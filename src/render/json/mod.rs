@@ -1,0 +1,211 @@
+//! The JSON bridgepad prints, as serde types: the sheet of `show --json`
+//! (the fields of INTERFACE.md, plus every hand or deal), a session of
+//! `export --format json` (the stable shape of README.md's "Export"), and
+//! the lists of `list`, `restore` and `stats --json`. The sheet and the
+//! export are built from the same pieces, so the players and totals an
+//! export gives are the ones `show --json` gives.
+//!
+//! serde_json keeps keys in the order they are written (`preserve_order`),
+//! so a struct's field order is its key order: outside checks and snapshots
+//! read these keys in that order. An optional key that is left out rather
+//! than `null` is marked `skip_serializing_if`.
+//!
+//! One module per part: `exact.rs` and `contract.rs` are each family's
+//! sheet, `export.rs` the export's sessions and rows, `lists.rs` the lists.
+
+mod contract;
+mod exact;
+mod export;
+mod lists;
+
+pub use contract::{ContractDeal, ContractJson, ContractNext, ContractSettings, ContractSheet};
+pub use exact::{ExactHand, ExactNext, ExactSettings, ExactSheet, NextRebid, Rebid};
+pub use export::{
+    EXPORT_FORMAT, EXPORT_SEPARATOR, EXPORT_TAIL, ExportRow, ExportSession, export_head,
+    export_part, export_row, export_session,
+};
+pub use lists::{
+    ContractsJson, ExactBidsJson, ListedJson, PlayerJson, StatsJson, TrashedContent, TrashedJson,
+    listed, stats, trash,
+};
+
+use serde::{Serialize, Serializer};
+
+use crate::rules::contract::Line;
+use crate::session::{Play, Session};
+
+/// Values keyed by player name, in the order given (seating order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByName<T>(pub Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for ByName<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, value)| (name, value)))
+    }
+}
+
+impl<T> FromIterator<(String, T)> for ByName<T> {
+    fn from_iter<I: IntoIterator<Item = (String, T)>>(iter: I) -> Self {
+        ByName(iter.into_iter().collect())
+    }
+}
+
+/// A player's points: all of them, and those above and below the line
+/// (games without a line put everything below).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Points {
+    pub total: i64,
+    pub above: i64,
+    pub below: i64,
+}
+
+impl Points {
+    /// Points of a game without a line: all below it.
+    fn below(total: i64) -> Points {
+        Points {
+            total,
+            above: 0,
+            below: total,
+        }
+    }
+
+    fn of(line: Line) -> Points {
+        Points {
+            total: line.total(),
+            above: line.above,
+            below: line.below,
+        }
+    }
+}
+
+/// Whether a session's game is over: `in_progress` or `finished`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    InProgress,
+    Finished,
+}
+
+impl Status {
+    fn of(session: &Session) -> Status {
+        if session.is_finished() {
+            Status::Finished
+        } else {
+            Status::InProgress
+        }
+    }
+}
+
+/// The players a session started with, in seating order (waiting players
+/// are not among them).
+pub fn players(session: &Session) -> Vec<String> {
+    session.table().seated().to_vec()
+}
+
+/// Every player's points for the whole session, waiting players included.
+pub fn totals(session: &Session) -> ByName<Points> {
+    match &session.play {
+        Play::Exact(game) => {
+            let table = game.table();
+            game.totals()
+                .iter()
+                .map(|(s, &t)| (table.name(s).to_string(), Points::below(t)))
+                .collect()
+        }
+        Play::Contract(game) => contract::lines(game, game.duel().totals()),
+    }
+}
+
+/// The sheet of `show --json`, in the shape of the session's family.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Sheet {
+    Exact(ExactSheet),
+    Contract(ContractSheet),
+}
+
+/// `show --json` for a session.
+pub fn sheet(session: &Session) -> Sheet {
+    match &session.play {
+        Play::Exact(game) => Sheet::Exact(exact::sheet(session, game)),
+        Play::Contract(game) => Sheet::Contract(contract::sheet(session, game)),
+    }
+}
+
+/// What every sheet starts with, whatever the game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Heading {
+    pub id: String,
+    pub variant: String,
+    pub title: String,
+    pub players: Vec<String>,
+    pub status: Status,
+    pub winners: Vec<String>,
+    pub leaders: Vec<String>,
+    /// Players out, in the order they went out (elimination games).
+    pub eliminated: Vec<String>,
+}
+
+impl Heading {
+    pub(super) fn new(
+        session: &Session,
+        winners: Vec<String>,
+        leaders: Vec<String>,
+        eliminated: Vec<String>,
+    ) -> Heading {
+        Heading {
+            id: session.id.clone(),
+            variant: session.variant().name.clone(),
+            title: session.variant().title.clone(),
+            players: players(session),
+            status: Status::of(session),
+            winners,
+            leaders,
+            eliminated,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn by_name_keeps_the_order_given() {
+        let points: ByName<i64> = [("Cid", 3), ("Ann", -1), ("Bob", 0)]
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect();
+        assert_eq!(
+            serde_json::to_string(&points).unwrap(),
+            r#"{"Cid":3,"Ann":-1,"Bob":0}"#
+        );
+    }
+
+    #[test]
+    fn an_optional_key_is_left_out_or_null_as_the_interface_has_it() {
+        let rebid = NextRebid {
+            round: 2,
+            step: "first-card-led",
+            colours_tried: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&rebid).unwrap(),
+            r#"{"round":2,"step":"first-card-led"}"#
+        );
+        let settings = ContractSettings {
+            target: Some(500),
+            undertrick_penalty: None,
+            rubber: Some(true),
+            game_below: Some(100),
+        };
+        assert_eq!(
+            serde_json::to_string(&settings).unwrap(),
+            r#"{"target":500,"undertrick_penalty":null,"rubber":true,"game_below":100}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Status::InProgress).unwrap(),
+            r#""in_progress""#
+        );
+    }
+}

@@ -1,0 +1,281 @@
+//! The lists bridgepad prints as tables: the sessions (`list`), the trash
+//! (`restore`), players' records (`stats`) and the variants (`variants`).
+//! Each is laid out several ways, widest first, and `fit::listing` draws the
+//! first that fits the terminal's width.
+
+use std::path::Path;
+
+use anyhow::Result;
+
+use super::fit::{self, Line, Listing, keep, names, words};
+use crate::catalog::{Catalog, Source};
+use crate::session::SessionFile;
+use crate::store::Trashed;
+use crate::store::index::Listed;
+use crate::store::stats::PlayerStats;
+
+/// `list`: the sessions as a table that fits `width`: in full when it fits, else
+/// with the game's title under the id and the hands played under the
+/// standing, then the update time under those too, then the players as
+/// well. Ids and titles are never wrapped; players' names are cut to
+/// `Ann, Bob, … +14`.
+pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
+    let mut full =
+        Listing::new(&["Session", "Updated", "Game", "Players", "Hands", "Standing"]).right(4);
+    let mut titled = Listing::new(&["Session", "Updated", "Players", "Standing"]);
+    let mut dated = Listing::new(&["Session", "Players", "Standing"]);
+    let mut stacked = Listing::new(&["Session", "Standing"]);
+    for e in entries {
+        let Ok(s) = &e.summary else {
+            let broken = || keep("BROKEN");
+            let why = || words("cannot be read; see below");
+            full.row(vec![
+                keep(&e.id),
+                keep(""),
+                broken(),
+                keep(""),
+                keep(""),
+                why(),
+            ]);
+            titled.row(vec![keep(&e.id), keep(""), keep(""), why()]);
+            dated.row(vec![keep(&e.id), keep(""), why()]);
+            stacked.row(vec![keep(&e.id), why()]);
+            continue;
+        };
+        let updated = s.updated.format("%Y-%m-%d %H:%M").to_string();
+        // Contract games count deals.
+        let what = if s.records.iter().any(|r| r.contracts.is_some()) {
+            "deal"
+        } else {
+            "hand"
+        };
+        let hands = match s.played {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
+        let standing = || vec![Line::Words(s.standing.clone()), Line::Keep(hands.clone())];
+        full.row(vec![
+            keep(&s.id),
+            keep(&updated),
+            keep(&s.title),
+            names(&s.players),
+            keep(s.played.to_string()),
+            words(&s.standing),
+        ]);
+        let id_title = vec![Line::Keep(s.id.clone()), Line::Keep(s.title.clone())];
+        titled.row(vec![
+            id_title.clone(),
+            words(&updated),
+            names(&s.players),
+            standing(),
+        ]);
+        let mut id_dated = id_title;
+        id_dated.push(Line::Words(format!("updated {updated}")));
+        dated.row(vec![id_dated.clone(), names(&s.players), standing()]);
+        let mut id_all = id_dated;
+        id_all.push(Line::Names(s.players.clone()));
+        stacked.row(vec![id_all, standing()]);
+    }
+    fit::listing(&[full, titled, dated, stacked], width).1
+}
+
+/// `restore`: the trash as a table that fits `width`: in full when it fits,
+/// else with the trash file (when it is not simply `<id>.toml`) and the game
+/// under the id, then the deletion time there too. Ids, files and titles are
+/// never wrapped; players' names are cut to `Ann, Bob, … +14`.
+pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) -> String {
+    let mut full = Listing::new(&["Session", "Trash file", "Deleted", "Game", "Players"]);
+    let mut stacked = Listing::new(&["Session", "Deleted", "Players"]);
+    let mut narrow = Listing::new(&["Session", "Players"]);
+    for (t, file) in entries {
+        let deleted = t
+            .deleted
+            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+            .unwrap_or_default();
+        let (game, players) = match file {
+            Ok(f) => (f.rules.title.clone(), names(&f.players)),
+            Err(_) => ("BROKEN".to_string(), words("cannot be read; see below")),
+        };
+        full.row(vec![
+            keep(&t.id),
+            keep(&t.name),
+            keep(&deleted),
+            keep(&game),
+            players.clone(),
+        ]);
+        // The id, the trash file (both typed to restore) and the game.
+        let mut session = vec![Line::Keep(t.id.clone())];
+        if t.name != format!("{}.toml", t.id) {
+            session.push(Line::Keep(t.name.clone()));
+        }
+        session.push(Line::Keep(game));
+        stacked.row(vec![session.clone(), words(&deleted), players.clone()]);
+        if !deleted.is_empty() {
+            session.push(Line::Words(format!("deleted {deleted}")));
+        }
+        narrow.row(vec![session, players]);
+    }
+    fit::listing(&[full, stacked, narrow], width).1
+}
+
+/// `stats`: the table, then what the columns count: in full when it fits `width`;
+/// else with short headings and contracts as made / declared; else with
+/// wins as won / finished and no rates. Names are never cut.
+pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
+    let mut full = Listing::new(&[
+        "Player",
+        "Sessions",
+        "Finished",
+        "Wins",
+        "Win rate",
+        "Avg score",
+        "Exact bids",
+        "Contracts",
+    ]);
+    let mut short = Listing::new(&[
+        "Player",
+        "Sess.",
+        "Fin.",
+        "Wins",
+        "Win %",
+        "Avg",
+        "Exact bids",
+        "Made",
+    ]);
+    let mut folded = Listing::new(&["Player", "Sess.", "Wins", "Avg", "Exact", "Made"]);
+    for column in 1..8 {
+        full = full.right(column);
+    }
+    for column in 1..8 {
+        short = short.right(column);
+    }
+    for column in 1..6 {
+        folded = folded.right(column);
+    }
+    let dash = || "–".to_string();
+    let percent = |rate: Option<f64>| rate.map_or_else(dash, |r| format!("{:.0}%", r * 100.0));
+    for p in players {
+        let exact = p.exact.map_or_else(dash, |(made, hands)| {
+            if hands == 0 {
+                "0 hands".to_string()
+            } else {
+                format!("{made}/{hands} ({})", percent(p.exact_rate()))
+            }
+        });
+        let contracts = p
+            .contracts
+            .map_or_else(dash, |(declared, made, failed)| match declared {
+                0 => "0".to_string(),
+                _ => format!("{declared} ({made} made, {failed} failed)"),
+            });
+        let average = p.average_score().map_or_else(dash, |a| format!("{a:.1}"));
+        let counts = [
+            keep(&p.name),
+            keep(p.sessions.to_string()),
+            keep(p.finished.to_string()),
+            keep(p.wins.to_string()),
+            keep(percent(p.win_rate())),
+            keep(&average),
+        ];
+        let mut row = counts.to_vec();
+        row.extend([keep(&exact), keep(&contracts)]);
+        full.row(row);
+        // Every declared contract was made or failed.
+        let made = p
+            .contracts
+            .map_or_else(dash, |(declared, made, _)| format!("{made}/{declared}"));
+        let mut row = counts.to_vec();
+        row.extend([keep(&exact), keep(&made)]);
+        short.row(row);
+        let exact_of = p
+            .exact
+            .map_or_else(dash, |(made, hands)| format!("{made}/{hands}"));
+        folded.row(vec![
+            keep(&p.name),
+            keep(p.sessions.to_string()),
+            keep(format!("{}/{}", p.wins, p.finished)),
+            keep(&average),
+            keep(exact_of),
+            keep(made),
+        ]);
+    }
+    let (chosen, table) = fit::listing(&[full, short, folded], width);
+    let made = "Made: contracts made / declared.";
+    let notes = match chosen {
+        0 => "Win rate and average score: finished sessions only; a shared win is a win. \
+              Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed)."
+            .to_string(),
+        1 => format!(
+            "Sess.: sessions; Fin.: finished. Win rate and average score: finished sessions only; a shared win is a win. \
+             Exact bids: hands bid exactly / hands played. {made}"
+        ),
+        _ => format!(
+            "Sess.: sessions. Wins: of finished sessions; Avg: average final score of finished sessions; a shared win is a win. \
+             Exact: hands bid exactly / hands played. {made}"
+        ),
+    };
+    // In full, the notes read one sentence a line.
+    let notes = match chosen {
+        0 => notes.replacen("a win. ", "a win.\n", 1),
+        _ => notes,
+    };
+    let notes: Vec<String> = notes.lines().map(|l| super::wrap(l, width)).collect();
+    let notes = notes.join("\n");
+    format!("{table}\n{notes}\n")
+}
+
+/// `variants`: the templates as a table that fits `width`: in full when it fits, else
+/// with each title under its name, then the players and where it comes
+/// from under those too. Names, titles and paths are never wrapped; the
+/// descriptions wrap between words.
+pub fn variants(catalog: &Catalog, dir: Option<&Path>, width: Option<usize>) -> String {
+    let mut full = Listing::new(&["Variant", "Game", "Players", "From", "About"]);
+    let mut titled = Listing::new(&["Variant", "Players", "From", "About"]);
+    let mut stacked = Listing::new(&["Variant", "About"]);
+    for t in &catalog.templates {
+        let v = &t.variant;
+        let from = short_from(&t.source, dir);
+        full.row(vec![
+            keep(&v.name),
+            keep(&v.title),
+            keep(v.players_range()),
+            keep(&from),
+            words(&v.about),
+        ]);
+        let name_title = vec![Line::Keep(v.name.clone()), Line::Keep(v.title.clone())];
+        titled.row(vec![
+            name_title.clone(),
+            keep(v.players_range()),
+            keep(&from),
+            words(&v.about),
+        ]);
+        let mut all = name_title;
+        all.push(Line::Words(format!(
+            "{} players, {from}",
+            v.players_range()
+        )));
+        stacked.row(vec![all, words(&v.about)]);
+    }
+    fit::listing(&[full, titled, stacked], width).1
+}
+
+/// Where a template comes from, for the table: `built-in`, or a house
+/// rule's file (its name alone when it is in the templates folder, which
+/// the line under the table names).
+fn short_from(source: &Source, dir: Option<&Path>) -> String {
+    match source {
+        Source::User(path) if path.parent().is_some() && path.parent() == dir => path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| source_label(source)),
+        _ => source_label(source),
+    }
+}
+
+/// Where a template comes from: `built-in`, or its file.
+pub fn source_label(source: &Source) -> String {
+    match source {
+        Source::BuiltIn => "built-in".to_string(),
+        Source::User(path) => path.display().to_string(),
+    }
+}

@@ -1,0 +1,187 @@
+//! A session laid out as a page of a score sheet, for the exports that
+//! print one (`export --format markdown` and `html`): a line per scored hand,
+//! or per phase of a contract deal, with a cell per player, the totals, the
+//! result in words, and the running totals to chart.
+//!
+//! Everything comes from `history::rows`, so the numbers are the ones `show`
+//! prints; nothing is scored again here.
+
+use crate::history::{self, Phase, Row};
+use crate::render::date;
+use crate::rules::table::and_list;
+use crate::session::{Play, Session};
+
+/// A session laid out as a score sheet: one line per scored hand or phase,
+/// a cell per player. Shared by the Markdown and HTML formats.
+pub struct Page<'a> {
+    pub session: &'a Session,
+    /// Column order: seated players, then waiting ones.
+    pub players: Vec<String>,
+    /// Final totals, in `players` order.
+    pub totals: Vec<i64>,
+    /// Whether this is a contract game (deals with phases) or an exact-bid one.
+    pub contract: bool,
+    pub lines: Vec<Line>,
+}
+
+pub struct Line {
+    pub hand: usize,
+    pub phase: Phase,
+    pub dealer: String,
+    /// Contract games: what was played ("2S by Bob: 7 tricks, down").
+    pub play: String,
+    /// One per player, `None` for a player not dealt in.
+    pub cells: Vec<Option<Row>>,
+}
+
+impl<'a> Page<'a> {
+    pub fn new(session: &'a Session) -> Page<'a> {
+        let (players, totals): (Vec<String>, Vec<i64>) =
+            history::final_totals(session).into_iter().unzip();
+        let contract = matches!(session.play, Play::Contract(_));
+        let mut lines: Vec<Line> = Vec::new();
+        for row in history::rows(session) {
+            let same = lines
+                .last()
+                .is_some_and(|l| l.hand == row.hand && l.phase == row.phase);
+            if !same {
+                lines.push(Line {
+                    hand: row.hand,
+                    phase: row.phase,
+                    dealer: row.dealer.clone(),
+                    play: String::new(),
+                    cells: vec![None; players.len()],
+                });
+            }
+            let line = lines.last_mut().expect("a line was just pushed");
+            if let Some(i) = players.iter().position(|p| *p == row.player) {
+                line.cells[i] = Some(row);
+            }
+        }
+        for line in &mut lines {
+            line.play = play_text(line);
+        }
+        Page {
+            session,
+            players,
+            totals,
+            contract,
+            lines,
+        }
+    }
+
+    pub fn title(&self) -> String {
+        format!("{} — {}", self.session.variant().title, date(self.session))
+    }
+
+    /// "Hand 3", or in a contract game "Deal 2 exchange".
+    pub fn label(&self, line: &Line) -> String {
+        match line.phase {
+            Phase::Hand | Phase::Contract => line.hand.to_string(),
+            Phase::PhaseOne => format!("{} p1", line.hand),
+            Phase::Exchange => format!("{} ex", line.hand),
+        }
+    }
+
+    pub fn unit(&self) -> &'static str {
+        if self.contract { "Deal" } else { "Hand" }
+    }
+
+    /// Each player's running total after every line, starting from 0; a
+    /// player not dealt in keeps the total they had.
+    pub fn series(&self) -> Vec<Vec<i64>> {
+        (0..self.players.len())
+            .map(|i| {
+                let mut total = 0;
+                let mut points = vec![0];
+                for line in &self.lines {
+                    if let Some(row) = &line.cells[i] {
+                        total = row.total;
+                    }
+                    points.push(total);
+                }
+                points
+            })
+            .collect()
+    }
+
+    /// "Won by Cid (20).", "Bob leads (50) after 1 deal.", "Not started."
+    pub fn result(&self) -> String {
+        let s = self.session;
+        let played = s.played();
+        let unit = self.unit().to_lowercase();
+        let plural = if played == 1 { "" } else { "s" };
+        if s.is_finished() {
+            let winners = s.winners();
+            let score = winners.first().map(|w| s.score_of(w)).unwrap_or_default();
+            format!(
+                "Won by {} ({score}) after {played} {unit}{plural}.",
+                and_list(&winners)
+            )
+        } else {
+            let leaders = s.leaders();
+            match leaders.first() {
+                None => "Not started.".to_string(),
+                Some(first) => {
+                    let verb = if leaders.len() == 1 { "leads" } else { "lead" };
+                    format!(
+                        "In progress: {} {verb} ({}) after {played} {unit}{plural}.",
+                        and_list(&leaders),
+                        s.score_of(first)
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// What a contract game's line played: the first phase's tricks, or the
+/// contract, its declarer and how it went. Empty for exact-bid hands.
+fn play_text(line: &Line) -> String {
+    let rows = || line.cells.iter().flatten();
+    match line.phase {
+        Phase::Hand => String::new(),
+        Phase::PhaseOne | Phase::Exchange => {
+            let tricks: Vec<String> = rows()
+                .map(|r| format!("{} {}", r.player, r.tricks.unwrap_or(0)))
+                .collect();
+            format!("{} tricks", tricks.join(", "))
+        }
+        Phase::Contract => {
+            let declarer = rows().find(|r| r.made.is_some());
+            match declarer {
+                Some(r) => format!(
+                    "{} by {}: {} tricks, {}",
+                    r.bid,
+                    r.player,
+                    r.tricks.unwrap_or(0),
+                    if r.made == Some(true) { "made" } else { "down" }
+                ),
+                None => rows().next().map(|r| r.bid.clone()).unwrap_or_default(),
+            }
+        }
+    }
+}
+
+/// A row's score: "+10", "0", "-50".
+pub fn signed(points: i64) -> String {
+    if points > 0 {
+        format!("+{points}")
+    } else {
+        points.to_string()
+    }
+}
+
+/// An exact-bid cell's bid and tricks with its mark: "1/1 ✓", "0/1 ✗".
+pub fn bid_tricks(row: &Row) -> Option<String> {
+    if row.phase != Phase::Hand {
+        return None;
+    }
+    let tricks = row.tricks.map(|t| t.to_string()).unwrap_or_default();
+    let mark = match row.made {
+        Some(true) => " ✓",
+        Some(false) => " ✗",
+        None => "",
+    };
+    Some(format!("{}/{tricks}{mark}", row.bid))
+}

@@ -1,6 +1,7 @@
 //! The table: the players in seating order, who waits for a seat, who
-//! deals first, and the rules for names. Shared by both families; only a
-//! `Table` hands out [`Seat`]s.
+//! deals first, and the rules for names. Shared by both families; a
+//! [`Seat`] is a player in its list, and the games check every seat an entry
+//! names against it.
 
 use super::seat::Seat;
 use super::template::Variant;

@@ -178,7 +178,11 @@ fn a_correction_that_changes_who_opens_an_auction_is_refused() {
         "{refused}"
     );
     // The dummy is a fact of its own: 1NT with 7 still scores 40.
-    ok(&bp, "edit 1 dummy hidden");
+    let out = ok(&bp, "edit 1 dummy hidden");
+    assert!(
+        out.contains("deal 1: declarer took the hidden dummy.\n"),
+        "{out}"
+    );
     assert!(bp.ok(&["show"]).contains("hidden"), "{}", bp.ok(&["show"]));
     assert_eq!(totals(&bp), (40 + 60, 0));
 }

@@ -3,7 +3,7 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
@@ -297,6 +297,13 @@ pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> V
             "No contract now: the declarer's tricks and dummy recorded for it are dropped.".into(),
         ),
         _ => {}
+    }
+    if let Some(dummy) = deal.dummy() {
+        let which = match dummy {
+            Dummy::Revealed => "revealed",
+            Dummy::Hidden => "hidden",
+        };
+        lines.push(format!("deal {number}: declarer took the {which} dummy."));
     }
     if deal.tricks().is_some() {
         lines.push(format!("deal {number}: {}", contract_result(game, deal)));

@@ -189,16 +189,29 @@ pub enum EditWhat {
     /// Replace tricks
     #[value(alias = "trick")]
     Tricks,
+    // Contract games. Hidden from the list of values clap prints, which
+    // scripts of the exact-bid games rely on; the help of WHAT names them.
+    /// Replace a contract deal's first-phase tricks
+    #[value(hide = true, aliases = ["first", "exchange", "phase-1", "phase1"])]
+    FirstPhase,
+    /// Replace a contract deal's whole auction
+    #[value(hide = true, alias = "calls")]
+    Auction,
+    /// Replace the dummy Single Dummy Bridge's declarer took
+    #[value(hide = true)]
+    Dummy,
 }
 
 #[derive(Debug, Args)]
 pub struct EditArgs {
-    /// The hand to correct (1 is the first hand)
+    /// The hand to correct (1 is the first hand), or a contract game's deal
     #[arg(value_name = "HAND")]
     pub hand: String,
-    /// What to correct
+    /// What to correct: bid or tricks; in a contract game first-phase,
+    /// auction, tricks or dummy
     pub what: EditWhat,
-    /// The corrected entries as NAME=N
+    /// The corrected entries as NAME=N; for an auction its calls in order
+    /// from the first caller; for a dummy revealed or hidden
     #[arg(required = true, value_name = "NAME=N")]
     pub entries: Vec<String>,
     #[command(flatten)]

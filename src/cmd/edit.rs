@@ -1,14 +1,23 @@
-//! `bridgepad edit HAND bid|tricks NAME=N …`: correct an earlier hand.
+//! `bridgepad edit HAND bid|tricks NAME=N …`: correct an earlier hand; in a
+//! contract game `bridgepad edit DEAL first-phase|tricks NAME=N …`,
+//! `… auction CALL…` or `… dummy revealed|hidden`.
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 
 use super::{Context, parse_named};
 use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
+use crate::narrate::contract as say;
 use crate::rules::EditKind;
+use crate::rules::contract::auction::Call;
+use crate::rules::contract::game::Correction;
+use crate::session::{Play, parse_dummy};
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
+    if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
+        return contract(args, cx, &id);
+    }
     let hand: usize = args
         .hand
         .trim()
@@ -24,6 +33,13 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let kind = match args.what {
         EditWhat::Bid => EditKind::Bids,
         EditWhat::Tricks => EditKind::Tricks,
+        EditWhat::FirstPhase | EditWhat::Auction | EditWhat::Dummy => {
+            let session = cx.store.load(&id)?;
+            bail!(
+                "{} is an exact-bid game: a hand's `bid` or `tricks` can be corrected (first-phase, auction and dummy are for contract games)",
+                session.variant().title
+            )
+        }
     };
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
@@ -43,5 +59,83 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     }
     println!("totals: {}", narrate::totals(game));
     println!("{}", narrate::next(game));
+    Ok(())
+}
+
+/// "`first-phase`, `auction` or `tricks`": what a deal of this game holds.
+fn correctable(game: &crate::rules::contract::game::ContractGame) -> String {
+    let rules = game.rules();
+    let mut what = Vec::new();
+    if rules.first_phase().is_some() {
+        what.push("`first-phase`");
+    }
+    what.push("`auction`");
+    what.push("`tricks`");
+    if rules.has_dummy_choice() {
+        what.push("`dummy`");
+    }
+    let last = what.pop().expect("two at least");
+    format!("{} or {last}", what.join(", "))
+}
+
+/// A contract game's deal corrected: its first phase, auction, declarer's
+/// tricks or dummy, everything after it replayed by the engine.
+fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
+    let deal: usize = args
+        .hand
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            anyhow!(
+                "deal `{}` is not a deal number; deals count from 1",
+                args.hand
+            )
+        })?;
+    let (session, effect) = cx.store.update(id, cx.now, |session| {
+        let game = session.contract_mut()?;
+        let correction = match args.what {
+            EditWhat::FirstPhase => Correction::FirstPhase(parse_named(
+                game.table(),
+                Some(13),
+                &args.entries,
+                "tricks",
+            )?),
+            EditWhat::Tricks => Correction::Tricks(parse_named(
+                game.table(),
+                Some(13),
+                &args.entries,
+                "tricks",
+            )?),
+            EditWhat::Auction => Correction::Auction(
+                args.entries
+                    .iter()
+                    .map(|c| c.parse::<Call>().map_err(|e| anyhow!("{e}")))
+                    .collect::<Result<_>>()?,
+            ),
+            EditWhat::Dummy => match args.entries.as_slice() {
+                [one] => Correction::Dummy(parse_dummy(one).map_err(anyhow::Error::msg)?),
+                _ => bail!(
+                    "give one dummy, revealed or hidden, not {} words",
+                    args.entries.len()
+                ),
+            },
+            EditWhat::Bid => bail!(
+                "{} is a contract game: a deal's {} can be corrected, not bids",
+                game.variant().title,
+                correctable(game)
+            ),
+        };
+        let (corrected, effect) = game.edit(deal, &correction)?;
+        *game = corrected;
+        Ok(effect)
+    })?;
+    let game = session.contract()?;
+    for line in say::corrected(game, deal, effect) {
+        println!("{line}");
+    }
+    println!("totals: {}", say::totals_line(game));
+    println!("{}", say::next(game));
     Ok(())
 }

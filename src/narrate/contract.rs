@@ -3,10 +3,10 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::duel::Status;
-use crate::rules::contract::game::{ContractGame, UndoneEntry};
+use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
 use crate::rules::contract::{BySide, Line, Side, Winner};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
@@ -272,6 +272,43 @@ pub fn finished(game: &ContractGame) -> String {
             totals.a.total()
         ),
     }
+}
+
+/// What a correction left of deal `number`, one line per fact, after
+/// "deal 3 corrected; every later deal rescored.": its first phase, its
+/// auction, what the corrected auction did to the tricks, and its result.
+pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
+    let deal = &game.duel().deals()[number - 1];
+    let mut lines = vec![format!(
+        "deal {number} corrected; every later deal rescored."
+    )];
+    if deal.first.is_some() {
+        lines.push(format!("deal {number} {}", first_phase(game, deal)));
+    }
+    if let Some(auction) = deal.auction().filter(|a| !a.calls().is_empty()) {
+        lines.push(format!("deal {number} auction: {}.", calls(game, auction)));
+    }
+    match (effect, deal.contract()) {
+        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => lines.push(format!(
+            "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
+            game.name(c.declarer)
+        )),
+        (AuctionEffect::PassedOut, _) => lines.push(
+            "No contract now: the declarer's tricks and dummy recorded for it are dropped.".into(),
+        ),
+        _ => {}
+    }
+    if let Some(dummy) = deal.dummy() {
+        let which = match dummy {
+            Dummy::Revealed => "revealed",
+            Dummy::Hidden => "hidden",
+        };
+        lines.push(format!("deal {number}: declarer took the {which} dummy."));
+    }
+    if deal.tricks().is_some() {
+        lines.push(format!("deal {number}: {}", contract_result(game, deal)));
+    }
+    lines
 }
 
 /// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."

@@ -14,18 +14,18 @@ use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::game::{ContractGame, Correction};
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
 fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, s = score sheet, \
-         q = quit (everything is saved)."
+         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, e = correct an earlier \
+         deal, s = score sheet, q = quit (everything is saved)."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass), or u = undo the last entry, s = score sheet, \
-         q = quit (everything is saved)."
+         1S, 3NT, 2♥, pass), or u = undo the last entry, e = correct an earlier deal, \
+         s = score sheet, q = quit (everything is saved)."
     }
 }
 
@@ -314,10 +314,7 @@ fn command(
 ) -> Result<Flow> {
     let outcome = match parse_command(text).expect("a command") {
         Answer::Undo => undo(p, cx, id),
-        Answer::Edit => {
-            p.say("A contract game is corrected by taking entries back: u undoes the last one.");
-            Ok(())
-        }
+        Answer::Edit => correct(p, cx, id, game),
         Answer::Sheet => {
             p.say(&render::contract::sheet_at_table(game, p.width()));
             Ok(())
@@ -337,6 +334,177 @@ fn command(
         p.say(&format!("error: {e:#}"));
     }
     Ok(Flow::Go)
+}
+
+/// `e` at any question: pick a deal, what of it to correct, then the new
+/// value, each checked by the engine (a correction that breaks a later deal
+/// is refused at the question). Esc steps back without changing anything.
+fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> Result<()> {
+    let last = game.played();
+    if last == 0 {
+        p.say("Nothing is recorded yet, so there is no deal to correct.");
+        return Ok(());
+    }
+    let check = |text: &str| match text.trim().parse::<usize>() {
+        Ok(n) if (1..=last).contains(&n) => Ok(()),
+        _ => Err(format!("type a deal number from 1 to {last}")),
+    };
+    let Some(text) = p.input_or_back(
+        &format!("Correct which deal (1 to {last})?"),
+        Some(&last.to_string()),
+        &check,
+    )?
+    else {
+        return Ok(());
+    };
+    let number: usize = text.trim().parse()?;
+    let deal = &game.duel().deals()[number - 1];
+    let (a, b) = (game.seat(Side::A), game.seat(Side::B));
+    let mut items = Vec::new();
+    let mut kinds = Vec::new();
+    if let (Some(tricks), Some(phase)) = (deal.first_phase(), game.rules().first_phase()) {
+        items.push(format!(
+            "{} tricks (now {} {}, {} {})",
+            phase.title(),
+            game.name(Side::A),
+            tricks.a,
+            game.name(Side::B),
+            tricks.b
+        ));
+        kinds.push(0);
+    }
+    if let Some(auction) = deal.auction().filter(|a| !a.calls().is_empty()) {
+        items.push(format!("The auction (now {})", say::calls(game, auction)));
+        kinds.push(1);
+    }
+    if let (Some(tricks), Some(contract)) = (deal.tricks(), deal.contract()) {
+        items.push(format!(
+            "Declarer's tricks (now {} took {tricks} in {})",
+            game.name(contract.declarer),
+            contract.pretty()
+        ));
+        kinds.push(2);
+    }
+    if game.rules().has_dummy_choice() && deal.contract().is_some() {
+        let now = match deal.dummy() {
+            Some(Dummy::Revealed) => "revealed",
+            Some(Dummy::Hidden) => "hidden",
+            None => "not recorded",
+        };
+        items.push(format!("The dummy (now {now})"));
+        kinds.push(3);
+    }
+    if items.is_empty() {
+        p.say(&format!(
+            "Deal {number} has nothing recorded to correct yet."
+        ));
+        return Ok(());
+    }
+    let Some(pick) = p.select_or_back(&format!("Correct what in deal {number}?"), &items, 0)?
+    else {
+        return Ok(());
+    };
+    let edit = |correction: &Correction| {
+        game.edit(number, correction)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let correction = match kinds[pick] {
+        0 | 2 => {
+            let first = kinds[pick] == 0;
+            let (seat, now, prompt) = if first {
+                let tricks = deal.first_phase().expect("listed");
+                (
+                    a,
+                    tricks.a,
+                    format!(
+                        "Tricks {} took in deal {number}'s {} ({} took the rest)",
+                        game.name(Side::A),
+                        game.rules().first_phase().expect("listed").name(),
+                        game.name(Side::B)
+                    ),
+                )
+            } else {
+                let contract = deal.contract().expect("listed");
+                (
+                    if contract.declarer == Side::A { a } else { b },
+                    deal.tricks().expect("listed"),
+                    format!(
+                        "Tricks {} took as declarer in deal {number}'s {}",
+                        game.name(contract.declarer),
+                        contract.pretty()
+                    ),
+                )
+            };
+            let make = |n: u32| {
+                if first {
+                    Correction::FirstPhase(vec![(seat, n)])
+                } else {
+                    Correction::Tricks(vec![(seat, n)])
+                }
+            };
+            let check = |text: &str| {
+                let n = super::parse_count(text)
+                    .map_err(|why| format!("{why}; type a number from 0 to 13"))?;
+                edit(&make(n))
+            };
+            let Some(text) = p.input_or_back(&prompt, Some(&now.to_string()), &check)? else {
+                return Ok(());
+            };
+            make(super::parse_count(&text).expect("checked"))
+        }
+        1 => {
+            let auction = deal.auction().expect("listed");
+            let now: Vec<String> = auction.calls().iter().map(ToString::to_string).collect();
+            let parse = |text: &str| -> Result<Correction, String> {
+                let calls = text
+                    .split_whitespace()
+                    .map(|c| c.parse::<Call>().map_err(|e| e.to_string()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Correction::Auction(calls))
+            };
+            let check = |text: &str| edit(&parse(text)?);
+            let prompt = format!(
+                "Deal {number}'s whole auction, calls in order from {} (e.g. 1S pass pass)",
+                game.name(auction.first())
+            );
+            let Some(text) = p.input_or_back(&prompt, Some(&now.join(" ")), &check)? else {
+                return Ok(());
+            };
+            parse(&text).expect("checked")
+        }
+        _ => {
+            let items = [
+                "The revealed dummy".to_string(),
+                "The hidden dummy".to_string(),
+            ];
+            let Some(pick) = p.select_or_back(
+                &format!("Which dummy did declarer take in deal {number}?"),
+                &items,
+                0,
+            )?
+            else {
+                return Ok(());
+            };
+            Correction::Dummy(if pick == 0 {
+                Dummy::Revealed
+            } else {
+                Dummy::Hidden
+            })
+        }
+    };
+    let (session, effect) = cx.store.update(id, cx.now, |s| {
+        let game = s.contract_mut()?;
+        let (corrected, effect) = game.edit(number, &correction)?;
+        *game = corrected;
+        Ok(effect)
+    })?;
+    let game = session.contract()?;
+    for line in say::corrected(game, number, effect) {
+        p.say(&capitalised(&line));
+    }
+    p.say(&format!("Totals: {}.", say::totals_line(game)));
+    Ok(())
 }
 
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -857,6 +1025,61 @@ mod tests {
     /// Bob deals: phase 1 Ann 6, Bob 7: Bob 1NT with 7 tricks, 40 + 100 = 140.
     /// Bob 1♥, Ann 1♠ (taken back), Ann X (taken back), Ann 2♣, Bob pass:
     /// 2♣ by Ann; she takes 8: 2 over at 20 = 40.
+    /// `e` at the table, Memory Bridge, Ann dealing, Bob leading phase 1:
+    /// deal 1: Bob 8 in phase 1 (1NT +2: 70 + 100 = 170); Ann 2♠ with 9
+    /// (3 × 30 = 90). Then, at deal 2's first question, deal 1 is corrected:
+    /// - declarer's tricks 8 (14 refused): 2♠ with 8 is 60: Ann 60, Bob 170;
+    /// - the auction Ann pass, Bob 2♠, Ann pass: Bob declares and takes the
+    ///   5 tricks Ann did not, down 3, no score: Ann 0, Bob 170;
+    /// - Esc at the deal's question changes nothing.
+    #[test]
+    fn e_corrects_an_earlier_deal_at_the_table() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut answers = MEMORY.to_vec();
+        answers.extend(["8", "2S", "pass", "9"]);
+        answers.extend(["e", "1", "Declarer's", "14", "8"]);
+        answers.extend(["e", "1", "The auction", "pass 2H 1S", "pass 2S pass"]);
+        answers.extend(["e", crate::prompt::ESC, "q"]);
+        let mut p = Asked::new(answers);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            [
+                "Ann cannot take 14 tricks: a deal has 13; give a number from 0 to 13",
+                "deal 1: call 3 (`1S`, Ann): 1S does not outrank 2H; legal now: 2S or higher, pass, double",
+            ]
+        );
+        let asked: Vec<&str> = p
+            .table_prompts()
+            .into_iter()
+            .filter(|q| q.starts_with("Correct") || q.to_lowercase().contains("deal 1"))
+            .collect();
+        assert_eq!(
+            asked,
+            [
+                "Correct which deal (1 to 1)?",
+                "Correct what in deal 1?",
+                "Tricks Ann took as declarer in deal 1's 2♠",
+                "Correct which deal (1 to 1)?",
+                "Correct what in deal 1?",
+                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass pass)",
+                "Correct which deal (1 to 1)?",
+            ]
+        );
+        p.assert_said(&[
+            "Deal 1 corrected; every later deal rescored.",
+            "Deal 1: Ann took 8 in 2♠: made; Ann scores 60.",
+            "Totals: Ann 60, Bob 170.",
+            "Bob declares now; each player keeps the tricks they took, so declarer's tricks are 5.",
+            "Totals: Ann 0, Bob 170.",
+        ]);
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["pass", "2S", "pass"]);
+        assert_eq!(game.duel().facts()[0].tricks, Some(5));
+        assert_eq!(game.duel().totals().map(Line::total), BySide::new(0, 170));
+    }
+
     #[test]
     fn undo_at_the_call_prompt_takes_back_the_last_call() {
         let dir = TempDir::new().unwrap();

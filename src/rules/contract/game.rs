@@ -2,8 +2,8 @@
 //! players, so entries can be made by name ("Ann=8") and refused in words the
 //! table uses. Like the rest of the engine, it checks before it changes.
 
-use super::auction::Call;
-use super::deal::{DealFacts, Dummy};
+use super::auction::{Call, Outcome};
+use super::deal::{Deal, DealFacts, Dummy};
 use super::duel::{Duel, DuelError, Next};
 use super::kind::DuelRules;
 use super::side::{BySide, Side};
@@ -19,6 +19,34 @@ pub enum ContractError {
     /// Counts given by name that cannot be the deal's tricks.
     #[error("{0}")]
     Entry(String),
+    /// A correction that would make a deal illegal (the one corrected or a later one).
+    #[error("deal {deal}: {reason}")]
+    Breaks { deal: usize, reason: String },
+}
+
+/// A correction to an earlier deal: one of its recorded facts, replaced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Correction {
+    /// The first phase's tricks, as `NAME=N` entries (one is enough).
+    FirstPhase(Vec<(Seat, u32)>),
+    /// The whole auction, from the first caller; forced calls may be left out.
+    Auction(Vec<Call>),
+    /// The contract's tricks, as `NAME=N` entries (declarer's alone is enough).
+    Tricks(Vec<(Seat, u32)>),
+    /// The dummy declarer took (Single Dummy Bridge).
+    Dummy(Dummy),
+}
+
+/// What a corrected auction did to the rest of its deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuctionEffect {
+    /// The same declarer, or no tricks recorded yet: nothing else changed.
+    None,
+    /// The other player declares now: each player keeps the tricks they
+    /// took, so declarer's count is what the new declarer took.
+    DeclarerChanged { tricks: u32 },
+    /// No contract now: the tricks and dummy recorded for it are gone.
+    PassedOut,
 }
 
 /// A recorded deal that breaks a rule, found while replaying a session.
@@ -233,6 +261,203 @@ impl ContractGame {
         ))
     }
 
+    /// The game with deal `deal` (1-based) corrected and everything after
+    /// it replayed: scores, game and rubber boundaries and the end of the
+    /// session follow from the corrected facts. Refused, with the deal and
+    /// the reason, when the correction itself is illegal or would make a
+    /// later deal illegal, or would change who opens a later auction: calls
+    /// are recorded in order, so the other player would silently inherit
+    /// them, the contract and its tricks.
+    pub fn edit(
+        &self,
+        deal: usize,
+        correction: &Correction,
+    ) -> Result<(ContractGame, AuctionEffect), ContractError> {
+        let facts = self.duel.facts();
+        let played = facts.len();
+        if played == 0 {
+            return Err(ContractError::Entry(
+                "nothing is recorded yet, so there is no deal to correct".into(),
+            ));
+        }
+        if deal == 0 || deal > played {
+            return Err(ContractError::Entry(format!(
+                "deal {deal} has nothing recorded; deals 1 to {played} can be corrected"
+            )));
+        }
+        let here = |reason: String| ContractError::Breaks { deal, reason };
+        let old = &self.duel.deals()[deal - 1];
+        let mut corrected = facts.to_vec();
+        let fact = &mut corrected[deal - 1];
+        let mut effect = AuctionEffect::None;
+        match correction {
+            Correction::FirstPhase(entries) => {
+                let Some(first) = self.rules().first_phase() else {
+                    return Err(here(format!(
+                        "{} has no first phase; correct the auction or declarer's tricks",
+                        self.variant.title
+                    )));
+                };
+                if fact.first_phase.is_none() {
+                    return Err(here(format!(
+                        "its {} tricks are not recorded yet; record them with `bridgepad tricks`",
+                        first.adjective()
+                    )));
+                }
+                fact.first_phase = Some(self.split_thirteen(entries)?);
+            }
+            Correction::Tricks(entries) => {
+                let Some(contract) = old.contract() else {
+                    return Err(here(
+                        "it has no contract, so no declarer's tricks to correct; correct its auction"
+                            .into(),
+                    ));
+                };
+                if fact.tricks.is_none() {
+                    return Err(here(
+                        "its declarer's tricks are not recorded yet; record them with `bridgepad tricks`"
+                            .into(),
+                    ));
+                }
+                fact.tricks = Some(self.split_thirteen(entries)?[contract.declarer]);
+            }
+            Correction::Dummy(dummy) => {
+                if !self.rules().has_dummy_choice() {
+                    return Err(here(format!(
+                        "{} has no dummy to choose; only Single Dummy Bridge records one",
+                        self.variant.title
+                    )));
+                }
+                if old.contract().is_none() {
+                    return Err(here(
+                        "it has no contract, so declarer chose no dummy; correct its auction"
+                            .into(),
+                    ));
+                }
+                fact.dummy = Some(*dummy);
+            }
+            Correction::Auction(calls) => {
+                let Some(recorded) = old.auction().filter(|a| !a.calls().is_empty()) else {
+                    return Err(here(
+                        "its auction is not recorded yet; record it with `bridgepad auction`"
+                            .into(),
+                    ));
+                };
+                // The same opener: the deal's first phase is not changed.
+                let mut auction =
+                    super::auction::Auction::new(self.rules().auction(), recorded.first());
+                for (i, &call) in calls.iter().enumerate() {
+                    if !auction.is_open() {
+                        return Err(here(format!(
+                            "the auction ends after call {i}; `{call}` and what follows are one call too many"
+                        )));
+                    }
+                    let caller = self.name(auction.caller(i)).to_string();
+                    auction
+                        .call(call)
+                        .map_err(|e| here(format!("call {} (`{call}`, {caller}): {e}", i + 1)))?;
+                }
+                while let Some(call) = auction.forced_call() {
+                    auction.call(call).expect("the only legal call is legal");
+                }
+                match auction.outcome() {
+                    Outcome::Open { to_call } => {
+                        if deal < played || fact.tricks.is_some() {
+                            return Err(here(format!(
+                                "that auction is not over ({} to call); give it whole, to its last pass",
+                                self.name(to_call)
+                            )));
+                        }
+                        fact.dummy = None;
+                    }
+                    Outcome::NoContract => {
+                        if fact.tricks.is_some() || fact.dummy.is_some() {
+                            effect = AuctionEffect::PassedOut;
+                        }
+                        fact.tricks = None;
+                        fact.dummy = None;
+                    }
+                    Outcome::Contract(contract) => {
+                        if fact.tricks.is_none() && deal < played {
+                            return Err(here(format!(
+                                "that auction ends in a contract, but deal {} is already recorded after it with no tricks for one; take entries back to deal {deal} with `bridgepad undo`, then record it again",
+                                deal + 1
+                            )));
+                        }
+                        let before = old.contract().map(|c| c.declarer);
+                        if let Some(tricks) = fact.tricks
+                            && before.is_some_and(|d| d != contract.declarer)
+                        {
+                            let tricks = 13 - tricks;
+                            fact.tricks = Some(tricks);
+                            effect = AuctionEffect::DeclarerChanged { tricks };
+                        }
+                    }
+                }
+                fact.calls = auction.calls().to_vec();
+            }
+        }
+        let duel = self.replay_corrected(deal, &corrected)?;
+        Ok((
+            ContractGame {
+                variant: self.variant.clone(),
+                table: self.table.clone(),
+                duel,
+            },
+            effect,
+        ))
+    }
+
+    /// Replays corrected facts, refusing a deal from `edited` on that
+    /// breaks a rule or whose auction another player would now open.
+    fn replay_corrected(&self, edited: usize, facts: &[DealFacts]) -> Result<Duel, ContractError> {
+        let mut duel = Duel::new(self.rules(), Side::of_seat(self.table.first_dealer()));
+        for (i, fact) in facts.iter().enumerate() {
+            let number = i + 1;
+            let breaks = |duel: &Duel, error: DuelError| ContractError::Breaks {
+                deal: number,
+                reason: match error {
+                    DuelError::Over => format!(
+                        "with that correction the game is over after deal {}, so this could not have been played; take the later entries back with `bridgepad undo` first if that is what happened",
+                        duel.deals().last().map_or(0, |d| d.number)
+                    ),
+                    error => format!("with that correction, {error}"),
+                },
+            };
+            if let Some(tricks) = fact.first_phase {
+                duel.record_first_phase(tricks)
+                    .map_err(|e| breaks(&duel, e))?;
+            }
+            if number >= edited && !fact.calls.is_empty() {
+                let opener = |d: Option<&Deal>| d.and_then(Deal::auction).map(|a| a.first());
+                let was = opener(self.duel.deals().get(i));
+                let now = opener(duel.current().filter(|d| d.number == number));
+                if let (Some(was), Some(now)) = (was, now)
+                    && was != now
+                {
+                    return Err(ContractError::Breaks {
+                        deal: number,
+                        reason: format!(
+                            "that correction has {} open this auction instead of {}, which would hand every call, the contract and its tricks to the other player; correct deal {number} first, or take entries back to deal {edited} with `bridgepad undo`",
+                            self.name(now),
+                            self.name(was)
+                        ),
+                    });
+                }
+            }
+            for &call in &fact.calls {
+                duel.call(call).map_err(|e| breaks(&duel, e))?;
+            }
+            if let Some(dummy) = fact.dummy {
+                duel.record_dummy(dummy).map_err(|e| breaks(&duel, e))?;
+            }
+            if let Some(tricks) = fact.tricks {
+                duel.record_tricks(tricks).map_err(|e| breaks(&duel, e))?;
+            }
+        }
+        Ok(duel)
+    }
+
     /// Both players' counts out of 13 from one or two `NAME=N` entries.
     fn split_thirteen(&self, entries: &[(Seat, u32)]) -> Result<BySide<u32>, ContractError> {
         let named = |seat: Seat| self.table.name(seat).to_string();
@@ -434,5 +659,213 @@ mod tests {
         assert!(g.leaders().is_empty());
         g.record_first_phase(&[(Seat(1), 7)]).unwrap();
         assert_eq!(g.leaders(), vec![Side::B]);
+    }
+
+    fn played(
+        g: &mut ContractGame,
+        first: Option<(Seat, u32)>,
+        auction: &str,
+        tricks: Option<u32>,
+    ) {
+        if let Some(first) = first {
+            g.record_first_phase(&[first]).unwrap();
+        }
+        let list: Vec<Call> = auction
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        g.calls(&list).unwrap();
+        if let Some(t) = tricks {
+            let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
+            g.record_tricks(&[(g.seat(declarer), t)]).unwrap();
+        }
+    }
+
+    fn totals(g: &ContractGame) -> (i64, i64) {
+        let t = g.duel().totals();
+        (t.a.total(), t.b.total())
+    }
+
+    fn auction(text: &str) -> Correction {
+        Correction::Auction(
+            text.split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect(),
+        )
+    }
+
+    /// Memory Bridge, hand-computed: deal 1 Ann 9 in phase 1 (200) and
+    /// 2♠X by Ann with 9 (180); deal 2 Bob 8 in phase 1 (170) and 3NT by
+    /// Bob with 9 (100).
+    fn memory_two_deals() -> ContractGame {
+        let mut g = game("memory");
+        played(&mut g, Some((Seat(0), 9)), "2S X pass", Some(9));
+        played(&mut g, Some((Seat(1), 8)), "3NT pass", Some(9));
+        assert_eq!(totals(&g), (380, 270));
+        g
+    }
+
+    #[test]
+    fn an_edit_rescores_the_deal_and_everything_after_it() {
+        let g = memory_two_deals();
+        // 2♠X with 8: two over × 30 × 2 = 120, not 180.
+        let (e, effect) = g.edit(1, &Correction::Tricks(vec![(Seat(0), 8)])).unwrap();
+        assert_eq!(effect, AuctionEffect::None);
+        assert_eq!(totals(&e), (320, 270));
+        assert_eq!(e.duel().deals()[1].totals.a.total(), 320);
+        // Undoubled 2♠ with 9: 90.
+        let (e, _) = g.edit(1, &auction("2S pass")).unwrap();
+        assert_eq!(totals(&e), (290, 270));
+        // Phase 1 the other way: Bob 9 (200) and Ann's 2♠X as before.
+        let (e, _) = g
+            .edit(1, &Correction::FirstPhase(vec![(Seat(1), 9)]))
+            .unwrap();
+        assert_eq!(totals(&e), (180, 470));
+        // The game itself is untouched.
+        assert_eq!(totals(&g), (380, 270));
+    }
+
+    #[test]
+    fn a_corrected_auction_keeps_each_players_tricks_or_drops_them_with_the_contract() {
+        let g = memory_two_deals();
+        // Bob declares now: Ann took 9, so Bob took 4, and 2♠ fails (0 here).
+        let (e, effect) = g.edit(1, &auction("pass 2S pass")).unwrap();
+        assert_eq!(effect, AuctionEffect::DeclarerChanged { tricks: 4 });
+        assert_eq!(e.duel().facts()[0].tricks, Some(4));
+        assert_eq!(totals(&e), (200, 270));
+        // Passed out: no contract, no tricks.
+        let (e, effect) = g.edit(1, &auction("pass pass")).unwrap();
+        assert_eq!(effect, AuctionEffect::PassedOut);
+        assert_eq!(e.duel().facts()[0].tricks, None);
+        assert_eq!(totals(&e), (200, 270));
+        // A contract where the deal had none would need tricks deal 2 never left room for.
+        let (p, _) = g.edit(1, &auction("pass pass")).unwrap();
+        let refused = entry(p.edit(1, &auction("1S pass")).unwrap_err());
+        assert!(
+            refused.starts_with("deal 1: that auction ends in a contract, but deal 2"),
+            "{refused}"
+        );
+        // An illegal call is named with its caller.
+        assert_eq!(
+            entry(g.edit(1, &auction("2S 1H")).unwrap_err()),
+            "deal 1: call 2 (`1H`, Bob): 1H does not outrank 2S; legal now: 2NT or higher, pass, double"
+        );
+        assert_eq!(
+            entry(g.edit(2, &auction("1S")).unwrap_err()),
+            "deal 2: that auction is not over (Ann to call); give it whole, to its last pass"
+        );
+        assert_eq!(
+            entry(g.edit(1, &auction("pass pass 1S")).unwrap_err()),
+            "deal 1: the auction ends after call 2; `1S` and what follows are one call too many"
+        );
+    }
+
+    #[test]
+    fn an_edit_that_ends_the_game_before_a_recorded_deal_is_refused() {
+        let mut g = memory_two_deals();
+        // Deal 3: Ann 10 in phase 1 (230) reaches 610; she wins.
+        g.record_first_phase(&[(Seat(0), 10)]).unwrap();
+        assert!(g.is_finished());
+        // Ann 8 in deal 2's phase 1 (170) would end the game at 550 before its auction.
+        let refused = entry(
+            g.edit(2, &Correction::FirstPhase(vec![(Seat(0), 8)]))
+                .unwrap_err(),
+        );
+        assert!(
+            refused.starts_with("deal 2: with that correction the game is over after deal 2, so this could not have been played"),
+            "{refused}"
+        );
+        // Bob 10 in deal 3 instead: 380 to 500, Bob wins.
+        let (e, _) = g
+            .edit(3, &Correction::FirstPhase(vec![(Seat(1), 10)]))
+            .unwrap();
+        assert_eq!(totals(&e), (380, 500));
+        assert_eq!(e.duel().winners(), vec![Side::B]);
+        // Bob 7 in deal 3 (140, to 410): nobody reaches 500, and the game goes on.
+        let (e, _) = g
+            .edit(3, &Correction::FirstPhase(vec![(Seat(1), 7)]))
+            .unwrap();
+        assert!(!e.is_finished());
+        assert_eq!(e.duel().next(), Some(Next::Call(Side::A)));
+        assert_eq!(
+            entry(
+                g.edit(4, &Correction::Tricks(vec![(Seat(0), 7)]))
+                    .unwrap_err()
+            ),
+            "deal 4 has nothing recorded; deals 1 to 3 can be corrected"
+        );
+        assert_eq!(
+            entry(
+                g.edit(3, &Correction::Tricks(vec![(Seat(0), 7)]))
+                    .unwrap_err()
+            ),
+            "deal 3: it has no contract, so no declarer's tricks to correct; correct its auction"
+        );
+    }
+
+    #[test]
+    fn an_edit_that_changes_who_opens_an_auction_is_refused() {
+        // Buddy Bridge: the exchange winner opens. Bob winning it would hand
+        // Ann's 4♠ to him.
+        let mut g = game("buddy");
+        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
+        let before = g.duel().facts().to_vec();
+        assert_eq!(
+            entry(
+                g.edit(1, &Correction::FirstPhase(vec![(Seat(1), 8)]))
+                    .unwrap_err()
+            ),
+            "deal 1: that correction has Bob open this auction instead of Ann, which would hand every call, the contract and its tricks to the other player; correct deal 1 first, or take entries back to deal 1 with `bridgepad undo`"
+        );
+        assert_eq!(g.duel().facts(), before);
+        // Single Dummy Bridge: a pass-out is redealt by the same dealer, so
+        // passing deal 1 out would have Ann open deal 2, which Bob opened.
+        let mut s = game("single-dummy");
+        played(&mut s, None, "1NT pass", Some(7));
+        played(&mut s, None, "pass 2S pass", Some(8));
+        let refused = entry(s.edit(1, &auction("pass pass")).unwrap_err());
+        assert!(
+            refused.starts_with("deal 2: that correction has Ann open this auction instead of Bob"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn buddy_game_boundaries_follow_the_corrected_deals() {
+        let mut g = game("buddy");
+        // Ann wins both exchanges and makes 4♠ twice: 400 below, game 1 is hers after deal 2.
+        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
+        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
+        played(&mut g, Some((Seat(0), 8)), "1S pass pass", Some(7));
+        assert_eq!(g.duel().deals()[2].game, 2);
+        assert_eq!(g.duel().games_won(), BySide::new(1, 0));
+        // Deal 1's 4♠ down six: Ann is short of 300 after deal 2, and game 1
+        // ends with deal 3's exchange instead.
+        let (e, _) = g.edit(1, &Correction::Tricks(vec![(Seat(0), 4)])).unwrap();
+        assert_eq!(e.duel().deals()[2].game, 1);
+        assert_eq!(e.duel().current().unwrap().game, 2);
+        assert_eq!(e.duel().games_won(), BySide::new(1, 0));
+        let (e, _) = e.edit(1, &Correction::Tricks(vec![(Seat(0), 10)])).unwrap();
+        assert_eq!(e.duel().deals(), g.duel().deals());
+    }
+
+    #[test]
+    fn single_dummy_corrects_the_dummy_and_nothing_else_does() {
+        let mut s = game("single-dummy");
+        played(&mut s, None, "1NT pass", Some(7));
+        let (e, _) = s.edit(1, &Correction::Dummy(Dummy::Hidden)).unwrap();
+        assert_eq!(e.duel().deals()[0].dummy(), Some(Dummy::Hidden));
+        assert_eq!(
+            entry(
+                s.edit(1, &Correction::FirstPhase(vec![(Seat(0), 7)]))
+                    .unwrap_err()
+            ),
+            "deal 1: Single Dummy Bridge has no first phase; correct the auction or declarer's tricks"
+        );
+        let m = memory_two_deals();
+        assert_eq!(
+            entry(m.edit(1, &Correction::Dummy(Dummy::Hidden)).unwrap_err()),
+            "deal 1: Memory Bridge has no dummy to choose; only Single Dummy Bridge records one"
+        );
     }
 }

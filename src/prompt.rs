@@ -5,6 +5,10 @@
 //! [`Scripted`] prompter in tests; [`Terminal`] is the real one. Whatever it
 //! shows fits the terminal's width: nothing is cut off, and a prompt drawn
 //! again leaves nothing of its last drawing behind.
+//!
+//! Longer than most modules: the line reader, the menu and the wrapping they
+//! share are one piece, since each redraw must know the rows the last one
+//! drew.
 
 use std::collections::VecDeque;
 use std::fmt;

@@ -18,6 +18,9 @@
 //! through `store/migrate.rs`, and the first save that changes it first copies
 //! its bytes to `backups/<id>.format-N.toml`; one in a newer format is refused.
 //! `delete` and `restore` move files to and from `trash/` (`store/trash.rs`).
+//!
+//! Longer than most modules: saving, locking and loading are one protocol and
+//! read best together; the cache, index, migrations and trash are in `store/`.
 
 mod cache;
 pub mod index;

@@ -1,6 +1,10 @@
 //! Score sheets for the two-player contract games: one row per deal for
 //! Memory and Single Dummy Bridge, and the paper pad (above and below the
 //! line, game by game) for Buddy Bridge.
+//!
+//! Longer than most modules: the layouts tried for a width (labelled pad,
+//! narrow pad, deal rows with and without points) share their cell writers,
+//! which would have to be public to be split apart.
 
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};

@@ -6,6 +6,10 @@
 //! template that contradicts itself (a schedule that does not fit the deck, a
 //! game that could never end). Reading files is the store's job, not this
 //! module's: it only parses text it is given.
+//!
+//! Longer than most modules: every field's check, and each check of fields
+//! that go together, sits beside the raw form it reads, so each rule of a
+//! template is written once.
 
 use std::collections::BTreeMap;
 use std::fmt;

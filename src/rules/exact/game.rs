@@ -1,8 +1,10 @@
 //! A game derived from recorded facts.
 //!
-//! [`Game::replay`] folds the recorded [`HandFacts`] through the same
-//! `record_*` methods the commands use, so a hand-edited file, an `edit` of an
-//! old hand and a fresh entry are all judged by one set of rules. Scores,
+//! [`Game::replay`] folds the recorded [`HandFacts`] through the same checks
+//! the `record_*` methods use, so a hand-edited file, an `edit` of an old hand
+//! and a fresh entry are all judged by one set of rules. (Replay records the
+//! facts as stored; what the rules leave one answer for is filled in by
+//! `record_*` through [`Game::settle`], so an undo can step back past it.) Scores,
 //! totals, the next expected entry and the winners are derived here and never
 //! stored. Every method that changes the game checks first and changes after,
 //! so a refused entry leaves the game exactly as it was.

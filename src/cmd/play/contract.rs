@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 
-use super::{Answer, Flow, parse_command};
+use super::{Commands, Flow, parse_command};
 use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
@@ -304,7 +304,25 @@ fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
     })
 }
 
-/// Runs one of the table's commands.
+impl Commands for ContractGame {
+    fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+        undo(p, cx, id)
+    }
+
+    fn correct(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+        correct(p, cx, id, self)
+    }
+
+    fn sheet(&self, width: Option<usize>) -> String {
+        render::contract::sheet_at_table(self, width)
+    }
+
+    fn help(&self) -> &'static str {
+        help(self.rules())
+    }
+}
+
+/// Runs one of the table's commands, typed as `text`.
 fn command(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -312,28 +330,7 @@ fn command(
     game: &ContractGame,
     text: &str,
 ) -> Result<Flow> {
-    let outcome = match parse_command(text).expect("a command") {
-        Answer::Undo => undo(p, cx, id),
-        Answer::Edit => correct(p, cx, id, game),
-        Answer::Sheet => {
-            p.say(&render::contract::sheet_at_table(game, p.width()));
-            Ok(())
-        }
-        Answer::Help => {
-            p.say(help(game.rules()));
-            Ok(())
-        }
-        Answer::Quit => {
-            p.say(&format!(
-                "Saved. `bridgepad play` picks up session {id} where you left it."
-            ));
-            return Ok(Flow::Quit);
-        }
-    };
-    if let Err(e) = outcome {
-        p.say(&format!("error: {e:#}"));
-    }
-    Ok(Flow::Go)
+    super::command(p, cx, id, game, parse_command(text).expect("a command"))
 }
 
 /// `e` at any question: pick a deal, what of it to correct, then the new

@@ -5,7 +5,7 @@
 
 use anyhow::Result;
 
-use super::{Answer, Flow, parse_command};
+use super::{Commands, Flow, command, parse_command};
 use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
 use crate::narrate;
 use crate::prompt::Prompter;
@@ -22,36 +22,22 @@ const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids
                             line in the order shown, or NAME=N pairs), or u = undo the last entry, \
                             e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
 
-/// Runs one of the table's commands (anything but a number).
-fn command(
-    p: &mut dyn Prompter,
-    cx: &Context,
-    id: &str,
-    game: &Game,
-    answer: Answer,
-) -> Result<Flow> {
-    let outcome = match answer {
-        Answer::Undo => undo(p, cx, id),
-        Answer::Edit => correct(p, cx, id, game),
-        Answer::Sheet => {
-            p.say(&render::sheet_at_table(game, p.width()));
-            Ok(())
-        }
-        Answer::Help => {
-            p.say(help(game));
-            Ok(())
-        }
-        Answer::Quit => {
-            p.say(&format!(
-                "Saved. `bridgepad play` picks up session {id} where you left it."
-            ));
-            return Ok(Flow::Quit);
-        }
-    };
-    if let Err(e) = outcome {
-        p.say(&format!("error: {e:#}"));
+impl Commands for Game {
+    fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+        undo(p, cx, id)
     }
-    Ok(Flow::Go)
+
+    fn correct(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+        correct(p, cx, id, self)
+    }
+
+    fn sheet(&self, width: Option<usize>) -> String {
+        render::sheet_at_table(self, width)
+    }
+
+    fn help(&self) -> &'static str {
+        help(self)
+    }
 }
 
 fn help(game: &Game) -> &'static str {

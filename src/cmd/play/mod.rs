@@ -126,5 +126,50 @@ enum Flow {
     Quit,
 }
 
+/// What each family's table does for the commands every table answers.
+trait Commands {
+    /// `u`: take back the last entry, and say what was taken back.
+    fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()>;
+    /// `e`: correct an entry of this hand or deal, or of an earlier one.
+    fn correct(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()>;
+    /// `s`: the sheet, drawn for the table.
+    fn sheet(&self, width: Option<usize>) -> String;
+    /// `?`: what can be typed at any question.
+    fn help(&self) -> &'static str;
+}
+
+/// Runs one of the table's commands; a command that fails is said, and the
+/// table carries on.
+fn command(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &dyn Commands,
+    answer: Answer,
+) -> Result<Flow> {
+    let outcome = match answer {
+        Answer::Undo => game.undo(p, cx, id),
+        Answer::Edit => game.correct(p, cx, id),
+        Answer::Sheet => {
+            p.say(&game.sheet(p.width()));
+            Ok(())
+        }
+        Answer::Help => {
+            p.say(game.help());
+            Ok(())
+        }
+        Answer::Quit => {
+            p.say(&format!(
+                "Saved. `bridgepad play` picks up session {id} where you left it."
+            ));
+            return Ok(Flow::Quit);
+        }
+    };
+    if let Err(e) = outcome {
+        p.say(&format!("error: {e:#}"));
+    }
+    Ok(Flow::Go)
+}
+
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@
 //! bids or tricks. Both change the recorded facts and replay them from the
 //! start, so a correction is judged by the same rules as a fresh entry.
 
+use super::set_entries;
 use super::{EditKind, Game, ReplayError, RuleError, Undone};
 use crate::rules::seat::Seat;
 
@@ -91,12 +92,7 @@ impl Game {
             }
             EditKind::Tricks => &mut recorded.tricks,
         };
-        for &(seat, value) in entries {
-            match list.iter_mut().find(|(s, _)| *s == seat) {
-                Some(entry) => entry.1 = value,
-                None => list.push((seat, value)),
-            }
-        }
+        set_entries(list, entries);
         Game::replay(self.variant.clone(), self.table.clone(), &facts)
     }
 }

@@ -452,13 +452,7 @@ impl Game {
         }
         let index = self.hands.len() - 1;
         self.hands[index].bids = bids;
-        let facts = self.facts_for_current();
-        for &(seat, bid) in entries {
-            match facts.bids.iter_mut().find(|(s, _)| *s == seat) {
-                Some(entry) => entry.1 = bid,
-                None => facts.bids.push((seat, bid)),
-            }
-        }
+        set_entries(&mut self.facts_for_current().bids, entries);
         // Two players left bidding the whole hand between them: either both
         // make it or both miss, so the round is not accepted and bid again.
         let hand = &self.hands[index];
@@ -647,13 +641,7 @@ impl Game {
         // Checked: now change.
         let index = self.hands.len() - 1;
         self.hands[index].tricks = tricks;
-        let facts = self.facts_for_current();
-        for &(seat, taken) in entries {
-            match facts.tricks.iter_mut().find(|(s, _)| *s == seat) {
-                Some(entry) => entry.1 = taken,
-                None => facts.tricks.push((seat, taken)),
-            }
-        }
+        set_entries(&mut self.facts_for_current().tricks, entries);
         let hand = &self.hands[index];
         if hand.deal.order.iter().all(|&s| hand.tricks[s].is_some()) {
             self.score_current();
@@ -756,6 +744,17 @@ impl fmt::Display for EditKind {
 mod correct;
 #[path = "seating.rs"]
 mod seating;
+
+/// Records `entries` in a hand's list of facts: a seat already there has its
+/// count replaced (a correction), a new one is added in the order given.
+pub(super) fn set_entries(list: &mut Vec<(Seat, u32)>, entries: &[(Seat, u32)]) {
+    for &(seat, value) in entries {
+        match list.iter_mut().find(|(s, _)| *s == seat) {
+            Some(entry) => entry.1 = value,
+            None => list.push((seat, value)),
+        }
+    }
+}
 
 #[cfg(test)]
 #[path = "game_tests.rs"]

@@ -579,6 +579,15 @@ impl Scripted {
         }
     }
 
+    /// Whether the next answer is Esc (which it then takes).
+    fn stepped_back(&mut self) -> bool {
+        let back = self.answers.front().is_some_and(|a| a == ESC);
+        if back {
+            self.answers.pop_front();
+        }
+        back
+    }
+
     fn next(&mut self, prompt: &str) -> Result<String> {
         match self.answers.pop_front() {
             Some(answer) => Ok(answer),
@@ -597,8 +606,7 @@ impl Prompter for Scripted {
         items: &[String],
         default: usize,
     ) -> Result<Option<usize>> {
-        if self.answers.front().is_some_and(|a| a == ESC) {
-            self.answers.pop_front();
+        if self.stepped_back() {
             return Ok(None);
         }
         self.select(prompt, items, default).map(Some)
@@ -610,8 +618,7 @@ impl Prompter for Scripted {
         default: Option<&str>,
         check: Check,
     ) -> Result<Option<String>> {
-        if self.answers.front().is_some_and(|a| a == ESC) {
-            self.answers.pop_front();
+        if self.stepped_back() {
             return Ok(None);
         }
         self.input(prompt, default, check).map(Some)

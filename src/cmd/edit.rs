@@ -18,18 +18,7 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
         return contract(args, cx, &id);
     }
-    let hand: usize = args
-        .hand
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            anyhow!(
-                "hand `{}` is not a hand number; hands count from 1",
-                args.hand
-            )
-        })?;
+    let hand = number(&args.hand, "hand")?;
     let kind = match args.what {
         EditWhat::Bid => EditKind::Bids,
         EditWhat::Tricks => EditKind::Tricks,
@@ -81,18 +70,7 @@ fn correctable(game: &crate::rules::contract::game::ContractGame) -> String {
 /// A contract game's deal corrected: its first phase, auction, declarer's
 /// tricks or dummy, everything after it replayed by the engine.
 fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
-    let deal: usize = args
-        .hand
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| {
-            anyhow!(
-                "deal `{}` is not a deal number; deals count from 1",
-                args.hand
-            )
-        })?;
+    let deal = number(&args.hand, "deal")?;
     let (session, effect) = cx.store.update(id, cx.now, |session| {
         let game = session.contract_mut()?;
         let correction = match args.what {
@@ -138,4 +116,13 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
     println!("totals: {}", say::totals_line(game));
     println!("{}", say::next(game));
     Ok(())
+}
+
+/// A hand's or a deal's number as typed (`what` is "hand" or "deal").
+fn number(text: &str, what: &str) -> Result<usize> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| anyhow!("{what} `{text}` is not a {what} number; {what}s count from 1"))
 }

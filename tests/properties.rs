@@ -321,8 +321,15 @@ fn play_exact(game: &mut Game, chooser: &mut Chooser, max_entries: usize) {
         let legal = legal_entries(game);
         assert!(!legal.is_empty(), "a game in play accepts something");
         // A zero (a spent stream) is the first legal entry, never a trump.
-        let entry = if chooser.pick(8) == 7 {
-            Entry::Trump(trumps[chooser.pick(trumps.len())])
+        // The trumps offered are the ones accepted: a colour already tried
+        // in a two-player re-bid is refused (RULES.md, elimination).
+        let turnable = game.trumps_to_turn();
+        for &trump in trumps {
+            let accepted = game.clone().record_trump(trump).is_ok();
+            assert_eq!(accepted, turnable.contains(&trump), "{trump:?}");
+        }
+        let entry = if chooser.pick(8) == 7 && !turnable.is_empty() {
+            Entry::Trump(turnable[chooser.pick(turnable.len())])
         } else {
             legal[chooser.pick(legal.len())]
         };

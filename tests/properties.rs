@@ -13,7 +13,8 @@
 //! A case is a variant, a table and a stream of choices; a failure shrinks to
 //! a short stream. `PROPTEST_CASES=1000 cargo test --release --test tests
 //! properties::` runs more of them (the default is a few per variant, to keep
-//! `cargo test` fast).
+//! `cargo test` fast). The cases are the same on every run unless
+//! `PROPTEST_RNG_SEED` picks others (a number, or `random`).
 
 use bridgepad::catalog::Catalog;
 use bridgepad::fuzzing::check_session;
@@ -27,7 +28,10 @@ use bridgepad::rules::{Expect, Game, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
 use chrono::{TimeZone, Utc};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+
+/// The seed the cases are drawn from when `PROPTEST_RNG_SEED` is not set.
+const SEED: u64 = 20_261_123;
 
 /// Cases per variant when `PROPTEST_CASES` is not set.
 const DEFAULT_CASES: u32 = 10;
@@ -87,8 +91,16 @@ fn config() -> Config {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(DEFAULT_CASES);
+    // The same games on every run, so CI is repeatable; PROPTEST_RNG_SEED=N
+    // plays others, and PROPTEST_RNG_SEED=random a fresh set each run.
+    let rng_seed = match std::env::var("PROPTEST_RNG_SEED").ok().as_deref() {
+        Some("random") => RngSeed::Random,
+        Some(seed) if !seed.is_empty() => seed.parse().map_or(RngSeed::Random, RngSeed::Fixed),
+        _ => RngSeed::Fixed(SEED),
+    };
     Config {
         cases,
+        rng_seed,
         // Failures are kept as named regression tests, not as seed files.
         failure_persistence: None,
         ..Config::default()

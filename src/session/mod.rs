@@ -5,12 +5,13 @@
 //! [`Session::from_file`], which replays every recorded hand, so a session in
 //! memory is always a legal game. Scores are never stored: they are derived.
 //!
-//! [`file`] is the file as stored and its TOML; this module and [`contract`]
+//! [`file`] is the file as stored and its TOML; `exact` and [`contract`]
 //! turn it into each family's game and back.
 
 use chrono::{DateTime, Utc};
 
 pub mod contract;
+mod exact;
 pub mod file;
 
 pub use contract::{dummy_word, parse_dummy};
@@ -21,7 +22,7 @@ pub use file::{
 use crate::rules::contract::Side;
 use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::template::Deck;
-use crate::rules::{Attempt, Game, HandFacts, ReplayError, Seat, Table, Trump, Variant};
+use crate::rules::{Game, ReplayError, Seat, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -127,62 +128,7 @@ impl Session {
         if variant.contract.is_some() {
             return contract::contract_from_file(file, variant, table, players);
         }
-        if !file.deals.is_empty() {
-            return Err(SessionError::WrongEntries(format!(
-                "deals: {} is an exact-bid game; it records [[hands]], not [[deals]]",
-                variant.title
-            )));
-        }
-        let mut facts = Vec::with_capacity(file.hands.len());
-        for (i, entry) in file.hands.iter().enumerate() {
-            let hand = i + 1;
-            let seats = |map: &NameMap| {
-                map.0
-                    .iter()
-                    .map(|(name, n)| {
-                        let seat =
-                            table
-                                .seat_of(name)
-                                .ok_or_else(|| SessionError::UnknownPlayer {
-                                    hand,
-                                    name: name.clone(),
-                                    players: players.clone(),
-                                })?;
-                        Ok((seat, *n))
-                    })
-                    .collect::<Result<Vec<_>, SessionError>>()
-            };
-            let trump = |text: &Option<String>| match text {
-                None => Ok(None),
-                Some(text) => parse_trump(&variant, text)
-                    .map(Some)
-                    .map_err(|message| SessionError::BadTrump { hand, message }),
-            };
-            let rebids = entry
-                .rebids
-                .iter()
-                .map(|r| {
-                    Ok(Attempt {
-                        bids: seats(&r.bids)?,
-                        trump: trump(&r.trump)?,
-                    })
-                })
-                .collect::<Result<Vec<_>, SessionError>>()?;
-            let trump = trump(&entry.trump)?;
-            facts.push(HandFacts {
-                rebids,
-                bids: seats(&entry.bids)?,
-                tricks: seats(&entry.tricks)?,
-                trump,
-            });
-        }
-        let game = Game::replay(variant, table, &facts)?;
-        Ok(Session {
-            id: file.id.clone(),
-            created: file.created,
-            updated: file.updated,
-            play: Play::Exact(game),
-        })
+        exact::exact_from_file(file, variant, table, players)
     }
 
     /// The rules in force.

@@ -98,6 +98,16 @@ impl Hand {
         Some(self.bids[seat]? == self.tricks[seat]?)
     }
 
+    /// The players who have not bid yet, in bidding order.
+    pub fn still_to_bid(&self) -> Vec<Seat> {
+        self.deal
+            .order
+            .iter()
+            .copied()
+            .filter(|&s| self.bids[s].is_none())
+            .collect()
+    }
+
     pub fn bids_total(&self) -> u32 {
         self.bids.values().flatten().sum()
     }
@@ -337,13 +347,7 @@ impl Game {
     /// What the game waits for, or `None` once it is over.
     pub fn expects(&self) -> Option<Expect> {
         let hand = self.current()?;
-        let missing_bids: Vec<Seat> = hand
-            .deal
-            .order
-            .iter()
-            .copied()
-            .filter(|&s| hand.bids[s].is_none())
-            .collect();
+        let missing_bids = hand.still_to_bid();
         if !missing_bids.is_empty() {
             return Some(Expect::Bids {
                 waiting: missing_bids,
@@ -591,13 +595,7 @@ impl Game {
         self.check_no_duplicates(entries)?;
         self.check_playing(hand, entries)?;
         let (number, cards) = (hand.deal.number, hand.deal.cards);
-        let waiting: Vec<Seat> = hand
-            .deal
-            .order
-            .iter()
-            .copied()
-            .filter(|&s| hand.bids[s].is_none())
-            .collect();
+        let waiting = hand.still_to_bid();
         if !waiting.is_empty() {
             return Err(RuleError::BidsFirst {
                 waiting: self.table.list(&waiting),

@@ -1,7 +1,7 @@
 //! The contract games' deals in a session file: read back by replaying every
 //! deal, and written from the game's recorded facts.
 
-use super::file::{DealEntry, FORMAT, NameMap, SessionFile, WRITTEN_BY};
+use super::file::{DealEntry, NameMap, SessionFile};
 use super::{Play, Session, SessionError};
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::{DealFacts, Dummy};
@@ -13,17 +13,6 @@ impl Session {
     pub(super) fn contract_file(&self, game: &ContractGame) -> SessionFile {
         let table = game.table();
         SessionFile {
-            format: FORMAT,
-            written_by: WRITTEN_BY.to_string(),
-            id: self.id.clone(),
-            variant: game.variant().name.clone(),
-            created: self.created,
-            updated: self.updated,
-            players: table.seated().to_vec(),
-            waiting: Vec::new(),
-            first_dealer: table.name(table.first_dealer()).to_string(),
-            rules: game.variant().raw().clone(),
-            hands: Vec::new(),
             deals: game
                 .duel()
                 .facts()
@@ -43,6 +32,7 @@ impl Session {
                     declarer_tricks: d.tricks,
                 })
                 .collect(),
+            ..self.head(game.variant(), table)
         }
     }
 }

@@ -253,17 +253,6 @@ impl Session {
             )
         };
         SessionFile {
-            format: FORMAT,
-            written_by: WRITTEN_BY.to_string(),
-            id: self.id.clone(),
-            variant: game.variant().name.clone(),
-            created: self.created,
-            updated: self.updated,
-            players: table.seated().to_vec(),
-            waiting: table.waiting().to_vec(),
-            first_dealer: table.name(table.first_dealer()).to_string(),
-            rules: game.variant().raw().clone(),
-            deals: Vec::new(),
             hands: game
                 .facts()
                 .iter()
@@ -281,6 +270,27 @@ impl Session {
                     tricks: names(&h.tricks),
                 })
                 .collect(),
+            ..self.head(game.variant(), table)
+        }
+    }
+}
+
+impl Session {
+    /// The file's head (who plays, the rules, when), with no hands or deals.
+    fn head(&self, variant: &Variant, table: &Table) -> SessionFile {
+        SessionFile {
+            format: FORMAT,
+            written_by: WRITTEN_BY.to_string(),
+            id: self.id.clone(),
+            variant: variant.name.clone(),
+            created: self.created,
+            updated: self.updated,
+            players: table.seated().to_vec(),
+            waiting: table.waiting().to_vec(),
+            first_dealer: table.name(table.first_dealer()).to_string(),
+            rules: variant.raw().clone(),
+            hands: Vec::new(),
+            deals: Vec::new(),
         }
     }
 }

@@ -306,7 +306,7 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
     let high = variant.max_players.min(low + 4);
     let count = rng.usize(low..=high);
     let players = pick_players(rng, count);
-    let table = Table::new(variant, players, Seat(rng.usize(..count))).expect("a legal table");
+    let table = Table::new(variant, players, rng.usize(..count)).expect("a legal table");
     let created = created_at(rng);
     let play = if variant.contract.is_some() {
         let mut game = ContractGame::new(variant.clone(), table);
@@ -339,7 +339,7 @@ fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> S
     let base = &catalog.find("mormon-bridge-4card").unwrap().variant;
     let variant = with_target(base, 100_000).expect("a big target is allowed");
     let players = pick_players(rng, 6);
-    let table = Table::new(&variant, players, Seat(0)).expect("a legal table");
+    let table = Table::new(&variant, players, 0).expect("a legal table");
     let mut game = Game::new(variant.clone(), table);
     while game.played() < LONG_HANDS {
         play_hand(&mut game, rng);
@@ -426,7 +426,8 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
         match next {
             Next::FirstPhase => {
                 let n = rng.u32(2..=11);
-                game.record_first_phase(&[(Seat(0), n), (Seat(1), 13 - n)])
+                let (ann, bob) = (game.table().seat_at(0), game.table().seat_at(1));
+                game.record_first_phase(&[(ann, n), (bob, 13 - n)])
                     .expect("first-phase tricks out of 13");
             }
             Next::Call(_) => {

@@ -22,7 +22,7 @@ use crate::history;
 use crate::narrate;
 use crate::render;
 use crate::rules::contract::auction::{Auction, AuctionRules, Call};
-use crate::rules::{Game, Seat, Table};
+use crate::rules::{Game, Table};
 use crate::session::{Play, Session, SessionFile, to_toml};
 use crate::store::{self, summary};
 
@@ -154,14 +154,15 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
     assert_eq!(again, variant, "a template reads back as itself");
     for count in [variant.min_players, variant.max_players] {
         let names = (0..count).map(|i| format!("P{i}")).collect();
-        let table = Table::new(&variant, names, Seat(count - 1)).expect("a table it seats");
+        let table = Table::new(&variant, names, count - 1).expect("a table it seats");
         if variant.contract.is_some() {
             let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
             let _ = narrate::contract::next(&game);
         } else {
             let game = Game::new(variant.clone(), table);
             let _ = narrate::next(&game);
-            let _ = game.legal_bids(Seat(0));
+            let first = game.table().seats().next().expect("a seated player");
+            let _ = game.legal_bids(first);
         }
     }
     Ok(())

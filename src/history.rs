@@ -199,11 +199,12 @@ mod tests {
     fn an_exact_bid_hand_is_one_row_per_player_in_bidding_order() {
         let v = built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
-        let table = Table::new(&v, names, Seat(0)).unwrap();
+        let table = Table::new(&v, names, 0).unwrap();
         let mut game = Game::new(v, table);
-        game.record_bids(&[(Seat(1), 0), (Seat(2), 0), (Seat(0), 0)])
+        game.record_bids(&[(Seat::at(1), 0), (Seat::at(2), 0), (Seat::at(0), 0)])
             .unwrap();
-        game.record_tricks(&[(Seat(0), 1), (Seat(1), 0)]).unwrap();
+        game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])
+            .unwrap();
         let rows = rows(&session(Play::Exact(game.clone())));
         let got: Vec<(&str, &str, Option<u32>, i64, i64)> = rows
             .iter()
@@ -228,20 +229,20 @@ mod tests {
         assert!(rows.iter().all(|r| r.dealer == "Ann" && r.hand == 1));
         assert_eq!(rows[2].made, Some(false));
         // A hand still being bid has no rows.
-        game.record_bids(&[(Seat(2), 1)]).unwrap();
+        game.record_bids(&[(Seat::at(2), 1)]).unwrap();
         assert_eq!(super::rows(&session(Play::Exact(game))).len(), 3);
     }
 
     #[test]
     fn a_buddy_deal_is_an_exchange_row_and_a_contract_row_per_player() {
         let v = built_in("buddy-bridge");
-        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
         let mut game = ContractGame::new(v, table);
-        game.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["2H", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();
         }
-        game.record_tricks(&[(Seat(0), 7)]).unwrap();
+        game.record_tricks(&[(Seat::at(0), 7)]).unwrap();
         let rows = rows(&session(Play::Contract(game)));
         let got: Vec<String> = rows
             .iter()

@@ -641,7 +641,7 @@ mod tests {
         let store = Store::new(dir.path().join("data"));
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
-        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let table = Table::new(&variant, names, 0).unwrap();
         let at = at(0);
         let session = Session {
             id: ID.into(),
@@ -661,7 +661,7 @@ mod tests {
     fn bid(store: &Store, minutes: i64, seat: usize, n: u32) {
         store
             .update(ID, at(minutes), |s| {
-                Ok(s.exact_mut()?.record_bids(&[(Seat(seat), n)])?)
+                Ok(s.exact_mut()?.record_bids(&[(Seat::at(seat), n)])?)
             })
             .unwrap();
     }
@@ -818,7 +818,7 @@ mod tests {
         // Another session takes the id and the cache.
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Dan", "Eve", "Fay"].map(String::from).to_vec();
-        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let table = Table::new(&variant, names, 0).unwrap();
         store
             .create(&Session {
                 id: ID.into(),

@@ -178,7 +178,7 @@ fn table(variant: &Variant, names: &[String], size: usize, waiting: usize, deale
         variant,
         names[..seated].to_vec(),
         names[seated..seated + waiting].to_vec(),
-        Seat(dealer % seated),
+        dealer % seated,
     )
     .expect("a legal table")
 }
@@ -276,9 +276,10 @@ fn totals_add_up(game: &Game) {
     for hand in game.hands() {
         let Some(result) = &hand.result else { continue };
         for (seat, &points) in result.points.iter() {
-            running[seat.0] += points;
+            running[seat.index()] += points;
             assert_eq!(
-                result.totals[seat], running[seat.0],
+                result.totals[seat],
+                running[seat.index()],
                 "hand {}",
                 hand.deal.number
             );
@@ -348,7 +349,11 @@ fn play_exact(game: &mut Game, chooser: &mut Chooser, max_entries: usize) {
         // An illegal entry changes nothing.
         let cards = game.current().unwrap().deal.cards;
         let mut refused = game.clone();
-        assert!(refused.record_bids(&[(Seat(0), cards + 1)]).is_err());
+        assert!(
+            refused
+                .record_bids(&[(game.table().seat_at(0), cards + 1)])
+                .is_err()
+        );
         same_game(&refused, game);
 
         let before = game.clone();
@@ -433,7 +438,7 @@ enum Deed {
 }
 
 fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
-    let both = [Seat(0), Seat(1)];
+    let both = [game.table().seat_at(0), game.table().seat_at(1)];
     match game.duel().next() {
         None => Vec::new(),
         Some(Next::FirstPhase) => both
@@ -527,7 +532,11 @@ fn play_contract(game: &mut ContractGame, chooser: &mut Chooser, max_entries: us
         assert!(!legal.is_empty(), "a game in play accepts something");
         let deed = legal[chooser.pick(legal.len())];
         let mut refused = game.clone();
-        assert!(refused.record_tricks(&[(Seat(0), 14)]).is_err());
+        assert!(
+            refused
+                .record_tricks(&[(game.table().seat_at(0), 14)])
+                .is_err()
+        );
         same_contract_game(&refused, game);
 
         let before = game.clone();

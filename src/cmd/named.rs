@@ -152,7 +152,7 @@ mod tests {
     fn table() -> Table {
         let variant = built_in("mormon-bridge-elimination");
         let seated = ["Ann", "Bob", "Cid Lee"].map(String::from).to_vec();
-        Table::with_waiting(&variant, seated, vec!["Dee".into()], Seat(0)).unwrap()
+        Table::with_waiting(&variant, seated, vec!["Dee".into()], 0).unwrap()
     }
 
     fn args(items: &[&str]) -> Vec<String> {
@@ -163,9 +163,9 @@ mod tests {
     fn a_command_and_a_line_read_the_same_entries() {
         let t = table();
         let command = Named::command(&t, "bid", Some(4));
-        let playing = [Seat(1), Seat(2), Seat(0)];
-        let line = Named::table(&t, "bid", 4, &playing, Seat(1));
-        let expected = vec![(Seat(1), 1), (Seat(2), 0), (Seat(0), 4)];
+        let playing = [Seat::at(1), Seat::at(2), Seat::at(0)];
+        let line = Named::table(&t, "bid", 4, &playing, Seat::at(1));
+        let expected = vec![(Seat::at(1), 1), (Seat::at(2), 0), (Seat::at(0), 4)];
         assert_eq!(
             command.args(&args(&["bob=1", "Cid Lee=0", " Ann = 4"])),
             Ok(expected.clone())
@@ -178,8 +178,8 @@ mod tests {
     fn both_refuse_with_one_wording_where_it_is_the_same() {
         let t = table();
         let command = Named::command(&t, "tricks", Some(4));
-        let playing = [Seat(1), Seat(2), Seat(0)];
-        let line = Named::table(&t, "tricks", 4, &playing, Seat(1));
+        let playing = [Seat::at(1), Seat::at(2), Seat::at(0)];
+        let line = Named::table(&t, "tricks", 4, &playing, Seat::at(1));
         // No name, and no `=`: the same words, the example naming whom each asks.
         assert_eq!(
             command.args(&args(&["=1"])),

@@ -152,7 +152,7 @@ pub fn start(
     dealer: Option<&str>,
 ) -> Result<(Session, Seat)> {
     // Seat the players first so name problems are reported before the dealer.
-    let probe = Table::with_waiting(&variant, players.clone(), waiting.clone(), Seat(0))?;
+    let probe = Table::with_waiting(&variant, players.clone(), waiting.clone(), 0)?;
     let dealer = match dealer {
         Some(name) => probe.seat_of(name).ok_or_else(|| {
             anyhow!(
@@ -161,15 +161,18 @@ pub fn start(
                 probe.names().join(", ")
             )
         })?,
-        None => Seat(fastrand::usize(..probe.seated().len())),
+        None => probe
+            .seat(fastrand::usize(..probe.seated().len()))
+            .expect("a seated player has a seat"),
     };
-    if dealer.0 >= probe.seated().len() {
+    if dealer.index() >= probe.seated().len() {
         bail!(
             "--dealer: {} is waiting for a seat; the first dealer must be seated",
             probe.name(dealer)
         );
     }
-    let table = Table::with_waiting(&variant, players, waiting, dealer)?;
+    let table = Table::with_waiting(&variant, players, waiting, dealer.index())?;
+    let dealer = table.first_dealer();
     let id = cx.store.new_id(&variant.name, cx.now);
     let play = if variant.contract.is_some() {
         Play::Contract(ContractGame::new(variant, table))

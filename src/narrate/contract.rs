@@ -552,7 +552,7 @@ mod tests {
 
     fn buddy() -> ContractGame {
         let v = built_in("buddy-bridge");
-        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
         ContractGame::new(v, table)
     }
 
@@ -605,14 +605,14 @@ mod tests {
         deal(&mut g, Side::A, "6NT pass pass", 12);
         assert_eq!(game_ending(&g), None);
         // Ann's exchange again: 310 below.
-        g.record_first_phase(&[(Seat(0), 13)]).unwrap();
+        g.record_first_phase(&[(Seat::at(0), 13)]).unwrap();
         assert_eq!(
             game_ending(&g).unwrap(),
             "Ann has 310 below the line: game 1 ends after this deal's contract phase, whatever it scores."
         );
         g.calls(&["1C".parse().unwrap(), Call::Pass, Call::Pass])
             .unwrap();
-        g.record_tricks(&[(Seat(0), 6)]).unwrap();
+        g.record_tricks(&[(Seat::at(0), 6)]).unwrap();
         assert_eq!(game_ending(&g), None, "game 2 is in play");
         assert_eq!(
             game_end(&g, 2).unwrap(),
@@ -651,7 +651,7 @@ mod tests {
     #[test]
     fn the_holder_hears_that_a_pass_lets_them_raise_once_or_stand() {
         let mut g = buddy();
-        g.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        g.record_first_phase(&[(Seat::at(1), 8)]).unwrap();
         g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
         let deal = g.duel().current().unwrap();
         let auction = deal.auction().unwrap();

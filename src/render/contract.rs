@@ -670,7 +670,7 @@ mod tests {
 
     fn memory(names: [&str; 2]) -> ContractGame {
         let variant = crate::catalog::built_in("memory-bridge");
-        let table = Table::new(&variant, names.map(String::from).to_vec(), Seat(0)).unwrap();
+        let table = Table::new(&variant, names.map(String::from).to_vec(), 0).unwrap();
         ContractGame::new(variant, table)
     }
 
@@ -692,7 +692,7 @@ mod tests {
             next_line(&at_table),
             "next: deal 1 phase 1: the tricks Bob took (Ann took the rest of the 13)"
         );
-        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        game.record_first_phase(&[(Seat::at(1), 8)]).unwrap();
         game.call("1S".parse().unwrap()).unwrap();
         let at_table = sheet_at_table(&game, None);
         assert_eq!(
@@ -716,7 +716,7 @@ mod tests {
     #[test]
     fn a_shared_game_is_headed_shared_on_the_pad() {
         let variant = crate::catalog::built_in("buddy-bridge");
-        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
         let mut game = ContractGame::new(variant, table);
         // Each a 6NT made exactly after an exchange (270 below, 10 above);
         // Ann's exchange (310, 20) and Bob's 1NT with a bag (310, 20).
@@ -724,10 +724,10 @@ mod tests {
         for (winner, calls, declarer, tricks) in
             deals.into_iter().chain([(0, "pass 1NT pass pass", 1, 8)])
         {
-            game.record_first_phase(&[(Seat(winner), 13)]).unwrap();
+            game.record_first_phase(&[(Seat::at(winner), 13)]).unwrap();
             let calls: Vec<_> = calls.split(' ').map(|c| c.parse().unwrap()).collect();
             game.calls(&calls).unwrap();
-            game.record_tricks(&[(Seat(declarer), tricks)]).unwrap();
+            game.record_tricks(&[(Seat::at(declarer), tricks)]).unwrap();
         }
         let drawn = sheet(&game, None);
         assert!(drawn.contains("Game 1: shared by Ann and Bob"), "{drawn}");
@@ -741,11 +741,11 @@ mod tests {
     #[test]
     fn a_narrow_memory_sheet_keeps_one_line_a_deal_and_numbers_whole() {
         let mut game = memory(["Annabelle", "Bartholomew"]);
-        game.record_first_phase(&[(Seat(1), 8)]).unwrap();
+        game.record_first_phase(&[(Seat::at(1), 8)]).unwrap();
         for call in ["1S", "2H", "X", "XX", "pass"] {
             game.call(call.parse().unwrap()).unwrap();
         }
-        game.record_tricks(&[(Seat(1), 9)]).unwrap();
+        game.record_tricks(&[(Seat::at(1), 9)]).unwrap();
         for width in [100, 80, 60] {
             let drawn = sheet(&game, Some(width));
             assert!(

@@ -340,13 +340,13 @@ mod tests {
     fn seven_players() -> Game {
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Annabelle", "Bob", "Cid", "Dorothea", "Eve", "Fay", "Gus"];
-        let table = Table::new(&variant, names.map(String::from).to_vec(), Seat(6)).unwrap();
+        let table = Table::new(&variant, names.map(String::from).to_vec(), 6).unwrap();
         let mut game = Game::new(variant, table);
-        game.record_bids(&(0..7).map(|i| (Seat(i), 0)).collect::<Vec<_>>())
+        game.record_bids(&(0..7).map(|i| (Seat::at(i), 0)).collect::<Vec<_>>())
             .unwrap();
         game.record_tricks(
             &(0..6)
-                .map(|i| (Seat(i), u32::from(i == 0)))
+                .map(|i| (Seat::at(i), u32::from(i == 0)))
                 .collect::<Vec<_>>(),
         )
         .unwrap();
@@ -358,7 +358,7 @@ mod tests {
     fn fourteen_players() -> Game {
         let variant = crate::catalog::built_in("mormon-bridge-4card");
         let names: Vec<String> = (0..14).map(|i| format!("Player{i:02}")).collect();
-        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let table = Table::new(&variant, names, 0).unwrap();
         let mut game = Game::new(variant, table);
         for _ in 0..8 {
             let order = game.current().unwrap().deal.order.clone();
@@ -383,9 +383,16 @@ mod tests {
         let variant = crate::catalog::built_in("mormon-bridge-elimination");
         let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
         let waiting = ["Eve", "Fay"].map(String::from).to_vec();
-        let table = Table::with_waiting(&variant, names, waiting, Seat(0)).unwrap();
+        let table = Table::with_waiting(&variant, names, waiting, 0).unwrap();
         let mut game = Game::new(variant, table);
-        let (ann, bob, cid, dee, eve, fay) = (Seat(0), Seat(1), Seat(2), Seat(3), Seat(4), Seat(5));
+        let (ann, bob, cid, dee, eve, fay) = (
+            Seat::at(0),
+            Seat::at(1),
+            Seat::at(2),
+            Seat::at(3),
+            Seat::at(4),
+            Seat::at(5),
+        );
         assert_eq!(game.around_table(), [ann, bob, cid, dee, eve, fay]);
         game.record_bids(&[(bob, 1), (cid, 1), (dee, 1), (ann, 1)])
             .unwrap();

@@ -7,29 +7,40 @@
 //! A seat names a player, not a chair: in an elimination game a waiting
 //! player has a `Seat` from the start, and sits down in the place of a player
 //! who went out. So who is left of whom is the game's to say (an exact-bid
-//! deal's `order` and `seating`), not the next number: [`Seat::left`] and
-//! [`Seat::advance`] count round the list as if nobody waited or went out.
+//! deal's `order` and `seating`), not the next number.
 //!
-//! Nothing ties a `Seat` to the table it came from: the number is public,
-//! and one from another table (or made up) is just an index, which panics
-//! out of range and names whoever is there in range.
+//! Only the rules engine makes a `Seat` out of a number: everywhere else a
+//! seat comes from a [`Table`](super::Table) (`seats`, `seat_of`, `seat`,
+//! `first_dealer`) or from a game the table was seated at. The number can be
+//! read ([`Seat::index`]) but not written, and [`PerSeat`]'s constructors,
+//! which count seats from a size, are the engine's own. A seat is still not
+//! tied to the table it came from: one from another table is a place in this
+//! one's list too, and panics past its end.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A place at the table, counted clockwise from the first listed player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Seat(pub usize);
+pub struct Seat(usize);
 
 impl Seat {
-    /// The seat to the left (clockwise) at a table of `seats` players.
-    pub fn left(self, seats: usize) -> Seat {
-        Seat((self.0 + 1) % seats)
+    /// The player at `index` in a table's list; the engine's own, so that
+    /// outside it every seat comes from a table.
+    pub(in crate::rules) const fn new(index: usize) -> Seat {
+        Seat(index)
     }
 
-    /// The seat `steps` places to the left.
-    pub fn advance(self, steps: usize, seats: usize) -> Seat {
-        Seat((self.0 + steps) % seats)
+    /// The place in the table's list, counted from 0.
+    pub fn index(self) -> usize {
+        self.0
+    }
+
+    /// A seat for a unit test outside the engine, which has no table to
+    /// hand: compiled only into the tests.
+    #[cfg(test)]
+    pub(crate) const fn at(index: usize) -> Seat {
+        Seat(index)
     }
 }
 
@@ -44,7 +55,7 @@ impl fmt::Display for Seat {
 pub struct PerSeat<T>(Vec<T>);
 
 impl<T> PerSeat<T> {
-    pub fn from_fn(seats: usize, f: impl FnMut(usize) -> T) -> Self {
+    pub(in crate::rules) fn from_fn(seats: usize, f: impl FnMut(usize) -> T) -> Self {
         PerSeat((0..seats).map(f).collect())
     }
 
@@ -70,7 +81,7 @@ impl<T> PerSeat<T> {
 }
 
 impl<T: Clone> PerSeat<T> {
-    pub fn filled(seats: usize, value: T) -> Self {
+    pub(in crate::rules) fn filled(seats: usize, value: T) -> Self {
         PerSeat(vec![value; seats])
     }
 }
@@ -85,17 +96,5 @@ impl<T> Index<Seat> for PerSeat<T> {
 impl<T> IndexMut<Seat> for PerSeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.0]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn left_wraps_around_the_table() {
-        assert_eq!(Seat(0).left(3), Seat(1));
-        assert_eq!(Seat(2).left(3), Seat(0));
-        assert_eq!(Seat(2).advance(5, 3), Seat(1));
     }
 }

@@ -1,7 +1,11 @@
 //! The table: the players in seating order, who waits for a seat, who
 //! deals first, and the rules for names. Shared by both families; a
-//! [`Seat`] is a player in its list, and the games check every seat an entry
-//! names against it.
+//! [`Seat`] is a player in its list, and outside the rules engine a table is
+//! the only place a seat comes from (`seats`, `seat_of`, `seat`,
+//! `first_dealer`): a table is built from names and the first dealer's place
+//! in the list, and hands out seats for them. The games still check every seat
+//! an entry names against their own table, since a seat from another table
+//! is a seat too.
 
 use super::seat::Seat;
 use super::template::Variant;
@@ -54,21 +58,23 @@ pub enum SetupError {
 }
 
 impl Table {
-    /// Checks the names and the table size against the variant.
+    /// Checks the names and the table size against the variant;
+    /// `first_dealer` is a place in `players`, counted from 0.
     pub fn new(
         variant: &Variant,
         players: Vec<String>,
-        first_dealer: Seat,
+        first_dealer: usize,
     ) -> Result<Table, SetupError> {
         Table::with_waiting(variant, players, Vec::new(), first_dealer)
     }
 
-    /// A table with players waiting to take the seats of eliminated players.
+    /// A table with players waiting to take the seats of eliminated players;
+    /// `first_dealer` is a place in `seated`, counted from 0.
     pub fn with_waiting(
         variant: &Variant,
         seated: Vec<String>,
         waiting: Vec<String>,
-        first_dealer: Seat,
+        first_dealer: usize,
     ) -> Result<Table, SetupError> {
         let count = seated.len();
         if !waiting.is_empty() && !variant.elimination {
@@ -89,13 +95,13 @@ impl Table {
                 count,
             });
         }
-        if first_dealer.0 >= count {
+        if first_dealer >= count {
             return Err(SetupError::NoSuchDealer { count });
         }
         Ok(Table {
             players,
             seated: count,
-            first_dealer,
+            first_dealer: Seat::new(first_dealer),
         })
     }
 
@@ -132,7 +138,7 @@ impl Table {
     }
 
     pub fn name(&self, seat: Seat) -> &str {
-        &self.players[seat.0]
+        &self.players[seat.index()]
     }
 
     pub fn names(&self) -> &[String] {
@@ -144,7 +150,21 @@ impl Table {
     }
 
     pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
-        (0..self.players.len()).map(Seat)
+        (0..self.players.len()).map(Seat::new)
+    }
+
+    /// The player at place `index` in the list (counted from 0), if there
+    /// is one.
+    pub fn seat(&self, index: usize) -> Option<Seat> {
+        (index < self.players.len()).then_some(Seat::new(index))
+    }
+
+    /// [`Table::seat`] for tests and benchmarks outside the crate, which
+    /// name players by place; panics past the end of the list.
+    #[doc(hidden)]
+    pub fn seat_at(&self, index: usize) -> Seat {
+        self.seat(index)
+            .unwrap_or_else(|| panic!("no seat {index} at a table of {}", self.players.len()))
     }
 
     /// The seat of a player, ignoring case.
@@ -155,7 +175,7 @@ impl Table {
         let exact = self.players.iter().position(|p| p == wanted);
         exact
             .or_else(|| self.players.iter().position(|p| same_name(p, wanted)))
-            .map(Seat)
+            .map(Seat::new)
     }
 
     /// "Ann, Bob and Cid"; "nobody" for no seats.

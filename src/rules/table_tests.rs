@@ -3,9 +3,9 @@
 use super::*;
 use crate::rules::seat::Seat;
 
-const ANN: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const CID: Seat = Seat(2);
+const ANN: Seat = Seat::new(0);
+const BOB: Seat = Seat::new(1);
+const CID: Seat = Seat::new(2);
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cid"];
 const SEVEN: [&str; 7] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"];
@@ -23,7 +23,7 @@ fn strings(players: &[&str]) -> Vec<String> {
 // ---------------------------------------------------------------------------
 
 fn new_table(players: &[&str]) -> Result<Table, SetupError> {
-    Table::new(&devils(), strings(players), Seat(0))
+    Table::new(&devils(), strings(players), 0)
 }
 
 #[test]
@@ -55,6 +55,23 @@ fn a_table_seats_three_to_seven_players() {
         new_table(&[]).unwrap_err(),
         SetupError::PlayerCount { count: 0, .. }
     ));
+}
+
+#[test]
+fn a_table_hands_out_a_seat_for_each_place_in_its_list_and_no_more() {
+    let v = crate::catalog::built_in("mormon-bridge-elimination");
+    let t = Table::with_waiting(&v, strings(&THREE[..2]), strings(&["Cid"]), 1).unwrap();
+    assert_eq!(t.first_dealer(), BOB);
+    assert_eq!(t.seats().collect::<Vec<_>>(), [ANN, BOB, CID]);
+    assert_eq!(t.seat(2), Some(CID), "a waiting player has a seat");
+    assert_eq!(t.seat(3), None);
+    assert_eq!(t.seat_at(1).index(), 1);
+    assert_eq!(t.name(t.seat_at(2)), "Cid");
+    let past = std::panic::catch_unwind(|| t.seat_at(3)).unwrap_err();
+    assert_eq!(
+        past.downcast_ref::<String>().map(String::as_str),
+        Some("no seat 3 at a table of 3")
+    );
 }
 
 #[test]
@@ -212,6 +229,6 @@ fn names_over_twenty_four_characters_are_refused() {
 
 #[test]
 fn a_first_dealer_outside_the_table_is_refused() {
-    let err = Table::new(&devils(), strings(&THREE), Seat(3)).unwrap_err();
+    let err = Table::new(&devils(), strings(&THREE), 3).unwrap_err();
     assert_eq!(err, SetupError::NoSuchDealer { count: 3 });
 }

@@ -7,7 +7,7 @@ use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::{DealFacts, Dummy};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side};
-use crate::rules::{Seat, Table, Variant};
+use crate::rules::{Table, Variant};
 
 impl Session {
     pub(super) fn contract_file(&self, game: &ContractGame) -> SessionFile {
@@ -92,8 +92,8 @@ pub(super) fn contract_from_file(
                 _ => {
                     return Err(bad(format!(
                         "first_phase must give both players' tricks, like {{ {} = 7, {} = 6 }}",
-                        table.name(Seat(0)),
-                        table.name(Seat(1))
+                        table.names()[0],
+                        table.names()[1]
                     )));
                 }
             }

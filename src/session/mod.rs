@@ -122,7 +122,7 @@ impl Session {
             &variant,
             file.players.clone(),
             file.waiting.clone(),
-            Seat(dealer_index),
+            dealer_index,
         )
         .map_err(|e| SessionError::Players(e.to_string()))?;
         if variant.contract.is_some() {
@@ -400,14 +400,14 @@ mod tests {
 
     fn buddy_session() -> Session {
         let variant = crate::catalog::built_in("buddy-bridge");
-        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
         let mut game = ContractGame::new(variant, table);
-        game.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["1S", "2H", "3S", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();
         }
-        game.record_tricks(&[(Seat(0), 10)]).unwrap();
-        game.record_first_phase(&[(Seat(1), 9)]).unwrap();
+        game.record_tricks(&[(Seat::at(0), 10)]).unwrap();
+        game.record_first_phase(&[(Seat::at(1), 9)]).unwrap();
         game.call("1NT".parse().unwrap()).unwrap();
         let at = "2026-11-22T20:00:00Z".parse().unwrap();
         Session {
@@ -492,13 +492,14 @@ mod tests {
     fn exact_session() -> Session {
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
-        let table = Table::new(&variant, names, Seat(0)).unwrap();
+        let table = Table::new(&variant, names, 0).unwrap();
         let mut game = Game::new(variant, table);
-        game.record_bids(&[(Seat(1), 0), (Seat(2), 0), (Seat(0), 0)])
+        game.record_bids(&[(Seat::at(1), 0), (Seat::at(2), 0), (Seat::at(0), 0)])
             .unwrap();
-        game.record_tricks(&[(Seat(0), 1), (Seat(1), 0)]).unwrap();
+        game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])
+            .unwrap();
         game.record_trump(Trump::Hearts).unwrap();
-        game.record_bids(&[(Seat(2), 1)]).unwrap();
+        game.record_bids(&[(Seat::at(2), 1)]).unwrap();
         let at = "2026-11-22T20:00:00Z".parse().unwrap();
         Session {
             id: "2026-11-22-devils-bridge".into(),

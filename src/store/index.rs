@@ -301,11 +301,12 @@ mod tests {
     /// A Devil's Bridge session with one hand played, Ann dealing.
     fn session(id: &str, names: [&str; 3]) -> Session {
         let v = crate::catalog::built_in("devils-bridge");
-        let table = Table::new(&v, names.map(String::from).to_vec(), Seat(0)).unwrap();
+        let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
         let mut game = Game::new(v, table);
-        game.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 1)])
+        game.record_bids(&[(Seat::at(1), 1), (Seat::at(2), 0), (Seat::at(0), 1)])
             .unwrap();
-        game.record_tricks(&[(Seat(0), 0), (Seat(1), 1)]).unwrap();
+        game.record_tricks(&[(Seat::at(0), 0), (Seat::at(1), 1)])
+            .unwrap();
         let at = "2026-11-22T20:00:00Z".parse().unwrap();
         Session {
             id: id.into(),

@@ -7,7 +7,7 @@ use super::super::{Context, new};
 use crate::catalog::with_settings;
 use crate::prompt::Prompter;
 use crate::rules::template::ExactScoring;
-use crate::rules::{Seat, SetupError, Table, Variant};
+use crate::rules::{SetupError, Table, Variant};
 
 /// The questions of a new session, in order; Esc or `q` goes back one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,7 +168,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     if back(Some(text.to_string())).is_none() {
                         return Ok(());
                     }
-                    match Table::new(&variant, split_names(text), Seat(0)) {
+                    match Table::new(&variant, split_names(text), 0) {
                         Ok(_) => Ok(()),
                         Err(SetupError::PlayerCount { count, .. }) => Err(size(count)),
                         Err(e) => Err(e.to_string()),
@@ -191,7 +191,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     if back(Some(text.to_string())).is_none() {
                         return Ok(());
                     }
-                    Table::with_waiting(&variant, players.clone(), split_waiting(text), Seat(0))
+                    Table::with_waiting(&variant, players.clone(), split_waiting(text), 0)
                         .map(|_| ())
                         .map_err(|e| e.to_string())
                 };

@@ -185,15 +185,15 @@ fn a_made_bid_costs_one_key_and_nothing_with_one_answer_is_asked() {
     assert_eq!(
         game.facts()[1].tricks,
         [
-            (Seat(2), 1),
-            (Seat(3), 1),
-            (Seat(4), 0),
-            (Seat(0), 0),
-            (Seat(1), 0)
+            (Seat::at(2), 1),
+            (Seat::at(3), 1),
+            (Seat::at(4), 0),
+            (Seat::at(0), 0),
+            (Seat::at(1), 0)
         ]
     );
     // Hand 1: Ann (dealer) could only bid 0 after four 0s.
-    assert_eq!(game.facts()[0].bids.last(), Some(&(Seat(0), 0)));
+    assert_eq!(game.facts()[0].bids.last(), Some(&(Seat::at(0), 0)));
     assert!(
         p.script
             .said
@@ -447,7 +447,12 @@ fn a_mormon_round_of_bids_is_one_line() {
     // Stored in bidding order, whatever order they were typed in.
     assert_eq!(
         game.facts()[1].bids,
-        [(Seat(2), 1), (Seat(3), 0), (Seat(0), 2), (Seat(1), 0)]
+        [
+            (Seat::at(2), 1),
+            (Seat::at(3), 0),
+            (Seat::at(0), 2),
+            (Seat::at(1), 0)
+        ]
     );
 }
 
@@ -473,11 +478,11 @@ fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
         assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
     }
     let game = only_session(&cx);
-    assert_eq!(game.eliminated(), [(Seat(0), 1)]);
-    assert_eq!(game.standing(), [Seat(3), Seat(1), Seat(2)]);
+    assert_eq!(game.eliminated(), [(Seat::at(0), 1)]);
+    assert_eq!(game.standing(), [Seat::at(3), Seat::at(1), Seat::at(2)]);
     assert!(game.waiting().is_empty());
     let hand2 = game.current().unwrap();
-    assert_eq!(hand2.deal.order, [Seat(2), Seat(3), Seat(1)]);
+    assert_eq!(hand2.deal.order, [Seat::at(2), Seat::at(3), Seat::at(1)]);
     assert_eq!(
         hand2.bids.values().copied().collect::<Vec<_>>(),
         [None, Some(1), Some(1), Some(1)]
@@ -546,13 +551,13 @@ fn two_players_bidding_the_whole_hand_bid_again() {
     assert_eq!(p.said.iter().filter(|s| s.contains("Game over")).count(), 1);
     let game = only_session(&cx);
     assert!(game.is_finished());
-    assert_eq!(game.winners(), [Seat(1)]);
+    assert_eq!(game.winners(), [Seat::at(1)]);
     let hand = &game.hands()[0];
     assert_eq!(
         hand.rebids.iter().map(|r| r.trump).collect::<Vec<_>>(),
         [None, None, Some(Trump::Green), Some(Trump::Red)]
     );
-    assert_eq!(hand.rebids[2].bids, [(Seat(1), 2), (Seat(0), 2)]);
+    assert_eq!(hand.rebids[2].bids, [(Seat::at(1), 2), (Seat::at(0), 2)]);
     assert_eq!(hand.trump, None);
     assert_eq!(
         hand.bids.values().copied().collect::<Vec<_>>(),
@@ -597,7 +602,7 @@ fn waiting_players_are_asked_at_the_start() {
     let game = only_session(&cx);
     assert_eq!(game.table().seated(), ["Ann", "Bob", "Cid"]);
     assert_eq!(game.table().waiting(), ["Dee", "Eve"]);
-    assert_eq!(game.waiting(), [Seat(3), Seat(4)]);
+    assert_eq!(game.waiting(), [Seat::at(3), Seat::at(4)]);
     assert_eq!(game.variant().target, None);
 }
 
@@ -696,7 +701,7 @@ fn q_or_esc_steps_back_through_the_setup_questions() {
     assert_eq!(game.variant().scoring, ExactScoring::BidPlusTen);
     assert_eq!(game.variant().target, Some(90));
     assert_eq!(game.table().names(), ["Ann", "Bob", "Cid", "Dee"]);
-    assert_eq!(game.table().first_dealer(), Seat(1));
+    assert_eq!(game.table().first_dealer(), Seat::at(1));
 
     // Esc at the first question of an empty data directory: nothing starts.
     let dir = TempDir::new().unwrap();

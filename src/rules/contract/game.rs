@@ -515,7 +515,7 @@ mod tests {
         };
         let raw: RawTemplate = toml::from_str(text).unwrap();
         let variant = Variant::try_from(raw).unwrap();
-        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], Seat(0)).unwrap();
+        let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
         ContractGame::new(variant, table)
     }
 
@@ -532,11 +532,11 @@ mod tests {
     #[test]
     fn one_count_is_enough_the_other_player_took_the_rest() {
         let mut g = game("memory");
-        g.record_first_phase(&[(Seat(1), 9)]).unwrap();
+        g.record_first_phase(&[(Seat::new(1), 9)]).unwrap();
         assert_eq!(g.duel().deals()[0].first_phase(), Some(BySide::new(4, 9)));
         calls(&mut g, "1S pass");
         // The defender's count alone: declarer took the rest.
-        assert_eq!(g.record_tricks(&[(Seat(1), 5)]), Ok(8));
+        assert_eq!(g.record_tricks(&[(Seat::new(1), 5)]), Ok(8));
         assert_eq!(g.duel().deals()[0].tricks(), Some(8));
     }
 
@@ -548,20 +548,20 @@ mod tests {
             entry(g.record_first_phase(entries).unwrap_err())
         };
         assert_eq!(
-            refused(&mut g, &[(Seat(0), 8), (Seat(1), 6)]),
+            refused(&mut g, &[(Seat::new(0), 8), (Seat::new(1), 6)]),
             "Ann 8 + Bob 6 = 14 tricks, not 13; give one player's count and the other gets the rest"
         );
         assert_eq!(
-            refused(&mut g, &[(Seat(0), 14)]),
+            refused(&mut g, &[(Seat::new(0), 14)]),
             "Ann cannot take 14 tricks: a deal has 13; give a number from 0 to 13"
         );
         assert_eq!(
-            refused(&mut g, &[(Seat(0), 7), (Seat(0), 6)]),
+            refused(&mut g, &[(Seat::new(0), 7), (Seat::new(0), 6)]),
             "Ann is given twice; give each player's tricks once"
         );
         assert_eq!(g.duel().facts(), before);
         assert_eq!(
-            entry(g.record_tricks(&[(Seat(0), 9)]).unwrap_err()),
+            entry(g.record_tricks(&[(Seat::new(0), 9)]).unwrap_err()),
             "this deal expects the exchange-phase tricks, not declarer's tricks"
         );
     }
@@ -601,7 +601,7 @@ mod tests {
         let mut g = game("single-dummy");
         calls(&mut g, "2NT pass");
         g.record_dummy(Dummy::Revealed).unwrap();
-        g.record_tricks(&[(Seat(0), 9)]).unwrap();
+        g.record_tricks(&[(Seat::new(0), 9)]).unwrap();
         let (g, undone) = g.undo().unwrap();
         assert_eq!(undone, UndoneEntry::Tricks { deal: 1 });
         let (g, undone) = g.undo().unwrap();
@@ -626,7 +626,7 @@ mod tests {
     #[test]
     fn a_call_brings_the_calls_it_forces_and_undo_takes_them_back_together() {
         let mut g = game("buddy");
-        g.record_first_phase(&[(Seat(0), 8)]).unwrap();
+        g.record_first_phase(&[(Seat::new(0), 8)]).unwrap();
         // `7NT pass`: the stand after it is the only call left.
         g.calls(&["7NT", "pass"].map(|c| c.parse().unwrap()))
             .unwrap();
@@ -657,7 +657,7 @@ mod tests {
     fn leaders_count_games_before_points_in_a_rubber() {
         let mut g = game("buddy");
         assert!(g.leaders().is_empty());
-        g.record_first_phase(&[(Seat(1), 7)]).unwrap();
+        g.record_first_phase(&[(Seat::new(1), 7)]).unwrap();
         assert_eq!(g.leaders(), vec![Side::B]);
     }
 
@@ -699,8 +699,8 @@ mod tests {
     /// Bob with 9 (100).
     fn memory_two_deals() -> ContractGame {
         let mut g = game("memory");
-        played(&mut g, Some((Seat(0), 9)), "2S X pass", Some(9));
-        played(&mut g, Some((Seat(1), 8)), "3NT pass", Some(9));
+        played(&mut g, Some((Seat::new(0), 9)), "2S X pass", Some(9));
+        played(&mut g, Some((Seat::new(1), 8)), "3NT pass", Some(9));
         assert_eq!(totals(&g), (380, 270));
         g
     }
@@ -709,7 +709,9 @@ mod tests {
     fn an_edit_rescores_the_deal_and_everything_after_it() {
         let g = memory_two_deals();
         // 2♠X with 8: two over × 30 × 2 = 120, not 180.
-        let (e, effect) = g.edit(1, &Correction::Tricks(vec![(Seat(0), 8)])).unwrap();
+        let (e, effect) = g
+            .edit(1, &Correction::Tricks(vec![(Seat::new(0), 8)]))
+            .unwrap();
         assert_eq!(effect, AuctionEffect::None);
         assert_eq!(totals(&e), (320, 270));
         assert_eq!(e.duel().deals()[1].totals.a.total(), 320);
@@ -718,7 +720,7 @@ mod tests {
         assert_eq!(totals(&e), (290, 270));
         // Phase 1 the other way: Bob 9 (200) and Ann's 2♠X as before.
         let (e, _) = g
-            .edit(1, &Correction::FirstPhase(vec![(Seat(1), 9)]))
+            .edit(1, &Correction::FirstPhase(vec![(Seat::new(1), 9)]))
             .unwrap();
         assert_eq!(totals(&e), (180, 470));
         // The game itself is untouched.
@@ -764,11 +766,11 @@ mod tests {
     fn an_edit_that_ends_the_game_before_a_recorded_deal_is_refused() {
         let mut g = memory_two_deals();
         // Deal 3: Ann 10 in phase 1 (230) reaches 610; she wins.
-        g.record_first_phase(&[(Seat(0), 10)]).unwrap();
+        g.record_first_phase(&[(Seat::new(0), 10)]).unwrap();
         assert!(g.is_finished());
         // Ann 8 in deal 2's phase 1 (170) would end the game at 550 before its auction.
         let refused = entry(
-            g.edit(2, &Correction::FirstPhase(vec![(Seat(0), 8)]))
+            g.edit(2, &Correction::FirstPhase(vec![(Seat::new(0), 8)]))
                 .unwrap_err(),
         );
         assert!(
@@ -777,26 +779,26 @@ mod tests {
         );
         // Bob 10 in deal 3 instead: 380 to 500, Bob wins.
         let (e, _) = g
-            .edit(3, &Correction::FirstPhase(vec![(Seat(1), 10)]))
+            .edit(3, &Correction::FirstPhase(vec![(Seat::new(1), 10)]))
             .unwrap();
         assert_eq!(totals(&e), (380, 500));
         assert_eq!(e.duel().winners(), vec![Side::B]);
         // Bob 7 in deal 3 (140, to 410): nobody reaches 500, and the game goes on.
         let (e, _) = g
-            .edit(3, &Correction::FirstPhase(vec![(Seat(1), 7)]))
+            .edit(3, &Correction::FirstPhase(vec![(Seat::new(1), 7)]))
             .unwrap();
         assert!(!e.is_finished());
         assert_eq!(e.duel().next(), Some(Next::Call(Side::A)));
         assert_eq!(
             entry(
-                g.edit(4, &Correction::Tricks(vec![(Seat(0), 7)]))
+                g.edit(4, &Correction::Tricks(vec![(Seat::new(0), 7)]))
                     .unwrap_err()
             ),
             "deal 4 has nothing recorded; deals 1 to 3 can be corrected"
         );
         assert_eq!(
             entry(
-                g.edit(3, &Correction::Tricks(vec![(Seat(0), 7)]))
+                g.edit(3, &Correction::Tricks(vec![(Seat::new(0), 7)]))
                     .unwrap_err()
             ),
             "deal 3: it has no contract, so no declarer's tricks to correct; correct its auction"
@@ -808,11 +810,11 @@ mod tests {
         // Buddy Bridge: the exchange winner opens. Bob winning it would hand
         // Ann's 4♠ to him.
         let mut g = game("buddy");
-        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
+        played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
         let before = g.duel().facts().to_vec();
         assert_eq!(
             entry(
-                g.edit(1, &Correction::FirstPhase(vec![(Seat(1), 8)]))
+                g.edit(1, &Correction::FirstPhase(vec![(Seat::new(1), 8)]))
                     .unwrap_err()
             ),
             "deal 1: that correction has Bob open this auction instead of Ann, which would hand every call, the contract and its tricks to the other player; correct deal 1 first, or take entries back to deal 1 with `bridgepad undo`"
@@ -834,18 +836,22 @@ mod tests {
     fn buddy_game_boundaries_follow_the_corrected_deals() {
         let mut g = game("buddy");
         // Ann wins both exchanges and makes 4♠ twice: 400 below, game 1 is hers after deal 2.
-        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
-        played(&mut g, Some((Seat(0), 8)), "4S pass pass", Some(10));
-        played(&mut g, Some((Seat(0), 8)), "1S pass pass", Some(7));
+        played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
+        played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
+        played(&mut g, Some((Seat::new(0), 8)), "1S pass pass", Some(7));
         assert_eq!(g.duel().deals()[2].game, 2);
         assert_eq!(g.duel().games_won(), BySide::new(1, 0));
         // Deal 1's 4♠ down six: Ann is short of 300 after deal 2, and game 1
         // ends with deal 3's exchange instead.
-        let (e, _) = g.edit(1, &Correction::Tricks(vec![(Seat(0), 4)])).unwrap();
+        let (e, _) = g
+            .edit(1, &Correction::Tricks(vec![(Seat::new(0), 4)]))
+            .unwrap();
         assert_eq!(e.duel().deals()[2].game, 1);
         assert_eq!(e.duel().current().unwrap().game, 2);
         assert_eq!(e.duel().games_won(), BySide::new(1, 0));
-        let (e, _) = e.edit(1, &Correction::Tricks(vec![(Seat(0), 10)])).unwrap();
+        let (e, _) = e
+            .edit(1, &Correction::Tricks(vec![(Seat::new(0), 10)]))
+            .unwrap();
         assert_eq!(e.duel().deals(), g.duel().deals());
     }
 
@@ -857,7 +863,7 @@ mod tests {
         assert_eq!(e.duel().deals()[0].dummy(), Some(Dummy::Hidden));
         assert_eq!(
             entry(
-                s.edit(1, &Correction::FirstPhase(vec![(Seat(0), 7)]))
+                s.edit(1, &Correction::FirstPhase(vec![(Seat::new(0), 7)]))
                     .unwrap_err()
             ),
             "deal 1: Single Dummy Bridge has no first phase; correct the auction or declarer's tricks"

@@ -44,7 +44,7 @@ impl Side {
     /// so at two players each seat is a side, and at four the first and
     /// third seats are partners against the second and fourth.
     pub fn of_seat(seat: Seat) -> Side {
-        if seat.0.is_multiple_of(2) {
+        if seat.index().is_multiple_of(2) {
             Side::A
         } else {
             Side::B
@@ -52,9 +52,9 @@ impl Side {
     }
 
     /// The seats of this side at a table of `players`, in seating order.
-    pub fn seats(self, players: usize) -> impl Iterator<Item = Seat> {
+    pub(in crate::rules) fn seats(self, players: usize) -> impl Iterator<Item = Seat> {
         (0..players)
-            .map(Seat)
+            .map(Seat::new)
             .filter(move |&seat| Side::of_seat(seat) == self)
     }
 }
@@ -202,13 +202,19 @@ mod tests {
 
     #[test]
     fn seats_alternate_sides_around_the_table() {
-        assert_eq!(Side::of_seat(Seat(0)), Side::A);
-        assert_eq!(Side::of_seat(Seat(1)), Side::B);
-        assert_eq!(Side::A.seats(2).collect::<Vec<_>>(), [Seat(0)]);
-        assert_eq!(Side::B.seats(2).collect::<Vec<_>>(), [Seat(1)]);
+        assert_eq!(Side::of_seat(Seat::new(0)), Side::A);
+        assert_eq!(Side::of_seat(Seat::new(1)), Side::B);
+        assert_eq!(Side::A.seats(2).collect::<Vec<_>>(), [Seat::new(0)]);
+        assert_eq!(Side::B.seats(2).collect::<Vec<_>>(), [Seat::new(1)]);
         // Four players: partnerships of the first and third, second and fourth.
-        assert_eq!(Side::A.seats(4).collect::<Vec<_>>(), [Seat(0), Seat(2)]);
-        assert_eq!(Side::B.seats(4).collect::<Vec<_>>(), [Seat(1), Seat(3)]);
+        assert_eq!(
+            Side::A.seats(4).collect::<Vec<_>>(),
+            [Seat::new(0), Seat::new(2)]
+        );
+        assert_eq!(
+            Side::B.seats(4).collect::<Vec<_>>(),
+            [Seat::new(1), Seat::new(3)]
+        );
     }
 
     #[test]

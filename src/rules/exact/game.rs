@@ -207,7 +207,7 @@ impl Game {
             .schedule(seated)
             .expect("Table::new checked the player count against the variant");
         let totals = PerSeat::filled(table.len(), 0);
-        let dealer_place = table.first_dealer().0;
+        let dealer_place = table.first_dealer().index();
         let mut game = Game {
             variant,
             table,
@@ -215,7 +215,7 @@ impl Game {
             facts: Vec::new(),
             hands: Vec::new(),
             totals,
-            places: (0..seated).map(|p| Some(Seat(p))).collect(),
+            places: (0..seated).map(|p| Some(Seat::new(p))).collect(),
             next_waiting: seated,
             eliminated: Vec::new(),
             dealer_place,
@@ -688,7 +688,7 @@ impl Game {
         let hand = &self.hands[index];
         let playing = hand.deal.order.len();
         let points = PerSeat::from_fn(self.table.len(), |i| {
-            let seat = Seat(i);
+            let seat = Seat::new(i);
             match (hand.bids[seat], hand.tricks[seat]) {
                 (Some(bid), Some(took)) => exact::score(scoring, bid, took),
                 _ => 0,

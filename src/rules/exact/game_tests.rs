@@ -16,11 +16,11 @@ use crate::rules::trump::Trump;
 // Helpers
 // ---------------------------------------------------------------------------
 
-const ANN: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const CID: Seat = Seat(2);
-const DEE: Seat = Seat(3);
-const EVE: Seat = Seat(4);
+const ANN: Seat = Seat::new(0);
+const BOB: Seat = Seat::new(1);
+const CID: Seat = Seat::new(2);
+const DEE: Seat = Seat::new(3);
+const EVE: Seat = Seat::new(4);
 
 const THREE: [&str; 3] = ["Ann", "Bob", "Cid"];
 const FOUR: [&str; 4] = ["Ann", "Bob", "Cid", "Dee"];
@@ -52,7 +52,7 @@ fn strings(players: &[&str]) -> Vec<String> {
 }
 
 fn table(variant: &Variant, players: &[&str], dealer: usize) -> Table {
-    Table::new(variant, strings(players), Seat(dealer)).unwrap()
+    Table::new(variant, strings(players), dealer).unwrap()
 }
 
 fn game_with(variant: Variant, players: &[&str], dealer: usize) -> Game {
@@ -70,7 +70,7 @@ fn seated(values: &[u32]) -> Vec<(Seat, u32)> {
     values
         .iter()
         .enumerate()
-        .map(|(i, &v)| (Seat(i), v))
+        .map(|(i, &v)| (Seat::new(i), v))
         .collect()
 }
 
@@ -88,8 +88,8 @@ fn bids(g: &mut Game, values: &[u32]) {
     let (n, order) = (hand.deal.number, hand.deal.order.clone());
     assert_eq!(values.len(), order.len(), "one bid per player");
     for seat in order {
-        g.record_bids(&[(seat, values[seat.0])])
-            .unwrap_or_else(|e| panic!("hand {n}: bid {} for {seat}: {e}", values[seat.0]));
+        g.record_bids(&[(seat, values[seat.index()])])
+            .unwrap_or_else(|e| panic!("hand {n}: bid {} for {seat}: {e}", values[seat.index()]));
     }
 }
 
@@ -116,7 +116,7 @@ fn pass_hand(g: &mut Game) {
     let players = g.table().len();
     bids(g, &vec![0; players]);
     let mut t = vec![0; players];
-    t[first.0] = cards;
+    t[first.index()] = cards;
     tricks(g, &t);
 }
 
@@ -226,7 +226,7 @@ fn three_players_deal_passes_left_and_the_dealer_bids_last() {
     while !g.is_finished() {
         pass_hand(&mut g);
     }
-    let dealers: Vec<usize> = g.hands().iter().map(|h| h.deal.dealer.0).collect();
+    let dealers: Vec<usize> = g.hands().iter().map(|h| h.deal.dealer.index()).collect();
     assert_eq!(
         dealers,
         [1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1]
@@ -286,16 +286,16 @@ fn expects_follows_the_bidding_order_then_the_tricks() {
 fn the_first_dealer_is_the_tables_choice() {
     for first in 0..3 {
         let g = game(&THREE, first);
-        assert_eq!(g.table().first_dealer(), Seat(first));
+        assert_eq!(g.table().first_dealer(), Seat::new(first));
         let deal = &g.current().unwrap().deal;
-        assert_eq!(deal.dealer, Seat(first));
+        assert_eq!(deal.dealer, Seat::new(first));
         // Left of the dealer bids first.
-        assert_eq!(deal.order[0], Seat((first + 1) % 3));
-        assert_eq!(*deal.order.last().unwrap(), Seat(first));
+        assert_eq!(deal.order[0], Seat::new((first + 1) % 3));
+        assert_eq!(*deal.order.last().unwrap(), Seat::new(first));
     }
     for first in 0..7 {
         let g = game(&SEVEN, first);
-        assert_eq!(g.current().unwrap().deal.dealer, Seat(first));
+        assert_eq!(g.current().unwrap().deal.dealer, Seat::new(first));
     }
 }
 
@@ -346,7 +346,7 @@ fn seven_players_play_thirteen_hands_up_to_seven() {
     assert_eq!(blind, expected_blind);
     assert!(g.hands().iter().all(|h| h.deal.of == Some(13)));
     // Dealers 0..6 then 0..5: the deal goes round the 7-player table.
-    let dealers: Vec<usize> = g.hands().iter().map(|h| h.deal.dealer.0).collect();
+    let dealers: Vec<usize> = g.hands().iter().map(|h| h.deal.dealer.index()).collect();
     assert_eq!(dealers, [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5]);
 }
 

@@ -20,12 +20,12 @@ use crate::rules::trump::Trump;
 // Helpers
 // ---------------------------------------------------------------------------
 
-const ANN: Seat = Seat(0);
-const BOB: Seat = Seat(1);
-const CID: Seat = Seat(2);
-const DEE: Seat = Seat(3);
-const EVE: Seat = Seat(4);
-const FAY: Seat = Seat(5);
+const ANN: Seat = Seat::new(0);
+const BOB: Seat = Seat::new(1);
+const CID: Seat = Seat::new(2);
+const DEE: Seat = Seat::new(3);
+const EVE: Seat = Seat::new(4);
+const FAY: Seat = Seat::new(5);
 
 const TWO: [&str; 2] = ["Ann", "Bob"];
 const THREE: [&str; 3] = ["Ann", "Bob", "Cid"];
@@ -66,15 +66,14 @@ fn strings(names: &[&str]) -> Vec<String> {
 
 /// A fresh game with everyone seated; `dealer` is a seat index.
 fn game_with(variant: Variant, names: &[&str], dealer: usize) -> Game {
-    let table = Table::new(&variant, strings(names), Seat(dealer)).unwrap();
+    let table = Table::new(&variant, strings(names), dealer).unwrap();
     Game::new(variant, table)
 }
 
 /// A fresh elimination game with players waiting for a seat.
 fn elimination_game(seated: &[&str], waiting: &[&str], dealer: usize) -> Game {
     let variant = elimination();
-    let table =
-        Table::with_waiting(&variant, strings(seated), strings(waiting), Seat(dealer)).unwrap();
+    let table = Table::with_waiting(&variant, strings(seated), strings(waiting), dealer).unwrap();
     Game::new(variant, table)
 }
 
@@ -95,7 +94,7 @@ fn seated(values: &[u32]) -> Vec<(Seat, u32)> {
     values
         .iter()
         .enumerate()
-        .map(|(i, &v)| (Seat(i), v))
+        .map(|(i, &v)| (Seat::new(i), v))
         .collect()
 }
 
@@ -240,14 +239,11 @@ fn the_deck_check_bounds_each_form_at_the_template_level() {
 
 #[test]
 fn tables_are_seated_within_each_forms_player_counts() {
-    let count_error = |v: &Variant, count: usize| {
-        Table::new(v, players(count), Seat(0))
-            .map(|_| ())
-            .unwrap_err()
-    };
+    let count_error =
+        |v: &Variant, count: usize| Table::new(v, players(count), 0).map(|_| ()).unwrap_err();
     let v = regular();
-    assert!(Table::new(&v, players(4), Seat(0)).is_ok());
-    assert!(Table::new(&v, players(9), Seat(8)).is_ok());
+    assert!(Table::new(&v, players(4), 0).is_ok());
+    assert!(Table::new(&v, players(9), 8).is_ok());
     assert_eq!(
         count_error(&v, 10),
         SetupError::PlayerCount {
@@ -262,7 +258,7 @@ fn tables_are_seated_within_each_forms_player_counts() {
     );
 
     let v = four_card();
-    assert!(Table::new(&v, players(14), Seat(13)).is_ok());
+    assert!(Table::new(&v, players(14), 13).is_ok());
     assert_eq!(
         count_error(&v, 15).to_string(),
         "Mormon Bridge (4-card) is for 4 to 14 players, not 15"
@@ -273,8 +269,8 @@ fn tables_are_seated_within_each_forms_player_counts() {
     );
 
     let v = elimination();
-    assert!(Table::new(&v, players(2), Seat(1)).is_ok());
-    assert!(Table::new(&v, players(14), Seat(0)).is_ok());
+    assert!(Table::new(&v, players(2), 1).is_ok());
+    assert!(Table::new(&v, players(14), 0).is_ok());
     assert_eq!(
         count_error(&v, 15).to_string(),
         "Mormon Bridge (elimination) is for 2 to 14 players, not 15"
@@ -290,17 +286,17 @@ fn only_the_elimination_form_seats_waiting_players() {
     // 14 seated (the whole deck) plus 2 waiting: only the seated count the deck.
     let v = elimination();
     let all = players(16);
-    let table = Table::with_waiting(&v, all[..14].to_vec(), all[14..].to_vec(), Seat(0)).unwrap();
+    let table = Table::with_waiting(&v, all[..14].to_vec(), all[14..].to_vec(), 0).unwrap();
     assert_eq!(table.len(), 16);
     assert_eq!(table.seated().len(), 14);
     assert_eq!(table.waiting(), ["P15", "P16"]);
     let g = Game::new(v, table);
-    assert_eq!(g.waiting(), [Seat(14), Seat(15)]);
+    assert_eq!(g.waiting(), [Seat::new(14), Seat::new(15)]);
     assert_eq!(g.standing().len(), 14);
     assert_eq!(current(&g).deal.order.len(), 14);
 
     for v in [regular(), four_card()] {
-        let err = Table::with_waiting(&v, players(4), strings(&["Zed"]), Seat(0)).unwrap_err();
+        let err = Table::with_waiting(&v, players(4), strings(&["Zed"]), 0).unwrap_err();
         assert_eq!(
             err,
             SetupError::NobodyWaits {
@@ -1139,7 +1135,7 @@ fn undo_after_the_accepted_round_was_played_goes_back_step_by_step() {
 #[test]
 fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
     let v = elimination();
-    let two = Table::new(&v, strings(&TWO), Seat(0)).unwrap();
+    let two = Table::new(&v, strings(&TWO), 0).unwrap();
     // Ann 1 + Bob 2 = 3 on 4 cards: that round stood; it cannot be a re-bid.
     let facts = [HandFacts {
         rebids: vec![Attempt {
@@ -1166,7 +1162,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
     );
 
     // With three players a total of 4 stands, so it cannot be a re-bid either.
-    let three = Table::new(&v, strings(&THREE), Seat(0)).unwrap();
+    let three = Table::new(&v, strings(&THREE), 0).unwrap();
     let facts = [HandFacts {
         rebids: vec![Attempt {
             bids: vec![(ANN, 2), (BOB, 1), (CID, 1)],
@@ -1185,7 +1181,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
 
     // In the 4-card form nobody ever re-bids, whatever the total.
     let v4 = four_card();
-    let four = Table::new(&v4, strings(&FOUR), Seat(0)).unwrap();
+    let four = Table::new(&v4, strings(&FOUR), 0).unwrap();
     let facts = [HandFacts {
         rebids: vec![Attempt {
             bids: seated(&[1, 1, 1, 1]),

@@ -7,13 +7,13 @@ use super::*;
 use crate::catalog::built_in;
 use crate::rules::test_support::refused;
 
-const ANN: Seat = Seat(0);
-const BOB: Seat = Seat(1);
+const ANN: Seat = Seat::new(0);
+const BOB: Seat = Seat::new(1);
 
 /// Ann and Bob; Ann deals 4 cards, Bob leads.
 fn two() -> Game {
     let variant = built_in("mormon-bridge-elimination");
-    let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], ANN).unwrap();
+    let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
     Game::new(variant, table)
 }
 

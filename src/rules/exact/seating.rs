@@ -60,7 +60,7 @@ impl Game {
             let place = place.expect("a player in the hand has a place");
             self.places[place] = (self.next_waiting < self.table.len()).then(|| {
                 self.next_waiting += 1;
-                Seat(self.next_waiting - 1)
+                Seat::new(self.next_waiting - 1)
             });
         }
     }
@@ -77,7 +77,9 @@ impl Game {
 
     /// Players still waiting for a seat.
     pub fn waiting(&self) -> Vec<Seat> {
-        (self.next_waiting..self.table.len()).map(Seat).collect()
+        (self.next_waiting..self.table.len())
+            .map(Seat::new)
+            .collect()
     }
 
     /// Every player in order around the table: the players seated at the
@@ -91,7 +93,7 @@ impl Game {
             .eliminated
             .iter()
             .map(|&(out, _)| out)
-            .zip((seated..self.next_waiting).map(Seat))
+            .zip((seated..self.next_waiting).map(Seat::new))
             .collect();
         let mut order = Vec::with_capacity(self.table.len());
         fn place(order: &mut Vec<Seat>, seat: Seat, replaced: &[(Seat, Seat)]) {
@@ -100,7 +102,7 @@ impl Game {
                 place(order, by, replaced);
             }
         }
-        for seat in (0..seated).map(Seat) {
+        for seat in (0..seated).map(Seat::new) {
             place(&mut order, seat, &replaced);
         }
         order.extend(self.waiting());

@@ -12,25 +12,20 @@ fn a_game_is_in_play_until_its_last_hand_is_scored() {
     // Bob 10 + 1 = 11 reaches the target, so the game is over.
     let mut variant = built_in("devils-bridge");
     variant.target = Some(11);
-    let table = Table::new(
-        &variant,
-        vec!["Ann".into(), "Bob".into(), "Cid".into()],
-        Seat(0),
-    )
-    .unwrap();
+    let table = Table::new(&variant, vec!["Ann".into(), "Bob".into(), "Cid".into()], 0).unwrap();
     let mut g = Game::new(variant, table);
     assert_eq!(g.status(), Status::InPlay);
     assert!(g.current().is_some());
-    g.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 0)])
+    g.record_bids(&[(Seat::new(1), 1), (Seat::new(2), 0), (Seat::new(0), 0)])
         .unwrap_err();
-    g.record_bids(&[(Seat(1), 1), (Seat(2), 0), (Seat(0), 1)])
+    g.record_bids(&[(Seat::new(1), 1), (Seat::new(2), 0), (Seat::new(0), 1)])
         .unwrap();
     assert_eq!(g.status(), Status::InPlay);
-    g.record_tricks(&[(Seat(1), 1)]).unwrap();
+    g.record_tricks(&[(Seat::new(1), 1)]).unwrap();
     assert_eq!(g.status(), Status::Over);
     assert!(g.is_finished());
     assert_eq!(g.current(), None);
-    assert_eq!(g.winners(), [Seat(1)]);
+    assert_eq!(g.winners(), [Seat::new(1)]);
     assert!(matches!(
         g.record_trump(Trump::Clubs),
         Err(RuleError::GameOver { .. })

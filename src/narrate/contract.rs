@@ -319,13 +319,7 @@ pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
     } else {
         Side::B
     };
-    let counts = format!(
-        "{} {}, {} {}",
-        game.name(Side::A),
-        tricks.a,
-        game.name(Side::B),
-        tricks.b
-    );
+    let counts = each(game, tricks);
     let who = game.name(winner);
     match game.rules().first_phase() {
         Some(FirstPhase::Exchange) => format!(
@@ -487,20 +481,8 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
             games[s] += 1;
         }
     }
-    let scores = format!(
-        "{} {}, {} {} in that game",
-        game.name(Side::A),
-        lines.a.total(),
-        game.name(Side::B),
-        lines.b.total()
-    );
-    let count = format!(
-        "Games: {} {}, {} {}.",
-        game.name(Side::A),
-        games.a,
-        game.name(Side::B),
-        games.b
-    );
+    let scores = format!("{} in that game", each(game, lines.map(|l| l.total())));
+    let count = format!("Games: {}.", each(game, games));
     Some(match winner {
         Winner::Side(w) => {
             let tie = if lines.a.total() == lines.b.total() {
@@ -542,6 +524,17 @@ pub fn terms(game: &ContractGame) -> String {
         terms.push_str(&format!(", {penalty} to the defender per undertrick"));
     }
     terms
+}
+
+/// "Ann 8, Bob 5": each side's name and value.
+fn each<T: std::fmt::Display>(game: &ContractGame, values: BySide<T>) -> String {
+    format!(
+        "{} {}, {} {}",
+        game.name(Side::A),
+        values.a,
+        game.name(Side::B),
+        values.b
+    )
 }
 
 #[cfg(test)]

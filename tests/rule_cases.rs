@@ -13,7 +13,13 @@
 //!   `show --json` must fail with one `error:` line containing TEXT and leave
 //!   the file as it was.
 //!
-//! Adding a case is adding the two files; no Rust. Each case runs on a data
+//! A case may also carry `<case>.then`: bridgepad commands, one a line
+//! (`#` starts a comment), run on the session before `show --json`, for
+//! rules that are about a command (a correction, a table refused at `new`).
+//! Every one must succeed, except that with `{"error": TEXT}` the last must
+//! be refused with TEXT, leaving the files as they were.
+//!
+//! Adding a case is adding the files; no Rust. Each case runs on a data
 //! directory of its own, copied in as `<id>.toml` with the id the file holds.
 
 use std::collections::BTreeMap;
@@ -123,8 +129,27 @@ fn run(case: &Path) -> Result<(), String> {
     let bp = Bp::new();
     fs::create_dir_all(bp.data_dir()).unwrap();
     fs::write(bp.session_path(&id), &text).unwrap();
+    let mut commands = then(case)?;
+    // With a refusal expected, the last command is the one refused.
+    let last = match refusal(&expected)? {
+        Some(_) => commands.pop(),
+        None => None,
+    };
+    for words in &commands {
+        let args: Vec<&str> = words.split_whitespace().collect();
+        let out = bp.run(&args);
+        if out.code != Some(0) {
+            return Err(format!(
+                "`bridgepad {words}` failed (exit {:?}):\n{}",
+                out.code, out.stderr
+            ));
+        }
+    }
     let before = snapshot(&bp.data_dir());
-    let out = bp.run(&["show", "--json", "--session", &id]);
+    let out = match &last {
+        Some(words) => bp.run(&words.split_whitespace().collect::<Vec<_>>()),
+        None => bp.run(&["show", "--json", "--session", &id]),
+    };
 
     match refusal(&expected)? {
         Some(wanted) => {
@@ -134,8 +159,9 @@ fn run(case: &Path) -> Result<(), String> {
                 .filter(|l| !l.starts_with("using session "))
                 .collect();
             if out.code == Some(0) {
+                let what = last.as_deref().unwrap_or("show --json");
                 return Err(format!(
-                    "expected a refusal containing {wanted:?}, but `show --json` succeeded"
+                    "expected a refusal containing {wanted:?}, but `{what}` succeeded"
                 ));
             }
             match errors.as_slice() {
@@ -176,6 +202,22 @@ fn run(case: &Path) -> Result<(), String> {
             }
         }
     }
+}
+
+/// The commands of `<case>.then`, one a line, without blank lines and
+/// `#` comments; none when there is no such file.
+fn then(case: &Path) -> Result<Vec<String>, String> {
+    let path = case.with_extension("then");
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", shown(&path)))?;
+    Ok(text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect())
 }
 
 /// `Some(TEXT)` for an expectation `{"error": TEXT}`, `None` for one to
@@ -274,6 +316,10 @@ fn every_case_has_its_expectation_and_an_id_of_its_own() {
             if !path.with_file_name(format!("{stem}.toml")).is_file() {
                 problems.push(format!("{}: no {stem}.toml beside it", shown(path)));
             }
+        } else if let Some(stem) = name.strip_suffix(".then") {
+            if !path.with_file_name(format!("{stem}.toml")).is_file() {
+                problems.push(format!("{}: no {stem}.toml beside it", shown(path)));
+            }
         } else if name.ends_with(".toml") {
             if !expected_path(path).is_file() {
                 problems.push(format!("{}: no .expected.json beside it", shown(path)));
@@ -290,7 +336,7 @@ fn every_case_has_its_expectation_and_an_id_of_its_own() {
             }
         } else {
             problems.push(format!(
-                "{}: neither a case (.toml) nor its expectation (.expected.json)",
+                "{}: neither a case (.toml), its commands (.then) nor its expectation (.expected.json)",
                 shown(path)
             ));
         }

@@ -103,8 +103,20 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             }
             continue;
         }
+        let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+        let line = |waiting, what| Line {
+            game,
+            hand,
+            waiting,
+            what,
+            all: at_once,
+        };
         let flow = match &expect {
-            Expect::Bids { waiting } => ask_bids(p, cx, id, game, hand, waiting)?,
+            Expect::Bids { waiting } => {
+                let prompt = bids_prompt(p, game, hand, waiting);
+                let line = line(waiting, "bid");
+                ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)?
+            }
             Expect::Tricks { waiting } => {
                 if hand.tricks.values().all(Option::is_none) {
                     p.say(&format!(
@@ -113,7 +125,10 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
                         narrate::bids_against_tricks(hand)
                     ));
                 }
-                ask_tricks(p, cx, id, game, hand, waiting)?
+                let (prompt, default) = tricks_prompt(game, hand, waiting);
+                let line = line(waiting, "tricks");
+                let question = (prompt.as_str(), default.as_deref());
+                ask_counts(p, cx, id, question, &line, Game::record_tricks)?
             }
         };
         if let Flow::Quit = flow {
@@ -152,91 +167,49 @@ fn bids_listed(game: &Game, hand: &Hand) -> String {
         .join(", ")
 }
 
-/// The bids still to come. Clockwise, the next bidder is asked (a line of
-/// several bids in turn is taken too), the dealer hearing the hook first;
-/// all at once, everyone's fingers are one answer.
-fn ask_bids(
-    p: &mut dyn Prompter,
-    cx: &Context,
-    id: &str,
-    game: &Game,
-    hand: &Hand,
-    waiting: &[Seat],
-) -> Result<Flow> {
-    let table = game.table();
-    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+/// The question for the bids still to come. Clockwise, the next bidder is
+/// asked (a line of several bids in turn is taken too), the dealer hearing
+/// the hook first; all at once, everyone's fingers are one answer.
+fn bids_prompt(p: &mut dyn Prompter, game: &Game, hand: &Hand, waiting: &[Seat]) -> String {
     let seat = waiting[0];
-    let prompt = if at_once && waiting.len() > 1 {
-        format!(
+    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
+        return format!(
             "Bids for {} (in that order, e.g. {})",
             names(game, waiting),
             example(waiting.len(), hand.deal.cards)
-        )
-    } else {
-        if seat == hand.deal.dealer
-            && let Some(hook) = narrate::dealer_hook(game)
-        {
-            p.say(&hook);
-        }
-        format!(
-            "{}'s bid ({})",
-            table.name(seat),
-            list_range(&game.legal_bids(seat))
-        )
-    };
-    let line = Line {
-        game,
-        hand,
-        waiting,
-        what: "bid",
-        all: at_once,
-    };
-    ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)
+        );
+    }
+    if seat == hand.deal.dealer
+        && let Some(hook) = narrate::dealer_hook(game)
+    {
+        p.say(&hook);
+    }
+    format!(
+        "{}'s bid ({})",
+        game.table().name(seat),
+        list_range(&game.legal_bids(seat))
+    )
 }
 
-/// The tricks still to come: one player at a time (Enter: they took what
-/// they bid), or everyone's in one line where everyone bid at once.
-fn ask_tricks(
-    p: &mut dyn Prompter,
-    cx: &Context,
-    id: &str,
-    game: &Game,
-    hand: &Hand,
-    waiting: &[Seat],
-) -> Result<Flow> {
-    let table = game.table();
-    let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+/// The question for the tricks still to come, and its default: one player
+/// at a time (Enter: they took what they bid), or everyone's in one line
+/// where everyone bid at once.
+fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<String>) {
     let seat = waiting[0];
     let taken: u32 = hand.tricks.values().flatten().sum();
     let left = hand.deal.cards - taken;
-    let bid = hand.bids[seat].unwrap_or(0);
-    let (prompt, default) = if at_once && waiting.len() > 1 {
+    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
         let prompt = format!(
             "Tricks for {} (in that order, e.g. {}, or NAME=N)",
             names(game, waiting),
             example(waiting.len(), left)
         );
-        (prompt, None)
-    } else {
-        let prompt = format!("Tricks {} took (bid {bid})", table.name(seat));
-        // Enter: the bid was made, when it still can be.
-        (prompt, (bid <= left).then(|| bid.to_string()))
-    };
-    let line = Line {
-        game,
-        hand,
-        waiting,
-        what: "tricks",
-        all: at_once,
-    };
-    ask_counts(
-        p,
-        cx,
-        id,
-        (&prompt, default.as_deref()),
-        &line,
-        Game::record_tricks,
-    )
+        return (prompt, None);
+    }
+    let bid = hand.bids[seat].unwrap_or(0);
+    let prompt = format!("Tricks {} took (bid {bid})", game.table().name(seat));
+    // Enter: the bid was made, when it still can be.
+    (prompt, (bid <= left).then(|| bid.to_string()))
 }
 
 /// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].

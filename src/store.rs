@@ -23,6 +23,7 @@
 //! read best together; the cache, index, migrations and trash are in `store/`.
 
 mod cache;
+pub mod conflict;
 pub mod index;
 mod migrate;
 pub mod stats;

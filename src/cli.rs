@@ -53,6 +53,9 @@ pub enum Command {
     Delete(DeleteArgs),
     /// List the trash, or bring a session back from it
     Restore(RestoreArgs),
+    /// Merge two versions of a session file for git; `bridgepad sync` sets it up
+    #[command(hide = true)]
+    MergeDriver(MergeDriverArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
@@ -318,6 +321,19 @@ pub struct RestoreArgs {
     /// List the trash as JSON
     #[arg(long, conflicts_with = "id")]
     pub json: bool,
+}
+
+/// git runs `bridgepad merge-driver %O %A %B %P` for each session file changed on both sides.
+#[derive(Debug, Args)]
+pub struct MergeDriverArgs {
+    /// The common ancestor's version (%O)
+    pub base: PathBuf,
+    /// This side's version (%A); the merged file is written here
+    pub ours: PathBuf,
+    /// The other side's version (%B)
+    pub theirs: PathBuf,
+    /// The file's path in the data folder (%P)
+    pub path: String,
 }
 
 #[derive(Debug, Args)]

@@ -17,6 +17,7 @@ pub mod render;
 pub mod rules;
 pub mod session;
 pub mod store;
+pub mod sync;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -130,6 +131,12 @@ fn usage_message(rendered: &str, args: &[std::ffi::OsString]) -> String {
             message.push_str("; ");
             message.push_str(line.trim_start_matches('[').trim_end_matches(']'));
         }
+    }
+    // clap lists hidden subcommands among the valid ones too; they are for
+    // programs (git runs `merge-driver`), not for people.
+    use clap::CommandFactory;
+    for hidden in Cli::command().get_subcommands().filter(|s| s.is_hide_set()) {
+        message = message.replace(&format!(", {},", hidden.get_name()), ",");
     }
     format!("{message}; see `{} --help`", command_path(args))
 }

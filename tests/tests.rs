@@ -23,5 +23,6 @@ mod rule_cases;
 mod sessions;
 mod sheets;
 mod stats;
+mod sync;
 mod trash;
 mod variants;

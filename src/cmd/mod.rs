@@ -10,6 +10,7 @@ mod edit;
 mod export;
 mod list;
 mod manual;
+mod merge_driver;
 mod named;
 mod new;
 mod play;
@@ -71,6 +72,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Export(args) => export::run(args, cx),
         Command::Delete(args) => delete::run(args, cx),
         Command::Restore(args) => restore::run(args, cx),
+        Command::MergeDriver(args) => merge_driver::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),

@@ -1,0 +1,300 @@
+//! `bridgepad merge-driver`: how git merges two versions of a session file.
+//!
+//! git hands a merge driver the common ancestor, this side's version (also
+//! where the result goes) and the other side's, and the file's path. A
+//! session's facts are only appended (except by `edit` and `undo`), so the
+//! two versions are compared as histories, never as lines: when one holds
+//! everything the other does, it is the merge; when they went different
+//! ways, this side's stays the session and the other's is written beside it
+//! as a conflict copy, `<id>.conflict-<time>-<tag>.toml`, which `list` shows
+//! and `bridgepad resolve` settles. A session file never gets conflict
+//! markers. A side that cannot be read is never taken for the session, and
+//! is kept as a copy all the same: nothing is lost.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+
+use crate::store::conflict::{self, FileName, Relation};
+use crate::store::{self, read_session};
+
+/// What the merge of two versions is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// This side's version holds everything (or both hold the same).
+    Ours,
+    /// The other side's version holds everything this side's does, and more.
+    Theirs,
+    /// They went different ways, or the other cannot be read: this side's
+    /// stays, the other's becomes a conflict copy.
+    OursAndCopyTheirs,
+    /// This side's cannot be read: the other's becomes the file, this
+    /// side's a conflict copy.
+    TheirsAndCopyOurs,
+    /// Neither can be read: git's own conflict.
+    Neither,
+}
+
+/// How the two versions of the file at `path` (relative to the data
+/// folder) merge.
+pub fn decide(path: &str, ours: &[u8], theirs: &[u8]) -> Decision {
+    match (parse(path, ours), parse(path, theirs)) {
+        (Some(a), Some(b)) => match conflict::relation(&a, &b) {
+            Relation::Same | Relation::FirstExtends => Decision::Ours,
+            Relation::SecondExtends => Decision::Theirs,
+            Relation::Diverged | Relation::Unrelated => Decision::OursAndCopyTheirs,
+        },
+        (Some(_), None) => Decision::OursAndCopyTheirs,
+        (None, Some(_)) => Decision::TheirsAndCopyOurs,
+        (None, None) => Decision::Neither,
+    }
+}
+
+/// Only the id a session file holds.
+#[derive(Deserialize)]
+struct IdOnly {
+    id: String,
+}
+
+/// The session in one version of the file at `path`, if it reads and
+/// replays. A session among the sessions must hold the id it is named
+/// after, as the store requires; a file in `trash/` or `backups/` is named
+/// otherwise and is taken for the session it holds.
+fn parse(path: &str, bytes: &[u8]) -> Option<crate::session::Session> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let at_top = !path.contains('/');
+    let id = match file_id(path) {
+        Some(id) if at_top => id,
+        _ => toml::from_str::<IdOnly>(text).ok()?.id,
+    };
+    read_session(Path::new(path), &id, text).ok()
+}
+
+/// The session a file is named after: `<id>.toml`, or a conflict copy's.
+pub fn file_id(path: &str) -> Option<String> {
+    let name = path.rsplit('/').next()?;
+    match conflict::parse_file_name(name)? {
+        FileName::Session { id } | FileName::Copy { id, .. } => Some(id),
+    }
+}
+
+/// What the driver did, for the person or program that ran git.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Merged {
+    /// The merge is in the output file; nothing else was written.
+    Clean,
+    /// The output holds one side; the other is the conflict copy at this
+    /// path (relative to the folder git runs the driver in).
+    Copy(PathBuf),
+}
+
+/// Merges `ours` (also the output) with `theirs` for the file at `path`,
+/// relative to `top`, the top of the work tree, beside which a conflict copy
+/// is written. Fails when neither side reads, leaving `ours` as it was.
+pub fn merge(
+    top: &Path,
+    ours: &Path,
+    theirs: &Path,
+    path: &str,
+    now: DateTime<Utc>,
+) -> Result<Merged> {
+    let read = |p: &Path| {
+        std::fs::read(p).map_err(|e| anyhow::anyhow!("could not read `{}`: {e}", p.display()))
+    };
+    let (a, b) = (read(ours)?, read(theirs)?);
+    match decide(path, &a, &b) {
+        Decision::Ours => Ok(Merged::Clean),
+        Decision::Theirs => {
+            write(ours, &b)?;
+            Ok(Merged::Clean)
+        }
+        Decision::OursAndCopyTheirs => Ok(Merged::Copy(save_copy(top, path, &b, now)?)),
+        Decision::TheirsAndCopyOurs => {
+            let copy = save_copy(top, path, &a, now)?;
+            write(ours, &b)?;
+            Ok(Merged::Copy(copy))
+        }
+        Decision::Neither => bail!(
+            "neither version of `{path}` can be read as a session; git leaves it as a conflict"
+        ),
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes)
+        .map_err(|e| anyhow::anyhow!("could not write `{}`: {e}", path.display()))
+}
+
+/// The characters a conflict copy's tag is drawn from: no `0`/`o`, `1`/`l`/`i`.
+const TAG: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
+
+/// Writes `bytes` as a conflict copy of the file at `path` (relative to
+/// `top`), beside it: `<id>.conflict-<YYYYMMDD-HHMMSS>-<4 chars>.toml`.
+/// Never replaces a file: a taken name draws another tag. Returns the
+/// copy's path relative to `top`.
+pub fn save_copy(top: &Path, path: &str, bytes: &[u8], now: DateTime<Utc>) -> Result<PathBuf> {
+    let relative = Path::new(path);
+    let folder = relative.parent().unwrap_or(Path::new(""));
+    let id = file_id(path).unwrap_or_else(|| {
+        let name = relative.file_name().unwrap_or_default().to_string_lossy();
+        name.strip_suffix(".toml").unwrap_or(&name).to_string()
+    });
+    let dir = top.join(folder);
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| anyhow::anyhow!("could not create `{}`: {e}", dir.display()))?;
+    let mut rng = rng();
+    for _ in 0..100 {
+        let tag: String = (0..4)
+            .map(|_| TAG[rng.usize(..TAG.len())] as char)
+            .collect();
+        let name = format!(
+            "{id}{}{}-{tag}.toml",
+            conflict::BRIDGEPAD,
+            now.format("%Y%m%d-%H%M%S")
+        );
+        match store::save_new(&dir, &dir.join(&name), bytes) {
+            Ok(()) => return Ok(folder.join(name)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => bail!(
+                "could not write a conflict copy of `{path}` in `{}`: {e}",
+                dir.display()
+            ),
+        }
+    }
+    bail!(
+        "could not find a free name for a conflict copy of `{path}` in `{}`",
+        dir.display()
+    )
+}
+
+/// The random draws, reproducible when `BRIDGEPAD_SEED` (a whole number)
+/// is set, as for session ids.
+fn rng() -> fastrand::Rng {
+    match std::env::var("BRIDGEPAD_SEED")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+    {
+        Some(seed) => fastrand::Rng::with_seed(seed),
+        None => fastrand::Rng::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Seat, Table};
+    use crate::session::{Play, Session, to_toml};
+
+    const ID: &str = "2026-11-23-devils-bridge-k3f9";
+
+    fn start(players: [&str; 3]) -> Session {
+        let v = crate::catalog::built_in("devils-bridge");
+        let table = Table::new(&v, players.map(String::from).to_vec(), 0).unwrap();
+        let at = "2026-11-23T20:00:00Z".parse().unwrap();
+        Session {
+            id: ID.into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(Game::new(v, table)),
+        }
+    }
+
+    fn bid(session: &Session, seat: usize, n: u32) -> Session {
+        let mut next = session.clone();
+        next.exact_mut()
+            .unwrap()
+            .record_bids(&[(Seat::at(seat), n)])
+            .unwrap();
+        next.updated += chrono::Duration::minutes(1);
+        next
+    }
+
+    fn text(session: &Session) -> Vec<u8> {
+        to_toml(&session.to_file()).unwrap().into_bytes()
+    }
+
+    #[test]
+    fn the_version_that_went_further_is_the_merge() {
+        let s = start(["Ann", "Bob", "Cid"]);
+        let one = bid(&s, 1, 1);
+        let two = bid(&one, 2, 0);
+        let path = format!("{ID}.toml");
+        assert_eq!(decide(&path, &text(&one), &text(&one)), Decision::Ours);
+        assert_eq!(decide(&path, &text(&two), &text(&one)), Decision::Ours);
+        assert_eq!(decide(&path, &text(&one), &text(&two)), Decision::Theirs);
+        assert_eq!(decide(&path, &text(&s), &text(&two)), Decision::Theirs);
+    }
+
+    #[test]
+    fn histories_that_went_different_ways_keep_both() {
+        let s = start(["Ann", "Bob", "Cid"]);
+        let path = format!("{ID}.toml");
+        let (one, other) = (bid(&s, 1, 1), bid(&s, 1, 0));
+        assert_eq!(
+            decide(&path, &text(&one), &text(&other)),
+            Decision::OursAndCopyTheirs
+        );
+        let stranger = start(["Dee", "Eve", "Fay"]);
+        assert_eq!(
+            decide(&path, &text(&one), &text(&stranger)),
+            Decision::OursAndCopyTheirs
+        );
+    }
+
+    #[test]
+    fn a_side_that_cannot_be_read_is_never_the_session() {
+        let s = text(&bid(&start(["Ann", "Bob", "Cid"]), 1, 1));
+        let path = format!("{ID}.toml");
+        let broken = b"format = 2\nid = \"oops\n".to_vec();
+        assert_eq!(decide(&path, &s, &broken), Decision::OursAndCopyTheirs);
+        assert_eq!(decide(&path, &broken, &s), Decision::TheirsAndCopyOurs);
+        assert_eq!(decide(&path, &broken, &broken), Decision::Neither);
+        assert_eq!(
+            decide(&path, &[0xff, 0xfe], &s),
+            Decision::TheirsAndCopyOurs
+        );
+        // Named after another session: the store would refuse it too.
+        assert_eq!(decide("2026-11-23-other.toml", &s, &s), Decision::Neither);
+    }
+
+    #[test]
+    fn trashed_files_are_read_as_the_session_they_hold() {
+        let s = start(["Ann", "Bob", "Cid"]);
+        let mut deleted = b"# deleted 2026-11-23T21:00:00Z by bridgepad\n".to_vec();
+        deleted.extend(text(&bid(&s, 1, 1)));
+        let further = text(&bid(&bid(&s, 1, 1), 2, 0));
+        let path = format!("trash/{ID}.2.toml");
+        assert_eq!(decide(&path, &deleted, &further), Decision::Theirs);
+        assert_eq!(decide(&path, &further, &deleted), Decision::Ours);
+    }
+
+    #[test]
+    fn conflict_copies_are_named_after_their_session_and_never_replace_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let now = "2026-11-23T20:30:00Z".parse().unwrap();
+        let first = save_copy(dir.path(), &format!("{ID}.toml"), b"a", now).unwrap();
+        let name = first.to_str().unwrap();
+        assert!(
+            name.starts_with(&format!("{ID}.conflict-20261123-203000-")),
+            "{name}"
+        );
+        assert_eq!(
+            conflict::parse_file_name(name),
+            Some(FileName::Copy {
+                id: ID.into(),
+                tool: conflict::Tool::Bridgepad
+            })
+        );
+        // A copy of a copy is still named after the session.
+        let second = save_copy(dir.path(), name, b"b", now).unwrap();
+        assert_ne!(first, second);
+        assert_eq!(file_id(second.to_str().unwrap()).as_deref(), Some(ID));
+        assert_eq!(std::fs::read(dir.path().join(&first)).unwrap(), b"a");
+        assert_eq!(std::fs::read(dir.path().join(&second)).unwrap(), b"b");
+        let trashed = save_copy(dir.path(), &format!("trash/{ID}.toml"), b"c", now).unwrap();
+        assert!(trashed.starts_with("trash"), "{}", trashed.display());
+        assert_eq!(std::fs::read(dir.path().join(&trashed)).unwrap(), b"c");
+    }
+}

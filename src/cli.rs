@@ -53,6 +53,8 @@ pub enum Command {
     Delete(DeleteArgs),
     /// List the trash, or bring a session back from it
     Restore(RestoreArgs),
+    /// Commit, pull, merge and push the data folder with a git remote (`--remote URL` the first time)
+    Sync(SyncArgs),
     /// Merge two versions of a session file for git; `bridgepad sync` sets it up
     #[command(hide = true)]
     MergeDriver(MergeDriverArgs),
@@ -321,6 +323,14 @@ pub struct RestoreArgs {
     /// List the trash as JSON
     #[arg(long, conflicts_with = "id")]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SyncArgs {
+    /// The git repository to sync with, the first time or to change it: a path (a bare
+    /// repository on a USB stick or a NAS), `user@host:path`, `ssh://…` or `https://…`
+    #[arg(long, value_name = "URL")]
+    pub remote: Option<String>,
 }
 
 /// git runs `bridgepad merge-driver %O %A %B %P` for each session file changed on both sides.

@@ -377,6 +377,13 @@ impl Store {
         }
     }
 
+    /// The lock `bridgepad sync` holds while git commits and merges in the
+    /// data folder. For now it keeps two syncs apart; once one lock covers
+    /// the whole folder, it is that one.
+    pub(crate) fn lock_folder(&self) -> Result<impl Sized> {
+        self.lock(".sync")
+    }
+
     /// Takes the session's advisory lock, waiting a little for another writer.
     fn lock(&self, id: &str) -> Result<SessionLock> {
         let dir = self.dir.join(".locks");

@@ -17,6 +17,7 @@ mod play;
 mod restore;
 mod show;
 mod stats;
+mod sync;
 mod tricks;
 mod trump;
 mod undo;
@@ -72,6 +73,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Export(args) => export::run(args, cx),
         Command::Delete(args) => delete::run(args, cx),
         Command::Restore(args) => restore::run(args, cx),
+        Command::Sync(args) => sync::run(args, cx),
         Command::MergeDriver(args) => merge_driver::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),

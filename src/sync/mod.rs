@@ -1,5 +1,972 @@
 //! `bridgepad sync`: the data folder as a git repository, kept in step with
-//! one remote. Session files merge through `bridgepad merge-driver`
-//! (`driver.rs`), so a session file never holds conflict markers.
+//! one remote (a bare repository on a USB stick or a NAS, or a hosted one).
+//!
+//! One sync commits what changed here, fetches, merges what other devices
+//! pushed, and pushes. Session files merge through `bridgepad merge-driver`
+//! (`driver.rs`), named for `*.toml` in `.gitattributes` and set up in the
+//! repository's own config, so a session file never holds conflict markers.
+//! Whatever git still leaves unmerged (a file changed on one device and
+//! deleted on the other, a file that is not a session) is settled here so
+//! the merge can always be committed, keeping every version somewhere.
+//!
+//! Committing and merging change files in the data folder, so they run
+//! under the store's lock; fetching and pushing wait on the network and do
+//! not hold it. Files bridgepad keeps only for this machine are listed in the
+//! repository's `info/exclude`, so no sync can commit them.
 
 pub mod driver;
+pub mod git;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+use chrono::{DateTime, Utc};
+
+use crate::session::{Play, Session};
+use crate::store::conflict::{self, FileName};
+use crate::store::{self, Store};
+use git::{Git, fields, shell_quoted, shown_url};
+
+/// The remote every sync pulls from and pushes to.
+const REMOTE: &str = "origin";
+
+/// The branch a data folder made a repository here starts on.
+const BRANCH: &str = "main";
+
+/// `.gitattributes` as bridgepad writes it: the same bytes on every device,
+/// so two devices' first commits merge without a conflict.
+const ATTRIBUTES: &str = "# Written by bridgepad: session files merge through `bridgepad merge-driver`.\n*.toml merge=bridgepad\n";
+const ATTRIBUTE_LINE: &str = "*.toml merge=bridgepad";
+
+/// What stays on this machine: bridgepad's own folder, the folders older
+/// builds kept beside the sessions, and a save's temporary files.
+const MACHINE_LOCAL: [&str; 5] = [
+    "/.bridgepad/",
+    "/.locks/",
+    "/.cache/",
+    "/.saving/",
+    ".saving-*.tmp",
+];
+
+/// How many times a sync fetches, merges and pushes again when another
+/// device pushed in between.
+const ATTEMPTS: usize = 3;
+
+/// How many sessions a commit message describes by their contents.
+const DESCRIBED: usize = 50;
+
+/// Syncs the data folder of `store` with its remote, first setting the
+/// remote to `remote` when given. `exe` is this bridgepad, which git runs as
+/// the merge driver. Says what it does through `say`, one line at a time, as
+/// it goes: what was committed here is said before any error.
+pub fn sync(
+    store: &Store,
+    remote: Option<&str>,
+    exe: &Path,
+    now: DateTime<Utc>,
+    say: &mut dyn FnMut(String),
+) -> Result<()> {
+    let dir = store.dir();
+    let remote = remote.map(absolute_url).transpose()?;
+    let git = Git::new(dir);
+    let fresh = !dir.join(".git").exists();
+    if fresh {
+        if remote.is_none() {
+            bail!(
+                "`{}` is not synced yet: run `bridgepad sync --remote URL` once, with URL the git repository to sync with (a bare repository on a USB stick or a NAS, or a hosted one)",
+                dir.display()
+            );
+        }
+        // Before creating anything: is there a git at all?
+        Git::new(Path::new(".")).run(&["--version"])?;
+        fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
+        git.run(&["init", "-q"])?;
+        git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
+        say(format!("made `{}` a git repository", dir.display()));
+    }
+    let url = match &remote {
+        Some(url) => set_remote(&git, url, say)?,
+        None => {
+            let run = git.try_run(&["remote", "get-url", REMOTE])?;
+            if !run.ok {
+                bail!(
+                    "`{}` has no remote to sync with: run `bridgepad sync --remote URL` once, with URL the git repository to sync with",
+                    dir.display()
+                );
+            }
+            run.line()
+        }
+    };
+    configure(&git, exe)?;
+    let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
+    if !branch.ok {
+        bail!(
+            "the git repository in `{}` is not on a branch: check one out (`git -C '{}' switch {BRANCH}`), then sync again",
+            dir.display(),
+            dir.display()
+        );
+    }
+    let sync = Syncing {
+        store,
+        git: with_identity(git)?,
+        url: shown_url(&url),
+        branch: branch.line(),
+        now,
+    };
+    {
+        let _lock = store.lock_folder()?;
+        write_attributes(dir)?;
+        if remote.is_some() {
+            sync.untrack_machine_local()?;
+        }
+        sync.commit_here(say)?;
+    }
+    for _ in 0..ATTEMPTS {
+        sync.fetch()?;
+        sync.merge(say)?;
+        if sync.push(say)? {
+            return Ok(());
+        }
+    }
+    bail!(
+        "{} kept changing while this device synced (other devices pushing at the same time): run `bridgepad sync` again",
+        sync.url
+    )
+}
+
+/// One sync in progress.
+struct Syncing<'a> {
+    store: &'a Store,
+    git: Git,
+    /// The remote's URL as it may be shown.
+    url: String,
+    branch: String,
+    now: DateTime<Utc>,
+}
+
+impl Syncing<'_> {
+    /// The remote's branch as last fetched.
+    fn theirs(&self) -> String {
+        format!("refs/remotes/{REMOTE}/{}", self.branch)
+    }
+
+    fn has_theirs(&self) -> Result<bool> {
+        Ok(self.tip_of_theirs()?.is_some())
+    }
+
+    /// The commit the remote's branch was at when last fetched.
+    fn tip_of_theirs(&self) -> Result<Option<String>> {
+        let theirs = format!("{}^{{commit}}", self.theirs());
+        let run = self
+            .git
+            .try_run(&["rev-parse", "-q", "--verify", &theirs])?;
+        Ok(run.ok.then(|| run.line()))
+    }
+
+    /// Whether a merge is under way (a sync killed while merging).
+    fn merging(&self) -> Result<bool> {
+        self.git
+            .succeeds(&["rev-parse", "-q", "--verify", "MERGE_HEAD"])
+    }
+
+    /// Commits everything that changed in the data folder, first settling
+    /// a merge a killed sync left half done. Runs under the store's lock.
+    fn commit_here(&self, say: &mut dyn FnMut(String)) -> Result<()> {
+        let merging = self.merging()?;
+        if merging {
+            self.settle_unmerged(say)?;
+        }
+        self.git.run(&["add", "-A"])?;
+        let staged = self
+            .git
+            .run(&["diff", "--cached", "--name-status", "--no-renames", "-z"])?;
+        let changes = Changes::of(&fields(&staged.stdout));
+        if merging {
+            self.git
+                .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
+            say("finished the merge an interrupted sync had begun".into());
+        } else if !changes.is_empty() {
+            let (subject, body) = changes.message(self.store.dir());
+            self.git.run(&[
+                "commit",
+                "-q",
+                "--no-verify",
+                "-m",
+                &format!("bridgepad: {subject}"),
+                "-m",
+                &body,
+            ])?;
+            say(format!("committed here: {subject}"));
+        }
+        Ok(())
+    }
+
+    fn fetch(&self) -> Result<()> {
+        let run = self.git.try_run(&["fetch", "-q", "--prune", REMOTE])?;
+        if !run.ok {
+            bail!("{}", self.unreachable(&run.reason())?);
+        }
+        Ok(())
+    }
+
+    /// What a sync that cannot reach the remote says: what stays here.
+    fn unreachable(&self, reason: &str) -> Result<String> {
+        let url = &self.url;
+        let why = format!("could not reach {url}: {reason}");
+        Ok(match self.ahead()? {
+            0 => format!("{why}; nothing was pulled, and nothing here needed pushing"),
+            n => self.not_pushed(n, &why),
+        })
+    }
+
+    /// "3 commits not pushed: <why>; they are committed here …".
+    fn not_pushed(&self, n: u64, why: &str) -> String {
+        format!(
+            "{n} {} not pushed: {why}; {} committed here and will go with the next `bridgepad sync`",
+            plural(n, "commit", "commits"),
+            if n == 1 { "it is" } else { "they are" }
+        )
+    }
+
+    /// How many commits here the remote does not have.
+    fn ahead(&self) -> Result<u64> {
+        if !self
+            .git
+            .succeeds(&["rev-parse", "-q", "--verify", "HEAD"])?
+        {
+            return Ok(0);
+        }
+        let range = if self.has_theirs()? {
+            format!("{}..HEAD", self.theirs())
+        } else {
+            "HEAD".into()
+        };
+        let run = self.git.run(&["rev-list", "--count", &range])?;
+        Ok(run.line().parse().unwrap_or(0))
+    }
+
+    /// Merges what was fetched, under the store's lock, and says what came.
+    fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
+        let theirs = self.theirs();
+        if !self.has_theirs()? {
+            say(format!("nothing at {} yet", self.url));
+            return Ok(());
+        }
+        if self
+            .git
+            .succeeds(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?
+        {
+            say(format!("nothing new at {}", self.url));
+            return Ok(());
+        }
+        let _lock = self.store.lock_folder()?;
+        // What was saved while fetching: git merges a clean work tree only.
+        self.commit_here(say)?;
+        let before = self.git.run(&["rev-parse", "HEAD"])?.line();
+        let related = self.git.succeeds(&["merge-base", "HEAD", &theirs])?;
+        let message = format!("bridgepad: merge from {}", self.url);
+        let mut args = vec![
+            "merge",
+            "--no-commit",
+            "--no-edit",
+            "--no-stat",
+            // Each file merges as itself: a session moved to the trash on
+            // one device and played on the other keeps both files.
+            "-X",
+            "no-renames",
+            "-m",
+            &message,
+        ];
+        if !related {
+            // The first time two devices' histories meet.
+            args.push("--allow-unrelated-histories");
+        }
+        args.push(&theirs);
+        let run = self.git.try_run(&args)?;
+        let merging = self.merging()?;
+        if !run.ok && !merging {
+            bail!(
+                "could not merge what came from {}: {}; nothing here was changed",
+                self.url,
+                run.reason()
+            );
+        }
+        if merging {
+            self.settle_unmerged(say)?;
+            if related {
+                self.keep_changed(&before, &theirs, say)?;
+            }
+            self.git.run(&["add", "-A"])?;
+            self.git
+                .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
+        }
+        let pulled = self.git.run(&[
+            "diff",
+            "--name-status",
+            "--no-renames",
+            "-z",
+            &before,
+            "HEAD",
+        ])?;
+        let changes = Changes::of(&fields(&pulled.stdout));
+        for line in changes.pulled(&self.url) {
+            say(line);
+        }
+        Ok(())
+    }
+
+    /// Settles every path git left unmerged so the merge can be committed,
+    /// losing nothing: a file changed on one side and deleted on the other
+    /// is kept as changed; a file changed on both that could not be merged
+    /// keeps this side's version, and a session file's other version is
+    /// kept beside it as a conflict copy (others stay in git's history).
+    fn settle_unmerged(&self, say: &mut dyn FnMut(String)) -> Result<()> {
+        let listed = self.git.run(&["ls-files", "-u", "-z"])?;
+        // `<mode> <object> <stage>\t<path>` for each stage of each path.
+        let mut stages: BTreeMap<String, Vec<char>> = BTreeMap::new();
+        for entry in fields(&listed.stdout) {
+            if let Some((info, path)) = entry.split_once('\t')
+                && let Some(stage) = info.rsplit(' ').next().and_then(|s| s.chars().next())
+            {
+                stages.entry(path.to_string()).or_default().push(stage);
+            }
+        }
+        let dir = self.store.dir();
+        for (path, stages) in stages {
+            let (ours, theirs) = (stages.contains(&'2'), stages.contains(&'3'));
+            let shown = crate::one_line(&path);
+            match (ours, theirs) {
+                (true, true) => {
+                    self.checkout_stage(&path, '2')?;
+                    if path.ends_with(".toml") {
+                        let other = self.git.run(&["cat-file", "blob", &format!(":3:{path}")])?;
+                        let copy = driver::save_copy(dir, &path, &other.stdout, self.now)?;
+                        say(format!(
+                            "`{shown}` changed on both devices and could not be merged: kept this device's version, and the other's as `{}`",
+                            crate::one_line(&copy.to_string_lossy())
+                        ));
+                    } else {
+                        say(format!(
+                            "`{shown}` changed on both devices: kept this device's version; the other's is in the git history ({} {})",
+                            REMOTE, self.branch
+                        ));
+                    }
+                }
+                (true, false) => {
+                    self.checkout_stage(&path, '2')?;
+                    say(format!(
+                        "kept `{shown}`: changed here, deleted on another device"
+                    ));
+                }
+                (false, true) => {
+                    self.checkout_stage(&path, '3')?;
+                    say(format!(
+                        "kept `{shown}`: deleted here, changed on another device"
+                    ));
+                }
+                (false, false) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Brings back a file one side changed and the other deleted, when the
+    /// merge dropped it. git's `ort` merge finds renames whatever it is told
+    /// (up to git 2.47 at least), so a session moved to the trash on one
+    /// device and played on the other would otherwise go to the trash with
+    /// the new hands in it, out of the table's sight.
+    fn keep_changed(&self, ours: &str, theirs: &str, say: &mut dyn FnMut(String)) -> Result<()> {
+        let base = self.git.run(&["merge-base", ours, theirs])?.line();
+        for (side, rev, here) in [(ours, ours, true), (theirs, theirs, false)] {
+            let changed =
+                self.git
+                    .run(&["diff", "--name-status", "--no-renames", "-z", &base, side])?;
+            for pair in fields(&changed.stdout).chunks(2) {
+                let [status, path] = pair else { continue };
+                if status != "M" || self.store.dir().join(path).exists() {
+                    continue;
+                }
+                self.checkout(rev, path)?;
+                let shown = crate::one_line(path);
+                say(if here {
+                    format!("kept `{shown}`: changed here, deleted on another device")
+                } else {
+                    format!("kept `{shown}`: deleted here, changed on another device")
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts one side's version of an unmerged path in the work tree.
+    fn checkout_stage(&self, path: &str, stage: char) -> Result<()> {
+        self.checkout(&format!(":{stage}"), path)
+    }
+
+    /// Writes the version of `path` in `rev` (a commit, or `:2` for an index
+    /// stage) to the work tree.
+    fn checkout(&self, rev: &str, path: &str) -> Result<()> {
+        let blob = self
+            .git
+            .run(&["cat-file", "blob", &format!("{rev}:{path}")])?;
+        let file = self.store.dir().join(path);
+        let parent = file.parent().unwrap_or(self.store.dir());
+        fs::create_dir_all(parent)
+            .with_context(|| format!("could not create `{}`", parent.display()))?;
+        store::save_atomically(parent, &file, &blob.stdout)
+    }
+
+    /// Pushes what the remote lacks; false when another device pushed
+    /// first, so the sync has to fetch and merge again.
+    fn push(&self, say: &mut dyn FnMut(String)) -> Result<bool> {
+        let ahead = self.ahead()?;
+        if ahead == 0 {
+            say("nothing to push".into());
+            return Ok(true);
+        }
+        let run = self.git.try_run(&[
+            "push",
+            "-q",
+            "--porcelain",
+            "-u",
+            REMOTE,
+            &format!("refs/heads/{0}:refs/heads/{0}", self.branch),
+        ])?;
+        if run.ok {
+            say(format!(
+                "pushed {ahead} {} to {}",
+                plural(ahead, "commit", "commits"),
+                self.url
+            ));
+            return Ok(true);
+        }
+        let rejected = run.text().contains("[rejected]") || run.stderr.contains("[rejected]");
+        if rejected {
+            return Ok(false);
+        }
+        // Another device's push may also have landed while this one was
+        // under way: the remote then refuses to move its branch.
+        let pushed_before = self.tip_of_theirs()?;
+        self.fetch()?;
+        if self.tip_of_theirs()? != pushed_before {
+            return Ok(false);
+        }
+        // The remote was reached a moment ago, by the fetch: it refused.
+        let why = format!("{} did not take them: {}", self.url, run.reason());
+        bail!("{}", self.not_pushed(ahead, &why))
+    }
+
+    /// Stops tracking what a repository made by hand may have committed of
+    /// the machine-local files (done when the remote is set).
+    fn untrack_machine_local(&self) -> Result<()> {
+        let names = [".bridgepad", ".locks", ".cache", ".saving"];
+        let mut args = vec!["ls-files", "-z", "--"];
+        args.extend(names);
+        if self.git.run(&args)?.stdout.is_empty() {
+            return Ok(());
+        }
+        let mut args = vec!["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--"];
+        args.extend(names);
+        self.git.run(&args)?;
+        Ok(())
+    }
+}
+
+/// A remote given as a relative path is relative to where the command was
+/// typed, not to the data folder git runs in.
+fn absolute_url(url: &str) -> Result<String> {
+    let url = url.trim();
+    if url.is_empty() || url.starts_with('-') {
+        bail!(
+            "`{}` is not a git URL: give a path (`/media/usb/scores.git`), `user@host:path` or `ssh://…`, `https://…`",
+            crate::one_line(url)
+        );
+    }
+    // git's rule: a URL without `://` whose first `:` comes after a `/`
+    // (or that has none) is a local path.
+    let local = !url.contains("://")
+        && match (url.find(':'), url.find('/')) {
+            (None, _) => true,
+            (Some(colon), Some(slash)) => slash < colon,
+            (Some(_), None) => false,
+        };
+    if local && Path::new(url).is_relative() {
+        let here = std::env::current_dir().context("could not tell the current folder")?;
+        return Ok(here.join(url).to_string_lossy().into_owned());
+    }
+    Ok(url.to_string())
+}
+
+/// Points `origin` at `url`; returns it as it may be shown.
+fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<String> {
+    let current = git.try_run(&["remote", "get-url", REMOTE])?;
+    if !current.ok {
+        git.run(&["remote", "add", REMOTE, url])?;
+        say(format!("syncing with {}", shown_url(url)));
+    } else if current.line() != url {
+        git.run(&["remote", "set-url", REMOTE, url])?;
+        say(format!(
+            "syncing with {} (was {})",
+            shown_url(url),
+            shown_url(&current.line())
+        ));
+    }
+    Ok(url.to_string())
+}
+
+/// Names bridgepad's merge driver in the repository's config (every sync:
+/// bridgepad may have moved since the last), and keeps the machine-local
+/// files out of every commit.
+fn configure(git: &Git, exe: &Path) -> Result<()> {
+    let Some(exe) = exe.to_str() else {
+        bail!(
+            "bridgepad's own path `{}` is not UTF-8, so git cannot be told to run it as the merge driver: install bridgepad under a plain path",
+            exe.display()
+        );
+    };
+    let command = format!("{} merge-driver %O %A %B %P", shell_quoted(exe));
+    let set = git.try_run(&["config", "--get", "merge.bridgepad.driver"])?;
+    if !set.ok || set.line() != command {
+        git.run(&[
+            "config",
+            "merge.bridgepad.name",
+            "bridgepad: session histories",
+        ])?;
+        git.run(&["config", "merge.bridgepad.driver", &command])?;
+    }
+    let dot_git = git.dir().join(".git");
+    let exclude = if dot_git.is_dir() {
+        dot_git.join("info").join("exclude")
+    } else {
+        let path = git
+            .run(&["rev-parse", "--git-path", "info/exclude"])?
+            .line();
+        git.dir().join(path)
+    };
+    add_lines(
+        &exclude,
+        "# bridgepad: files for this machine only",
+        &MACHINE_LOCAL,
+    )
+}
+
+/// Makes sure `.gitattributes` sends session files to bridgepad's driver.
+fn write_attributes(dir: &Path) -> Result<()> {
+    let path = dir.join(".gitattributes");
+    if !path.exists() {
+        return store::save_atomically(dir, &path, ATTRIBUTES.as_bytes());
+    }
+    add_lines(
+        &path,
+        "# Added by bridgepad: session files merge through `bridgepad merge-driver`.",
+        &[ATTRIBUTE_LINE],
+    )
+}
+
+/// Appends `lines` (under `heading`) to the text file at `path`, creating
+/// it, unless it already has every one of them.
+fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).with_context(|| format!("could not read `{}`", path.display())),
+    };
+    let has = |line: &&str| text.lines().any(|l| l.trim() == *line);
+    let missing: Vec<&str> = lines.iter().filter(|l| !has(l)).copied().collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut new = text.clone();
+    if !new.is_empty() && !new.ends_with('\n') {
+        new.push('\n');
+    }
+    new.push_str(heading);
+    new.push('\n');
+    for line in missing {
+        new.push_str(line);
+        new.push('\n');
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
+    store::save_atomically(dir, path, new.as_bytes())
+}
+
+/// The commit identity: the user's git identity where there is one, else
+/// "bridgepad on <this machine>", so a sync works on a machine where git
+/// was never set up.
+fn with_identity(git: Git) -> Result<Git> {
+    let set = git.try_run(&["config", "--get-regexp", r"^user\.(name|email)$"])?;
+    let text = set.text();
+    let has = |key: &str| text.lines().any(|l| l.starts_with(key));
+    let host = hostname();
+    let mut git = git;
+    if !has("user.name ") {
+        git = git.with_config("user.name", &format!("bridgepad on {host}"));
+    }
+    if !has("user.email ") {
+        git = git.with_config("user.email", &format!("bridgepad@{host}"));
+    }
+    Ok(git)
+}
+
+/// This machine's name, as letters, digits, `-` and `.`.
+fn hostname() -> String {
+    let name = system_hostname()
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default();
+    let name: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        "localhost".into()
+    } else {
+        name
+    }
+}
+
+#[cfg(unix)]
+fn system_hostname() -> Option<String> {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer is valid for its length; gethostname writes at most that.
+    let done = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+    if done != 0 {
+        return None;
+    }
+    let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
+    Some(String::from_utf8_lossy(&buf[..end]).into_owned())
+}
+
+#[cfg(not(unix))]
+fn system_hostname() -> Option<String> {
+    None
+}
+
+fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// What changed between two states of the data folder, from git's
+/// `--name-status -z`.
+#[derive(Debug, Default)]
+struct Changes {
+    /// Sessions that appeared.
+    new: Vec<String>,
+    changed: Vec<String>,
+    /// Sessions that went (to the trash, mostly).
+    removed: Vec<String>,
+    /// Conflict copies that appeared: (session, file name).
+    copies: Vec<(String, String)>,
+    /// Conflict copies that went: settled.
+    settled: usize,
+    /// Files in `trash/` and `backups/`.
+    kept: usize,
+    /// Anything else, by path.
+    other: Vec<String>,
+}
+
+impl Changes {
+    fn of(fields: &[String]) -> Changes {
+        let mut changes = Changes::default();
+        for pair in fields.chunks(2) {
+            let [status, path] = pair else { continue };
+            let status = status.chars().next().unwrap_or('M');
+            if path.starts_with("trash/") || path.starts_with("backups/") {
+                changes.kept += 1;
+                continue;
+            }
+            let top = !path.contains('/');
+            match conflict::parse_file_name(path).filter(|_| top) {
+                Some(FileName::Session { id }) => match status {
+                    'A' => changes.new.push(id),
+                    'D' => changes.removed.push(id),
+                    _ => changes.changed.push(id),
+                },
+                Some(FileName::Copy { id, .. }) => match status {
+                    'A' => changes.copies.push((id, path.clone())),
+                    'D' => changes.settled += 1,
+                    _ => {}
+                },
+                None => changes.other.push(path.clone()),
+            }
+        }
+        changes
+    }
+
+    fn is_empty(&self) -> bool {
+        self.new.is_empty()
+            && self.changed.is_empty()
+            && self.removed.is_empty()
+            && self.copies.is_empty()
+            && self.settled == 0
+            && self.kept == 0
+            && self.other.is_empty()
+    }
+
+    /// A commit's subject and body: which sessions, at which hand.
+    fn message(&self, dir: &Path) -> (String, String) {
+        let mut parts = Vec::new();
+        let read = |id: &str| read(dir, id);
+        match self.changed.as_slice() {
+            [] => {}
+            [one] => parts.push(match read(one) {
+                Some(s) => format!("{one} {}", progress_of_game(&s)),
+                None => format!("{one} changed"),
+            }),
+            many => parts.push(format!("{} sessions changed", many.len())),
+        }
+        match self.new.as_slice() {
+            [] => {}
+            [one] => parts.push(format!("1 new session ({one})")),
+            many => parts.push(format!("{} new sessions", many.len())),
+        }
+        let counted = [
+            (self.removed.len(), "session removed", "sessions removed"),
+            (self.copies.len(), "conflict copy", "conflict copies"),
+            (self.settled, "conflict settled", "conflicts settled"),
+            (
+                self.kept,
+                "file in trash/ or backups/",
+                "files in trash/ or backups/",
+            ),
+        ];
+        for (n, one, many) in counted {
+            if n > 0 {
+                parts.push(format!("{n} {}", plural(n as u64, one, many)));
+            }
+        }
+        if parts.is_empty() {
+            parts.push(self.other.join(", "));
+        } else if !self.other.is_empty() {
+            let n = self.other.len() as u64;
+            parts.push(format!("{n} other {}", plural(n, "file", "files")));
+        }
+        let mut body = Vec::new();
+        let mut described = 0;
+        for (label, ids) in [("new", &self.new), ("changed", &self.changed)] {
+            for id in ids {
+                let about = if described < DESCRIBED {
+                    described += 1;
+                    read(id).map(|s| format!(": {}, {}", players(&s), progress(&s)))
+                } else {
+                    None
+                };
+                body.push(format!("{label} {id}{}", about.unwrap_or_default()));
+            }
+        }
+        for id in &self.removed {
+            body.push(format!("removed {id}"));
+        }
+        for (_, name) in &self.copies {
+            body.push(format!("conflict copy {name}"));
+        }
+        for path in &self.other {
+            body.push(format!("other file {path}"));
+        }
+        (parts.join("; "), body.join("\n"))
+    }
+
+    /// What a merge brought, for the person syncing.
+    fn pulled(&self, url: &str) -> Vec<String> {
+        let listed = |ids: &[String]| {
+            const SHOWN: usize = 5;
+            let shown: Vec<String> = ids.iter().take(SHOWN).map(|i| crate::one_line(i)).collect();
+            let more = ids.len().saturating_sub(SHOWN);
+            if more > 0 {
+                format!("{}, and {more} more", shown.join(", "))
+            } else {
+                shown.join(", ")
+            }
+        };
+        let mut parts = Vec::new();
+        let n = |v: &[String]| v.len() as u64;
+        if !self.new.is_empty() {
+            parts.push(format!(
+                "{} new {} ({})",
+                self.new.len(),
+                plural(n(&self.new), "session", "sessions"),
+                listed(&self.new)
+            ));
+        }
+        if !self.changed.is_empty() {
+            parts.push(format!(
+                "{} changed ({})",
+                self.changed.len(),
+                listed(&self.changed)
+            ));
+        }
+        if !self.removed.is_empty() {
+            parts.push(format!(
+                "{} removed ({})",
+                self.removed.len(),
+                listed(&self.removed)
+            ));
+        }
+        if self.kept > 0 {
+            parts.push(format!(
+                "{} {} in trash/ or backups/",
+                self.kept,
+                plural(self.kept as u64, "file", "files")
+            ));
+        }
+        if !self.other.is_empty() {
+            parts.push(format!(
+                "{} other {}",
+                self.other.len(),
+                plural(n(&self.other), "file", "files")
+            ));
+        }
+        let mut lines = vec![if parts.is_empty() {
+            format!("merged with {url}: no session changed")
+        } else {
+            format!("pulled from {url}: {}", parts.join(", "))
+        }];
+        for (id, name) in &self.copies {
+            let id = crate::one_line(id);
+            lines.push(format!(
+                "conflict: session {id} went on differently on two devices; the other history is kept as `{}`: `bridgepad resolve {id}` keeps the one the table picks",
+                crate::one_line(name)
+            ));
+        }
+        lines
+    }
+}
+
+/// The session `<id>.toml` in the data folder, if it reads.
+fn read(dir: &Path, id: &str) -> Option<Session> {
+    let path = dir.join(format!("{id}.toml"));
+    let text = fs::read_to_string(&path).ok()?;
+    store::read_session(&path, id, &text).ok()
+}
+
+/// "Devil's Bridge for Ann, Bob and Cid".
+fn players(session: &Session) -> String {
+    format!(
+        "{} for {}",
+        session.variant().title,
+        crate::rules::table::and_list(session.table().names())
+    )
+}
+
+/// "at hand 3", "at deal 2", "finished".
+fn progress(session: &Session) -> String {
+    if session.is_finished() {
+        return "finished".into();
+    }
+    let hand = match session.play {
+        Play::Exact(_) => "hand",
+        Play::Contract(_) => "deal",
+    };
+    format!("at {hand} {}", session.played() + 1)
+}
+
+/// "at hand 3 of Devil's Bridge", "finished (Devil's Bridge)".
+fn progress_of_game(session: &Session) -> String {
+    let title = &session.variant().title;
+    if session.is_finished() {
+        format!("finished ({title})")
+    } else {
+        format!("{} of {title}", progress(session))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn changes(list: &[(&str, &str)]) -> Changes {
+        let fields: Vec<String> = list
+            .iter()
+            .flat_map(|(s, p)| [s.to_string(), p.to_string()])
+            .collect();
+        Changes::of(&fields)
+    }
+
+    #[test]
+    fn changed_files_are_told_apart_by_what_they_hold() {
+        let c = changes(&[
+            ("A", "2026-11-23-devils-bridge-k3f9.toml"),
+            ("M", "2026-11-20-mormon-bridge-ab2c.toml"),
+            ("D", "2026-11-19-devils-bridge.toml"),
+            ("A", "trash/2026-11-19-devils-bridge.toml"),
+            (
+                "A",
+                "2026-11-20-mormon-bridge-ab2c.conflict-20261123-200000-x7q2.toml",
+            ),
+            (
+                "D",
+                "2026-11-18-x.sync-conflict-20261118-100000-ABCDEFG.toml",
+            ),
+            ("A", ".gitattributes"),
+        ]);
+        assert_eq!(c.new, ["2026-11-23-devils-bridge-k3f9"]);
+        assert_eq!(c.changed, ["2026-11-20-mormon-bridge-ab2c"]);
+        assert_eq!(c.removed, ["2026-11-19-devils-bridge"]);
+        assert_eq!(c.copies.len(), 1);
+        assert_eq!(c.settled, 1);
+        assert_eq!(c.kept, 1);
+        assert_eq!(c.other, [".gitattributes"]);
+        let dir = tempfile::tempdir().unwrap();
+        let (subject, body) = c.message(dir.path());
+        assert_eq!(
+            subject,
+            "2026-11-20-mormon-bridge-ab2c changed; 1 new session (2026-11-23-devils-bridge-k3f9); 1 session removed; 1 conflict copy; 1 conflict settled; 1 file in trash/ or backups/; 1 other file"
+        );
+        assert!(
+            body.contains("new 2026-11-23-devils-bridge-k3f9\n"),
+            "{body}"
+        );
+        let pulled = c.pulled("/media/usb/scores.git");
+        assert!(
+            pulled[0].starts_with("pulled from /media/usb/scores.git: 1 new session (2026-11-23-devils-bridge-k3f9), 1 changed (2026-11-20-mormon-bridge-ab2c), 1 removed"),
+            "{pulled:?}"
+        );
+        assert!(
+            pulled[1].contains("resolve 2026-11-20-mormon-bridge-ab2c"),
+            "{pulled:?}"
+        );
+    }
+
+    #[test]
+    fn relative_remote_paths_are_taken_from_where_the_command_runs() {
+        let here = std::env::current_dir().unwrap();
+        assert_eq!(
+            absolute_url("backup/scores.git").unwrap(),
+            here.join("backup/scores.git").to_string_lossy()
+        );
+        for kept in [
+            "/media/usb/scores.git",
+            "git@github.com:club/scores.git",
+            "nas:scores.git",
+            "ssh://nas/volume1/scores.git",
+            "https://example.com/club/scores.git",
+        ] {
+            assert_eq!(absolute_url(kept).unwrap(), kept);
+        }
+        assert!(absolute_url("--upload-pack=evil").is_err());
+        assert!(absolute_url(" ").is_err());
+    }
+
+    #[test]
+    fn missing_lines_are_appended_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("exclude");
+        fs::write(&path, "# git's own\n*.swp").unwrap();
+        add_lines(&path, "# mine", &["/a/", "/b/"]).unwrap();
+        add_lines(&path, "# mine", &["/a/", "/b/"]).unwrap();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            "# git's own\n*.swp\n# mine\n/a/\n/b/\n"
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! `bridgepad sync [--remote URL]`: commit, pull, merge and push the data
+//! folder with a git remote (see `sync/`).
+
+use anyhow::{Context as _, Result};
+
+use super::Context;
+use crate::cli::SyncArgs;
+
+pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
+    // git runs this same bridgepad as the merge driver.
+    let exe = std::env::current_exe().context("could not tell where bridgepad itself is")?;
+    crate::sync::sync(
+        &cx.store,
+        args.remote.as_deref(),
+        &exe,
+        cx.now,
+        &mut |line| println!("{line}"),
+    )
+}

@@ -1,0 +1,247 @@
+//! The `git` program, run on the data folder.
+//!
+//! bridgepad drives the `git` program rather than linking a git library:
+//! git then reaches every remote the user's own git reaches (a path, ssh,
+//! https, whatever helpers are installed) with the user's credentials and
+//! ssh keys, as cargo does with `net.git-fetch-with-cli`, and bridgepad
+//! builds no C library. Every run is `git -C <data folder>` with the
+//! variables that would point git at another repository removed, and with
+//! `LC_ALL=C`, so the messages parsed here are git's English ones.
+
+use std::ffi::OsStr;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Result, anyhow, bail};
+
+/// Variables with which git would work on another repository, index or
+/// work tree than the data folder's (a user running `bridgepad sync` from a
+/// git hook, or with one of them exported).
+const ELSEWHERE: [&str; 8] = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_NAMESPACE",
+    "GIT_PREFIX",
+];
+
+/// The data folder's repository, as git commands run on it.
+#[derive(Debug, Clone)]
+pub struct Git {
+    dir: PathBuf,
+    /// `-c key=value` given to every command (the commit identity, when
+    /// the user has none).
+    config: Vec<String>,
+}
+
+/// What one git command printed, and whether it succeeded.
+#[derive(Debug)]
+pub struct Run {
+    pub ok: bool,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// The first line of stdout, trimmed.
+    pub fn line(&self) -> String {
+        self.text().lines().next().unwrap_or("").trim().to_string()
+    }
+
+    /// git's reason for failing, as one line.
+    pub fn reason(&self) -> String {
+        reason(&self.stderr)
+    }
+}
+
+impl Git {
+    pub fn new(dir: &Path) -> Git {
+        Git {
+            dir: dir.to_path_buf(),
+            config: Vec::new(),
+        }
+    }
+
+    /// The same repository, with `key=value` set for every command.
+    pub fn with_config(mut self, key: &str, value: &str) -> Git {
+        self.config.push(format!("{key}={value}"));
+        self
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn command<S: AsRef<OsStr>>(&self, args: &[S]) -> Command {
+        let mut command = Command::new("git");
+        command.arg("-C").arg(&self.dir);
+        for pair in &self.config {
+            command.arg("-c").arg(pair);
+        }
+        command.args(args);
+        for name in ELSEWHERE {
+            command.env_remove(name);
+        }
+        command
+            .env("LC_ALL", "C")
+            // Passwords and passphrases are asked on the terminal itself.
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
+    }
+
+    /// Runs a git command, whatever its exit status.
+    pub fn try_run<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Run> {
+        let out = self.command(args).output().map_err(|e| spawn_error(&e))?;
+        Ok(Run {
+            ok: out.status.success(),
+            stdout: out.stdout,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        })
+    }
+
+    /// Runs a git command that must succeed.
+    pub fn run<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Run> {
+        let run = self.try_run(args)?;
+        if !run.ok {
+            let shown: Vec<String> = args
+                .iter()
+                .map(|a| a.as_ref().to_string_lossy().into_owned())
+                .collect();
+            bail!(
+                "`git {}` failed in `{}`: {}",
+                shown.join(" "),
+                self.dir.display(),
+                run.reason()
+            );
+        }
+        Ok(run)
+    }
+
+    /// Whether a git command succeeds (a question such as `rev-parse --verify`).
+    pub fn succeeds<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<bool> {
+        Ok(self.try_run(args)?.ok)
+    }
+}
+
+/// A git that could not be started, most likely because it is not installed.
+fn spawn_error(error: &io::Error) -> anyhow::Error {
+    if error.kind() == io::ErrorKind::NotFound {
+        anyhow!(
+            "`bridgepad sync` needs the `git` program, which is not installed (or not on PATH): install git (https://git-scm.com/downloads, or your system's package manager), then sync again"
+        )
+    } else {
+        anyhow!("could not run `git`: {error}")
+    }
+}
+
+/// The line of git's error output that says what went wrong: the first
+/// one, without git's `fatal:` or `error:`. (For an unreachable remote the
+/// first line is the cause, e.g. ssh's "Could not resolve hostname", and
+/// the lines after it are git's general advice.)
+pub fn reason(stderr: &str) -> String {
+    let line = stderr
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("git gave no reason");
+    let line = ["fatal: ", "error: "]
+        .iter()
+        .find_map(|p| line.strip_prefix(p))
+        .unwrap_or(line);
+    line.trim_end_matches('.').to_string()
+}
+
+/// The NUL-separated fields of a `-z` output.
+pub fn fields(bytes: &[u8]) -> Vec<String> {
+    bytes
+        .split(|b| *b == 0)
+        .filter(|f| !f.is_empty())
+        .map(|f| String::from_utf8_lossy(f).into_owned())
+        .collect()
+}
+
+/// `text` quoted for a POSIX shell, as git runs a merge driver's command
+/// line through one: `'…'`, with each `'` written `'\''`.
+pub fn shell_quoted(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// A remote's URL as it may be shown: a password in it is hidden.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let host_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(host_end);
+    match authority.rsplit_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split(':').next().unwrap_or("");
+            format!("{scheme}://{name}:***@{host}{path}")
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reason_is_the_first_line_without_git_s_prefix() {
+        let stderr = "fatal: '/media/usb/scores.git' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\n";
+        assert_eq!(
+            reason(stderr),
+            "'/media/usb/scores.git' does not appear to be a git repository"
+        );
+        let ssh = "ssh: Could not resolve hostname nas: Name or service not known\nfatal: Could not read from remote repository.\n";
+        assert_eq!(
+            reason(ssh),
+            "ssh: Could not resolve hostname nas: Name or service not known"
+        );
+        assert_eq!(reason("\n  \n"), "git gave no reason");
+    }
+
+    #[test]
+    fn paths_are_quoted_for_the_shell_git_runs_drivers_in() {
+        assert_eq!(shell_quoted("/usr/bin/bridgepad"), "'/usr/bin/bridgepad'");
+        assert_eq!(
+            shell_quoted("/home/o'neil/my apps/bridgepad"),
+            r"'/home/o'\''neil/my apps/bridgepad'"
+        );
+    }
+
+    #[test]
+    fn passwords_in_urls_are_not_shown() {
+        assert_eq!(
+            shown_url("https://ann:s3cret@example.com/club/scores.git"),
+            "https://ann:***@example.com/club/scores.git"
+        );
+        for same in [
+            "https://ann@example.com/scores.git",
+            "git@github.com:club/scores.git",
+            "ssh://nas/volume1/scores.git",
+            "/media/usb/scores.git",
+        ] {
+            assert_eq!(shown_url(same), same);
+        }
+    }
+
+    #[test]
+    fn nul_separated_output_splits_into_fields() {
+        assert_eq!(
+            fields(b"M\0a b.toml\0A\0c.toml\0"),
+            ["M", "a b.toml", "A", "c.toml"]
+        );
+        assert!(fields(b"").is_empty());
+    }
+}

@@ -9,7 +9,7 @@
 //! `LC_ALL=C`, so the messages parsed here are git's English ones.
 
 use std::ffi::OsStr;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -111,7 +111,36 @@ impl Git {
 
     /// Runs a git command that must succeed.
     pub fn run<S: AsRef<OsStr>>(&self, args: &[S]) -> Result<Run> {
-        let run = self.try_run(args)?;
+        self.checked(args, self.try_run(args)?)
+    }
+
+    /// Runs a git command that must succeed, with `input` on its stdin (a
+    /// commit message, which can be longer than one argument may be).
+    pub fn run_with_input<S: AsRef<OsStr>>(&self, args: &[S], input: &[u8]) -> Result<Run> {
+        let mut child = self
+            .command(args)
+            .stdin(Stdio::piped())
+            .spawn()
+            .map_err(|e| spawn_error(&e))?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // Written from another thread, so a git that prints a lot before
+        // reading all of it cannot block on a full pipe.
+        let out = std::thread::scope(|scope| {
+            scope.spawn(move || {
+                let _ = stdin.write_all(input);
+            });
+            child.wait_with_output()
+        })?;
+        let run = Run {
+            ok: out.status.success(),
+            stdout: out.stdout,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        self.checked(args, run)
+    }
+
+    /// `run`, or an error naming the command and git's reason.
+    fn checked<S: AsRef<OsStr>>(&self, args: &[S], run: Run) -> Result<Run> {
         if !run.ok {
             let shown: Vec<String> = args
                 .iter()

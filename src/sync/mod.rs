@@ -57,6 +57,9 @@ const ATTEMPTS: usize = 3;
 /// How many sessions a commit message describes by their contents.
 const DESCRIBED: usize = 50;
 
+/// How many changed files a commit message lists, one a line.
+const LISTED: usize = 200;
+
 /// Syncs the data folder of `store` with its remote, first setting the
 /// remote to `remote` when given. `exe` is this bridgepad, which git runs as
 /// the merge driver. Says what it does through `say`, one line at a time, as
@@ -189,15 +192,18 @@ impl Syncing<'_> {
             say("finished the merge an interrupted sync had begun".into());
         } else if !changes.is_empty() {
             let (subject, body) = changes.message(self.store.dir());
-            self.git.run(&[
-                "commit",
-                "-q",
-                "--no-verify",
-                "-m",
-                &format!("bridgepad: {subject}"),
-                "-m",
-                &body,
-            ])?;
+            let message = format!("bridgepad: {subject}\n\n{body}\n");
+            self.git.run_with_input(
+                &[
+                    "commit",
+                    "-q",
+                    "--no-verify",
+                    "--cleanup=whitespace",
+                    "-F",
+                    "-",
+                ],
+                message.as_bytes(),
+            )?;
             say(format!("committed here: {subject}"));
         }
         Ok(())
@@ -773,6 +779,11 @@ impl Changes {
         for path in &self.other {
             body.push(format!("other file {path}"));
         }
+        if body.len() > LISTED {
+            let more = body.len() - LISTED;
+            body.truncate(LISTED);
+            body.push(format!("and {more} more"));
+        }
         (parts.join("; "), body.join("\n"))
     }
 
@@ -935,6 +946,29 @@ mod tests {
             pulled[1].contains("resolve 2026-11-20-mormon-bridge-ab2c"),
             "{pulled:?}"
         );
+    }
+
+    #[test]
+    fn a_commit_lists_a_few_hundred_files_at_most() {
+        let added: Vec<(String, String)> = (0..10_000)
+            .map(|n| {
+                (
+                    "A".to_string(),
+                    format!("2026-01-01-devils-bridge-{n}.toml"),
+                )
+            })
+            .collect();
+        let added: Vec<(&str, &str)> = added
+            .iter()
+            .map(|(s, p)| (s.as_str(), p.as_str()))
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let (subject, body) = changes(&added).message(dir.path());
+        assert_eq!(subject, "10000 new sessions");
+        let lines: Vec<&str> = body.lines().collect();
+        assert_eq!(lines.len(), LISTED + 1);
+        assert_eq!(lines[0], "new 2026-01-01-devils-bridge-0");
+        assert_eq!(lines[LISTED], "and 9800 more");
     }
 
     #[test]

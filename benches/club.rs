@@ -158,6 +158,7 @@ fn main() {
         bid,
         ms(10),
     ));
+    sync_rows(&bin, dir.path(), &mut rows);
 
     println!();
     println!(
@@ -182,6 +183,33 @@ fn main() {
     if std::env::var_os("BRIDGEPAD_BENCH_KEEP").is_some() {
         println!("kept the sessions in {}", dir.keep().display());
     }
+}
+
+/// `bridgepad sync` on the club's folder: the first sync into an empty bare
+/// repository beside it (every session committed and pushed), timed once,
+/// then syncs with nothing new, the everyday case.
+fn sync_rows(bin: &Path, data: &Path, rows: &mut Vec<Row>) {
+    let remote = tempfile::Builder::new()
+        .prefix("bridgepad-club-remote-")
+        .tempdir()
+        .expect("a temporary directory");
+    let bare = remote.path().join("scores.git");
+    let made = Command::new("git")
+        .args(["init", "-q", "--bare"])
+        .arg(&bare)
+        .status()
+        .expect("git runs");
+    assert!(made.success(), "git init --bare failed");
+    let url = bare.to_str().expect("a UTF-8 temp path");
+    let (first, _) = run(bin, data, &["sync", "--remote", url]);
+    rows.push(Row {
+        name: format!("sync, first ({SESSIONS} sessions pushed)"),
+        median: show(first),
+        goal: "–".into(),
+        pass: None,
+    });
+    let again = median_of(7, || run(bin, data, &["sync"]).0);
+    rows.push(Row::time("sync, nothing new (7 runs)", again, ms(1000)));
 }
 
 struct Row {

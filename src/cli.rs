@@ -53,6 +53,8 @@ pub enum Command {
     Delete(DeleteArgs),
     /// List the trash, or bring a session back from it
     Restore(RestoreArgs),
+    /// Compare a session's copies that went different ways (two devices, a sync tool) and keep one
+    Resolve(ResolveArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
@@ -318,6 +320,18 @@ pub struct RestoreArgs {
     /// List the trash as JSON
     #[arg(long, conflicts_with = "id")]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The session whose copies to compare: its id, or the start of it (default: the one
+    /// session with copies that went different ways)
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
+    /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its
+    /// file; every other copy moves to the trash
+    #[arg(long, value_name = "N|FILE")]
+    pub keep: Option<String>,
 }
 
 #[derive(Debug, Args)]

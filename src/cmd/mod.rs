@@ -13,6 +13,7 @@ mod manual;
 mod named;
 mod new;
 mod play;
+mod resolve;
 mod restore;
 mod show;
 mod stats;
@@ -46,9 +47,11 @@ impl Context {
         Catalog::load(self.templates_dir.as_deref())
     }
 
-    /// The session a command acts on; says which on stderr when it was not named.
+    /// The session a command acts on; says which on stderr when it was not
+    /// named. A session whose copies went different ways is refused until
+    /// `bridgepad resolve` has kept one.
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
-        let resolved = self.store.resolve(arg.session.as_deref())?;
+        let resolved = self.store.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
             eprintln!("using session {}", resolved.id);
         }
@@ -71,6 +74,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Export(args) => export::run(args, cx),
         Command::Delete(args) => delete::run(args, cx),
         Command::Restore(args) => restore::run(args, cx),
+        Command::Resolve(args) => resolve::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),

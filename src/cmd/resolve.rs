@@ -176,7 +176,71 @@ fn hands(session: &crate::session::Session) -> String {
         crate::session::Play::Contract(_) => "deal",
     };
     match session.played() {
+        0 => format!("no {word} yet"),
         1 => format!("1 {word}"),
         n => format!("{n} {word}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::prompt::{ESC, Scripted};
+    use crate::rules::{Game, Table};
+    use crate::session::{Play, Session};
+    use crate::store::conflict::Tool;
+    use crate::store::copies::Origin;
+
+    fn copies() -> Vec<Copy> {
+        let v = crate::catalog::built_in("devils-bridge");
+        let table = Table::new(&v, ["Ann", "Bob", "Cid"].map(String::from).to_vec(), 0).unwrap();
+        let at = "2026-11-23T20:00:00Z".parse().unwrap();
+        let session = Session {
+            id: "s".into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(Game::new(v, table)),
+        };
+        let copy = |origin, session: anyhow::Result<Session>| Copy {
+            origin,
+            path: PathBuf::from("s.toml"),
+            text: String::new(),
+            session,
+        };
+        vec![
+            copy(Origin::Main, Ok(session.clone())),
+            copy(
+                Origin::File(Tool::Dropbox),
+                Err(anyhow::anyhow!("line 1: nonsense")),
+            ),
+            copy(Origin::File(Tool::Syncthing), Ok(session)),
+        ]
+    }
+
+    #[test]
+    fn the_menu_offers_each_readable_copy_and_deciding_later() {
+        let all = copies();
+        let mut p = Scripted::new(["Keep 3"]);
+        assert_eq!(pick(&mut p, "s", &all).unwrap(), Some(2));
+        let mut p = Scripted::new(["Keep 1"]);
+        assert_eq!(pick(&mut p, "s", &all).unwrap(), Some(0));
+        // The copy that cannot be read is not offered.
+        let mut p = Scripted::new(["Keep 2"]);
+        assert!(pick(&mut p, "s", &all).is_err());
+        for later in ["Decide later", ESC] {
+            let mut p = Scripted::new([later]);
+            assert_eq!(pick(&mut p, "s", &all).unwrap(), None, "{later}");
+        }
+    }
+
+    #[test]
+    fn a_pick_is_a_number_or_a_file() {
+        assert!(matches!(parse_pick("2"), Pick::Number(2)));
+        assert!(matches!(parse_pick(" 10 "), Pick::Number(10)));
+        for file in ["+2", "2.toml", "x", ""] {
+            assert!(matches!(parse_pick(file), Pick::File(_)), "{file}");
+        }
     }
 }

@@ -50,7 +50,7 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
         Err(_) => "cannot be read".to_string(),
     };
     let headers = |style: Header| -> Vec<String> {
-        let mut header = vec!["Hand".to_string()];
+        let mut header = vec![crate::cmd::capitalised(word(columns))];
         header.extend(columns.iter().enumerate().map(|(i, c)| match style {
             Header::Full => format!("{}: {}\n{}", i + 1, c.name, saved(c, false)),
             Header::Short => format!(
@@ -86,17 +86,20 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
     let mut out = drawn.replace(GLUE, " ");
     out.push('\n');
     if shared < longest && read.len() > 1 {
-        out.push_str(&format!(
-            "≠ marks the first {} where the copies part.\n",
-            word(columns)
-        ));
+        let note = format!("≠ marks the first {} where the copies part.", word(columns));
+        out.push_str(&super::wrap(&note, width));
+        out.push('\n');
     }
+    // Each copy's file on a line of its own: a file name is never cut.
     for (i, c) in columns.iter().enumerate() {
         let what = match &c.session {
             Ok(s) => format!("{}, {}", saved(c, false), played(s)),
             Err(e) => format!("cannot be read: {e}"),
         };
-        out.push_str(&format!("{}. {}, {what}: {}\n", i + 1, c.name, c.file));
+        let line = format!("{}. {}: {what}", i + 1, c.name);
+        let wrapped = super::wrap(&line, width);
+        out.push_str(&wrapped.replace('\n', "\n   "));
+        out.push_str(&format!("\n   {}\n", c.file));
     }
     out
 }
@@ -170,7 +173,8 @@ fn rows(
         let mut row = vec![keep(label)];
         for (i, h) in hands.iter().enumerate() {
             row.push(match h {
-                None if n == folded => unreadable(),
+                // Said once, in the first row.
+                None if n == folded && folded == 0 => unreadable(),
                 None => keep(""),
                 Some(_) if n < shared && Some(i) != first_read => keep("same"),
                 Some(h) => h.get(n).map_or_else(|| keep("–"), cell),
@@ -356,7 +360,7 @@ fn contract_deal(
             .into_iter()
             .map(|s| format!("{}{GLUE}{}", name(game.name(s)), tricks[s]))
             .collect();
-        parts.push(format!("{};", each.join(", ")));
+        parts.push(each.join(", "));
     }
     match (deal.contract(), deal.auction()) {
         (Some(c), _) => {
@@ -378,7 +382,7 @@ fn contract_deal(
             parts.push(text);
         }
         (None, Some(_)) if deal.no_contract() => parts.push(format!("passed{GLUE}out")),
-        (None, Some(auction)) => {
+        (None, Some(auction)) if !auction.calls().is_empty() => {
             let calls: Vec<String> = auction
                 .calls()
                 .iter()
@@ -386,14 +390,95 @@ fn contract_deal(
                 .collect();
             parts.push(format!("calls: {}", calls.join(" ")));
         }
-        (None, None) => {}
+        (None, _) => {}
     }
-    parts.join(" ")
+    parts.join("; ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Game, Seat, Table};
+
+    /// Devil's Bridge for Ann, Bob and Cid with `hands` hands played: all
+    /// bid 0, the first to bid takes every trick.
+    fn played(hands: usize) -> Session {
+        let v = crate::catalog::built_in("devils-bridge");
+        let table = Table::new(&v, ["Ann", "Bob", "Cid"].map(String::from).to_vec(), 0).unwrap();
+        let mut game = Game::new(v, table);
+        for _ in 0..hands {
+            let deal = &game.current().unwrap().deal;
+            let (order, cards) = (deal.order.clone(), deal.cards);
+            let zeros: Vec<(Seat, u32)> = order.iter().map(|&s| (s, 0)).collect();
+            game.record_bids(&zeros).unwrap();
+            game.record_tricks(&[(order[0], cards), (order[1], 0)])
+                .unwrap();
+        }
+        let at = "2026-11-23T20:00:00Z".parse().unwrap();
+        Session {
+            id: "s".into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(game),
+        }
+    }
+
+    fn bid(session: &Session, n: u32) -> Session {
+        let mut next = session.clone();
+        let game = next.exact_mut().unwrap();
+        let first = game.current().unwrap().deal.order[0];
+        game.record_bids(&[(first, n)]).unwrap();
+        next
+    }
+
+    #[test]
+    fn a_long_shared_start_is_folded_and_the_parting_marked() {
+        let shared = played(5);
+        let (one, other) = (bid(&shared, 1), played(6));
+        let columns = [
+            Column {
+                name: "this device".into(),
+                file: "s.toml".into(),
+                session: Ok(&one),
+            },
+            Column {
+                name: "Syncthing copy".into(),
+                file: "s.sync-conflict-1.toml".into(),
+                session: Ok(&other),
+            },
+            Column {
+                name: "Dropbox or Nextcloud copy".into(),
+                file: "s (conflicted copy).toml".into(),
+                session: Err("line 1: nonsense".into()),
+            },
+        ];
+        let drawn = copies(&columns, None);
+        let first_cells = |label: &str| {
+            drawn
+                .lines()
+                .find(|l| l.starts_with(&format!("│ {label} ")))
+                .unwrap_or_else(|| panic!("no row {label}:\n{drawn}"))
+                .split('┆')
+                .map(|c| c.trim_matches(|c: char| c == '│' || c == ' ').to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            first_cells("1–3"),
+            [
+                "1–3",
+                "the same in every copy (3 hands)",
+                "same",
+                "cannot be read"
+            ]
+        );
+        assert_eq!(first_cells("5")[2], "same");
+        let parted = first_cells("6 ≠");
+        assert_eq!(parted, ["6 ≠", "Ann 1", "Ann 0/6, Bob 0/0, Cid 0/0", ""]);
+        assert_eq!(first_cells("4")[3], "");
+        assert!(drawn.contains("≠ marks the first hand where the copies part."));
+        assert!(drawn.contains("3. Dropbox or Nextcloud copy: cannot be read: line 1: nonsense\n   s (conflicted copy).toml\n"), "{drawn}");
+        assert!(!drawn.contains(GLUE));
+    }
 
     #[test]
     fn a_hand_reads_as_bids_over_tricks_in_bidding_order() {

@@ -301,8 +301,10 @@ impl Store {
                 );
             }
             let path = self.path(id);
+            let folder = copies::Clean::before_save(self);
             self.write(after, Existing::Replace)
                 .with_context(|| format!("could not save `{}`", path.display()))?;
+            copies::Clean::saved(self, folder);
         }
         Ok((session, value))
     }
@@ -508,10 +510,11 @@ pub fn read_session(path: &Path, id: &str, text: &str) -> Result<Session> {
 /// A session file, parsed or taken from the cache, checked and replayed.
 fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
     // The file is saved under the id it holds: a copy or a renamed file
-    // would otherwise overwrite another session.
+    // would otherwise overwrite another session. Renaming it is advised only
+    // where it cannot overwrite one either.
     if file.id != id {
         bail!(
-            "session file `{}` holds the session `{}`: rename the file to `{}.toml`, or set `id = \"{id}\"` in it",
+            "session file `{}` holds the session `{}`: set `id = \"{id}\"` in it to keep it as a session of its own, or rename it to `{}.toml` only if no such file is there",
             path.display(),
             file.id.escape_debug(),
             file.id.escape_debug()

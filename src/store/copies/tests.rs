@@ -338,3 +338,61 @@ fn a_copy_merged_while_listing_leaves_one_entry() {
     assert_eq!(summary.updated, two(&s).updated);
     assert!(Path::new(&listed[0].path).ends_with(format!("{ID}.toml")));
 }
+
+#[test]
+fn a_named_session_lists_the_folder_only_when_it_changed_since_a_save() {
+    let s = start(AT, ["Ann", "Bob", "Cid"]);
+    let (_dir, store) = store_with(&s);
+    let clean = |store: &Store| Clean::known(store, Clean::folder_time(store));
+    assert!(!clean(&store));
+    // A command that changes nothing writes nothing, not even this.
+    assert_eq!(settle_named(&store, ID).unwrap(), None);
+    assert!(!clean(&store));
+    // bridgepad's own save remembers it clean.
+    store
+        .update(ID, now(), |s| {
+            Ok(s.exact_mut()?.record_bids(&[(Seat::at(1), 1)])?)
+        })
+        .unwrap();
+    assert!(clean(&store));
+    // A copy put there changes the folder's time (past the clock's tick),
+    // and is found.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    put(&store, SYNCTHING, &other(&s));
+    assert!(!clean(&store));
+    assert_eq!(
+        settle_named(&store, ID).unwrap(),
+        Some(Conflict { copies: 2 })
+    );
+    assert!(
+        !clean(&store),
+        "a folder with a copy is never remembered clean"
+    );
+}
+
+#[test]
+fn another_game_on_the_other_side_of_git_markers_is_kept_apart_once() {
+    let ours = one(&start(AT, ["Ann", "Bob", "Cid"]));
+    let theirs = one(&start(AT, ["Dee", "Eve", "Fay"]));
+    let (_dir, store) = store_with(&ours);
+    let markers = marked(&ours, &theirs);
+    fs::write(store.path(ID), &markers).unwrap();
+    let settled = settle_all(&store);
+    assert_eq!(settled.conflict, None);
+    assert_eq!(settled.apart, [format!("{ID}-2")]);
+    assert_eq!(main_text(&store), text(&ours));
+    assert_eq!(trashed_texts(&store), [markers]);
+
+    // With our side gone two ways from a Syncthing copy, the markers stay,
+    // and so does their side: never kept apart twice.
+    let (_dir, store) = store_with(&ours);
+    let markers = marked(&ours, &theirs);
+    fs::write(store.path(ID), &markers).unwrap();
+    put(&store, SYNCTHING, &other(&start(AT, ["Ann", "Bob", "Cid"])));
+    for _ in 0..2 {
+        let settled = settle_all(&store);
+        assert_eq!(settled.conflict, Some(Conflict { copies: 3 }));
+        assert!(settled.apart.is_empty());
+    }
+    assert_eq!(main_text(&store), markers);
+}

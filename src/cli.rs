@@ -58,6 +58,8 @@ pub enum Command {
     /// Merge two versions of a session file for git; `bridgepad sync` sets it up
     #[command(hide = true)]
     MergeDriver(MergeDriverArgs),
+    /// Compare a session's copies that went different ways (two devices, a sync tool) and keep one
+    Resolve(ResolveArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
@@ -344,6 +346,18 @@ pub struct MergeDriverArgs {
     pub theirs: PathBuf,
     /// The file's path in the data folder (%P)
     pub path: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The session whose copies to compare: its id, or the start of it (default: the one
+    /// session with copies that went different ways)
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
+    /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its
+    /// file; every other copy moves to the trash
+    #[arg(long, value_name = "N|FILE")]
+    pub keep: Option<String>,
 }
 
 #[derive(Debug, Args)]

@@ -24,6 +24,7 @@
 
 mod cache;
 pub mod conflict;
+pub mod copies;
 pub mod index;
 mod migrate;
 pub mod stats;
@@ -41,6 +42,7 @@ use chrono::{DateTime, Utc};
 use tempfile::NamedTempFile;
 
 use crate::session::{FORMAT, Session, SessionFile, to_toml};
+use crate::store::copies::Conflict;
 use crate::store::index::Listed;
 
 pub use trash::{Trashed, check_id};
@@ -106,15 +108,22 @@ impl Store {
                     return Ok(Resolved {
                         id: id.to_string(),
                         implicit: false,
+                        conflict: copies::settle_named(self, id)?,
                     });
                 }
                 let listed = crate::store::index::scan(self)?;
-                let matches: Vec<&Listed> =
-                    listed.iter().filter(|e| e.id.starts_with(id)).collect();
+                // A session known only by its conflict copies has no file of
+                // its own, yet its id names it exactly.
+                let exact = listed.iter().find(|e| e.id == id);
+                let matches: Vec<&Listed> = match exact {
+                    Some(one) => vec![one],
+                    None => listed.iter().filter(|e| e.id.starts_with(id)).collect(),
+                };
                 match matches.as_slice() {
                     [one] => Ok(Resolved {
                         id: one.id.clone(),
                         implicit: false,
+                        conflict: one.conflict,
                     }),
                     [] => bail!(
                         "no session `{id}` in `{}`; `bridgepad list` shows the sessions",
@@ -154,6 +163,7 @@ impl Store {
                     Some(e) => Ok(Resolved {
                         id: e.id.clone(),
                         implicit: true,
+                        conflict: e.conflict,
                     }),
                     None => bail!(
                         "no session in `{}` yet; start one with `bridgepad new VARIANT --players A,B,C`",
@@ -291,8 +301,10 @@ impl Store {
                 );
             }
             let path = self.path(id);
+            let folder = copies::Clean::before_save(self);
             self.write(after, Existing::Replace)
                 .with_context(|| format!("could not save `{}`", path.display()))?;
+            copies::Clean::saved(self, folder);
         }
         Ok((session, value))
     }
@@ -366,6 +378,16 @@ impl Store {
             let _aside = thread::Builder::new().spawn_scoped(scope, aside);
             save_to(&temps, &self.dir, &path, existing, text.as_bytes())
         })
+    }
+
+    /// Puts `text` in place as session `id`'s file, byte for byte and
+    /// atomically, as [`Store::write`] saves a session (conflict copies are
+    /// kept as they were written, comments and all). The caller holds the
+    /// session's lock.
+    fn save_text(&self, id: &str, text: &str, existing: Existing) -> io::Result<()> {
+        let temps = self.dir.join(TEMPS);
+        fs::create_dir_all(&temps)?;
+        save_to(&temps, &self.dir, &self.path(id), existing, text.as_bytes())
     }
 
     /// Removes the temporary files that saves killed midway (a crash, a
@@ -459,6 +481,19 @@ fn ids(variant: &str, now: DateTime<Utc>) -> impl Iterator<Item = String> {
 pub struct Resolved {
     pub id: String,
     pub implicit: bool,
+    /// Set when the session's copies went different ways.
+    pub conflict: Option<Conflict>,
+}
+
+impl Resolved {
+    /// The session, unless its copies went different ways: then no command
+    /// may act on it before `bridgepad resolve` has kept one.
+    pub fn undivided(self) -> Result<Resolved> {
+        match self.conflict {
+            Some(conflict) => Err(copies::refusal(&self.id, conflict)),
+            None => Ok(self),
+        }
+    }
 }
 
 /// Held while a session is being changed; the lock is released on drop.
@@ -482,10 +517,11 @@ pub fn read_session(path: &Path, id: &str, text: &str) -> Result<Session> {
 /// A session file, parsed or taken from the cache, checked and replayed.
 fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
     // The file is saved under the id it holds: a copy or a renamed file
-    // would otherwise overwrite another session.
+    // would otherwise overwrite another session. Renaming it is advised only
+    // where it cannot overwrite one either.
     if file.id != id {
         bail!(
-            "session file `{}` holds the session `{}`: rename the file to `{}.toml`, or set `id = \"{id}\"` in it",
+            "session file `{}` holds the session `{}`: set `id = \"{id}\"` in it to keep it as a session of its own, or rename it to `{}.toml` only if no such file is there",
             path.display(),
             file.id.escape_debug(),
             file.id.escape_debug()

@@ -238,7 +238,7 @@ fn a_copied_or_renamed_file_is_never_saved_over_another_session() {
     let copy = bp.data_dir().join("copy.toml");
     fs::copy(bp.session_path(&devils), &copy).unwrap();
     let expected = format!(
-        "error: session file `{}` holds the session `{devils}`: rename the file to `{devils}.toml`, or set `id = \"copy\"` in it",
+        "error: session file `{}` holds the session `{devils}`: set `id = \"copy\"` in it to keep it as a session of its own, or rename it to `{devils}.toml` only if no such file is there",
         copy.display()
     );
     // `fails` checks that neither file changed.

@@ -374,7 +374,9 @@ fn the_session_door_checks_formats_and_ids_as_the_store_does() {
     let copied = old.replacen(&format!("id = \"{FILE_ID}\""), "id = \"other\"", 1);
     let err = session_file(copied.as_bytes()).unwrap_err();
     assert!(
-        err.contains("holds the session `other`: rename the file to `other.toml`"),
+        err.contains(&format!(
+            "holds the session `other`: set `id = \"{FILE_ID}\"` in it"
+        )),
         "{err}"
     );
     // A newer format is refused, naming it.

@@ -290,12 +290,19 @@ fn saving_leaves_no_temporary_files() {
     };
     // A short session is not worth a parse cache, and the session index
     // waits until files have settled: nothing but the session, its lock,
-    // and the folder saves write their temporary files in, empty.
+    // the folder saves write their temporary files in, empty, and the note
+    // that the folder holds no conflict copy.
     assert_eq!(
         names(&bp.data_dir()),
-        [".locks", ".saving", "2026-11-21-devils-bridge.toml"]
+        [
+            ".cache",
+            ".locks",
+            ".saving",
+            "2026-11-21-devils-bridge.toml"
+        ]
     );
     assert_eq!(names(&bp.data_dir().join(".saving")), [""; 0]);
+    assert_eq!(names(&bp.data_dir().join(".cache")), ["no-conflict-copies"]);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod chart;
 mod common;
 mod concurrent;
+mod conflicts;
 mod contract_edit;
 mod contract_games;
 mod crash;

@@ -22,8 +22,8 @@ use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::render::{csv, html, json, markdown};
 use crate::session::Session;
-use crate::store::index;
 use crate::store::write_atomically;
+use crate::store::{copies, index};
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let ids = chosen(&args, cx)?;
@@ -73,6 +73,10 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
     }
     let mut summaries = Vec::new();
     for entry in index::scan(&cx.store)? {
+        if let Some(conflict) = entry.conflict {
+            eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
+            continue;
+        }
         match entry.summary {
             Ok(summary) if filter.matches(&summary) => summaries.push(summary),
             Ok(_) => {}

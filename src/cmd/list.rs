@@ -1,4 +1,5 @@
-//! `bridgepad list [--json]`: every session, newest first; broken files marked.
+//! `bridgepad list [--json]`: every session, newest first; broken files and
+//! conflicts marked.
 
 use anyhow::Result;
 
@@ -6,7 +7,7 @@ use super::Context;
 use crate::cli::ListArgs;
 use crate::filter::Filter;
 use crate::render::{self, json, lists};
-use crate::store::index;
+use crate::store::{copies, index};
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;
@@ -36,7 +37,9 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     }
     println!("{}", lists::sessions(&entries, render::terminal_width()));
     for e in &entries {
-        if let Err(err) = &e.summary {
+        if let Some(conflict) = e.conflict {
+            eprintln!("warning: {}", copies::warning(&e.id, conflict));
+        } else if let Err(err) = &e.summary {
             eprintln!("warning: {}", crate::one_line(&format!("{err:#}")));
         }
     }

@@ -14,6 +14,7 @@ mod merge_driver;
 mod named;
 mod new;
 mod play;
+mod resolve;
 mod restore;
 mod show;
 mod stats;
@@ -48,9 +49,11 @@ impl Context {
         Catalog::load(self.templates_dir.as_deref())
     }
 
-    /// The session a command acts on; says which on stderr when it was not named.
+    /// The session a command acts on; says which on stderr when it was not
+    /// named. A session whose copies went different ways is refused until
+    /// `bridgepad resolve` has kept one.
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
-        let resolved = self.store.resolve(arg.session.as_deref())?;
+        let resolved = self.store.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
             eprintln!("using session {}", resolved.id);
         }
@@ -75,6 +78,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Restore(args) => restore::run(args, cx),
         Command::Sync(args) => sync::run(args, cx),
         Command::MergeDriver(args) => merge_driver::run(args, cx),
+        Command::Resolve(args) => resolve::run(args, cx),
         Command::CheckDealer(args) => check_dealer::run(args, cx),
         Command::Variants(args) => variants::run(args, cx),
         Command::Completions(args) => manual::completions(args),

@@ -7,13 +7,17 @@ use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::render::{self, json, lists};
-use crate::store::index;
 use crate::store::stats::tally;
+use crate::store::{copies, index};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     let mut sessions = Vec::new();
     for entry in index::scan(&cx.store)? {
+        if let Some(conflict) = entry.conflict {
+            eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
+            continue;
+        }
         match entry.summary {
             Ok(session) => {
                 if filter.matches(&session) {

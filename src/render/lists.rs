@@ -26,9 +26,22 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
     let mut dated = Listing::new(&["Session", "Players", "Standing"]);
     let mut stacked = Listing::new(&["Session", "Standing"]);
     for e in entries {
+        // A conflict shows in the game's place, like a broken file.
+        let conflict = e.conflict.map(|c| {
+            (
+                "CONFLICT".to_string(),
+                format!("{} copies went different ways; see below", c.copies),
+            )
+        });
         let Ok(s) = &e.summary else {
-            let broken = || keep("BROKEN");
-            let why = || words("cannot be read; see below");
+            let (flag, reason) = conflict.unwrap_or_else(|| {
+                (
+                    "BROKEN".to_string(),
+                    "cannot be read; see below".to_string(),
+                )
+            });
+            let broken = || keep(&flag);
+            let why = || words(&reason);
             full.row(vec![
                 keep(&e.id),
                 keep(""),
@@ -53,16 +66,23 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
             1 => format!("1 {what}"),
             n => format!("{n} {what}s"),
         };
-        let standing = || vec![Line::Words(s.standing.clone()), Line::Keep(hands.clone())];
+        let (title, standing_text) =
+            conflict.unwrap_or_else(|| (s.title.clone(), s.standing.clone()));
+        let standing = || {
+            vec![
+                Line::Words(standing_text.clone()),
+                Line::Keep(hands.clone()),
+            ]
+        };
         full.row(vec![
-            keep(&s.id),
+            keep(&e.id),
             keep(&updated),
-            keep(&s.title),
+            keep(&title),
             names(&s.players),
             keep(s.played.to_string()),
-            words(&s.standing),
+            words(&standing_text),
         ]);
-        let id_title = vec![Line::Keep(s.id.clone()), Line::Keep(s.title.clone())];
+        let id_title = vec![Line::Keep(e.id.clone()), Line::Keep(title)];
         titled.row(vec![
             id_title.clone(),
             words(&updated),

@@ -22,6 +22,7 @@ use comfy_table::{ContentArrangement, Table};
 use crate::session::Session;
 
 pub mod chart;
+pub mod compare;
 pub mod contract;
 pub mod csv;
 pub mod exact;

@@ -133,6 +133,19 @@ pub fn split_markers(text: &str) -> Option<(String, String)> {
     (found && part == Part::Both).then_some((ours, theirs))
 }
 
+/// Git's names for the two sides of the first set of markers in `text`:
+/// what follows `<<<<<<<` (ours, usually `HEAD`) and `>>>>>>>` (theirs, a
+/// branch or a commit), empty when git wrote none.
+pub fn marker_labels(text: &str) -> (String, String) {
+    let label = |marker: &str| {
+        text.lines()
+            .find_map(|line| line.strip_prefix(marker))
+            .map(|rest| rest.trim().to_string())
+            .unwrap_or_default()
+    };
+    (label("<<<<<<<"), label(">>>>>>>"))
+}
+
 /// How two copies of one session relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Relation {
@@ -155,29 +168,63 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
     if !same_game(a, b) {
         return Relation::Unrelated;
     }
-    let (fa, fb) = (facts(a), facts(b));
-    if fa == fb {
+    if facts(a) == facts(b) {
         return Relation::Same;
     }
-    // Only the one with more entries can extend the other.
-    let (longer, shorter, extends) = if a.played() >= b.played() {
-        (a, &fb, Relation::FirstExtends)
+    // Only the one with more hands can extend the other; with as many,
+    // either may be further into the current hand.
+    let (first, second) = if a.played() >= b.played() {
+        (
+            (a, b, Relation::FirstExtends),
+            (b, a, Relation::SecondExtends),
+        )
     } else {
-        (b, &fa, Relation::SecondExtends)
+        (
+            (b, a, Relation::SecondExtends),
+            (a, b, Relation::FirstExtends),
+        )
     };
-    if history(longer).any(|earlier| facts(&earlier) == *shorter) {
-        return extends;
-    }
-    // Same number of hands played, but the other one is further into the
-    // current hand.
-    let (longer, shorter, extends) = match extends {
-        Relation::FirstExtends => (b, &fa, Relation::SecondExtends),
-        _ => (a, &fb, Relation::FirstExtends),
-    };
-    if history(longer).any(|earlier| facts(&earlier) == *shorter) {
-        return extends;
+    for (longer, shorter, extends) in [first, second] {
+        if holds(longer, shorter) {
+            return extends;
+        }
     }
     Relation::Diverged
+}
+
+/// Whether `shorter` is `longer` as it was before some of its last entries.
+/// Entries are only appended, so every hand (deal) of `shorter` but its
+/// last must be `longer`'s as it stands: a cheap test that settles most
+/// cases. Otherwise `longer` is cut to as many hands as `shorter` has (an
+/// earlier state of it, as `undo` would reach) and walked back entry by
+/// entry from there, no further than `shorter`'s hand count, since taking
+/// entries back never adds a hand. Long sessions are never replayed hand
+/// by hand from their end.
+fn holds(longer: &Session, shorter: &Session) -> bool {
+    let (mut cut, target) = (facts(longer), facts(shorter));
+    if !same_before_last(&cut.hands, &target.hands) || !same_before_last(&cut.deals, &target.deals)
+    {
+        return false;
+    }
+    cut.hands.truncate(target.hands.len());
+    cut.deals.truncate(target.deals.len());
+    if cut == target {
+        return true;
+    }
+    let Ok(cut) = Session::from_file(&cut) else {
+        return false;
+    };
+    let hands = shorter.played();
+    history(&cut)
+        .take_while(|earlier| earlier.played() >= hands)
+        .any(|earlier| facts(&earlier) == target)
+}
+
+/// Whether `long` has as many entries as `short` and the same ones before
+/// `short`'s last.
+fn same_before_last<T: PartialEq>(long: &[T], short: &[T]) -> bool {
+    let before = short.len().saturating_sub(1);
+    long.len() >= short.len() && long[..before] == short[..before]
 }
 
 /// Whether two copies are of the one game: started at the same time by the
@@ -189,14 +236,9 @@ fn same_game(a: &Session, b: &Session) -> bool {
         && fa.created == fb.created
         && fa.first_dealer == fb.first_dealer
         && fa.rules == fb.rules
-        && start(a).players == start(b).players
-}
-
-/// The session as it began, before any fact.
-fn start(session: &Session) -> SessionFile {
-    history(session)
-        .last()
-        .map_or_else(|| session.to_file(), |s| s.to_file())
+        // The table as it sat down: the players' seats, and who waited.
+        && fa.players == fb.players
+        && fa.waiting == fb.waiting
 }
 
 /// What a copy recorded, without when it was saved or by which bridgepad.
@@ -290,6 +332,7 @@ mod tests {
         let (ours, theirs) = split_markers(text).unwrap();
         assert_eq!(ours, "format = 2\nbids = { Ann = 1 }\nend = 1\n");
         assert_eq!(theirs, "format = 2\nbids = { Bob = 0 }\nend = 1\n");
+        assert_eq!(marker_labels(text), ("HEAD".into(), "origin/main".into()));
         let plain = "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> x";
         assert_eq!(split_markers(plain), Some(("a\n".into(), "b\n".into())));
         for not in [

@@ -24,6 +24,8 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context as _, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::store::conflict::{self, FileName};
+use crate::store::copies::{self, Conflict, CopyFile};
 use crate::store::summary::Summary;
 use crate::store::{Store, save_atomically};
 
@@ -39,12 +41,41 @@ pub struct Listed {
     pub path: PathBuf,
     stamp: Stamp,
     pub summary: Result<Summary>,
+    /// Set when the session's copies went different ways (see
+    /// `store/copies.rs`); the summary is then the first readable copy's.
+    pub conflict: Option<Conflict>,
 }
 
 impl Listed {
     /// When the file was last written, in nanoseconds since 1970.
     pub fn modified(&self) -> i128 {
         self.stamp.modified
+    }
+
+    /// An entry for the file at `path` as it is now, for a session whose
+    /// files changed during the scan (its copies were settled).
+    pub(super) fn now(
+        id: &str,
+        path: &Path,
+        summary: Result<Summary>,
+        conflict: Option<Conflict>,
+    ) -> Listed {
+        let stamp = fs::metadata(path).map_or(
+            Stamp {
+                len: 0,
+                modified: -1,
+                changed: -1,
+                inode: 0,
+            },
+            |meta| Stamp::of(&meta),
+        );
+        Listed {
+            id: id.to_string(),
+            path: path.to_path_buf(),
+            stamp,
+            summary,
+            conflict,
+        }
     }
 }
 
@@ -118,7 +149,10 @@ pub fn scan(store: &Store) -> Result<Vec<Listed>> {
 
 /// [`scan`] as if the clock said `now` (for tests of settling).
 fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
-    let files = session_files(store.dir())?;
+    // Conflict copies are not sessions of their own: settled at the end.
+    let (files, copies): (Vec<_>, Vec<_>) = session_files(store.dir())?
+        .into_iter()
+        .partition(|f| f.copy.is_none());
     let cache_path = store.dir().join(".cache").join("index.json");
     let build = build_id();
     let mut cache = read_index(&cache_path, &build);
@@ -150,6 +184,7 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
             path: file.path,
             stamp: file.stamp,
             summary: summary.expect("every file was summarised"),
+            conflict: None,
         })
         .collect();
     if changed {
@@ -171,7 +206,11 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
         write_index(&cache_path, build, indexed);
     }
 
-    let mut listed = listed;
+    let copies = copies
+        .into_iter()
+        .filter_map(SessionFile::into_copy)
+        .collect();
+    let mut listed = copies::settle_listed(store, listed, copies);
     // Files keep `updated` to the second; within one second the file written
     // last is the session changed last.
     listed.sort_by(|a, b| {
@@ -187,6 +226,18 @@ struct SessionFile {
     name: String,
     path: PathBuf,
     stamp: Stamp,
+    /// Set for a conflict copy of session `id` (see `store/conflict.rs`).
+    copy: Option<conflict::Tool>,
+}
+
+impl SessionFile {
+    fn into_copy(self) -> Option<CopyFile> {
+        Some(CopyFile {
+            id: self.id,
+            path: self.path,
+            tool: self.copy?,
+        })
+    }
 }
 
 fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
@@ -215,11 +266,16 @@ fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
         ) else {
             continue;
         };
+        let (id, copy) = match conflict::parse_file_name(name) {
+            Some(FileName::Copy { id, tool }) => (id, Some(tool)),
+            _ => (id.to_string(), None),
+        };
         files.push(SessionFile {
-            id: id.to_string(),
+            id,
             name: name.to_string(),
             stamp: Stamp::of(&meta),
             path,
+            copy,
         });
     }
     Ok(files)

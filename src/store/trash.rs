@@ -63,6 +63,14 @@ impl Store {
                 self.dir.display()
             );
         }
+        self.trash_file(id, &from, now)
+    }
+
+    /// Moves `from`, a file of session `id` in the data directory (the
+    /// session file or a conflict copy of it), to the trash under the
+    /// session's name, so `restore` brings it back as `<id>.toml`. The
+    /// caller holds the session's lock.
+    pub(super) fn trash_file(&self, id: &str, from: &Path, now: DateTime<Utc>) -> Result<Trashed> {
         let dir = self.trash_dir();
         fs::create_dir_all(&dir)
             .with_context(|| format!("could not create `{}`", dir.display()))?;
@@ -79,7 +87,7 @@ impl Store {
             .map(|n| (n, dir.join(name(id, n))))
             .find(|(_, to)| fs::symlink_metadata(to).is_err())
             .context("no free name in the trash")?;
-        move_file(&from, &to, &self.dir, &dir, now)
+        move_file(from, &to, &self.dir, &dir, now)
             .with_context(|| format!("could not move `{}` to the trash", from.display()))?;
         Ok(Trashed {
             id: id.to_string(),

@@ -30,7 +30,7 @@ pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
 /// The whole companion, against any prompter.
 pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result<()> {
     let id = match session {
-        Some(id) => cx.store.resolve(Some(id))?.id,
+        Some(id) => cx.store.resolve(Some(id))?.undivided()?.id,
         None => loop {
             let resumable = choose(p, cx)?;
             match resumable {
@@ -67,9 +67,20 @@ enum Choice {
 
 /// Offers the unfinished sessions to resume, or a new one.
 fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
-    let open: Vec<_> = crate::store::index::scan(&cx.store)?
+    let unfinished: Vec<_> = crate::store::index::scan(&cx.store)?
         .into_iter()
         .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
+        .collect();
+    // A session whose copies went different ways waits for `resolve`.
+    for e in unfinished.iter().filter(|e| e.conflict.is_some()) {
+        p.say(&format!(
+            "Session {} has copies that went different ways: `bridgepad resolve {}` keeps one.",
+            e.id, e.id
+        ));
+    }
+    let open: Vec<_> = unfinished
+        .into_iter()
+        .filter(|e| e.conflict.is_none())
         .filter_map(|e| cx.store.load(&e.id).ok())
         .collect();
     if open.is_empty() {

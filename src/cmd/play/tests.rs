@@ -711,3 +711,37 @@ fn q_or_esc_steps_back_through_the_setup_questions() {
     assert!(said(&p, "Nothing started."));
     assert!(crate::store::index::scan(&cx.store).unwrap().is_empty());
 }
+
+#[test]
+fn a_session_whose_copies_went_different_ways_is_not_resumed() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut first = START.to_vec();
+    first.extend(["", "0", "q"]);
+    play(&mut Scripted::new(first), None, &cx).unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    // Another device recorded Bob's bid as 1.
+    let text = std::fs::read_to_string(cx.store.path(&id)).unwrap();
+    assert!(text.contains("bids = { Bob = 0 }"), "{text}");
+    let copy = dir
+        .path()
+        .join(format!("{id}.sync-conflict-20261121-203000-A.toml"));
+    std::fs::write(&copy, text.replace("Bob = 0", "Bob = 1")).unwrap();
+
+    let mut p = Scripted::new([crate::prompt::ESC]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(
+        said(
+            &p,
+            &format!(
+                "Session {id} has copies that went different ways: `bridgepad resolve {id}` keeps one."
+            )
+        ),
+        "{:#?}",
+        p.said
+    );
+    assert!(said(&p, "Nothing started."), "{:#?}", p.said);
+    let err = play(&mut Scripted::new([]), Some(&id), &cx).unwrap_err();
+    assert!(err.to_string().contains("`bridgepad resolve"), "{err}");
+    assert_eq!(std::fs::read_to_string(cx.store.path(&id)).unwrap(), text);
+}

@@ -26,6 +26,10 @@ pub enum ListedJson<'a> {
         created: String,
         updated: String,
         path: &'a Path,
+        /// Set when the session's copies went different ways; the fields
+        /// above are then the first readable copy's.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        conflict: Option<ConflictJson>,
     },
     Broken {
         id: &'a str,
@@ -33,7 +37,16 @@ pub enum ListedJson<'a> {
         status: &'static str,
         error: String,
         path: &'a Path,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        conflict: Option<ConflictJson>,
     },
+}
+
+/// `"conflict": {"copies": 2}`: how many copies went different ways
+/// (`bridgepad resolve ID` keeps one).
+#[derive(Debug, Serialize)]
+pub struct ConflictJson {
+    pub copies: usize,
 }
 
 /// `list --json`.
@@ -56,15 +69,21 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
                 created: s.created.to_rfc3339(),
                 updated: s.updated.to_rfc3339(),
                 path: &e.path,
+                conflict: conflict(e),
             },
             Err(err) => ListedJson::Broken {
                 id: &e.id,
                 status: "broken",
                 error: format!("{err:#}"),
                 path: &e.path,
+                conflict: conflict(e),
             },
         })
         .collect()
+}
+
+fn conflict(e: &Listed) -> Option<ConflictJson> {
+    e.conflict.map(|c| ConflictJson { copies: c.copies })
 }
 
 /// One file of `restore --json` (the trash): what it holds, or the reason

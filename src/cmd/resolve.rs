@@ -1,0 +1,246 @@
+//! `bridgepad resolve [ID] [--keep N|FILE]`: a session's copies that went
+//! different ways (on two devices, through a sync tool or git), side by
+//! side; the copy the table picks becomes the session and the others move
+//! to the trash.
+//!
+//! Copies that one copy holds entirely never get here: they merge by
+//! themselves whenever bridgepad finds them (`store/copies.rs`). In a
+//! terminal the table picks from a menu; scripts give `--keep`. Without
+//! either, the comparison is printed and the command fails with one error
+//! line saying to rerun with `--keep`.
+
+use anyhow::{Result, bail};
+
+use super::Context;
+use crate::cli::ResolveArgs;
+use crate::prompt::{self, Prompter, Terminal};
+use crate::render::{self, compare};
+use crate::store::copies::{self, Copy, Pick};
+use crate::store::{check_id, index};
+
+pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
+    let Some(id) = chosen(args.id.as_deref(), cx)? else {
+        return Ok(());
+    };
+    let files = copies::copy_files(cx.store.dir())?;
+    let all = copies::gather(&cx.store, &id, &files);
+    if all.len() < 2 {
+        println!("Session {id} has one copy: nothing to resolve.");
+        return Ok(());
+    }
+    if let Some(keep) = &args.keep {
+        let index = copies::picked(&all, &parse_pick(keep), &id)?;
+        return kept(cx, &id, &all, index);
+    }
+    println!("{}", comparison(&all, render::terminal_width()));
+    if !prompt::interactive() {
+        bail!(
+            "session `{id}` has {} copies that went different ways; rerun with `--keep N` (1 to {}) or `--keep FILE` to keep one, and the others move to the trash",
+            all.len(),
+            all.len()
+        );
+    }
+    let mut terminal = Terminal::new();
+    match pick(&mut terminal, &id, &all)? {
+        Some(index) => kept(cx, &id, &all, index),
+        None => {
+            println!(
+                "Nothing changed: the copies stay as they are until `bridgepad resolve {id}` keeps one."
+            );
+            Ok(())
+        }
+    }
+}
+
+/// The session to resolve: the one named (its copies settled on the way),
+/// else the only session in conflict. `None` when there is nothing to do,
+/// which has been said.
+fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
+    if let Some(wanted) = wanted {
+        check_id(wanted)?;
+        let resolved = cx.store.resolve(Some(wanted))?;
+        if resolved.conflict.is_none() {
+            println!("Session {} has one copy: nothing to resolve.", resolved.id);
+            return Ok(None);
+        }
+        return Ok(Some(resolved.id));
+    }
+    let conflicts: Vec<String> = index::scan(&cx.store)?
+        .into_iter()
+        .filter(|e| e.conflict.is_some())
+        .map(|e| e.id)
+        .collect();
+    match conflicts.as_slice() {
+        [] => {
+            println!(
+                "No session in `{}` has copies that went different ways: nothing to resolve.",
+                cx.store.dir().display()
+            );
+            Ok(None)
+        }
+        [one] => Ok(Some(one.clone())),
+        many => bail!(
+            "{} sessions have copies that went different ways ({}); name one: `bridgepad resolve ID`",
+            many.len(),
+            many.join(", ")
+        ),
+    }
+}
+
+/// `--keep 2` or `--keep FILE`.
+fn parse_pick(text: &str) -> Pick {
+    let text = text.trim();
+    match text.parse::<usize>() {
+        Ok(n) if text.bytes().all(|b| b.is_ascii_digit()) => Pick::Number(n),
+        _ => Pick::File(text.into()),
+    }
+}
+
+/// The copies side by side, with the legend under them.
+pub fn comparison(all: &[Copy], width: Option<usize>) -> String {
+    let columns: Vec<compare::Column> = all
+        .iter()
+        .map(|c| compare::Column {
+            name: c.name(),
+            file: file_name(c),
+            session: c
+                .session
+                .as_ref()
+                .map_err(|e| crate::one_line(&format!("{e:#}"))),
+        })
+        .collect();
+    compare::copies(&columns, width)
+}
+
+fn file_name(copy: &Copy) -> String {
+    let name = copy
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    crate::one_line(&name)
+}
+
+/// The menu: which copy to keep, or none for now. Copies that cannot be read
+/// are not offered.
+pub fn pick(p: &mut dyn Prompter, id: &str, all: &[Copy]) -> Result<Option<usize>> {
+    let offered: Vec<usize> = (0..all.len()).filter(|&i| all[i].session.is_ok()).collect();
+    let mut items: Vec<String> = offered
+        .iter()
+        .map(|&i| {
+            let c = &all[i];
+            let session = c.session.as_ref().expect("offered copies read");
+            format!(
+                "Keep {}: {} ({}, saved {})",
+                i + 1,
+                c.name(),
+                hands(session),
+                session.updated.format("%Y-%m-%d %H:%M")
+            )
+        })
+        .collect();
+    items.push("Decide later: change nothing".to_string());
+    let later = items.len() - 1;
+    let prompt = format!("Which copy of session {id} should the table keep?");
+    Ok(match p.select_or_back(&prompt, &items, later)? {
+        Some(i) if i < later => Some(offered[i]),
+        _ => None,
+    })
+}
+
+/// Keeps copy `index`, and says what became of the others.
+fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
+    let copy = &all[index];
+    let done = copies::keep(&cx.store, id, index, &copy.text, cx.now)?;
+    let what = match &copy.session {
+        Ok(s) => format!("{}, saved {}", hands(s), s.updated.format("%Y-%m-%d %H:%M")),
+        Err(_) => String::new(),
+    };
+    println!(
+        "Kept copy {} ({}, {what}) as session {id}.",
+        index + 1,
+        copy.name()
+    );
+    match done.trashed {
+        0 => {}
+        1 => println!("Moved the other copy to the trash: `bridgepad restore` lists it."),
+        n => println!("Moved the {n} other copies to the trash: `bridgepad restore` lists them."),
+    }
+    Ok(())
+}
+
+/// "5 hands", "1 deal".
+fn hands(session: &crate::session::Session) -> String {
+    let word = match session.play {
+        crate::session::Play::Exact(_) => "hand",
+        crate::session::Play::Contract(_) => "deal",
+    };
+    match session.played() {
+        0 => format!("no {word} yet"),
+        1 => format!("1 {word}"),
+        n => format!("{n} {word}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::prompt::{ESC, Scripted};
+    use crate::rules::{Game, Table};
+    use crate::session::{Play, Session};
+    use crate::store::conflict::Tool;
+    use crate::store::copies::Origin;
+
+    fn copies() -> Vec<Copy> {
+        let v = crate::catalog::built_in("devils-bridge");
+        let table = Table::new(&v, ["Ann", "Bob", "Cid"].map(String::from).to_vec(), 0).unwrap();
+        let at = "2026-11-23T20:00:00Z".parse().unwrap();
+        let session = Session {
+            id: "s".into(),
+            created: at,
+            updated: at,
+            play: Play::Exact(Game::new(v, table)),
+        };
+        let copy = |origin, session: anyhow::Result<Session>| Copy {
+            origin,
+            path: PathBuf::from("s.toml"),
+            text: String::new(),
+            session,
+        };
+        vec![
+            copy(Origin::Main, Ok(session.clone())),
+            copy(
+                Origin::File(Tool::Dropbox),
+                Err(anyhow::anyhow!("line 1: nonsense")),
+            ),
+            copy(Origin::File(Tool::Syncthing), Ok(session)),
+        ]
+    }
+
+    #[test]
+    fn the_menu_offers_each_readable_copy_and_deciding_later() {
+        let all = copies();
+        let mut p = Scripted::new(["Keep 3"]);
+        assert_eq!(pick(&mut p, "s", &all).unwrap(), Some(2));
+        let mut p = Scripted::new(["Keep 1"]);
+        assert_eq!(pick(&mut p, "s", &all).unwrap(), Some(0));
+        // The copy that cannot be read is not offered.
+        let mut p = Scripted::new(["Keep 2"]);
+        assert!(pick(&mut p, "s", &all).is_err());
+        for later in ["Decide later", ESC] {
+            let mut p = Scripted::new([later]);
+            assert_eq!(pick(&mut p, "s", &all).unwrap(), None, "{later}");
+        }
+    }
+
+    #[test]
+    fn a_pick_is_a_number_or_a_file() {
+        assert!(matches!(parse_pick("2"), Pick::Number(2)));
+        assert!(matches!(parse_pick(" 10 "), Pick::Number(10)));
+        for file in ["+2", "2.toml", "x", ""] {
+            assert!(matches!(parse_pick(file), Pick::File(_)), "{file}");
+        }
+    }
+}

@@ -9,6 +9,7 @@ mod contract_games;
 mod crash;
 mod damaged;
 mod devils_bridge;
+mod escapes;
 mod export;
 mod formats;
 mod fuzz;

@@ -50,7 +50,7 @@ impl Context {
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
         let resolved = self.store.resolve(arg.session.as_deref())?;
         if resolved.implicit {
-            eprintln!("using session {}", resolved.id);
+            eprintln!("using session {}", crate::one_line(&resolved.id));
         }
         Ok(resolved.id)
     }

@@ -5,9 +5,12 @@
 //! is left to comfy-table's own wrapping, which splits words (CRATES.md,
 //! trap 5).
 
+use std::borrow::Cow;
+
 use comfy_table::{Cell, CellAlignment, ContentArrangement};
 
 use super::new_table;
+use crate::rules::table::printable;
 
 /// Terminal columns taken by `text`'s widest line.
 pub fn text_width(text: &str) -> usize {
@@ -172,6 +175,19 @@ pub enum Line {
 }
 
 impl Line {
+    /// The line with control characters escaped ([`printable`]).
+    fn printable(self) -> Line {
+        let shown = |text: String| match printable(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(escaped) => escaped,
+        };
+        match self {
+            Line::Keep(text) => Line::Keep(shown(text)),
+            Line::Words(text) => Line::Words(shown(text)),
+            Line::Names(names) => Line::Names(names.into_iter().map(shown).collect()),
+        }
+    }
+
     /// The narrowest this line can be drawn.
     fn least(&self) -> usize {
         match self {
@@ -263,8 +279,15 @@ impl Listing {
         self
     }
 
+    /// Adds a row. Its text may come from files (an id from a file name, a
+    /// title), so any control character in it is escaped here, the one
+    /// place every cell of a listing passes, before it is measured or drawn.
     pub fn row(&mut self, row: Vec<Vec<Line>>) {
         debug_assert_eq!(row.len(), self.header.len());
+        let row = row
+            .into_iter()
+            .map(|cell| cell.into_iter().map(Line::printable).collect())
+            .collect();
         self.rows.push(row);
     }
 

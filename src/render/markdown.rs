@@ -20,7 +20,7 @@ fn section(sheet: &Page) -> String {
         "## {} — {}\n\nSession `{}`, {status}.\n\n",
         escape(&sheet.title()),
         escape(&and_list(&sheet.players)),
-        sheet.session.id.replace('`', "'")
+        crate::one_line(&sheet.session.id).replace('`', "'")
     ));
     let mut header = vec![sheet.unit().to_string()];
     if sheet.contract {
@@ -88,8 +88,10 @@ fn table_row(cells: &[String]) -> String {
 }
 
 /// Text safe in a Markdown table cell: the characters Markdown (or the HTML
-/// it may contain) would read as markup are backslash-escaped.
+/// it may contain) would read as markup are backslash-escaped, and control
+/// characters (an escape sequence in a title) are written out as text.
 fn escape(text: &str) -> String {
+    let text = crate::rules::table::printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -39,7 +39,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tempfile::NamedTempFile;
 
-use crate::session::{FORMAT, Session, SessionFile, to_toml};
+use crate::session::{FORMAT, Session, SessionFile, keep_comments, to_toml};
 use crate::store::index::Listed;
 
 pub use trash::{Trashed, check_id};
@@ -181,9 +181,9 @@ impl Store {
             Some(file) => (file, None),
             None => {
                 let read = migrate::read(&path, &text)?;
-                let older = (read.stored_format < FORMAT).then_some(Older {
+                let older = (read.stored_format < FORMAT).then(|| Older {
                     format: read.stored_format,
-                    text,
+                    text: text.clone(),
                 });
                 (read.file, older)
             }
@@ -192,6 +192,7 @@ impl Store {
             session: open(&path, id, &file)?,
             file,
             older,
+            text,
         })
     }
 
@@ -241,7 +242,7 @@ impl Store {
         if self.path(&session.id).exists() {
             return Ok(false);
         }
-        match self.write(session.to_file(), Existing::Keep) {
+        match self.write(session.to_file(), Existing::Keep, None) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
             Err(e) => Err(anyhow!(e).context(format!(
@@ -266,6 +267,7 @@ impl Store {
             mut session,
             file: read,
             older,
+            text,
         } = self.read(id)?;
         // What the session was stored as: usually just what was read.
         let before = if session.is_stored_as(&read) {
@@ -290,7 +292,7 @@ impl Store {
                 );
             }
             let path = self.path(id);
-            self.write(after, Existing::Replace)
+            self.write(after, Existing::Replace, Some(&text))
                 .with_context(|| format!("could not save `{}`", path.display()))?;
         }
         Ok((session, value))
@@ -342,10 +344,20 @@ impl Store {
     /// Saves a session file, and caches it as its new bytes read back. The
     /// cache is written on another thread while the save waits for the disk;
     /// keyed by content, it is right whichever finishes first, or alone. That
-    /// thread also clears away what killed saves left behind.
-    fn write(&self, file: SessionFile, existing: Existing) -> io::Result<()> {
+    /// thread also clears away what killed saves left behind. The comments
+    /// of `replaced`, the text saved over, are kept (`session/comments.rs`).
+    fn write(
+        &self,
+        file: SessionFile,
+        existing: Existing,
+        replaced: Option<&str>,
+    ) -> io::Result<()> {
         let text = to_toml(&file)
             .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
+        let text = match replaced {
+            Some(old) => keep_comments(old, &text),
+            None => text,
+        };
         let path = self.path(&file.id);
         let temps = self.dir.join(TEMPS);
         fs::create_dir_all(&temps)?;
@@ -429,6 +441,8 @@ struct Loaded {
     file: SessionFile,
     /// Set when the file on disk is in an older format.
     older: Option<Older>,
+    /// The file's text as read, whose comments a save keeps.
+    text: String,
 }
 
 /// A session file in an older format, as it is on disk.

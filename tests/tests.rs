@@ -13,6 +13,7 @@ mod escapes;
 mod export;
 mod formats;
 mod fuzz;
+mod hand_comments;
 mod history;
 mod hostile;
 mod mormon_bridge;

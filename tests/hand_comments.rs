@@ -17,7 +17,10 @@ fn a_comment_added_by_hand_survives_the_next_entries() {
             "[[hands]] # hand 1\n",
             "# Bob arrived late\n[[hands]] # hand 1 (Ann shuffled)\n",
         )
-        .replace("bids = { Bob = 0, Cid = 0, Ann = 0 }", "bids = { Bob = 0, Cid = 0, Ann = 0 } # quick");
+        .replace(
+            "bids = { Bob = 0, Cid = 0, Ann = 0 }",
+            "bids = { Bob = 0, Cid = 0, Ann = 0 } # quick",
+        );
     fs::write(bp.session_path(&id), &text).unwrap();
 
     bp.ok(&["tricks", "Ann=1", "Bob=0"]);

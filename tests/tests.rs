@@ -11,6 +11,7 @@ mod damaged;
 mod devils_bridge;
 mod escapes;
 mod export;
+mod export_output;
 mod formats;
 mod fuzz;
 mod hand_comments;

@@ -26,8 +26,12 @@ use crate::store::index;
 use crate::store::write_atomically;
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
-    let ids = chosen(&args, cx)?;
     let format = args.format;
+    if let Some(path) = &args.output {
+        let suggestion = format!("bridgepad-export.{}", extension(format));
+        super::export_output::check(path, cx.store.dir(), &suggestion)?;
+    }
+    let ids = chosen(&args, cx)?;
     match &args.output {
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
@@ -140,6 +144,16 @@ fn write_export(
     }
     out.write_all(tail(format).as_bytes())?;
     Ok(written)
+}
+
+/// The usual file name extension of a format.
+fn extension(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Csv => "csv",
+        ExportFormat::Json => "json",
+        ExportFormat::Markdown => "md",
+        ExportFormat::Html => "html",
+    }
 }
 
 /// What comes before the sessions.

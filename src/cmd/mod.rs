@@ -8,6 +8,7 @@ mod check_dealer;
 mod delete;
 mod edit;
 mod export;
+mod export_output;
 mod list;
 mod manual;
 mod named;

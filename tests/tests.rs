@@ -26,5 +26,6 @@ mod rule_cases;
 mod sessions;
 mod sheets;
 mod stats;
+mod templates_folder;
 mod trash;
 mod variants;

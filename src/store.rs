@@ -22,6 +22,7 @@
 //! Longer than most modules: saving, locking and loading are one protocol and
 //! read best together; the cache, index, migrations and trash are in `store/`.
 
+mod backup;
 mod cache;
 pub mod index;
 mod migrate;
@@ -43,9 +44,6 @@ use crate::session::{FORMAT, Session, SessionFile, keep_comments, to_toml};
 use crate::store::index::Listed;
 
 pub use trash::{Trashed, check_id};
-
-/// How many backups of one session and format are kept apart by number.
-const MOST_BACKUPS: u32 = 10_000;
 
 /// How long a writer waits for another bridgepad to finish with a session,
 /// unless told otherwise ([`Store::with_lock_wait`]).
@@ -304,34 +302,11 @@ impl Store {
     }
 
     /// Copies the bytes of a file in an older format to
-    /// `backups/<id>.format-N.toml`, or `<id>.format-N.2.toml` and so on when
-    /// that is taken (a backup is never replaced), flushed to disk before the
-    /// session is saved over.
+    /// `backups/<id>.format-N.toml` (see `store/backup.rs`), flushed to disk
+    /// before the session is saved over.
     fn back_up(&self, id: &str, older: &Older) -> Result<PathBuf> {
         let dir = self.backups_dir();
-        let made = (|| -> Result<PathBuf> {
-            fs::create_dir_all(&dir)?;
-            let mut temp = temp_file_in(&dir)?;
-            temp.write_all(older.text.as_bytes())?;
-            temp.as_file().sync_all()?;
-            for n in 1..=MOST_BACKUPS {
-                let name = match n {
-                    1 => format!("{id}.format-{}.toml", older.format),
-                    n => format!("{id}.format-{}.{n}.toml", older.format),
-                };
-                let path = dir.join(name);
-                match temp.persist_noclobber(&path) {
-                    Ok(_) => {
-                        File::open(&dir)?.sync_all()?;
-                        File::open(&self.dir)?.sync_all()?;
-                        return Ok(path);
-                    }
-                    Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
-                    Err(e) => return Err(e.error.into()),
-                }
-            }
-            bail!("there are already {MOST_BACKUPS} backups of it")
-        })();
+        let made = backup::back_up(&self.dir, id, older.format, &older.text);
         made.with_context(|| {
             format!(
                 "could not back up session `{id}` (format {}) in `{}` before saving it as format {FORMAT}; it was left as it was",

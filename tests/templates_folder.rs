@@ -103,7 +103,17 @@ fn a_fifo_or_a_device_among_the_templates_is_skipped_and_named() {
     // Starting a game reads the folder too: the house rule and the built-in
     // games start as ever.
     for variant in ["house", "devils-bridge"] {
-        let out = guarded(&bp, &["new", variant, "--players", "Ann,Bob,Cid", "--dealer", "Ann"]);
+        let out = guarded(
+            &bp,
+            &[
+                "new",
+                variant,
+                "--players",
+                "Ann,Bob,Cid",
+                "--dealer",
+                "Ann",
+            ],
+        );
         assert_eq!(out.code, Some(0), "{}", out.stderr);
     }
     let out = guarded(&bp, &["new", "zero", "--players", "Ann,Bob,Cid"]);

@@ -155,8 +155,9 @@ fn template_text(template: &Template) -> Result<String> {
                 .map(|(_, text)| (*text).to_string())
                 .ok_or_else(|| anyhow!("the built-in template `{file}` is missing"))
         }
-        Source::User(path) => catalog::file::read(path)
-            .map_err(|why| anyhow!("template `{}`: {why}", path.display())),
+        Source::User(path) => {
+            catalog::file::read(path).map_err(|why| anyhow!("template `{}`: {why}", path.display()))
+        }
     }
 }
 

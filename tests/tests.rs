@@ -17,6 +17,7 @@ mod fuzz;
 mod hand_comments;
 mod history;
 mod hostile;
+mod long_sessions;
 mod mormon_bridge;
 mod properties;
 mod pty;

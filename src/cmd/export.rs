@@ -3,10 +3,11 @@
 //! notes and printing.
 //!
 //! The formats are drawn in `render/` (`csv.rs`, `json.rs`, `markdown.rs`,
-//! `html.rs`), every one from `history::rows` and the pieces `show` uses, so
-//! the numbers are the ones `show` prints. This is the glue: which sessions,
-//! read on every core and written in order, to stdout or atomically to a
-//! file.
+//! `html.rs`), every one from `history::scored` and the pieces `show` uses,
+//! so the numbers are the ones `show` prints, each written as it is made.
+//! This is the glue: which sessions, read on every core and written in
+//! order, to stdout or atomically to a file (never over a session:
+//! `export_output.rs`).
 
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};

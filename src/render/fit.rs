@@ -1,9 +1,10 @@
 //! Fitting tables into a terminal's width without breaking what a reader
 //! must see whole: numbers, ids, variant names and words are never split
 //! inside a cell. Tables are laid out here (their widths worked out from
-//! their text) and drawn with comfy-table at exactly that width, so nothing
-//! is left to comfy-table's own wrapping, which splits words (CRATES.md,
-//! trap 5).
+//! their text) and drawn here at exactly that width, in comfy-table's house
+//! style as comfy-table draws it, but a row at a time, so a long session's
+//! sheet is never held whole; nothing is left to comfy-table's own
+//! wrapping, which splits words (CRATES.md, trap 5).
 
 use std::borrow::Cow;
 

@@ -251,7 +251,7 @@ fn check_name(name: &str) -> Result<(), SetupError> {
 /// Text fit for one line of a terminal: line breaks become spaces, and any
 /// other control character (a tab, an escape sequence, a text-direction
 /// override) is shown escaped (`\u{1b}`) rather than sent to the terminal.
-/// Names are refused with such characters ([`check_name`]); text read from a
+/// Names are refused with such characters (`check_name`); text read from a
 /// file that is only shown, like a template's title, goes through here
 /// instead. Borrowed, without copying, when there is nothing to escape.
 pub fn printable(text: &str) -> Cow<'_, str> {

@@ -87,7 +87,9 @@ fn main() {
     println!("binary: {}", bin.display());
 
     let run = |args: &[&str]| run(&bin, dir.path(), args);
-    let export_file = dir.path().join("export.csv");
+    // Outside the data folder, where `export --output` may write.
+    let export_dir = tempfile::tempdir().expect("a temporary directory");
+    let export_file = export_dir.path().join("export.csv");
     let export_path = export_file.to_str().expect("a UTF-8 temp path");
     let player = NAMES[0];
 

@@ -5,6 +5,7 @@
 //! line and field) rather than hiding the others.
 
 mod fields;
+pub mod file;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -90,8 +91,8 @@ impl Catalog {
         paths.sort();
         for path in paths {
             let label = path.display().to_string();
-            let loaded = fs::read_to_string(&path)
-                .map_err(|e| format!("template `{label}`: could not read it: {e}"))
+            let loaded = file::read(&path)
+                .map_err(|why| format!("template `{label}`: {why}"))
                 .and_then(|text| parse(&label, &text));
             match loaded {
                 Ok(variant) => {

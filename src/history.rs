@@ -59,18 +59,25 @@ pub struct Row {
 
 /// Every scored row of a session, in play order (hand, then seat order).
 pub fn rows(session: &Session) -> Vec<Row> {
+    scored(session).flatten().collect()
+}
+
+/// The rows of each scored hand (exact-bid games) or phase of a deal
+/// (contract games), one group at a time in play order, made as they are
+/// asked for: a long session's history is never held whole.
+pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
     match &session.play {
         Play::Exact(game) => {
             let table = game.table();
-            let mut rows = Vec::new();
-            for hand in game.hands() {
-                let Some(result) = &hand.result else { continue };
-                for &seat in &hand.deal.order {
+            Box::new(game.hands().iter().filter_map(move |hand| {
+                let result = hand.result.as_ref()?;
+                let dealer = table.name(hand.deal.dealer);
+                let rows = hand.deal.order.iter().map(|&seat| {
                     let points = result.points[seat];
-                    rows.push(Row {
+                    Row {
                         hand: hand.deal.number,
                         phase: Phase::Hand,
-                        dealer: table.name(hand.deal.dealer).to_string(),
+                        dealer: dealer.to_string(),
                         player: table.name(seat).to_string(),
                         bid: hand.bids[seat].map(|b| b.to_string()).unwrap_or_default(),
                         tricks: hand.tricks[seat],
@@ -81,22 +88,23 @@ pub fn rows(session: &Session) -> Vec<Row> {
                             below: points,
                         },
                         total: result.totals[seat],
-                    });
-                }
-            }
-            rows
+                    }
+                });
+                Some(rows.collect())
+            }))
         }
         Play::Contract(game) => {
-            let mut rows = Vec::new();
             // Running totals after each phase, by side.
             let mut totals = BySide::<Line>::default();
-            for deal in game.duel().deals() {
+            Box::new(game.duel().deals().iter().flat_map(move |deal| {
+                let mut groups: Vec<Vec<Row>> = Vec::with_capacity(2);
                 let dealer = game.name(deal.dealer).to_string();
                 if let Some(tricks) = deal.first_phase() {
                     let phase = match game.rules().first_phase() {
                         Some(FirstPhase::Exchange) => Phase::Exchange,
                         _ => Phase::PhaseOne,
                     };
+                    let mut rows = Vec::with_capacity(2);
                     for side in Side::BOTH {
                         let line = deal.first_points()[side];
                         let total = &mut totals[side];
@@ -114,14 +122,13 @@ pub fn rows(session: &Session) -> Vec<Row> {
                             total: total.total(),
                         });
                     }
-                }
-                if !deal.is_settled() {
-                    continue;
+                    groups.push(rows);
                 }
                 let contract = deal.contract();
-                if contract.is_none() && !deal.no_contract() {
-                    continue;
+                if !deal.is_settled() || (contract.is_none() && !deal.no_contract()) {
+                    return groups;
                 }
+                let mut rows = Vec::with_capacity(2);
                 for side in Side::BOTH {
                     let line = deal.contract_points()[side];
                     let total = &mut totals[side];
@@ -155,8 +162,9 @@ pub fn rows(session: &Session) -> Vec<Row> {
                         total: total.total(),
                     });
                 }
-            }
-            rows
+                groups.push(rows);
+                groups
+            }))
         }
     }
 }

@@ -67,17 +67,7 @@ fn unset_empty_variables() {
 /// any other control character a user typed (a tab, an escape sequence, a
 /// text-direction override) is shown escaped rather than sent to the terminal.
 pub fn one_line(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    for c in message.chars() {
-        match c {
-            '\n' => out.push(' '),
-            c if c.is_control() || rules::table::is_bidi_control(c) => {
-                out.extend(c.escape_default())
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    rules::table::printable(message).into_owned()
 }
 
 /// `--help` and `--version` print as clap prints them, with exit 0; a usage

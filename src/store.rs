@@ -22,6 +22,7 @@
 //! Longer than most modules: saving, locking and loading are one protocol and
 //! read best together; the cache, index, migrations and trash are in `store/`.
 
+mod backup;
 mod cache;
 pub mod conflict;
 pub mod copies;
@@ -41,14 +42,11 @@ use anyhow::{Context, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 use tempfile::NamedTempFile;
 
-use crate::session::{FORMAT, Session, SessionFile, to_toml};
+use crate::session::{FORMAT, Session, SessionFile, keep_comments, to_toml};
 use crate::store::copies::Conflict;
 use crate::store::index::Listed;
 
 pub use trash::{Trashed, check_id};
-
-/// How many backups of one session and format are kept apart by number.
-const MOST_BACKUPS: u32 = 10_000;
 
 /// How long a writer waits for another bridgepad to finish with a session,
 /// unless told otherwise ([`Store::with_lock_wait`]).
@@ -192,9 +190,9 @@ impl Store {
             Some(file) => (file, None),
             None => {
                 let read = migrate::read(&path, &text)?;
-                let older = (read.stored_format < FORMAT).then_some(Older {
+                let older = (read.stored_format < FORMAT).then(|| Older {
                     format: read.stored_format,
-                    text,
+                    text: text.clone(),
                 });
                 (read.file, older)
             }
@@ -203,6 +201,7 @@ impl Store {
             session: open(&path, id, &file)?,
             file,
             older,
+            text,
         })
     }
 
@@ -252,7 +251,7 @@ impl Store {
         if self.path(&session.id).exists() {
             return Ok(false);
         }
-        match self.write(session.to_file(), Existing::Keep) {
+        match self.write(session.to_file(), Existing::Keep, None) {
             Ok(()) => Ok(true),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
             Err(e) => Err(anyhow!(e).context(format!(
@@ -277,6 +276,7 @@ impl Store {
             mut session,
             file: read,
             older,
+            text,
         } = self.read(id)?;
         // What the session was stored as: usually just what was read.
         let before = if session.is_stored_as(&read) {
@@ -302,7 +302,7 @@ impl Store {
             }
             let path = self.path(id);
             let folder = copies::Clean::before_save(self);
-            self.write(after, Existing::Replace)
+            self.write(after, Existing::Replace, Some(&text))
                 .with_context(|| format!("could not save `{}`", path.display()))?;
             copies::Clean::saved(self, folder);
         }
@@ -315,34 +315,11 @@ impl Store {
     }
 
     /// Copies the bytes of a file in an older format to
-    /// `backups/<id>.format-N.toml`, or `<id>.format-N.2.toml` and so on when
-    /// that is taken (a backup is never replaced), flushed to disk before the
-    /// session is saved over.
+    /// `backups/<id>.format-N.toml` (see `store/backup.rs`), flushed to disk
+    /// before the session is saved over.
     fn back_up(&self, id: &str, older: &Older) -> Result<PathBuf> {
         let dir = self.backups_dir();
-        let made = (|| -> Result<PathBuf> {
-            fs::create_dir_all(&dir)?;
-            let mut temp = temp_file_in(&dir)?;
-            temp.write_all(older.text.as_bytes())?;
-            temp.as_file().sync_all()?;
-            for n in 1..=MOST_BACKUPS {
-                let name = match n {
-                    1 => format!("{id}.format-{}.toml", older.format),
-                    n => format!("{id}.format-{}.{n}.toml", older.format),
-                };
-                let path = dir.join(name);
-                match temp.persist_noclobber(&path) {
-                    Ok(_) => {
-                        File::open(&dir)?.sync_all()?;
-                        File::open(&self.dir)?.sync_all()?;
-                        return Ok(path);
-                    }
-                    Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.file,
-                    Err(e) => return Err(e.error.into()),
-                }
-            }
-            bail!("there are already {MOST_BACKUPS} backups of it")
-        })();
+        let made = backup::back_up(&self.dir, id, older.format, &older.text);
         made.with_context(|| {
             format!(
                 "could not back up session `{id}` (format {}) in `{}` before saving it as format {FORMAT}; it was left as it was",
@@ -355,10 +332,20 @@ impl Store {
     /// Saves a session file, and caches it as its new bytes read back. The
     /// cache is written on another thread while the save waits for the disk;
     /// keyed by content, it is right whichever finishes first, or alone. That
-    /// thread also clears away what killed saves left behind.
-    fn write(&self, file: SessionFile, existing: Existing) -> io::Result<()> {
+    /// thread also clears away what killed saves left behind. The comments
+    /// of `replaced`, the text saved over, are kept (`session/comments.rs`).
+    fn write(
+        &self,
+        file: SessionFile,
+        existing: Existing,
+        replaced: Option<&str>,
+    ) -> io::Result<()> {
         let text = to_toml(&file)
             .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
+        let text = match replaced {
+            Some(old) => keep_comments(old, &text),
+            None => text,
+        };
         let path = self.path(&file.id);
         let temps = self.dir.join(TEMPS);
         fs::create_dir_all(&temps)?;
@@ -459,6 +446,8 @@ struct Loaded {
     file: SessionFile,
     /// Set when the file on disk is in an older format.
     older: Option<Older>,
+    /// The file's text as read, whose comments a save keeps.
+    text: String,
 }
 
 /// A session file in an older format, as it is on disk.

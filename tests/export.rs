@@ -241,7 +241,7 @@ fn output_writes_the_file_and_says_where() {
     let bp = Bp::new();
     bp.club_history();
     let stdout = bp.ok(&["export", "--format", "json", "--all"]);
-    let dir = bp.data_dir().join("out");
+    let dir = bp.data_dir().with_file_name("out");
     fs::create_dir_all(&dir).unwrap();
     let file = dir.join("club.json");
     // An old file is replaced whole.

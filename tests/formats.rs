@@ -322,3 +322,42 @@ fn a_file_without_a_usable_format_is_refused_with_its_path() {
     }
     assert!(!bp.data_dir().join("backups").exists());
 }
+
+/// Issue 13, hardening 9: a save that fails after the backup is tried again
+/// by the next command, which would back the same bytes up once more.
+#[test]
+fn an_upgrade_tried_again_reuses_its_backup_and_leaves_no_temporary_file() {
+    let bp = with_fixtures();
+    let original = fixture(DEVILS);
+    bp.ok(&["bid", "Ann=0", "--session", DEVILS]);
+    let kept = backup(&bp, &format!("{DEVILS}.format-1.toml"));
+    // The same old file again (the save did not happen, or it was put
+    // back): its backup is already there, byte for byte.
+    fs::write(bp.session_path(DEVILS), &original).unwrap();
+    // A temporary file a backup killed midway left, an hour ago.
+    let stale = bp.data_dir().join("backups").join(".saving-killed.tmp");
+    fs::write(&stale, &original[..100]).unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let out = bp.run(&["bid", "Ann=0", "--session", DEVILS]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "upgrading session {DEVILS} from format 1 to format 2; the original file is kept as `{}`\n",
+            kept.display()
+        )
+    );
+    let mut names: Vec<String> = fs::read_dir(bp.data_dir().join("backups"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, [format!("{DEVILS}.format-1.toml")]);
+    assert_eq!(fs::read_to_string(&kept).unwrap(), original);
+}

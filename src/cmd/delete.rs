@@ -6,6 +6,7 @@ use anyhow::Result;
 use super::Context;
 use super::restore::described;
 use crate::cli::DeleteArgs;
+use crate::one_line;
 use crate::store;
 
 pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
@@ -18,10 +19,15 @@ pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
         .read_trashed(&trashed)
         .map(|file| format!(" ({})", described(&file)))
         .unwrap_or_default();
-    println!(
+    // The id, title and path come from files: shown escaped.
+    let said = format!(
         "moved session {id}{what} to the trash: `{}`",
         trashed.path.display()
     );
-    println!("`bridgepad restore {id}` brings it back.");
+    println!("{}", one_line(&said));
+    println!(
+        "{}",
+        one_line(&format!("`bridgepad restore {id}` brings it back."))
+    );
     Ok(())
 }

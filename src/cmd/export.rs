@@ -3,10 +3,11 @@
 //! notes and printing.
 //!
 //! The formats are drawn in `render/` (`csv.rs`, `json.rs`, `markdown.rs`,
-//! `html.rs`), every one from `history::rows` and the pieces `show` uses, so
-//! the numbers are the ones `show` prints. This is the glue: which sessions,
-//! read on every core and written in order, to stdout or atomically to a
-//! file.
+//! `html.rs`), every one from `history::scored` and the pieces `show` uses,
+//! so the numbers are the ones `show` prints, each written as it is made.
+//! This is the glue: which sessions, read on every core and written in
+//! order, to stdout or atomically to a file (never over a session:
+//! `export_output.rs`).
 
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
@@ -26,8 +27,12 @@ use crate::store::write_atomically;
 use crate::store::{copies, index};
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
-    let ids = chosen(&args, cx)?;
     let format = args.format;
+    if let Some(path) = &args.output {
+        let suggestion = format!("bridgepad-export.{}", extension(format));
+        super::export_output::check(path, cx.store.dir(), &suggestion)?;
+    }
+    let ids = chosen(&args, cx)?;
     match &args.output {
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
@@ -113,7 +118,7 @@ fn write_export(
     if let [id] = ids {
         let session = cx.store.load(id)?;
         out.write_all(head(format, Some(&session), 1).as_bytes())?;
-        out.write_all(part(format, &session, true, 0)?.as_bytes())?;
+        write_part(out, format, &session, true, 0)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
@@ -121,18 +126,32 @@ fn write_export(
     let mut written = 0;
     in_order(
         ids.len(),
-        |i| {
+        |i| -> Result<Part> {
+            // Formatted here, a long session's export would be held whole
+            // (and several at once): it is left to the writer, which writes
+            // it as it is made.
+            if is_long(cx, &ids[i]) {
+                return Ok(Part::Long(i));
+            }
             let session = cx.store.load(&ids[i])?;
-            part(format, &session, false, i)
+            let mut text = Vec::new();
+            write_part(&mut text, format, &session, false, i)?;
+            Ok(Part::Text(text))
         },
-        |text| {
-            match text {
-                Ok(text) => {
-                    if written > 0 {
-                        out.write_all(separator(format).as_bytes())?;
-                    }
-                    out.write_all(text.as_bytes())?;
-                    written += 1;
+        |part| {
+            let session = match part {
+                Ok(Part::Text(text)) => {
+                    separate(out, format, &mut written)?;
+                    out.write_all(&text)?;
+                    return Ok(());
+                }
+                Ok(Part::Long(i)) => cx.store.load(&ids[i]).map(|session| (i, session)),
+                Err(err) => Err(err),
+            };
+            match session {
+                Ok((i, session)) => {
+                    separate(out, format, &mut written)?;
+                    write_part(out, format, &session, false, i)?;
                 }
                 Err(err) => eprintln!("warning: skipped: {}", crate::one_line(&format!("{err:#}"))),
             }
@@ -146,6 +165,42 @@ fn write_export(
     Ok(written)
 }
 
+/// Writes what goes between two sessions, unless none is written yet, and
+/// counts the one about to be written.
+fn separate(out: &mut dyn Write, format: ExportFormat, written: &mut usize) -> io::Result<()> {
+    if *written > 0 {
+        out.write_all(separator(format).as_bytes())?;
+    }
+    *written += 1;
+    Ok(())
+}
+
+/// One session of an export with several, as a worker hands it over.
+enum Part {
+    /// Formatted.
+    Text(Vec<u8>),
+    /// The session at this index, long: to be formatted as it is written.
+    Long(usize),
+}
+
+/// A session file this large (some thousands of hands) is exported as it
+/// is written rather than formatted whole first.
+const LONG: u64 = 256 * 1024;
+
+fn is_long(cx: &Context, id: &str) -> bool {
+    std::fs::metadata(cx.store.path(id)).is_ok_and(|m| m.len() > LONG)
+}
+
+/// The usual file name extension of a format.
+fn extension(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Csv => "csv",
+        ExportFormat::Json => "json",
+        ExportFormat::Markdown => "md",
+        ExportFormat::Html => "html",
+    }
+}
+
 /// What comes before the sessions.
 fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String {
     match format {
@@ -156,14 +211,21 @@ fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String 
     }
 }
 
-/// One session, formatted.
-fn part(format: ExportFormat, session: &Session, single: bool, index: usize) -> Result<String> {
-    Ok(match format {
-        ExportFormat::Csv => csv::session(session)?,
-        ExportFormat::Json => json::export_part(session)?,
-        ExportFormat::Markdown => markdown::session(session),
-        ExportFormat::Html => html::session(session, single, index),
-    })
+/// One session, written to `out` as it is formatted.
+fn write_part(
+    out: &mut dyn Write,
+    format: ExportFormat,
+    session: &Session,
+    single: bool,
+    index: usize,
+) -> Result<()> {
+    match format {
+        ExportFormat::Csv => csv::write_session(out, session)?,
+        ExportFormat::Json => json::write_export_part(out, session)?,
+        ExportFormat::Markdown => markdown::write_session(out, session)?,
+        ExportFormat::Html => html::write_session(out, session, single, index)?,
+    }
+    Ok(())
 }
 
 /// What goes between two sessions.

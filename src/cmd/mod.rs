@@ -8,6 +8,7 @@ mod check_dealer;
 mod delete;
 mod edit;
 mod export;
+mod export_output;
 mod list;
 mod manual;
 mod merge_driver;
@@ -55,7 +56,7 @@ impl Context {
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
         let resolved = self.store.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
-            eprintln!("using session {}", resolved.id);
+            eprintln!("using session {}", crate::one_line(&resolved.id));
         }
         Ok(resolved.id)
     }

@@ -19,12 +19,14 @@ pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
         .map(|file| format!(" ({})", described(&file)))
         .unwrap_or_default();
     let path = cx.store.restore(&trashed, cx.now)?;
-    println!(
+    // The id, title and paths come from files: shown escaped.
+    let said = format!(
         "restored session {}{what} from the trash (`{}`): `{}`",
         trashed.id,
         trashed.name,
         path.display()
     );
+    println!("{}", crate::one_line(&said));
     Ok(())
 }
 
@@ -57,7 +59,7 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
     );
     for (_, file) in &entries {
         if let Err(err) = file {
-            eprintln!("warning: {err:#}");
+            eprintln!("warning: {}", crate::one_line(&format!("{err:#}")));
         }
     }
     Ok(())

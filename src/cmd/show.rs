@@ -1,6 +1,8 @@
 //! `bridgepad show [--json | --chart]`: the score sheet, its JSON, or its
 //! running totals as a chart.
 
+use std::io::{self, BufWriter, Write};
+
 use anyhow::Result;
 
 use super::Context;
@@ -16,16 +18,27 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
         let height = render::chart::terminal_height().unwrap_or(render::chart::PIPED_HEIGHT);
         print!("{}", render::chart::session_chart(&session, width, height));
     } else if args.json {
+        // Written as it is made: a long session's hands are never held as
+        // a whole document.
         let sheet = render::json::sheet(&session);
-        println!("{}", serde_json::to_string_pretty(&sheet)?);
+        let mut out = BufWriter::new(io::stdout().lock());
+        serde_json::to_writer_pretty(&mut out, &sheet)?;
+        writeln!(out)?;
+        out.flush()?;
     } else {
+        let mut out = BufWriter::new(io::stdout().lock());
         match &session.play {
-            Play::Exact(game) => print!("{}", render::sheet(game, render::terminal_width())),
-            Play::Contract(game) => print!(
+            // A row at a time: a long session's sheet is never held whole.
+            Play::Exact(game) => {
+                render::exact::write_sheet(&mut out, game, render::terminal_width())?
+            }
+            Play::Contract(game) => write!(
+                out,
                 "{}",
                 render::contract::sheet(game, render::terminal_width())
-            ),
+            )?,
         }
+        out.flush()?;
     }
     Ok(())
 }

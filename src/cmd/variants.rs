@@ -87,6 +87,12 @@ fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
     if title.is_empty() {
         bail!("--title: a title must not be empty; give the name people say at the table");
     }
+    if title.chars().any(char::is_control) {
+        bail!(
+            "--title: `{}` contains a control character; give the name people say at the table in letters, digits, spaces and punctuation",
+            title.escape_debug()
+        );
+    }
     let label = path.display().to_string();
     let text = replace_setting(&text, "name", &quoted(name))
         .and_then(|t| replace_setting(&t, "title", &quoted(&title)))
@@ -150,7 +156,7 @@ fn template_text(template: &Template) -> Result<String> {
                 .ok_or_else(|| anyhow!("the built-in template `{file}` is missing"))
         }
         Source::User(path) => {
-            fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
+            catalog::file::read(path).map_err(|why| anyhow!("template `{}`: {why}", path.display()))
         }
     }
 }
@@ -216,7 +222,10 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
             "From: built into bridgepad (templates/{}.toml); copy it with `bridgepad variants new NAME --from {}`",
             variant.name, variant.name
         ),
-        Source::User(path) => println!("From: the house-rule template `{}`", path.display()),
+        Source::User(path) => println!(
+            "From: the house-rule template `{}`",
+            crate::one_line(&path.display().to_string())
+        ),
     }
     let mut unused = Vec::new();
     for field in FIELDS {

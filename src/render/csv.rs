@@ -3,6 +3,8 @@
 //! the JSON export's row ([`ExportRow`](super::json::ExportRow)), its
 //! fields in order, an empty field for a `null`.
 
+use std::io::Write;
+
 use anyhow::Result;
 
 use crate::history;
@@ -24,11 +26,22 @@ pub fn header() -> String {
 
 /// A session's rows.
 pub fn session(session: &Session) -> Result<String> {
-    let mut out = writer();
-    for row in history::rows(session) {
-        out.serialize(export_row(session, row))?;
+    let mut out = Vec::new();
+    write_session(&mut out, session)?;
+    Ok(String::from_utf8(out)?)
+}
+
+/// [`session`], written to `out` as each hand's rows are made, so a long
+/// session is never held as a whole document.
+pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
+    let mut rows = ::csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
+    for row in history::scored(session).flatten() {
+        rows.serialize(export_row(session, row))?;
     }
-    Ok(String::from_utf8(out.into_inner()?)?)
+    rows.flush()?;
+    Ok(())
 }
 
 fn writer() -> ::csv::Writer<Vec<u8>> {

@@ -1,6 +1,8 @@
 //! The exact-bid games' score sheet (Devil's Bridge, Mormon Bridge), fitted
 //! to the terminal's width.
 
+use std::io::{self, Write};
+
 use super::fit::{self, Grid};
 use super::{Place, wrap};
 use crate::narrate;
@@ -16,63 +18,93 @@ use crate::rules::{Game, Seat};
 /// player with the most recent hands as columns. Nothing drawn in a cell is
 /// ever split, and every hand keeps to one line.
 pub fn sheet(game: &Game, width: Option<usize>) -> String {
-    draw_sheet(game, width, Place::Command)
+    drawn(|out| write_sheet(out, game, width))
+}
+
+/// [`sheet`], written to `out` a row at a time: a long session's sheet is
+/// never held whole (issue 13, hardening 9).
+pub fn write_sheet(out: &mut dyn Write, game: &Game, width: Option<usize>) -> io::Result<()> {
+    draw_sheet(out, game, width, Place::Command)
 }
 
 /// [`sheet`] as `bridgepad play` shows it: the same table, with a `next:`
 /// line in the table's words (the prompt that follows asks for the entry).
 pub fn sheet_at_table(game: &Game, width: Option<usize>) -> String {
-    draw_sheet(game, width, Place::Table)
+    drawn(|out| draw_sheet(out, game, width, Place::Table))
 }
 
-fn draw_sheet(game: &Game, width: Option<usize>, place: Place) -> String {
+/// What `draw` writes, as text.
+fn drawn(draw: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> String {
+    let mut out = Vec::new();
+    draw(&mut out).expect("writing to memory");
+    String::from_utf8(out).expect("the sheet is UTF-8")
+}
+
+/// The table a sheet draws: hand by hand, or turned, one row per player.
+enum Table<'a> {
+    Rows(fit::Rows<'a>),
+    Turned(String),
+}
+
+fn draw_sheet(
+    out: &mut dyn Write,
+    game: &Game,
+    width: Option<usize>,
+    place: Place,
+) -> io::Result<()> {
     let (table, legend, left_out) = fit_sheet(game, width);
     let variant = game.variant();
     let names = game.table();
     let leaders = game.leaders();
-    let mut out = String::new();
+    let mut text = String::new();
     if let Some(hidden) = left_out {
         let hands = match hidden {
             1 => "Hand 1 is".to_string(),
             2 => "Hands 1 and 2 are".to_string(),
             n => format!("Hands 1 to {n} are"),
         };
-        out.push_str(&format!("{hands} left out for width"));
-        out.push_str(match place {
+        text.push_str(&format!("{hands} left out for width"));
+        text.push_str(match place {
             Place::Command => "; `bridgepad show --json` has every hand.\n",
             Place::Table => ".\n",
         });
     }
-    out.push_str(&legend);
-    out.push('\n');
+    text.push_str(&legend);
+    text.push('\n');
     if game.is_finished() {
-        out.push_str(&narrate::finished(game));
+        text.push_str(&narrate::finished(game));
     } else {
         if variant.elimination {
-            out.push_str(&format!("Still in: {}.", names.list(&game.standing())));
+            text.push_str(&format!("Still in: {}.", names.list(&game.standing())));
             if !game.waiting().is_empty() {
-                out.push_str(&format!(" Waiting: {}.", names.list(&game.waiting())));
+                text.push_str(&format!(" Waiting: {}.", names.list(&game.waiting())));
             }
-            out.push('\n');
+            text.push('\n');
         } else if !leaders.is_empty() {
             let score = game.totals()[leaders[0]];
             let verb = if leaders.len() == 1 { "leads" } else { "lead" };
-            out.push_str(&format!("{} {verb} with {score}.\n", names.list(&leaders)));
+            text.push_str(&format!("{} {verb} with {score}.\n", names.list(&leaders)));
         }
         if let Some(target) = variant.target {
-            out.push_str(&format!(
+            text.push_str(&format!(
                 "The game ends at the end of the hand in which someone reaches {target}.\n"
             ));
         }
         // The exact-bid games' `next:` line names no command, so it reads
         // the same at the table; it names the player the engine expects,
         // as the prompts do.
-        out.push_str(&narrate::next(game));
+        text.push_str(&narrate::next(game));
     }
-    out.push('\n');
+    text.push('\n');
     let title = format!("{} — {}", variant.title, variant.scoring.describe());
-    let lines: Vec<String> = out.lines().map(|line| wrap(line, width)).collect();
-    format!("{}\n{table}\n{}\n", wrap(&title, width), lines.join("\n"))
+    let lines: Vec<String> = text.lines().map(|line| wrap(line, width)).collect();
+    writeln!(out, "{}", wrap(&title, width))?;
+    match table {
+        Table::Rows(rows) => rows.draw_to(out)?,
+        Table::Turned(text) => out.write_all(text.as_bytes())?,
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", lines.join("\n"))
 }
 
 /// How a hand-by-hand grid is drawn.
@@ -87,7 +119,7 @@ enum Style {
 
 /// The table that fits `width` (see [`sheet`]), the line that explains it,
 /// and how many of the first hands it leaves out.
-fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize>) {
+fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<usize>) {
     let seats = game.around_table();
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
@@ -105,7 +137,7 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize
     let wide = grid(game, &seats, &full, Style::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
         return (
-            wide.draw(),
+            Table::Rows(wide),
             format!(
                 "Each cell: bid/tricks taken, ✓ exact or ✗ missed, running total.{elimination}"
             ),
@@ -127,19 +159,19 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (String, String, Option<usize
     for style in [with_totals, without] {
         let table = grid(game, &seats, &full, style);
         if table.width() <= width {
-            return (table.draw(), legend(style), None);
+            return (Table::Rows(table), legend(style), None);
         }
     }
     for (style, least) in [(with_totals, 5), (without, 4)] {
         if let Some(table) = fit::shrink_names(&names, least, width, |shown| {
             grid(game, &seats, shown, style)
         }) {
-            return (table.draw(), legend(style), None);
+            return (Table::Rows(table), legend(style), None);
         }
     }
     let (table, hidden) = by_player(game, &seats, width);
     (
-        table,
+        Table::Turned(table),
         format!(
             "Columns: hand·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
         ),
@@ -223,9 +255,9 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
     }
 }
 
-/// The hand-by-hand grid, players in `seats` order headed by `shown`.
-fn grid(game: &Game, seats: &[Seat], shown: &[String], style: Style) -> Grid {
-    let names = game.table();
+/// The hand-by-hand grid, players in `seats` order headed by `shown`; its
+/// rows are made as they are measured and drawn.
+fn grid<'a>(game: &'a Game, seats: &[Seat], shown: &[String], style: Style) -> fit::Rows<'a> {
     let show_trump = game.hands().iter().any(|h| h.trump.is_some());
     let mut header = match style {
         Style::Wide => vec!["Hand".to_string(), "Cards".into(), "Dealer".into()],
@@ -241,38 +273,52 @@ fn grid(game: &Game, seats: &[Seat], shown: &[String], style: Style) -> Grid {
             .zip(shown)
             .map(|(&seat, name)| labelled(game, seat, name)),
     );
-    let mut table = Grid::new(header);
-    for column in fixed..table.header.len() {
-        table = table.right(column);
-    }
-    for hand in game.hands() {
-        let deal = &hand.deal;
-        let mut row = match style {
-            Style::Wide => {
-                let cards = if deal.blind {
-                    format!("{} blind", deal.cards)
-                } else {
-                    deal.cards.to_string()
-                };
-                vec![
-                    deal.number.to_string(),
-                    cards,
-                    names.name(deal.dealer).to_string(),
-                ]
-            }
-            Style::Compact { .. } => vec![hand_cards(deal)],
+    let right = (0..header.len()).map(|column| column >= fixed).collect();
+    let seats = seats.to_vec();
+    fit::Rows::new(header, right, move || {
+        let seats = seats.clone();
+        let total = {
+            let mut row = vec![String::new(); fixed];
+            row[0] = "Total".into();
+            row.extend(seats.iter().map(|&s| game.totals()[s].to_string()));
+            row
         };
-        if show_trump {
-            row.push(hand.trump.map(|t| t.symbol()).unwrap_or("").to_string());
+        game.hands()
+            .iter()
+            .map(move |hand| hand_row(game, hand, &seats, style, show_trump))
+            .chain(std::iter::once(total))
+    })
+}
+
+/// One hand's row of the hand-by-hand grid.
+fn hand_row(
+    game: &Game,
+    hand: &crate::rules::Hand,
+    seats: &[Seat],
+    style: Style,
+    show_trump: bool,
+) -> Vec<String> {
+    let deal = &hand.deal;
+    let mut row = match style {
+        Style::Wide => {
+            let cards = if deal.blind {
+                format!("{} blind", deal.cards)
+            } else {
+                deal.cards.to_string()
+            };
+            vec![
+                deal.number.to_string(),
+                cards,
+                game.table().name(deal.dealer).to_string(),
+            ]
         }
-        row.extend(seats.iter().map(|&seat| hand_cell(hand, seat, style)));
-        table.row(row);
+        Style::Compact { .. } => vec![hand_cards(deal)],
+    };
+    if show_trump {
+        row.push(hand.trump.map(|t| t.symbol()).unwrap_or("").to_string());
     }
-    let mut total_row = vec![String::new(); fixed];
-    total_row[0] = "Total".into();
-    total_row.extend(seats.iter().map(|&s| game.totals()[s].to_string()));
-    table.row(total_row);
-    table
+    row.extend(seats.iter().map(|&seat| hand_cell(hand, seat, style)));
+    row
 }
 
 /// The sheet turned: one row per player, one column per hand, showing the
@@ -283,15 +329,24 @@ fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize) {
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     let wanted = hands.len().min(3);
-    let fitted = (wanted..=hands.len())
-        .rev()
-        .map(|shown| {
-            (
-                shown,
-                turned(game, seats, &full, &hands[hands.len() - shown..]),
-            )
+    // The most recent hands that fit: each hand more makes the table wider,
+    // so count up from the fewest until one more would not fit (counting
+    // down from every hand would draw a long session's sheet hand by hand).
+    let fits = |shown: usize| {
+        let table = turned(game, seats, &full, &hands[hands.len() - shown..]);
+        (table.width() <= width).then_some(table)
+    };
+    let fitted = fits(wanted)
+        .map(|table| {
+            let mut best = (wanted, table);
+            for shown in wanted + 1..=hands.len() {
+                match fits(shown) {
+                    Some(table) => best = (shown, table),
+                    None => break,
+                }
+            }
+            best
         })
-        .find(|(_, table)| table.width() <= width)
         .or_else(|| {
             (1..=wanted).rev().find_map(|shown| {
                 let recent = &hands[hands.len() - shown..];

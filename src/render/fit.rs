@@ -1,13 +1,16 @@
 //! Fitting tables into a terminal's width without breaking what a reader
 //! must see whole: numbers, ids, variant names and words are never split
 //! inside a cell. Tables are laid out here (their widths worked out from
-//! their text) and drawn with comfy-table at exactly that width, so nothing
-//! is left to comfy-table's own wrapping, which splits words (CRATES.md,
-//! trap 5).
+//! their text) and drawn here at exactly that width, in comfy-table's house
+//! style as comfy-table draws it, but a row at a time, so a long session's
+//! sheet is never held whole; nothing is left to comfy-table's own
+//! wrapping, which splits words (CRATES.md, trap 5).
 
-use comfy_table::{Cell, CellAlignment, ContentArrangement};
+use std::borrow::Cow;
 
-use super::new_table;
+use std::io::{self, Write};
+
+use crate::rules::table::printable;
 
 /// Terminal columns taken by `text`'s widest line.
 pub fn text_width(text: &str) -> usize {
@@ -65,21 +68,145 @@ impl Grid {
     }
 
     pub fn draw(&self) -> String {
-        let mut table = new_table();
-        table.set_content_arrangement(ContentArrangement::Disabled);
-        table.set_header(self.header.iter().map(Cell::new));
-        for row in &self.rows {
-            table.add_row(row.iter().zip(&self.right).map(|(text, &right)| {
-                let cell = Cell::new(text);
-                if right {
-                    cell.set_alignment(CellAlignment::Right)
-                } else {
-                    cell
-                }
-            }));
-        }
-        table.to_string()
+        let mut out = Vec::new();
+        draw(
+            &mut out,
+            &self.header,
+            &self.right,
+            &self.widths(),
+            self.rows.iter(),
+        )
+        .expect("writing to memory");
+        String::from_utf8(out).expect("the table is UTF-8")
     }
+}
+
+impl Measured for Grid {
+    fn width(&self) -> usize {
+        Grid::width(self)
+    }
+}
+
+/// What can be told how wide it draws: the tables a sheet tries in turn.
+pub trait Measured {
+    fn width(&self) -> usize;
+}
+
+/// A [`Grid`] whose rows are made each time they are measured or drawn,
+/// and drawn as they are made: a long session's sheet is never held whole
+/// (issue 13, hardening 9). The widths are measured once, when it is made.
+pub struct Rows<'a> {
+    header: Vec<String>,
+    right: Vec<bool>,
+    rows: Box<dyn Fn() -> Box<dyn Iterator<Item = Vec<String>> + 'a> + 'a>,
+    widths: Vec<usize>,
+}
+
+impl<'a> Rows<'a> {
+    /// The table with `header`, columns aligned right where `right` says,
+    /// and the rows `rows` makes.
+    pub fn new<I: Iterator<Item = Vec<String>> + 'a>(
+        header: Vec<String>,
+        right: Vec<bool>,
+        rows: impl Fn() -> I + 'a,
+    ) -> Rows<'a> {
+        let rows: Box<dyn Fn() -> Box<dyn Iterator<Item = Vec<String>> + 'a> + 'a> =
+            Box::new(move || Box::new(rows()));
+        let mut widths: Vec<usize> = header.iter().map(|h| text_width(h)).collect();
+        for row in rows() {
+            debug_assert_eq!(row.len(), header.len());
+            for (w, cell) in widths.iter_mut().zip(&row) {
+                *w = (*w).max(text_width(cell));
+            }
+        }
+        Rows {
+            header,
+            right,
+            rows,
+            widths,
+        }
+    }
+
+    /// The drawn table's width, as [`Grid::width`].
+    pub fn width(&self) -> usize {
+        table_width(&self.widths)
+    }
+
+    /// Drawn to `out`, a row at a time.
+    pub fn draw_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        draw(out, &self.header, &self.right, &self.widths, (self.rows)())
+    }
+}
+
+impl Measured for Rows<'_> {
+    fn width(&self) -> usize {
+        Rows::width(self)
+    }
+}
+
+/// Draws a table in the house style, comfy-table's `UTF8_FULL_CONDENSED`
+/// exactly as comfy-table draws it with the columns `widths` wide (at
+/// least 1), but a row at a time: the header left-aligned, the cells of
+/// columns marked in `right` aligned right, a cell's lines one under
+/// another. No line break after the last line.
+fn draw<R: AsRef<[String]>>(
+    out: &mut dyn Write,
+    header: &[String],
+    right: &[bool],
+    widths: &[usize],
+    rows: impl Iterator<Item = R>,
+) -> io::Result<()> {
+    let widths: Vec<usize> = widths.iter().map(|&w| w.max(1)).collect();
+    let border = |out: &mut dyn Write, [left, fill, junction, end]: [char; 4]| {
+        let mut line = String::new();
+        line.push(left);
+        for (i, &w) in widths.iter().enumerate() {
+            if i > 0 {
+                line.push(junction);
+            }
+            line.extend(std::iter::repeat_n(fill, w + 2));
+        }
+        line.push(end);
+        out.write_all(line.as_bytes())
+    };
+    let row = |out: &mut dyn Write, cells: &[String], right: &dyn Fn(usize) -> bool| {
+        let lines: Vec<Vec<&str>> = cells.iter().map(|c| c.split('\n').collect()).collect();
+        let height = lines.iter().map(Vec::len).max().unwrap_or(0);
+        let mut text = String::new();
+        for i in 0..height {
+            text.push('\n');
+            text.push('│');
+            for (c, &w) in widths.iter().enumerate() {
+                if c > 0 {
+                    text.push('┆');
+                }
+                let line = lines.get(c).and_then(|l| l.get(i)).copied().unwrap_or("");
+                let pad = w.saturating_sub(console::measure_text_width(line));
+                text.push(' ');
+                if right(c) {
+                    text.extend(std::iter::repeat_n(' ', pad));
+                    text.push_str(line);
+                } else {
+                    text.push_str(line);
+                    text.extend(std::iter::repeat_n(' ', pad));
+                }
+                text.push(' ');
+            }
+            text.push('│');
+        }
+        out.write_all(text.as_bytes())
+    };
+    border(out, ['┌', '─', '┬', '┐'])?;
+    row(out, header, &|_| false)?;
+    out.write_all("\n".as_bytes())?;
+    border(out, ['╞', '═', '╪', '╡'])?;
+    for cells in rows {
+        row(out, cells.as_ref(), &|c| {
+            right.get(c).copied().unwrap_or(false)
+        })?;
+    }
+    out.write_all("\n".as_bytes())?;
+    border(out, ['└', '─', '┴', '┘'])
 }
 
 /// The drawn width of a table whose columns are `widths` wide.
@@ -124,12 +251,12 @@ pub fn floors(names: &[&str], least: usize) -> Vec<usize> {
 /// Shortens names, the longest first, until the table `draft` draws from
 /// them fits `width`; each name stops at its floor (see [`floors`]).
 /// `None` when the table does not fit even then.
-pub fn shrink_names(
+pub fn shrink_names<G: Measured>(
     names: &[&str],
     least: usize,
     width: usize,
-    draft: impl Fn(&[String]) -> Grid,
-) -> Option<Grid> {
+    draft: impl Fn(&[String]) -> G,
+) -> Option<G> {
     let floors = floors(names, least);
     // Nothing to try when even the shortest names do not fit.
     let shortest: Vec<String> = names
@@ -172,6 +299,19 @@ pub enum Line {
 }
 
 impl Line {
+    /// The line with control characters escaped ([`printable`]).
+    fn printable(self) -> Line {
+        let shown = |text: String| match printable(&text) {
+            Cow::Borrowed(_) => text,
+            Cow::Owned(escaped) => escaped,
+        };
+        match self {
+            Line::Keep(text) => Line::Keep(shown(text)),
+            Line::Words(text) => Line::Words(shown(text)),
+            Line::Names(names) => Line::Names(names.into_iter().map(shown).collect()),
+        }
+    }
+
     /// The narrowest this line can be drawn.
     fn least(&self) -> usize {
         match self {
@@ -263,8 +403,15 @@ impl Listing {
         self
     }
 
+    /// Adds a row. Its text may come from files (an id from a file name, a
+    /// title), so any control character in it is escaped here, the one
+    /// place every cell of a listing passes, before it is measured or drawn.
     pub fn row(&mut self, row: Vec<Vec<Line>>) {
         debug_assert_eq!(row.len(), self.header.len());
+        let row = row
+            .into_iter()
+            .map(|cell| cell.into_iter().map(Line::printable).collect())
+            .collect();
         self.rows.push(row);
     }
 
@@ -375,6 +522,54 @@ pub fn listing(arrangements: &[Listing], width: Option<usize>) -> (usize, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What comfy-table draws for a grid, as `Grid::draw` did before it
+    /// drew a row at a time.
+    fn comfy(grid: &Grid) -> String {
+        use comfy_table::{Cell, CellAlignment, ContentArrangement};
+        let mut table = crate::render::new_table();
+        table.set_content_arrangement(ContentArrangement::Disabled);
+        table.set_header(grid.header.iter().map(Cell::new));
+        for row in &grid.rows {
+            table.add_row(row.iter().zip(&grid.right).map(|(text, &right)| {
+                let cell = Cell::new(text);
+                if right {
+                    cell.set_alignment(CellAlignment::Right)
+                } else {
+                    cell
+                }
+            }));
+        }
+        table.to_string()
+    }
+
+    #[test]
+    fn a_grid_is_drawn_as_comfy_table_draws_it() {
+        let mut grids = vec![Grid::new(vec![
+            "Hand".into(),
+            "Ann ★".into(),
+            "Zoë 🏆".into(),
+        ])];
+        let mut full = grids[0].clone().right(1).right(2);
+        full.row(vec!["1".into(), "0/1 ✗  0".into(), "•1/1✓ 11".into()]);
+        full.row(vec!["12·4b".into(), "".into(), "·".into()]);
+        full.row(vec!["Total".into(), "10".into(), "-200".into()]);
+        grids.push(full);
+        let mut lines = Grid::new(vec!["Session".into(), "".into()]).right(1);
+        lines.row(vec!["2026-11-21\nDevil's Bridge".into(), "a\nb\nc".into()]);
+        lines.row(vec!["".into(), "".into()]);
+        grids.push(lines);
+        for grid in grids {
+            assert_eq!(grid.draw(), comfy(&grid), "{grid:?}");
+            let rows = Rows::new(grid.header.clone(), grid.right.clone(), || {
+                grid.rows.clone().into_iter()
+            });
+            let mut out = Vec::new();
+            rows.draw_to(&mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), grid.draw());
+            assert_eq!(Measured::width(&rows), grid.width());
+        }
+    }
 
     #[test]
     fn names_are_cut_only_as_far_as_they_stay_distinct() {

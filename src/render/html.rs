@@ -2,7 +2,7 @@
 //! inline SVG, nothing fetched) with a score sheet and a chart of the
 //! running totals per session.
 
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use super::chart::{Scale, Ticks, scale};
 use super::page::{Page, bid_tricks, signed};
@@ -42,19 +42,28 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 /// The page's start: with one session titled by it, with several a heading
 /// over every sheet. The sessions' sections follow, then [`TAIL`].
 pub fn head(single: Option<&Session>, count: usize) -> String {
+    let mut out = Vec::new();
+    write_head(&mut out, single, count).expect("writing to memory");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+fn write_head(out: &mut dyn Write, single: Option<&Session>, count: usize) -> io::Result<()> {
     let title = match single {
         Some(one) => Page::new(one).title(),
         None => format!("bridgepad: {count} sessions"),
     };
-    let mut out = String::new();
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    let _ = writeln!(out, "<title>{}</title>", escape(&title));
-    let _ = write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n");
+    out.write_all(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n".as_bytes(),
+    )?;
+    out.write_all(
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n".as_bytes(),
+    )?;
+    writeln!(out, "<title>{}</title>", escape(&title))?;
+    write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n")?;
     if single.is_none() {
-        let _ = writeln!(out, "<h1>{}</h1>", escape(&title));
+        writeln!(out, "<h1>{}</h1>", escape(&title))?;
     }
-    out
+    Ok(())
 }
 
 /// The end of the page.
@@ -62,93 +71,98 @@ pub const TAIL: &str = "</body>\n</html>\n";
 
 /// One session's section; `index` keeps its chart's ids unique on the page.
 pub fn session(session: &Session, single: bool, index: usize) -> String {
-    let mut out = String::new();
-    section(
-        &mut out,
-        &Page::new(session),
-        if single { 1 } else { 2 },
-        index,
-    );
-    out
+    let mut out = Vec::new();
+    write_session(&mut out, session, single, index).expect("writing to memory");
+    String::from_utf8(out).expect("the page is UTF-8")
 }
 
-fn section(out: &mut String, sheet: &Page, level: u8, index: usize) {
+/// [`session`], written to `out` a line of the table at a time.
+pub fn write_session(
+    out: &mut dyn Write,
+    session: &Session,
+    single: bool,
+    index: usize,
+) -> io::Result<()> {
+    section(out, &Page::new(session), if single { 1 } else { 2 }, index)
+}
+
+fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Result<()> {
     let s = sheet.session;
     let status = if s.is_finished() {
         "finished"
     } else {
         "in progress"
     };
-    let _ = writeln!(out, "<section id=\"{}\">", escape(&s.id));
-    let _ = writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()));
-    let _ = writeln!(
+    writeln!(out, "<section id=\"{}\">", escape(&s.id))?;
+    writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()))?;
+    writeln!(
         out,
         "<p class=\"meta\">{} · session <code>{}</code>, {status}</p>",
         escape(&and_list(&sheet.players)),
         escape(&s.id)
-    );
-    table(out, sheet);
-    let _ = writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()));
-    chart(out, sheet, index);
-    out.push_str("</section>\n");
+    )?;
+    table(out, sheet)?;
+    writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
+    chart(out, sheet, index)?;
+    out.write_all("</section>\n".as_bytes())
 }
 
-fn table(out: &mut String, sheet: &Page) {
-    out.push_str("<table>\n<thead><tr>");
-    let _ = write!(out, "<th>{}</th>", sheet.unit());
+fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
+    out.write_all("<table>\n<thead><tr>".as_bytes())?;
+    write!(out, "<th>{}</th>", sheet.unit())?;
     if sheet.contract {
-        out.push_str("<th>Phase</th>");
+        out.write_all("<th>Phase</th>".as_bytes())?;
     }
-    out.push_str("<th>Dealer</th>");
+    out.write_all("<th>Dealer</th>".as_bytes())?;
     if sheet.contract {
-        out.push_str("<th>Play</th>");
+        out.write_all("<th>Play</th>".as_bytes())?;
     }
     for p in &sheet.players {
-        let _ = write!(out, "<th>{}</th>", escape(p));
+        write!(out, "<th>{}</th>", escape(p))?;
     }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for line in &sheet.lines {
-        let _ = write!(out, "<tr><td>{}</td>", line.hand);
+    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
+    for line in sheet.lines() {
+        write!(out, "<tr><td>{}</td>", line.hand)?;
         if sheet.contract {
-            let _ = write!(out, "<td>{}</td>", line.phase.word());
+            write!(out, "<td>{}</td>", line.phase.word())?;
         }
-        let _ = write!(out, "<td>{}</td>", escape(&line.dealer));
+        write!(out, "<td>{}</td>", escape(&line.dealer))?;
         if sheet.contract {
-            let _ = write!(out, "<td>{}</td>", escape(&line.play));
+            write!(out, "<td>{}</td>", escape(&line.play))?;
         }
         for cell in &line.cells {
             match cell {
-                None => out.push_str("<td class=\"n\"></td>"),
+                None => out.write_all("<td class=\"n\"></td>".as_bytes())?,
                 Some(row) => {
-                    out.push_str("<td class=\"n\">");
+                    out.write_all("<td class=\"n\">".as_bytes())?;
                     if let Some(bt) = bid_tricks(row) {
-                        let _ = write!(out, "<span class=\"bt\">{}</span>", escape(&bt));
+                        write!(out, "<span class=\"bt\">{}</span>", escape(&bt))?;
                     }
-                    let _ = write!(out, "{} <b>{}</b></td>", signed(row.points), row.total);
+                    write!(out, "{} <b>{}</b></td>", signed(row.points), row.total)?;
                 }
             }
         }
-        out.push_str("</tr>\n");
+        out.write_all("</tr>\n".as_bytes())?;
     }
     let span = if sheet.contract { 4 } else { 2 };
-    let _ = write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>");
+    write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>")?;
     for t in &sheet.totals {
-        let _ = write!(out, "<td class=\"n\">{t}</td>");
+        write!(out, "<td class=\"n\">{t}</td>")?;
     }
-    out.push_str("</tr>\n</tbody>\n</table>\n");
+    out.write_all("</tr>\n</tbody>\n</table>\n".as_bytes())?;
     let note = if sheet.contract {
         "Each cell: points, then the running total in bold."
     } else {
         "Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold."
     };
-    let _ = writeln!(out, "<p class=\"note\">{note}</p>");
+    writeln!(out, "<p class=\"note\">{note}</p>")
 }
 
 /// A line chart of the running totals: x is the hand or deal (phase), y the
 /// total; one polyline per player, axes with labels, and a legend.
-fn chart(out: &mut String, sheet: &Page, index: usize) {
+fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
     let series = sheet.series();
-    let steps = sheet.lines.len();
+    let steps = series.first().map_or(0, |points| points.len() - 1);
     // Plot area inside the picture.
     let (width, height) = (720.0, 340.0);
     let (left, right, top, bottom) = (60.0, 560.0, 20.0, 290.0);
@@ -168,95 +182,99 @@ fn chart(out: &mut String, sheet: &Page, index: usize) {
     };
     let y = |v: i64| -> f64 { bottom - (bottom - top) * (v - lo) as f64 / (hi - lo) as f64 };
     let unit = sheet.unit();
-    let _ = writeln!(
+    writeln!(
         out,
         "<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-{index}\">"
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "<title id=\"chart-{index}\">Running totals by {} for {}</title>",
         unit.to_lowercase(),
         escape(&and_list(&sheet.players))
-    );
+    )?;
     // Horizontal grid lines and y labels.
     let mut v = lo;
     while v <= hi {
         let yy = y(v);
         let stroke = if v == 0 { "#888" } else { "#e3e3e3" };
-        let _ = writeln!(
+        writeln!(
             out,
             "<line x1=\"{left}\" y1=\"{yy:.1}\" x2=\"{right}\" y2=\"{yy:.1}\" stroke=\"{stroke}\"/>"
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v}</text>",
             left - 6.0,
             yy + 4.0
-        );
+        )?;
         v += step;
     }
     // Axes.
-    let _ = writeln!(
+    writeln!(
         out,
         "<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{bottom}\" stroke=\"#444\"/>"
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"#444\"/>"
-    );
+    )?;
     // x labels: the start, then each line (thinned when there are many).
     let every = steps.div_ceil(20).max(1);
-    let _ = writeln!(
+    writeln!(
         out,
         "<text x=\"{left}\" y=\"{:.1}\" text-anchor=\"middle\">0</text>",
         bottom + 16.0
-    );
-    for (i, line) in sheet.lines.iter().enumerate() {
+    )?;
+    for (i, line) in sheet.lines().enumerate() {
         let n = i + 1;
         if n % every != 0 && n != steps {
             continue;
         }
-        let _ = writeln!(
+        writeln!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
             x(n),
             bottom + 16.0,
-            escape(&sheet.label(line))
-        );
+            escape(&sheet.label(&line))
+        )?;
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{unit}</text>",
         (left + right) / 2.0,
         bottom + 38.0
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "<text transform=\"translate(16 {:.1}) rotate(-90)\" text-anchor=\"middle\">Running total</text>",
         (top + bottom) / 2.0
-    );
+    )?;
     // One polyline per player, with a dot per point when there is room.
     for (p, points) in series.iter().enumerate() {
         let (colour, dash) = stroke(p);
-        let coords: Vec<String> = points
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
-            .collect();
-        let _ = writeln!(
+        // The points written as they are worked out: a long session has
+        // one for every hand.
+        write!(
             out,
-            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\"{dash} points=\"{}\"><title>{}</title></polyline>",
-            coords.join(" "),
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\"{dash} points=\""
+        )?;
+        for (i, &v) in points.iter().enumerate() {
+            let space = if i > 0 { " " } else { "" };
+            write!(out, "{space}{:.1},{:.1}", x(i), y(v))?;
+        }
+        writeln!(
+            out,
+            "\"><title>{}</title></polyline>",
             escape(&sheet.players[p])
-        );
+        )?;
         if steps <= 40 {
             for (i, &v) in points.iter().enumerate() {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
                     x(i),
                     y(v)
-                );
+                )?;
             }
         }
     }
@@ -264,27 +282,27 @@ fn chart(out: &mut String, sheet: &Page, index: usize) {
     for (p, name) in sheet.players.iter().enumerate() {
         let (colour, dash) = stroke(p);
         let ly = top + 10.0 + 20.0 * p as f64;
-        let _ = writeln!(
+        writeln!(
             out,
             "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>",
             right + 20.0,
             right + 44.0
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\">{} ({})</text>",
             right + 50.0,
             ly + 4.0,
             escape(name),
             sheet.totals[p]
-        );
+        )?;
     }
-    out.push_str("</svg>\n");
-    let _ = writeln!(
+    out.write_all("</svg>\n".as_bytes())?;
+    writeln!(
         out,
         "<figcaption class=\"note\">Running totals after each {}.</figcaption>\n</figure>",
         unit.to_lowercase()
-    );
+    )
 }
 
 /// Player `p`'s line colour and dash attribute (empty for a solid line).

@@ -1,4 +1,8 @@
 //! `export --format markdown`: a score sheet per session, ready to paste.
+//! Written a line at a time, so a long session is never held as a whole
+//! document.
+
+use std::io::{self, Write};
 
 use super::page::{Page, bid_tricks, signed};
 use crate::rules::table::and_list;
@@ -6,22 +10,29 @@ use crate::session::Session;
 
 /// One session's section; a document is the sections, a blank line between.
 pub fn session(session: &Session) -> String {
-    section(&Page::new(session))
+    let mut out = Vec::new();
+    write_session(&mut out, session).expect("writing to memory");
+    String::from_utf8(out).expect("the sheet is UTF-8")
 }
 
-fn section(sheet: &Page) -> String {
-    let mut out = String::new();
+/// [`session`], written to `out` a line at a time.
+pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
+    section(out, &Page::new(session))
+}
+
+fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     let status = if sheet.session.is_finished() {
         "finished"
     } else {
         "in progress"
     };
-    out.push_str(&format!(
+    write!(
+        out,
         "## {} — {}\n\nSession `{}`, {status}.\n\n",
         escape(&sheet.title()),
         escape(&and_list(&sheet.players)),
-        sheet.session.id.replace('`', "'")
-    ));
+        crate::one_line(&sheet.session.id).replace('`', "'")
+    )?;
     let mut header = vec![sheet.unit().to_string()];
     if sheet.contract {
         header.push("Phase".into());
@@ -31,7 +42,7 @@ fn section(sheet: &Page) -> String {
         header.push("Play".into());
     }
     header.extend(sheet.players.iter().map(|p| escape(p)));
-    out.push_str(&table_row(&header));
+    out.write_all(table_row(&header).as_bytes())?;
     let rule: Vec<String> = header
         .iter()
         .enumerate()
@@ -43,8 +54,8 @@ fn section(sheet: &Page) -> String {
             }
         })
         .collect();
-    out.push_str(&table_row(&rule));
-    for line in &sheet.lines {
+    out.write_all(table_row(&rule).as_bytes())?;
+    for line in sheet.lines() {
         let mut cells = vec![line.hand.to_string()];
         if sheet.contract {
             cells.push(line.phase.word().to_string());
@@ -65,22 +76,23 @@ fn section(sheet: &Page) -> String {
                 }
             });
         }
-        out.push_str(&table_row(&cells));
+        out.write_all(table_row(&cells).as_bytes())?;
     }
     let mut total = vec!["**Total**".to_string()];
     let blanks = if sheet.contract { 3 } else { 1 };
     total.extend((0..blanks).map(|_| String::new()));
     total.extend(sheet.totals.iter().map(|t| format!("**{t}**")));
-    out.push_str(&table_row(&total));
-    out.push('\n');
+    out.write_all(table_row(&total).as_bytes())?;
+    out.write_all(b"\n")?;
     if !sheet.contract {
-        out.push_str("Each cell: bid/tricks, ✓ exact or ✗ missed, points → running total.\n\n");
+        out.write_all(
+            "Each cell: bid/tricks, ✓ exact or ✗ missed, points → running total.\n\n".as_bytes(),
+        )?;
     } else {
-        out.push_str("Each cell: points → running total.\n\n");
+        out.write_all("Each cell: points → running total.\n\n".as_bytes())?;
     }
-    out.push_str(&escape(&sheet.result()));
-    out.push('\n');
-    out
+    out.write_all(escape(&sheet.result()).as_bytes())?;
+    out.write_all(b"\n")
 }
 
 fn table_row(cells: &[String]) -> String {
@@ -88,8 +100,10 @@ fn table_row(cells: &[String]) -> String {
 }
 
 /// Text safe in a Markdown table cell: the characters Markdown (or the HTML
-/// it may contain) would read as markup are backslash-escaped.
+/// it may contain) would read as markup are backslash-escaped, and control
+/// characters (an escape sequence in a title) are written out as text.
 fn escape(text: &str) -> String {
+    let text = crate::rules::table::printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -6,9 +6,10 @@
 //!
 //! - For the terminal: each family's score sheet (`exact.rs`,
 //!   `contract.rs`), the lists of sessions, trash, players and variants
-//!   (`lists.rs`), all fitted to the width by `fit.rs`, the only module
-//!   besides this one that touches comfy-table; and the running-totals
-//!   chart (`chart.rs`), whose scale the HTML chart uses too.
+//!   (`lists.rs`), all fitted to the width and drawn by `fit.rs` (in the
+//!   house style of comfy-table, which only the contract auction's table
+//!   uses, through [`new_table`]); and the running-totals chart
+//!   (`chart.rs`), whose scale the HTML chart uses too.
 //! - For scripts and files: the JSON of `show`, `export`, `list`, `restore`
 //!   and `stats` (`json/`), and the exports' CSV (`csv.rs`), Markdown
 //!   (`markdown.rs`) and HTML with its SVG chart (`html.rs`); the last two

@@ -12,7 +12,9 @@ use crate::rules::table::and_list;
 use crate::session::{Play, Session};
 
 /// A session laid out as a score sheet: one line per scored hand or phase,
-/// a cell per player. Shared by the Markdown and HTML formats.
+/// a cell per player. Shared by the Markdown and HTML formats. The lines are
+/// made as they are drawn ([`Page::lines`]), so a long session's sheet is
+/// never held whole.
 pub struct Page<'a> {
     pub session: &'a Session,
     /// Column order: seated players, then waiting ones.
@@ -21,7 +23,6 @@ pub struct Page<'a> {
     pub totals: Vec<i64>,
     /// Whether this is a contract game (deals with phases) or an exact-bid one.
     pub contract: bool,
-    pub lines: Vec<Line>,
 }
 
 pub struct Line {
@@ -39,35 +40,33 @@ impl<'a> Page<'a> {
         let (players, totals): (Vec<String>, Vec<i64>) =
             history::final_totals(session).into_iter().unzip();
         let contract = matches!(session.play, Play::Contract(_));
-        let mut lines: Vec<Line> = Vec::new();
-        for row in history::rows(session) {
-            let same = lines
-                .last()
-                .is_some_and(|l| l.hand == row.hand && l.phase == row.phase);
-            if !same {
-                lines.push(Line {
-                    hand: row.hand,
-                    phase: row.phase,
-                    dealer: row.dealer.clone(),
-                    play: String::new(),
-                    cells: vec![None; players.len()],
-                });
-            }
-            let line = lines.last_mut().expect("a line was just pushed");
-            if let Some(i) = players.iter().position(|p| *p == row.player) {
-                line.cells[i] = Some(row);
-            }
-        }
-        for line in &mut lines {
-            line.play = play_text(line);
-        }
         Page {
             session,
             players,
             totals,
             contract,
-            lines,
         }
+    }
+
+    /// The sheet's lines in play order, each made when it is reached.
+    pub fn lines(&self) -> impl Iterator<Item = Line> + '_ {
+        history::scored(self.session).filter_map(|rows| {
+            let first = rows.first()?;
+            let mut line = Line {
+                hand: first.hand,
+                phase: first.phase,
+                dealer: first.dealer.clone(),
+                play: String::new(),
+                cells: vec![None; self.players.len()],
+            };
+            for row in rows {
+                if let Some(i) = self.players.iter().position(|p| *p == row.player) {
+                    line.cells[i] = Some(row);
+                }
+            }
+            line.play = play_text(&line);
+            Some(line)
+        })
     }
 
     pub fn title(&self) -> String {
@@ -90,19 +89,14 @@ impl<'a> Page<'a> {
     /// Each player's running total after every line, starting from 0; a
     /// player not dealt in keeps the total they had.
     pub fn series(&self) -> Vec<Vec<i64>> {
-        (0..self.players.len())
-            .map(|i| {
-                let mut total = 0;
-                let mut points = vec![0];
-                for line in &self.lines {
-                    if let Some(row) = &line.cells[i] {
-                        total = row.total;
-                    }
-                    points.push(total);
-                }
-                points
-            })
-            .collect()
+        let mut series = vec![vec![0]; self.players.len()];
+        for line in self.lines() {
+            for (points, cell) in series.iter_mut().zip(&line.cells) {
+                let last = *points.last().expect("every series starts at 0");
+                points.push(cell.as_ref().map_or(last, |row| row.total));
+            }
+        }
+        series
     }
 
     /// "Won by Cid (20).", "Bob leads (50) after 1 deal.", "Not started."

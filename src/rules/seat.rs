@@ -21,32 +21,35 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// A place at the table, counted clockwise from the first listed player.
+/// Two bytes: a long session records several seats for every hand (its
+/// bidding order, its seating, each entry), and a table is never larger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Seat(usize);
+pub struct Seat(u16);
 
 impl Seat {
     /// The player at `index` in a table's list; the engine's own, so that
     /// outside it every seat comes from a table.
     pub(in crate::rules) const fn new(index: usize) -> Seat {
-        Seat(index)
+        assert!(index <= u16::MAX as usize, "a table has far fewer seats");
+        Seat(index as u16)
     }
 
     /// The place in the table's list, counted from 0.
     pub fn index(self) -> usize {
-        self.0
+        usize::from(self.0)
     }
 
     /// A seat for a unit test outside the engine, which has no table to
     /// hand: compiled only into the tests.
     #[cfg(test)]
     pub(crate) const fn at(index: usize) -> Seat {
-        Seat(index)
+        Seat::new(index)
     }
 }
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0 + 1)
+        write!(f, "seat {}", self.index() + 1)
     }
 }
 
@@ -68,7 +71,7 @@ impl<T> PerSeat<T> {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
-        self.0.iter().enumerate().map(|(i, v)| (Seat(i), v))
+        self.0.iter().enumerate().map(|(i, v)| (Seat::new(i), v))
     }
 
     pub fn values(&self) -> impl Iterator<Item = &T> {
@@ -89,12 +92,12 @@ impl<T: Clone> PerSeat<T> {
 impl<T> Index<Seat> for PerSeat<T> {
     type Output = T;
     fn index(&self, seat: Seat) -> &T {
-        &self.0[seat.0]
+        &self.0[seat.index()]
     }
 }
 
 impl<T> IndexMut<Seat> for PerSeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
-        &mut self.0[seat.0]
+        &mut self.0[seat.index()]
     }
 }

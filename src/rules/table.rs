@@ -7,6 +7,8 @@
 //! an entry names against their own table, since a seat from another table
 //! is a seat too.
 
+use std::borrow::Cow;
+
 use super::seat::Seat;
 use super::template::Variant;
 
@@ -244,6 +246,28 @@ fn check_name(name: &str) -> Result<(), SetupError> {
         return Err(bad(&format!("`{c}`")));
     }
     Ok(())
+}
+
+/// Text fit for one line of a terminal: line breaks become spaces, and any
+/// other control character (a tab, an escape sequence, a text-direction
+/// override) is shown escaped (`\u{1b}`) rather than sent to the terminal.
+/// Names are refused with such characters (`check_name`); text read from a
+/// file that is only shown, like a template's title, goes through here
+/// instead. Borrowed, without copying, when there is nothing to escape.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let shown = |c: char| !c.is_control() && !is_bidi_control(c);
+    if text.chars().all(shown) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push(' '),
+            c if !shown(c) => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The invisible characters that override the direction of the text around them.

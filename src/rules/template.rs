@@ -17,6 +17,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
+use super::table::printable;
 
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,6 +238,9 @@ impl Schedule {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
     pub name: String,
+    /// The title and description as they may be shown: control characters
+    /// in the file (an escape sequence) escaped, so a template or session
+    /// file cannot reach the terminal through them (`table::printable`).
     pub title: String,
     pub about: String,
     pub family: Family,
@@ -478,8 +482,8 @@ impl Variant {
         }
         Ok(Variant {
             name: raw.name.clone(),
-            title: raw.title.clone(),
-            about: raw.about.clone(),
+            title: printable(&raw.title).into_owned(),
+            about: printable(&raw.about).into_owned(),
             family: raw.family,
             deck: raw.deck,
             min_players: min,
@@ -630,8 +634,8 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
     };
     Ok(Variant {
         name: raw.name.clone(),
-        title: raw.title.clone(),
-        about: raw.about.clone(),
+        title: printable(&raw.title).into_owned(),
+        about: printable(&raw.about).into_owned(),
         family: raw.family,
         deck: raw.deck,
         min_players: players,

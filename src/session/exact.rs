@@ -1,7 +1,7 @@
 //! The exact-bid games' hands in a session file: read back by replaying
 //! every hand.
 
-use super::file::{NameMap, SessionFile};
+use super::file::{HandEntry, NameMap, SessionFile};
 use super::{Play, Session, SessionError, parse_trump};
 use crate::rules::{Attempt, Game, HandFacts, Table, Variant};
 
@@ -18,8 +18,10 @@ pub(super) fn exact_from_file(
             variant.title
         )));
     }
-    let mut facts = Vec::with_capacity(file.hands.len());
-    for (i, entry) in file.hands.iter().enumerate() {
+    // Each hand's facts: read twice, first all of them, so a name or trump
+    // that is wrong anywhere is reported before any rule, then again one at
+    // a time as the game replays them, rather than held for the whole game.
+    let facts = |i: usize, entry: &HandEntry| -> Result<HandFacts, SessionError> {
         let hand = i + 1;
         let seats = |map: &NameMap| {
             map.0
@@ -53,14 +55,22 @@ pub(super) fn exact_from_file(
             })
             .collect::<Result<Vec<_>, SessionError>>()?;
         let trump = trump(&entry.trump)?;
-        facts.push(HandFacts {
+        Ok(HandFacts {
             rebids,
             bids: seats(&entry.bids)?,
             tricks: seats(&entry.tricks)?,
             trump,
-        });
+        })
+    };
+    for (i, entry) in file.hands.iter().enumerate() {
+        facts(i, entry)?;
     }
-    let game = Game::replay(variant, table, &facts)?;
+    let each = file
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| facts(i, entry).expect("every hand was read above"));
+    let game = Game::replay_each(variant.clone(), table.clone(), file.hands.len(), each)?;
     Ok(Session {
         id: file.id.clone(),
         created: file.created,

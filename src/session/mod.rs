@@ -10,10 +10,12 @@
 
 use chrono::{DateTime, Utc};
 
+mod comments;
 pub mod contract;
 mod exact;
 pub mod file;
 
+pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};
 pub use file::{
     DealEntry, FORMAT, HandEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,

@@ -473,7 +473,7 @@ fn save_apart(store: &Store, session: &Session) -> Result<String> {
     for _ in 0..100 {
         let mut apart = session.clone();
         apart.id = store.new_id(&variant, session.created);
-        match store.write(apart.to_file(), Existing::Keep) {
+        match store.write(apart.to_file(), Existing::Keep, None) {
             Ok(()) => return Ok(apart.id),
             Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
             Err(e) => {

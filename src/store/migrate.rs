@@ -20,6 +20,9 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue, Deserializer};
 
 use super::describe_toml_error;
+
+#[path = "entries.rs"]
+mod entries;
 use crate::session::{FORMAT, SessionFile};
 
 /// A session file brought up to today's format.
@@ -59,8 +62,17 @@ fn format_1_to_2(table: &mut DeTable<'_>, text: &str) -> Result<(), String> {
 }
 
 /// Reads the text of the session file at `path` (named in errors) in any
-/// format up to [`FORMAT`].
+/// format up to [`FORMAT`]. A long file as bridgepad writes it is read a
+/// hand at a time (`entries.rs`), which gives the same session.
 pub fn read(path: &Path, text: &str) -> Result<Read> {
+    if let Some(read) = entries::read_in_parts(text, |settings| read_whole(path, settings)) {
+        return Ok(read);
+    }
+    read_whole(path, text)
+}
+
+/// [`read`], parsing the whole text at once.
+fn read_whole(path: &Path, text: &str) -> Result<Read> {
     let cannot = |why: String| anyhow!("could not read session `{}`: {why}", path.display());
     let root = DeTable::parse(text).map_err(|e| cannot(describe_toml_error(text, &e)))?;
     let span = root.span();

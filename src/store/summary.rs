@@ -55,25 +55,38 @@ impl Summary {
         let winners = session.winners();
         let winners_lower: Vec<String> = winners.iter().map(|w| w.to_lowercase()).collect();
         let totals = history::final_totals(session);
-        let rows = history::rows(session);
         let exact_game = matches!(session.play, Play::Exact(_));
         let players: Vec<String> = session.table().names().to_vec();
+        // Per player: exact-bid hands (made, played), or contracts
+        // (declared, made), counted in one pass over the history as it is
+        // made, so a long session's rows are never held.
+        let mut counts = vec![(0usize, 0usize); players.len()];
+        for row in history::scored(session).flatten() {
+            let Some(i) = players.iter().position(|p| *p == row.player) else {
+                continue;
+            };
+            let (made, of) = &mut counts[i];
+            match (exact_game, row.phase, row.made) {
+                (true, Phase::Hand, made_it) => {
+                    *made += usize::from(made_it == Some(true));
+                    *of += 1;
+                }
+                // Only declarer's row of a settled contract says made or not.
+                (false, Phase::Contract, Some(made_it)) => {
+                    *made += usize::from(made_it);
+                    *of += 1;
+                }
+                _ => {}
+            }
+        }
         let records = players
             .iter()
-            .map(|name| {
-                let mine = rows.iter().filter(|r| r.player == *name);
+            .zip(&counts)
+            .map(|(name, &(made, of))| {
                 let (exact, contracts) = if exact_game {
-                    let hands: Vec<_> = mine.filter(|r| r.phase == Phase::Hand).collect();
-                    let made = hands.iter().filter(|r| r.made == Some(true)).count();
-                    (Some((count(made), count(hands.len()))), None)
+                    (Some((count(made), count(of))), None)
                 } else {
-                    // Only declarer's row of a settled contract says made or not.
-                    let settled: Vec<bool> = mine
-                        .filter(|r| r.phase == Phase::Contract)
-                        .filter_map(|r| r.made)
-                        .collect();
-                    let made = settled.iter().filter(|m| **m).count();
-                    let declared = count(settled.len());
+                    let declared = count(of);
                     (None, Some((declared, count(made), declared - count(made))))
                 };
                 Record {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{ByName, Heading, Points};
+use super::{ByName, Heading, Made, Points};
 use crate::narrate::contract as say;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
@@ -12,8 +12,8 @@ use crate::session::{Session, dummy_word};
 
 /// A contract game's sheet: the fields of INTERFACE.md (with `above` and
 /// `below` kept apart, and games won), plus every deal.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ContractSheet {
+#[derive(Debug, Serialize)]
+pub struct ContractSheet<'a> {
     /// `eliminated` is always empty: nobody is eliminated from a contract game.
     #[serde(flatten)]
     pub heading: Heading,
@@ -27,7 +27,8 @@ pub struct ContractSheet {
     /// The same as `deals_played`, under the name exact-bid games use.
     pub hands_played: usize,
     pub deals_played: usize,
-    pub deals: Vec<ContractDeal>,
+    /// Made as they are written.
+    pub deals: Made<'a, ContractDeal>,
     pub created: String,
     pub updated: String,
 }
@@ -114,37 +115,14 @@ pub struct ContractJson {
     pub text: String,
 }
 
-/// Both sides' lines, keyed by name.
-pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> {
-    lines
-        .iter()
-        .map(|(s, &l)| (game.name(s).to_string(), Points::of(l)))
-        .collect()
-}
-
-pub(super) fn sheet(session: &Session, game: &ContractGame) -> ContractSheet {
-    let duel = game.duel();
-    let rules = game.rules();
-    let name = |s: Side| game.name(s).to_string();
-    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
-    // Buddy Bridge counts the games of its rubber; the games played to a
-    // target are one game each, won by the session's winners once it ends.
-    let games_won = Side::BOTH
-        .into_iter()
-        .map(|s| {
-            let won = if rules.has_line() {
-                duel.games_won()[s]
-            } else {
-                u32::from(duel.winners().contains(&s))
-            };
-            (name(s), won)
-        })
-        .collect();
-    let deals = duel
+/// Each deal begun, made when it is asked for.
+fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
+    let name = move |s: Side| game.name(s).to_string();
+    game.duel()
         .deals()
         .iter()
         .filter(|d| d.begun())
-        .map(|d| {
+        .map(move |d| {
             let auction = d.auction();
             ContractDeal {
                 deal: d.number,
@@ -175,7 +153,35 @@ pub(super) fn sheet(session: &Session, game: &ContractGame) -> ContractSheet {
                 totals: lines(game, d.totals),
             }
         })
+}
+
+/// Both sides' lines, keyed by name.
+pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> {
+    lines
+        .iter()
+        .map(|(s, &l)| (game.name(s).to_string(), Points::of(l)))
+        .collect()
+}
+
+pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
+    let duel = game.duel();
+    let rules = game.rules();
+    let name = |s: Side| game.name(s).to_string();
+    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    // Buddy Bridge counts the games of its rubber; the games played to a
+    // target are one game each, won by the session's winners once it ends.
+    let games_won = Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let won = if rules.has_line() {
+                duel.games_won()[s]
+            } else {
+                u32::from(duel.winners().contains(&s))
+            };
+            (name(s), won)
+        })
         .collect();
+    let deals = Made::new(move || deals(game));
     ContractSheet {
         heading: Heading::new(
             session,

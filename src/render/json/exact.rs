@@ -2,13 +2,13 @@
 
 use serde::Serialize;
 
-use super::{ByName, Heading, Points};
+use super::{ByName, Heading, Made, Points};
 use crate::rules::{Expect, Game, PerSeat, RebidStep, Seat};
 use crate::session::Session;
 
 /// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ExactSheet {
+#[derive(Debug, Serialize)]
+pub struct ExactSheet<'a> {
     #[serde(flatten)]
     pub heading: Heading,
     /// The hand each player went out in.
@@ -21,7 +21,8 @@ pub struct ExactSheet {
     pub next: Option<ExactNext>,
     pub settings: ExactSettings,
     pub hands_played: usize,
-    pub hands: Vec<ExactHand>,
+    /// Made as they are written.
+    pub hands: Made<'a, ExactHand>,
     pub created: String,
     pub updated: String,
 }
@@ -82,54 +83,16 @@ pub struct Rebid {
     pub bids: ByName<u32>,
 }
 
-pub(super) fn sheet(session: &Session, game: &Game) -> ExactSheet {
+pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
     let table = game.table();
     let name = |s: Seat| table.name(s).to_string();
     let names = |seats: Vec<Seat>| -> Vec<String> { seats.into_iter().map(name).collect() };
-    let per_seat = |values: &PerSeat<i64>| -> ByName<i64> {
-        values.iter().map(|(s, &v)| (name(s), v)).collect()
-    };
     let winners = game.winners();
     let games_won = table
         .seats()
         .map(|s| (name(s), u8::from(winners.contains(&s))))
         .collect();
-    let hands = game
-        .hands()
-        .iter()
-        .filter(|h| {
-            h.result.is_some()
-                || h.bids.values().any(Option::is_some)
-                || h.trump.is_some()
-                || !h.rebids.is_empty()
-        })
-        .map(|h| {
-            let given = |v: &PerSeat<Option<u32>>| -> ByName<u32> {
-                v.iter()
-                    .filter_map(|(s, n)| n.map(|n| (name(s), n)))
-                    .collect()
-            };
-            ExactHand {
-                hand: h.deal.number,
-                dealer: name(h.deal.dealer),
-                cards: h.deal.cards,
-                blind: h.deal.blind,
-                trump: h.trump.map(|t| t.name()),
-                rebids: h
-                    .rebids
-                    .iter()
-                    .map(|r| Rebid {
-                        trump: r.trump.map(|t| t.name()),
-                        bids: r.bids.iter().map(|&(s, b)| (name(s), b)).collect(),
-                    })
-                    .collect(),
-                bids: given(&h.bids),
-                tricks: given(&h.tricks),
-                points: h.result.as_ref().map(|r| per_seat(&r.points)),
-                totals: h.result.as_ref().map(|r| per_seat(&r.totals)),
-            }
-        })
-        .collect();
+    let hands = Made::new(move || hands(game));
     ExactSheet {
         heading: Heading::new(
             session,
@@ -156,6 +119,49 @@ pub(super) fn sheet(session: &Session, game: &Game) -> ExactSheet {
         created: session.created.to_rfc3339(),
         updated: session.updated.to_rfc3339(),
     }
+}
+
+/// Each hand with anything recorded, made when it is asked for.
+fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
+    let table = game.table();
+    let name = move |s: Seat| table.name(s).to_string();
+    let per_seat = move |values: &PerSeat<i64>| -> ByName<i64> {
+        values.iter().map(|(s, &v)| (name(s), v)).collect()
+    };
+    game.hands()
+        .iter()
+        .filter(|h| {
+            h.result.is_some()
+                || h.bids.values().any(Option::is_some)
+                || h.trump.is_some()
+                || !h.rebids.is_empty()
+        })
+        .map(move |h| {
+            let given = |v: &PerSeat<Option<u32>>| -> ByName<u32> {
+                v.iter()
+                    .filter_map(|(s, n)| n.map(|n| (name(s), n)))
+                    .collect()
+            };
+            ExactHand {
+                hand: h.deal.number,
+                dealer: name(h.deal.dealer),
+                cards: h.deal.cards,
+                blind: h.deal.blind,
+                trump: h.trump.map(|t| t.name()),
+                rebids: h
+                    .rebids
+                    .iter()
+                    .map(|r| Rebid {
+                        trump: r.trump.map(|t| t.name()),
+                        bids: r.bids.iter().map(|&(s, b)| (name(s), b)).collect(),
+                    })
+                    .collect(),
+                bids: given(&h.bids),
+                tricks: given(&h.tricks),
+                points: h.result.as_ref().map(|r| per_seat(&r.points)),
+                totals: h.result.as_ref().map(|r| per_seat(&r.totals)),
+            }
+        })
 }
 
 fn next(game: &Game) -> Option<ExactNext> {

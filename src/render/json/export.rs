@@ -1,6 +1,8 @@
 //! `export --format json`: the sessions in a stable shape (README.md,
 //! "Export"), written one at a time.
 
+use std::io::{self, Write};
+
 use serde::Serialize;
 
 use super::{ByName, Points, Status, players, totals};
@@ -57,6 +59,14 @@ pub fn export_session(session: &Session) -> ExportSession {
         .map(|row| export_row(session, row))
         .collect();
     ExportSession {
+        rows,
+        ..export_head_of(session)
+    }
+}
+
+/// [`export_session`] without its rows.
+fn export_head_of(session: &Session) -> ExportSession {
+    ExportSession {
         id: session.id.clone(),
         variant: session.variant().name.clone(),
         title: session.variant().title.clone(),
@@ -66,7 +76,7 @@ pub fn export_session(session: &Session) -> ExportSession {
         players: players(session),
         winners: session.winners(),
         totals: totals(session),
-        rows,
+        rows: Vec::new(),
     }
 }
 
@@ -98,16 +108,49 @@ pub fn export_head() -> String {
 /// exactly as it would in the whole document pretty-printed at once (the
 /// sessions are written one at a time, so memory stays flat).
 pub fn export_part(session: &Session) -> serde_json::Result<String> {
-    let text = serde_json::to_string_pretty(&export_session(session))?;
-    let mut indented = String::with_capacity(text.len() + text.len() / 8);
+    let mut out = Vec::new();
+    write_export_part(&mut out, session)?;
+    Ok(String::from_utf8(out).expect("JSON is UTF-8"))
+}
+
+/// [`export_part`], written to `out` a row at a time as the rows are made,
+/// so a long session is never held as a whole document: the same bytes as
+/// [`export_session`] pretty-printed and indented.
+pub fn write_export_part(out: &mut dyn Write, session: &Session) -> serde_json::Result<()> {
+    /// Where the session's object sits in the document.
+    const SESSION: &str = "    ";
+    /// Where a row's object sits: in `rows`, in the session.
+    const ROW: &str = "        ";
+    let head = serde_json::to_string_pretty(&export_head_of(session))?;
+    // Pretty-printed, the empty `rows` is the last field: `"rows": []\n}`.
+    let head = head
+        .strip_suffix("[]\n}")
+        .expect("`rows` is the session's last field");
+    let mut rows = history::scored(session).flatten().peekable();
+    if rows.peek().is_none() {
+        return indented(out, SESSION, &format!("{head}[]\n}}")).map_err(serde_json::Error::io);
+    }
+    indented(out, SESSION, &format!("{head}[")).map_err(serde_json::Error::io)?;
+    for (i, row) in rows.enumerate() {
+        let text = serde_json::to_string_pretty(&export_row(session, row))?;
+        let comma = if i > 0 { "," } else { "" };
+        writeln!(out, "{comma}").map_err(serde_json::Error::io)?;
+        indented(out, ROW, &text).map_err(serde_json::Error::io)?;
+    }
+    write!(out, "\n{SESSION}  ]\n{SESSION}}}").map_err(serde_json::Error::io)
+}
+
+/// `text` with every line indented by `by`, lines apart by `\n`, no line
+/// break at the end.
+fn indented(out: &mut dyn Write, by: &str, text: &str) -> io::Result<()> {
     for (i, line) in text.lines().enumerate() {
         if i > 0 {
-            indented.push('\n');
+            out.write_all(b"\n")?;
         }
-        indented.push_str("    ");
-        indented.push_str(line);
+        out.write_all(by.as_bytes())?;
+        out.write_all(line.as_bytes())?;
     }
-    Ok(indented)
+    Ok(())
 }
 
 /// What goes between two sessions of a JSON export.
@@ -115,3 +158,71 @@ pub const EXPORT_SEPARATOR: &str = ",\n";
 
 /// What comes after the sessions of a JSON export.
 pub const EXPORT_TAIL: &str = "\n  ]\n}\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::built_in;
+    use crate::rules::contract::game::ContractGame;
+    use crate::rules::{Game, Seat, Table};
+    use crate::session::Play;
+
+    /// The whole session pretty-printed at once and indented: what a part
+    /// was before it was written a row at a time.
+    fn all_at_once(session: &Session) -> String {
+        let text = serde_json::to_string_pretty(&export_session(session)).unwrap();
+        let lines: Vec<String> = text.lines().map(|l| format!("    {l}")).collect();
+        lines.join("\n")
+    }
+
+    fn session(play: Play) -> Session {
+        let at = "2026-11-22T20:00:00Z".parse().unwrap();
+        Session {
+            id: "s".into(),
+            created: at,
+            updated: at,
+            play,
+        }
+    }
+
+    #[test]
+    fn a_part_written_row_by_row_is_the_session_pretty_printed() {
+        let v = built_in("devils-bridge");
+        let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let mut game = Game::new(v.clone(), Table::new(&v, names, 0).unwrap());
+        let unplayed = session(Play::Exact(game.clone()));
+        assert_eq!(export_part(&unplayed).unwrap(), all_at_once(&unplayed));
+        assert!(
+            export_part(&unplayed)
+                .unwrap()
+                .ends_with("\"rows\": []\n    }")
+        );
+        for _ in 0..3 {
+            let hand = game.current().unwrap();
+            let (dealer, cards) = (hand.deal.dealer, hand.deal.cards);
+            let others: Vec<(Seat, u32)> = hand
+                .deal
+                .order
+                .iter()
+                .filter(|&&s| s != dealer)
+                .map(|&s| (s, 0))
+                .collect();
+            game.record_bids(&others).unwrap();
+            let bid = game.legal_bids(dealer)[0];
+            game.record_bids(&[(dealer, bid)]).unwrap();
+            game.record_tricks(&[(dealer, cards)]).unwrap();
+            let played = session(Play::Exact(game.clone()));
+            assert_eq!(export_part(&played).unwrap(), all_at_once(&played));
+        }
+        let v = built_in("buddy-bridge");
+        let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
+        let mut game = ContractGame::new(v, table);
+        game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
+        for call in ["2H", "pass", "pass"] {
+            game.call(call.parse().unwrap()).unwrap();
+        }
+        game.record_tricks(&[(Seat::at(0), 7)]).unwrap();
+        let contract = session(Play::Contract(game));
+        assert_eq!(export_part(&contract).unwrap(), all_at_once(&contract));
+    }
+}

@@ -22,7 +22,7 @@ pub use contract::{ContractDeal, ContractJson, ContractNext, ContractSettings, C
 pub use exact::{ExactHand, ExactNext, ExactSettings, ExactSheet, NextRebid, Rebid};
 pub use export::{
     EXPORT_FORMAT, EXPORT_SEPARATOR, EXPORT_TAIL, ExportRow, ExportSession, export_head,
-    export_part, export_row, export_session,
+    export_part, export_row, export_session, write_export_part,
 };
 pub use lists::{
     ContractsJson, ExactBidsJson, ListedJson, PlayerJson, StatsJson, TrashedContent, TrashedJson,
@@ -117,18 +117,45 @@ pub fn totals(session: &Session) -> ByName<Points> {
 }
 
 /// The sheet of `show --json`, in the shape of the session's family.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(untagged)]
-pub enum Sheet {
-    Exact(ExactSheet),
-    Contract(ContractSheet),
+pub enum Sheet<'a> {
+    Exact(ExactSheet<'a>),
+    Contract(ContractSheet<'a>),
 }
 
 /// `show --json` for a session.
-pub fn sheet(session: &Session) -> Sheet {
+pub fn sheet(session: &Session) -> Sheet<'_> {
     match &session.play {
         Play::Exact(game) => Sheet::Exact(exact::sheet(session, game)),
         Play::Contract(game) => Sheet::Contract(contract::sheet(session, game)),
+    }
+}
+
+/// A list written as its items are made, one at a time: a long session's
+/// hands are never held whole (issue 13, hardening 9).
+pub struct Made<'a, T>(Box<dyn Fn() -> Box<dyn Iterator<Item = T> + 'a> + 'a>);
+
+impl<'a, T> Made<'a, T> {
+    pub fn new<I: Iterator<Item = T> + 'a>(items: impl Fn() -> I + 'a) -> Made<'a, T> {
+        Made(Box::new(move || Box::new(items())))
+    }
+
+    /// The items, made afresh.
+    pub fn items(&self) -> impl Iterator<Item = T> + '_ {
+        (self.0)()
+    }
+}
+
+impl<T: Serialize> Serialize for Made<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.items())
+    }
+}
+
+impl<T> std::fmt::Debug for Made<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Made({} items)", self.items().count())
     }
 }
 

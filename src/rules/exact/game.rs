@@ -231,8 +231,23 @@ impl Game {
         table: Table,
         facts: &[HandFacts],
     ) -> Result<Game, ReplayError> {
+        Game::replay_each(variant, table, facts.len(), facts.iter().cloned())
+    }
+
+    /// [`Game::replay`] of `count` hands' facts, each taken when it is
+    /// replayed: a long session's facts need not be held twice, once as
+    /// read and once in the game. The game's lists are made to measure.
+    pub fn replay_each(
+        variant: Variant,
+        table: Table,
+        count: usize,
+        facts: impl IntoIterator<Item = HandFacts>,
+    ) -> Result<Game, ReplayError> {
         let mut game = Game::new(variant, table);
-        for (i, hand) in facts.iter().enumerate() {
+        game.hands
+            .reserve_exact((count + 1).saturating_sub(game.hands.len()));
+        game.facts.reserve_exact(count);
+        for (i, hand) in facts.into_iter().enumerate() {
             let at = |error| ReplayError { hand: i + 1, error };
             if game.status == Status::Over {
                 return Err(at(RuleError::AfterEnd {
@@ -265,7 +280,7 @@ impl Game {
                 game.apply_tricks(&hand.tricks).map_err(at)?;
             }
             let complete = game.hands[i].result.is_some();
-            if !complete && i + 1 < facts.len() {
+            if !complete && i + 1 < count {
                 let (what, waiting) = match game.expects() {
                     Some(Expect::Bids { waiting }) => ("bids", waiting),
                     Some(Expect::Tricks { waiting }) => ("tricks", waiting),

@@ -10,6 +10,7 @@ mod crash;
 mod damaged;
 mod devils_bridge;
 mod export;
+mod folder;
 mod formats;
 mod fuzz;
 mod history;

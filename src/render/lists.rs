@@ -81,12 +81,14 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
 
 /// `restore`: the trash as a table that fits `width`: in full when it fits,
 /// else with the trash file (when it is not simply `<id>.toml`) and the game
-/// under the id, then the deletion time there too. Ids, files and titles are
-/// never wrapped; players' names are cut to `Ann, Bob, … +14`.
+/// under the id, then the deletion time there too, then the players as well.
+/// Ids, files and titles are never wrapped; players' names are cut to
+/// `Ann, Bob, … +14`.
 pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) -> String {
     let mut full = Listing::new(&["Session", "Trash file", "Deleted", "Game", "Players"]);
     let mut stacked = Listing::new(&["Session", "Deleted", "Players"]);
     let mut narrow = Listing::new(&["Session", "Players"]);
+    let mut single = Listing::new(&["Session"]);
     for (t, file) in entries {
         let deleted = t
             .deleted
@@ -113,9 +115,15 @@ pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) 
         if !deleted.is_empty() {
             session.push(Line::Words(format!("deleted {deleted}")));
         }
-        narrow.row(vec![session, players]);
+        narrow.row(vec![session.clone(), players.clone()]);
+        // Long ids (`2026-11-21-mormon-bridge-elimination-k3f9.2.toml`)
+        // leave no room beside them on a narrow terminal: the players too
+        // go under the id.
+        let mut all = session;
+        all.extend(players);
+        single.row(vec![all]);
     }
-    fit::listing(&[full, stacked, narrow], width).1
+    fit::listing(&[full, stacked, narrow, single], width).1
 }
 
 /// `stats`: the table, then what the columns count: in full when it fits `width`;

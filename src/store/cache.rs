@@ -1,7 +1,8 @@
 //! Parsed session files, kept so a command on a long session need not parse
 //! its TOML again.
 //!
-//! `.cache/sessions/<id>.json` in the data directory holds a key on its first line and
+//! `sessions/<id>.json` in the data folder's cache folder (under the user's
+//! cache directory, see `store/folder.rs`) holds a key on its first line and
 //! the parsed [`SessionFile`] as JSON after it. The key names the exact TOML
 //! bytes the file was parsed from (their length and hash), so the cache is
 //! used only for those bytes: the TOML file is read every time and stays the
@@ -9,9 +10,9 @@
 //! another bridgepad) is a miss, and a miss just means parsing the TOML.
 //! Cache files are replaced atomically but never flushed to disk: a crash can
 //! only cost a miss (and leave a temporary file that a later save removes).
-//! Only saves fill the cache, so an entry always holds a file in today's
-//! format: a file of an older format is parsed and migrated on every read
-//! until a command saves it.
+//! Only saves fill the cache, and only once the save succeeded, so an entry
+//! always holds a file in today's format that was saved: a file of an older
+//! format is parsed and migrated on every read until a command saves it.
 
 use std::fs;
 use std::hash::Hasher;
@@ -49,9 +50,9 @@ struct CachedFile {
 }
 
 /// The parsed file for these exact TOML bytes of session `id`, if the cache
-/// has it.
-pub fn get(data_dir: &Path, id: &str, toml: &[u8]) -> Option<SessionFile> {
-    let bytes = fs::read(path(data_dir, id)?).ok()?;
+/// folder `cache` has it.
+pub fn get(cache: &Path, id: &str, toml: &[u8]) -> Option<SessionFile> {
+    let bytes = fs::read(path(cache, id)?).ok()?;
     let end = bytes.iter().position(|&b| b == b'\n')?;
     if bytes[..end] != *key(toml).as_bytes() {
         return None;
@@ -67,41 +68,47 @@ pub fn get(data_dir: &Path, id: &str, toml: &[u8]) -> Option<SessionFile> {
 /// tests cache everything so they can use small sessions.
 const MIN_BYTES: usize = if cfg!(test) { 0 } else { 16 * 1024 };
 
-/// Remembers that these TOML bytes of session `id` parse to `file`. Best
-/// effort: a cache that cannot be written is only a miss later.
-pub fn put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) {
-    if worth_caching(toml.len(), MIN_BYTES) {
-        let _ = try_put(data_dir, id, toml, file);
+/// What a cache file holds for one version of a session file, made before
+/// it is known whether the save succeeds and written only if it did.
+pub struct Entry(Vec<u8>);
+
+/// The cache entry saying that these TOML bytes parse to `file`; none for a
+/// file too short to be worth it.
+pub fn entry(toml: &[u8], file: &SessionFile) -> Option<Entry> {
+    if !worth_caching(toml.len(), MIN_BYTES) {
+        return None;
     }
+    let mut text = key(toml).into_bytes();
+    text.push(b'\n');
+    CachedFile::serialize(file, &mut serde_json::Serializer::new(&mut text)).ok()?;
+    Some(Entry(text))
+}
+
+/// Writes `entry` for session `id` in the cache folder `cache`. Best
+/// effort: a cache that cannot be written is only a miss later.
+pub fn put(cache: &Path, id: &str, entry: Entry) {
+    let _ = try_put(cache, id, &entry.0);
 }
 
 fn worth_caching(len: usize, min: usize) -> bool {
     len >= min
 }
 
-fn try_put(data_dir: &Path, id: &str, toml: &[u8], file: &SessionFile) -> Option<()> {
-    let path = path(data_dir, id)?;
+fn try_put(cache: &Path, id: &str, bytes: &[u8]) -> Option<()> {
+    let path = path(cache, id)?;
     let dir = path.parent()?;
     fs::create_dir_all(dir).ok()?;
-    let mut text = key(toml).into_bytes();
-    text.push(b'\n');
-    CachedFile::serialize(file, &mut serde_json::Serializer::new(&mut text)).ok()?;
     let mut temp = super::temp_file_in(dir).ok()?;
-    temp.write_all(&text).ok()?;
+    temp.write_all(bytes).ok()?;
     temp.persist(&path).ok()?;
     Some(())
 }
 
 /// Where the cache for `id` lives; none for an id that is not a plain file
 /// name, so the cache never writes outside its directory.
-fn path(data_dir: &Path, id: &str) -> Option<PathBuf> {
+fn path(cache: &Path, id: &str) -> Option<PathBuf> {
     let plain = !id.is_empty() && id != "." && id != ".." && !id.contains(['/', '\\']);
-    plain.then(|| {
-        data_dir
-            .join(".cache")
-            .join("sessions")
-            .join(format!("{id}.json"))
-    })
+    plain.then(|| cache.join("sessions").join(format!("{id}.json")))
 }
 
 /// Names the exact bytes of a session file, and the bridgepad and cache
@@ -158,7 +165,7 @@ bids = { "O'Neil" = 0, "Zoë" = 4294967295 }
         assert_eq!(parsed.created.timestamp_subsec_nanos(), 123_456_789);
         assert_eq!(parsed.updated.timestamp_subsec_nanos(), 1_000_000_000);
         assert_eq!(get(dir.path(), "odd", ODD.as_bytes()), None);
-        put(dir.path(), "odd", ODD.as_bytes(), &parsed);
+        put(dir.path(), "odd", entry(ODD.as_bytes(), &parsed).unwrap());
         assert_eq!(get(dir.path(), "odd", ODD.as_bytes()), Some(parsed));
         // The same bytes under another id, or other bytes, miss.
         assert_eq!(get(dir.path(), "other", ODD.as_bytes()), None);
@@ -190,10 +197,10 @@ bids = { "O'Neil" = 0, "Zoë" = 4294967295 }
         let parsed: SessionFile = toml::from_str(ODD).unwrap();
         for id in ["", ".", "..", "../odd", "a/b", "a\\b"] {
             assert_eq!(path(dir.path(), id), None, "{id:?}");
-            put(dir.path(), id, ODD.as_bytes(), &parsed);
+            put(dir.path(), id, entry(ODD.as_bytes(), &parsed).unwrap());
             assert_eq!(get(dir.path(), id, ODD.as_bytes()), None);
         }
-        assert!(!dir.path().join(".cache").exists());
+        assert!(!dir.path().join("sessions").exists());
         assert!(!dir.path().join("odd.json").exists());
     }
 }

@@ -119,9 +119,12 @@ pub fn scan(store: &Store) -> Result<Vec<Listed>> {
 /// [`scan`] as if the clock said `now` (for tests of settling).
 fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
     let files = session_files(store.dir())?;
-    let cache_path = store.dir().join(".cache").join("index.json");
+    let cache_path = store.cache_dir().map(|dir| dir.join("index.json"));
     let build = build_id();
-    let mut cache = read_index(&cache_path, &build);
+    let mut cache = cache_path
+        .as_deref()
+        .map(|path| read_index(path, &build))
+        .unwrap_or_default();
 
     // Each file's summary from the index if its stamp still matches, else
     // read from the file (in parallel).
@@ -152,7 +155,7 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
             summary: summary.expect("every file was summarised"),
         })
         .collect();
-    if changed {
+    if let Some(cache_path) = cache_path.filter(|_| changed) {
         let indexed = listed
             .iter()
             .filter(|l| l.stamp.settled(now))
@@ -316,9 +319,16 @@ mod tests {
         }
     }
 
-    fn store() -> (tempfile::TempDir, Store) {
+    /// A store in a temporary folder, caching beside it.
+    fn empty_store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf());
+        let store =
+            Store::new(dir.path().join("data")).with_cache_base(Some(dir.path().join("cache")));
+        (dir, store)
+    }
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let (dir, store) = empty_store();
         store.create(&session("a", ["Ann", "Bob", "Cid"])).unwrap();
         store.create(&session("b", ["Dee", "Eve", "Fay"])).unwrap();
         (dir, store)
@@ -329,7 +339,7 @@ mod tests {
     }
 
     fn index_path(store: &Store) -> PathBuf {
-        store.dir().join(".cache").join("index.json")
+        store.cache_dir().unwrap().join("index.json")
     }
 
     fn index(store: &Store) -> IndexFile {
@@ -436,13 +446,16 @@ mod tests {
         let ids = |listed: &[Listed]| listed.iter().map(|l| l.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&scan_at(&store, later()).unwrap()), ["b"]);
         assert!(!index(&store).files.contains_key("a.toml"));
-        // Another session takes the id, with a file of the very same length,
+        // Another session takes the id, with a file of the very same length
+        // as the first one's (the trashed copy's, less its deletion line),
         // and is indexed.
+        let first_len = fs::metadata(store.path("b")).unwrap().len();
         store.create(&session("a", ["Gus", "Hal", "Ivy"])).unwrap();
-        assert_eq!(
-            fs::metadata(store.path("a")).unwrap().len(),
-            fs::metadata(&first.path).unwrap().len()
-        );
+        assert_eq!(fs::metadata(store.path("a")).unwrap().len(), first_len);
+        let trashed = fs::read_to_string(&first.path).unwrap();
+        let deletion = trashed.lines().next().unwrap();
+        assert_eq!(deletion, "# deleted 2026-11-01T20:00:00Z by bridgepad");
+        assert_eq!(trashed.len() - deletion.len() - 1, first_len as usize);
         scan_at(&store, later()).unwrap();
         assert_eq!(
             index(&store).files["a.toml"].summary.players,
@@ -451,23 +464,24 @@ mod tests {
         // It goes to the trash and the first comes back: the index must not
         // answer for it with the other's summary.
         store.trash("a", at).unwrap();
-        store.restore(&first, at).unwrap();
+        store.restore(&first).unwrap();
+        // (Both were updated in the same second; the one written last, the
+        // restored file, comes first.)
         let listed = scan_at(&store, later()).unwrap();
-        assert_eq!(ids(&listed), ["b", "a"]);
-        assert_eq!(players(&listed)[1], ["Ann", "Bob", "Cid"]);
+        assert_eq!(ids(&listed), ["a", "b"]);
+        assert_eq!(players(&listed)[0], ["Ann", "Bob", "Cid"]);
         assert_eq!(
             index(&store).files["a.toml"].summary.players,
             ["Ann", "Bob", "Cid"]
         );
         // Restored again from the index alone, it stays itself.
         let listed = scan_at(&store, later()).unwrap();
-        assert_eq!(players(&listed)[1], ["Ann", "Bob", "Cid"]);
+        assert_eq!(players(&listed)[0], ["Ann", "Bob", "Cid"]);
     }
 
     #[test]
     fn many_files_are_summarised_in_parallel_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().to_path_buf());
+        let (_dir, store) = empty_store();
         for i in 0..100 {
             let mut s = session(&format!("s{i:03}"), ["Ann", "Bob", "Cid"]);
             s.updated += chrono::Duration::minutes(i);

@@ -40,6 +40,7 @@ mod trash;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 use std::thread;
 use std::time::{Duration, SystemTime};
 
@@ -85,6 +86,10 @@ pub struct Store {
     /// Where caches go (`BRIDGEPAD_CACHE_DIR` or the user's cache
     /// directory); none means nothing is cached.
     cache_base: Option<PathBuf>,
+    /// The cache folder once found: finding it resolves the data folder's
+    /// path, which a listing that reads a thousand new files would
+    /// otherwise do a thousand times.
+    cache: Arc<OnceLock<PathBuf>>,
     /// Makes the ids drawn for new sessions reproducible (`BRIDGEPAD_SEED`).
     seed: Option<u64>,
 }
@@ -96,6 +101,7 @@ impl Store {
             dir,
             lock_wait: LOCK_WAIT,
             cache_base: None,
+            cache: Arc::default(),
             seed: None,
         }
     }
@@ -104,6 +110,7 @@ impl Store {
     pub fn with_cache_base(self, base: Option<PathBuf>) -> Store {
         Store {
             cache_base: base,
+            cache: Arc::default(),
             ..self
         }
     }
@@ -115,7 +122,12 @@ impl Store {
 
     /// This data folder's cache folder, if there is one.
     pub fn cache_dir(&self) -> Option<PathBuf> {
-        folder::cache_dir(self.cache_base.as_ref()?, &self.dir)
+        if let Some(found) = self.cache.get() {
+            return Some(found.clone());
+        }
+        // None while the data folder does not exist: asked again later.
+        let found = folder::cache_dir(self.cache_base.as_ref()?, &self.dir)?;
+        Some(self.cache.get_or_init(|| found).clone())
     }
 
     /// The store, with writers waiting up to `wait` for a busy session.

@@ -89,7 +89,7 @@ fn the_data_folder_holds_only_what_is_shared_and_says_what_to_ignore() {
     // The index is kept under the cache directory once the files settle.
     thread::sleep(Duration::from_millis(2100));
     bp.ok(&["list"]);
-    assert!(cache_of(&bp).join("index.json").is_file());
+    assert!(cache_of(&bp).join("index.bin").is_file());
     assert_eq!(
         names(&bp.data_dir()).len(),
         4,
@@ -257,7 +257,7 @@ fn a_cache_that_cannot_be_written_never_fails_a_command() {
             let cache = cache_of(bp);
             fs::create_dir_all(&cache).unwrap();
             fs::write(cache.join("sessions"), "in the way").unwrap();
-            fs::create_dir(cache.join("index.json")).unwrap();
+            fs::create_dir(cache.join("index.bin")).unwrap();
         }
         bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
         bp.ok(&["tricks", "Ann=1"]);

@@ -1,16 +1,16 @@
 //! Fitting tables into a terminal's width without breaking what a reader
 //! must see whole: numbers, ids, variant names and words are never split
 //! inside a cell. Tables are laid out here (their widths worked out from
-//! their text) and drawn with comfy-table at exactly that width, so nothing
-//! is left to comfy-table's own wrapping, which splits words (CRATES.md,
-//! trap 5).
-
-use comfy_table::{Cell, CellAlignment, ContentArrangement};
-
-use super::new_table;
+//! their text) and drawn in comfy-table's style at exactly that width, so
+//! nothing is left to comfy-table's own wrapping, which splits words
+//! (CRATES.md, trap 5).
 
 /// Terminal columns taken by `text`'s widest line.
 pub fn text_width(text: &str) -> usize {
+    // Most text in a list is one line of printable ASCII: a column each.
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return text.len();
+    }
     text.lines()
         .map(console::measure_text_width)
         .max()
@@ -64,8 +64,79 @@ impl Grid {
         table_width(&self.widths())
     }
 
+    /// The table as comfy-table draws it in bridgepad's style
+    /// (`UTF8_FULL_CONDENSED`, each column as wide as its widest line, one
+    /// space of padding), drawn here directly: the same text, checked against
+    /// comfy-table by the tests, but without its per-cell work, so a list of
+    /// ten thousand sessions draws in milliseconds.
     pub fn draw(&self) -> String {
-        let mut table = new_table();
+        use unicode_width::UnicodeWidthStr;
+        let mut widths = vec![1; self.header.len()];
+        for row in std::iter::once(&self.header).chain(&self.rows) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                for line in cell.split('\n') {
+                    *width = (*width).max(line.width());
+                }
+            }
+        }
+        let border = |out: &mut String, [left, fill, junction, right]: [char; 4]| {
+            out.push(left);
+            for (c, &width) in widths.iter().enumerate() {
+                if c > 0 {
+                    out.push(junction);
+                }
+                out.extend(std::iter::repeat_n(fill, width + 2));
+            }
+            out.push(right);
+        };
+        let row = |out: &mut String, cells: &[String], right: &[bool]| {
+            let mut lines: Vec<_> = cells.iter().map(|c| c.split('\n')).collect();
+            let height = cells
+                .iter()
+                .map(|c| c.split('\n').count())
+                .max()
+                .unwrap_or(0);
+            for _ in 0..height {
+                out.push('\n');
+                out.push('│');
+                for (c, cell) in lines.iter_mut().enumerate() {
+                    if c > 0 {
+                        out.push('┆');
+                    }
+                    let line = cell.next().unwrap_or("");
+                    let pad = widths[c].saturating_sub(line.width());
+                    let (before, after) = if right.get(c) == Some(&true) {
+                        (pad, 0)
+                    } else {
+                        (0, pad)
+                    };
+                    out.extend(std::iter::repeat_n(' ', 1 + before));
+                    out.push_str(line);
+                    out.extend(std::iter::repeat_n(' ', after + 1));
+                }
+                out.push('│');
+            }
+        };
+        let size: usize = self.rows.iter().flatten().map(|c| c.len() + 8).sum();
+        let mut out = String::with_capacity(size + 256);
+        border(&mut out, ['┌', '─', '┬', '┐']);
+        // The header is never aligned right.
+        row(&mut out, &self.header, &[]);
+        out.push('\n');
+        border(&mut out, ['╞', '═', '╪', '╡']);
+        for cells in &self.rows {
+            row(&mut out, cells, &self.right);
+        }
+        out.push('\n');
+        border(&mut out, ['└', '─', '┴', '┘']);
+        out
+    }
+
+    /// The table as comfy-table draws it, for the tests to check [`Grid::draw`].
+    #[cfg(test)]
+    fn draw_with_comfy_table(&self) -> String {
+        use comfy_table::{Cell, CellAlignment, ContentArrangement};
+        let mut table = super::new_table();
         table.set_content_arrangement(ContentArrangement::Disabled);
         table.set_header(self.header.iter().map(Cell::new));
         for row in &self.rows {
@@ -200,6 +271,7 @@ impl Line {
     fn draw(&self, width: usize) -> String {
         match self {
             Line::Keep(text) => text.clone(),
+            Line::Words(text) if !text.contains('\n') && text_width(text) <= width => text.clone(),
             Line::Words(text) => super::wrap(text, Some(width)),
             Line::Names(names) if names.len() <= 2 => super::wrap(&names.join(", "), Some(width)),
             Line::Names(names) => names_in(names, width),
@@ -375,6 +447,33 @@ pub fn listing(arrangements: &[Listing], width: Option<usize>) -> (usize, String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Drawn directly, a table is exactly what comfy-table draws: wide
+        /// and combining characters, empty cells, cells of several lines,
+        /// columns aligned right.
+        #[test]
+        fn a_grid_is_drawn_as_comfy_table_draws_it(
+            header in proptest::collection::vec("[a-zA-Z é中🃏]{0,6}", 1..5),
+            rows in proptest::collection::vec(
+                proptest::collection::vec("[a-z 0-9é中🃏\u{301}\n-]{0,12}", 4),
+                0..6,
+            ),
+            right in proptest::collection::vec(proptest::bool::ANY, 4),
+        ) {
+            let columns = header.len();
+            let mut grid = Grid::new(header);
+            for (c, &r) in right.iter().take(columns).enumerate() {
+                if r {
+                    grid = grid.right(c);
+                }
+            }
+            for row in rows {
+                grid.row(row.into_iter().take(columns).collect());
+            }
+            proptest::prop_assert_eq!(grid.draw(), grid.draw_with_comfy_table());
+        }
+    }
 
     #[test]
     fn names_are_cut_only_as_far_as_they_stay_distinct() {

@@ -25,6 +25,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
     let mut titled = Listing::new(&["Session", "Updated", "Players", "Standing"]);
     let mut dated = Listing::new(&["Session", "Players", "Standing"]);
     let mut stacked = Listing::new(&["Session", "Standing"]);
+    // With no width (piped) the table is drawn in full, so only that
+    // arrangement is built: ten thousand sessions list in a blink.
+    let fitted = width.is_some();
     for e in entries {
         let Ok(s) = &e.summary else {
             let broken = || keep("BROKEN");
@@ -37,6 +40,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
                 keep(""),
                 why(),
             ]);
+            if !fitted {
+                continue;
+            }
             titled.row(vec![keep(&e.id), keep(""), keep(""), why()]);
             dated.row(vec![keep(&e.id), keep(""), why()]);
             stacked.row(vec![keep(&e.id), why()]);
@@ -62,6 +68,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
             keep(s.played.to_string()),
             words(&s.standing),
         ]);
+        if !fitted {
+            continue;
+        }
         let id_title = vec![Line::Keep(s.id.clone()), Line::Keep(s.title.clone())];
         titled.row(vec![
             id_title.clone(),

@@ -803,7 +803,7 @@ mod tests {
     }
 
     fn cache_path(store: &Store) -> PathBuf {
-        cache(store).join("sessions").join(format!("{ID}.json"))
+        cache(store).join("sessions").join(format!("{ID}.bin"))
     }
 
     fn cache(store: &Store) -> PathBuf {
@@ -866,9 +866,7 @@ mod tests {
         // Same key, different content: only a load that took it from the
         // cache can show the planted name.
         let path = cache_path(&store);
-        let planted = fs::read_to_string(&path)
-            .unwrap()
-            .replace("\"Ann\"", "\"Ana\"");
+        let planted = replace_bytes(&fs::read(&path).unwrap(), b"\x03Ann", b"\x03Ana");
         fs::write(&path, planted).unwrap();
         assert_eq!(loaded(&store).players, ["Ana", "Bob", "Cid"]);
     }
@@ -910,28 +908,49 @@ mod tests {
         loaded(store).hands[0].bids.0.clone()
     }
 
+    /// `bytes` with every `from` replaced by `to`.
+    fn replace_bytes(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i..].starts_with(from) {
+                out.extend_from_slice(to);
+                i += from.len();
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        out
+    }
+
     #[test]
     fn a_corrupt_cache_is_ignored() {
         let (_dir, store) = store();
         bid(&store, 1, 1, 0);
-        let good = fs::read_to_string(cache_path(&store)).unwrap();
-        let (key, json) = good.split_once('\n').unwrap();
+        let good = fs::read(cache_path(&store)).unwrap();
+        let end = good.iter().position(|&b| b == b'\n').unwrap();
+        let (key, body) = (&good[..end], &good[end + 1..]);
+        let with = |body: &[u8]| [key, b"\n", body].concat();
         let corrupt = [
-            String::new(),
-            "not a cache".into(),
-            key.into(),
-            format!("{key}\n"),
-            format!("{key}\n{}", &json[..json.len() / 2]),
-            format!("{key}\n{json}trailing"),
-            format!("{key}\n{}", json.replace("\"players\"", "\"seats\"")),
-            format!("{key}\n{}", json.replace("\"Bob\":0", "\"Bob\":-1")),
+            Vec::new(),
+            b"not a cache".to_vec(),
+            key.to_vec(),
+            with(b""),
+            with(&body[..body.len() / 2]),
+            with(&[body, b"trailing"].concat()),
+            // A name's length that runs past the end.
+            with(&replace_bytes(body, b"\x03Bob", b"\x7fBob")),
+            // Timestamps out of range.
+            with(&[&[0xff; 12][..], &body[12..]].concat()),
+            // The template's JSON text damaged.
+            with(&replace_bytes(body, b"\"name\"", b"\"nome\"")),
+            [&[0xff, 0xfe][..], b"\n", body].concat(),
         ];
         for bad in corrupt {
             fs::write(cache_path(&store), &bad).unwrap();
             assert_eq!(loaded(&store), parsed(&store), "cache: {bad:?}");
         }
-        fs::write(cache_path(&store), [0xff, 0xfe, b'\n', 0]).unwrap();
-        assert_eq!(loaded(&store), parsed(&store));
     }
 
     #[test]

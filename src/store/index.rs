@@ -32,8 +32,9 @@ use anyhow::{Context as _, Result};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::store::Store;
+use crate::store::cache::{self, instant};
 use crate::store::summary::{Record, Summary};
-use crate::store::{Store, save_atomically};
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);
@@ -127,21 +128,6 @@ mod records {
             .into_iter()
             .map(|One(r)| r)
             .collect())
-    }
-}
-
-/// A time as whole seconds since 1970 and nanoseconds.
-mod instant {
-    use chrono::{DateTime, Utc};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-
-    pub fn serialize<S: Serializer>(at: &DateTime<Utc>, s: S) -> Result<S::Ok, S::Error> {
-        (at.timestamp(), at.timestamp_subsec_nanos()).serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DateTime<Utc>, D::Error> {
-        let (secs, nanos) = <(i64, u32)>::deserialize(d)?;
-        DateTime::from_timestamp(secs, nanos).ok_or_else(|| D::Error::custom("a time out of range"))
     }
 }
 
@@ -426,16 +412,12 @@ fn encode(build: String, entries: &[Indexed]) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
-/// Saves the index; a failure only means the next command reads more files.
+/// Saves the index, atomically but not flushed to disk: it is only a
+/// cache, and one torn by a crash does not decode and is rebuilt. A failure
+/// only means the next command reads more files.
 fn write_index(path: &Path, build: String, entries: &[Indexed]) {
-    let Some(dir) = path.parent() else {
-        return;
-    };
-    let Some(bytes) = encode(build, entries) else {
-        return;
-    };
-    if fs::create_dir_all(dir).is_ok() {
-        let _ = save_atomically(dir, path, &bytes);
+    if let Some(bytes) = encode(build, entries) {
+        cache::replace(path, &bytes);
     }
 }
 

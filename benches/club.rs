@@ -192,9 +192,9 @@ fn main() {
         bid,
         ms(5),
     ));
-    let show = median_of(15, || run(&["show", "--json", "--session", &long_id]).0);
+    let show = median_of(15, || run(&["show", "--session", &long_id]).0);
     rows.push(Row::time(
-        &format!("show --json ({LONG_HANDS}-hand session)"),
+        &format!("show ({LONG_HANDS}-hand session)"),
         show,
         ms(5),
     ));

@@ -5,9 +5,10 @@
 //! through the real engine with a seeded random table, and saves them with
 //! the real store into a temporary directory. Then it times the release
 //! binary on that directory (rebuilding the session index, then `list`,
-//! `list --player`, `export --all`, `stats` with the index built, and
-//! recording a bid) and prints medians against the goals. A missed
-//! goal is reported, not a failure: this is a measurement.
+//! `list --player`, `stats` and `export --all` with the index built; `list`
+//! right after 1,000 new session files appear, as after a pull; and
+//! commands on the long session) and prints medians against the goals. A
+//! missed goal is reported, not a failure: this is a measurement.
 //!
 //! The binary measured is the one Cargo builds for the bench
 //! (`env!("CARGO_BIN_EXE_bridgepad")`: with `cargo bench` that is
@@ -30,6 +31,8 @@ use chrono::{DateTime, Duration as Span, TimeZone, Utc};
 
 const SESSIONS: usize = 10_000;
 const LONG_HANDS: usize = 1_000;
+/// Sessions that appear at once, as after pulling another device's games.
+const PULLED: usize = 1_000;
 const SEED: u64 = 20_261_122;
 
 const VARIANTS: [&str; 7] = [
@@ -50,11 +53,14 @@ const NAMES: [&str; 30] = [
 
 fn main() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_bridgepad"));
-    let dir = tempfile::Builder::new()
+    let root = tempfile::Builder::new()
         .prefix("bridgepad-club-")
         .tempdir()
         .expect("a temporary directory");
-    let store = Store::new(dir.path().to_path_buf());
+    // The data folder, and the cache directory the binary is given, beside it.
+    let data = root.path().join("data");
+    let caches = root.path().join("cache");
+    let store = Store::new(data.clone());
     let catalog = Catalog::load(None);
     let mut rng = fastrand::Rng::with_seed(SEED);
 
@@ -71,7 +77,7 @@ fn main() {
     }
     let long_id = generate_long(&store, &catalog, &mut rng);
     let generated = started.elapsed();
-    let bytes: u64 = std::fs::read_dir(dir.path())
+    let bytes: u64 = std::fs::read_dir(&data)
         .expect("the data directory")
         .filter_map(|e| e.ok()?.metadata().ok())
         .filter(|m| m.is_file())
@@ -82,14 +88,12 @@ fn main() {
          in {:.1} s; {:.1} MB of TOML in {}",
         generated.as_secs_f64(),
         bytes as f64 / 1e6,
-        dir.path().display()
+        data.display()
     );
     println!("binary: {}", bin.display());
 
-    let run = |args: &[&str]| run(&bin, dir.path(), args);
-    // Outside the data folder, where `export --output` may write.
-    let export_dir = tempfile::tempdir().expect("a temporary directory");
-    let export_file = export_dir.path().join("export.csv");
+    let run = |args: &[&str]| run(&bin, &data, &caches, args);
+    let export_file = root.path().join("export.csv");
     let export_path = export_file.to_str().expect("a UTF-8 temp path");
     let player = NAMES[0];
 
@@ -100,9 +104,8 @@ fn main() {
     std::thread::sleep(bridgepad::store::index::SETTLE);
     // The first run builds the index (every file read and replayed, on
     // every core), as after an upgrade or on a fresh data directory.
-    let cache = dir.path().join(".cache");
     let rebuild = median_of(3, || {
-        let _ = std::fs::remove_dir_all(&cache);
+        let _ = std::fs::remove_dir_all(&caches);
         run(&["list"]).0
     });
     rows.push(Row {
@@ -112,15 +115,15 @@ fn main() {
         pass: None,
     });
     let list = median_of(7, || run(&["list"]).0);
-    rows.push(Row::time("list", list, ms(150)));
+    rows.push(Row::time("list", list, ms(100)));
     let by_player = median_of(7, || run(&["list", "--player", player]).0);
     rows.push(Row::time(
         &format!("list --player {player}"),
         by_player,
-        ms(150),
+        ms(100),
     ));
     let stats = median_of(7, || run(&["stats"]).0);
-    rows.push(Row::time("stats", stats, ms(150)));
+    rows.push(Row::time("stats", stats, ms(100)));
     let mut peaks = Vec::new();
     let export_args = [
         "export",
@@ -147,6 +150,35 @@ fn main() {
         goal: "< 100 MB".into(),
         pass: peak.map(|kb| (kb as f64 / 1024.0) < 100.0),
     });
+    // 1,000 sessions appear at once, as after a pull; the first `list`
+    // then reads just those. Each run starts from the index as it was
+    // before they came.
+    let index = bridgepad::store::folder::cache_dir(&caches, &data)
+        .expect("the cache folder")
+        .join("index.bin");
+    let before_pull = std::fs::read(&index).expect("the index");
+    let mut pull_rng = fastrand::Rng::with_seed(SEED + 1);
+    for i in 0..PULLED {
+        let name = VARIANTS[i % VARIANTS.len()];
+        let variant = catalog
+            .find(name)
+            .expect("a built-in variant")
+            .variant
+            .clone();
+        generate(&store, &variant, &mut pull_rng);
+    }
+    std::thread::sleep(bridgepad::store::index::SETTLE);
+    let pulled = median_of(3, || {
+        std::fs::write(&index, &before_pull).expect("the index put back");
+        run(&["list"]).0
+    });
+    rows.push(Row::time(
+        &format!("list after {PULLED} new sessions appear"),
+        pulled,
+        ms(300),
+    ));
+    // (Room here for `sync` with nothing new, once there is one.)
+
     // Bid, then undo so every bid meets the same state; only the bid is timed.
     let long = catalog_first_player(&store, &long_id);
     let bid_arg = format!("{long}=1");
@@ -158,9 +190,15 @@ fn main() {
     rows.push(Row::time(
         &format!("bid {bid_arg} ({LONG_HANDS}-hand session)"),
         bid,
-        ms(10),
+        ms(5),
     ));
-    sync_rows(&bin, dir.path(), &mut rows);
+    let show = median_of(15, || run(&["show", "--session", &long_id]).0);
+    rows.push(Row::time(
+        &format!("show ({LONG_HANDS}-hand session)"),
+        show,
+        ms(5),
+    ));
+    sync_rows(&bin, &data, &caches, &mut rows);
 
     println!();
     println!(
@@ -180,17 +218,18 @@ fn main() {
     }
     println!(
         "\nruns: index rebuild 3; list, list --player and stats 7 each (index built); export 3; \
-         bid 15 (each followed by an untimed undo)"
+         list after new sessions 3 (the index put back each time); bid 15 (each followed by an \
+         untimed undo); show 15"
     );
     if std::env::var_os("BRIDGEPAD_BENCH_KEEP").is_some() {
-        println!("kept the sessions in {}", dir.keep().display());
+        println!("kept the sessions and caches in {}", root.keep().display());
     }
 }
 
 /// `bridgepad sync` on the club's folder: the first sync into an empty bare
 /// repository beside it (every session committed and pushed), timed once,
 /// then syncs with nothing new, the everyday case.
-fn sync_rows(bin: &Path, data: &Path, rows: &mut Vec<Row>) {
+fn sync_rows(bin: &Path, data: &Path, caches: &Path, rows: &mut Vec<Row>) {
     let remote = tempfile::Builder::new()
         .prefix("bridgepad-club-remote-")
         .tempdir()
@@ -203,14 +242,14 @@ fn sync_rows(bin: &Path, data: &Path, rows: &mut Vec<Row>) {
         .expect("git runs");
     assert!(made.success(), "git init --bare failed");
     let url = bare.to_str().expect("a UTF-8 temp path");
-    let (first, _) = run(bin, data, &["sync", "--remote", url]);
+    let (first, _) = run(bin, data, caches, &["sync", "--remote", url]);
     rows.push(Row {
         name: format!("sync, first ({SESSIONS} sessions pushed)"),
         median: show(first),
         goal: "–".into(),
         pass: None,
     });
-    let again = median_of(7, || run(bin, data, &["sync"]).0);
+    let again = median_of(7, || run(bin, data, caches, &["sync"]).0);
     rows.push(Row::time("sync, nothing new (7 runs)", again, ms(1000)));
 }
 
@@ -253,11 +292,12 @@ fn median_of(n: usize, mut f: impl FnMut() -> Duration) -> Duration {
 /// Runs the binary on the data directory; the wall time and the child's
 /// peak resident set size in KiB (from `wait4`, where there is one).
 /// A failing command stops the benchmark: its numbers would mean nothing.
-fn run(bin: &Path, data: &Path, args: &[&str]) -> (Duration, Option<u64>) {
+fn run(bin: &Path, data: &Path, caches: &Path, args: &[&str]) -> (Duration, Option<u64>) {
     let mut command = Command::new(bin);
     command
         .args(args)
         .env("BRIDGEPAD_DATA_DIR", data)
+        .env("BRIDGEPAD_CACHE_DIR", caches)
         .env_remove("BRIDGEPAD_NOW")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -270,6 +310,7 @@ fn run(bin: &Path, data: &Path, args: &[&str]) -> (Duration, Option<u64>) {
         let out = Command::new(bin)
             .args(args)
             .env("BRIDGEPAD_DATA_DIR", data)
+            .env("BRIDGEPAD_CACHE_DIR", caches)
             .output()
             .expect("the bridgepad binary runs");
         panic!(

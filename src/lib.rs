@@ -170,8 +170,16 @@ fn context(cli: &Cli) -> Result<Context> {
         .templates_dir
         .clone()
         .or_else(|| dirs.as_ref().map(|d| d.config_dir().join("templates")));
+    // Caches go under the user's cache directory, never in the data folder
+    // (which may be synced); with no cache directory nothing is cached.
+    let cache_base = std::env::var_os("BRIDGEPAD_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs.as_ref().map(|d| d.cache_dir().to_path_buf()));
     Ok(Context {
-        store: Store::new(data_dir).with_lock_wait(lock_wait()?),
+        store: Store::new(data_dir)
+            .with_lock_wait(lock_wait()?)
+            .with_cache_base(cache_base)
+            .with_seed(seed()?),
         templates_dir,
         now: now()?,
     })
@@ -187,6 +195,20 @@ fn now() -> Result<DateTime<Utc>> {
                 anyhow!("BRIDGEPAD_NOW `{text}` is not a time like 2026-11-21T20:00:00Z: {e}")
             }),
         Err(_) => Ok(Utc::now()),
+    }
+}
+
+/// `BRIDGEPAD_SEED`, a whole number that makes the random part of new
+/// session ids the same every run, for tests and demonstrations.
+fn seed() -> Result<Option<u64>> {
+    match std::env::var("BRIDGEPAD_SEED") {
+        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+            anyhow!(
+                "BRIDGEPAD_SEED `{text}` is not a whole number from 0 to {}; unset it for random session ids",
+                u64::MAX
+            )
+        }),
+        Err(_) => Ok(None),
     }
 }
 

@@ -1,18 +1,24 @@
 //! Where sessions live on disk, and how they are read and written.
 //!
-//! One TOML file per session, `<id>.toml`, in the data directory. Saves are
-//! atomic: the new text goes to a temporary file in `.saving/` (on the same
-//! file system), is flushed to disk, and is renamed over the old file, then
-//! the data directory itself is flushed; a crash leaves either the old file
-//! or the new one.
-//! Writers hold an advisory lock on a separate file (`.locks/<id>.lock`),
-//! because the rename replaces the session file itself; the kernel drops the
-//! lock when its holder exits, however it exits. A save killed midway leaves
-//! only its temporary file, which a later save removes once it is clearly
-//! stale: kept apart in `.saving/`, those few files are found without
-//! listing every session. What a session file parses to is cached in
-//! `.cache/sessions/<id>.json` (see `store/cache.rs`), keyed by the file's
-//! exact bytes, so a long session is not parsed on every command.
+//! One TOML file per session, `<id>.toml`, in the data directory, which may
+//! be synced between devices: what belongs to one machine is kept out of it
+//! (`store/folder.rs`). Saves are atomic: the new text goes to a temporary
+//! file in `.bridgepad/saving/` (on the same file system), is flushed to
+//! disk, and is renamed over the old file, then the data directory itself is
+//! flushed; a crash leaves either the old file or the new one. A save keeps
+//! the file's mode and, where the system allows, its owner and group.
+//! Writers hold the data folder's lock (`store/lock.rs`) from reading to
+//! saving. A save killed midway leaves only its temporary file, which a
+//! later save removes once it is clearly stale: kept apart in
+//! `.bridgepad/saving/`, those few files are found without listing every
+//! session. What a session file parses to is cached under the user's cache
+//! directory (see `store/cache.rs`), keyed by the file's exact bytes, so a
+//! long session is not parsed on every command; the cache is written only
+//! once the save has succeeded, and never fails it.
+//!
+//! New sessions get ids with a random part (`2026-11-23-devils-bridge-k3f9`)
+//! so that two devices starting the same game on the same day never take
+//! the same id; a taken id draws again.
 //!
 //! Every file says which format it is in. One in an older format is read
 //! through `store/migrate.rs`, and the first save that changes it first copies
@@ -26,25 +32,29 @@ mod backup;
 mod cache;
 pub mod conflict;
 pub mod copies;
+pub mod folder;
 pub mod index;
+mod lock;
 mod migrate;
 pub mod stats;
 pub mod summary;
 mod trash;
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, Write};
+use std::fs::{self, File};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use chrono::{DateTime, Utc};
 use tempfile::NamedTempFile;
 
 use crate::session::{FORMAT, Session, SessionFile, keep_comments, to_toml};
 use crate::store::copies::Conflict;
 use crate::store::index::Listed;
+use crate::store::lock::FolderLock;
 
 pub use trash::{Trashed, check_id};
 
@@ -52,8 +62,13 @@ pub use trash::{Trashed, check_id};
 /// unless told otherwise ([`Store::with_lock_wait`]).
 pub const LOCK_WAIT: Duration = Duration::from_secs(5);
 
-/// Where in the data directory a session save writes its temporary file.
-const TEMPS: &str = ".saving";
+/// How many ids a new session draws before giving up: with 31⁴ ids a day
+/// for each game, only a folder that is not what it seems runs out.
+const ID_DRAWS: usize = 100;
+
+/// The characters of an id's random part: digits and lowercase letters,
+/// without those easily misread for another (0, 1, i, l, o).
+const ID_CHARS: &[u8; 31] = b"23456789abcdefghjkmnpqrstuvwxyz";
 
 /// Temporary files of a save are named `.saving-*.tmp`.
 const TEMP_PREFIX: &str = ".saving-";
@@ -69,14 +84,51 @@ const STALE_TEMP: Duration = Duration::from_secs(60);
 pub struct Store {
     dir: PathBuf,
     lock_wait: Duration,
+    /// Where caches go (`BRIDGEPAD_CACHE_DIR` or the user's cache
+    /// directory); none means nothing is cached.
+    cache_base: Option<PathBuf>,
+    /// The cache folder once found: finding it resolves the data folder's
+    /// path, which a listing that reads a thousand new files would
+    /// otherwise do a thousand times.
+    cache: Arc<OnceLock<PathBuf>>,
+    /// Makes the ids drawn for new sessions reproducible (`BRIDGEPAD_SEED`).
+    seed: Option<u64>,
 }
 
 impl Store {
+    /// The store in `dir`, caching nothing and drawing ids at random.
     pub fn new(dir: PathBuf) -> Store {
         Store {
             dir,
             lock_wait: LOCK_WAIT,
+            cache_base: None,
+            cache: Arc::default(),
+            seed: None,
         }
+    }
+
+    /// The store, caching under `base` (see [`folder::cache_dir`]).
+    pub fn with_cache_base(self, base: Option<PathBuf>) -> Store {
+        Store {
+            cache_base: base,
+            cache: Arc::default(),
+            ..self
+        }
+    }
+
+    /// The store, drawing new ids from `seed` when there is one.
+    pub fn with_seed(self, seed: Option<u64>) -> Store {
+        Store { seed, ..self }
+    }
+
+    /// This data folder's cache folder, if there is one.
+    pub fn cache_dir(&self) -> Option<PathBuf> {
+        if let Some(found) = self.cache.get() {
+            return Some(found.clone());
+        }
+        // None while the data folder does not exist: asked again later.
+        let found = folder::cache_dir(self.cache_base.as_ref()?, &self.dir)?;
+        Some(self.cache.get_or_init(|| found).clone())
     }
 
     /// The store, with writers waiting up to `wait` for a busy session.
@@ -185,7 +237,10 @@ impl Store {
         let path = self.path(id);
         let text = read_text(&path)?;
         // Only saves fill the cache, so a hit is a file in today's format.
-        let cached = cache::get(&self.dir, id, text.as_bytes()).filter(|f| f.format == FORMAT);
+        let cached = self
+            .cache_dir()
+            .and_then(|cache| cache::get(&cache, id, text.as_bytes()))
+            .filter(|f| f.format == FORMAT);
         let (file, older) = match cached {
             Some(file) => (file, None),
             None => {
@@ -205,13 +260,31 @@ impl Store {
         })
     }
 
-    /// A fresh id for a session started at `now`: the date and the variant,
-    /// numbered when the same game was already started that day. Only a
-    /// proposal: [`Store::create_numbered`] makes sure it is still free.
+    /// A fresh id for a session of `variant` started at `now`: the date, the
+    /// variant and four random characters, drawn again while the id is
+    /// taken. Only a proposal: [`Store::create_new`] makes sure it is still
+    /// free.
     pub fn new_id(&self, variant: &str, now: DateTime<Utc>) -> String {
-        ids(variant, now)
-            .find(|id| !self.path(id).exists())
-            .expect("the ids never run out")
+        let mut draws = self.id_draws();
+        let mut id = draws.id(variant, now);
+        for _ in 1..ID_DRAWS {
+            if !self.taken(&id) {
+                break;
+            }
+            id = draws.id(variant, now);
+        }
+        id
+    }
+
+    /// The ids drawn for new sessions, in order: from `BRIDGEPAD_SEED` when
+    /// it is set, so tests and demonstrations get the same ids every run.
+    fn id_draws(&self) -> IdDraws {
+        IdDraws(self.seed.unwrap_or_else(|| fastrand::u64(..)))
+    }
+
+    /// Whether anything has the name a session `id` would take.
+    fn taken(&self, id: &str) -> bool {
+        fs::symlink_metadata(self.path(id)).is_ok()
     }
 
     /// Writes a new session; refuses to overwrite an existing file.
@@ -222,14 +295,23 @@ impl Store {
         Ok(())
     }
 
-    /// Writes a session just started under the first free id of its day and
-    /// variant, and sets `session.id` to it. Another bridgepad may start the
-    /// same game in the same second, between [`Store::new_id`] and the save:
-    /// then the file it wrote is kept and this one takes the next number.
-    pub fn create_numbered(&self, session: &mut Session) -> Result<()> {
+    /// Writes a session just started under the id it was given by
+    /// [`Store::new_id`], or, if that was taken meanwhile (another
+    /// bridgepad, or another device through a sync, started one in the same
+    /// moment), under a newly drawn one, and sets `session.id` to the id it
+    /// took. The file already there is kept. After [`ID_DRAWS`] taken ids it
+    /// gives up with an error rather than try forever.
+    pub fn create_new(&self, session: &mut Session) -> Result<()> {
         let variant = session.variant().name.clone();
-        for id in ids(&variant, session.created) {
-            if self.path(&id).exists() {
+        let created = session.created;
+        let mut draws = self.id_draws();
+        let proposed = std::mem::take(&mut session.id);
+        let candidates = std::iter::once(proposed)
+            .filter(|id| !id.is_empty())
+            .chain(std::iter::repeat_with(|| draws.id(&variant, created)))
+            .take(ID_DRAWS);
+        for id in candidates {
+            if self.taken(&id) {
                 continue;
             }
             session.id = id;
@@ -237,28 +319,28 @@ impl Store {
                 return Ok(());
             }
         }
-        unreachable!("the ids never run out")
+        bail!(
+            "could not find a free id for the new session in `{}` after {ID_DRAWS} tries; check what the folder holds",
+            self.dir.display()
+        )
     }
 
     /// Writes a new session unless a file already has its id (false).
     /// Checking and writing are one step: the file is put in place with a
     /// rename that refuses to replace anything, so two bridgepads (or a
-    /// file restored by hand) can never overwrite each other here.
+    /// file restored by hand) can never overwrite each other here. Only that
+    /// rename finding the name taken means the id is taken: any other
+    /// failure is an error, so a folder that cannot take a file is never
+    /// tried again and again.
     fn try_create(&self, session: &Session) -> Result<bool> {
-        fs::create_dir_all(&self.dir)
-            .with_context(|| format!("could not create `{}`", self.dir.display()))?;
-        let _lock = self.lock(&session.id)?;
-        if self.path(&session.id).exists() {
+        let _lock = self.lock()?;
+        if self.taken(&session.id) {
             return Ok(false);
         }
-        match self.write(session.to_file(), Existing::Keep, None) {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
-            Err(e) => Err(anyhow!(e).context(format!(
-                "could not save `{}`",
-                self.path(&session.id).display()
-            ))),
-        }
+        let saved = self
+            .write(session.to_file(), Existing::Keep, None)
+            .with_context(|| format!("could not save `{}`", self.path(&session.id).display()))?;
+        Ok(saved == Saved::Done)
     }
 
     /// Runs `change` on the stored session under the session's lock, saving
@@ -271,7 +353,7 @@ impl Store {
         now: DateTime<Utc>,
         change: impl FnOnce(&mut Session) -> Result<T>,
     ) -> Result<(Session, T)> {
-        let _lock = self.lock(id)?;
+        let _lock = self.lock()?;
         let Loaded {
             mut session,
             file: read,
@@ -329,113 +411,93 @@ impl Store {
         })
     }
 
-    /// Saves a session file, and caches it as its new bytes read back. The
-    /// cache is written on another thread while the save waits for the disk;
-    /// keyed by content, it is right whichever finishes first, or alone. That
-    /// thread also clears away what killed saves left behind. The comments
-    /// of `replaced`, the text saved over, are kept (`session/comments.rs`).
+    /// Saves a session file, then caches it as its new bytes read back.
+    /// What goes in the cache is prepared on another thread while the save
+    /// waits for the disk, but written only once the save has succeeded, and
+    /// a cache that cannot be written (a full disk, a file in the way) is
+    /// only a miss later: a cache never makes a save fail. That thread also
+    /// clears away what killed saves left behind. The caller holds the lock.
+    /// The comments of `replaced`, the text saved over, are kept
+    /// (`session/comments.rs`).
     fn write(
         &self,
         file: SessionFile,
         existing: Existing,
         replaced: Option<&str>,
-    ) -> io::Result<()> {
-        let text = to_toml(&file)
-            .map_err(|e| io::Error::other(format!("could not write the session as TOML: {e}")))?;
+    ) -> Result<Saved> {
+        let text = to_toml(&file).context("could not write the session as TOML")?;
         let text = match replaced {
             Some(old) => keep_comments(old, &text),
             None => text,
         };
-        let path = self.path(&file.id);
-        let temps = self.dir.join(TEMPS);
-        fs::create_dir_all(&temps)?;
+        let id = file.id.clone();
+        let path = self.path(&id);
+        let temps = folder::saving_dir(&self.dir)?;
+        let cache = self.cache_dir();
         let aside = || {
-            if let Some(file) = file.as_read_back() {
+            let entry = cache.as_ref().and_then(|_| {
+                let file = file.as_read_back()?;
                 debug_assert_eq!(
                     toml::from_str::<SessionFile>(&text).ok().as_ref(),
                     Some(&file),
                     "a cached file must be what its TOML parses to"
                 );
-                cache::put(&self.dir, &file.id, text.as_bytes(), &file);
+                cache::entry(text.as_bytes(), &file)
+            });
+            // What killed saves left: the sessions', and the caches'.
+            let now = SystemTime::now();
+            remove_stale_temps(&temps, now);
+            if let Some(cache) = &cache {
+                remove_stale_temps(cache, now);
+                remove_stale_temps(&cache.join("sessions"), now);
             }
-            self.remove_stale_temps();
+            entry
         };
-        thread::scope(|scope| {
+        let (saved, entry) = thread::scope(|scope| {
             // Should no thread start, the session is saved all the same.
-            let _aside = thread::Builder::new().spawn_scoped(scope, aside);
-            save_to(&temps, &self.dir, &path, existing, text.as_bytes())
-        })
+            let aside = thread::Builder::new().spawn_scoped(scope, aside);
+            let saved = save_to(&temps, &self.dir, &path, existing, text.as_bytes(), None);
+            // Joined here, so that a panic there is only a missed cache.
+            let entry = aside.ok().and_then(|a| a.join().ok()).flatten();
+            (saved, entry)
+        });
+        let saved = saved?;
+        if saved == Saved::Done {
+            if let (Some(cache), Some(entry)) = (&cache, entry) {
+                cache::put(cache, &id, entry);
+            }
+            folder::tidy(&self.dir);
+        }
+        Ok(saved)
     }
 
     /// Puts `text` in place as session `id`'s file, byte for byte and
     /// atomically, as [`Store::write`] saves a session (conflict copies are
     /// kept as they were written, comments and all). The caller holds the
-    /// session's lock.
-    fn save_text(&self, id: &str, text: &str, existing: Existing) -> io::Result<()> {
-        let temps = self.dir.join(TEMPS);
-        fs::create_dir_all(&temps)?;
-        save_to(&temps, &self.dir, &self.path(id), existing, text.as_bytes())
+    /// lock.
+    /// A file that appeared at the path meanwhile is never replaced: that
+    /// is an error.
+    fn save_text(&self, id: &str, text: &str, existing: Existing) -> Result<()> {
+        let temps = folder::saving_dir(&self.dir)?;
+        let path = self.path(id);
+        match save_to(&temps, &self.dir, &path, existing, text.as_bytes(), None)? {
+            Saved::Done => Ok(()),
+            Saved::Taken => bail!(
+                "`{}` appeared meanwhile and was left as it is",
+                path.display()
+            ),
+        }
     }
 
-    /// Removes the temporary files that saves killed midway (a crash, a
-    /// power cut, `kill -9`) left: the sessions', and the cache's beside it.
-    fn remove_stale_temps(&self) {
-        let cache = self.dir.join(".cache");
-        for dir in [self.dir.join(TEMPS), cache.join("sessions"), cache] {
-            remove_stale_temps(&dir, SystemTime::now());
-        }
+    /// Takes the data folder's lock, waiting a little for another writer.
+    fn lock(&self) -> Result<FolderLock> {
+        FolderLock::take(&self.dir, self.lock_wait)
     }
 
     /// The lock `bridgepad sync` holds while git commits and merges in the
-    /// data folder. For now it keeps two syncs apart; once one lock covers
-    /// the whole folder, it is that one.
+    /// data folder: the one every writer takes.
     pub(crate) fn lock_folder(&self) -> Result<impl Sized> {
-        self.lock(".sync")
-    }
-
-    /// Takes the session's advisory lock, waiting a little for another writer.
-    fn lock(&self, id: &str) -> Result<SessionLock> {
-        let dir = self.dir.join(".locks");
-        fs::create_dir_all(&dir)
-            .with_context(|| format!("could not create `{}`", dir.display()))?;
-        let path = dir.join(format!("{id}.lock"));
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .with_context(|| format!("could not open the lock file `{}`", path.display()))?;
-        let start = Instant::now();
-        loop {
-            match file.try_lock() {
-                Ok(()) => break,
-                Err(fs::TryLockError::WouldBlock) if start.elapsed() < self.lock_wait => {
-                    let left = self.lock_wait.saturating_sub(start.elapsed());
-                    thread::sleep(left.min(Duration::from_millis(50)));
-                }
-                Err(fs::TryLockError::WouldBlock) => {
-                    let mut holder = String::new();
-                    let _ = file.read_to_string(&mut holder);
-                    // Only a pid is repeated: the file is not bridgepad's alone.
-                    let who = match holder.trim().parse::<u32>() {
-                        Ok(pid) => format!("bridgepad process {pid}"),
-                        Err(_) => "another bridgepad".to_string(),
-                    };
-                    bail!(
-                        "session `{id}` is busy: {who} is writing it; try again when it has finished"
-                    );
-                }
-                Err(fs::TryLockError::Error(e)) => {
-                    return Err(anyhow!(e).context(format!("could not lock `{}`", path.display())));
-                }
-            }
-        }
-        // Say who holds the lock, for a writer that has to give up waiting.
-        file.set_len(0).ok();
-        file.rewind().ok();
-        write!(file, "{}", std::process::id()).ok();
-        Ok(SessionLock { _file: file })
+        self.lock()
     }
 }
 
@@ -456,14 +518,27 @@ struct Older {
     text: String,
 }
 
-/// The ids a session of `variant` started at `now` may take, in order: the
-/// date and the variant, then numbered from 2.
-fn ids(variant: &str, now: DateTime<Utc>) -> impl Iterator<Item = String> {
-    let base = format!("{}-{variant}", now.format("%Y-%m-%d"));
-    (1u64..).map(move |n| match n {
-        1 => base.clone(),
-        n => format!("{base}-{n}"),
-    })
+/// Draws the random part of new ids: SplitMix64, small and the same in
+/// every build, so a seed gives the same ids forever.
+struct IdDraws(u64);
+
+impl IdDraws {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The next id for a session of `variant` started at `now`:
+    /// `2026-11-23-devils-bridge-k3f9`.
+    fn id(&mut self, variant: &str, now: DateTime<Utc>) -> String {
+        let suffix: String = (0..4)
+            .map(|_| char::from(ID_CHARS[(self.next() % ID_CHARS.len() as u64) as usize]))
+            .collect();
+        format!("{}-{variant}-{suffix}", now.format("%Y-%m-%d"))
+    }
 }
 
 /// Which session a command acts on, and whether the user named it.
@@ -483,11 +558,6 @@ impl Resolved {
             None => Ok(self),
         }
     }
-}
-
-/// Held while a session is being changed; the lock is released on drop.
-struct SessionLock {
-    _file: File,
 }
 
 fn read_text(path: &Path) -> Result<String> {
@@ -526,34 +596,51 @@ fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
 /// Whether a save may replace a file already at its path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Existing {
+    /// Replace it, keeping its mode and, where allowed, its owner and group.
     Replace,
-    /// Fail with [`io::ErrorKind::AlreadyExists`] instead.
+    /// Leave it, and report [`Saved::Taken`].
     Keep,
+}
+
+/// What a save did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Saved {
+    Done,
+    /// With [`Existing::Keep`], a file was already there and was kept: the
+    /// only outcome that means "this name is taken". Every other failure,
+    /// even one the system calls "already exists", is an error.
+    Taken,
 }
 
 /// Temp file in the same directory, flushed, renamed over, directory flushed.
 pub fn save_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
-    Ok(save_to(dir, dir, path, Existing::Replace, bytes)?)
+    save_to(dir, dir, path, Existing::Replace, bytes, None)?;
+    Ok(())
 }
 
 /// Like [`save_atomically`] for a file that must not exist yet: fails with
 /// [`io::ErrorKind::AlreadyExists`] rather than replace one.
 pub fn save_new(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    save_to(dir, dir, path, Existing::Keep, bytes)
+    match save_to(dir, dir, path, Existing::Keep, bytes, None)? {
+        Saved::Done => Ok(()),
+        Saved::Taken => Err(io::ErrorKind::AlreadyExists.into()),
+    }
 }
 
 /// Saves `bytes` as `path` in `dir` through a temp file in `temps`, which
-/// must be on the same file system for the rename.
+/// must be on the same file system for the rename; the new file takes the
+/// mode and owner of `like` when given (see [`finish`]).
 fn save_to(
     temps: &Path,
     dir: &Path,
     path: &Path,
     existing: Existing,
     bytes: &[u8],
-) -> io::Result<()> {
+    like: Option<&fs::Metadata>,
+) -> io::Result<Saved> {
     let mut temp = temp_file_in(temps)?;
     temp.write_all(bytes)?;
-    finish(dir, path, existing, temp)
+    finish(dir, path, existing, temp, like)
 }
 
 /// Writes `path` through `fill` so that nothing appears there unless `fill`
@@ -567,29 +654,81 @@ pub fn write_atomically(
     let mut out = io::BufWriter::new(temp_file_in(dir)?);
     fill(&mut out)?;
     let temp = out.into_inner().map_err(|e| e.into_error())?;
-    Ok(finish(dir, path, Existing::Replace, temp)?)
+    finish(dir, path, Existing::Replace, temp, None)?;
+    Ok(())
 }
 
 /// A new temporary file in `dir`, named so [`remove_stale_temps`] knows it;
-/// removed again unless it is renamed into place.
+/// removed again unless it is renamed into place. It is made readable and
+/// writable as the user's umask allows (`0666 & !umask`), as any new file
+/// is, rather than private to its owner.
 pub(crate) fn temp_file_in(dir: &Path) -> io::Result<NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }
 
 /// Flushes a written temp file, renames it to `path`, and flushes `dir`, the
 /// directory `path` is in, so that once this returns the new file survives a
-/// power cut.
-fn finish(dir: &Path, path: &Path, existing: Existing, temp: NamedTempFile) -> io::Result<()> {
+/// power cut. The new file takes the mode, owner and group of `like`, or
+/// else of the file it replaces, so that a save keeps a group-shared session
+/// shared, and one saved under `sudo` its owner's (the owner and group only
+/// where the system allows: best effort).
+fn finish(
+    dir: &Path,
+    path: &Path,
+    existing: Existing,
+    temp: NamedTempFile,
+    like: Option<&fs::Metadata>,
+) -> io::Result<Saved> {
+    let replaced = match (like, existing) {
+        (None, Existing::Replace) => fs::metadata(path).ok(),
+        _ => None,
+    };
+    if let Some(like) = like.or(replaced.as_ref()) {
+        take_mode_and_owner(temp.as_file(), like);
+    }
     temp.as_file().sync_all()?;
-    match existing {
+    let persisted = match existing {
         Existing::Replace => temp.persist(path),
         Existing::Keep => temp.persist_noclobber(path),
+    };
+    match persisted {
+        Ok(_) => {}
+        Err(e) if existing == Existing::Keep && e.error.kind() == io::ErrorKind::AlreadyExists => {
+            return Ok(Saved::Taken);
+        }
+        Err(e) => return Err(e.error),
     }
-    .map_err(|e| e.error)?;
-    File::open(dir)?.sync_all()
+    File::open(dir)?.sync_all()?;
+    Ok(Saved::Done)
+}
+
+/// Gives `file` the permissions of `like`, and its owner and group where
+/// the system allows (as root, or a group the user is in). Best effort: a
+/// file that cannot take them keeps the user's defaults.
+fn take_mode_and_owner(file: &File, like: &fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+        if let Ok(mine) = file.metadata()
+            && (mine.uid(), mine.gid()) != (like.uid(), like.gid())
+            && fchown(file, Some(like.uid()), Some(like.gid())).is_err()
+        {
+            let _ = fchown(file, None, Some(like.gid()));
+        }
+        // After the owner: changing it may clear bits the mode sets.
+        let _ = file.set_permissions(fs::Permissions::from_mode(like.mode() & 0o777));
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file.set_permissions(like.permissions());
+    }
 }
 
 /// Removes `.saving-*.tmp` files in `dir` last written more than
@@ -671,7 +810,8 @@ mod tests {
     /// at a time with nanoseconds (the file keeps whole seconds).
     fn store() -> (tempfile::TempDir, Store) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path().join("data"));
+        let store =
+            Store::new(dir.path().join("data")).with_cache_base(Some(dir.path().join("cache")));
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&variant, names, 0).unwrap();
@@ -704,10 +844,11 @@ mod tests {
     }
 
     fn cache_path(store: &Store) -> PathBuf {
-        store
-            .dir()
-            .join(".cache/sessions")
-            .join(format!("{ID}.json"))
+        cache(store).join("sessions").join(format!("{ID}.bin"))
+    }
+
+    fn cache(store: &Store) -> PathBuf {
+        store.cache_dir().unwrap()
     }
 
     /// What parsing the TOML file alone gives, the cache aside.
@@ -726,7 +867,7 @@ mod tests {
         for (minutes, seat, n) in [(1, 1, 0), (2, 2, 1), (3, 1, 1)] {
             bid(&store, minutes, seat, n);
             let text = toml_text(&store);
-            let cached = cache::get(store.dir(), ID, text.as_bytes());
+            let cached = cache::get(&cache(&store), ID, text.as_bytes());
             assert_eq!(cached, Some(parsed(&store)), "after a bid at {minutes}");
             assert_eq!(loaded(&store), parsed(&store));
         }
@@ -740,7 +881,7 @@ mod tests {
             .unwrap();
         let text = toml_text(&store);
         assert_eq!(
-            cache::get(store.dir(), ID, text.as_bytes()),
+            cache::get(&cache(&store), ID, text.as_bytes()),
             Some(parsed(&store))
         );
     }
@@ -755,7 +896,7 @@ mod tests {
         bid(&store, 1, 1, 0);
         let text = toml_text(&store);
         assert!(text.contains("created = 2026-11-21T22:59:60Z"), "{text}");
-        let cached = cache::get(store.dir(), ID, text.as_bytes());
+        let cached = cache::get(&cache(&store), ID, text.as_bytes());
         assert_eq!(cached, Some(parsed(&store)));
     }
 
@@ -766,9 +907,7 @@ mod tests {
         // Same key, different content: only a load that took it from the
         // cache can show the planted name.
         let path = cache_path(&store);
-        let planted = fs::read_to_string(&path)
-            .unwrap()
-            .replace("\"Ann\"", "\"Ana\"");
+        let planted = replace_bytes(&fs::read(&path).unwrap(), b"\x03Ann", b"\x03Ana");
         fs::write(&path, planted).unwrap();
         assert_eq!(loaded(&store).players, ["Ana", "Bob", "Cid"]);
     }
@@ -785,7 +924,7 @@ mod tests {
         assert_eq!(loaded, parsed(&store));
         // A change that keeps the meaning changes the bytes too: still a miss.
         let text = toml_text(&store);
-        assert_eq!(cache::get(store.dir(), ID, text.as_bytes()), None);
+        assert_eq!(cache::get(&cache(&store), ID, text.as_bytes()), None);
     }
 
     #[test]
@@ -810,28 +949,49 @@ mod tests {
         loaded(store).hands[0].bids.0.clone()
     }
 
+    /// `bytes` with every `from` replaced by `to`.
+    fn replace_bytes(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i..].starts_with(from) {
+                out.extend_from_slice(to);
+                i += from.len();
+            } else {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+        out
+    }
+
     #[test]
     fn a_corrupt_cache_is_ignored() {
         let (_dir, store) = store();
         bid(&store, 1, 1, 0);
-        let good = fs::read_to_string(cache_path(&store)).unwrap();
-        let (key, json) = good.split_once('\n').unwrap();
+        let good = fs::read(cache_path(&store)).unwrap();
+        let end = good.iter().position(|&b| b == b'\n').unwrap();
+        let (key, body) = (&good[..end], &good[end + 1..]);
+        let with = |body: &[u8]| [key, b"\n", body].concat();
         let corrupt = [
-            String::new(),
-            "not a cache".into(),
-            key.into(),
-            format!("{key}\n"),
-            format!("{key}\n{}", &json[..json.len() / 2]),
-            format!("{key}\n{json}trailing"),
-            format!("{key}\n{}", json.replace("\"players\"", "\"seats\"")),
-            format!("{key}\n{}", json.replace("\"Bob\":0", "\"Bob\":-1")),
+            Vec::new(),
+            b"not a cache".to_vec(),
+            key.to_vec(),
+            with(b""),
+            with(&body[..body.len() / 2]),
+            with(&[body, b"trailing"].concat()),
+            // A name's length that runs past the end.
+            with(&replace_bytes(body, b"\x03Bob", b"\x7fBob")),
+            // Timestamps out of range.
+            with(&[&[0xff; 12][..], &body[12..]].concat()),
+            // The template's JSON text damaged.
+            with(&replace_bytes(body, b"\"name\"", b"\"nome\"")),
+            [&[0xff, 0xfe][..], b"\n", body].concat(),
         ];
         for bad in corrupt {
             fs::write(cache_path(&store), &bad).unwrap();
             assert_eq!(loaded(&store), parsed(&store), "cache: {bad:?}");
         }
-        fs::write(cache_path(&store), [0xff, 0xfe, b'\n', 0]).unwrap();
-        assert_eq!(loaded(&store), parsed(&store));
     }
 
     #[test]
@@ -864,7 +1024,7 @@ mod tests {
         assert_eq!(loaded(&store).players, ["Dan", "Eve", "Fay"]);
         // Swapped back, the first is read as it is, and plays on.
         store.trash(ID, at(4)).unwrap();
-        store.restore(&first, at(5)).unwrap();
+        store.restore(&first).unwrap();
         assert_eq!(toml_text(&store), text);
         assert_eq!(loaded(&store), file);
         bid(&store, 6, 2, 1);
@@ -876,9 +1036,9 @@ mod tests {
     #[test]
     fn a_cache_that_cannot_be_written_fails_no_command() {
         let (_dir, store) = store();
-        fs::remove_dir_all(store.dir().join(".cache")).unwrap();
-        // A file where the cache directory would be.
-        fs::write(store.dir().join(".cache"), "in the way").unwrap();
+        fs::remove_dir_all(cache(&store)).unwrap();
+        // A file where the cache folder would be.
+        fs::write(cache(&store), "in the way").unwrap();
         bid(&store, 1, 1, 0);
         assert_eq!(loaded_bids(&store), [("Bob".to_string(), 0)]);
         assert_eq!(loaded(&store), parsed(&store));
@@ -888,22 +1048,88 @@ mod tests {
         assert_eq!(ids, [ID]);
     }
 
-    #[test]
-    fn a_new_session_takes_the_next_number_when_its_id_was_taken_meanwhile() {
-        let (_dir, store) = store();
+    /// The session of [`store`] under another id, as if just started.
+    fn fresh(store: &Store) -> Session {
         let mut session = store.load(ID).unwrap();
-        // Proposed while only the first session exists...
+        session.id = String::new();
+        session
+    }
+
+    #[test]
+    fn new_ids_are_the_date_the_variant_and_four_random_characters() {
+        let (_dir, store) = store();
+        let created = at(0);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let id = store.new_id("devils-bridge", created);
+            let suffix = id.strip_prefix("2026-11-21-devils-bridge-").unwrap();
+            assert_eq!(suffix.len(), 4, "{id}");
+            assert!(suffix.bytes().all(|b| ID_CHARS.contains(&b)), "{id}");
+            seen.insert(id);
+        }
+        assert!(seen.len() > 150, "the ids are drawn at random: {seen:?}");
+        // A seed gives the same ids every time, and a taken one draws again.
+        let seeded = store.clone().with_seed(Some(1));
+        let first = seeded.new_id("devils-bridge", created);
+        assert_eq!(seeded.new_id("devils-bridge", created), first);
+        let mut session = fresh(&seeded);
+        session.id = seeded.new_id("devils-bridge", created);
+        seeded.create_new(&mut session).unwrap();
+        assert_eq!(session.id, first);
+        let second = seeded.new_id("devils-bridge", created);
+        assert_ne!(second, first);
+        assert_eq!(
+            IdDraws(1).id("devils-bridge", created),
+            first,
+            "the first draw of seed 1"
+        );
+    }
+
+    #[test]
+    fn a_new_session_draws_again_when_its_id_was_taken_meanwhile() {
+        let (_dir, store) = store();
+        let store = store.with_seed(Some(7));
+        let mut session = fresh(&store);
+        // Proposed while the id is free...
         session.id = store.new_id("devils-bridge", session.created);
-        assert_eq!(session.id, format!("{ID}-2"));
-        // ...then another bridgepad starts the same game first.
+        let proposed = session.id.clone();
+        // ...then another bridgepad (or device) starts a game under it first.
         let mut other = session.clone();
-        other.id = format!("{ID}-2");
+        other.id = proposed.clone();
         store.create(&other).unwrap();
-        let taken = toml_text_of(&store, &other.id);
-        store.create_numbered(&mut session).unwrap();
-        assert_eq!(session.id, format!("{ID}-3"));
-        assert_eq!(toml_text_of(&store, &other.id), taken);
-        assert!(toml_text_of(&store, &session.id).contains(&format!("id = \"{ID}-3\"")));
+        let taken = toml_text_of(&store, &proposed);
+        store.create_new(&mut session).unwrap();
+        assert_ne!(session.id, proposed);
+        assert!(session.id.starts_with("2026-11-21-devils-bridge-"));
+        assert_eq!(toml_text_of(&store, &proposed), taken);
+        let id = &session.id;
+        assert!(toml_text_of(&store, id).contains(&format!("id = \"{id}\"")));
+    }
+
+    #[test]
+    fn a_folder_where_every_id_is_taken_is_an_error_not_a_loop() {
+        let (_dir, store) = store();
+        let store = store.with_seed(Some(3));
+        // Every id seed 3 would draw is taken, by a file or by a folder.
+        let mut draws = IdDraws(3);
+        for n in 0..ID_DRAWS {
+            let path = store.path(&draws.id("devils-bridge", at(0)));
+            if n % 2 == 0 {
+                fs::write(path, "not mine").unwrap();
+            } else {
+                fs::create_dir(path).unwrap();
+            }
+        }
+        let mut session = fresh(&store);
+        let err = store.create_new(&mut session).unwrap_err().to_string();
+        assert!(
+            err.starts_with("could not find a free id for the new session in `"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("after 100 tries; check what the folder holds"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -922,22 +1148,109 @@ mod tests {
     }
 
     #[test]
-    fn a_busy_session_is_refused_naming_the_process_that_has_it() {
+    fn a_busy_folder_is_refused_without_waiting_when_told_not_to_wait() {
         let (_dir, store) = store();
         let impatient = store.clone().with_lock_wait(Duration::ZERO);
-        let held = store.lock(ID).unwrap();
-        let start = Instant::now();
+        let held = store.lock().unwrap();
+        let start = std::time::Instant::now();
         let err = impatient.update(ID, at(1), |_| Ok(())).unwrap_err();
         assert!(start.elapsed() < LOCK_WAIT, "a zero wait does not wait");
-        assert_eq!(
-            err.to_string(),
-            format!(
-                "session `{ID}` is busy: bridgepad process {} is writing it; try again when it has finished",
-                std::process::id()
-            )
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!(
+                "the data folder `{}` is busy: ",
+                store.dir().display()
+            )),
+            "{message}"
         );
         drop(held);
         impatient.update(ID, at(1), |_| Ok(())).unwrap();
+    }
+
+    #[test]
+    fn a_save_that_fails_caches_nothing_and_a_retry_saves() {
+        let (_dir, store) = store();
+        bid(&store, 1, 1, 0);
+        let cached = fs::read(cache_path(&store)).unwrap();
+        let before = toml_text(&store);
+        // The save fails at its last step, the rename: while the change is
+        // made, a folder takes the file's place.
+        let path = store.path(ID);
+        let aside = store.dir().join("aside");
+        let err = store
+            .update(ID, at(2), |s| {
+                fs::rename(&path, &aside)?;
+                fs::create_dir(&path)?;
+                fs::write(path.join("x"), "")?;
+                Ok(s.exact_mut()?.record_bids(&[(Seat::at(2), 1)])?)
+            })
+            .unwrap_err();
+        assert!(
+            format!("{err:#}").starts_with("could not save `"),
+            "{err:#}"
+        );
+        // The cache holds the last save's bytes, not those never saved.
+        assert_eq!(fs::read(cache_path(&store)).unwrap(), cached);
+        fs::remove_dir_all(&path).unwrap();
+        fs::rename(&aside, &path).unwrap();
+        assert_eq!(toml_text(&store), before);
+        // A retry saves, and caches what it saved.
+        bid(&store, 3, 2, 1);
+        let text = toml_text(&store);
+        assert_ne!(text, before);
+        assert_eq!(
+            cache::get(&cache(&store), ID, text.as_bytes()),
+            Some(parsed(&store))
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_save_keeps_the_files_mode_and_a_new_file_follows_the_umask() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let (_dir, store) = store();
+        let mode = |store: &Store| fs::metadata(store.path(ID)).unwrap().mode() & 0o777;
+        // New files get what the umask leaves of rw-rw-rw-, as any program's
+        // (the tests' umask is whatever the shell's is).
+        let umask = current_umask();
+        assert_eq!(mode(&store), 0o666 & !umask);
+        for shared in [0o664, 0o640, 0o600, 0o644] {
+            fs::set_permissions(store.path(ID), fs::Permissions::from_mode(shared)).unwrap();
+            bid(&store, 1, 1, 0);
+            assert_eq!(mode(&store), shared, "{shared:o}");
+            undo(&store, 2);
+            assert_eq!(mode(&store), shared, "{shared:o}");
+        }
+        // As root, a save keeps the file's owner and group too (under sudo a
+        // session must stay its owner's).
+        let meta = fs::metadata(store.path(ID)).unwrap();
+        if meta.uid() == 0 {
+            std::os::unix::fs::chown(store.path(ID), Some(4242), Some(4343)).unwrap();
+            bid(&store, 3, 1, 0);
+            let meta = fs::metadata(store.path(ID)).unwrap();
+            assert_eq!((meta.uid(), meta.gid()), (4242, 4343));
+        }
+    }
+
+    fn undo(store: &Store, minutes: i64) {
+        store
+            .update(ID, at(minutes), |s| {
+                let game = s.exact_mut()?;
+                *game = game.undo()?.0;
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// The process's umask, as Linux reports it.
+    #[cfg(unix)]
+    fn current_umask() -> u32 {
+        let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .and_then(|m| u32::from_str_radix(m.trim(), 8).ok())
+            .unwrap_or(0o022)
     }
 
     #[test]

@@ -163,6 +163,8 @@ fn on_a_terminal(bp: &Bp, id: &str, cols: u16, rows: u16) -> String {
     ])
     .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
     .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
+    .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
+    .env("BRIDGEPAD_SEED", "1")
     .env("BRIDGEPAD_NOW", NOW)
     .env("TERM", "xterm-256color")
     .env("NO_COLOR", "1");

@@ -46,6 +46,11 @@ impl Bp {
         self.dir.path().join("templates")
     }
 
+    /// Where this bridgepad keeps its caches (`BRIDGEPAD_CACHE_DIR`).
+    pub fn cache_dir(&self) -> PathBuf {
+        self.dir.path().join("cache")
+    }
+
     pub fn command(&self) -> Command {
         Command::from_std(self.process())
     }
@@ -56,7 +61,9 @@ impl Bp {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bridgepad"));
         cmd.env("BRIDGEPAD_DATA_DIR", self.data_dir())
             .env("BRIDGEPAD_TEMPLATES_DIR", self.templates_dir())
+            .env("BRIDGEPAD_CACHE_DIR", self.cache_dir())
             .env("BRIDGEPAD_NOW", NOW)
+            .env("BRIDGEPAD_SEED", "1")
             .env_remove("RUST_BACKTRACE")
             // Piped output is drawn in full unless COLUMNS says a width.
             .env_remove("COLUMNS")
@@ -260,7 +267,8 @@ impl Bp {
     }
 }
 
-/// Every file under `dir` (lock files aside) with its bytes.
+/// Every file under `dir` with its bytes, bridgepad's machine-local folder
+/// (its lock, saves in progress) aside.
 pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
     let Ok(read) = fs::read_dir(dir) else {
@@ -269,7 +277,7 @@ pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     for entry in read {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != ".locks") {
+            if path.file_name().is_some_and(|n| n != ".bridgepad") {
                 files.extend(snapshot(&path));
             }
         } else {

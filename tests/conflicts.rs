@@ -8,9 +8,9 @@ use std::path::PathBuf;
 
 use crate::common::{Bp, snapshot};
 
-const ID: &str = "2026-11-21-devils-bridge";
-const SYNCTHING: &str = "2026-11-21-devils-bridge.sync-conflict-20261121-203000-ABCDEFG.toml";
-const DROPBOX: &str = "2026-11-21-devils-bridge (Ann's conflicted copy 2026-11-21).toml";
+const ID: &str = "2026-11-21-devils-bridge-psnc";
+const SYNCTHING: &str = "2026-11-21-devils-bridge-psnc.sync-conflict-20261121-203000-ABCDEFG.toml";
+const DROPBOX: &str = "2026-11-21-devils-bridge-psnc (Ann's conflicted copy 2026-11-21).toml";
 
 impl Bp {
     fn file(&self, name: &str) -> PathBuf {
@@ -28,8 +28,12 @@ impl Bp {
         names
     }
 
+    /// A trashed file's text, without the line saying when it was deleted.
     fn trash_text(&self, name: &str) -> String {
-        fs::read_to_string(self.data_dir().join("trash").join(name)).unwrap()
+        let text = fs::read_to_string(self.data_dir().join("trash").join(name)).unwrap();
+        let (first, rest) = text.split_once('\n').unwrap();
+        assert!(first.starts_with("# deleted "), "{first}");
+        rest.to_string()
     }
 
     fn at(&self, args: &[&str]) -> String {
@@ -243,19 +247,19 @@ fn diverged_copies_are_a_conflict_until_resolve_keeps_one() {
     bp.refuses(&[
         (
             &["resolve", ID, "--keep", "3"],
-            "error: there is no copy 3 of session `2026-11-21-devils-bridge`: `--keep` takes 1 to 2, as `bridgepad resolve 2026-11-21-devils-bridge` numbers them",
+            "error: there is no copy 3 of session `2026-11-21-devils-bridge-psnc`: `--keep` takes 1 to 2, as `bridgepad resolve 2026-11-21-devils-bridge-psnc` numbers them",
         ),
         (
             &["resolve", "--keep", "0"],
-            "error: there is no copy 0 of session `2026-11-21-devils-bridge`: `--keep` takes 1 to 2, as `bridgepad resolve 2026-11-21-devils-bridge` numbers them",
+            "error: there is no copy 0 of session `2026-11-21-devils-bridge-psnc`: `--keep` takes 1 to 2, as `bridgepad resolve 2026-11-21-devils-bridge-psnc` numbers them",
         ),
         (
             &["resolve", "--keep", "other.toml"],
-            "error: `other.toml` is none of the copies of session `2026-11-21-devils-bridge`: give a copy's number (1 to 2) or its file as `bridgepad resolve 2026-11-21-devils-bridge` shows them",
+            "error: `other.toml` is none of the copies of session `2026-11-21-devils-bridge-psnc`: give a copy's number (1 to 2) or its file as `bridgepad resolve 2026-11-21-devils-bridge-psnc` shows them",
         ),
         (
             &["resolve", "--keep", ""],
-            "error: `` is none of the copies of session `2026-11-21-devils-bridge`: give a copy's number (1 to 2) or its file as `bridgepad resolve 2026-11-21-devils-bridge` shows them",
+            "error: `` is none of the copies of session `2026-11-21-devils-bridge-psnc`: give a copy's number (1 to 2) or its file as `bridgepad resolve 2026-11-21-devils-bridge-psnc` shows them",
         ),
     ]);
     let missing = bp.fails(&["resolve", "nothing-like-it"]);
@@ -341,16 +345,24 @@ fn another_game_under_the_same_id_is_kept_apart() {
     let out = bp.run(&["list"]);
     assert!(
         out.stderr.starts_with(&format!(
-            "kept Syncthing's copy of {ID} as session {ID}-2: it is another game (Ann, Eve, Fay, started 2026-11-21 20:00)"
+            "kept Syncthing's copy of {ID} as session 2026-11-21-devils-bridge-s3s4: it is another game (Ann, Eve, Fay, started 2026-11-21 20:00)"
         )),
         "{}",
         out.stderr
     );
     let mut ids = listed_ids(&bp);
     ids.sort();
-    assert_eq!(ids, [ID.to_string(), format!("{ID}-2")]);
+    assert_eq!(
+        ids,
+        [ID.to_string(), "2026-11-21-devils-bridge-s3s4".to_string()]
+    );
     assert_eq!(bp.session_text(ID), ours);
-    let apart = bp.json(&["show", "--json", "--session", &format!("{ID}-2")]);
+    let apart = bp.json(&[
+        "show",
+        "--json",
+        "--session",
+        "2026-11-21-devils-bridge-s3s4",
+    ]);
     assert_eq!(apart["players"], serde_json::json!(["Ann", "Eve", "Fay"]));
     assert_eq!(bp.trash_text(&format!("{ID}.toml")), theirs);
 }

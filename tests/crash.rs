@@ -158,7 +158,7 @@ fn killed_at_random_moments_a_session_is_as_before_or_after_never_between() {
         // However it died, it let go of the session's lock, and the session
         // reads as the game it was or became.
         assert!(
-            lock_is_free(&bp.data_dir(), &game.id),
+            lock_is_free(&bp.data_dir()),
             "{context}: the lock is still held"
         );
         game.shown = Some(show(&bp, &game.id));
@@ -302,9 +302,10 @@ fn contract_command(json: &Value, rng: &mut fastrand::Rng) -> Vec<String> {
     }
 }
 
-/// Session saves' `.saving-*.tmp` files in the data directory's `.saving/`.
+/// Session saves' `.saving-*.tmp` files in the data directory's
+/// `.bridgepad/saving/`.
 fn temp_count(data: &Path) -> usize {
-    let Ok(read) = fs::read_dir(data.join(".saving")) else {
+    let Ok(read) = fs::read_dir(data.join(".bridgepad/saving")) else {
         return 0;
     };
     read.filter(|e| {
@@ -315,9 +316,9 @@ fn temp_count(data: &Path) -> usize {
     .count()
 }
 
-/// Whether the session's lock can be taken at once.
-fn lock_is_free(dir: &Path, id: &str) -> bool {
-    let path = dir.join(".locks").join(format!("{id}.lock"));
+/// Whether the data folder's lock can be taken at once.
+fn lock_is_free(dir: &Path) -> bool {
+    let path = dir.join(".bridgepad/lock");
     let file = OpenOptions::new()
         .read(true)
         .write(true)
@@ -337,10 +338,10 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
     let bp = Bp::new();
     let id = bp.devils("Ann", &[]);
     let data = bp.data_dir();
-    let cache = data.join(".cache");
+    let cache = bridgepad::store::folder::cache_dir(&bp.cache_dir(), &data).unwrap();
     fs::create_dir_all(cache.join("sessions")).unwrap();
     let old = Duration::from_secs(120);
-    let temps = data.join(".saving");
+    let temps = data.join(".bridgepad/saving");
     fs::create_dir_all(&temps).unwrap();
     let stale = [
         temps.join(".saving-a1B2c3.tmp"),

@@ -30,13 +30,29 @@ fn with_fixtures() -> Bp {
     bp
 }
 
+/// Gives the session `bridgepad new` just printed (the last line of `out`)
+/// the old-style id `id`, as the fixtures have: bridgepad 0.1.0 named
+/// sessions by day and game alone.
+fn take_old_id(bp: &Bp, out: &str, id: &str) {
+    let new = out.lines().last().unwrap();
+    let text = bp.session_text(new);
+    let line = format!("id = \"{new}\"\n");
+    assert!(text.contains(&line), "{text}");
+    fs::write(
+        bp.session_path(id),
+        text.replace(&line, &format!("id = \"{id}\"\n")),
+    )
+    .unwrap();
+    fs::remove_file(bp.session_path(new)).unwrap();
+}
+
 /// The same two sessions played with this bridgepad, by the commands the
-/// fixtures were made with.
+/// fixtures were made with (under the fixtures' ids).
 fn replay_fixtures() -> Bp {
     let bp = Bp::new();
     let run = |now: &str, args: &[&str]| bp.ok_at(now, args);
     let d = ["--session", DEVILS];
-    run(
+    let out = run(
         "2026-11-21T20:00:00Z",
         &[
             "new",
@@ -47,6 +63,7 @@ fn replay_fixtures() -> Bp {
             "Ann",
         ],
     );
+    take_old_id(&bp, &out, DEVILS);
     run(
         "2026-11-21T20:00:00Z",
         &[&["bid", "Bob=0", "Cid=0", "Ann=0"][..], &d].concat(),
@@ -60,7 +77,7 @@ fn replay_fixtures() -> Bp {
         &[&["bid", "Cid=1", "--trump", "hearts"][..], &d].concat(),
     );
     let b = ["--session", BUDDY];
-    run(
+    let out = run(
         "2026-11-21T21:00:00Z",
         &[
             "new",
@@ -71,6 +88,7 @@ fn replay_fixtures() -> Bp {
             "Bob",
         ],
     );
+    take_old_id(&bp, &out, BUDDY);
     run(
         "2026-11-21T21:00:00Z",
         &[&["tricks", "Ann=8"][..], &b].concat(),

@@ -19,7 +19,7 @@ use crate::common::{Bp, NOW};
 const ENTER: &str = "\r";
 const DOWN: &str = "\x1b[B";
 /// The id a Devil's Bridge session started at [`NOW`] gets.
-const ID: &str = "2026-11-21-devils-bridge";
+const ID: &str = "2026-11-21-devils-bridge-psnc";
 
 /// One run of `bridgepad` on a pseudo-terminal, with everything it printed
 /// so far kept for failure messages.
@@ -35,6 +35,8 @@ impl Pty {
         cmd.args(args)
             .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
             .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
+            .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
+            .env("BRIDGEPAD_SEED", "1")
             .env("BRIDGEPAD_NOW", NOW)
             // A known terminal, whatever the machine running the tests has.
             .env("TERM", "xterm-256color")
@@ -421,7 +423,7 @@ fn ctrl_c_at_a_prompt_restores_the_cursor() {
 /// Totals: Ann 1, Bob 22, Cid 23, Dee 2.
 #[test]
 fn play_runs_an_elimination_game_with_a_waiting_player() {
-    const ID: &str = "2026-11-21-mormon-bridge-elimination";
+    const ID: &str = "2026-11-21-mormon-bridge-elimination-psnc";
     let bp = Bp::new();
     let mut p = Pty::spawn(&bp, &["play"]);
     p.expect("Which game?");
@@ -554,7 +556,7 @@ fn line(json: &serde_json::Value, name: &str) -> (i64, i64, i64) {
 /// Totals: Ann 20 above, 160 below (180); Bob 0.
 #[test]
 fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
-    const ID: &str = "2026-11-21-buddy-bridge";
+    const ID: &str = "2026-11-21-buddy-bridge-psnc";
     let bp = Bp::new();
     let mut p = Pty::spawn(&bp, &["play"]);
     p.expect("Which game?");
@@ -634,7 +636,7 @@ fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
 /// Totals: Ann 240, Bob 170, all below the line.
 #[test]
 fn play_a_memory_bridge_deal_with_a_double() {
-    const ID: &str = "2026-11-21-memory-bridge";
+    const ID: &str = "2026-11-21-memory-bridge-psnc";
     let bp = Bp::new();
     let mut p = Pty::spawn(&bp, &["play"]);
     p.expect("Which game?");

@@ -30,6 +30,8 @@ impl Pty {
         cmd.args(["play", "--session", id])
             .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
             .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
+            .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
+            .env("BRIDGEPAD_SEED", "1")
             .env("BRIDGEPAD_NOW", NOW)
             .env("TERM", "xterm-256color")
             .env_remove("RUST_BACKTRACE");

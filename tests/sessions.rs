@@ -8,7 +8,9 @@ use crate::common::{Bp, NOW};
 fn a_session_is_a_readable_toml_file() {
     let bp = Bp::new();
     let id = bp.devils("Bob", &[]);
-    assert_eq!(id, "2026-11-21-devils-bridge");
+    // The day, the game, and four random characters (the tests fix the
+    // draws with BRIDGEPAD_SEED).
+    assert_eq!(id, "2026-11-21-devils-bridge-psnc");
     bp.ok(&["bid", "Cid=1", "Ann=0", "--trump", "♥"]);
     let text = bp.session_text(&id);
     assert!(
@@ -19,7 +21,7 @@ fn a_session_is_a_readable_toml_file() {
         "the format and what wrote it come first:\n{text}"
     );
     for line in [
-        "id = \"2026-11-21-devils-bridge\"",
+        "id = \"2026-11-21-devils-bridge-psnc\"",
         "variant = \"devils-bridge\"",
         "created = 2026-11-21T20:00:00Z",
         "players = [\"Ann\", \"Bob\", \"Cid\"]",
@@ -40,10 +42,11 @@ fn a_session_is_a_readable_toml_file() {
         !text.contains("total"),
         "scores are derived, never stored:\n{text}"
     );
-    // A second session the same day gets its own id.
+    // A second session the same day gets its own id: the same seed draws
+    // the same first id, which is taken, so it draws again.
     assert_eq!(
         bp.new_session(&["devils-bridge", "--players", "Ann,Bob,Cid"]),
-        "2026-11-21-devils-bridge-2"
+        "2026-11-21-devils-bridge-s3s4"
     );
 }
 
@@ -213,7 +216,7 @@ fn list_shows_every_session_newest_first_and_marks_broken_files() {
         out.stderr
     );
     let json = bp.json(&["list", "--json"]);
-    assert_eq!(json[0]["id"], "2026-11-22-devils-bridge");
+    assert_eq!(json[0]["id"], "2026-11-22-devils-bridge-psnc");
     assert_eq!(json[1]["hands_played"], 1);
     assert_eq!(json[1]["leaders"], serde_json::json!(["Bob", "Cid"]));
     assert_eq!(json[2]["status"], "broken");
@@ -288,21 +291,61 @@ fn saving_leaves_no_temporary_files() {
         names.sort();
         names
     };
-    // A short session is not worth a parse cache, and the session index
-    // waits until files have settled: nothing but the session, its lock,
-    // the folder saves write their temporary files in, empty, and the note
-    // that the folder holds no conflict copy.
+    bp.devils("Ann", &[]);
+    bp.ok(&["bid", "Bob=0"]);
+    // Nothing but the sessions, the ignore files, and the machine-local
+    // folder: one lock for the whole folder (none per session) and the
+    // folder saves write their temporary files in, empty.
     assert_eq!(
         names(&bp.data_dir()),
         [
-            ".cache",
-            ".locks",
-            ".saving",
-            "2026-11-21-devils-bridge.toml"
+            ".bridgepad",
+            ".gitignore",
+            ".stignore",
+            "2026-11-21-devils-bridge-psnc.toml",
+            "2026-11-21-devils-bridge-s3s4.toml"
         ]
     );
-    assert_eq!(names(&bp.data_dir().join(".saving")), [""; 0]);
-    assert_eq!(names(&bp.data_dir().join(".cache")), ["no-conflict-copies"]);
+    assert_eq!(names(&bp.data_dir().join(".bridgepad")), ["lock", "saving"]);
+    assert_eq!(names(&bp.data_dir().join(".bridgepad/saving")), [""; 0]);
+    // A short session is not worth a parse cache, and the session index
+    // waits until files have settled: in the cache folder there is only the
+    // note that the data folder holds no conflict copy.
+    let folders: Vec<_> = fs::read_dir(bp.cache_dir().join("folders"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert_eq!(names(&folders[0]), ["no-conflict-copies"]);
+}
+
+#[test]
+fn a_unique_beginning_of_an_id_names_a_session_and_old_ids_still_work() {
+    let bp = Bp::new();
+    let devils = bp.devils("Ann", &[]);
+    let buddy = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    let id_of = |args: &[&str]| bp.json(args)["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        id_of(&["show", "--json", "--session", "2026-11-21-devils"]),
+        devils
+    );
+    assert_eq!(
+        id_of(&["show", "--json", "--session", "2026-11-21-b"]),
+        buddy
+    );
+    // A session named as bridgepad 0.1.0 named them, by day and game alone,
+    // still loads by its id, though a new id starts with it too.
+    let old = "2026-11-21-devils-bridge";
+    let text = bp.session_text(&devils).replace(&devils, old);
+    fs::write(bp.session_path(old), text).unwrap();
+    assert_eq!(id_of(&["show", "--json", "--session", old]), old);
+    bp.ok(&["bid", "Bob=0", "--session", old]);
+    assert!(bp.session_text(old).contains("bids = { Bob = 0 }"));
+    // A beginning both share names neither.
+    assert_eq!(
+        bp.fails(&["show", "--session", "2026-11-21-devils"]),
+        format!("error: `2026-11-21-devils` could be any of {old}, {devils}; give more of the id")
+    );
 }
 
 #[test]
@@ -359,5 +402,5 @@ fn an_empty_environment_variable_counts_as_unset() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(dir.join("2026-11-21-devils-bridge.toml").is_file());
+    assert!(dir.join("2026-11-21-devils-bridge-psnc.toml").is_file());
 }

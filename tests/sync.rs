@@ -391,7 +391,7 @@ fn the_first_sync_sets_up_the_repository() {
     );
     let tracked = git(&remote, &a, &["ls-files"]);
     assert_eq!(
-        tracked, ".gitattributes\n2026-11-21-devils-bridge.toml\n",
+        tracked, ".gitattributes\n.gitignore\n.stignore\n2026-11-21-devils-bridge-psnc.toml\n",
         "machine-local files are never committed"
     );
     let driver = git(&remote, &a, &["config", "merge.bridgepad.driver"]);

@@ -6,7 +6,13 @@ use std::path::PathBuf;
 
 use crate::common::{Bp, snapshot};
 
-const ID: &str = "2026-11-21-devils-bridge";
+/// The id the first `new` of the day takes (the tests fix the draws).
+const ID: &str = "2026-11-21-devils-bridge-psnc";
+
+/// The first line of a copy trashed at `when`.
+fn deleted_line(when: &str) -> String {
+    format!("# deleted {when} by bridgepad\n")
+}
 
 impl Bp {
     fn trash_path(&self, name: &str) -> PathBuf {
@@ -82,7 +88,11 @@ fn a_deleted_session_leaves_every_list_and_comes_back_whole() {
         )
     );
     assert!(!bp.session_path(&id).exists());
-    assert_eq!(fs::read_to_string(&trashed).unwrap(), text);
+    // The copy says when it was deleted, in a first line of its own.
+    assert_eq!(
+        fs::read_to_string(&trashed).unwrap(),
+        deleted_line("2026-11-21T20:00:00Z") + &text
+    );
     // Gone from the list, and no longer the current session.
     let listed = bp.json(&["list", "--json"]);
     assert_eq!(listed.as_array().unwrap().len(), 1);
@@ -150,11 +160,11 @@ fn deleting_the_same_id_twice_keeps_both_copies() {
     assert!(out.contains(&format!("{ID}.2.toml")), "{out}");
     assert_eq!(
         fs::read_to_string(bp.trash_path(&format!("{ID}.toml"))).unwrap(),
-        first_text
+        deleted_line("2026-11-21T20:00:00Z") + &first_text
     );
     assert_eq!(
         fs::read_to_string(bp.trash_path(&format!("{ID}.2.toml"))).unwrap(),
-        second_text
+        deleted_line("2026-11-21T21:00:00Z") + &second_text
     );
     let trash = bp.json(&["restore", "--json"]);
     let files: Vec<&str> = trash
@@ -184,7 +194,7 @@ fn deleting_the_same_id_twice_keeps_both_copies() {
     assert_eq!(bp.session_text(ID), first_text);
     assert_eq!(
         fs::read_to_string(bp.trash_path(&format!("{ID}.2.toml"))).unwrap(),
-        second_text
+        deleted_line("2026-11-21T20:00:00Z") + &second_text
     );
     // A third deletion numbers past every copy there.
     let (out, _) = bp.ok_or_why(&["delete", ID]);
@@ -271,17 +281,27 @@ fn delete_and_restore_refuse_what_they_cannot_do_and_change_nothing() {
 fn a_session_being_written_is_not_deleted_under_its_writer() {
     let bp = Bp::new();
     let id = played(&bp, "2026-11-21T20:00:00Z", "Ann,Bob,Cid");
-    // Hold the session's lock as a writer would.
+    // Hold the data folder's lock as a writer would.
     let lock = fs::OpenOptions::new()
         .write(true)
-        .open(bp.data_dir().join(".locks").join(format!("{id}.lock")))
+        .open(bp.data_dir().join(".bridgepad/lock"))
         .unwrap();
     lock.lock().unwrap();
-    let err = bp.fails(&["delete", &id]);
+    let err = bp
+        .command()
+        .env("BRIDGEPAD_LOCK_WAIT_MS", "0")
+        .args(["delete", &id])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(err.stderr).unwrap();
     assert!(
-        err.starts_with(&format!("error: session `{id}` is busy: ")),
+        err.starts_with(&format!(
+            "error: the data folder `{}` is busy: ",
+            bp.data_dir().display()
+        )),
         "{err}"
     );
+    assert!(bp.session_path(&id).exists());
     drop(lock);
     bp.ok(&["delete", &id]);
 }
@@ -338,4 +358,53 @@ fn an_id_that_ends_like_a_copy_number_keeps_its_own_name() {
     bp.ok(&["restore", &format!("{id}.2")]);
     assert!(bp.session_path(&format!("{id}.2")).exists());
     assert!(!bp.session_path(&id).exists());
+}
+
+#[test]
+fn the_deletion_time_is_kept_in_the_file_not_its_modification_time() {
+    let bp = Bp::new();
+    let id = played(&bp, "2026-11-21T20:00:00Z", "Ann,Bob,Cid");
+    let text = bp.session_text(&id);
+    bp.ok_at("2026-11-23T18:30:00Z", &["delete", &id]);
+    let trashed = bp.trash_path(&format!("{id}.toml"));
+    // A checkout or a sync sets the modification time to when it ran.
+    let file = fs::File::options().write(true).open(&trashed).unwrap();
+    file.set_modified(
+        std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000),
+    )
+    .unwrap();
+    drop(file);
+    let trash = bp.json(&["restore", "--json"]);
+    assert_eq!(trash[0]["deleted"], "2026-11-23T18:30:00+00:00");
+    // Restored, the line is gone again: the session is as it was.
+    bp.ok(&["restore", &id]);
+    assert_eq!(bp.session_text(&id), text);
+
+    // A file trashed by an older bridgepad has no such line: its
+    // modification time says when it was deleted.
+    fs::rename(bp.session_path(&id), &trashed).unwrap();
+    let file = fs::File::options().write(true).open(&trashed).unwrap();
+    file.set_modified(
+        std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000),
+    )
+    .unwrap();
+    drop(file);
+    let trash = bp.json(&["restore", "--json"]);
+    assert_eq!(trash[0]["deleted"], "2027-01-15T08:00:00+00:00");
+    bp.ok(&["restore", &id]);
+    assert_eq!(bp.session_text(&id), text);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_trashed_and_restored_session_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let bp = Bp::new();
+    let id = played(&bp, "2026-11-21T20:00:00Z", "Ann,Bob,Cid");
+    let mode = |path: &std::path::Path| fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    fs::set_permissions(bp.session_path(&id), fs::Permissions::from_mode(0o664)).unwrap();
+    bp.ok(&["delete", &id]);
+    assert_eq!(mode(&bp.trash_path(&format!("{id}.toml"))), 0o664);
+    bp.ok(&["restore", &id]);
+    assert_eq!(mode(&bp.session_path(&id)), 0o664);
 }

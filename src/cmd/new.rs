@@ -67,7 +67,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         args.waiting,
         args.dealer.as_deref(),
     )?;
-    cx.store.create_numbered(&mut session)?;
+    cx.store.create_new(&mut session)?;
 
     let game = match &session.play {
         Play::Exact(game) => game,

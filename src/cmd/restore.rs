@@ -18,7 +18,7 @@ pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
         .read_trashed(&trashed)
         .map(|file| format!(" ({})", described(&file)))
         .unwrap_or_default();
-    let path = cx.store.restore(&trashed, cx.now)?;
+    let path = cx.store.restore(&trashed)?;
     // The id, title and paths come from files: shown escaped.
     let said = format!(
         "restored session {}{what} from the trash (`{}`): `{}`",

@@ -14,6 +14,10 @@ use crate::rules::table::printable;
 
 /// Terminal columns taken by `text`'s widest line.
 pub fn text_width(text: &str) -> usize {
+    // Most text in a list is one line of printable ASCII: a column each.
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return text.len();
+    }
     text.lines()
         .map(console::measure_text_width)
         .max()

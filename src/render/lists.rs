@@ -25,6 +25,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
     let mut titled = Listing::new(&["Session", "Updated", "Players", "Standing"]);
     let mut dated = Listing::new(&["Session", "Players", "Standing"]);
     let mut stacked = Listing::new(&["Session", "Standing"]);
+    // With no width (piped) the table is drawn in full, so only that
+    // arrangement is built: ten thousand sessions list in a blink.
+    let fitted = width.is_some();
     for e in entries {
         // A conflict shows in the game's place, like a broken file.
         let conflict = e.conflict.map(|c| {
@@ -50,6 +53,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
                 keep(""),
                 why(),
             ]);
+            if !fitted {
+                continue;
+            }
             titled.row(vec![keep(&e.id), keep(""), keep(""), why()]);
             dated.row(vec![keep(&e.id), keep(""), why()]);
             stacked.row(vec![keep(&e.id), why()]);
@@ -82,6 +88,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
             keep(s.played.to_string()),
             words(&standing_text),
         ]);
+        if !fitted {
+            continue;
+        }
         let id_title = vec![Line::Keep(e.id.clone()), Line::Keep(title)];
         titled.row(vec![
             id_title.clone(),
@@ -101,12 +110,14 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
 
 /// `restore`: the trash as a table that fits `width`: in full when it fits,
 /// else with the trash file (when it is not simply `<id>.toml`) and the game
-/// under the id, then the deletion time there too. Ids, files and titles are
-/// never wrapped; players' names are cut to `Ann, Bob, … +14`.
+/// under the id, then the deletion time there too, then the players as well.
+/// Ids, files and titles are never wrapped; players' names are cut to
+/// `Ann, Bob, … +14`.
 pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) -> String {
     let mut full = Listing::new(&["Session", "Trash file", "Deleted", "Game", "Players"]);
     let mut stacked = Listing::new(&["Session", "Deleted", "Players"]);
     let mut narrow = Listing::new(&["Session", "Players"]);
+    let mut single = Listing::new(&["Session"]);
     for (t, file) in entries {
         let deleted = t
             .deleted
@@ -133,9 +144,15 @@ pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) 
         if !deleted.is_empty() {
             session.push(Line::Words(format!("deleted {deleted}")));
         }
-        narrow.row(vec![session, players]);
+        narrow.row(vec![session.clone(), players.clone()]);
+        // Long ids (`2026-11-21-mormon-bridge-elimination-k3f9.2.toml`)
+        // leave no room beside them on a narrow terminal: the players too
+        // go under the id.
+        let mut all = session;
+        all.extend(players);
+        single.row(vec![all]);
     }
-    fit::listing(&[full, stacked, narrow], width).1
+    fit::listing(&[full, stacked, narrow, single], width).1
 }
 
 /// `stats`: the table, then what the columns count: in full when it fits `width`;

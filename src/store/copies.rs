@@ -26,7 +26,7 @@ use chrono::{DateTime, Utc};
 use super::conflict::{self, FileName, Relation, Tool};
 use super::index::Listed;
 use super::summary::Summary;
-use super::{Existing, Store, read_session};
+use super::{Existing, Saved, Store, read_session};
 use crate::session::{Play, Session};
 
 /// A session whose copies went different ways: the table has to pick one.
@@ -282,7 +282,7 @@ pub struct Settled {
 /// found beside the sessions), under the session's lock: see the module's
 /// documentation. Says on stderr what it merged, a line each.
 pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -> Result<Settled> {
-    let _lock = store.lock(id)?;
+    let _lock = store.lock()?;
     let copies = gather(store, id, files);
     let mut settled = Settled::default();
     if copies.len() == 1 && copies[0].origin == Origin::Main || copies.is_empty() {
@@ -473,15 +473,11 @@ fn save_apart(store: &Store, session: &Session) -> Result<String> {
     for _ in 0..100 {
         let mut apart = session.clone();
         apart.id = store.new_id(&variant, session.created);
-        match store.write(apart.to_file(), Existing::Keep, None) {
-            Ok(()) => return Ok(apart.id),
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-            Err(e) => {
-                return Err(anyhow!(e).context(format!(
-                    "could not save `{}`",
-                    store.path(&apart.id).display()
-                )));
-            }
+        let saved = store
+            .write(apart.to_file(), Existing::Keep, None)
+            .with_context(|| format!("could not save `{}`", store.path(&apart.id).display()))?;
+        if saved == Saved::Done {
+            return Ok(apart.id);
         }
     }
     bail!(
@@ -548,8 +544,10 @@ pub fn settle_named(store: &Store, id: &str) -> Result<Option<Conflict>> {
 pub struct Clean;
 
 impl Clean {
-    fn path(store: &Store) -> PathBuf {
-        store.dir().join(".cache").join("no-conflict-copies")
+    /// The note's place, in the folder's cache (machine-local): none
+    /// without a cache, and then the names are listed every time.
+    fn path(store: &Store) -> Option<PathBuf> {
+        Some(store.cache_dir()?.join("no-conflict-copies"))
     }
 
     /// The data folder's modification time.
@@ -559,15 +557,19 @@ impl Clean {
 
     /// Whether the folder, last changed at `folder`, is known to hold no copy.
     fn known(store: &Store, folder: Option<SystemTime>) -> bool {
-        let remembered = fs::metadata(Clean::path(store)).and_then(|m| m.modified());
+        let Some(path) = Clean::path(store) else {
+            return false;
+        };
+        let remembered = fs::metadata(path).and_then(|m| m.modified());
         folder.is_some() && remembered.ok() == folder
     }
 
     /// Remembers the folder as it was at `folder` as holding no copy. Best
     /// effort: failing only means listing the names next time.
     fn remember(store: &Store, folder: Option<SystemTime>) {
-        let Some(at) = folder else { return };
-        let path = Clean::path(store);
+        let (Some(at), Some(path)) = (folder, Clean::path(store)) else {
+            return;
+        };
         let made = path
             .parent()
             .map_or(Ok(()), fs::create_dir_all)
@@ -727,7 +729,7 @@ pub fn keep(
     shown: &str,
     now: DateTime<Utc>,
 ) -> Result<Kept> {
-    let _lock = store.lock(id)?;
+    let _lock = store.lock()?;
     let files = copy_files(store.dir())?;
     let copies = gather(store, id, &files);
     let Some(kept) = copies.get(index).filter(|c| c.text == shown) else {

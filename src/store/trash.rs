@@ -1,25 +1,37 @@
 //! The trash: `<data dir>/trash/`, where `bridgepad delete` moves a session
-//! file and from where `bridgepad restore` moves it back. Nothing here
-//! removes a file: files only move, each by one rename, under the session's
-//! lock, and a move never replaces a file.
+//! file and from where `bridgepad restore` moves it back. Nothing here loses
+//! a file: under the data folder's lock, a move first writes the copy (a
+//! save that never replaces a file, keeping the original's mode and owner),
+//! and only then removes the original, so a crash between the two leaves
+//! both. A move never replaces a file.
 //!
 //! A trashed file keeps its bytes and is named after its session: `<id>.toml`,
 //! or, when the trash already holds copies of that session, `<id>.<n>.toml`
 //! with `n` one more than the highest copy's, so the highest number is the
 //! newest copy. A name that ends in a dot and a number is always a numbered
 //! copy (a session whose id ends that way goes in as `<id>.1.toml`), so every
-//! name tells which session it holds. A trashed file's modification time is
-//! set to when it was deleted, and a restored one's to when it came back.
+//! name tells which session it holds.
+//!
+//! When a session was deleted is written in its trashed copy, as a first
+//! line `# deleted 2026-11-23T20:30:00Z by bridgepad` (a TOML comment, so the
+//! copy still reads as the session), because a file's modification time does
+//! not survive a checkout or a sync. Restoring takes that line off again, so
+//! the session comes back byte for byte. A file trashed by an older
+//! bridgepad has no such line; its modification time says when instead.
 
 use std::fs::{self, File};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use anyhow::{Context as _, Result, bail};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::{Store, migrate, read_text};
+use super::{Existing, Saved, Store, folder, migrate, read_text, save_to};
 use crate::session::SessionFile;
+
+/// How a trashed copy's first line begins and ends, around the time.
+const DELETED: &str = "# deleted ";
+const BY: &str = " by bridgepad";
 
 /// A session file in the trash.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,7 +43,8 @@ pub struct Trashed {
     /// The file's name in the trash.
     pub name: String,
     pub path: PathBuf,
-    /// When it was deleted: the file's modification time.
+    /// When it was deleted: as its first line says, else the file's
+    /// modification time.
     pub deleted: Option<DateTime<Utc>>,
 }
 
@@ -55,7 +68,7 @@ impl Store {
     /// Moves session `id` to the trash, deleted at `now`.
     pub fn trash(&self, id: &str, now: DateTime<Utc>) -> Result<Trashed> {
         check_id(id)?;
-        let _lock = self.lock(id)?;
+        let _lock = self.lock()?;
         let from = self.path(id);
         if !from.is_file() {
             bail!(
@@ -69,7 +82,7 @@ impl Store {
     /// Moves `from`, a file of session `id` in the data directory (the
     /// session file or a conflict copy of it), to the trash under the
     /// session's name, so `restore` brings it back as `<id>.toml`. The
-    /// caller holds the session's lock.
+    /// caller holds the lock.
     pub(super) fn trash_file(&self, id: &str, from: &Path, now: DateTime<Utc>) -> Result<Trashed> {
         let dir = self.trash_dir();
         fs::create_dir_all(&dir)
@@ -81,14 +94,33 @@ impl Store {
             .map(|t| t.number)
             .max()
             .unwrap_or(0);
-        // Under the lock nobody else moves this session's copies; a file put
-        // there by hand under a name the listing skipped is stepped over.
-        let (number, to) = (highest + 1..)
-            .map(|n| (n, dir.join(name(id, n))))
-            .find(|(_, to)| fs::symlink_metadata(to).is_err())
-            .context("no free name in the trash")?;
-        move_file(from, &to, &self.dir, &dir, now)
+        let moving = || -> Result<(u32, PathBuf)> {
+            let meta = fs::metadata(from)?;
+            let mut bytes = stamp(now).into_bytes();
+            bytes.extend(fs::read(from)?);
+            let temps = folder::saving_dir(&self.dir)?;
+            // Under the lock nobody else moves this session's copies; a file
+            // put there by hand (or by a sync) under a name the listing
+            // skipped is stepped over.
+            for number in highest + 1..=highest + 1000 {
+                let to = dir.join(name(id, number));
+                if fs::symlink_metadata(&to).is_ok() {
+                    continue;
+                }
+                match save_to(&temps, &dir, &to, Existing::Keep, &bytes, Some(&meta))? {
+                    Saved::Done => {
+                        fs::remove_file(from)?;
+                        File::open(&self.dir)?.sync_all()?;
+                        return Ok((number, to));
+                    }
+                    Saved::Taken => continue,
+                }
+            }
+            bail!("no free name in the trash")
+        };
+        let (number, to) = moving()
             .with_context(|| format!("could not move `{}` to the trash", from.display()))?;
+        folder::tidy(&self.dir);
         Ok(Trashed {
             id: id.to_string(),
             number,
@@ -168,30 +200,56 @@ impl Store {
         }
     }
 
-    /// Moves a trashed session back to `<id>.toml`, restored at `now`;
-    /// refuses when a session with that id exists.
-    pub fn restore(&self, trashed: &Trashed, now: DateTime<Utc>) -> Result<PathBuf> {
+    /// Moves a trashed session back to `<id>.toml` as it was before it was
+    /// deleted (its deletion line taken off); refuses when a session with
+    /// that id exists.
+    pub fn restore(&self, trashed: &Trashed) -> Result<PathBuf> {
         let id = &trashed.id;
         check_id(id)?;
-        let _lock = self.lock(id)?;
+        let _lock = self.lock()?;
         let to = self.path(id);
-        if fs::symlink_metadata(&to).is_ok() {
-            bail!(
+        let exists = || {
+            anyhow::anyhow!(
                 "a session `{id}` already exists, so the trashed `{}` cannot take its place; move that one to the trash first with `bridgepad delete {id}`, then `bridgepad restore {}`",
                 trashed.name,
                 trashed.name
-            );
+            )
+        };
+        if fs::symlink_metadata(&to).is_ok() {
+            return Err(exists());
         }
         if !trashed.path.is_file() {
             bail!("`{}` is no longer in the trash", trashed.name);
         }
-        move_file(&trashed.path, &to, &self.trash_dir(), &self.dir, now).with_context(|| {
+        let moving = || -> Result<Saved> {
+            let meta = fs::metadata(&trashed.path)?;
+            let bytes = fs::read(&trashed.path)?;
+            let temps = folder::saving_dir(&self.dir)?;
+            let saved = save_to(
+                &temps,
+                &self.dir,
+                &to,
+                Existing::Keep,
+                unstamped(&bytes),
+                Some(&meta),
+            )?;
+            if saved == Saved::Done {
+                fs::remove_file(&trashed.path)?;
+                File::open(self.trash_dir())?.sync_all()?;
+            }
+            Ok(saved)
+        };
+        let saved = moving().with_context(|| {
             format!(
                 "could not move `{}` back to `{}`",
                 trashed.path.display(),
                 to.display()
             )
         })?;
+        if saved == Saved::Taken {
+            return Err(exists());
+        }
+        folder::tidy(&self.dir);
         Ok(to)
     }
 
@@ -203,25 +261,33 @@ impl Store {
     }
 }
 
-/// Renames `from` (in `from_dir`) to `to` (in `to_dir`), which must not
-/// exist, stamps it with `now`, and flushes both folders.
-fn move_file(
-    from: &Path,
-    to: &Path,
-    from_dir: &Path,
-    to_dir: &Path,
-    now: DateTime<Utc>,
-) -> Result<()> {
-    fs::rename(from, to)?;
-    // When it moved, for the trash listing; a file whose time cannot be set
-    // keeps its last save's. Setting it also changes the file's change time,
-    // so the session index reads it again wherever it lands.
-    if let Ok(file) = File::open(to) {
-        let _ = file.set_modified(SystemTime::from(now));
+/// The first line of a copy trashed at `now`.
+fn stamp(now: DateTime<Utc>) -> String {
+    format!(
+        "{DELETED}{}{BY}\n",
+        now.to_rfc3339_opts(SecondsFormat::Secs, true)
+    )
+}
+
+/// When a trashed copy says it was deleted, from its first line.
+fn stamped(bytes: &[u8]) -> Option<DateTime<Utc>> {
+    let line = bytes.split(|&b| b == b'\n').next()?;
+    let time = std::str::from_utf8(line)
+        .ok()?
+        .strip_prefix(DELETED)?
+        .strip_suffix(BY)?;
+    DateTime::parse_from_rfc3339(time)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// A trashed copy's bytes without the deletion line, as they were before it
+/// was deleted.
+fn unstamped(bytes: &[u8]) -> &[u8] {
+    match bytes.iter().position(|&b| b == b'\n') {
+        Some(end) if stamped(bytes).is_some() => &bytes[end + 1..],
+        _ => bytes,
     }
-    File::open(to_dir)?.sync_all()?;
-    File::open(from_dir)?.sync_all()?;
-    Ok(())
 }
 
 /// The name of copy `n` of session `id` in the trash.
@@ -260,11 +326,17 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_default()
 }
 
+/// When the trashed file at `path` was deleted: as its first line says,
+/// else (trashed by an older bridgepad) its modification time.
 fn deleted(path: &Path) -> Option<DateTime<Utc>> {
-    fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .map(DateTime::<Utc>::from)
+    let mut head = Vec::new();
+    let read = File::open(path).and_then(|f| f.take(80).read_to_end(&mut head));
+    read.ok().and_then(|_| stamped(&head)).or_else(|| {
+        fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .map(DateTime::<Utc>::from)
+    })
 }
 
 #[cfg(test)]

@@ -605,7 +605,7 @@ mod tests {
             "Contract 2♠XX by Ann: Ann needs 8 tricks; Bob leads.",
             "Ann took 9 in 2♠XX: made; Ann scores 360.",
             "Deal 2: Bob deals 13 cards each. Phase 1: 13 tricks at no-trump, Ann leads.",
-            "Saved. `bridgepad play` picks up session 2026-11-21-memory-bridge where you left it.",
+            "Saved. `bridgepad play` picks up session 2026-11-21-memory-bridge-psnc where you left it.",
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
@@ -910,7 +910,7 @@ mod tests {
     /// instead of asking it.
     #[test]
     fn an_auction_saved_short_of_its_forced_stand_is_finished_not_asked() {
-        const ID: &str = "2026-11-21-buddy-bridge";
+        const ID: &str = "2026-11-21-buddy-bridge-psnc";
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
         let mut p = Asked::new(["Buddy Bridge", "A rubber", "Ann,Bob", "Ann", "5", "q"]);
@@ -1134,7 +1134,7 @@ mod tests {
     /// Ann, who takes 7: 1 over at no-trump = 40.
     #[test]
     fn quit_at_a_call_then_resume_where_the_table_left_off() {
-        const ID: &str = "2026-11-21-memory-bridge";
+        const ID: &str = "2026-11-21-memory-bridge-psnc";
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
         let mut answers = MEMORY.to_vec();
@@ -1173,7 +1173,7 @@ mod tests {
 
         // From the menu: the unfinished session is offered, at deal 2.
         let mut p = Asked::new([
-            "Resume 2026-11-21-memory-bridge: Memory Bridge, Ann, Bob (deal 2)",
+            "Resume 2026-11-21-memory-bridge-psnc: Memory Bridge, Ann, Bob (deal 2)",
             "4",
             "q",
         ]);

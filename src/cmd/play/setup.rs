@@ -243,7 +243,7 @@ fn create(
         waiting.to_vec(),
         dealer.as_deref(),
     )?;
-    cx.store.create_numbered(&mut session)?;
+    cx.store.create_new(&mut session)?;
     let table = session.table();
     if drawn {
         p.say(&format!(

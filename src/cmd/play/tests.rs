@@ -16,7 +16,7 @@ pub(in crate::cmd::play) fn context(dir: &TempDir) -> Context {
         .with_ymd_and_hms(2026, 11, 21, 20, 0, 0)
         .unwrap();
     Context {
-        store: Store::new(dir.path().to_path_buf()),
+        store: Store::new(dir.path().to_path_buf()).with_seed(Some(1)),
         templates_dir: None,
         now,
     }

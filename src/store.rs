@@ -265,7 +265,7 @@ impl Store {
     /// taken. Only a proposal: [`Store::create_new`] makes sure it is still
     /// free.
     pub fn new_id(&self, variant: &str, now: DateTime<Utc>) -> String {
-        let mut draws = self.id_draws();
+        let mut draws = self.draws();
         let mut id = draws.id(variant, now);
         for _ in 1..ID_DRAWS {
             if !self.taken(&id) {
@@ -278,8 +278,8 @@ impl Store {
 
     /// The ids drawn for new sessions, in order: from `BRIDGEPAD_SEED` when
     /// it is set, so tests and demonstrations get the same ids every run.
-    fn id_draws(&self) -> IdDraws {
-        IdDraws(self.seed.unwrap_or_else(|| fastrand::u64(..)))
+    pub fn draws(&self) -> Draws {
+        Draws::seeded(self.seed)
     }
 
     /// Whether anything has the name a session `id` would take.
@@ -304,7 +304,7 @@ impl Store {
     pub fn create_new(&self, session: &mut Session) -> Result<()> {
         let variant = session.variant().name.clone();
         let created = session.created;
-        let mut draws = self.id_draws();
+        let mut draws = self.draws();
         let proposed = std::mem::take(&mut session.id);
         let candidates = std::iter::once(proposed)
             .filter(|id| !id.is_empty())
@@ -518,11 +518,17 @@ struct Older {
     text: String,
 }
 
-/// Draws the random part of new ids: SplitMix64, small and the same in
-/// every build, so a seed gives the same ids forever.
-struct IdDraws(u64);
+/// Draws the random part of new ids and of conflict copies' names:
+/// SplitMix64, small and the same in every build, so a seed gives the same
+/// ids forever.
+pub struct Draws(u64);
 
-impl IdDraws {
+impl Draws {
+    /// Draws from `seed` (`BRIDGEPAD_SEED`), or from a random start.
+    pub fn seeded(seed: Option<u64>) -> Draws {
+        Draws(seed.unwrap_or_else(|| fastrand::u64(..)))
+    }
+
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -534,10 +540,14 @@ impl IdDraws {
     /// The next id for a session of `variant` started at `now`:
     /// `2026-11-23-devils-bridge-k3f9`.
     fn id(&mut self, variant: &str, now: DateTime<Utc>) -> String {
-        let suffix: String = (0..4)
+        format!("{}-{variant}-{}", now.format("%Y-%m-%d"), self.tag())
+    }
+
+    /// Four characters none of which reads like another (`k3f9`).
+    pub fn tag(&mut self) -> String {
+        (0..4)
             .map(|_| char::from(ID_CHARS[(self.next() % ID_CHARS.len() as u64) as usize]))
-            .collect();
-        format!("{}-{variant}-{suffix}", now.format("%Y-%m-%d"))
+            .collect()
     }
 }
 
@@ -1079,7 +1089,7 @@ mod tests {
         let second = seeded.new_id("devils-bridge", created);
         assert_ne!(second, first);
         assert_eq!(
-            IdDraws(1).id("devils-bridge", created),
+            Draws(1).id("devils-bridge", created),
             first,
             "the first draw of seed 1"
         );
@@ -1111,7 +1121,7 @@ mod tests {
         let (_dir, store) = store();
         let store = store.with_seed(Some(3));
         // Every id seed 3 would draw is taken, by a file or by a folder.
-        let mut draws = IdDraws(3);
+        let mut draws = Draws(3);
         for n in 0..ID_DRAWS {
             let path = store.path(&draws.id("devils-bridge", at(0)));
             if n % 2 == 0 {

@@ -13,7 +13,14 @@ pub fn run(args: MergeDriverArgs, cx: &Context) -> Result<()> {
     // git runs a merge driver at the top of the work tree, and gives the
     // file's path from there.
     let top = std::env::current_dir().context("could not tell the current folder")?;
-    let merged = driver::merge(&top, &args.ours, &args.theirs, &args.path, cx.now)?;
+    let merged = driver::merge(
+        &top,
+        &args.ours,
+        &args.theirs,
+        &args.path,
+        cx.now,
+        &mut cx.store.draws(),
+    )?;
     if let Merged::Copy(copy) = merged {
         let id = driver::file_id(&args.path).unwrap_or_else(|| args.path.clone());
         eprintln!(

@@ -18,7 +18,7 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
 use crate::store::conflict::{self, FileName, Relation};
-use crate::store::{self, read_session};
+use crate::store::{self, Draws, read_session};
 
 /// What the merge of two versions is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,6 +99,7 @@ pub fn merge(
     theirs: &Path,
     path: &str,
     now: DateTime<Utc>,
+    draws: &mut Draws,
 ) -> Result<Merged> {
     let read = |p: &Path| {
         std::fs::read(p).map_err(|e| anyhow::anyhow!("could not read `{}`: {e}", p.display()))
@@ -110,9 +111,9 @@ pub fn merge(
             write(ours, &b)?;
             Ok(Merged::Clean)
         }
-        Decision::OursAndCopyTheirs => Ok(Merged::Copy(save_copy(top, path, &b, now)?)),
+        Decision::OursAndCopyTheirs => Ok(Merged::Copy(save_copy(top, path, &b, now, draws)?)),
         Decision::TheirsAndCopyOurs => {
-            let copy = save_copy(top, path, &a, now)?;
+            let copy = save_copy(top, path, &a, now, draws)?;
             write(ours, &b)?;
             Ok(Merged::Copy(copy))
         }
@@ -127,14 +128,17 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
         .map_err(|e| anyhow::anyhow!("could not write `{}`: {e}", path.display()))
 }
 
-/// The characters a conflict copy's tag is drawn from: no `0`/`o`, `1`/`l`/`i`.
-const TAG: &[u8] = b"23456789abcdefghjkmnpqrstuvwxyz";
-
 /// Writes `bytes` as a conflict copy of the file at `path` (relative to
 /// `top`), beside it: `<id>.conflict-<YYYYMMDD-HHMMSS>-<4 chars>.toml`.
 /// Never replaces a file: a taken name draws another tag. Returns the
 /// copy's path relative to `top`.
-pub fn save_copy(top: &Path, path: &str, bytes: &[u8], now: DateTime<Utc>) -> Result<PathBuf> {
+pub fn save_copy(
+    top: &Path,
+    path: &str,
+    bytes: &[u8],
+    now: DateTime<Utc>,
+    draws: &mut Draws,
+) -> Result<PathBuf> {
     let relative = Path::new(path);
     let folder = relative.parent().unwrap_or(Path::new(""));
     let id = file_id(path).unwrap_or_else(|| {
@@ -144,11 +148,8 @@ pub fn save_copy(top: &Path, path: &str, bytes: &[u8], now: DateTime<Utc>) -> Re
     let dir = top.join(folder);
     std::fs::create_dir_all(&dir)
         .map_err(|e| anyhow::anyhow!("could not create `{}`: {e}", dir.display()))?;
-    let mut rng = rng();
     for _ in 0..100 {
-        let tag: String = (0..4)
-            .map(|_| TAG[rng.usize(..TAG.len())] as char)
-            .collect();
+        let tag = draws.tag();
         let name = format!(
             "{id}{}{}-{tag}.toml",
             conflict::BRIDGEPAD,
@@ -167,18 +168,6 @@ pub fn save_copy(top: &Path, path: &str, bytes: &[u8], now: DateTime<Utc>) -> Re
         "could not find a free name for a conflict copy of `{path}` in `{}`",
         dir.display()
     )
-}
-
-/// The random draws, reproducible when `BRIDGEPAD_SEED` (a whole number)
-/// is set, as for session ids.
-fn rng() -> fastrand::Rng {
-    match std::env::var("BRIDGEPAD_SEED")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok())
-    {
-        Some(seed) => fastrand::Rng::with_seed(seed),
-        None => fastrand::Rng::new(),
-    }
 }
 
 #[cfg(test)]
@@ -274,7 +263,14 @@ mod tests {
     fn conflict_copies_are_named_after_their_session_and_never_replace_a_file() {
         let dir = tempfile::tempdir().unwrap();
         let now = "2026-11-23T20:30:00Z".parse().unwrap();
-        let first = save_copy(dir.path(), &format!("{ID}.toml"), b"a", now).unwrap();
+        let first = save_copy(
+            dir.path(),
+            &format!("{ID}.toml"),
+            b"a",
+            now,
+            &mut Draws::seeded(Some(1)),
+        )
+        .unwrap();
         let name = first.to_str().unwrap();
         assert!(
             name.starts_with(&format!("{ID}.conflict-20261123-203000-")),
@@ -288,12 +284,19 @@ mod tests {
             })
         );
         // A copy of a copy is still named after the session.
-        let second = save_copy(dir.path(), name, b"b", now).unwrap();
+        let second = save_copy(dir.path(), name, b"b", now, &mut Draws::seeded(Some(1))).unwrap();
         assert_ne!(first, second);
         assert_eq!(file_id(second.to_str().unwrap()).as_deref(), Some(ID));
         assert_eq!(std::fs::read(dir.path().join(&first)).unwrap(), b"a");
         assert_eq!(std::fs::read(dir.path().join(&second)).unwrap(), b"b");
-        let trashed = save_copy(dir.path(), &format!("trash/{ID}.toml"), b"c", now).unwrap();
+        let trashed = save_copy(
+            dir.path(),
+            &format!("trash/{ID}.toml"),
+            b"c",
+            now,
+            &mut Draws::seeded(Some(1)),
+        )
+        .unwrap();
         assert!(trashed.starts_with("trash"), "{}", trashed.display());
         assert_eq!(std::fs::read(dir.path().join(&trashed)).unwrap(), b"c");
     }

@@ -348,7 +348,13 @@ impl Syncing<'_> {
                     self.checkout_stage(&path, '2')?;
                     if path.ends_with(".toml") {
                         let other = self.git.run(&["cat-file", "blob", &format!(":3:{path}")])?;
-                        let copy = driver::save_copy(dir, &path, &other.stdout, self.now)?;
+                        let copy = driver::save_copy(
+                            dir,
+                            &path,
+                            &other.stdout,
+                            self.now,
+                            &mut self.store.draws(),
+                        )?;
                         say(format!(
                             "`{shown}` changed on both devices and could not be merged: kept this device's version, and the other's as `{}`",
                             crate::one_line(&copy.to_string_lossy())

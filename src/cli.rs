@@ -298,7 +298,7 @@ pub struct ExportArgs {
     /// Export every session (narrowed by the filters below), oldest first
     #[arg(long)]
     pub all: bool,
-    /// Write to this file (replaced atomically) instead of stdout
+    /// Write to this file (replaced atomically) instead of stdout; `-` is stdout
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]

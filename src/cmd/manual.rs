@@ -2,7 +2,7 @@
 //! from the command line's own definition, so they never fall behind it.
 
 use std::fs;
-use std::io::{self, Write};
+
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result};
@@ -14,10 +14,10 @@ use crate::cli::{Cli, CompletionsArgs, ManArgs};
 pub fn completions(args: CompletionsArgs) -> Result<()> {
     let mut command = Cli::command();
     let name = command.get_name().to_string();
-    let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, name, &mut out);
-    out.flush()?;
-    Ok(())
+    // Made whole first: `generate` panics when its writer fails.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, name, &mut script);
+    crate::out::bytes(&script)
 }
 
 pub fn man(args: ManArgs) -> Result<()> {
@@ -25,10 +25,7 @@ pub fn man(args: ManArgs) -> Result<()> {
     let Some(dir) = args.output else {
         let mut page = Vec::new();
         Man::new(command).render(&mut page)?;
-        let mut out = io::stdout().lock();
-        out.write_all(&page)?;
-        out.flush()?;
-        return Ok(());
+        return crate::out::bytes(&page);
     };
     fs::create_dir_all(&dir)
         .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
@@ -37,7 +34,7 @@ pub fn man(args: ManArgs) -> Result<()> {
     let mut written = Vec::new();
     write_pages(&command, &dir, &mut written)?;
     for path in &written {
-        println!("{}", path.display());
+        outln!("{}", path.display());
     }
     Ok(())
 }

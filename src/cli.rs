@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
+use chrono::NaiveDate;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::cmd::{abbreviated, parse_count};
 
 /// Score keeper and referee for bridge-family card games played with real cards.
 #[derive(Debug, Parser)]
@@ -135,8 +138,8 @@ pub struct NewArgs {
     #[arg(long, value_name = "NAME")]
     pub dealer: Option<String>,
     /// End the game at the end of the hand in which someone reaches this score
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub target: Option<String>,
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = target)]
+    pub target: Option<i64>,
     /// Change a template setting for this session, e.g. `scoring=tricks-plus-ten`
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub settings: Vec<String>,
@@ -148,7 +151,7 @@ pub struct NewArgs {
 #[derive(Debug, Args)]
 pub struct BidArgs {
     /// Bids as NAME=N, e.g. `Ann=2 Bob=0`
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(required = true, value_name = "NAME=N", value_parser = named_count)]
     pub bids: Vec<String>,
     /// The turned trump suit, if you want it on the sheet
     #[arg(long, value_name = "SUIT")]
@@ -161,7 +164,7 @@ pub struct BidArgs {
 pub struct TricksArgs {
     /// Tricks as NAME=N; the last player's count is filled in from the rest
     /// (in a contract, declarer's count alone is enough)
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(required = true, value_name = "NAME=N", value_parser = named_count)]
     pub tricks: Vec<String>,
     /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
     #[arg(long, value_name = "WHICH")]
@@ -266,8 +269,8 @@ pub struct Filters {
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
     /// Only sessions started on or after this date (YYYY-MM-DD)
-    #[arg(long, value_name = "DATE")]
-    pub since: Option<String>,
+    #[arg(long, value_name = "DATE", value_parser = date)]
+    pub since: Option<NaiveDate>,
     /// Only finished sessions
     #[arg(long, conflicts_with = "unfinished")]
     pub finished: bool,
@@ -363,11 +366,11 @@ pub struct ResolveArgs {
 #[derive(Debug, Args)]
 pub struct CheckDealerArgs {
     /// Cards in the hand
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
-    pub cards: String,
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = hand_cards)]
+    pub cards: u32,
     /// The other players' bids, e.g. `1,0,2`
-    #[arg(long, value_name = "B1,B2,…")]
-    pub bids: String,
+    #[arg(long, value_name = "B1,B2,…", allow_negative_numbers = true, value_parser = bid_list)]
+    pub bids: Bids,
     /// Print `{"forbidden": N}` or `{"forbidden": null}`
     #[arg(long)]
     pub json: bool,
@@ -377,4 +380,124 @@ pub struct CheckDealerArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub session: SessionArg,
+}
+
+// ------------------------------------------------------------ value parsers
+//
+// Values clap checks, so a bad one is a usage error (exit 2) in clap's words:
+// "invalid value 'x' for '--cards <N>': `x` is not a whole number". Whether a
+// value fits the session (a player at the table, a count within the hand) is
+// the command's to say, with exit 1.
+
+/// `--target N`: a score from 1 up.
+pub fn target(text: &str) -> Result<i64, String> {
+    use std::num::IntErrorKind;
+    const GIVE: &str = "give the score that ends the game, e.g. 100";
+    let text = text.trim();
+    let shown = abbreviated(text);
+    match text.parse::<i64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) => Err(format!("{n} is not a target score; {GIVE}")),
+        Err(e) => Err(match e.kind() {
+            IntErrorKind::Empty => format!("the score is missing; {GIVE}"),
+            IntErrorKind::PosOverflow => format!("{shown} is too large; {GIVE}"),
+            IntErrorKind::NegOverflow => format!("{shown} is not a target score; {GIVE}"),
+            _ => format!("`{shown}` is not a whole number; {GIVE}"),
+        }),
+    }
+}
+
+/// `--cards N`: the cards in one hand, 1 to 52.
+pub fn hand_cards(text: &str) -> Result<u32, String> {
+    let cards = parse_count(text).map_err(|why| format!("{why}; a hand has 1 to 52 cards"))?;
+    if cards == 0 || cards > 52 {
+        return Err(format!("a hand has 1 to 52 cards, not {cards}"));
+    }
+    Ok(cards)
+}
+
+/// `--bids B1,B2,…`: whole numbers from 0, separated by commas.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bids(pub Vec<u32>);
+
+/// Reads [`Bids`].
+pub fn bid_list(text: &str) -> Result<Bids, String> {
+    if text.trim().is_empty() {
+        return Err("no bids; give the other players' bids, e.g. 1,0,2".into());
+    }
+    text.split(',')
+        .map(|b| parse_count(b).map_err(|why| format!("{why}; bids are whole numbers, e.g. 1,0,2")))
+        .collect::<Result<Vec<u32>, String>>()
+        .map(Bids)
+}
+
+/// `--since DATE`: a day as YYYY-MM-DD.
+pub fn date(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
+        .map_err(|_| "not a date; write it as YYYY-MM-DD, e.g. 2026-01-31".into())
+}
+
+/// `NAME=N`: a name and a whole number from 0. The name is checked against
+/// the session's players by the command; the entry is kept as typed.
+pub fn named_count(text: &str) -> Result<String, String> {
+    let Some((name, count)) = text.split_once('=') else {
+        return Err("not NAME=N; write each as e.g. Ann=1".into());
+    };
+    if name.trim().is_empty() {
+        return Err("no name before `=`; write each as e.g. Ann=1".into());
+    }
+    parse_count(count).map_err(|why| format!("{why}; write each as NAME=N, e.g. Ann=1"))?;
+    Ok(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_parsers_take_good_values_and_say_what_is_wrong_with_bad_ones() {
+        assert_eq!(target("100"), Ok(100));
+        assert_eq!(
+            target("abc"),
+            Err("`abc` is not a whole number; give the score that ends the game, e.g. 100".into())
+        );
+        assert_eq!(
+            target("0"),
+            Err("0 is not a target score; give the score that ends the game, e.g. 100".into())
+        );
+        assert_eq!(hand_cards("5"), Ok(5));
+        assert_eq!(
+            hand_cards("x"),
+            Err("`x` is not a whole number; a hand has 1 to 52 cards".into())
+        );
+        assert_eq!(
+            hand_cards("53"),
+            Err("a hand has 1 to 52 cards, not 53".into())
+        );
+        assert_eq!(bid_list("1, 0,2"), Ok(Bids(vec![1, 0, 2])));
+        assert_eq!(
+            bid_list("1,-1"),
+            Err("-1 is negative; bids are whole numbers, e.g. 1,0,2".into())
+        );
+        assert!(bid_list(" ").is_err());
+        assert_eq!(
+            date("2026-01-31"),
+            NaiveDate::from_ymd_opt(2026, 1, 31).ok_or(String::new())
+        );
+        assert!(date("yesterday").is_err());
+        assert!(date("2026-02-30").is_err());
+        assert_eq!(named_count("Ann=2"), Ok("Ann=2".into()));
+        assert_eq!(
+            named_count("Ann=x"),
+            Err("`x` is not a whole number; write each as NAME=N, e.g. Ann=1".into())
+        );
+        assert_eq!(
+            named_count("Ann"),
+            Err("not NAME=N; write each as e.g. Ann=1".into())
+        );
+        assert_eq!(
+            named_count("=1"),
+            Err("no name before `=`; write each as e.g. Ann=1".into())
+        );
+    }
 }

@@ -33,15 +33,7 @@ impl Filter {
                 names.join(", ")
             );
         }
-        let since = match &flags.since {
-            None => None,
-            Some(text) => match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
-                Ok(date) => Some(date),
-                Err(_) => bail!(
-                    "--since `{text}` is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31"
-                ),
-            },
-        };
+        let since = flags.since;
         if let Some(player) = &flags.player
             && player.trim().is_empty()
         {

@@ -94,47 +94,80 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         _ => {}
     }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    eprintln!(
-        "error: {}",
-        one_line(&usage_message(&error.render().to_string(), &args))
-    );
+    eprintln!("error: {}", one_line(&usage_message(error, &args)));
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 
-/// Clap's error text in one line, e.g. "the argument '--finished' cannot be
-/// used with '--unfinished'; see `bridgepad list --help`": its message, the
-/// values it lists and its tips, without the usage block.
-fn usage_message(rendered: &str, args: &[std::ffi::OsString]) -> String {
-    let mut message = String::new();
-    for line in rendered.lines().map(str::trim) {
-        if line.starts_with("Usage:") || line.starts_with("For more information") {
-            break;
-        }
-        let line = line.strip_prefix("error: ").unwrap_or(line);
-        if line.is_empty() {
-            continue;
-        }
-        if message.is_empty() {
-            message.push_str(line);
-        } else if message.ends_with(':') {
-            // The first of the arguments listed after "were not provided:".
-            message.push(' ');
-            message.push_str(line);
-        } else if line.starts_with('<') || line.starts_with('-') {
-            message.push_str(", ");
-            message.push_str(line);
-        } else {
-            message.push_str("; ");
-            message.push_str(line.trim_start_matches('[').trim_end_matches(']'));
-        }
-    }
+/// Clap's error in one line, e.g. "invalid value 'xml' for '--format
+/// <FORMAT>'; possible values: csv, json, markdown, html; tip: a similar
+/// value exists: 'html'; see `bridgepad export --help`": clap's own first
+/// line, then what its context holds (the arguments missing, the values or
+/// subcommands possible, its suggestions), without the usage block.
+fn usage_message(error: &clap::Error, args: &[std::ffi::OsString]) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let strings = |kind| match error.get(kind) {
+        Some(ContextValue::String(one)) => vec![one.clone()],
+        Some(ContextValue::Strings(many)) => many.clone(),
+        Some(ContextValue::StyledStr(one)) => vec![one.to_string()],
+        Some(ContextValue::StyledStrs(many)) => many.iter().map(|s| s.to_string()).collect(),
+        _ => Vec::new(),
+    };
+    let quoted = |items: &[String]| {
+        let items: Vec<String> = items.iter().map(|i| format!("'{i}'")).collect();
+        items.join(", ")
+    };
     // clap lists hidden subcommands among the valid ones too; they are for
     // programs (git runs `merge-driver`), not for people.
     use clap::CommandFactory;
-    for hidden in Cli::command().get_subcommands().filter(|s| s.is_hide_set()) {
-        message = message.replace(&format!(", {},", hidden.get_name()), ",");
+    let hidden: Vec<String> = Cli::command()
+        .get_subcommands()
+        .filter(|s| s.is_hide_set())
+        .map(|s| s.get_name().to_string())
+        .collect();
+    let rendered = error.to_string();
+    let first = rendered.lines().next().unwrap_or_default();
+    let mut parts = vec![first.strip_prefix("error: ").unwrap_or(first).to_string()];
+    if error.kind() == ErrorKind::MissingRequiredArgument {
+        parts[0] = format!(
+            "{} {}",
+            parts[0],
+            strings(ContextKind::InvalidArg).join(", ")
+        );
     }
-    format!("{message}; see `{} --help`", command_path(args))
+    let valid = strings(ContextKind::ValidValue);
+    if !valid.is_empty() && error.kind() == ErrorKind::InvalidValue {
+        parts.push(format!("possible values: {}", valid.join(", ")));
+    }
+    let subcommands: Vec<String> = strings(ContextKind::ValidSubcommand)
+        .into_iter()
+        .filter(|s| !hidden.contains(s))
+        .collect();
+    if !subcommands.is_empty() && error.kind() == ErrorKind::MissingSubcommand {
+        parts.push(format!("subcommands: {}", subcommands.join(", ")));
+    }
+    for (kind, what) in [
+        (ContextKind::SuggestedSubcommand, "subcommand"),
+        (ContextKind::SuggestedArg, "argument"),
+        (ContextKind::SuggestedValue, "value"),
+    ] {
+        let similar = strings(kind);
+        match similar.len() {
+            0 => {}
+            1 => parts.push(format!(
+                "tip: a similar {what} exists: {}",
+                quoted(&similar)
+            )),
+            _ => parts.push(format!(
+                "tip: some similar {what}s exist: {}",
+                quoted(&similar)
+            )),
+        }
+    }
+    for tip in strings(ContextKind::Suggested) {
+        parts.push(format!("tip: {tip}"));
+    }
+    parts.push(format!("see `{} --help`", command_path(args)));
+    parts.join("; ")
 }
 
 /// "bridgepad variants new": the subcommands named on the command line, for

@@ -4,39 +4,23 @@
 //! with the dealer's hook can seat and deal: no more players than such a
 //! game seats, and every hand plus the turned card out of its deck.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 
-use super::{Context, parse_count};
+use super::Context;
 use crate::catalog::Catalog;
 use crate::cli::CheckDealerArgs;
 use crate::narrate::cards as cards_word;
 use crate::rules::exact::{dealer_choices, forbidden_bid, list_bids};
 
 pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
-    let cards = parse_count(&args.cards)
-        .map_err(|why| anyhow!("--cards: {why}; give the cards in the hand, e.g. --cards 5"))?;
-    if cards == 0 || cards > 52 {
-        bail!("--cards {}: a hand has 1 to 52 cards", args.cards.trim());
+    let cards = args.cards;
+    let bids = args.bids.0;
+    if let Some(bid) = bids.iter().find(|&&b| b > cards) {
+        bail!(
+            "--bids: {bid} is more than the {} in the hand; bids run 0 to {cards}",
+            cards_word(cards)
+        );
     }
-    if args.bids.trim().is_empty() {
-        bail!("--bids is empty; give the other players' bids, e.g. --bids 1,0,2");
-    }
-    let bids = args
-        .bids
-        .split(',')
-        .map(|b| {
-            let bid = parse_count(b).map_err(|why| {
-                anyhow!("--bids: {why}; bids are whole numbers from 0 to {cards}")
-            })?;
-            if bid > cards {
-                bail!(
-                    "--bids: {bid} is more than the {} in the hand; bids run 0 to {cards}",
-                    cards_word(cards)
-                );
-            }
-            Ok(bid)
-        })
-        .collect::<Result<Vec<u32>>>()?;
     check_table(&cx.catalog(), bids.len() + 1, cards)?;
     let forbidden = forbidden_bid(cards, bids.iter().copied());
     if args.json {

@@ -2,7 +2,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Context, abbreviated};
+use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
 use crate::narrate;
@@ -27,7 +27,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
                 })
         })
         .collect::<Result<Vec<_>>>()?;
-    let target = args.target.as_deref().map(parse_target).transpose()?;
+    let target = args.target;
     let count = args.players.len();
     // Judged against this table, not every size the template seats; a table
     // the template cannot seat is refused for that, below.
@@ -117,30 +117,6 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     }
     outln!("{}", session.id);
     Ok(())
-}
-
-/// `--target N`: a score from 1 up.
-fn parse_target(text: &str) -> Result<i64> {
-    use std::num::IntErrorKind;
-    const GIVE: &str = "give the score that ends the game, e.g. --target 100";
-    let text = text.trim();
-    let shown = abbreviated(text);
-    match text.parse::<i64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        Ok(n) => {
-            bail!("--target {n} is not a target score; give a positive number, e.g. --target 100")
-        }
-        Err(e) => match e.kind() {
-            IntErrorKind::Empty => bail!("--target is empty; {GIVE}"),
-            IntErrorKind::PosOverflow => bail!("--target {shown} is too large; {GIVE}"),
-            IntErrorKind::NegOverflow => {
-                bail!(
-                    "--target {shown} is not a target score; give a positive number, e.g. --target 100"
-                )
-            }
-            _ => bail!("--target `{shown}` is not a whole number; {GIVE}"),
-        },
-    }
 }
 
 /// Builds the session (not yet saved) and says who deals first.

@@ -19,6 +19,7 @@ mod fuzz;
 mod hand_comments;
 mod history;
 mod hostile;
+mod html_print;
 mod long_sessions;
 mod mormon_bridge;
 mod properties;

@@ -117,12 +117,12 @@ fn write_export(
 ) -> Result<usize> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        out.write_all(head(format, Some(&session), 1).as_bytes())?;
+        out.write_all(head(format, Some(&session), ids).as_bytes())?;
         write_part(out, format, &session, true, 0)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
-    out.write_all(head(format, None, ids.len()).as_bytes())?;
+    out.write_all(head(format, None, ids).as_bytes())?;
     let mut written = 0;
     in_order(
         ids.len(),
@@ -202,12 +202,12 @@ fn extension(format: ExportFormat) -> &'static str {
 }
 
 /// What comes before the sessions.
-fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String {
+fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
     match format {
         ExportFormat::Csv => csv::header(),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
-        ExportFormat::Html => html::head(single, count),
+        ExportFormat::Html => html::head(single, ids),
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod catalog;
 pub mod cli;
+pub mod clock;
 pub mod cmd;
 pub mod filter;
 #[doc(hidden)]
@@ -186,16 +187,13 @@ fn context(cli: &Cli) -> Result<Context> {
 }
 
 /// The current time; `BRIDGEPAD_NOW` (RFC 3339) fixes it, for reproducible
-/// session ids and timestamps in tests and demonstrations.
+/// session ids and timestamps in tests and demonstrations, and its offset, if
+/// not `Z`, the zone local times are shown in (see [`clock`]).
 fn now() -> Result<DateTime<Utc>> {
-    match std::env::var("BRIDGEPAD_NOW") {
-        Ok(text) => DateTime::parse_from_rfc3339(&text)
-            .map(|t| t.with_timezone(&Utc))
-            .map_err(|e| {
-                anyhow!("BRIDGEPAD_NOW `{text}` is not a time like 2026-11-21T20:00:00Z: {e}")
-            }),
-        Err(_) => Ok(Utc::now()),
-    }
+    let fixed = std::env::var("BRIDGEPAD_NOW").ok();
+    let (at, zone) = clock::now(fixed.as_deref())?;
+    clock::set_zone(zone);
+    Ok(at)
 }
 
 /// `BRIDGEPAD_SEED`, a whole number that makes the random part of new

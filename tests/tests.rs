@@ -19,6 +19,7 @@ mod fuzz;
 mod hand_comments;
 mod history;
 mod hostile;
+mod local_time;
 mod long_sessions;
 mod mormon_bridge;
 mod properties;

@@ -2,14 +2,25 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
+use clap_complete::engine::ArgValueCompleter;
+
+use crate::cmd::manual::{
+    complete_calls, complete_player_entries, complete_sessions, complete_suits, complete_variants,
+};
 
 /// Score keeper and referee for bridge-family card games played with real cards.
 #[derive(Debug, Parser)]
 #[command(name = "bridgepad", version, about, max_term_width = 100)]
 pub struct Cli {
     /// Where session files live (default: the user's data directory)
-    #[arg(long, global = true, env = "BRIDGEPAD_DATA_DIR", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        env = "BRIDGEPAD_DATA_DIR",
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
+    )]
     pub data_dir: Option<PathBuf>,
 
     /// Where house-rule templates live (default: `templates` in the user's config directory)
@@ -17,7 +28,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_TEMPLATES_DIR",
-        value_name = "DIR"
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
     )]
     pub templates_dir: Option<PathBuf>,
 
@@ -91,7 +103,7 @@ pub struct VariantsNewArgs {
     /// The new variant's name: lowercase letters, digits and `-`
     pub name: String,
     /// The variant to copy (`bridgepad variants` lists them)
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", add = ArgValueCompleter::new(complete_variants))]
     pub from: String,
     /// The name people say at the table (default: the copied title plus NAME)
     #[arg(long, value_name = "TITLE")]
@@ -101,6 +113,7 @@ pub struct VariantsNewArgs {
 #[derive(Debug, Args)]
 pub struct VariantsShowArgs {
     /// The variant to explain
+    #[arg(add = ArgValueCompleter::new(complete_variants))]
     pub name: String,
 }
 
@@ -113,20 +126,21 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// Write one page per command into this folder instead of printing the main page
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct SessionArg {
     /// The session to act on (default: the most recently updated unfinished one)
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// The variant to play (`bridgepad variants` lists them)
+    #[arg(add = ArgValueCompleter::new(complete_variants))]
     pub variant: String,
     /// Players in clockwise seating order
     #[arg(long, value_delimiter = ',', required = true, value_name = "A,B,C")]
@@ -148,10 +162,14 @@ pub struct NewArgs {
 #[derive(Debug, Args)]
 pub struct BidArgs {
     /// Bids as NAME=N, e.g. `Ann=2 Bob=0`
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub bids: Vec<String>,
     /// The turned trump suit, if you want it on the sheet
-    #[arg(long, value_name = "SUIT")]
+    #[arg(long, value_name = "SUIT", add = ArgValueCompleter::new(complete_suits))]
     pub trump: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -161,7 +179,11 @@ pub struct BidArgs {
 pub struct TricksArgs {
     /// Tricks as NAME=N; the last player's count is filled in from the rest
     /// (in a contract, declarer's count alone is enough)
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub tricks: Vec<String>,
     /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
     #[arg(long, value_name = "WHICH")]
@@ -174,7 +196,7 @@ pub struct TricksArgs {
 pub struct AuctionArgs {
     /// Calls in order from the first caller: 1C…7NT (also 3N, 2♥), pass or p,
     /// X or double, XX or redouble
-    #[arg(required = true, value_name = "CALL")]
+    #[arg(required = true, value_name = "CALL", add = ArgValueCompleter::new(complete_calls))]
     pub calls: Vec<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -183,6 +205,7 @@ pub struct AuctionArgs {
 #[derive(Debug, Args)]
 pub struct TrumpArgs {
     /// clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)
+    #[arg(add = ArgValueCompleter::new(complete_suits))]
     pub suit: String,
     #[command(flatten)]
     pub session: SessionArg,
@@ -219,7 +242,11 @@ pub struct EditArgs {
     pub what: EditWhat,
     /// The corrected entries as NAME=N; for an auction its calls in order
     /// from the first caller; for a dummy revealed or hidden
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub entries: Vec<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -260,7 +287,7 @@ pub struct StatsArgs {
 #[derive(Debug, Clone, Default, Args)]
 pub struct Filters {
     /// Only sessions of this variant (`bridgepad variants` lists them)
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", add = ArgValueCompleter::new(complete_variants))]
     pub game: Option<String>,
     /// Only sessions this player sat in (names compared ignoring case)
     #[arg(long, value_name = "NAME")]
@@ -311,7 +338,7 @@ pub struct ExportArgs {
 pub struct DeleteArgs {
     /// The session to move to the trash: its id, or the start of it when only one id starts
     /// that way. Always given: `delete` never picks the current session by itself
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = ArgValueCompleter::new(complete_sessions))]
     pub session: String,
 }
 
@@ -352,7 +379,7 @@ pub struct MergeDriverArgs {
 pub struct ResolveArgs {
     /// The session whose copies to compare: its id, or the start of it (default: the one
     /// session with copies that went different ways)
-    #[arg(value_name = "ID")]
+    #[arg(value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub id: Option<String>,
     /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its
     /// file; every other copy moves to the trash

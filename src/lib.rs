@@ -35,6 +35,9 @@ use crate::store::Store;
 /// Parses the command line, runs the command, and reports any error as one
 /// `error:` line on stderr with a non-zero exit.
 pub fn run() -> ExitCode {
+    // A shell asking for completions (`COMPLETE=bash bridgepad -- …`) is
+    // answered before anything else and exits.
+    cmd::manual::answer_completion_request();
     unset_empty_variables();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

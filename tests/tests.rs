@@ -21,6 +21,7 @@ mod history;
 mod hostile;
 mod local_time;
 mod long_sessions;
+mod manual;
 mod mormon_bridge;
 mod properties;
 mod pty;

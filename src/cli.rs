@@ -6,12 +6,19 @@ use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::engine::ArgValueCompleter;
 
 use crate::cmd::manual::{
-    complete_calls, complete_player_entries, complete_sessions, complete_suits, complete_variants,
+    command_after_long_help, complete_calls, complete_player_entries, complete_sessions,
+    complete_suits, complete_variants,
 };
 
 /// Score keeper and referee for bridge-family card games played with real cards.
 #[derive(Debug, Parser)]
-#[command(name = "bridgepad", version, about, max_term_width = 100)]
+#[command(
+    name = "bridgepad",
+    version,
+    about,
+    max_term_width = 100,
+    after_long_help = crate::cmd::manual::after_long_help()
+)]
 pub struct Cli {
     /// Where session files live (default: the user's data directory)
     #[arg(
@@ -40,47 +47,67 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a session
+    #[command(after_long_help = command_after_long_help("new"))]
     New(NewArgs),
     /// Record the current hand's bids (exact-bid games)
+    #[command(after_long_help = command_after_long_help("bid"))]
     Bid(BidArgs),
     /// Record the current deal's auction (contract games)
+    #[command(after_long_help = command_after_long_help("auction"))]
     Auction(AuctionArgs),
     /// Record the tricks taken in the current hand or phase
+    #[command(after_long_help = command_after_long_help("tricks"))]
     Tricks(TricksArgs),
     /// Record the turned trump for the current hand (optional)
+    #[command(after_long_help = command_after_long_help("trump"))]
     Trump(TrumpArgs),
     /// Take back the last recorded entry
+    #[command(after_long_help = command_after_long_help("undo"))]
     Undo(SessionArg),
     /// Correct an earlier hand; everything after it is rescored
+    #[command(after_long_help = command_after_long_help("edit"))]
     Edit(EditArgs),
     /// Show the score sheet
+    #[command(after_long_help = command_after_long_help("show"))]
     Show(ShowArgs),
     /// List every session, newest first
+    #[command(after_long_help = command_after_long_help("list"))]
     List(ListArgs),
     /// Each player's record across sessions: wins, average score, exact bids, contracts
+    #[command(after_long_help = command_after_long_help("stats"))]
     Stats(StatsArgs),
     /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
+    #[command(after_long_help = command_after_long_help("export"))]
     Export(ExportArgs),
     /// Move a session to the trash (`bridgepad restore` brings it back)
+    #[command(after_long_help = command_after_long_help("delete"))]
     Delete(DeleteArgs),
     /// List the trash, or bring a session back from it
+    #[command(after_long_help = command_after_long_help("restore"))]
     Restore(RestoreArgs),
     /// Commit, pull, merge and push the data folder with a git remote (`--remote URL` the first time)
+    #[command(after_long_help = command_after_long_help("sync"))]
     Sync(SyncArgs),
     /// Merge two versions of a session file for git; `bridgepad sync` sets it up
     #[command(hide = true)]
     MergeDriver(MergeDriverArgs),
     /// Compare a session's copies that went different ways (two devices, a sync tool) and keep one
+    #[command(after_long_help = command_after_long_help("resolve"))]
     Resolve(ResolveArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
+    #[command(after_long_help = command_after_long_help("check-dealer"))]
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
+    #[command(after_long_help = command_after_long_help("variants"))]
     Variants(VariantsArgs),
     /// Print a shell completion script to stdout
+    #[command(after_long_help = command_after_long_help("completions"))]
     Completions(CompletionsArgs),
     /// Print the man page, or write one page per command into a folder
+    #[command(after_long_help = command_after_long_help("man"))]
     Man(ManArgs),
     /// The interactive table companion
+    #[command(after_long_help = command_after_long_help("play"))]
     Play(PlayArgs),
 }
 
@@ -93,8 +120,10 @@ pub struct VariantsArgs {
 #[derive(Debug, Subcommand)]
 pub enum VariantsAction {
     /// Start a house-rule template as a copy of a variant
+    #[command(after_long_help = command_after_long_help("variants-new"))]
     New(VariantsNewArgs),
     /// Every setting of a variant: its value, what it means, and where it comes from
+    #[command(after_long_help = command_after_long_help("variants-show"))]
     Show(VariantsShowArgs),
 }
 

@@ -64,26 +64,47 @@ pub fn session(session: &Session) -> Result<String> {
 pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
     let mut rows = writer(out);
     for row in history::scored(session).flatten() {
-        rows.write_record(cells(&export_row(session, row))?)?;
+        rows.write_record(cells(&export_row(session, row)))?;
     }
     rows.flush()?;
     Ok(())
 }
 
-/// A row's cells in column order: `null` is empty, `true`/`false` and
-/// numbers as written, text through [`safe_cell`].
-fn cells(row: &ExportRow) -> Result<Vec<String>> {
-    let serde_json::Value::Object(fields) = serde_json::to_value(row)? else {
-        unreachable!("a row is a struct");
-    };
-    Ok(fields
-        .into_iter()
-        .map(|(_, value)| match value {
-            serde_json::Value::Null => String::new(),
-            serde_json::Value::String(text) => safe_cell(text),
-            other => other.to_string(),
-        })
-        .collect())
+/// A row's cells in column order ([`COLUMNS`]): `None` is empty, `true`,
+/// `false` and numbers as written, text through [`safe_cell`]. Written out
+/// field by field, so a long export allocates no map per row.
+fn cells(row: &ExportRow) -> Vec<String> {
+    fn opt<T: ToString>(value: Option<T>) -> String {
+        value.map_or_else(String::new, |v| v.to_string())
+    }
+    let text = |value: &str| safe_cell(value.to_string());
+    let opt_text = |value: Option<&str>| value.map_or_else(String::new, text);
+    vec![
+        text(&row.session),
+        text(&row.date),
+        text(&row.game),
+        row.hand.to_string(),
+        text(row.phase),
+        text(&row.dealer),
+        text(&row.player),
+        text(&row.bid),
+        opt(row.tricks),
+        opt(row.made),
+        row.points.to_string(),
+        row.above.to_string(),
+        row.below.to_string(),
+        row.total.to_string(),
+        opt(row.cards),
+        opt_text(row.trump),
+        opt(row.blind),
+        opt_text(row.contract.as_deref()),
+        opt(row.level),
+        opt_text(row.strain),
+        opt_text(row.doubling),
+        opt_text(row.declarer.as_deref()),
+        opt_text(row.dummy),
+        opt(row.declarer_tricks),
+    ]
 }
 
 /// A text cell a spreadsheet will not run as a formula (CSV injection): one
@@ -162,9 +183,43 @@ mod tests {
             .collect();
         assert_eq!(keys, COLUMNS);
         let mut out = writer(Vec::new());
-        out.write_record(cells(&row).unwrap()).unwrap();
+        out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,\r\n");
+    }
+
+    #[test]
+    fn the_cells_are_the_json_row_in_order() {
+        let row = ExportRow {
+            session: "s".into(),
+            tricks: Some(3),
+            made: Some(false),
+            points: -50,
+            cards: Some(5),
+            trump: Some("hearts"),
+            blind: Some(true),
+            contract: Some("3HX".into()),
+            level: Some(3),
+            strain: Some("H"),
+            doubling: Some("doubled"),
+            declarer: Some("Bob".into()),
+            dummy: Some("hidden"),
+            declarer_tricks: Some(8),
+            ..empty_row()
+        };
+        let json = serde_json::to_value(&row).unwrap();
+        let from_json: Vec<String> = json
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| match v {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        assert_eq!(cells(&row), from_json);
+        assert_eq!(cells(&empty_row()).len(), COLUMNS.len());
     }
 
     #[test]
@@ -194,7 +249,7 @@ mod tests {
             ..empty_row()
         };
         let mut out = writer(Vec::new());
-        out.write_record(cells(&row).unwrap()).unwrap();
+        out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(text, ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,\r\n");
     }

@@ -357,6 +357,10 @@ pub struct ExportArgs {
     /// Write to this file (replaced atomically) instead of stdout
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// CSV: write a UTF-8 byte order mark first, so a spreadsheet's default import reads names
+    /// such as `Zoë` right
+    #[arg(long)]
+    pub bom: bool,
     #[command(flatten)]
     pub session: SessionArg,
     #[command(flatten)]

@@ -6,9 +6,31 @@ use std::fs;
 
 use crate::common::Bp;
 
-const COLUMNS: [&str; 14] = [
-    "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
-    "points", "above", "below", "total",
+const COLUMNS: [&str; 24] = [
+    "session",
+    "date",
+    "game",
+    "hand",
+    "phase",
+    "dealer",
+    "player",
+    "bid",
+    "tricks",
+    "made",
+    "points",
+    "above",
+    "below",
+    "total",
+    "cards",
+    "trump",
+    "blind",
+    "contract",
+    "level",
+    "strain",
+    "doubling",
+    "declarer",
+    "dummy",
+    "declarer_tricks",
 ];
 
 /// The club history's final totals, worked out by hand: (game, player) → total.

@@ -13,6 +13,7 @@ mod devils_bridge;
 mod escapes;
 mod export;
 mod export_output;
+mod export_sheet;
 mod folder;
 mod formats;
 mod fuzz;

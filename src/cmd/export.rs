@@ -28,14 +28,20 @@ use crate::store::{copies, index};
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let format = args.format;
+    if args.bom && format != ExportFormat::Csv {
+        // RFC 8259 forbids a BOM in JSON; Markdown and HTML are read as UTF-8 without one.
+        bail!("--bom is for --format csv (a spreadsheet's import); drop it for this format");
+    }
     if let Some(path) = &args.output {
         let suggestion = format!("bridgepad-export.{}", extension(format));
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
     let ids = chosen(&args, cx)?;
+    let bom = if args.bom { csv::BOM } else { "" };
     match &args.output {
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
+            out.write_all(bom.as_bytes())?;
             write_export(&mut out, format, &ids, cx)?;
             out.flush()?;
         }
@@ -46,6 +52,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
             };
             let mut count = 0;
             write_atomically(dir, path, |out| {
+                out.write_all(bom.as_bytes())?;
                 count = write_export(out, format, &ids, cx)?;
                 Ok(())
             })

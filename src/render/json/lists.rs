@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::Status;
+use super::{FORMAT, Status};
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
@@ -16,6 +16,9 @@ use crate::store::stats::PlayerStats;
 #[serde(untagged)]
 pub enum ListedJson<'a> {
     Read {
+        /// [`FORMAT`]: on each entry, as the list itself is an array (and
+        /// stays one for the scripts that read it).
+        format: u32,
         id: &'a str,
         variant: &'a str,
         players: &'a [String],
@@ -32,6 +35,7 @@ pub enum ListedJson<'a> {
         conflict: Option<ConflictJson>,
     },
     Broken {
+        format: u32,
         id: &'a str,
         /// `broken`.
         status: &'static str,
@@ -55,6 +59,7 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
         .iter()
         .map(|e| match &e.summary {
             Ok(s) => ListedJson::Read {
+                format: FORMAT,
                 id: &s.id,
                 variant: &s.variant,
                 players: &s.players,
@@ -72,6 +77,7 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
                 conflict: conflict(e),
             },
             Err(err) => ListedJson::Broken {
+                format: FORMAT,
                 id: &e.id,
                 status: "broken",
                 error: format!("{err:#}"),
@@ -145,6 +151,8 @@ pub fn trash<'a>(
 /// `stats --json`.
 #[derive(Debug, Serialize)]
 pub struct StatsJson<'a> {
+    /// [`FORMAT`].
+    pub format: u32,
     pub players: Vec<PlayerJson<'a>>,
 }
 
@@ -200,5 +208,8 @@ pub fn stats(players: &[PlayerStats]) -> StatsJson<'_> {
             }),
         })
         .collect();
-    StatsJson { players }
+    StatsJson {
+        format: FORMAT,
+        players,
+    }
 }

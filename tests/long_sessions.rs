@@ -148,6 +148,15 @@ fn a_long_session_is_shown_and_exported_a_hand_at_a_time() {
             all.extend(session);
         }
         let (code, out, kb) = measured(&bp, &all, None);
+        // A process's peak memory was seen inflated two- to threefold now
+        // and then while the whole suite ran beside other builds on two
+        // cores, never alone: a second run tells that from a regression,
+        // which both runs show.
+        let kb = if kb < MOST_KB {
+            kb
+        } else {
+            kb.min(measured(&bp, &all, None).2)
+        };
         assert_eq!(code, 0, "{all:?}");
         let tail: String = out.lines().rev().take(5).collect::<Vec<_>>().join("\n");
         assert!(check(&out), "{all:?} ends:\n{tail}");

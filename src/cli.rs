@@ -354,7 +354,7 @@ pub struct ExportArgs {
     /// Export every session (narrowed by the filters below), oldest first
     #[arg(long)]
     pub all: bool,
-    /// Write to this file (replaced atomically) instead of stdout
+    /// Write to this file (replaced atomically) instead of stdout; `-` is stdout
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// CSV: write a UTF-8 byte order mark first, so a spreadsheet's default import reads names

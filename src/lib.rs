@@ -4,6 +4,9 @@
 //! recorded; `cmd` is the glue for each subcommand; `narrate`, `render` and
 //! `prompt` are how bridgepad talks to people.
 
+// First, so that `out!` and `outln!` are in scope in every module after it.
+#[macro_use]
+pub mod out;
 pub mod catalog;
 pub mod cli;
 pub mod clock;
@@ -43,7 +46,10 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    match context(&cli).and_then(|cx| cmd::run(cli.command, &cx)) {
+    let ran = context(&cli)
+        .and_then(|cx| cmd::run(cli.command, &cx))
+        .and_then(|()| out::flush());
+    match ran {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", one_line(&format!("{error:#}")));

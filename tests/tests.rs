@@ -2,6 +2,7 @@
 //! One test binary, one module per area.
 
 mod chart;
+mod cli_values;
 mod common;
 mod concurrent;
 mod conflicts;

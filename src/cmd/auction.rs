@@ -89,16 +89,16 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
     let auction = deal.auction().expect("an auction");
-    println!("deal {number} auction: {}.", say::calls(game, auction));
+    outln!("deal {number} auction: {}.", say::calls(game, auction));
     if let Some(line) = say::forced(game, auction, made) {
-        println!("{line}");
+        outln!("{line}");
     }
     if !auction.is_open() {
-        println!("{}", capitalised(&say::auction_end(game, deal)));
+        outln!("{}", capitalised(&say::auction_end(game, deal)));
     }
     if let Some(next) = game.duel().current().filter(|d| d.number != number) {
-        println!("{}", say::deal(game, next));
+        outln!("{}", say::deal(game, next));
     }
-    println!("{}", say::next(game));
+    outln!("{}", say::next(game));
     Ok(())
 }

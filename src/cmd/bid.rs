@@ -51,7 +51,7 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
         }
         Ok(said)
     })?;
-    println!("{said}");
-    println!("{}", narrate::next(session.exact()?));
+    outln!("{said}");
+    outln!("{}", narrate::next(session.exact()?));
     Ok(())
 }

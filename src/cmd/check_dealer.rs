@@ -40,17 +40,17 @@ pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
     check_table(&cx.catalog(), bids.len() + 1, cards)?;
     let forbidden = forbidden_bid(cards, bids.iter().copied());
     if args.json {
-        println!("{}", serde_json::json!({ "forbidden": forbidden }));
+        outln!("{}", serde_json::json!({ "forbidden": forbidden }));
         return Ok(());
     }
     let total: u32 = bids.iter().sum();
     match forbidden {
-        Some(n) => println!(
+        Some(n) => outln!(
             "The dealer may not bid {n} (the others bid {total} on {}); legal: {}.",
             cards_word(cards),
             list_bids(&dealer_choices(cards, Some(n)))
         ),
-        None => println!(
+        None => outln!(
             "No restriction: the others already bid {total} on {}, so the dealer may bid anything from 0 to {cards}.",
             cards_word(cards)
         ),

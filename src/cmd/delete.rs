@@ -24,8 +24,8 @@ pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
         "moved session {id}{what} to the trash: `{}`",
         trashed.path.display()
     );
-    println!("{}", one_line(&said));
-    println!(
+    outln!("{}", one_line(&said));
+    outln!(
         "{}",
         one_line(&format!("`bridgepad restore {id}` brings it back."))
     );

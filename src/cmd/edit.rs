@@ -39,15 +39,15 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
         Ok(())
     })?;
     let game = session.exact()?;
-    println!("hand {hand} corrected; every later hand rescored.");
+    outln!("hand {hand} corrected; every later hand rescored.");
     if let Some(scored) = game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
-        println!(
+        outln!(
             "hand {hand} now scores: {}",
             narrate::hand_points(game, scored)
         );
     }
-    println!("totals: {}", narrate::totals(game));
-    println!("{}", narrate::next(game));
+    outln!("totals: {}", narrate::totals(game));
+    outln!("{}", narrate::next(game));
     Ok(())
 }
 
@@ -111,10 +111,10 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
     })?;
     let game = session.contract()?;
     for line in say::corrected(game, deal, effect) {
-        println!("{line}");
+        outln!("{line}");
     }
-    println!("totals: {}", say::totals_line(game));
-    println!("{}", say::next(game));
+    outln!("totals: {}", say::totals_line(game));
+    outln!("{}", say::next(game));
     Ok(())
 }
 

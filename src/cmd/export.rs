@@ -10,7 +10,7 @@
 //! `export_output.rs`).
 
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -32,39 +32,66 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         // RFC 8259 forbids a BOM in JSON; Markdown and HTML are read as UTF-8 without one.
         bail!("--bom is for --format csv (a spreadsheet's import); drop it for this format");
     }
-    if let Some(path) = &args.output {
+    // `-o -` is stdout, as for most tools that take an output file.
+    let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
+    if let Some(path) = output {
         let suggestion = format!("bridgepad-export.{}", extension(format));
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
     let ids = chosen(&args, cx)?;
     let bom = if args.bom { csv::BOM } else { "" };
-    match &args.output {
-        None => {
-            let mut out = BufWriter::new(io::stdout().lock());
+    let Some(path) = output else {
+        crate::out::to_stdout(|out| {
             out.write_all(bom.as_bytes())?;
-            write_export(&mut out, format, &ids, cx)?;
-            out.flush()?;
-        }
-        Some(path) => {
-            let dir = match path.parent() {
-                Some(dir) if !dir.as_os_str().is_empty() => dir,
-                _ => Path::new("."),
-            };
-            let mut count = 0;
-            write_atomically(dir, path, |out| {
-                out.write_all(bom.as_bytes())?;
-                count = write_export(out, format, &ids, cx)?;
-                Ok(())
-            })
-            .with_context(|| format!("could not write `{}`", path.display()))?;
-            let count = match count {
-                1 => "1 session".to_string(),
-                n => format!("{n} sessions"),
-            };
-            eprintln!("exported {count} to {}", path.display());
-        }
+            write_export(out, format, &ids, cx)
+        })?;
+        return Ok(());
+    };
+    let shown = crate::one_line(&path.display().to_string());
+    let count = if is_special(path) {
+        write_in_place(path, |out| {
+            out.write_all(bom.as_bytes())?;
+            write_export(out, format, &ids, cx)
+        })
+    } else {
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mut count = 0;
+        write_atomically(dir, path, |out| {
+            out.write_all(bom.as_bytes())?;
+            count = write_export(out, format, &ids, cx)?;
+            Ok(())
+        })
+        .map(|()| count)
     }
+    .with_context(|| format!("could not write `{shown}`"))?;
+    let count = match count {
+        1 => "1 session".to_string(),
+        n => format!("{n} sessions"),
+    };
+    eprintln!("exported {count} to {shown}");
     Ok(())
+}
+
+/// A path that exists and is not a plain file (after links): a device such
+/// as `/dev/stdout`, a named pipe. It is written where it is: replacing it
+/// by rename, as a file is, would put a plain file in its place.
+fn is_special(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Writes into `path` as it is, without a temp file (see [`is_special`]).
+fn write_in_place(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<usize>,
+) -> Result<usize> {
+    let file = std::fs::OpenOptions::new().write(true).open(path)?;
+    let mut out = io::BufWriter::new(file);
+    let count = fill(&mut out)?;
+    out.flush()?;
+    Ok(count)
 }
 
 /// The sessions to export: the one named or implied, or with `--all` every

@@ -88,10 +88,11 @@ fn normalised(path: &Path) -> PathBuf {
 /// `format = …` and `id = "…"`. Read as text, not parsed, so a session with
 /// a mistake in it (or git's conflict markers) counts as one too.
 fn session_id(path: &Path) -> Option<String> {
-    let file = File::open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
+    // Asked before opening: opening a named pipe to read waits for a writer.
+    if !std::fs::metadata(path).ok()?.is_file() {
         return None;
     }
+    let file = File::open(path).ok()?;
     let head = BufReader::new(file.take(HEAD));
     let (mut format, mut id) = (false, None);
     for line in head.lines() {

@@ -21,21 +21,21 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         })
         .collect();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&json::listed(&entries))?);
+        outln!("{}", serde_json::to_string_pretty(&json::listed(&entries))?);
         return Ok(());
     }
     if entries.is_empty() && !filter.is_empty() {
-        println!("No sessions match those filters.");
+        outln!("No sessions match those filters.");
         return Ok(());
     }
     if entries.is_empty() {
-        println!(
+        outln!(
             "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.",
             cx.store.dir().display()
         );
         return Ok(());
     }
-    println!("{}", lists::sessions(&entries, render::terminal_width()));
+    outln!("{}", lists::sessions(&entries, render::terminal_width()));
     for e in &entries {
         if let Some(conflict) = e.conflict {
             eprintln!("warning: {}", copies::warning(&e.id, conflict));

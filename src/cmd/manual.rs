@@ -9,7 +9,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::io::{self, Write};
+
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow};
@@ -43,10 +43,7 @@ pub fn completions(args: CompletionsArgs) -> Result<()> {
     })?;
     let mut script = Vec::new();
     completer.write_registration(COMPLETE_VAR, &name, &name, &calling_back(), &mut script)?;
-    let mut out = io::stdout().lock();
-    out.write_all(&script)?;
-    out.flush()?;
-    Ok(())
+    crate::out::bytes(&script)
 }
 
 /// How the script calls bridgepad back: as it was called, made absolute when
@@ -201,17 +198,14 @@ pub fn man(args: ManArgs) -> Result<()> {
     command.build();
     let Some(dir) = args.output else {
         let page = page(&command, &[])?;
-        let mut out = io::stdout().lock();
-        out.write_all(&page)?;
-        out.flush()?;
-        return Ok(());
+        return crate::out::bytes(&page);
     };
     fs::create_dir_all(&dir)
         .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
     let mut written = Vec::new();
     write_pages(&command, &[], &dir, &mut written)?;
     for path in &written {
-        println!("{}", path.display());
+        outln!("{}", path.display());
     }
     Ok(())
 }

@@ -72,23 +72,23 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     let game = match &session.play {
         Play::Exact(game) => game,
         Play::Contract(game) => {
-            println!(
+            outln!(
                 "{}: {}; {}.",
                 game.variant().title,
                 game.table().names().join(", "),
                 say::terms(game)
             );
             if drawn {
-                println!(
+                outln!(
                     "{} deals first (drawn at random).",
                     game.table().name(dealer)
                 );
             }
             if let Some(deal) = game.duel().current() {
-                println!("{}", say::deal(game, deal));
+                outln!("{}", say::deal(game, deal));
             }
-            println!("{}", say::next(game));
-            println!("{}", session.id);
+            outln!("{}", say::next(game));
+            outln!("{}", session.id);
             return Ok(());
         }
     };
@@ -103,19 +103,19 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         .target
         .map(|t| format!(", target {t}"))
         .unwrap_or_default();
-    println!(
+    outln!(
         "{}: {} (clockwise); {hands}scoring {}{target}.",
         variant.title,
         table.names().join(", "),
         variant.scoring.name()
     );
     if drawn {
-        println!("{} deals first (drawn at random).", table.name(dealer));
+        outln!("{} deals first (drawn at random).", table.name(dealer));
     }
     if let Some(hand) = game.current() {
-        println!("{}", narrate::deal(game, hand));
+        outln!("{}", narrate::deal(game, hand));
     }
-    println!("{}", session.id);
+    outln!("{}", session.id);
     Ok(())
 }
 

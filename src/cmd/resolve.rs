@@ -25,14 +25,14 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
     let files = copies::copy_files(cx.store.dir())?;
     let all = copies::gather(&cx.store, &id, &files);
     if all.len() < 2 {
-        println!("Session {id} has one copy: nothing to resolve.");
+        outln!("Session {id} has one copy: nothing to resolve.");
         return Ok(());
     }
     if let Some(keep) = &args.keep {
         let index = copies::picked(&all, &parse_pick(keep), &id)?;
         return kept(cx, &id, &all, index);
     }
-    println!("{}", comparison(&all, render::terminal_width()));
+    outln!("{}", comparison(&all, render::terminal_width()));
     if !prompt::interactive() {
         bail!(
             "session `{id}` has {} copies that went different ways; rerun with `--keep N` (1 to {}) or `--keep FILE` to keep one, and the others move to the trash",
@@ -44,7 +44,7 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
     match pick(&mut terminal, &id, &all)? {
         Some(index) => kept(cx, &id, &all, index),
         None => {
-            println!(
+            outln!(
                 "Nothing changed: the copies stay as they are until `bridgepad resolve {id}` keeps one."
             );
             Ok(())
@@ -60,7 +60,7 @@ fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
         check_id(wanted)?;
         let resolved = cx.store.resolve(Some(wanted))?;
         if resolved.conflict.is_none() {
-            println!("Session {} has one copy: nothing to resolve.", resolved.id);
+            outln!("Session {} has one copy: nothing to resolve.", resolved.id);
             return Ok(None);
         }
         return Ok(Some(resolved.id));
@@ -72,7 +72,7 @@ fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
         .collect();
     match conflicts.as_slice() {
         [] => {
-            println!(
+            outln!(
                 "No session in `{}` has copies that went different ways: nothing to resolve.",
                 cx.store.dir().display()
             );
@@ -160,15 +160,15 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
         ),
         Err(_) => String::new(),
     };
-    println!(
+    outln!(
         "Kept copy {} ({}, {what}) as session {id}.",
         index + 1,
         copy.name()
     );
     match done.trashed {
         0 => {}
-        1 => println!("Moved the other copy to the trash: `bridgepad restore` lists it."),
-        n => println!("Moved the {n} other copies to the trash: `bridgepad restore` lists them."),
+        1 => outln!("Moved the other copy to the trash: `bridgepad restore` lists it."),
+        n => outln!("Moved the {n} other copies to the trash: `bridgepad restore` lists them."),
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
         trashed.name,
         path.display()
     );
-    println!("{}", crate::one_line(&said));
+    outln!("{}", crate::one_line(&said));
     Ok(())
 }
 
@@ -41,16 +41,16 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
     let all = cx.store.trashed()?;
     let entries: Vec<_> = all.iter().map(|t| (t, cx.store.read_trashed(t))).collect();
     if as_json {
-        println!("{}", serde_json::to_string_pretty(&json::trash(&entries))?);
+        outln!("{}", serde_json::to_string_pretty(&json::trash(&entries))?);
         return Ok(());
     }
     if entries.is_empty() {
-        println!("The trash is empty (`{}`).", cx.store.trash_dir().display());
+        outln!("The trash is empty (`{}`).", cx.store.trash_dir().display());
         return Ok(());
     }
     let table = lists::trash(&entries, render::terminal_width());
-    println!("{table}");
-    println!(
+    outln!("{table}");
+    outln!(
         "{}",
         render::wrap(
             "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file.",

@@ -1,14 +1,12 @@
 //! `bridgepad show [--json | --chart]`: the score sheet, its JSON, or its
 //! running totals as a chart.
 
-use std::io::{self, BufWriter, Write};
-
 use anyhow::Result;
 
 use super::Context;
 use crate::cli::ShowArgs;
-use crate::render;
 use crate::session::Play;
+use crate::{out, render};
 
 pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
@@ -16,29 +14,31 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     if args.chart {
         let width = render::terminal_width().unwrap_or(80);
         let height = render::chart::terminal_height().unwrap_or(render::chart::PIPED_HEIGHT);
-        print!("{}", render::chart::session_chart(&session, width, height));
+        out!("{}", render::chart::session_chart(&session, width, height));
     } else if args.json {
         // Written as it is made: a long session's hands are never held as
         // a whole document.
         let sheet = render::json::sheet(&session);
-        let mut out = BufWriter::new(io::stdout().lock());
-        serde_json::to_writer_pretty(&mut out, &sheet)?;
-        writeln!(out)?;
-        out.flush()?;
+        out::to_stdout(|out| {
+            serde_json::to_writer_pretty(&mut *out, &sheet)?;
+            writeln!(out)?;
+            Ok(())
+        })?;
     } else {
-        let mut out = BufWriter::new(io::stdout().lock());
-        match &session.play {
-            // A row at a time: a long session's sheet is never held whole.
-            Play::Exact(game) => {
-                render::exact::write_sheet(&mut out, game, render::terminal_width())?
+        out::to_stdout(|mut out| {
+            match &session.play {
+                // A row at a time: a long session's sheet is never held whole.
+                Play::Exact(game) => {
+                    render::exact::write_sheet(&mut out, game, render::terminal_width())?
+                }
+                Play::Contract(game) => write!(
+                    out,
+                    "{}",
+                    render::contract::sheet(game, render::terminal_width())
+                )?,
             }
-            Play::Contract(game) => write!(
-                out,
-                "{}",
-                render::contract::sheet(game, render::terminal_width())
-            )?,
-        }
-        out.flush()?;
+            Ok(())
+        })?;
     }
     Ok(())
 }

@@ -37,20 +37,20 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         players.retain(|p| p.name.to_lowercase() == wanted);
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&json::stats(&players))?);
+        outln!("{}", serde_json::to_string_pretty(&json::stats(&players))?);
         return Ok(());
     }
     if players.is_empty() {
         if filter.is_empty() {
-            println!(
+            outln!(
                 "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.",
                 cx.store.dir().display()
             );
         } else {
-            println!("No sessions match those filters.");
+            outln!("No sessions match those filters.");
         }
         return Ok(());
     }
-    print!("{}", lists::stats(&players, render::terminal_width()));
+    out!("{}", lists::stats(&players, render::terminal_width()));
     Ok(())
 }

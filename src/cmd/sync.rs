@@ -9,11 +9,19 @@ use crate::cli::SyncArgs;
 pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
     // git runs this same bridgepad as the merge driver.
     let exe = std::env::current_exe().context("could not tell where bridgepad itself is")?;
+    // A line that cannot be written does not stop a sync half way: the
+    // first such failure is reported once the sync is done.
+    let mut unwritten = None;
     crate::sync::sync(
         &cx.store,
         args.remote.as_deref(),
         &exe,
         cx.now,
-        &mut |line| println!("{line}"),
-    )
+        &mut |line| {
+            if let Err(e) = crate::out::write(format_args!("{line}\n")) {
+                unwritten.get_or_insert(e);
+            }
+        },
+    )?;
+    unwritten.map_or(Ok(()), Err)
 }

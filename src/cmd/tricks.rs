@@ -31,22 +31,22 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     })?;
     let game = session.exact()?;
     for forced in &filled {
-        println!("{}", narrate::forced(game, forced));
+        outln!("{}", narrate::forced(game, forced));
     }
     match game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
         Some(scored) => {
-            println!("hand {hand} scored: {}", narrate::hand_points(game, scored));
-            println!("totals: {}", narrate::totals(game));
+            outln!("hand {hand} scored: {}", narrate::hand_points(game, scored));
+            outln!("totals: {}", narrate::totals(game));
             if let Some(out) = narrate::eliminations(game, hand) {
-                println!("{out}");
+                outln!("{out}");
             }
         }
-        None => println!("hand {hand}: tricks recorded so far."),
+        None => outln!("hand {hand}: tricks recorded so far."),
     }
     if let Some(next) = game.current().filter(|h| h.deal.number != hand) {
-        println!("{}", narrate::deal(game, next));
+        outln!("{}", narrate::deal(game, next));
     }
-    println!("{}", narrate::next(game));
+    outln!("{}", narrate::next(game));
     Ok(())
 }
 
@@ -95,20 +95,20 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     let game = session.contract()?;
     let deal = &game.duel().deals()[number - 1];
     if first {
-        println!("deal {number} {}", say::first_phase(game, deal));
+        outln!("deal {number} {}", say::first_phase(game, deal));
     } else {
-        println!("deal {number}: {}", say::contract_result(game, deal));
+        outln!("deal {number}: {}", say::contract_result(game, deal));
     }
-    println!("totals: {}", say::totals_line(game));
+    outln!("totals: {}", say::totals_line(game));
     if let Some(ending) = say::game_ending(game).filter(|_| first) {
-        println!("{ending}");
+        outln!("{ending}");
     }
     if let Some(end) = say::game_end(game, number) {
-        println!("{end}");
+        outln!("{end}");
     }
     if let Some(next) = game.duel().current().filter(|d| d.number != number) {
-        println!("{}", say::deal(game, next));
+        outln!("{}", say::deal(game, next));
     }
-    println!("{}", say::next(game));
+    outln!("{}", say::next(game));
     Ok(())
 }

@@ -22,6 +22,6 @@ pub fn run(args: TrumpArgs, cx: &Context) -> Result<()> {
             _ => format!("hand {hand}: trump is {trump} {}.", trump.symbol()),
         })
     })?;
-    println!("{said}");
+    outln!("{said}");
     Ok(())
 }

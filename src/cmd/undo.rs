@@ -24,10 +24,10 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
             }
         })
     })?;
-    println!("{said}");
+    outln!("{said}");
     match &session.play {
-        Play::Exact(game) => println!("{}", narrate::next(game)),
-        Play::Contract(game) => println!("{}", say::next(game)),
+        Play::Exact(game) => outln!("{}", narrate::next(game)),
+        Play::Contract(game) => outln!("{}", say::next(game)),
     }
     Ok(())
 }

@@ -24,7 +24,7 @@ pub fn run(args: VariantsArgs, cx: &Context) -> Result<()> {
 
 fn list(cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
-    println!(
+    outln!(
         "{}",
         lists::variants(
             &catalog,
@@ -33,10 +33,10 @@ fn list(cx: &Context) -> Result<()> {
         )
     );
     match &cx.templates_dir {
-        Some(dir) => println!("House-rule templates are read from `{}`.", dir.display()),
-        None => println!(
-            "House-rule templates: no config directory was found; use --templates-dir DIR."
-        ),
+        Some(dir) => outln!("House-rule templates are read from `{}`.", dir.display()),
+        None => {
+            outln!("House-rule templates: no config directory was found; use --templates-dir DIR.")
+        }
     }
     if let Some((last, rest)) = catalog.problems.split_last() {
         for problem in rest {
@@ -117,8 +117,8 @@ fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
     fs::create_dir_all(dir)
         .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
     write_new(dir, &path, format!("{header}{text}").as_bytes())?;
-    println!("Wrote {}, a copy of {}.", path.display(), from.variant.name);
-    println!("Edit it, then `bridgepad new {name} --players A,B,C …`.");
+    outln!("Wrote {}, a copy of {}.", path.display(), from.variant.name);
+    outln!("Edit it, then `bridgepad new {name} --players A,B,C …`.");
     Ok(())
 }
 
@@ -216,13 +216,14 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
     let variant = &template.variant;
     let set = toml::Table::try_from(variant.template())
         .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
-    println!("Variant `{}`: {}", variant.name, variant.title);
+    outln!("Variant `{}`: {}", variant.name, variant.title);
     match &template.source {
-        Source::BuiltIn => println!(
+        Source::BuiltIn => outln!(
             "From: built into bridgepad (templates/{}.toml); copy it with `bridgepad variants new NAME --from {}`",
-            variant.name, variant.name
+            variant.name,
+            variant.name
         ),
-        Source::User(path) => println!(
+        Source::User(path) => outln!(
             "From: the house-rule template `{}`",
             crate::one_line(&path.display().to_string())
         ),
@@ -234,21 +235,21 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
             unused.push(field.name);
             continue;
         }
-        println!();
+        outln!();
         match value {
-            Some(value) => println!("{} = {}", field.name, inline(value)),
-            None => println!(
+            Some(value) => outln!("{} = {}", field.name, inline(value)),
+            None => outln!(
                 "{} (left out: {})",
                 field.name,
                 catalog::left_out(field.name)
             ),
         }
-        println!("    {}", field.means);
-        println!("    Allowed: {}.", field.allowed);
+        outln!("    {}", field.means);
+        outln!("    Allowed: {}.", field.allowed);
     }
     if !unused.is_empty() {
-        println!();
-        println!("Not used by {}: {}.", variant.title, unused.join(", "));
+        outln!();
+        outln!("Not used by {}: {}.", variant.title, unused.join(", "));
     }
     Ok(())
 }

@@ -1,12 +1,17 @@
 #!/bin/sh
 # Exports the hand-computed club history (the one tests/common.rs builds:
-# three sessions) to one HTML page and takes a headless Chromium screenshot
-# of it, to look at the sheets and the charts as a browser draws them.
+# three sessions) plus a 14-player game to one HTML page, takes a headless
+# Chromium screenshot of it and prints it to PDF, to look at the sheets and
+# the charts as a browser draws and prints them. Fails when Chromium draws
+# nothing, or when the PDF (read with pdftotext, if installed) lacks a
+# player's name. tests/html_print.rs is the automatic check; this is the
+# way to look by eye.
 #
 #   scripts/check-html.sh [OUT_DIR]     # default: target/check-html
 #
-# Needs chromium (Debian: apt-get install chromium). Writes OUT_DIR/club.html
-# and OUT_DIR/club.png and prints their paths.
+# Needs chromium (Debian: apt-get install chromium; poppler-utils for
+# pdftotext). Writes OUT_DIR/club.html, club.png and club.pdf and prints
+# their paths.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -49,9 +54,46 @@ t=2026-06-01T19:00:00Z
 at $t new buddy-bridge --players Bob,Dee --dealer Dee
 at $t tricks Bob=8
 at $t auction 2S
+# A table of 14: the sheet turns sideways and prints on landscape pages.
+t=2026-07-01T19:00:00Z
+players=Annabelle,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jo,Kim,Lou,Maximilian,Ned
+at $t new mormon-bridge-4card --players $players --dealer Bob
+at $t bid Cid=0 Dee=0 Eve=0 Fay=0 Gus=0 Hal=0 Ivy=0 Jo=0 Kim=0 Lou=0 Maximilian=0 Ned=0 Annabelle=0 Bob=0
+at $t tricks Maximilian=4
 
-"$bp" export --format html --all --output "$out/club.html"
+"$bp" export --format html --all --output "$out/club.html" 2>/dev/null
+rm -f "$out/club.png" "$out/club.pdf"
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars \
     --screenshot="$out/club.png" --window-size=1000,1400 "file://$out/club.html" 2>/dev/null
+"$browser" --headless --no-sandbox --disable-gpu --no-pdf-header-footer \
+    --print-to-pdf="$out/club.pdf" "file://$out/club.html" 2>/dev/null
+for file in club.png club.pdf; do
+    if [ ! -s "$out/$file" ]; then
+        echo "error: chromium drew nothing into $out/$file" >&2
+        exit 1
+    fi
+done
+if command -v pdftotext >/dev/null 2>&1; then
+    text=$(pdftotext "$out/club.pdf" -)
+    for name in Ann Cid Dee $(echo $players | tr , ' '); do
+        case $text in
+        *"$name"*) ;;
+        *)
+            echo "error: $name is missing from the printed $out/club.pdf" >&2
+            exit 1
+            ;;
+        esac
+    done
+    case $text in
+    *"above the line"*"below the line"*) ;;
+    *)
+        echo "error: the Buddy Bridge pad has no line in $out/club.pdf" >&2
+        exit 1
+        ;;
+    esac
+else
+    echo "note: pdftotext (poppler-utils) is not installed: the PDF's text is not checked" >&2
+fi
 echo "$out/club.html"
 echo "$out/club.png"
+echo "$out/club.pdf"

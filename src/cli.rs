@@ -3,16 +3,34 @@
 use std::path::PathBuf;
 
 use chrono::NaiveDate;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
+use clap_complete::engine::ArgValueCompleter;
+
+use crate::cmd::manual::{
+    command_after_long_help, complete_calls, complete_player_entries, complete_sessions,
+    complete_suits, complete_variants,
+};
 
 use crate::cmd::{abbreviated, parse_count};
 
 /// Score keeper and referee for bridge-family card games played with real cards.
 #[derive(Debug, Parser)]
-#[command(name = "bridgepad", version, about, max_term_width = 100)]
+#[command(
+    name = "bridgepad",
+    version,
+    about,
+    max_term_width = 100,
+    after_long_help = crate::cmd::manual::after_long_help()
+)]
 pub struct Cli {
     /// Where session files live (default: the user's data directory)
-    #[arg(long, global = true, env = "BRIDGEPAD_DATA_DIR", value_name = "DIR")]
+    #[arg(
+        long,
+        global = true,
+        env = "BRIDGEPAD_DATA_DIR",
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
+    )]
     pub data_dir: Option<PathBuf>,
 
     /// Where house-rule templates live (default: `templates` in the user's config directory)
@@ -20,7 +38,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_TEMPLATES_DIR",
-        value_name = "DIR"
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
     )]
     pub templates_dir: Option<PathBuf>,
 
@@ -31,47 +50,67 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Start a session
+    #[command(after_long_help = command_after_long_help("new"))]
     New(NewArgs),
     /// Record the current hand's bids (exact-bid games)
+    #[command(after_long_help = command_after_long_help("bid"))]
     Bid(BidArgs),
     /// Record the current deal's auction (contract games)
+    #[command(after_long_help = command_after_long_help("auction"))]
     Auction(AuctionArgs),
     /// Record the tricks taken in the current hand or phase
+    #[command(after_long_help = command_after_long_help("tricks"))]
     Tricks(TricksArgs),
     /// Record the turned trump for the current hand (optional)
+    #[command(after_long_help = command_after_long_help("trump"))]
     Trump(TrumpArgs),
     /// Take back the last recorded entry
+    #[command(after_long_help = command_after_long_help("undo"))]
     Undo(SessionArg),
     /// Correct an earlier hand; everything after it is rescored
+    #[command(after_long_help = command_after_long_help("edit"))]
     Edit(EditArgs),
     /// Show the score sheet
+    #[command(after_long_help = command_after_long_help("show"))]
     Show(ShowArgs),
     /// List every session, newest first
+    #[command(after_long_help = command_after_long_help("list"))]
     List(ListArgs),
     /// Each player's record across sessions: wins, average score, exact bids, contracts
+    #[command(after_long_help = command_after_long_help("stats"))]
     Stats(StatsArgs),
     /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
+    #[command(after_long_help = command_after_long_help("export"))]
     Export(ExportArgs),
     /// Move a session to the trash (`bridgepad restore` brings it back)
+    #[command(after_long_help = command_after_long_help("delete"))]
     Delete(DeleteArgs),
     /// List the trash, or bring a session back from it
+    #[command(after_long_help = command_after_long_help("restore"))]
     Restore(RestoreArgs),
     /// Commit, pull, merge and push the data folder with a git remote (`--remote URL` the first time)
+    #[command(after_long_help = command_after_long_help("sync"))]
     Sync(SyncArgs),
     /// Merge two versions of a session file for git; `bridgepad sync` sets it up
     #[command(hide = true)]
     MergeDriver(MergeDriverArgs),
     /// Compare a session's copies that went different ways (two devices, a sync tool) and keep one
+    #[command(after_long_help = command_after_long_help("resolve"))]
     Resolve(ResolveArgs),
     /// The dealer's forbidden bid, given the others' bids (no session needed)
+    #[command(after_long_help = command_after_long_help("check-dealer"))]
     CheckDealer(CheckDealerArgs),
     /// List the built-in and house-rule variants; make or explain one
+    #[command(after_long_help = command_after_long_help("variants"))]
     Variants(VariantsArgs),
     /// Print a shell completion script to stdout
+    #[command(after_long_help = command_after_long_help("completions"))]
     Completions(CompletionsArgs),
     /// Print the man page, or write one page per command into a folder
+    #[command(after_long_help = command_after_long_help("man"))]
     Man(ManArgs),
     /// The interactive table companion
+    #[command(after_long_help = command_after_long_help("play"))]
     Play(PlayArgs),
 }
 
@@ -84,8 +123,10 @@ pub struct VariantsArgs {
 #[derive(Debug, Subcommand)]
 pub enum VariantsAction {
     /// Start a house-rule template as a copy of a variant
+    #[command(after_long_help = command_after_long_help("variants-new"))]
     New(VariantsNewArgs),
     /// Every setting of a variant: its value, what it means, and where it comes from
+    #[command(after_long_help = command_after_long_help("variants-show"))]
     Show(VariantsShowArgs),
 }
 
@@ -94,7 +135,7 @@ pub struct VariantsNewArgs {
     /// The new variant's name: lowercase letters, digits and `-`
     pub name: String,
     /// The variant to copy (`bridgepad variants` lists them)
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", add = ArgValueCompleter::new(complete_variants))]
     pub from: String,
     /// The name people say at the table (default: the copied title plus NAME)
     #[arg(long, value_name = "TITLE")]
@@ -104,6 +145,7 @@ pub struct VariantsNewArgs {
 #[derive(Debug, Args)]
 pub struct VariantsShowArgs {
     /// The variant to explain
+    #[arg(add = ArgValueCompleter::new(complete_variants))]
     pub name: String,
 }
 
@@ -116,20 +158,21 @@ pub struct CompletionsArgs {
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// Write one page per command into this folder instead of printing the main page
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub output: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct SessionArg {
     /// The session to act on (default: the most recently updated unfinished one)
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// The variant to play (`bridgepad variants` lists them)
+    #[arg(add = ArgValueCompleter::new(complete_variants))]
     pub variant: String,
     /// Players in clockwise seating order
     #[arg(long, value_delimiter = ',', required = true, value_name = "A,B,C")]
@@ -151,10 +194,15 @@ pub struct NewArgs {
 #[derive(Debug, Args)]
 pub struct BidArgs {
     /// Bids as NAME=N, e.g. `Ann=2 Bob=0`
-    #[arg(required = true, value_name = "NAME=N", value_parser = named_count)]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        value_parser = named_count,
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub bids: Vec<String>,
     /// The turned trump suit, if you want it on the sheet
-    #[arg(long, value_name = "SUIT")]
+    #[arg(long, value_name = "SUIT", add = ArgValueCompleter::new(complete_suits))]
     pub trump: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -164,7 +212,12 @@ pub struct BidArgs {
 pub struct TricksArgs {
     /// Tricks as NAME=N; the last player's count is filled in from the rest
     /// (in a contract, declarer's count alone is enough)
-    #[arg(required = true, value_name = "NAME=N", value_parser = named_count)]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        value_parser = named_count,
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub tricks: Vec<String>,
     /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
     #[arg(long, value_name = "WHICH")]
@@ -177,7 +230,7 @@ pub struct TricksArgs {
 pub struct AuctionArgs {
     /// Calls in order from the first caller: 1C…7NT (also 3N, 2♥), pass or p,
     /// X or double, XX or redouble
-    #[arg(required = true, value_name = "CALL")]
+    #[arg(required = true, value_name = "CALL", add = ArgValueCompleter::new(complete_calls))]
     pub calls: Vec<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -186,6 +239,7 @@ pub struct AuctionArgs {
 #[derive(Debug, Args)]
 pub struct TrumpArgs {
     /// clubs, diamonds, hearts or spades (C, D, H, S, ♣, ♦, ♥, ♠)
+    #[arg(add = ArgValueCompleter::new(complete_suits))]
     pub suit: String,
     #[command(flatten)]
     pub session: SessionArg,
@@ -222,7 +276,11 @@ pub struct EditArgs {
     pub what: EditWhat,
     /// The corrected entries as NAME=N; for an auction its calls in order
     /// from the first caller; for a dummy revealed or hidden
-    #[arg(required = true, value_name = "NAME=N")]
+    #[arg(
+        required = true,
+        value_name = "NAME=N",
+        add = ArgValueCompleter::new(complete_player_entries)
+    )]
     pub entries: Vec<String>,
     #[command(flatten)]
     pub session: SessionArg,
@@ -263,7 +321,7 @@ pub struct StatsArgs {
 #[derive(Debug, Clone, Default, Args)]
 pub struct Filters {
     /// Only sessions of this variant (`bridgepad variants` lists them)
-    #[arg(long, value_name = "VARIANT")]
+    #[arg(long, value_name = "VARIANT", add = ArgValueCompleter::new(complete_variants))]
     pub game: Option<String>,
     /// Only sessions this player sat in (names compared ignoring case)
     #[arg(long, value_name = "NAME")]
@@ -304,6 +362,10 @@ pub struct ExportArgs {
     /// Write to this file (replaced atomically) instead of stdout; `-` is stdout
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// CSV: write a UTF-8 byte order mark first, so a spreadsheet's default import reads names
+    /// such as `Zoë` right
+    #[arg(long)]
+    pub bom: bool,
     #[command(flatten)]
     pub session: SessionArg,
     #[command(flatten)]
@@ -314,7 +376,7 @@ pub struct ExportArgs {
 pub struct DeleteArgs {
     /// The session to move to the trash: its id, or the start of it when only one id starts
     /// that way. Always given: `delete` never picks the current session by itself
-    #[arg(value_name = "SESSION")]
+    #[arg(value_name = "SESSION", add = ArgValueCompleter::new(complete_sessions))]
     pub session: String,
 }
 
@@ -355,7 +417,7 @@ pub struct MergeDriverArgs {
 pub struct ResolveArgs {
     /// The session whose copies to compare: its id, or the start of it (default: the one
     /// session with copies that went different ways)
-    #[arg(value_name = "ID")]
+    #[arg(value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub id: Option<String>,
     /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its
     /// file; every other copy moves to the trash
@@ -437,8 +499,10 @@ pub fn date(text: &str) -> Result<NaiveDate, String> {
         .map_err(|_| "not a date; write it as YYYY-MM-DD, e.g. 2026-01-31".into())
 }
 
-/// `NAME=N`: a name and a whole number from 0. The name is checked against
-/// the session's players by the command; the entry is kept as typed.
+/// `NAME=N`: a name and a number. Only the shape is clap's: the name is
+/// checked against the session's players, and the number against what the
+/// hand allows (so the refusal can say which numbers would be legal), by
+/// the command. The entry is kept as typed.
 pub fn named_count(text: &str) -> Result<String, String> {
     let Some((name, count)) = text.split_once('=') else {
         return Err("not NAME=N; write each as e.g. Ann=1".into());
@@ -446,7 +510,11 @@ pub fn named_count(text: &str) -> Result<String, String> {
     if name.trim().is_empty() {
         return Err("no name before `=`; write each as e.g. Ann=1".into());
     }
-    parse_count(count).map_err(|why| format!("{why}; write each as NAME=N, e.g. Ann=1"))?;
+    let count = count.trim();
+    let digits = count.strip_prefix(['-', '+']).unwrap_or(count);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        parse_count(count).map_err(|why| format!("{why}; write each as NAME=N, e.g. Ann=1"))?;
+    }
     Ok(text.to_string())
 }
 

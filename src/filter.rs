@@ -65,7 +65,7 @@ impl Filter {
             return false;
         }
         if let Some(since) = self.since
-            && session.created.date_naive() < since
+            && crate::clock::local_date(session.created) < since
         {
             return false;
         }

@@ -4,9 +4,11 @@
 //! Rows are derived from the replayed session (never stored), so they
 //! always agree with `show`.
 
-use crate::rules::Seat;
 use crate::rules::contract::FirstPhase;
+use crate::rules::contract::call::Contract;
+use crate::rules::contract::deal::Dummy;
 use crate::rules::contract::{BySide, Line, Side};
+use crate::rules::{Seat, Trump};
 use crate::session::{Play, Session};
 
 /// The part of a deal a row scores.
@@ -55,6 +57,29 @@ pub struct Row {
     pub line: Line,
     /// The player's running total after this row's hand or phase.
     pub total: i64,
+    /// What the sheet shows of the hand or deal: the same on each of its rows.
+    pub facts: Facts,
+}
+
+/// What the score sheet shows of a hand or deal besides the points (issue
+/// 14): the exports carry it so they hold the whole sheet. A field a game
+/// or a phase does not have is `None`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Facts {
+    /// Exact-bid games: the cards dealt to each player.
+    pub cards: Option<u32>,
+    /// Exact-bid games: the trump turned, once it is noted (`bridgepad trump`).
+    pub trump: Option<Trump>,
+    /// Exact-bid games: whether the hand was bid blind.
+    pub blind: Option<bool>,
+    /// A contract row: the contract (`None` when the deal was passed out).
+    pub contract: Option<Contract>,
+    /// A contract row: who declared.
+    pub declarer: Option<String>,
+    /// A contract row of Single Dummy Bridge: whether the dummy was revealed.
+    pub dummy: Option<Dummy>,
+    /// A contract row: the tricks declarer took.
+    pub declarer_tricks: Option<u32>,
 }
 
 /// Every scored row of a session, in play order (hand, then seat order).
@@ -72,6 +97,12 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
             Box::new(game.hands().iter().filter_map(move |hand| {
                 let result = hand.result.as_ref()?;
                 let dealer = table.name(hand.deal.dealer);
+                let facts = Facts {
+                    cards: Some(hand.deal.cards),
+                    trump: hand.trump,
+                    blind: Some(hand.deal.blind),
+                    ..Facts::default()
+                };
                 let rows = hand.deal.order.iter().map(|&seat| {
                     let points = result.points[seat];
                     Row {
@@ -88,6 +119,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                             below: points,
                         },
                         total: result.totals[seat],
+                        facts: facts.clone(),
                     }
                 });
                 Some(rows.collect())
@@ -120,6 +152,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                             points: line.total(),
                             line,
                             total: total.total(),
+                            facts: Facts::default(),
                         });
                     }
                     groups.push(rows);
@@ -128,6 +161,13 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                 if !deal.is_settled() || (contract.is_none() && !deal.no_contract()) {
                     return groups;
                 }
+                let facts = Facts {
+                    contract,
+                    declarer: contract.map(|c| game.name(c.declarer).to_string()),
+                    dummy: deal.dummy(),
+                    declarer_tricks: deal.tricks(),
+                    ..Facts::default()
+                };
                 let mut rows = Vec::with_capacity(2);
                 for side in Side::BOTH {
                     let line = deal.contract_points()[side];
@@ -160,6 +200,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                         points: line.total(),
                         line,
                         total: total.total(),
+                        facts: facts.clone(),
                     });
                 }
                 groups.push(rows);

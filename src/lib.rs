@@ -9,6 +9,7 @@
 pub mod out;
 pub mod catalog;
 pub mod cli;
+pub mod clock;
 pub mod cmd;
 pub mod filter;
 #[doc(hidden)]
@@ -37,6 +38,9 @@ use crate::store::Store;
 /// Parses the command line, runs the command, and reports any error as one
 /// `error:` line on stderr with a non-zero exit.
 pub fn run() -> ExitCode {
+    // A shell asking for completions (`COMPLETE=bash bridgepad -- …`) is
+    // answered before anything else and exits.
+    cmd::manual::answer_completion_request();
     unset_empty_variables();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -225,16 +229,13 @@ fn context(cli: &Cli) -> Result<Context> {
 }
 
 /// The current time; `BRIDGEPAD_NOW` (RFC 3339) fixes it, for reproducible
-/// session ids and timestamps in tests and demonstrations.
+/// session ids and timestamps in tests and demonstrations, and its offset, if
+/// not `Z`, the zone local times are shown in (see [`clock`]).
 fn now() -> Result<DateTime<Utc>> {
-    match std::env::var("BRIDGEPAD_NOW") {
-        Ok(text) => DateTime::parse_from_rfc3339(&text)
-            .map(|t| t.with_timezone(&Utc))
-            .map_err(|e| {
-                anyhow!("BRIDGEPAD_NOW `{text}` is not a time like 2026-11-21T20:00:00Z: {e}")
-            }),
-        Err(_) => Ok(Utc::now()),
-    }
+    let fixed = std::env::var("BRIDGEPAD_NOW").ok();
+    let (at, zone) = clock::now(fixed.as_deref())?;
+    clock::set_zone(zone);
+    Ok(at)
 }
 
 /// `BRIDGEPAD_SEED`, a whole number that makes the random part of new

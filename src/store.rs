@@ -540,7 +540,10 @@ impl Draws {
     /// The next id for a session of `variant` started at `now`:
     /// `2026-11-23-devils-bridge-k3f9`.
     fn id(&mut self, variant: &str, now: DateTime<Utc>) -> String {
-        format!("{}-{variant}-{}", now.format("%Y-%m-%d"), self.tag())
+        // The day the table played, as they count days: a game started at
+        // 20:30 in California is that day's, not tomorrow's in UTC.
+        let day = crate::clock::local_date(now);
+        format!("{}-{variant}-{}", day.format("%Y-%m-%d"), self.tag())
     }
 
     /// Four characters none of which reads like another (`k3f9`).

@@ -64,6 +64,8 @@ impl Bp {
             .env("BRIDGEPAD_CACHE_DIR", self.cache_dir())
             .env("BRIDGEPAD_NOW", NOW)
             .env("BRIDGEPAD_SEED", "1")
+            // Local times in UTC unless a test says a zone.
+            .env("TZ", "UTC")
             .env_remove("RUST_BACKTRACE")
             // Piped output is drawn in full unless COLUMNS says a width.
             .env_remove("COLUMNS")
@@ -94,15 +96,17 @@ impl Bp {
         out.stdout
     }
 
-    /// Runs a command that must be refused: exit 1, one `error:` line on
-    /// stderr, every file in the data directory byte-for-byte unchanged.
-    /// Returns the error line.
+    /// Runs a command that must be refused: one `error:` line on stderr,
+    /// every file in the data directory byte-for-byte unchanged, and exit 2
+    /// for a value the command line itself cannot take (clap's `invalid
+    /// value` refusals), 1 for everything else. Returns the error line.
     pub fn fails(&self, args: &[&str]) -> String {
         let before = snapshot(&self.data_dir());
         let out = self.run(args);
+        let usage = out.stderr.starts_with("error: invalid value ");
         assert_eq!(
             out.code,
-            Some(1),
+            Some(if usage { 2 } else { 1 }),
             "bridgepad {args:?} should fail:\n{}{}",
             out.stdout,
             out.stderr

@@ -231,11 +231,11 @@ fn bad_entries_are_refused_with_what_is_legal() {
         ),
         (
             &["bid", "Bob=one"],
-            "error: `Bob=one`: `one` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=one' for '<NAME=N>...': `one` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob"],
-            "error: `Bob` is not NAME=N; write each bid as e.g. Ann=1",
+            "error: invalid value 'Bob' for '<NAME=N>...': not NAME=N; write each as e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=0", "bob=1"],
@@ -470,19 +470,19 @@ fn check_dealer_needs_no_session() {
         ),
         (
             &["check-dealer", "--cards", "x", "--bids", "1"],
-            "error: --cards: `x` is not a whole number; give the cards in the hand, e.g. --cards 5",
+            "error: invalid value 'x' for '--cards <N>': `x` is not a whole number; a hand has 1 to 52 cards; see `bridgepad check-dealer --help`",
         ),
         (
             &["check-dealer", "--cards", "0", "--bids", "1"],
-            "error: --cards 0: a hand has 1 to 52 cards",
+            "error: invalid value '0' for '--cards <N>': a hand has 1 to 52 cards, not 0; see `bridgepad check-dealer --help`",
         ),
         (
             &["check-dealer", "--cards", "3", "--bids", "1,,2"],
-            "error: --bids: the number is missing; bids are whole numbers from 0 to 3",
+            "error: invalid value '1,,2' for '--bids <B1,B2,…>': the number is missing; bids are whole numbers, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
         (
             &["check-dealer", "--cards", "3", "--bids", ""],
-            "error: --bids is empty; give the other players' bids, e.g. --bids 1,0,2",
+            "error: invalid value '' for '--bids <B1,B2,…>': no bids; give the other players' bids, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
     ];
     bp.refuses(cases);
@@ -540,7 +540,7 @@ fn new_refuses_a_table_that_cannot_play() {
                 "--target",
                 "0",
             ],
-            "error: --target 0 is not a target score; give a positive number, e.g. --target 100",
+            "error: invalid value '0' for '--target <N>': 0 is not a target score; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             &[
@@ -551,7 +551,7 @@ fn new_refuses_a_table_that_cannot_play() {
                 "--target",
                 "lots",
             ],
-            "error: --target `lots` is not a whole number; give the score that ends the game, e.g. --target 100",
+            "error: invalid value 'lots' for '--target <N>': `lots` is not a whole number; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             &[

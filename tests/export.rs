@@ -6,9 +6,31 @@ use std::fs;
 
 use crate::common::Bp;
 
-const COLUMNS: [&str; 14] = [
-    "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
-    "points", "above", "below", "total",
+const COLUMNS: [&str; 24] = [
+    "session",
+    "date",
+    "game",
+    "hand",
+    "phase",
+    "dealer",
+    "player",
+    "bid",
+    "tricks",
+    "made",
+    "points",
+    "above",
+    "below",
+    "total",
+    "cards",
+    "trump",
+    "blind",
+    "contract",
+    "level",
+    "strain",
+    "doubling",
+    "declarer",
+    "dummy",
+    "declarer_tricks",
 ];
 
 /// The club history's final totals, worked out by hand: (game, player) → total.
@@ -200,14 +222,21 @@ fn markdown_sheets_are_ready_to_paste() {
 #[test]
 fn html_is_one_printable_page_with_a_chart() {
     let bp = Bp::new();
-    bp.club_history();
+    let ids = bp.club_history();
     let page = bp.ok(&["export", "--format", "html", "--all"]);
-    // Self-contained: nothing is fetched.
+    // Self-contained: nothing is fetched, and links stay on the page (the
+    // contents list, issue 14).
     for outside in ["http://", "https://", "src=", "href=", "@import", "url("] {
-        let fetched = page
-            .match_indices(outside)
-            .any(|(i, _)| !page[i..].starts_with("http://www.w3.org/2000/svg"));
+        let fetched = page.match_indices(outside).any(|(i, _)| {
+            !page[i..].starts_with("http://www.w3.org/2000/svg")
+                && !page[i..].starts_with("href=\"#")
+        });
         assert!(!fetched, "`{outside}` in the page");
+    }
+    // A contents list links to every session's section.
+    for id in &ids {
+        assert!(page.contains(&format!("<li><a href=\"#{id}\">{id}</a></li>")));
+        assert!(page.contains(&format!("<section id=\"{id}\">")));
     }
     assert_eq!(page.matches("<svg ").count(), 3);
     assert_eq!(page.matches("<polyline ").count(), 3 + 2 + 2);

@@ -75,7 +75,7 @@ fn list_refuses_filters_it_cannot_read() {
     bp.refuses(&[
         (
             &["list", "--since", "5 March"],
-            "error: --since `5 March` is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31",
+            "error: invalid value '5 March' for '--since <DATE>': not a date; write it as YYYY-MM-DD, e.g. 2026-01-31; see `bridgepad list --help`",
         ),
         (
             &["list", "--game", "bridge"],

@@ -190,15 +190,15 @@ fn names_given_to_a_session_are_checked_and_repeated_safely() {
     bp.refuses(&[
         (
             &["bid", "=1"],
-            "error: `=1` has no name before `=`; write each bid as e.g. Ann=1",
+            "error: invalid value '=1' for '<NAME=N>...': no name before `=`; write each as e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "  =1"],
-            "error: `  =1` has no name before `=`; write each bid as e.g. Ann=1",
+            "error: invalid value '  =1' for '<NAME=N>...': no name before `=`; write each as e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", ""],
-            "error: `` is not NAME=N; write each bid as e.g. Ann=1",
+            "error: invalid value '' for '<NAME=N>...': not NAME=N; write each as e.g. Ann=1; see `bridgepad bid --help`",
         ),
     ]);
     // A tab around a name is only space.
@@ -283,19 +283,19 @@ fn counts_that_are_not_small_whole_numbers_are_refused() {
         ),
         (
             &["bid", "Bob=x"],
-            "error: `Bob=x`: `x` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=x' for '<NAME=N>...': `x` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=0.5"],
-            "error: `Bob=0.5`: `0.5` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=0.5' for '<NAME=N>...': `0.5` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=1/2"],
-            "error: `Bob=1/2`: `1/2` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=1/2' for '<NAME=N>...': `1/2` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=1e0"],
-            "error: `Bob=1e0`: `1e0` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=1e0' for '<NAME=N>...': `1e0` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=+1"],
@@ -303,27 +303,27 @@ fn counts_that_are_not_small_whole_numbers_are_refused() {
         ),
         (
             &["bid", "Bob=--1"],
-            "error: `Bob=--1`: `--1` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=--1' for '<NAME=N>...': `--1` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=١"],
-            "error: `Bob=١`: `١` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=١' for '<NAME=N>...': `١` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=1 1"],
-            "error: `Bob=1 1`: `1 1` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=1 1' for '<NAME=N>...': `1 1` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob="],
-            "error: `Bob=`: the number is missing; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=' for '<NAME=N>...': the number is missing; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob= "],
-            "error: `Bob= `: the number is missing; give a whole number from 0 to 1",
+            "error: invalid value 'Bob= ' for '<NAME=N>...': the number is missing; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
         (
             &["bid", "Bob=0=1"],
-            "error: `Bob=0=1`: `0=1` is not a whole number; give a whole number from 0 to 1",
+            "error: invalid value 'Bob=0=1' for '<NAME=N>...': `0=1` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad bid --help`",
         ),
     ];
     bp.refuses(cases);
@@ -343,7 +343,7 @@ fn counts_that_are_not_small_whole_numbers_are_refused() {
             &["tricks", "Bob=99999999999999999999"],
             "error: `Bob=99999999999999999999`: 99999999999999999999 is too large; give a whole number from 0 to 1",
         ),
-        (&["tricks", "Bob=½"], "error: `Bob=½`: `½` is not a whole number; give a whole number from 0 to 1"),
+        (&["tricks", "Bob=½"], "error: invalid value 'Bob=½' for '<NAME=N>...': `½` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad tricks --help`"),
     ]);
     bp.ok(&["tricks", "Bob=1", "Ann=0"]);
     // Hand 2 (2 cards) is in play; a correction of hand 1 is judged by hand 1.
@@ -390,7 +390,7 @@ fn contract_counts_and_targets_are_whole_numbers_in_range() {
         ),
         (
             &["tricks", "Ann=6.5"],
-            "error: `Ann=6.5`: `6.5` is not a whole number; give a whole number from 0 to 13",
+            "error: invalid value 'Ann=6.5' for '<NAME=N>...': `6.5` is not a whole number; write each as NAME=N, e.g. Ann=1; see `bridgepad tricks --help`",
         ),
     ]);
     let new = |flag: &str, value: &str| -> Vec<String> {
@@ -401,31 +401,31 @@ fn contract_counts_and_targets_are_whole_numbers_in_range() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             new("--target", "-5"),
-            "error: --target -5 is not a target score; give a positive number, e.g. --target 100",
+            "error: invalid value '-5' for '--target <N>': -5 is not a target score; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", "0"),
-            "error: --target 0 is not a target score; give a positive number, e.g. --target 100",
+            "error: invalid value '0' for '--target <N>': 0 is not a target score; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", "99999999999999999999"),
-            "error: --target 99999999999999999999 is too large; give the score that ends the game, e.g. --target 100",
+            "error: invalid value '99999999999999999999' for '--target <N>': 99999999999999999999 is too large; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", "-99999999999999999999"),
-            "error: --target -99999999999999999999 is not a target score; give a positive number, e.g. --target 100",
+            "error: invalid value '-99999999999999999999' for '--target <N>': -99999999999999999999 is not a target score; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", "1.5"),
-            "error: --target `1.5` is not a whole number; give the score that ends the game, e.g. --target 100",
+            "error: invalid value '1.5' for '--target <N>': `1.5` is not a whole number; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", "lots"),
-            "error: --target `lots` is not a whole number; give the score that ends the game, e.g. --target 100",
+            "error: invalid value 'lots' for '--target <N>': `lots` is not a whole number; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--target", ""),
-            "error: --target is empty; give the score that ends the game, e.g. --target 100",
+            "error: invalid value '' for '--target <N>': the score is missing; give the score that ends the game, e.g. 100; see `bridgepad new --help`",
         ),
         (
             new("--set", "target=-1"),
@@ -489,43 +489,43 @@ fn check_dealer_refuses_every_malformed_count() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             check("-3", "1"),
-            "error: --cards: -3 is negative; give the cards in the hand, e.g. --cards 5",
+            "error: invalid value '-3' for '--cards <N>': -3 is negative; a hand has 1 to 52 cards; see `bridgepad check-dealer --help`",
         ),
         (
             check("99999999999999999999", "1"),
-            "error: --cards: 99999999999999999999 is too large; give the cards in the hand, e.g. --cards 5",
+            "error: invalid value '99999999999999999999' for '--cards <N>': 99999999999999999999 is too large; a hand has 1 to 52 cards; see `bridgepad check-dealer --help`",
         ),
         (
             check("53", "1"),
-            "error: --cards 53: a hand has 1 to 52 cards",
+            "error: invalid value '53' for '--cards <N>': a hand has 1 to 52 cards, not 53; see `bridgepad check-dealer --help`",
         ),
         (
             check("", "1"),
-            "error: --cards: the number is missing; give the cards in the hand, e.g. --cards 5",
+            "error: invalid value '' for '--cards <N>': the number is missing; a hand has 1 to 52 cards; see `bridgepad check-dealer --help`",
         ),
         (
             check("2.5", "1"),
-            "error: --cards: `2.5` is not a whole number; give the cards in the hand, e.g. --cards 5",
+            "error: invalid value '2.5' for '--cards <N>': `2.5` is not a whole number; a hand has 1 to 52 cards; see `bridgepad check-dealer --help`",
         ),
         (
             check("3", "1,-1"),
-            "error: --bids: -1 is negative; bids are whole numbers from 0 to 3",
+            "error: invalid value '1,-1' for '--bids <B1,B2,…>': -1 is negative; bids are whole numbers, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
         (
             check("3", "1,99999999999999999999"),
-            "error: --bids: 99999999999999999999 is too large; bids are whole numbers from 0 to 3",
+            "error: invalid value '1,99999999999999999999' for '--bids <B1,B2,…>': 99999999999999999999 is too large; bids are whole numbers, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
         (
             check("3", "1;2"),
-            "error: --bids: `1;2` is not a whole number; bids are whole numbers from 0 to 3",
+            "error: invalid value '1;2' for '--bids <B1,B2,…>': `1;2` is not a whole number; bids are whole numbers, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
         (
             check("3", "1,"),
-            "error: --bids: the number is missing; bids are whole numbers from 0 to 3",
+            "error: invalid value '1,' for '--bids <B1,B2,…>': the number is missing; bids are whole numbers, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
         (
             check("3", " "),
-            "error: --bids is empty; give the other players' bids, e.g. --bids 1,0,2",
+            "error: invalid value ' ' for '--bids <B1,B2,…>': no bids; give the other players' bids, e.g. 1,0,2; see `bridgepad check-dealer --help`",
         ),
     ];
     for (args, expected) in &cases {

@@ -18,8 +18,12 @@ use crate::common::Bp;
 /// (about 31 MB, most of it the program itself).
 const HANDS: usize = 8_000;
 
-/// The most memory a command on it may use, in KB.
-const MOST_KB: i64 = 48 * 1024;
+/// The most memory a command on it may use, in KB. Measured on 8,000
+/// hands: `show` and the JSON export about 27 MB, `export --all --format
+/// csv` 43 MB alone and 51 MB beside the rest of the suite (the sheet's
+/// columns, issue 14, added 12 MB there). Before they streamed, the same
+/// commands took 72 to 126 MB, which this still refuses.
+const MOST_KB: i64 = 64 * 1024;
 
 /// A Mormon Bridge (4-card) session of `hands` hands for six players, as
 /// bridgepad writes it, with a target nobody reaches.
@@ -148,6 +152,15 @@ fn a_long_session_is_shown_and_exported_a_hand_at_a_time() {
             all.extend(session);
         }
         let (code, out, kb) = measured(&bp, &all, None);
+        // A process's peak memory was seen inflated two- to threefold now
+        // and then while the whole suite ran beside other builds on two
+        // cores, never alone: a second run tells that from a regression,
+        // which both runs show.
+        let kb = if kb < MOST_KB {
+            kb
+        } else {
+            kb.min(measured(&bp, &all, None).2)
+        };
         assert_eq!(code, 0, "{all:?}");
         let tail: String = out.lines().rev().take(5).collect::<Vec<_>>().join("\n");
         assert!(check(&out), "{all:?} ends:\n{tail}");

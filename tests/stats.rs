@@ -48,7 +48,7 @@ fn stats_count_every_player_over_the_club_history() {
     bp.club_history();
     assert_eq!(
         stats(&bp, &[]),
-        json!({"players": [
+        json!({"format": 1, "players": [
             {"name": "Ann", "sessions": 2, "finished": 2, "wins": 1, "win_rate": 0.5,
              "average_score": 160.0,
              "exact_bids": {"made": 0, "hands": 2, "rate": 0.0},
@@ -108,7 +108,7 @@ fn stats_take_the_list_filters() {
     let memory = stats(&bp, &["--game", "memory-bridge"]);
     assert_eq!(
         memory,
-        json!({"players": [
+        json!({"format": 1, "players": [
             {"name": "Ann", "sessions": 1, "finished": 1, "wins": 1, "win_rate": 1.0,
              "average_score": 320.0, "exact_bids": null,
              "contracts": {"declared": 0, "made": 0, "failed": 0}},
@@ -126,7 +126,10 @@ fn stats_take_the_list_filters() {
     // --finished --since 2026-03-01: Memory Bridge only.
     assert_eq!(stats(&bp, &["--finished", "--since", "2026-03-01"]), memory);
     // Nobody.
-    assert_eq!(stats(&bp, &["--player", "Zed"]), json!({"players": []}));
+    assert_eq!(
+        stats(&bp, &["--player", "Zed"]),
+        json!({"format": 1, "players": []})
+    );
     assert_eq!(
         bp.ok(&["stats", "--player", "Zed"]).trim(),
         "No sessions match those filters."
@@ -181,7 +184,7 @@ fn stats_count_contracts_declared_made_and_failed() {
     contract_fixture(&bp);
     assert_eq!(
         stats(&bp, &[]),
-        json!({"players": [
+        json!({"format": 1, "players": [
             {"name": "Ann", "sessions": 1, "finished": 0, "wins": 0, "win_rate": null,
              "average_score": null, "exact_bids": null,
              "contracts": {"declared": 1, "made": 1, "failed": 0}},

@@ -28,6 +28,10 @@ use crate::store::{copies, index};
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let format = args.format;
+    if args.bom && format != ExportFormat::Csv {
+        // RFC 8259 forbids a BOM in JSON; Markdown and HTML are read as UTF-8 without one.
+        bail!("--bom is for --format csv (a spreadsheet's import); drop it for this format");
+    }
     // `-o -` is stdout, as for most tools that take an output file.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
     if let Some(path) = output {
@@ -35,13 +39,20 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
     let ids = chosen(&args, cx)?;
+    let bom = if args.bom { csv::BOM } else { "" };
     let Some(path) = output else {
-        crate::out::to_stdout(|out| write_export(out, format, &ids, cx))?;
+        crate::out::to_stdout(|out| {
+            out.write_all(bom.as_bytes())?;
+            write_export(out, format, &ids, cx)
+        })?;
         return Ok(());
     };
     let shown = crate::one_line(&path.display().to_string());
     let count = if is_special(path) {
-        write_in_place(path, |out| write_export(out, format, &ids, cx))
+        write_in_place(path, |out| {
+            out.write_all(bom.as_bytes())?;
+            write_export(out, format, &ids, cx)
+        })
     } else {
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
@@ -49,6 +60,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         };
         let mut count = 0;
         write_atomically(dir, path, |out| {
+            out.write_all(bom.as_bytes())?;
             count = write_export(out, format, &ids, cx)?;
             Ok(())
         })
@@ -139,12 +151,12 @@ fn write_export(
 ) -> Result<usize> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        out.write_all(head(format, Some(&session), 1).as_bytes())?;
+        out.write_all(head(format, Some(&session), ids).as_bytes())?;
         write_part(out, format, &session, true, 0)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
-    out.write_all(head(format, None, ids.len()).as_bytes())?;
+    out.write_all(head(format, None, ids).as_bytes())?;
     let mut written = 0;
     in_order(
         ids.len(),
@@ -224,12 +236,12 @@ fn extension(format: ExportFormat) -> &'static str {
 }
 
 /// What comes before the sessions.
-fn head(format: ExportFormat, single: Option<&Session>, count: usize) -> String {
+fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
     match format {
         ExportFormat::Csv => csv::header(),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
-        ExportFormat::Html => html::head(single, count),
+        ExportFormat::Html => html::head(single, ids),
     }
 }
 

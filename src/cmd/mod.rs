@@ -10,7 +10,7 @@ mod edit;
 mod export;
 mod export_output;
 mod list;
-mod manual;
+pub(crate) mod manual;
 mod merge_driver;
 mod named;
 mod new;

@@ -135,7 +135,7 @@ pub fn pick(p: &mut dyn Prompter, id: &str, all: &[Copy]) -> Result<Option<usize
                 i + 1,
                 c.name(),
                 hands(session),
-                session.updated.format("%Y-%m-%d %H:%M")
+                crate::clock::local(session.updated).format("%Y-%m-%d %H:%M")
             )
         })
         .collect();
@@ -153,7 +153,11 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
     let copy = &all[index];
     let done = copies::keep(&cx.store, id, index, &copy.text, cx.now)?;
     let what = match &copy.session {
-        Ok(s) => format!("{}, saved {}", hands(s), s.updated.format("%Y-%m-%d %H:%M")),
+        Ok(s) => format!(
+            "{}, saved {}",
+            hands(s),
+            crate::clock::local(s.updated).format("%Y-%m-%d %H:%M")
+        ),
         Err(_) => String::new(),
     };
     outln!(

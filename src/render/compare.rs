@@ -240,6 +240,7 @@ fn totals_of(session: &Session) -> String {
 }
 
 fn stamp(at: DateTime<Utc>, short: bool) -> String {
+    let at = crate::clock::local(at);
     if short {
         at.format("%m-%d %H:%M").to_string()
     } else {

@@ -421,25 +421,22 @@ fn points(shown: &[String], deal: &Deal) -> String {
 }
 
 /// One pad entry: points and what they were for.
-struct Entry {
-    points: i64,
-    what: String,
+pub(crate) struct Entry {
+    pub points: i64,
+    pub what: String,
 }
 
 /// One game of the pad: its heading, each side's entries above and below
 /// the line, and each side's line for the game.
-struct PadGame {
-    heading: String,
-    above: BySide<Vec<Entry>>,
-    below: BySide<Vec<Entry>>,
-    lines: BySide<Line>,
+pub(crate) struct PadGame {
+    pub heading: String,
+    pub above: BySide<Vec<Entry>>,
+    pub below: BySide<Vec<Entry>>,
+    pub lines: BySide<Line>,
 }
 
-/// Buddy Bridge: the pad, game by game, each player's column with the
-/// above-the-line entries over the line and the below-the-line ones under it.
-/// Where the labelled pad is too wide, the labels go and the line is drawn
-/// across each column.
-fn pad(game: &ContractGame, width: Option<usize>) -> String {
+/// The pad's games, as the terminal and the HTML export draw them.
+pub(crate) fn pad_games(game: &ContractGame) -> Vec<PadGame> {
     let duel = game.duel();
     let games = duel.deals().iter().map(|d| d.game).max().unwrap_or(1);
     let mut pads = Vec::new();
@@ -480,6 +477,16 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
             lines,
         });
     }
+    pads
+}
+
+/// Buddy Bridge: the pad, game by game, each player's column with the
+/// above-the-line entries over the line and the below-the-line ones under it.
+/// Where the labelled pad is too wide, the labels go and the line is drawn
+/// across each column.
+fn pad(game: &ContractGame, width: Option<usize>) -> String {
+    let duel = game.duel();
+    let pads = pad_games(game);
     let labelled: Vec<Grid> = pads.iter().map(|p| labelled_pad(game, p)).collect();
     let fits = |grids: &[Grid]| match width {
         Some(width) => grids.iter().all(|g| g.width() <= width),

@@ -1,25 +1,53 @@
-//! `export --format csv`: RFC 4180, one row per player per scored hand (or
-//! phase of a contract deal), in play order, under a header row. A row is
-//! the JSON export's row ([`ExportRow`](super::json::ExportRow)), its
-//! fields in order, an empty field for a `null`.
+//! `export --format csv`: RFC 4180 (lines end in CRLF), one row per player
+//! per scored hand (or phase of a contract deal), in play order, under a
+//! header row. A row is the JSON export's row
+//! ([`ExportRow`](super::json::ExportRow)), its fields in order, an empty
+//! cell for a `null`, and every text cell made safe to open in a
+//! spreadsheet ([`safe_cell`]).
 
 use std::io::Write;
 
 use anyhow::Result;
 
 use crate::history;
-use crate::render::json::export_row;
+use crate::render::json::{ExportRow, export_row};
 use crate::session::Session;
 
 /// The header: the fields of [`ExportRow`](super::json::ExportRow), in order.
-pub const COLUMNS: [&str; 14] = [
-    "session", "date", "game", "hand", "phase", "dealer", "player", "bid", "tricks", "made",
-    "points", "above", "below", "total",
+pub const COLUMNS: [&str; 24] = [
+    "session",
+    "date",
+    "game",
+    "hand",
+    "phase",
+    "dealer",
+    "player",
+    "bid",
+    "tricks",
+    "made",
+    "points",
+    "above",
+    "below",
+    "total",
+    "cards",
+    "trump",
+    "blind",
+    "contract",
+    "level",
+    "strain",
+    "doubling",
+    "declarer",
+    "dummy",
+    "declarer_tricks",
 ];
+
+/// UTF-8's byte order mark: `export --bom` writes it first, so that a
+/// spreadsheet's default import reads the file as UTF-8 (`Zoë`, not `ZoÃ«`).
+pub const BOM: &str = "\u{feff}";
 
 /// The header row.
 pub fn header() -> String {
-    let mut header = writer();
+    let mut header = writer(Vec::new());
     header.write_record(COLUMNS).expect("writing to memory");
     String::from_utf8(header.into_inner().expect("writing to memory")).expect("the header is UTF-8")
 }
@@ -34,30 +62,88 @@ pub fn session(session: &Session) -> Result<String> {
 /// [`session`], written to `out` as each hand's rows are made, so a long
 /// session is never held as a whole document.
 pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
-    let mut rows = ::csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
+    let mut rows = writer(out);
     for row in history::scored(session).flatten() {
-        rows.serialize(export_row(session, row))?;
+        rows.write_record(cells(&export_row(session, row)))?;
     }
     rows.flush()?;
     Ok(())
 }
 
-fn writer() -> ::csv::Writer<Vec<u8>> {
+/// A row's cells in column order ([`COLUMNS`]): `None` is empty, `true`,
+/// `false` and numbers as written, text through [`safe_cell`]. Written out
+/// field by field, so a long export allocates no map per row.
+fn cells(row: &ExportRow) -> Vec<String> {
+    fn opt<T: ToString>(value: Option<T>) -> String {
+        value.map_or_else(String::new, |v| v.to_string())
+    }
+    let text = |value: &str| safe_cell(value.to_string());
+    let opt_text = |value: Option<&str>| value.map_or_else(String::new, text);
+    vec![
+        text(&row.session),
+        text(&row.date),
+        text(&row.game),
+        row.hand.to_string(),
+        text(row.phase),
+        text(&row.dealer),
+        text(&row.player),
+        text(&row.bid),
+        opt(row.tricks),
+        opt(row.made),
+        row.points.to_string(),
+        row.above.to_string(),
+        row.below.to_string(),
+        row.total.to_string(),
+        opt(row.cards),
+        opt_text(row.trump),
+        opt(row.blind),
+        opt_text(row.contract.as_deref()),
+        opt(row.level),
+        opt_text(row.strain),
+        opt_text(row.doubling),
+        opt_text(row.declarer.as_deref()),
+        opt_text(row.dummy),
+        opt(row.declarer_tricks),
+    ]
+}
+
+/// A text cell a spreadsheet will not run as a formula (CSV injection): one
+/// beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'`
+/// in front, which spreadsheets show as text and hide. A cell that is a
+/// plain number (`-20`, `+3`, `-1.5`) is left as it is: it is read as that
+/// number, never as a formula.
+pub fn safe_cell(text: String) -> String {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && !is_number(&text) {
+        format!("'{text}")
+    } else {
+        text
+    }
+}
+
+/// `-20`, `+3`, `1.5`: an optional sign, digits, and at most one point
+/// between digits.
+fn is_number(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    all_digits(whole) && all_digits(fraction)
+}
+
+/// RFC 4180: CRLF line ends, fields quoted when they must be.
+fn writer<W: Write>(out: W) -> ::csv::Writer<W> {
     ::csv::WriterBuilder::new()
         .has_headers(false)
-        .from_writer(Vec::new())
+        .terminator(::csv::Terminator::CRLF)
+        .from_writer(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::json::ExportRow;
 
-    #[test]
-    fn the_header_names_the_fields_of_a_row() {
-        let row = ExportRow {
+    fn empty_row() -> ExportRow {
+        ExportRow {
             session: String::new(),
             date: String::new(),
             game: String::new(),
@@ -72,7 +158,22 @@ mod tests {
             above: 0,
             below: 0,
             total: 0,
-        };
+            cards: None,
+            trump: None,
+            blind: None,
+            contract: None,
+            level: None,
+            strain: None,
+            doubling: None,
+            declarer: None,
+            dummy: None,
+            declarer_tricks: None,
+        }
+    }
+
+    #[test]
+    fn the_header_names_the_fields_of_a_row() {
+        let row = empty_row();
         let json = serde_json::to_value(&row).unwrap();
         let keys: Vec<&str> = json
             .as_object()
@@ -81,9 +182,75 @@ mod tests {
             .map(String::as_str)
             .collect();
         assert_eq!(keys, COLUMNS);
-        let mut out = writer();
-        out.serialize(&row).unwrap();
+        let mut out = writer(Vec::new());
+        out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
-        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0\n");
+        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,\r\n");
+    }
+
+    #[test]
+    fn the_cells_are_the_json_row_in_order() {
+        let row = ExportRow {
+            session: "s".into(),
+            tricks: Some(3),
+            made: Some(false),
+            points: -50,
+            cards: Some(5),
+            trump: Some("hearts"),
+            blind: Some(true),
+            contract: Some("3HX".into()),
+            level: Some(3),
+            strain: Some("H"),
+            doubling: Some("doubled"),
+            declarer: Some("Bob".into()),
+            dummy: Some("hidden"),
+            declarer_tricks: Some(8),
+            ..empty_row()
+        };
+        let json = serde_json::to_value(&row).unwrap();
+        let from_json: Vec<String> = json
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| match v {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect();
+        assert_eq!(cells(&row), from_json);
+        assert_eq!(cells(&empty_row()).len(), COLUMNS.len());
+    }
+
+    #[test]
+    fn formulas_are_made_text_and_numbers_stay_numbers() {
+        for (cell, safe) in [
+            ("=SUM(A1)", "'=SUM(A1)"),
+            ("@x", "'@x"),
+            ("+1+1", "'+1+1"),
+            ("-x", "'-x"),
+            ("-", "'-"),
+            ("\tTab", "'\tTab"),
+            ("\rCR", "'\rCR"),
+            ("-20", "-20"),
+            ("+3", "+3"),
+            ("-1.5", "-1.5"),
+            ("-1.", "'-1."),
+            ("Zoë", "Zoë"),
+            ("a=b", "a=b"),
+            ("", ""),
+        ] {
+            assert_eq!(safe_cell(cell.to_string()), safe, "{cell:?}");
+        }
+        let row = ExportRow {
+            player: "=SUM(A1)".into(),
+            points: -20,
+            bid: "-20".into(),
+            ..empty_row()
+        };
+        let mut out = writer(Vec::new());
+        out.write_record(cells(&row)).unwrap();
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
+        assert_eq!(text, ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,\r\n");
     }
 }

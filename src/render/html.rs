@@ -1,26 +1,51 @@
 //! `export --format html`: one self-contained, printable page (inline CSS,
 //! inline SVG, nothing fetched) with a score sheet and a chart of the
 //! running totals per session.
+//!
+//! The sheet is a pad to print (issue 14): past [`WIDE`] players it turns
+//! sideways as the terminal's does (a row per player, the hands as columns,
+//! in blocks that fit a landscape page, printed on a landscape page); Buddy
+//! Bridge gets the classic pad, above and below the line game by game, with
+//! the rubber under it; and `--all` opens with a contents list, each
+//! session's table and chart kept together on paper.
 
 use std::io::{self, Write};
 
 use super::chart::{Scale, Ticks, scale};
-use super::page::{Page, bid_tricks, signed};
+use super::contract::pad_games;
+use super::page::{Line, Page, bid_tricks, signed};
+use crate::history::Phase;
+use crate::narrate::contract::totals_line;
+use crate::rules::contract::Side;
+use crate::rules::contract::game::ContractGame;
 use crate::rules::table::and_list;
-use crate::session::Session;
+use crate::session::{Play, Session};
+
+/// More players than this and the sheet is turned: a row per player, the
+/// hands as columns, on a landscape page (the terminal turns its sheet when
+/// it runs out of width; paper runs out at about this many).
+pub const WIDE: usize = 7;
+
+/// Hands per block of a turned sheet: what a landscape page holds.
+const BLOCK: usize = 10;
 
 /// Line colours for the chart (Okabe–Ito, readable by colour-blind eyes and
 /// in greyscale print thanks to the dash patterns).
 const COLOURS: [&str; 7] = [
     "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
 ];
-const DASHES: [&str; 3] = ["", "6 3", "2 3"];
+/// Dash patterns, taken in turn with the colours: 7 and 3 have no common
+/// factor, so the first 21 players each get their own pair.
+const DASHES: [&str; 3] = ["", "7 3", "2 2"];
 
 const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
-h1, h2 { margin-bottom: 0.2em; }
+h1, h2, h3 { margin-bottom: 0.2em; }
 .meta { color: #555; margin-top: 0; }
 section { margin-bottom: 3em; }
+section.wide { max-width: none; }
+nav.contents ol { padding-left: 1.5em; }
+nav.contents a { color: inherit; }
 table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
 th { background: #eee; }
@@ -28,29 +53,55 @@ td.n { text-align: right; white-space: nowrap; }
 td.n .bt { color: #555; margin-right: 0.4em; }
 td.n b { display: inline-block; min-width: 2.5em; }
 tr.total td { border-top: 2px solid #444; font-weight: bold; }
+table.turned { font-size: 0.85em; }
+table.turned th, table.turned td { padding: 0.2em 0.35em; }
+table.turned th small { display: block; font-weight: normal; color: #555; }
+table.turned td.n .bt { display: block; margin: 0; }
+table.turned td.n b { min-width: 2em; }
+table.turned th.p { text-align: left; white-space: nowrap; vertical-align: bottom; }
+table.turned td.t { font-weight: bold; border-left: 2px solid #444; vertical-align: bottom; }
+table.pad { min-width: 28em; }
+table.pad th[scope=row] { text-align: left; font-weight: normal; color: #555; background: none; white-space: nowrap; }
+table.pad thead th { font-size: 1.1em; }
+table.pad tr.game th { background: #f6f6f6; text-align: left; }
+table.pad td { vertical-align: bottom; white-space: nowrap; }
+table.pad td div { display: flex; justify-content: space-between; gap: 1em; }
+table.pad td .pts { font-weight: bold; min-width: 3em; text-align: right; order: 2; }
+table.pad tr.above td, table.pad tr.above th { border-bottom: 3px solid #222; }
+table.pad tr.below td { vertical-align: top; }
+table.pad tr.sum td, table.pad tr.sum th { border-bottom: 3px double #222; font-weight: bold; }
+table.pad tr.rubber td, table.pad tr.rubber th { font-weight: bold; color: #222; }
 .result { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
+figure { margin: 1em 0; break-inside: avoid; }
 svg { max-width: 100%; height: auto; }
 svg text { font-family: inherit; font-size: 12px; fill: #222; }
+@page wide { size: landscape; }
 @media print {
-  body { margin: 0; max-width: none; }
-  section { break-inside: avoid; break-after: page; }
-  section:last-child { break-after: auto; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
+  section { break-inside: avoid; }
+  section + section { break-before: page; }
+  section.wide { page: wide; }
+  table { break-inside: auto; }
+  tr, thead { break-inside: avoid; }
+  h1, h2, h3 { break-after: avoid; }
+  figure svg { max-height: 8cm; width: auto; }
 }
 ";
 
-/// The page's start: with one session titled by it, with several a heading
-/// over every sheet. The sessions' sections follow, then [`TAIL`].
-pub fn head(single: Option<&Session>, count: usize) -> String {
+/// The page's start: with one session titled by it, with several (`ids`,
+/// in order) a heading and a contents list linking to every sheet. The
+/// sessions' sections follow, then [`TAIL`].
+pub fn head(single: Option<&Session>, ids: &[String]) -> String {
     let mut out = Vec::new();
-    write_head(&mut out, single, count).expect("writing to memory");
+    write_head(&mut out, single, ids).expect("writing to memory");
     String::from_utf8(out).expect("the page is UTF-8")
 }
 
-fn write_head(out: &mut dyn Write, single: Option<&Session>, count: usize) -> io::Result<()> {
+fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> io::Result<()> {
     let title = match single {
         Some(one) => Page::new(one).title(),
-        None => format!("bridgepad: {count} sessions"),
+        None => format!("bridgepad: {} sessions", ids.len()),
     };
     out.write_all(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n".as_bytes(),
@@ -62,6 +113,12 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, count: usize) -> io
     write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n")?;
     if single.is_none() {
         writeln!(out, "<h1>{}</h1>", escape(&title))?;
+        out.write_all("<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n".as_bytes())?;
+        for id in ids {
+            let id = escape(id);
+            writeln!(out, "<li><a href=\"#{id}\">{id}</a></li>")?;
+        }
+        out.write_all("</ol>\n</nav>\n".as_bytes())?;
     }
     Ok(())
 }
@@ -93,7 +150,9 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     } else {
         "in progress"
     };
-    writeln!(out, "<section id=\"{}\">", escape(&s.id))?;
+    let wide = sheet.players.len() > WIDE;
+    let class = if wide { " class=\"wide\"" } else { "" };
+    writeln!(out, "<section id=\"{}\"{class}>", escape(&s.id))?;
     writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()))?;
     writeln!(
         out,
@@ -101,7 +160,16 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         escape(&and_list(&sheet.players)),
         escape(&s.id)
     )?;
-    table(out, sheet)?;
+    if let Play::Contract(game) = &s.play
+        && game.rules().has_line()
+    {
+        pad(out, game)?;
+    }
+    if wide {
+        turned(out, sheet)?;
+    } else {
+        table(out, sheet)?;
+    }
     writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
     chart(out, sheet, index)?;
     out.write_all("</section>\n".as_bytes())
@@ -130,17 +198,8 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         if sheet.contract {
             write!(out, "<td>{}</td>", escape(&line.play))?;
         }
-        for cell in &line.cells {
-            match cell {
-                None => out.write_all("<td class=\"n\"></td>".as_bytes())?,
-                Some(row) => {
-                    out.write_all("<td class=\"n\">".as_bytes())?;
-                    if let Some(bt) = bid_tricks(row) {
-                        write!(out, "<span class=\"bt\">{}</span>", escape(&bt))?;
-                    }
-                    write!(out, "{} <b>{}</b></td>", signed(row.points), row.total)?;
-                }
-            }
+        for c in &line.cells {
+            cell(out, c.as_ref())?;
         }
         out.write_all("</tr>\n".as_bytes())?;
     }
@@ -158,14 +217,187 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     writeln!(out, "<p class=\"note\">{note}</p>")
 }
 
-/// A line chart of the running totals: x is the hand or deal (phase), y the
-/// total; one polyline per player, axes with labels, and a legend.
+/// The sheet turned: a row per player, the hands as columns, in blocks of
+/// [`BLOCK`] hands (each a table a landscape page holds), the totals after
+/// the last. Blocks are written as their hands come.
+fn turned(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
+    let mut block: Vec<Line> = Vec::with_capacity(BLOCK);
+    let mut lines = sheet.lines().peekable();
+    while let Some(line) = lines.next() {
+        block.push(line);
+        let last = lines.peek().is_none();
+        if block.len() == BLOCK || last {
+            turned_block(out, sheet, &block, last)?;
+            block.clear();
+        }
+    }
+    if sheet.session.played() == 0 {
+        turned_block(out, sheet, &[], true)?;
+    }
+    writeln!(
+        out,
+        "<p class=\"note\">A row per player, {} by {}, each under its dealer. Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold.</p>",
+        sheet.unit().to_lowercase(),
+        sheet.unit().to_lowercase()
+    )
+}
+
+fn turned_block(out: &mut dyn Write, sheet: &Page, block: &[Line], last: bool) -> io::Result<()> {
+    out.write_all("<table class=\"turned\">\n<thead><tr><th>Player</th>".as_bytes())?;
+    for line in block {
+        write!(
+            out,
+            "<th>{} {}<small>{}</small></th>",
+            sheet.unit(),
+            line.hand,
+            escape(&line.dealer)
+        )?;
+    }
+    if last {
+        out.write_all("<th>Total</th>".as_bytes())?;
+    }
+    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
+    for (p, name) in sheet.players.iter().enumerate() {
+        write!(
+            out,
+            "<tr><th class=\"p\" scope=\"row\">{}</th>",
+            escape(name)
+        )?;
+        for line in block {
+            cell(out, line.cells[p].as_ref())?;
+        }
+        if last {
+            write!(out, "<td class=\"n t\">{}</td>", sheet.totals[p])?;
+        }
+        out.write_all("</tr>\n".as_bytes())?;
+    }
+    out.write_all("</tbody>\n</table>\n".as_bytes())
+}
+
+/// A player's cell for a hand: bid/tricks, points, running total.
+fn cell(out: &mut dyn Write, cell: Option<&crate::history::Row>) -> io::Result<()> {
+    match cell {
+        None => out.write_all("<td class=\"n\"></td>".as_bytes()),
+        Some(row) => {
+            out.write_all("<td class=\"n\">".as_bytes())?;
+            if let Some(bt) = bid_tricks(row) {
+                write!(out, "<span class=\"bt\">{}</span>", escape(&bt))?;
+            }
+            write!(out, "{} <b>{}</b></td>", signed(row.points), row.total)
+        }
+    }
+}
+
+/// Buddy Bridge's pad as drawn on paper: a column per player, and for
+/// each game the entries above the line (the latest highest), the line,
+/// the entries below it, and the game's total ruled off under it; the
+/// rubber (games won and totals) at the foot. The same games and entries
+/// as the terminal's pad.
+fn pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
+    let names = [game.name(Side::A), game.name(Side::B)];
+    let below = game.rules().game_below().unwrap_or(0);
+    out.write_all("<table class=\"pad\">\n<thead><tr><th></th>".as_bytes())?;
+    for name in names {
+        write!(out, "<th scope=\"col\">{}</th>", escape(name))?;
+    }
+    out.write_all("</tr></thead>\n".as_bytes())?;
+    for g in pad_games(game) {
+        out.write_all("<tbody>\n".as_bytes())?;
+        writeln!(
+            out,
+            "<tr class=\"game\"><th colspan=\"3\">{}</th></tr>",
+            escape(&g.heading)
+        )?;
+        let entries = |out: &mut dyn Write, list: &[crate::render::contract::Entry], up: bool| {
+            out.write_all("<td>".as_bytes())?;
+            // Above the line a pad is written upwards from the line.
+            let order: Vec<_> = if up {
+                list.iter().rev().collect()
+            } else {
+                list.iter().collect()
+            };
+            for e in order {
+                write!(
+                    out,
+                    "<div><span class=\"pts\">{}</span><span>{}</span></div>",
+                    e.points,
+                    escape(&e.what)
+                )?;
+            }
+            out.write_all("</td>".as_bytes())
+        };
+        out.write_all("<tr class=\"above\"><th scope=\"row\">above the line</th>".as_bytes())?;
+        for s in Side::BOTH {
+            entries(out, &g.above[s], true)?;
+        }
+        out.write_all(
+            "</tr>\n<tr class=\"below\"><th scope=\"row\">below the line</th>".as_bytes(),
+        )?;
+        for s in Side::BOTH {
+            entries(out, &g.below[s], false)?;
+        }
+        write!(
+            out,
+            "</tr>\n<tr class=\"sum\"><th scope=\"row\">game (below {below})</th>"
+        )?;
+        for s in Side::BOTH {
+            let line = g.lines[s];
+            write!(
+                out,
+                "<td>{} above, {} below: {}</td>",
+                line.above,
+                line.below,
+                line.total()
+            )?;
+        }
+        out.write_all("</tr>\n</tbody>\n".as_bytes())?;
+    }
+    let won = game.duel().games_won();
+    let totals = game.duel().totals();
+    let rubber = if game.rules().rubber() {
+        "rubber"
+    } else {
+        "session"
+    };
+    write!(
+        out,
+        "<tbody>\n<tr class=\"rubber\"><th scope=\"row\">the {rubber}</th>"
+    )?;
+    for s in Side::BOTH {
+        let games = if won[s] == 1 { "game" } else { "games" };
+        write!(out, "<td>{} {games}, {}</td>", won[s], totals[s].total())?;
+    }
+    out.write_all("</tr>\n</tbody>\n</table>\n".as_bytes())?;
+    writeln!(
+        out,
+        "<p class=\"note\">The pad: each game ends at {below} below the line. {}.</p>",
+        escape(&totals_line(game))
+    )
+}
+
+/// A line chart of the running totals: x is the hand or deal, y the total;
+/// one polyline per player, axes with labels, and a legend as wide as its
+/// names. Each player has a colour, a dash pattern and a marker, and the
+/// lines sit a pixel or two apart, so tied players stay visible.
 fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
     let series = sheet.series();
     let steps = series.first().map_or(0, |points| points.len() - 1);
-    // Plot area inside the picture.
-    let (width, height) = (720.0, 340.0);
-    let (left, right, top, bottom) = (60.0, 560.0, 20.0, 290.0);
+    // The hand (or deal) of each line, to label the x axis by hand or deal.
+    let hands: Vec<(usize, Phase)> = sheet.lines().map(|l| (l.hand, l.phase)).collect();
+    let players = sheet.players.len();
+    // Legend: a line per player, as wide as the longest "name (total)".
+    let legend_chars = sheet
+        .players
+        .iter()
+        .zip(&sheet.totals)
+        .map(|(name, total)| console::measure_text_width(&format!("{name} ({total})")))
+        .max()
+        .unwrap_or(0);
+    let (left, right, top) = (60.0, 560.0, 20.0);
+    let legend_x = right + 20.0;
+    let width = (legend_x + 34.0 + 7.5 * legend_chars as f64 + 10.0).max(720.0);
+    let height = (top + 20.0 * players as f64 + 20.0).max(340.0);
+    let bottom = height - 50.0;
     let lo = series.iter().flatten().copied().min().unwrap_or(0).min(0);
     let hi = series.iter().flatten().copied().max().unwrap_or(0).max(0);
     let Scale {
@@ -181,10 +413,18 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         }
     };
     let y = |v: i64| -> f64 { bottom - (bottom - top) * (v - lo) as f64 / (hi - lo) as f64 };
+    // Each player's line a little above or below the true value, at most
+    // 4 px either way: equal totals draw side by side, not on top.
+    let spread = if players > 1 {
+        (8.0 / (players - 1) as f64).min(2.0)
+    } else {
+        0.0
+    };
+    let nudge = |p: usize| (p as f64 - (players.saturating_sub(1)) as f64 / 2.0) * spread;
     let unit = sheet.unit();
     writeln!(
         out,
-        "<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-labelledby=\"chart-{index}\">"
+        "<figure>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width:.0} {height:.0}\" width=\"{width:.0}\" height=\"{height:.0}\" role=\"img\" aria-labelledby=\"chart-{index}\">"
     )?;
     writeln!(
         out,
@@ -218,24 +458,32 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         out,
         "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"#444\"/>"
     )?;
-    // x labels: the start, then each line (thinned when there are many).
-    let every = steps.div_ceil(20).max(1);
+    // x labels: the start, then the hand or deal number under the line that
+    // ends it (a contract deal's phases get a tick each, the deal one label),
+    // thinned to about 20.
+    let count = hands.last().map_or(0, |&(hand, _)| hand);
+    let every = count.div_ceil(20).max(1);
     writeln!(
         out,
         "<text x=\"{left}\" y=\"{:.1}\" text-anchor=\"middle\">0</text>",
         bottom + 16.0
     )?;
-    for (i, line) in sheet.lines().enumerate() {
+    for (i, &(hand, _)) in hands.iter().enumerate() {
         let n = i + 1;
-        if n % every != 0 && n != steps {
+        let xx = x(n);
+        writeln!(
+            out,
+            "<line x1=\"{xx:.1}\" y1=\"{bottom}\" x2=\"{xx:.1}\" y2=\"{:.1}\" stroke=\"#444\"/>",
+            bottom + 4.0
+        )?;
+        let ends_hand = hands.get(n).is_none_or(|&(next, _)| next != hand);
+        if !ends_hand || (hand % every != 0 && hand != count) {
             continue;
         }
         writeln!(
             out,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            x(n),
-            bottom + 16.0,
-            escape(&sheet.label(&line))
+            "<text x=\"{xx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{hand}</text>",
+            bottom + 16.0
         )?;
     }
     writeln!(
@@ -249,9 +497,10 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         "<text transform=\"translate(16 {:.1}) rotate(-90)\" text-anchor=\"middle\">Running total</text>",
         (top + bottom) / 2.0
     )?;
-    // One polyline per player, with a dot per point when there is room.
+    // One polyline per player, with a marker per point when there is room.
     for (p, points) in series.iter().enumerate() {
         let (colour, dash) = stroke(p);
+        let dy = nudge(p);
         // The points written as they are worked out: a long session has
         // one for every hand.
         write!(
@@ -260,7 +509,7 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         )?;
         for (i, &v) in points.iter().enumerate() {
             let space = if i > 0 { " " } else { "" };
-            write!(out, "{space}{:.1},{:.1}", x(i), y(v))?;
+            write!(out, "{space}{:.1},{:.1}", x(i), y(v) + dy)?;
         }
         writeln!(
             out,
@@ -269,12 +518,7 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         )?;
         if steps <= 40 {
             for (i, &v) in points.iter().enumerate() {
-                writeln!(
-                    out,
-                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>",
-                    x(i),
-                    y(v)
-                )?;
+                marker(out, p, x(i), y(v) + dy)?;
             }
         }
     }
@@ -284,14 +528,14 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
         let ly = top + 10.0 + 20.0 * p as f64;
         writeln!(
             out,
-            "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>",
-            right + 20.0,
-            right + 44.0
+            "<line x1=\"{legend_x:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>",
+            legend_x + 24.0
         )?;
+        marker(out, p, legend_x + 12.0, ly)?;
         writeln!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\">{} ({})</text>",
-            right + 50.0,
+            legend_x + 30.0,
             ly + 4.0,
             escape(name),
             sheet.totals[p]
@@ -305,10 +549,43 @@ fn chart(out: &mut dyn Write, sheet: &Page, index: usize) -> io::Result<()> {
     )
 }
 
+/// Player `p`'s marker at (x, y): a circle, square, triangle or diamond.
+fn marker(out: &mut dyn Write, p: usize, x: f64, y: f64) -> io::Result<()> {
+    let colour = COLOURS[p % COLOURS.len()];
+    match p % 4 {
+        0 => writeln!(
+            out,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"{colour}\"/>"
+        ),
+        1 => writeln!(
+            out,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"6\" height=\"6\" fill=\"{colour}\"/>",
+            x - 3.0,
+            y - 3.0
+        ),
+        2 => writeln!(
+            out,
+            "<path d=\"M{x:.1} {:.1}L{:.1} {:.1}H{:.1}Z\" fill=\"{colour}\"/>",
+            y - 4.0,
+            x + 4.0,
+            y + 3.0,
+            x - 4.0
+        ),
+        _ => writeln!(
+            out,
+            "<path d=\"M{x:.1} {:.1}L{:.1} {y:.1}L{x:.1} {:.1}L{:.1} {y:.1}Z\" fill=\"{colour}\"/>",
+            y - 4.0,
+            x + 4.0,
+            y + 4.0,
+            x - 4.0
+        ),
+    }
+}
+
 /// Player `p`'s line colour and dash attribute (empty for a solid line).
 fn stroke(p: usize) -> (&'static str, String) {
     let colour = COLOURS[p % COLOURS.len()];
-    let dash = DASHES[(p / COLOURS.len()) % DASHES.len()];
+    let dash = DASHES[p % DASHES.len()];
     let dash = if dash.is_empty() {
         String::new()
     } else {

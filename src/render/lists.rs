@@ -61,7 +61,9 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
             stacked.row(vec![keep(&e.id), why()]);
             continue;
         };
-        let updated = s.updated.format("%Y-%m-%d %H:%M").to_string();
+        let updated = crate::clock::local(s.updated)
+            .format("%Y-%m-%d %H:%M")
+            .to_string();
         // Contract games count deals.
         let what = if s.records.iter().any(|r| r.contracts.is_some()) {
             "deal"
@@ -121,7 +123,7 @@ pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) 
     for (t, file) in entries {
         let deleted = t
             .deleted
-            .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+            .map(|d| crate::clock::local(d).format("%Y-%m-%d %H:%M").to_string())
             .unwrap_or_default();
         let (game, players) = match file {
             Ok(f) => (f.rules.title.clone(), names(&f.players)),

@@ -1,12 +1,19 @@
-//! `export --format markdown`: a score sheet per session, ready to paste.
-//! Written a line at a time, so a long session is never held as a whole
-//! document.
+//! `export --format markdown`: a score sheet per session, ready to paste,
+//! with what the terminal sheet shows (cards, trump and blind hands; the
+//! contract, declarer's tricks and the dummy). A value a line does not have
+//! is [`NONE`]. Written a line at a time, so a long session is never held
+//! as a whole document.
 
 use std::io::{self, Write};
 
-use super::page::{Page, bid_tricks, signed};
+use super::page::{Line, Page, bid_tricks, signed};
 use crate::rules::table::and_list;
 use crate::session::Session;
+use crate::session::dummy_word;
+
+/// A cell with no value (a player not dealt in, a hand with no trump
+/// noted): the same en dash in every Markdown table.
+pub const NONE: &str = "–";
 
 /// One session's section; a document is the sections, a blank line between.
 pub fn session(session: &Session) -> String {
@@ -36,11 +43,19 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     let mut header = vec![sheet.unit().to_string()];
     if sheet.contract {
         header.push("Phase".into());
+    } else {
+        header.push("Cards".into());
     }
     header.push("Dealer".into());
     if sheet.contract {
         header.push("Play".into());
+        if sheet.dummy {
+            header.push("Dummy".into());
+        }
+    } else {
+        header.push("Trump".into());
     }
+    let before_players = header.len();
     header.extend(sheet.players.iter().map(|p| escape(p)));
     out.write_all(table_row(&header).as_bytes())?;
     let rule: Vec<String> = header
@@ -59,14 +74,21 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         let mut cells = vec![line.hand.to_string()];
         if sheet.contract {
             cells.push(line.phase.word().to_string());
+        } else {
+            cells.push(cards(&line));
         }
         cells.push(escape(&line.dealer));
         if sheet.contract {
             cells.push(escape(&line.play));
+            if sheet.dummy {
+                cells.push(line.facts.dummy.map_or(NONE, dummy_word).to_string());
+            }
+        } else {
+            cells.push(line.facts.trump.map_or(NONE, |t| t.symbol()).to_string());
         }
         for cell in &line.cells {
             cells.push(match cell {
-                None => String::new(),
+                None => NONE.to_string(),
                 Some(row) => {
                     let score = format!("{} → {}", signed(row.points), row.total);
                     match bid_tricks(row) {
@@ -79,20 +101,30 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         out.write_all(table_row(&cells).as_bytes())?;
     }
     let mut total = vec!["**Total**".to_string()];
-    let blanks = if sheet.contract { 3 } else { 1 };
-    total.extend((0..blanks).map(|_| String::new()));
+    total.extend((1..before_players).map(|_| String::new()));
     total.extend(sheet.totals.iter().map(|t| format!("**{t}**")));
     out.write_all(table_row(&total).as_bytes())?;
     out.write_all(b"\n")?;
     if !sheet.contract {
         out.write_all(
-            "Each cell: bid/tricks, ✓ exact or ✗ missed, points → running total.\n\n".as_bytes(),
+            "Cards: dealt to each player, blind when played with the cards on foreheads. \
+             Each cell: bid/tricks, ✓ exact or ✗ missed, points → running total; – where there is none.\n\n"
+                .as_bytes(),
         )?;
     } else {
-        out.write_all("Each cell: points → running total.\n\n".as_bytes())?;
+        out.write_all("Each cell: points → running total; – where there is none.\n\n".as_bytes())?;
     }
     out.write_all(escape(&sheet.result()).as_bytes())?;
     out.write_all(b"\n")
+}
+
+/// "5", or "5 blind" for a hand bid blind.
+fn cards(line: &Line) -> String {
+    match (line.facts.cards, line.facts.blind) {
+        (Some(cards), Some(true)) => format!("{cards} blind"),
+        (Some(cards), _) => cards.to_string(),
+        (None, _) => NONE.to_string(),
+    }
 }
 
 fn table_row(cells: &[String]) -> String {

@@ -87,9 +87,11 @@ fn columns(value: Option<&str>) -> Option<usize> {
         .filter(|&w| w > 0)
 }
 
-/// The day a session started, YYYY-MM-DD, as the exports give it.
+/// The local day a session started, YYYY-MM-DD, as the exports give it.
 pub fn date(session: &Session) -> String {
-    session.created.format("%Y-%m-%d").to_string()
+    crate::clock::local_date(session.created)
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// A table with the house style, fitting the terminal when there is one.

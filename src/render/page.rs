@@ -6,7 +6,7 @@
 //! Everything comes from `history::rows`, so the numbers are the ones `show`
 //! prints; nothing is scored again here.
 
-use crate::history::{self, Phase, Row};
+use crate::history::{self, Facts, Phase, Row};
 use crate::render::date;
 use crate::rules::table::and_list;
 use crate::session::{Play, Session};
@@ -23,6 +23,9 @@ pub struct Page<'a> {
     pub totals: Vec<i64>,
     /// Whether this is a contract game (deals with phases) or an exact-bid one.
     pub contract: bool,
+    /// Whether declarer chooses to reveal the dummy (Single Dummy Bridge):
+    /// the sheet then has a Dummy column.
+    pub dummy: bool,
 }
 
 pub struct Line {
@@ -33,6 +36,9 @@ pub struct Line {
     pub play: String,
     /// One per player, `None` for a player not dealt in.
     pub cells: Vec<Option<Row>>,
+    /// What the sheet shows of the hand or deal: cards, trump, blind; the
+    /// contract, its declarer, the dummy and declarer's tricks.
+    pub facts: Facts,
 }
 
 impl<'a> Page<'a> {
@@ -40,11 +46,16 @@ impl<'a> Page<'a> {
         let (players, totals): (Vec<String>, Vec<i64>) =
             history::final_totals(session).into_iter().unzip();
         let contract = matches!(session.play, Play::Contract(_));
+        let dummy = match &session.play {
+            Play::Contract(game) => game.rules().has_dummy_choice(),
+            Play::Exact(_) => false,
+        };
         Page {
             session,
             players,
             totals,
             contract,
+            dummy,
         }
     }
 
@@ -58,6 +69,7 @@ impl<'a> Page<'a> {
                 dealer: first.dealer.clone(),
                 play: String::new(),
                 cells: vec![None; self.players.len()],
+                facts: first.facts.clone(),
             };
             for row in rows {
                 if let Some(i) = self.players.iter().position(|p| *p == row.player) {

@@ -318,7 +318,7 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
             "kept {} of {id} as session {new_id}: it is another game ({}, started {}); {moved}",
             copies[w].whose(),
             session.table().names().join(", "),
-            session.created.format("%Y-%m-%d %H:%M"),
+            crate::clock::local(session.created).format("%Y-%m-%d %H:%M"),
         ));
         for &m in &game.members {
             if copies[m].is_file() {

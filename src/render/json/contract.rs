@@ -209,8 +209,8 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
         hands_played: game.played(),
         deals_played: game.played(),
         deals,
-        created: session.created.to_rfc3339(),
-        updated: session.updated.to_rfc3339(),
+        created: crate::clock::local(session.created).to_rfc3339(),
+        updated: crate::clock::local(session.updated).to_rfc3339(),
     }
 }
 

@@ -116,8 +116,8 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
         },
         hands_played: game.played(),
         hands,
-        created: session.created.to_rfc3339(),
-        updated: session.updated.to_rfc3339(),
+        created: crate::clock::local(session.created).to_rfc3339(),
+        updated: crate::clock::local(session.updated).to_rfc3339(),
     }
 }
 

@@ -8,7 +8,9 @@ use serde::Serialize;
 use super::{ByName, Points, Status, players, totals};
 use crate::history::{self, Row};
 use crate::render::date;
-use crate::session::Session;
+use crate::rules::Trump;
+use crate::rules::contract::call::Doubling;
+use crate::session::{Session, dummy_word};
 
 /// The version of the export's shape; it changes only if a field changes
 /// meaning.
@@ -32,8 +34,11 @@ pub struct ExportSession {
 }
 
 /// One row of the history, as both exports write it: the CSV's columns
-/// (`render::csv`), and the JSON's `rows`, where `tricks` and `made` are
-/// `null` when the CSV leaves them empty.
+/// (`render::csv`), and the JSON's `rows`. A value the row does not have
+/// is `null` here and an empty cell in the CSV (README.md, "Export").
+///
+/// The fields after `total` are what the sheet shows of the hand or deal
+/// ([`history::Facts`]), the same on each of its rows.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExportRow {
     pub session: String,
@@ -50,6 +55,26 @@ pub struct ExportRow {
     pub above: i64,
     pub below: i64,
     pub total: i64,
+    /// Exact-bid games: the cards dealt to each player.
+    pub cards: Option<u32>,
+    /// Exact-bid games: the trump turned (`hearts`, `red`, `first-led`),
+    /// `null` until one is noted.
+    pub trump: Option<&'static str>,
+    /// Exact-bid games: whether the hand was bid blind.
+    pub blind: Option<bool>,
+    /// Contract rows: the contract (`3HX`), the same on both players' rows.
+    pub contract: Option<String>,
+    /// Contract rows: 1 to 7.
+    pub level: Option<u8>,
+    /// Contract rows: `C`, `D`, `H`, `S` or `NT`.
+    pub strain: Option<&'static str>,
+    /// Contract rows: `undoubled`, `doubled` or `redoubled`.
+    pub doubling: Option<&'static str>,
+    pub declarer: Option<String>,
+    /// Contract rows of Single Dummy Bridge: `revealed` or `hidden`.
+    pub dummy: Option<&'static str>,
+    /// Contract rows: the tricks declarer took.
+    pub declarer_tricks: Option<u32>,
 }
 
 /// A session as an element of the export's `sessions`.
@@ -70,8 +95,8 @@ fn export_head_of(session: &Session) -> ExportSession {
         id: session.id.clone(),
         variant: session.variant().name.clone(),
         title: session.variant().title.clone(),
-        created: session.created.to_rfc3339(),
-        updated: session.updated.to_rfc3339(),
+        created: crate::clock::local(session.created).to_rfc3339(),
+        updated: crate::clock::local(session.updated).to_rfc3339(),
         status: Status::of(session),
         players: players(session),
         winners: session.winners(),
@@ -81,6 +106,8 @@ fn export_head_of(session: &Session) -> ExportSession {
 }
 
 pub fn export_row(session: &Session, row: Row) -> ExportRow {
+    let facts = row.facts;
+    let contract = facts.contract;
     ExportRow {
         session: session.id.clone(),
         date: date(session),
@@ -96,6 +123,26 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         above: row.line.above,
         below: row.line.below,
         total: row.total,
+        cards: facts.cards,
+        trump: facts.trump.map(Trump::name),
+        blind: facts.blind,
+        contract: contract.map(|c| format!("{}{}", c.bid, c.doubling.suffix())),
+        level: contract.map(|c| c.bid.level),
+        strain: contract.map(|c| c.bid.strain.letters()),
+        doubling: contract.map(|c| doubling_word(c.doubling)),
+        declarer: facts.declarer,
+        dummy: facts.dummy.map(dummy_word),
+        declarer_tricks: facts.declarer_tricks,
+    }
+}
+
+/// `undoubled`, `doubled` or `redoubled`: a word, so that an undoubled
+/// contract is not an empty cell (which means "none").
+fn doubling_word(doubling: Doubling) -> &'static str {
+    match doubling {
+        Doubling::Undoubled => "undoubled",
+        Doubling::Doubled => "doubled",
+        Doubling::Redoubled => "redoubled",
     }
 }
 

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::Status;
+use super::{FORMAT, Status};
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
@@ -16,6 +16,9 @@ use crate::store::stats::PlayerStats;
 #[serde(untagged)]
 pub enum ListedJson<'a> {
     Read {
+        /// [`FORMAT`]: on each entry, as the list itself is an array (and
+        /// stays one for the scripts that read it).
+        format: u32,
         id: &'a str,
         variant: &'a str,
         players: &'a [String],
@@ -32,6 +35,7 @@ pub enum ListedJson<'a> {
         conflict: Option<ConflictJson>,
     },
     Broken {
+        format: u32,
         id: &'a str,
         /// `broken`.
         status: &'static str,
@@ -55,6 +59,7 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
         .iter()
         .map(|e| match &e.summary {
             Ok(s) => ListedJson::Read {
+                format: FORMAT,
                 id: &s.id,
                 variant: &s.variant,
                 players: &s.players,
@@ -66,12 +71,13 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
                 hands_played: s.played,
                 leaders: &s.leaders,
                 winners: &s.winners,
-                created: s.created.to_rfc3339(),
-                updated: s.updated.to_rfc3339(),
+                created: crate::clock::local(s.created).to_rfc3339(),
+                updated: crate::clock::local(s.updated).to_rfc3339(),
                 path: &e.path,
                 conflict: conflict(e),
             },
             Err(err) => ListedJson::Broken {
+                format: FORMAT,
                 id: &e.id,
                 status: "broken",
                 error: format!("{err:#}"),
@@ -124,15 +130,15 @@ pub fn trash<'a>(
             id: &t.id,
             file: &t.name,
             path: &t.path,
-            deleted: t.deleted.map(|d| d.to_rfc3339()),
+            deleted: t.deleted.map(|d| crate::clock::local(d).to_rfc3339()),
             content: match file {
                 Ok(f) => TrashedContent::Ok {
                     variant: &f.variant,
                     title: &f.rules.title,
                     players: &f.players,
                     waiting: &f.waiting,
-                    created: f.created.to_rfc3339(),
-                    updated: f.updated.to_rfc3339(),
+                    created: crate::clock::local(f.created).to_rfc3339(),
+                    updated: crate::clock::local(f.updated).to_rfc3339(),
                 },
                 Err(err) => TrashedContent::Broken {
                     error: format!("{err:#}"),
@@ -145,6 +151,8 @@ pub fn trash<'a>(
 /// `stats --json`.
 #[derive(Debug, Serialize)]
 pub struct StatsJson<'a> {
+    /// [`FORMAT`].
+    pub format: u32,
     pub players: Vec<PlayerJson<'a>>,
 }
 
@@ -200,5 +208,8 @@ pub fn stats(players: &[PlayerStats]) -> StatsJson<'_> {
             }),
         })
         .collect();
-    StatsJson { players }
+    StatsJson {
+        format: FORMAT,
+        players,
+    }
 }

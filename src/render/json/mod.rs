@@ -31,6 +31,12 @@ pub use lists::{
 
 use serde::{Serialize, Serializer};
 
+/// The version of the shape of `show --json`, `list --json` and `stats
+/// --json`, given as their `format` (README.md, "Formats of the JSON"). Fields
+/// may be added under the same version; it changes only if a field changes
+/// meaning or goes away.
+pub const FORMAT: u32 = 1;
+
 use crate::rules::contract::Line;
 use crate::session::{Play, Session};
 
@@ -162,6 +168,8 @@ impl<T> std::fmt::Debug for Made<'_, T> {
 /// What every sheet starts with, whatever the game.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Heading {
+    /// [`FORMAT`]: first, so a reader can check it before anything else.
+    pub format: u32,
     pub id: String,
     pub variant: String,
     pub title: String,
@@ -181,6 +189,7 @@ impl Heading {
         eliminated: Vec<String>,
     ) -> Heading {
         Heading {
+            format: FORMAT,
             id: session.id.clone(),
             variant: session.variant().name.clone(),
             title: session.variant().title.clone(),

@@ -174,3 +174,38 @@ fn output_files_follow_the_umask() {
         assert_eq!(got, mode, "umask {umask}");
     }
 }
+
+#[test]
+fn a_name_typed_two_ways_is_one_player() {
+    let bp = Bp::new();
+    // `Zoë` with a combining diaeresis (NFD), as some keyboards and
+    // file systems give it.
+    let decomposed = "Zoe\u{308}";
+    let composed = "Zo\u{eb}";
+    let id = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        &format!("{decomposed},Bob,Cid"),
+        "--dealer",
+        "Bob",
+    ]);
+    // Stored in one normal form (NFC).
+    let text = bp.session_text(&id);
+    assert!(text.contains(&format!("\"{composed}\"")), "{text}");
+    assert!(!text.contains(decomposed), "{text}");
+    // The other spelling finds the same player.
+    bp.ok(&["bid", &format!("{composed}=1")]);
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["players"][0], composed);
+    // And a table may not seat both spellings as two players.
+    let refused = bp.fails(&[
+        "new",
+        "devils-bridge",
+        "--players",
+        &format!("{decomposed},{composed},Cid"),
+    ]);
+    assert!(
+        refused.contains("twice") || refused.contains("same"),
+        "{refused}"
+    );
+}

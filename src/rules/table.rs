@@ -8,6 +8,7 @@
 //! is a seat too.
 
 use std::borrow::Cow;
+use unicode_normalization::UnicodeNormalization;
 
 use super::seat::Seat;
 use super::template::Variant;
@@ -87,7 +88,9 @@ impl Table {
         let players: Vec<String> = seated
             .into_iter()
             .chain(waiting)
-            .map(|p| p.trim().to_string())
+            // One spelling of each name, however it was typed: `Zoë` with
+            // its `ë` as one character or as `e` and a combining diaeresis.
+            .map(|p| p.trim().nfc().collect::<String>())
             .collect();
         Table::check_names(&players)?;
         if !(variant.min_players..=variant.max_players).contains(&count) {
@@ -214,12 +217,14 @@ fn same_name(a: &str, b: &str) -> bool {
     }
     // `str::to_lowercase` lowers each char on its own except a capital sigma,
     // which depends on its neighbours (final sigma); leave that case to it.
+    // Compared in one normal form (NFC), so two ways of typing `ë` are one.
     if a.contains('Σ') || b.contains('Σ') {
-        return a.to_lowercase() == b.to_lowercase();
+        let lower = |t: &str| t.nfc().collect::<String>().to_lowercase();
+        return lower(a) == lower(b);
     }
-    a.chars()
+    a.nfc()
         .flat_map(char::to_lowercase)
-        .eq(b.chars().flat_map(char::to_lowercase))
+        .eq(b.nfc().flat_map(char::to_lowercase))
 }
 
 fn check_name(name: &str) -> Result<(), SetupError> {

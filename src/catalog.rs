@@ -141,7 +141,8 @@ impl Catalog {
             .map(|t| t.variant.name.as_str())
             .collect();
         bail!(
-            "unknown variant `{name}`; known variants: {}",
+            "unknown variant `{name}`{}; known variants: {}",
+            crate::did_you_mean(name, names.iter().copied()),
             names.join(", ")
         )
     }

@@ -176,8 +176,9 @@ impl Store {
                         conflict: one.conflict,
                     }),
                     [] => bail!(
-                        "no session `{id}` in `{}`; `bridgepad list` shows the sessions",
-                        self.dir.display()
+                        "no session `{id}` in `{}`{}; `bridgepad list` shows the sessions",
+                        self.dir.display(),
+                        crate::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
                     ),
                     many => {
                         let ids: Vec<&str> = many.iter().map(|e| e.id.as_str()).collect();

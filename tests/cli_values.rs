@@ -209,3 +209,34 @@ fn a_name_typed_two_ways_is_one_player() {
         "{refused}"
     );
 }
+
+#[test]
+fn a_near_miss_is_answered_with_did_you_mean() {
+    let bp = Bp::new();
+    assert_eq!(
+        bp.fails(&["new", "devil-bridge", "--players", "Ann,Bob,Cid"]),
+        "error: unknown variant `devil-bridge` (did you mean `devils-bridge`?); known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge"
+    );
+    let id = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+    ]);
+    assert_eq!(
+        bp.fails(&["bid", "Bbo=1"]),
+        "error: `Bbo` is not a player in this session (did you mean `Bob`?); players: Ann, Bob, Cid"
+    );
+    // Nothing close: no guess.
+    assert_eq!(
+        bp.fails(&["bid", "Zed=1"]),
+        "error: `Zed` is not a player in this session; players: Ann, Bob, Cid"
+    );
+    let typo = format!("{}x", &id[..id.len() - 1]);
+    let refused = bp.fails(&["show", "--session", &typo]);
+    assert!(
+        refused.contains(&format!("(did you mean `{id}`?)")),
+        "{refused}"
+    );
+}

@@ -109,11 +109,13 @@ impl<'a> Named<'a> {
         let shown = abbreviated(name.trim());
         self.table.seat_of(name).ok_or_else(|| match self.voice {
             Voice::Command => format!(
-                "`{shown}` is not a player in this session; players: {}",
+                "`{shown}` is not a player in this session{}; players: {}",
+                crate::did_you_mean(name, self.table.names().iter().map(String::as_str)),
                 self.table.names().join(", ")
             ),
             Voice::Table { playing } => format!(
-                "`{shown}` is not a player; playing this hand: {}",
+                "`{shown}` is not a player{}; playing this hand: {}",
+                crate::did_you_mean(name, playing.iter().map(|&s| self.table.name(s))),
                 self.table.list(playing)
             ),
         })

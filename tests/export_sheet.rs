@@ -233,6 +233,20 @@ fn a_devils_game_exports_its_cards_trump_and_blind_hand() {
     assert!(md.contains("\n| 2 | 2 | Bob | ♥ | "), "{md}");
     assert!(md.contains("\n| 1 | 1 | Ann | – | "), "{md}");
     assert!(md.contains("\n| 19 | 1 blind | Ann | – | "), "{md}");
+    // The HTML sheet shows the same.
+    let html = bp.ok(&["export", "--format", "html", "--session", &id]);
+    assert!(
+        html.contains("<th>Hand</th><th>Cards</th><th>Dealer</th><th>Trump</th>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<tr><td>2</td><td>2</td><td>Bob</td><td>♥</td>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<tr><td>19</td><td>1 blind</td><td>Ann</td><td>–</td>"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -339,6 +353,12 @@ fn contract_games_export_the_contract_declarer_dummy_and_tricks() {
     assert!(
         md.contains("| 3NT by Bob: 10 tricks, made | hidden |"),
         "{md}"
+    );
+    let html = bp.ok(&["export", "--format", "html", "--session", &single]);
+    assert!(html.contains("<th>Play</th><th>Dummy</th>"), "{html}");
+    assert!(
+        html.contains("<td>3NT by Bob: 10 tricks, made</td><td>hidden</td>"),
+        "{html}"
     );
     let md = bp.ok(&["export", "--format", "markdown", "--session", &memory]);
     assert!(

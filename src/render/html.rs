@@ -13,13 +13,14 @@ use std::io::{self, Write};
 
 use super::chart::{Scale, Ticks, scale};
 use super::contract::pad_games;
+use super::markdown::NONE;
 use super::page::{Line, Page, bid_tricks, signed};
 use crate::history::Phase;
 use crate::narrate::contract::totals_line;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::table::and_list;
-use crate::session::{Play, Session};
+use crate::session::{Play, Session, dummy_word};
 
 /// More players than this and the sheet is turned: a row per player, the
 /// hands as columns, on a landscape page (the terminal turns its sheet when
@@ -180,10 +181,17 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     write!(out, "<th>{}</th>", sheet.unit())?;
     if sheet.contract {
         out.write_all("<th>Phase</th>".as_bytes())?;
+    } else {
+        out.write_all("<th>Cards</th>".as_bytes())?;
     }
     out.write_all("<th>Dealer</th>".as_bytes())?;
     if sheet.contract {
         out.write_all("<th>Play</th>".as_bytes())?;
+        if sheet.dummy {
+            out.write_all("<th>Dummy</th>".as_bytes())?;
+        }
+    } else {
+        out.write_all("<th>Trump</th>".as_bytes())?;
     }
     for p in &sheet.players {
         write!(out, "<th>{}</th>", escape(p))?;
@@ -193,17 +201,34 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         write!(out, "<tr><td>{}</td>", line.hand)?;
         if sheet.contract {
             write!(out, "<td>{}</td>", line.phase.word())?;
+        } else {
+            write!(
+                out,
+                "<td>{}</td>",
+                line.cards_text().as_deref().unwrap_or(NONE)
+            )?;
         }
         write!(out, "<td>{}</td>", escape(&line.dealer))?;
         if sheet.contract {
             write!(out, "<td>{}</td>", escape(&line.play))?;
+            if sheet.dummy {
+                let dummy = line.facts.dummy.map_or(NONE, dummy_word);
+                write!(out, "<td>{dummy}</td>")?;
+            }
+        } else {
+            let trump = line.facts.trump.map_or(NONE, |t| t.symbol());
+            write!(out, "<td>{trump}</td>")?;
         }
         for c in &line.cells {
             cell(out, c.as_ref())?;
         }
         out.write_all("</tr>\n".as_bytes())?;
     }
-    let span = if sheet.contract { 4 } else { 2 };
+    let span = match (sheet.contract, sheet.dummy) {
+        (true, true) => 5,
+        (true, false) => 4,
+        (false, _) => 4,
+    };
     write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>")?;
     for t in &sheet.totals {
         write!(out, "<td class=\"n\">{t}</td>")?;
@@ -247,10 +272,19 @@ fn turned_block(out: &mut dyn Write, sheet: &Page, block: &[Line], last: bool) -
     for line in block {
         write!(
             out,
-            "<th>{} {}<small>{}</small></th>",
+            "<th>{} {}<small>{}</small><small>{}</small></th>",
             sheet.unit(),
             line.hand,
-            escape(&line.dealer)
+            escape(&line.dealer),
+            // The cards and the trump, as the terminal's turned sheet shows them.
+            [
+                line.cards_text(),
+                line.facts.trump.map(|t| t.symbol().to_string())
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
         )?;
     }
     if last {

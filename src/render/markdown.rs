@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use super::page::{Line, Page, bid_tricks, signed};
+use super::page::{Page, bid_tricks, signed};
 use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::session::dummy_word;
@@ -75,7 +75,7 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         if sheet.contract {
             cells.push(line.phase.word().to_string());
         } else {
-            cells.push(cards(&line));
+            cells.push(line.cards_text().unwrap_or_else(|| NONE.to_string()));
         }
         cells.push(escape(&line.dealer));
         if sheet.contract {
@@ -116,15 +116,6 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     }
     out.write_all(escape(&sheet.result()).as_bytes())?;
     out.write_all(b"\n")
-}
-
-/// "5", or "5 blind" for a hand bid blind.
-fn cards(line: &Line) -> String {
-    match (line.facts.cards, line.facts.blind) {
-        (Some(cards), Some(true)) => format!("{cards} blind"),
-        (Some(cards), _) => cards.to_string(),
-        (None, _) => NONE.to_string(),
-    }
 }
 
 fn table_row(cells: &[String]) -> String {

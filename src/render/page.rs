@@ -41,6 +41,18 @@ pub struct Line {
     pub facts: Facts,
 }
 
+impl Line {
+    /// The cards dealt, "5", or "5 blind" for a hand bid blind; `None` in
+    /// a contract game.
+    pub fn cards_text(&self) -> Option<String> {
+        match (self.facts.cards, self.facts.blind) {
+            (Some(cards), Some(true)) => Some(format!("{cards} blind")),
+            (Some(cards), _) => Some(cards.to_string()),
+            (None, _) => None,
+        }
+    }
+}
+
 impl<'a> Page<'a> {
     pub fn new(session: &'a Session) -> Page<'a> {
         let (players, totals): (Vec<String>, Vec<i64>) =

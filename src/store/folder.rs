@@ -33,15 +33,15 @@ pub const LOCAL: &str = ".bridgepad";
 /// Where saves write their temporary files, in [`LOCAL`].
 const SAVING: &str = "saving";
 
-/// The folders older builds kept in the data folder.
-const LEGACY: [&str; 3] = [".locks", ".cache", ".saving"];
+/// What in the data folder belongs to one machine and is never synced:
+/// bridgepad's own folder, then the folders older builds kept there.
+pub const MACHINE_LOCAL: [&str; 4] = [LOCAL, ".locks", ".cache", ".saving"];
 
-/// What `.gitignore` must say: bridgepad's machine-local folder and the
-/// legacy ones, anchored to the data folder.
-const GITIGNORE: [&str; 4] = ["/.bridgepad/", "/.locks/", "/.cache/", "/.saving/"];
-
-/// What `.stignore` must say (Syncthing's patterns).
-const STIGNORE: [&str; 4] = [".bridgepad", ".locks", ".cache", ".saving"];
+/// `MACHINE_LOCAL` as git patterns, anchored to the data folder
+/// (`/.bridgepad/`), for `.gitignore` and a repository's own exclude file.
+pub fn git_patterns() -> Vec<String> {
+    MACHINE_LOCAL.iter().map(|n| format!("/{n}/")).collect()
+}
 
 /// The comment bridgepad puts before the lines it adds to an ignore file.
 const WHY: &str = "# bridgepad: machine-local, never synced";
@@ -125,9 +125,12 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// away what older builds kept there. Best effort: a failure here never
 /// fails the command that changed a session.
 pub fn tidy(data: &Path) {
-    let _ = ensure_lines(&data.join(".gitignore"), &GITIGNORE);
-    let _ = ensure_lines(&data.join(".stignore"), &STIGNORE);
-    for name in LEGACY {
+    let patterns = git_patterns();
+    let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+    let _ = ensure_lines(&data.join(".gitignore"), WHY, &patterns);
+    // Syncthing's patterns are the bare names.
+    let _ = ensure_lines(&data.join(".stignore"), WHY, &MACHINE_LOCAL);
+    for name in &MACHINE_LOCAL[1..] {
         let path = data.join(name);
         if fs::symlink_metadata(&path).is_ok() {
             clear_legacy(&path, name);
@@ -136,9 +139,10 @@ pub fn tidy(data: &Path) {
 }
 
 /// Makes the ignore file at `path` hold every one of `lines`: written when
-/// missing, else the missing lines added at its end. A link or anything
-/// but a plain file is left alone (never followed).
-fn ensure_lines(path: &Path, lines: &[&str]) -> io::Result<()> {
+/// missing, else the missing lines added at its end, under `heading` unless
+/// the file already has it. A link or anything but a plain file is left
+/// alone (never followed).
+pub fn ensure_lines(path: &Path, heading: &str, lines: &[&str]) -> io::Result<()> {
     let text = match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() => fs::read_to_string(path)?,
         Ok(_) => return Ok(()),
@@ -157,8 +161,8 @@ fn ensure_lines(path: &Path, lines: &[&str]) -> io::Result<()> {
     if !new.is_empty() && !new.ends_with('\n') {
         new.push('\n');
     }
-    if !text.contains(WHY) {
-        new.push_str(WHY);
+    if !text.lines().any(|have| have.trim() == heading) {
+        new.push_str(heading);
         new.push('\n');
     }
     for line in missing {

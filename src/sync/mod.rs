@@ -26,7 +26,7 @@ use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
 use crate::store::conflict::{self, FileName};
-use crate::store::{self, Store};
+use crate::store::{self, Store, folder};
 use git::{Git, fields, shell_quoted, shown_url};
 
 /// The remote every sync pulls from and pushes to.
@@ -40,15 +40,9 @@ const BRANCH: &str = "main";
 const ATTRIBUTES: &str = "# Written by bridgepad: session files merge through `bridgepad merge-driver`.\n*.toml merge=bridgepad\n";
 const ATTRIBUTE_LINE: &str = "*.toml merge=bridgepad";
 
-/// What stays on this machine: bridgepad's own folder, the folders older
-/// builds kept beside the sessions, and a save's temporary files.
-const MACHINE_LOCAL: [&str; 5] = [
-    "/.bridgepad/",
-    "/.locks/",
-    "/.cache/",
-    "/.saving/",
-    ".saving-*.tmp",
-];
+/// Where older builds left a save's temporary files, beside the sessions;
+/// with `folder::MACHINE_LOCAL`, what stays on this machine.
+const OLD_TEMPS: &str = ".saving-*.tmp";
 
 /// How many times a sync fetches, merges and pushes again when another
 /// device pushed in between.
@@ -473,7 +467,7 @@ impl Syncing<'_> {
     /// Stops tracking what a repository made by hand may have committed of
     /// the machine-local files (done when the remote is set).
     fn untrack_machine_local(&self) -> Result<()> {
-        let names = [".bridgepad", ".locks", ".cache", ".saving"];
+        let names = folder::MACHINE_LOCAL;
         let mut args = vec!["ls-files", "-z", "--"];
         args.extend(names);
         if self.git.run(&args)?.stdout.is_empty() {
@@ -557,10 +551,13 @@ fn configure(git: &Git, exe: &Path) -> Result<()> {
             .line();
         git.dir().join(path)
     };
+    let mut patterns = folder::git_patterns();
+    patterns.push(OLD_TEMPS.to_string());
+    let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
     add_lines(
         &exclude,
         "# bridgepad: files for this machine only",
-        &MACHINE_LOCAL,
+        &patterns,
     )
 }
 
@@ -578,31 +575,12 @@ fn write_attributes(dir: &Path) -> Result<()> {
 }
 
 /// Appends `lines` (under `heading`) to the text file at `path`, creating
-/// it, unless it already has every one of them.
+/// it and its folder, unless it already has every one of them.
 fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
-    let text = match fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e).with_context(|| format!("could not read `{}`", path.display())),
-    };
-    let has = |line: &&str| text.lines().any(|l| l.trim() == *line);
-    let missing: Vec<&str> = lines.iter().filter(|l| !has(l)).copied().collect();
-    if missing.is_empty() {
-        return Ok(());
-    }
-    let mut new = text.clone();
-    if !new.is_empty() && !new.ends_with('\n') {
-        new.push('\n');
-    }
-    new.push_str(heading);
-    new.push('\n');
-    for line in missing {
-        new.push_str(line);
-        new.push('\n');
-    }
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
-    store::save_atomically(dir, path, new.as_bytes())
+    folder::ensure_lines(path, heading, lines)
+        .with_context(|| format!("could not write `{}`", path.display()))
 }
 
 /// The commit identity: the user's git identity where there is one, else

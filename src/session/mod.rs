@@ -14,6 +14,8 @@ mod comments;
 pub mod contract;
 mod exact;
 pub mod file;
+#[cfg(test)]
+pub mod testing;
 
 pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};

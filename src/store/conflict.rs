@@ -344,29 +344,11 @@ mod tests {
         }
     }
 
-    use crate::rules::{Game, Seat, Table};
-    use crate::session::Play;
+    use crate::rules::Seat;
+    use crate::session::testing::{self, with_bid as bid};
 
     fn session(created: &str, names: [&str; 3]) -> Session {
-        let v = crate::catalog::built_in("devils-bridge");
-        let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
-        let at = created.parse().unwrap();
-        Session {
-            id: "s".into(),
-            created: at,
-            updated: at,
-            play: Play::Exact(Game::new(v, table)),
-        }
-    }
-
-    fn bid(session: &Session, seat: usize, n: u32) -> Session {
-        let mut next = session.clone();
-        next.exact_mut()
-            .unwrap()
-            .record_bids(&[(Seat::at(seat), n)])
-            .unwrap();
-        next.updated += chrono::Duration::minutes(1);
-        next
+        testing::devils("s", created, names)
     }
 
     fn tricks(session: &Session, took: &[(usize, u32)]) -> Session {

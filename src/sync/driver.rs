@@ -173,31 +173,13 @@ pub fn save_copy(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, Seat, Table};
-    use crate::session::{Play, Session, to_toml};
+    use crate::session::testing::with_bid as bid;
+    use crate::session::{Session, to_toml};
 
     const ID: &str = "2026-11-23-devils-bridge-k3f9";
 
     fn start(players: [&str; 3]) -> Session {
-        let v = crate::catalog::built_in("devils-bridge");
-        let table = Table::new(&v, players.map(String::from).to_vec(), 0).unwrap();
-        let at = "2026-11-23T20:00:00Z".parse().unwrap();
-        Session {
-            id: ID.into(),
-            created: at,
-            updated: at,
-            play: Play::Exact(Game::new(v, table)),
-        }
-    }
-
-    fn bid(session: &Session, seat: usize, n: u32) -> Session {
-        let mut next = session.clone();
-        next.exact_mut()
-            .unwrap()
-            .record_bids(&[(Seat::at(seat), n)])
-            .unwrap();
-        next.updated += chrono::Duration::minutes(1);
-        next
+        crate::session::testing::devils(ID, "2026-11-23T20:00:00Z", players)
     }
 
     fn text(session: &Session) -> Vec<u8> {

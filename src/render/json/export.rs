@@ -223,13 +223,7 @@ mod tests {
     }
 
     fn session(play: Play) -> Session {
-        let at = "2026-11-22T20:00:00Z".parse().unwrap();
-        Session {
-            id: "s".into(),
-            created: at,
-            updated: at,
-            play,
-        }
+        crate::session::testing::session("s", "2026-11-22T20:00:00Z", play)
     }
 
     #[test]

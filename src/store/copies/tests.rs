@@ -1,7 +1,8 @@
 use std::path::Path;
 
 use super::*;
-use crate::rules::{Game, Seat, Table};
+use crate::rules::Seat;
+use crate::session::testing::with_bid as bid;
 use crate::session::to_toml;
 use crate::store::index;
 
@@ -9,25 +10,7 @@ const ID: &str = "2026-11-23-devils-bridge";
 const AT: &str = "2026-11-23T20:00:00Z";
 
 fn start(created: &str, names: [&str; 3]) -> Session {
-    let v = crate::catalog::built_in("devils-bridge");
-    let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
-    let at = created.parse().unwrap();
-    Session {
-        id: ID.into(),
-        created: at,
-        updated: at,
-        play: Play::Exact(Game::new(v, table)),
-    }
-}
-
-fn bid(session: &Session, seat: usize, n: u32) -> Session {
-    let mut next = session.clone();
-    next.exact_mut()
-        .unwrap()
-        .record_bids(&[(Seat::at(seat), n)])
-        .unwrap();
-    next.updated += chrono::Duration::minutes(1);
-    next
+    crate::session::testing::devils(ID, created, names)
 }
 
 /// Ann deals; Bob bids 1, then Cid 0 (Ann's one legal bid, 1, is filled in).

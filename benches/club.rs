@@ -539,7 +539,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
                 }
                 let needed = Bid::tricks_needed(contract.bid) as i64;
                 let taken = (needed + rng.i64(-2..=2)).clamp(0, 13) as u32;
-                game.record_tricks(&[(game.seat(declarer), taken)])
+                game.record_tricks(&[(declarer, taken)])
                     .expect("declarer's tricks");
             }
         }

@@ -47,6 +47,11 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "buddy-bridge.toml",
         include_str!("../templates/buddy-bridge.toml"),
     ),
+    (
+        "rubber-bridge.toml",
+        include_str!("../templates/rubber-bridge.toml"),
+    ),
+    ("chicago.toml", include_str!("../templates/chicago.toml")),
 ];
 
 /// Where a variant came from.

@@ -67,6 +67,9 @@ pub enum Command {
     /// Take back the last recorded entry
     #[command(after_long_help = command_after_long_help("undo"))]
     Undo(SessionArg),
+    /// End a rubber or a Chicago session before its end (rubber bridge, Chicago)
+    #[command(after_long_help = command_after_long_help("close"))]
+    Close(SessionArg),
     /// Correct an earlier hand; everything after it is rescored
     #[command(after_long_help = command_after_long_help("edit"))]
     Edit(EditArgs),
@@ -222,6 +225,10 @@ pub struct TricksArgs {
     /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
     #[arg(long, value_name = "WHICH")]
     pub dummy: Option<String>,
+    /// Rubber bridge and Chicago: honours held in one hand, as NAME=100 or
+    /// NAME=150 (the points go to NAME's side)
+    #[arg(long, value_name = "NAME=POINTS", value_parser = named_count)]
+    pub honours: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

@@ -117,14 +117,21 @@ pub fn auction_words(text: &str) -> usize {
         AuctionRules {
             doubles: true,
             holder_raise: false,
+            seats: 2,
+        },
+        AuctionRules {
+            doubles: true,
+            holder_raise: false,
+            seats: 4,
         },
         AuctionRules {
             doubles: false,
             holder_raise: true,
+            seats: 2,
         },
     ];
     for rules in kinds {
-        let mut auction = Auction::new(rules, crate::rules::contract::Side::A);
+        let mut auction = Auction::new(rules, crate::rules::Seat::FIRST);
         for &call in &calls {
             let legal = auction.legal();
             let before = auction.clone();

@@ -462,11 +462,11 @@ fn contract_counts_and_targets_are_whole_numbers_in_range() {
         ),
         (
             new("--set", "min_players=-2"),
-            "error: --set min_players=-2: field `min_players`: -2 is not in range; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)",
+            "error: --set min_players=-2: field `min_players`: -2 is not in range; `min_players` takes a whole number, 2 or more (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)",
         ),
         (
             new("--set", "=3"),
-            "error: --set =3: unknown field ``, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `bidding`, `dealer_hook`, `scoring`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`",
+            "error: --set =3: unknown field ``, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `bidding`, `dealer_hook`, `scoring`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`",
         ),
     ];
     for (args, expected) in &cases {
@@ -714,8 +714,7 @@ fn line_of(text: &str, needle: &str) -> usize {
 #[test]
 fn malformed_templates_are_refused_naming_the_file_the_field_and_the_values() {
     let bp = Bp::new();
-    const MIN: &str =
-        "`min_players` takes a whole number, 2 or more (exactly 2 for the contract games)";
+    const MIN: &str = "`min_players` takes a whole number, 2 or more (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)";
 
     let text = house("min_players = 3", "min_players = \"three\"");
     let n = line_of(&text, "min_players =");
@@ -772,7 +771,7 @@ fn malformed_templates_are_refused_naming_the_file_the_field_and_the_values() {
     refuses_template(
         &bp,
         text.as_bytes(),
-        "line 1, column 1: missing field `family`; `family` takes \"exact-bid\" (everyone bids the exact number of tricks they will take) or \"contract\" (two players, an auction and a contract)",
+        "line 1, column 1: missing field `family`; `family` takes \"exact-bid\" (everyone bids the exact number of tricks they will take) or \"contract\" (an auction and a contract: two players, or four in partnerships)",
     );
     let text = house("title = \"Devil's Bridge\"\n", "");
     refuses_template(
@@ -790,7 +789,7 @@ fn malformed_templates_are_refused_naming_the_file_the_field_and_the_values() {
         &bp,
         text.as_bytes(),
         &format!(
-            "line {n}, column 1: unknown field `colour`, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `bidding`, `dealer_hook`, `scoring`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`"
+            "line {n}, column 1: unknown field `colour`, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `bidding`, `dealer_hook`, `scoring`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`"
         ),
     );
     let text = house("deck = \"standard\"", "deck = \"tarot\"");
@@ -979,7 +978,7 @@ fn usage_errors_are_one_line_with_where_to_find_help() {
         ),
         (
             &[],
-            "error: 'bridgepad' requires a subcommand but one was not provided; subcommands: new, bid, auction, tricks, trump, undo, edit, show, list, stats, export, delete, restore, sync, resolve, check-dealer, variants, completions, man, play, help; see `bridgepad --help`",
+            "error: 'bridgepad' requires a subcommand but one was not provided; subcommands: new, bid, auction, tricks, trump, undo, close, edit, show, list, stats, export, delete, restore, sync, resolve, check-dealer, variants, completions, man, play, help; see `bridgepad --help`",
         ),
     ];
     for (args, expected) in cases {

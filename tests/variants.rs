@@ -188,7 +188,7 @@ fn variants_new_refuses_taken_and_bad_names_and_changes_nothing() {
         ),
         (
             &["variants", "new", "other", "--from", "devils"],
-            "error: unknown variant `devils`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, house",
+            "error: unknown variant `devils`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, house",
         ),
     ]);
     assert_eq!(snapshot(&bp.templates_dir()), before);
@@ -238,7 +238,7 @@ fn a_bad_house_rule_is_refused_naming_the_file_the_field_and_the_allowed_values(
         "{err}"
     );
     assert!(
-        err.ends_with("field `min_players`: \"three\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"),
+        err.ends_with("field `min_players`: \"three\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)"),
         "{err}"
     );
     assert_eq!(
@@ -321,7 +321,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "Not used by Devil's Bridge: cards, contract_game, undertrick_penalty, rubber, game_below."
+            "Not used by Devil's Bridge: cards, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds."
         ),
         "{out}"
     );
@@ -371,7 +371,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
 
     assert_eq!(
         bp.fails(&["variants", "show", "nope"]),
-        "error: unknown variant `nope`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, house"
+        "error: unknown variant `nope`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, house"
     );
 }
 

@@ -34,7 +34,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "family",
         means: "The family of rules the game belongs to, which decides what a hand records and how it scores.",
-        allowed: "\"exact-bid\" (everyone bids the exact number of tricks they will take) or \"contract\" (two players, an auction and a contract)",
+        allowed: "\"exact-bid\" (everyone bids the exact number of tricks they will take) or \"contract\" (an auction and a contract: two players, or four in partnerships)",
     },
     Field {
         name: "deck",
@@ -44,12 +44,12 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "min_players",
         means: "The fewest players the game seats.",
-        allowed: "a whole number, 2 or more (exactly 2 for the contract games)",
+        allowed: "a whole number, 2 or more (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)",
     },
     Field {
         name: "max_players",
         means: "The most players the game seats.",
-        allowed: "a whole number from min_players to 52 (exactly 2 for the contract games)",
+        allowed: "a whole number from min_players to 52 (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)",
     },
     Field {
         name: "hands",
@@ -109,7 +109,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "contract_game",
         means: "Which contract game is played.",
-        allowed: "\"memory\" (13 tricks at no-trump, then an auction on the other 26 cards), \"single-dummy\" (one auction per deal, declarer picks a dummy) or \"buddy\" (an exchange phase, then an auction, scored above and below the line)",
+        allowed: "\"memory\" (13 tricks at no-trump, then an auction on the other 26 cards), \"single-dummy\" (one auction per deal, declarer picks a dummy) \"buddy\" (an exchange phase, then an auction, scored above and below the line), \"rubber\" (rubber bridge for four in two partnerships, best of three games) or \"chicago\" (bridge for four in rounds of four deals)",
     },
     Field {
         name: "undertrick_penalty",
@@ -125,6 +125,31 @@ pub const FIELDS: &[Field] = &[
         name: "game_below",
         means: "Buddy Bridge: the points below the line that win a game.",
         allowed: "a whole number, 1 or more (left out: 300)",
+    },
+    Field {
+        name: "honours",
+        means: "Rubber bridge and Chicago: honours held in one hand are scored above the line (100 for four trump honours, 150 for five or for four aces at no-trump).",
+        allowed: "true or false (left out: true)",
+    },
+    Field {
+        name: "unfinished_part_score",
+        means: "Rubber bridge: what a part score in the unfinished game earns its side when the table closes an unfinished rubber.",
+        allowed: "a whole number from 0 to 10000 (left out: 100; some books give 50)",
+    },
+    Field {
+        name: "fourth_deal_bonus",
+        means: "Chicago: the bonus for a part score made on the fourth deal of a round that does not complete a game.",
+        allowed: "a whole number from 0 to 10000 (left out: 100)",
+    },
+    Field {
+        name: "vulnerable_second_third",
+        means: "Chicago: which side is vulnerable on the second and third deals of a round.",
+        allowed: "\"dealer\" (the dealer's side) or \"non-dealer\" (the other side) (left out: \"dealer\")",
+    },
+    Field {
+        name: "rounds",
+        means: "Chicago: the rounds of four deals the session lasts; `--set rounds=N` on `bridgepad new`.",
+        allowed: "a whole number from 1 to 1000 (left out: as many rounds as the table plays, until `bridgepad close`)",
     },
 ];
 
@@ -149,7 +174,14 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
         },
         "contract_game" => variant.family == Family::Contract,
         "undertrick_penalty" => contract.is_some_and(|r| r.undertrick_penalty().is_some()),
-        "rubber" | "game_below" => contract.is_some_and(|r| r.has_line()),
+        "rubber" | "game_below" => contract.is_some_and(|r| r.line().is_some()),
+        "honours" => contract.is_some_and(|r| r.bridge().is_some()),
+        "unfinished_part_score" => {
+            contract.is_some_and(|r| r.kind() == crate::rules::contract::Kind::Rubber)
+        }
+        "fourth_deal_bonus" | "vulnerable_second_third" | "rounds" => {
+            contract.is_some_and(|r| r.kind() == crate::rules::contract::Kind::Chicago)
+        }
         _ => false,
     }
 }
@@ -164,6 +196,10 @@ pub fn left_out(field: &str) -> &'static str {
         "undertrick_penalty" => "0",
         "rubber" => "true",
         "game_below" => "300",
+        "honours" => "true",
+        "unfinished_part_score" | "fourth_deal_bonus" => "100",
+        "vulnerable_second_third" => "dealer",
+        "rounds" => "as many as the table plays",
         _ => "not set",
     }
 }
@@ -249,6 +285,11 @@ mod tests {
         raw.undertrick_penalty = Some(1);
         raw.rubber = Some(true);
         raw.game_below = Some(1);
+        raw.honours = Some(true);
+        raw.unfinished_part_score = Some(100);
+        raw.fourth_deal_bonus = Some(100);
+        raw.vulnerable_second_third = Some(crate::rules::contract::bridge::MiddleDeals::Dealer);
+        raw.rounds = Some(1);
         let table = toml::Table::try_from(&raw).unwrap();
         let written: Vec<&str> = table.keys().map(String::as_str).collect();
         let explained: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
@@ -263,7 +304,7 @@ mod tests {
         );
         assert!(
             message.ends_with(
-                "field `min_players`: \"x\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the contract games)"
+                "field `min_players`: \"x\" is not a whole number; `min_players` takes a whole number, 2 or more (exactly 2 for the two-player contract games, 4 for rubber bridge and Chicago)"
             ),
             "{message}"
         );

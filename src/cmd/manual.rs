@@ -417,6 +417,10 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
                 "bridgepad tricks Ann=9",
                 "A contract: declarer's count alone.",
             ),
+            (
+                "bridgepad tricks Cid=10 --honours Cid=100",
+                "Rubber bridge: the declaring side's tricks, and honours held.",
+            ),
         ],
         "auction" => &[(
             "bridgepad auction 1S pass 2H X pass pass pass",
@@ -425,6 +429,10 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
         "undo" => &[(
             "bridgepad undo",
             "Take back the last bids, tricks or auction recorded.",
+        )],
+        "close" => &[(
+            "bridgepad close",
+            "Close an unfinished rubber: 300 for a game up, 100 for a part score.",
         )],
         "trump" => &[("bridgepad trump spades", "The turned trump, for the sheet.")],
         "edit" => &[(

@@ -5,6 +5,7 @@
 mod auction;
 mod bid;
 mod check_dealer;
+mod close;
 mod delete;
 mod edit;
 mod export;
@@ -70,6 +71,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Tricks(args) => tricks::run(args, cx),
         Command::Trump(args) => trump::run(args, cx),
         Command::Undo(args) => undo::run(args, cx),
+        Command::Close(args) => close::run(args, cx),
         Command::Edit(args) => edit::run(args, cx),
         Command::Show(args) => show::run(args, cx),
         Command::List(args) => list::run(args, cx),

@@ -15,10 +15,16 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
         return contract(args, cx, &id);
     }
-    if args.dummy.is_some() {
+    if args.dummy.is_some() || args.honours.is_some() {
         let session = cx.store.load(&id)?;
+        if args.dummy.is_some() {
+            bail!(
+                "--dummy: {} has no dummy to choose; only Single Dummy Bridge records one",
+                session.variant().title
+            );
+        }
         bail!(
-            "--dummy: {} has no dummy to choose; only Single Dummy Bridge records one",
+            "--honours: {} has no honours; only rubber bridge and Chicago score them",
             session.variant().title
         );
     }
@@ -61,6 +67,15 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
     let (session, (number, first)) = cx.store.update(id, cx.now, |session| {
         let game = session.contract_mut()?;
         let entries = parse_named(game.table(), Some(13), &args.tricks, "tricks")?;
+        let honours = match &args.honours {
+            None => None,
+            Some(text) => match parse_named(game.table(), None, std::slice::from_ref(text), "honours")?
+                .as_slice()
+            {
+                [one] => Some(*one),
+                _ => bail!("--honours: give the one player who held them, like --honours Cid=100"),
+            },
+        };
         let next = game.duel().next();
         let number = game.duel().current().map_or(0, |d| d.number);
         match next {
@@ -70,6 +85,9 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                         "--dummy: declarer chooses a dummy once the auction has a contract; this deal is at its first phase"
                     );
                 }
+                if honours.is_some() {
+                    bail!("--honours: honours are scored with declarer's tricks, not the first phase");
+                }
                 game.record_first_phase(&entries)?;
                 Ok((number, true))
             }
@@ -77,7 +95,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 if let Some(dummy) = dummy {
                     game.record_dummy(dummy)?;
                 }
-                game.record_tricks(&entries)?;
+                game.record_result(&entries, honours)?;
                 Ok((number, false))
             }
             Some(Next::Call(side)) => bail!(

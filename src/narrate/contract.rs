@@ -13,7 +13,7 @@ use crate::rules::contract::{BySide, Line, Side, Winner};
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
     let rules = game.rules();
     let dealer = game.name(deal.dealer);
-    let other = game.name(!deal.dealer);
+    let other = game.name(game.left_of(deal.dealer));
     let number = if rules.rubber() {
         format!("Deal {} (game {})", deal.number, deal.game)
     } else {
@@ -107,7 +107,7 @@ pub fn next(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(!declarer),
+                game.name(game.left_of(declarer)),
                 game.name(declarer)
             )
         }
@@ -147,7 +147,9 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
             let name = game.name(caller);
             match calls[i] {
                 // The pass that fixes the caller's own bid: a stand.
-                Call::Pass if i == last && ended.is_some_and(|c| c.declarer == caller) => {
+                Call::Pass
+                    if i == last && ended.is_some() && auction.declarer() == Some(caller) =>
+                {
                     format!("{name} stands on {}", standing.bid.pretty())
                 }
                 Call::Pass => format!("{name} passes"),
@@ -164,6 +166,43 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
         why.push_str(&format!(", and {} is redoubled", standing.bid.pretty()));
     }
     Some(format!("{} ({why}).", clauses.join(" and ")))
+}
+
+/// What closing the session scored: "the table closed the rubber: Ann &
+/// Cid score 300 for the only game won and 100 for a part score in the
+/// unfinished game."
+pub fn closed(game: &ContractGame) -> String {
+    let what = if game.rules().rubber() {
+        "the rubber"
+    } else {
+        "the session"
+    };
+    let items = game.duel().closed().unwrap_or_default();
+    if items.is_empty() {
+        return format!("The table closed {what}; closing it scores nothing more.");
+    }
+    let by_side: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter_map(|side| {
+            let parts: Vec<String> = items
+                .iter()
+                .filter(|i| i.side == side)
+                .map(|i| format!("{} for {}", i.points, closing_words(i.why)))
+                .collect();
+            (!parts.is_empty())
+                .then(|| format!("{} score {}", game.name(side), parts.join(" and ")))
+        })
+        .collect();
+    format!("The table closed {what}: {}.", by_side.join("; "))
+}
+
+fn closing_words(why: crate::rules::contract::bridge::Why) -> &'static str {
+    use crate::rules::contract::bridge::Why;
+    match why {
+        Why::GameUp => "the only game won",
+        Why::UnfinishedPart => "a part score in the unfinished game",
+        _ => "the close",
+    }
 }
 
 /// What `undo` took back, in the table's words: "took back the call 7NT in
@@ -183,6 +222,7 @@ pub fn undone(entry: UndoneEntry) -> String {
         }
         UndoneEntry::Tricks { deal } => format!("took back declarer's tricks in deal {deal}."),
         UndoneEntry::Dummy { deal } => format!("took back the dummy chosen in deal {deal}."),
+        UndoneEntry::Close => "took back the close: the session is open again.".to_string(),
     }
 }
 

@@ -106,7 +106,7 @@ fn next_at_table(game: &ContractGame) -> String {
         Next::FirstPhase => {
             // The player who leads the first phase gives its tricks; the
             // dealer took the rest (as `bridgepad play` asks).
-            let leader = !deal.dealer;
+            let leader = game.left_of(deal.dealer);
             let phase = game
                 .rules()
                 .first_phase()
@@ -139,31 +139,35 @@ fn next_at_table(game: &ContractGame) -> String {
                 game.name(declarer),
                 c.bid.tricks_needed(),
                 c.pretty(),
-                game.name(!declarer)
+                game.name(game.left_of(declarer))
             )
         }
     }
 }
 
-/// The auction so far as a two-column table, the first caller on the left,
-/// with `?` where the next call goes.
+/// The auction so far as a table with a column per player (two, or four),
+/// the first caller on the left, with `?` where the next call goes.
 pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
-    let first = auction.first();
+    let seats = auction.rules().seats;
     let mut table = new_table();
-    let label = |s: Side| {
-        if s == first {
-            format!("{} (opens)", game.name(s))
-        } else {
-            game.name(s).to_string()
-        }
-    };
-    table.set_header(vec![label(first), label(!first)]);
+    table.set_header(
+        (0..seats)
+            .map(|i| {
+                let name = game.name(auction.caller(i));
+                if i == 0 {
+                    format!("{name} (opens)")
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect::<Vec<_>>(),
+    );
     let mut cells: Vec<String> = auction.calls().iter().map(say::pretty).collect();
     if auction.is_open() {
         cells.push("?".to_string());
     }
-    for pair in cells.chunks(2) {
-        table.add_row(pair.to_vec());
+    for row in cells.chunks(seats) {
+        table.add_row(row.to_vec());
     }
     table.to_string()
 }
@@ -292,7 +296,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
             );
         }
         for side in Side::BOTH {
-            let dealt = if !wide && side == deal.dealer {
+            let dealt = if !wide && side == deal.dealer_side() {
                 "•"
             } else {
                 ""

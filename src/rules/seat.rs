@@ -34,6 +34,9 @@ impl Seat {
         Seat(index as u16)
     }
 
+    /// The first listed player: a place every table has.
+    pub const FIRST: Seat = Seat(0);
+
     /// The place in the table's list, counted from 0.
     pub fn index(self) -> usize {
         usize::from(self.0)

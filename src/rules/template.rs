@@ -16,6 +16,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
 use super::table::printable;
 
@@ -170,6 +171,23 @@ pub struct RawTemplate {
     /// Buddy Bridge: points below the line that end a game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_below: Option<i64>,
+    /// Rubber bridge and Chicago: whether honours are scored (default on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub honours: Option<bool>,
+    /// Rubber bridge: what a part score in the unfinished game earns when
+    /// the table closes an unfinished rubber (default 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unfinished_part_score: Option<i64>,
+    /// Chicago: the bonus for a part score made on the fourth deal that
+    /// does not complete a game (default 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fourth_deal_bonus: Option<i64>,
+    /// Chicago: which side is vulnerable on deals two and three (default the dealer's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vulnerable_second_third: Option<MiddleDeals>,
+    /// Chicago: the rounds of four deals a session lasts (default: as many as the table plays).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -361,6 +379,14 @@ impl Variant {
             ("undertrick_penalty", raw.undertrick_penalty.is_some()),
             ("rubber", raw.rubber.is_some()),
             ("game_below", raw.game_below.is_some()),
+            ("honours", raw.honours.is_some()),
+            ("unfinished_part_score", raw.unfinished_part_score.is_some()),
+            ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
+            (
+                "vulnerable_second_third",
+                raw.vulnerable_second_third.is_some(),
+            ),
+            ("rounds", raw.rounds.is_some()),
         ] {
             if set {
                 return Err(TemplateError::new(
@@ -531,10 +557,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
     let kind = raw.contract_game.ok_or_else(|| {
         TemplateError::new(
             "contract_game",
-            "a contract game needs contract_game = \"memory\", \"single-dummy\" or \"buddy\"",
+            "a contract game needs contract_game = \"memory\", \"single-dummy\", \"buddy\", \"rubber\" or \"chicago\"",
         )
     })?;
-    // The game decides how many it seats (two today; partnerships of four later).
+    // The game decides how many it seats: two, or four in partnerships.
     let players = kind.players();
     let seats = u32::try_from(players).expect("a game seats a few players");
     if raw.min_players != seats || raw.max_players != seats {
@@ -549,7 +575,27 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
             ),
         ));
     }
+    if kind.players() == 2 {
+        for (field, set) in [
+            ("honours", raw.honours.is_some()),
+            ("unfinished_part_score", raw.unfinished_part_score.is_some()),
+            ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
+            (
+                "vulnerable_second_third",
+                raw.vulnerable_second_third.is_some(),
+            ),
+            ("rounds", raw.rounds.is_some()),
+        ] {
+            if set {
+                return Err(TemplateError::new(
+                    field,
+                    "goes with contract_game = \"rubber\" or \"chicago\", bridge for four",
+                ));
+            }
+        }
+    }
     let rules = match kind {
+        Kind::Rubber | Kind::Chicago => bridge_rules(kind, &raw)?,
         Kind::Memory | Kind::SingleDummy => {
             for (field, set) in [
                 ("rubber", raw.rubber.is_some()),
@@ -652,6 +698,92 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         target_optional: false,
         raw,
     })
+}
+
+/// Validates the settings of rubber bridge or Chicago.
+fn bridge_rules(kind: Kind, raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
+    const BONUS_MOST: i64 = 10_000;
+    for (field, set, why) in [
+        (
+            "target",
+            raw.target.is_some(),
+            "bridge is played in games of 100 below the line, not to a target; leave out target",
+        ),
+        (
+            "undertrick_penalty",
+            raw.undertrick_penalty.is_some(),
+            "bridge prices undertricks by the scoring table (vulnerability and doubles); leave it out",
+        ),
+        (
+            "rubber",
+            raw.rubber.is_some(),
+            "goes with Buddy Bridge; use contract_game = \"rubber\" or \"chicago\" instead",
+        ),
+        (
+            "game_below",
+            raw.game_below.is_some(),
+            "a bridge game is always 100 below the line; leave out game_below",
+        ),
+    ] {
+        if set {
+            return Err(TemplateError::new(field, why));
+        }
+    }
+    let bonus = |field: &'static str, value: Option<i64>| match value {
+        None => Ok(100),
+        Some(v) if (0..=BONUS_MOST).contains(&v) => Ok(v),
+        Some(v) => Err(TemplateError::new(
+            field,
+            format!("{v} is not a bonus a table scores; give 0 to {BONUS_MOST}, e.g. 100"),
+        )),
+    };
+    let form = if kind == Kind::Rubber {
+        for (field, set) in [
+            ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
+            (
+                "vulnerable_second_third",
+                raw.vulnerable_second_third.is_some(),
+            ),
+            ("rounds", raw.rounds.is_some()),
+        ] {
+            if set {
+                return Err(TemplateError::new(
+                    field,
+                    "goes with contract_game = \"chicago\"; rubber bridge has no rounds",
+                ));
+            }
+        }
+        Form::Rubber {
+            part_score_award: bonus("unfinished_part_score", raw.unfinished_part_score)?,
+        }
+    } else {
+        if raw.unfinished_part_score.is_some() {
+            return Err(TemplateError::new(
+                "unfinished_part_score",
+                "goes with contract_game = \"rubber\"; Chicago has no unfinished rubber",
+            ));
+        }
+        let rounds = match raw.rounds {
+            Some(r) if !(1..=1000).contains(&r) => {
+                return Err(TemplateError::new(
+                    "rounds",
+                    format!(
+                        "{r} is not a number of rounds; give 1 to 1000, or leave it out to play as many as the table likes"
+                    ),
+                ));
+            }
+            rounds => rounds,
+        };
+        Form::Chicago {
+            fourth_deal_bonus: bonus("fourth_deal_bonus", raw.fourth_deal_bonus)?,
+            middle_deals: raw.vulnerable_second_third.unwrap_or(MiddleDeals::Dealer),
+            rounds,
+        }
+    };
+    Ok(DuelRules::Bridge(BridgeTerms {
+        honours: raw.honours.unwrap_or(true),
+        form,
+    }))
 }
 
 /// The largest undertrick penalty a template may set.

@@ -30,8 +30,14 @@ impl Session {
                     auction: d.calls.iter().map(Call::to_string).collect(),
                     dummy: d.dummy.map(|d| dummy_word(d).to_string()),
                     declarer_tricks: d.tricks,
+                    honours: NameMap(
+                        d.honours
+                            .map(|(seat, points)| vec![(table.name(seat).to_string(), points)])
+                            .unwrap_or_default(),
+                    ),
                 })
                 .collect(),
+            closed: game.duel().closed().is_some(),
             ..self.head(game.variant(), table)
         }
     }
@@ -115,9 +121,31 @@ pub(super) fn contract_from_file(
             calls,
             tricks: entry.declarer_tricks,
             dummy,
+            honours: match entry.honours.0.as_slice() {
+                [] => None,
+                [(name, points)] => {
+                    let seat = table.seat_of(name).ok_or_else(|| {
+                        bad(format!(
+                            "honours: `{name}` is not a player in this session (players: {players})"
+                        ))
+                    })?;
+                    Some((seat, *points))
+                }
+                _ => {
+                    return Err(bad(
+                        "honours: give the one player who held them, like { Cid = 100 }".into(),
+                    ));
+                }
+            },
         });
     }
-    let game = ContractGame::replay(variant, table, &facts)?;
+    let mut game = ContractGame::replay(variant, table, &facts)?;
+    if file.closed {
+        game.close().map_err(|e| SessionError::BadDeal {
+            deal: facts.len().max(1),
+            message: format!("closed: {e}"),
+        })?;
+    }
     Ok(Session {
         id: file.id.clone(),
         created: file.created,

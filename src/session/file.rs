@@ -40,6 +40,10 @@ pub struct SessionFile {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub waiting: Vec<String>,
     pub first_dealer: String,
+    /// Rubber bridge and Chicago: the table closed the session before its
+    /// end (`bridgepad close`), after the last deal recorded.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub closed: bool,
     /// The template in force when the session started, settings applied.
     pub rules: RawTemplate,
     /// Exact-bid games: one entry per hand.
@@ -48,6 +52,10 @@ pub struct SessionFile {
     /// Contract games: one entry per deal.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<DealEntry>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
 }
 
 /// One deal of a contract game as stored.
@@ -66,6 +74,10 @@ pub struct DealEntry {
     /// The tricks declarer took in the contract.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub declarer_tricks: Option<u32>,
+    /// Honours held (rubber bridge and Chicago): the player who held them
+    /// and 100 or 150, like `{ Cid = 100 }`; the points go to that player's side.
+    #[serde(default, skip_serializing_if = "NameMap::is_empty")]
+    pub honours: NameMap,
 }
 
 /// One hand as stored: names to numbers, in the order they were entered.
@@ -206,6 +218,7 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         players: file.players.clone(),
         waiting: file.waiting.clone(),
         first_dealer: file.first_dealer.clone(),
+        closed: file.closed,
         rules: file.rules.clone(),
         hands: Vec::new(),
         deals: Vec::new(),
@@ -228,6 +241,11 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         }
         if let Some(tricks) = deal.declarer_tricks {
             out.push_str(&format!("declarer_tricks = {tricks}\n"));
+        }
+        if !deal.honours.is_empty() {
+            out.push_str("honours = ");
+            push_names(&mut out, &deal.honours)?;
+            out.push('\n');
         }
     }
     for (i, hand) in file.hands.iter().enumerate() {

@@ -129,6 +129,12 @@ impl Session {
             dealer_index,
         )
         .map_err(|e| SessionError::Players(e.to_string()))?;
+        if file.closed && variant.contract.is_none_or(|r| r.bridge().is_none()) {
+            return Err(SessionError::WrongEntries(format!(
+                "closed: only rubber bridge and Chicago are closed by the table, not {}; remove `closed = true`",
+                variant.title
+            )));
+        }
         if variant.contract.is_some() {
             return contract::contract_from_file(file, variant, table, players);
         }
@@ -292,6 +298,7 @@ impl Session {
             players: table.seated().to_vec(),
             waiting: table.waiting().to_vec(),
             first_dealer: table.name(table.first_dealer()).to_string(),
+            closed: false,
             rules: variant.raw().clone(),
             hands: Vec::new(),
             deals: Vec::new(),
@@ -328,6 +335,7 @@ impl Session {
             players,
             waiting,
             first_dealer,
+            closed,
             rules,
             hands,
             deals,
@@ -342,6 +350,7 @@ impl Session {
             && waiting.as_slice() == table.waiting()
             && *first_dealer == table.name(table.first_dealer())
             && rules == game.variant().raw()
+            && !closed
             && deals.is_empty()
             && hands.len() == game.facts().len()
             && hands.iter().zip(game.facts()).all(|(entry, facts)| {
@@ -362,8 +371,14 @@ fn names(table: &Table, seats: impl Iterator<Item = Seat>) -> Vec<String> {
     seats.map(|s| table.name(s).to_string()).collect()
 }
 
+/// The players of `sides`: each side's player, or both partners.
 fn side_names(game: &ContractGame, sides: impl Iterator<Item = Side>) -> Vec<String> {
-    sides.map(|s| game.name(s).to_string()).collect()
+    let sides: Vec<Side> = sides.collect();
+    game.table()
+        .seats()
+        .filter(|&seat| sides.contains(&Side::of_seat(seat)))
+        .map(|seat| game.name(seat).to_string())
+        .collect()
 }
 
 fn contract_only(variant: &Variant) -> WrongFamily {

@@ -29,8 +29,9 @@ use crate::rules::RawTemplate;
 use crate::session::{DealEntry, HandEntry, NameMap, RebidEntry, SessionFile};
 
 /// Changes whenever what a cache file holds changes meaning, so old ones miss
-/// (2: session format 2, with `written_by`; 3: postcard).
-const CACHE_FORMAT: u32 = 3;
+/// (2: session format 2, with `written_by`; 3: postcard; 4: `closed` and
+/// deals' `honours`, bridge for four).
+const CACHE_FORMAT: u32 = 4;
 
 /// [`SessionFile`] field for field, with timestamps to the nanosecond (the
 /// TOML form keeps seconds only), so a cached file is exactly the parsed
@@ -51,6 +52,7 @@ struct CachedFile {
     players: Vec<String>,
     waiting: Vec<String>,
     first_dealer: String,
+    closed: bool,
     #[serde(with = "json_text")]
     rules: RawTemplate,
     #[serde(with = "hands")]
@@ -83,6 +85,7 @@ struct CachedDeal {
     auction: Vec<String>,
     dummy: Option<String>,
     declarer_tricks: Option<u32>,
+    honours: NameMap,
 }
 
 /// A `Vec` of a type written through its remote mirror above.

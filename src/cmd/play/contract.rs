@@ -55,16 +55,16 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
-            Next::Call(side) => call(p, cx, id, game, deal, side)?,
+            Next::Call(seat) => call(p, cx, id, game, deal, Side::of_seat(seat))?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
                     && deal.dummy().is_none()
                     && dummy_asked != Some(deal.number)
                 {
                     dummy_asked = Some(deal.number);
-                    ask_dummy(p, cx, id, game, declarer)?
+                    ask_dummy(p, cx, id, game, Side::of_seat(declarer))?
                 } else {
-                    tricks(p, cx, id, game, deal, declarer)?
+                    tricks(p, cx, id, game, deal, Side::of_seat(declarer))?
                 }
             }
         };
@@ -88,7 +88,7 @@ fn first_phase(
         .first_phase()
         .expect("a first phase is asked")
         .title();
-    let leader = !deal.dealer;
+    let leader = !deal.dealer_side();
     let prompt = format!(
         "{phase}: tricks {} took (0 to 13; {} took the rest)",
         game.name(leader),
@@ -517,6 +517,7 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::Seat;
     use tempfile::TempDir;
 
     use super::super::play;
@@ -621,7 +622,7 @@ mod tests {
             BySide::new(line(0, 360), line(0, 170))
         );
         assert_eq!(game.duel().next(), Some(Next::FirstPhase));
-        assert_eq!(game.duel().current().unwrap().dealer, B);
+        assert_eq!(game.duel().current().unwrap().dealer, Seat::at(1));
     }
 
     /// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
@@ -1008,7 +1009,7 @@ mod tests {
         let deals = game.duel().deals();
         assert_eq!(
             deals.iter().map(|d| d.dealer).collect::<Vec<_>>(),
-            [B, B, A, B]
+            [1, 1, 0, 1].map(Seat::at)
         );
         assert!(deals[0].no_contract());
         assert_eq!(deals[0].totals, BySide::new(line(0, 0), line(0, 0)));

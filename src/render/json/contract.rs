@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{ByName, Heading, Made, Points};
 use crate::narrate::contract as say;
 use crate::rules::contract::duel::Next;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::game::{ContractGame, Who};
 use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
 use crate::session::{Session, dummy_word};
 
@@ -18,6 +18,9 @@ pub struct ContractSheet<'a> {
     #[serde(flatten)]
     pub heading: Heading,
     pub totals: ByName<Points>,
+    /// The two sides, each a list of its players (one each at a table of
+    /// two; the first and third, the second and fourth at four).
+    pub sides: [Vec<String>; 2],
     pub games_won: ByName<u32>,
     /// The winner of each game played, in order: a name, or both names for
     /// a shared game (RULES.md: ties are shared).
@@ -61,6 +64,14 @@ pub struct ContractNext {
     pub cards: u32,
     /// `tricks` or `auction`.
     pub expects: &'static str,
+    /// Bridge for four: the players vulnerable on this deal (possibly none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulnerable: Option<Vec<String>>,
+    /// Chicago: the round (1-based) and the deal of the round, 1 to 4.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal_in_round: Option<u8>,
     /// `phase1`, `exchange`, `auction` or `contract`.
     pub phase: &'static str,
     /// In the auction: who calls next, the calls so far, the legal calls.
@@ -117,7 +128,7 @@ pub struct ContractJson {
 
 /// Each deal begun, made when it is asked for.
 fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
-    let name = move |s: Side| game.name(s).to_string();
+    let name = move |w: Who| game.name(w).to_string();
     game.duel()
         .deals()
         .iter()
@@ -127,22 +138,22 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
             ContractDeal {
                 deal: d.number,
                 game: d.game,
-                dealer: name(d.dealer),
+                dealer: name(d.dealer.into()),
                 first_phase: d
                     .first_phase()
-                    .map(|t| t.iter().map(|(s, &n)| (name(s), n)).collect()),
+                    .map(|t| t.iter().map(|(s, &n)| (name(s.into()), n)).collect()),
                 first_phase_points: d.first_phase().map(|_| lines(game, d.first_points())),
                 auction: auction
                     .map(|a| a.calls().iter().map(|c| c.to_string()).collect())
                     .unwrap_or_default(),
-                first_caller: auction.map(|a| name(a.first())),
+                first_caller: auction.map(|a| name(a.first().into())),
                 no_contract: d.no_contract(),
                 contract: d.contract().map(|c| ContractJson {
                     bid: c.bid.to_string(),
                     level: c.bid.level,
                     strain: c.bid.strain.letters(),
                     doubled: c.doubling.suffix(),
-                    declarer: name(c.declarer),
+                    declarer: name(c.declarer.into()),
                     tricks_needed: c.bid.tricks_needed(),
                     text: say::contract(game, c),
                 }),
@@ -155,30 +166,46 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
         })
 }
 
-/// Both sides' lines, keyed by name.
+/// The players of `sides`, in seating order.
+fn players(game: &ContractGame, sides: &[Side]) -> Vec<String> {
+    game.table()
+        .seats()
+        .filter(|&seat| sides.contains(&Side::of_seat(seat)))
+        .map(|seat| game.name(seat).to_string())
+        .collect()
+}
+
+/// Both sides' lines, keyed by player: partners carry their side's figures.
 pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> {
-    lines
-        .iter()
-        .map(|(s, &l)| (game.name(s).to_string(), Points::of(l)))
+    game.table()
+        .seats()
+        .map(|seat| {
+            let side = Side::of_seat(seat);
+            (game.name(seat).to_string(), Points::of(lines[side]))
+        })
         .collect()
 }
 
 pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
     let duel = game.duel();
     let rules = game.rules();
-    let name = |s: Side| game.name(s).to_string();
-    let names = |sides: &[Side]| sides.iter().map(|&s| name(s)).collect::<Vec<_>>();
-    // Buddy Bridge counts the games of its rubber; the games played to a
-    // target are one game each, won by the session's winners once it ends.
-    let games_won = Side::BOTH
-        .into_iter()
-        .map(|s| {
+    let name = |w: Who| game.name(w).to_string();
+    // The players of the sides: at four, both partners of each.
+    let names = |sides: &[Side]| players(game, sides);
+    // Buddy Bridge and bridge for four count the games won; the games
+    // played to a target are one game each, won by the session's winners
+    // once it ends. Partners carry their side's count.
+    let games_won = game
+        .table()
+        .seats()
+        .map(|seat| {
+            let s = Side::of_seat(seat);
             let won = if rules.has_line() {
                 duel.games_won()[s]
             } else {
                 u32::from(duel.winners().contains(&s))
             };
-            (name(s), won)
+            (name(seat.into()), won)
         })
         .collect();
     let deals = Made::new(move || deals(game));
@@ -190,13 +217,14 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
             Vec::new(),
         ),
         totals: super::totals(session),
+        sides: Side::BOTH.map(|s| players(game, &[s])),
         games_won,
         game_winners: duel
             .game_winners()
             .iter()
             .map(|w| match w {
-                Winner::Side(s) => GameWinner::One(name(*s)),
-                Winner::Shared => GameWinner::Shared(names(&w.sides())),
+                Winner::Side(s) if !game.partnerships() => GameWinner::One(name((*s).into())),
+                _ => GameWinner::Shared(names(&w.sides())),
             })
             .collect(),
         next: next(game),
@@ -219,14 +247,25 @@ fn next(game: &ContractGame) -> Option<ContractNext> {
     let (Some(deal), Some(next)) = (duel.current(), duel.next()) else {
         return None;
     };
-    let name = |s: Side| game.name(s).to_string();
+    let name = |w: Who| game.name(w).to_string();
     let mut value = ContractNext {
         hand: deal.number,
         deal: deal.number,
         game: deal.game,
-        dealer: name(deal.dealer),
+        dealer: name(deal.dealer.into()),
         cards: 13,
         expects: "tricks",
+        vulnerable: game.rules().bridge().map(|_| {
+            players(
+                game,
+                &Side::BOTH
+                    .into_iter()
+                    .filter(|&s| deal.vulnerable[s])
+                    .collect::<Vec<_>>(),
+            )
+        }),
+        round: deal.round.map(|(round, _)| round),
+        deal_in_round: deal.round.map(|(_, d)| d),
         phase: "",
         to_call: None,
         calls: None,
@@ -246,14 +285,14 @@ fn next(game: &ContractGame) -> Option<ContractNext> {
             let auction = deal.auction().expect("an open auction");
             value.expects = "auction";
             value.phase = "auction";
-            value.to_call = Some(name(side));
+            value.to_call = Some(name(side.into()));
             value.calls = Some(auction.calls().iter().map(|c| c.to_string()).collect());
             value.legal = Some(auction.legal().to_string());
         }
         Next::Tricks { declarer } => {
             let c = deal.contract().expect("a contract");
             value.phase = "contract";
-            value.declarer = Some(name(declarer));
+            value.declarer = Some(name(declarer.into()));
             value.contract = Some(say::contract(game, c));
             value.tricks_needed = Some(c.bid.tricks_needed());
         }

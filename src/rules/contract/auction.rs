@@ -1,9 +1,12 @@
-//! Two-player auctions for the contract games (RULES.md: Memory Bridge,
-//! Single Dummy Bridge, Buddy Bridge).
+//! Auctions for the contract games (RULES.md: Memory Bridge, Single Dummy
+//! Bridge, Buddy Bridge with two players; rubber bridge and Chicago with four).
 //!
-//! One engine, configured by [`AuctionRules`]: whether double and redouble
-//! exist, and whether the holder of a bid may raise it once after the other
-//! player passes (Buddy Bridge). [`Auction::legal`] and [`Auction::call`]
+//! One engine, configured by [`AuctionRules`]: how many players call in turn
+//! (each seat plays for its [`Side`]; at four, the first and third seats are
+//! partners), whether double and redouble exist, and whether the holder of a
+//! bid may raise it once after the other player passes (Buddy Bridge). An
+//! auction ends when every other player passes after a bid (one pass at two
+//! players, three at four), or when every player passes with nothing bid. [`Auction::legal`] and [`Auction::call`]
 //! share one judgement, so the calls offered and the calls accepted never
 //! disagree, and every refusal lists what is legal instead. When the rules
 //! leave exactly one legal call ([`Auction::forced_call`]), nobody need be
@@ -13,6 +16,7 @@
 use std::fmt;
 
 use super::side::Side;
+use crate::rules::seat::Seat;
 
 pub use super::call::{BadCall, Bid, Call, Contract, Doubling, Strain};
 
@@ -24,13 +28,31 @@ pub struct AuctionRules {
     /// After the other player passes over a bid, its holder may raise it
     /// once before the contract is fixed (Buddy Bridge).
     pub holder_raise: bool,
+    /// The players calling in turn: 2, or 4 in two partnerships.
+    pub seats: usize,
+}
+
+impl AuctionRules {
+    /// Whether sides are partnerships of two players.
+    fn partners(self) -> bool {
+        self.seats > 2
+    }
+}
+
+/// "the other player's" or "the other side's": whose bid may be doubled.
+fn opponents(partners: &bool) -> &'static str {
+    if *partners {
+        "the other side's"
+    } else {
+        "the other player's"
+    }
 }
 
 /// Where an auction stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
-    /// Waiting for this side's call.
-    Open { to_call: Side },
+    /// Waiting for this player's call.
+    Open { to_call: Seat },
     /// The auction is over with a contract.
     Contract(Contract),
     /// Both passed with nothing bid.
@@ -125,18 +147,22 @@ pub enum AuctionError {
     /// Doubles are not part of this game.
     #[error("there is no {what} in this game; legal now: {legal}")]
     NoDoubles { what: &'static str, legal: Legal },
-    /// A double with no bid of the opponent's to double.
-    #[error("there is no bid of the other player's to double; legal now: {legal}")]
-    NothingToDouble { legal: Legal },
-    /// A double of one's own bid.
-    #[error("{standing} is your own bid: you cannot double it; legal now: {legal}")]
-    DoubleOwnBid { standing: Bid, legal: Legal },
+    /// A double with no bid of the opponents' to double.
+    #[error("there is no bid of {} to double; legal now: {legal}", opponents(.partners))]
+    NothingToDouble { legal: Legal, partners: bool },
+    /// A double of one's own (or one's partner's) bid.
+    #[error("{standing} is your {} bid: you cannot double it; legal now: {legal}", if *.partners { "side's" } else { "own" })]
+    DoubleOwnBid {
+        standing: Bid,
+        legal: Legal,
+        partners: bool,
+    },
     /// A second double.
     #[error("{standing} is already doubled; legal now: {legal}")]
     AlreadyDoubled { standing: Bid, legal: Legal },
-    /// A redouble that is not of one's own doubled bid.
-    #[error("only the holder of a doubled bid may redouble it; legal now: {legal}")]
-    CannotRedouble { legal: Legal },
+    /// A redouble that is not of one's own side's doubled bid.
+    #[error("only {} may redouble it; legal now: {legal}", if *.partners { "the side whose bid was doubled" } else { "the holder of a doubled bid" })]
+    CannotRedouble { legal: Legal, partners: bool },
     /// A call after the holder's raise window, other than a raise or pass.
     #[error(
         "the other player passed, so you may only raise your own bid once or stand (pass); legal now: {legal}"
@@ -148,7 +174,7 @@ pub enum AuctionError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Auction {
     rules: AuctionRules,
-    first: Side,
+    first: Seat,
     calls: Vec<Call>,
     /// Whether each call was the only legal one when it was made.
     forced: Vec<bool>,
@@ -157,27 +183,30 @@ pub struct Auction {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct State {
-    to_call: Side,
-    /// The standing bid and its holder.
-    standing: Option<(Bid, Side)>,
+    to_call: Seat,
+    /// The standing bid and the player who made it.
+    standing: Option<(Bid, Seat)>,
     doubling: Doubling,
-    /// Consecutive passes with no bid standing.
-    opening_passes: usize,
+    /// Consecutive passes: since the start, or since the last bid, double or redouble.
+    passes: usize,
     /// Buddy Bridge: the other player passed; the holder may raise once.
     raise_window: bool,
     outcome: Option<Outcome>,
+    /// Once there is a contract: the player who plays it.
+    declarer: Option<Seat>,
 }
 
 impl Auction {
     /// An auction opened by `first` (the dealer, or the exchange winner).
-    pub fn new(rules: AuctionRules, first: Side) -> Auction {
+    pub fn new(rules: AuctionRules, first: Seat) -> Auction {
         let state = State {
             to_call: first,
             standing: None,
             doubling: Doubling::Undoubled,
-            opening_passes: 0,
+            passes: 0,
             raise_window: false,
             outcome: None,
+            declarer: None,
         };
         Auction {
             rules,
@@ -191,7 +220,7 @@ impl Auction {
     /// Replays calls from the start; the first illegal one is refused with its position (1-based).
     pub fn replay(
         rules: AuctionRules,
-        first: Side,
+        first: Seat,
         calls: &[Call],
     ) -> Result<Auction, (usize, AuctionError)> {
         let mut auction = Auction::new(rules, first);
@@ -205,18 +234,26 @@ impl Auction {
         &self.calls
     }
 
-    pub fn first(&self) -> Side {
+    /// The player who makes the first call.
+    pub fn first(&self) -> Seat {
         self.first
     }
 
-    /// The side that makes the call at `position` (0-based): the sides
-    /// alternate from the first caller.
-    pub fn caller(&self, position: usize) -> Side {
-        if position.is_multiple_of(2) {
-            self.first
-        } else {
-            !self.first
-        }
+    pub fn rules(&self) -> AuctionRules {
+        self.rules
+    }
+
+    /// The player who makes the call at `position` (0-based): players call
+    /// in turn, clockwise from the first caller.
+    pub fn caller(&self, position: usize) -> Seat {
+        Seat::new((self.first.index() + position) % self.rules.seats)
+    }
+
+    /// The player who plays the contract, once there is one: at two
+    /// players its holder; at four, the player of the declaring side who
+    /// first named the final strain (Law 1 of the auction's end).
+    pub fn declarer(&self) -> Option<Seat> {
+        self.state.declarer
     }
 
     /// The one call the rules leave the player whose turn it is, if they
@@ -244,9 +281,9 @@ impl Auction {
     /// holder and any double.
     pub fn standing(&self) -> Option<Contract> {
         let s = &self.state;
-        s.standing.map(|(bid, declarer)| Contract {
+        s.standing.map(|(bid, holder)| Contract {
             bid,
-            declarer,
+            declarer: Side::of_seat(holder),
             doubling: s.doubling,
         })
     }
@@ -295,8 +332,13 @@ impl Auction {
                 ..none
             };
         }
-        let opponents_bid = s.standing.is_some_and(|(_, holder)| holder != s.to_call);
-        let own_bid = s.standing.is_some_and(|(_, holder)| holder == s.to_call);
+        let side = Side::of_seat(s.to_call);
+        let opponents_bid = s
+            .standing
+            .is_some_and(|(_, holder)| Side::of_seat(holder) != side);
+        let own_bid = s
+            .standing
+            .is_some_and(|(_, holder)| Side::of_seat(holder) == side);
         Legal {
             lowest_bid,
             pass: true,
@@ -309,47 +351,80 @@ impl Auction {
     pub fn call(&mut self, call: Call) -> Result<(), AuctionError> {
         self.check(call)?;
         let forced = self.forced_call() == Some(call);
+        let seats = self.rules.seats;
+        let next = Seat::new((self.state.to_call.index() + 1) % seats);
+        let caller = self.state.to_call;
+        let mut fixed = None;
         let s = &mut self.state;
-        let other = !s.to_call;
         match call {
             Call::Bid(bid) => {
-                s.standing = Some((bid, s.to_call));
+                s.standing = Some((bid, caller));
                 s.doubling = Doubling::Undoubled;
+                s.passes = 0;
                 if s.raise_window {
                     // The holder's one raise fixes the contract.
-                    s.outcome = Some(Outcome::Contract(Contract {
-                        bid,
-                        declarer: s.to_call,
-                        doubling: Doubling::Undoubled,
-                    }));
+                    fixed = Some((bid, caller, Doubling::Undoubled));
                 }
             }
-            Call::Double => s.doubling = Doubling::Doubled,
-            Call::Redouble => s.doubling = Doubling::Redoubled,
+            Call::Double => {
+                s.doubling = Doubling::Doubled;
+                s.passes = 0;
+            }
+            Call::Redouble => {
+                s.doubling = Doubling::Redoubled;
+                s.passes = 0;
+            }
             Call::Pass => match s.standing {
                 None => {
-                    s.opening_passes += 1;
-                    if s.opening_passes == 2 {
+                    s.passes += 1;
+                    if s.passes == seats {
                         s.outcome = Some(Outcome::NoContract);
                     }
                 }
                 Some((bid, holder)) => {
-                    if self.rules.holder_raise && !s.raise_window && holder == other {
+                    if self.rules.holder_raise && !s.raise_window && holder == next {
                         s.raise_window = true;
                     } else {
-                        s.outcome = Some(Outcome::Contract(Contract {
-                            bid,
-                            declarer: holder,
-                            doubling: s.doubling,
-                        }));
+                        s.passes += 1;
+                        if s.raise_window || s.passes == seats - 1 {
+                            fixed = Some((bid, holder, s.doubling));
+                        }
                     }
                 }
             },
         }
-        s.to_call = other;
         self.calls.push(call);
         self.forced.push(forced);
+        if let Some((bid, holder, doubling)) = fixed {
+            let declarer = self.first_to_name(bid, holder);
+            let s = &mut self.state;
+            s.declarer = Some(declarer);
+            s.outcome = Some(Outcome::Contract(Contract {
+                bid,
+                declarer: Side::of_seat(declarer),
+                doubling,
+            }));
+        }
+        self.state.to_call = next;
         Ok(())
+    }
+
+    /// The player of `holder`'s side who first bid the strain of `bid`.
+    fn first_to_name(&self, bid: Bid, holder: Seat) -> Seat {
+        let side = Side::of_seat(holder);
+        self.calls
+            .iter()
+            .enumerate()
+            .find_map(|(i, call)| {
+                let caller = self.caller(i);
+                match call {
+                    Call::Bid(b) if b.strain == bid.strain && Side::of_seat(caller) == side => {
+                        Some(caller)
+                    }
+                    _ => None,
+                }
+            })
+            .unwrap_or(holder)
     }
 
     /// Why `call` is not legal now, if it is not.
@@ -364,6 +439,7 @@ impl Auction {
         if legal.allows(call) {
             return Ok(());
         }
+        let partners = self.rules.partners();
         Err(match call {
             _ if s.raise_window => AuctionError::RaiseOnly { legal },
             Call::Bid(bid) => AuctionError::Insufficient {
@@ -383,13 +459,17 @@ impl Auction {
                 legal,
             },
             Call::Double => match s.standing {
-                None => AuctionError::NothingToDouble { legal },
-                Some((standing, holder)) if holder == s.to_call => {
-                    AuctionError::DoubleOwnBid { standing, legal }
+                None => AuctionError::NothingToDouble { legal, partners },
+                Some((standing, holder)) if Side::of_seat(holder) == Side::of_seat(s.to_call) => {
+                    AuctionError::DoubleOwnBid {
+                        standing,
+                        legal,
+                        partners,
+                    }
                 }
                 Some((standing, _)) => AuctionError::AlreadyDoubled { standing, legal },
             },
-            Call::Redouble => AuctionError::CannotRedouble { legal },
+            Call::Redouble => AuctionError::CannotRedouble { legal, partners },
             Call::Pass => unreachable!("pass is always legal in an open auction"),
         })
     }
@@ -411,11 +491,20 @@ mod tests {
     const MEMORY: AuctionRules = AuctionRules {
         doubles: true,
         holder_raise: false,
+        seats: 2,
     };
     const BUDDY: AuctionRules = AuctionRules {
         doubles: false,
         holder_raise: true,
+        seats: 2,
     };
+    const BRIDGE: AuctionRules = AuctionRules {
+        doubles: true,
+        holder_raise: false,
+        seats: 4,
+    };
+    const ANN: Seat = Seat::new(0);
+    const BOB: Seat = Seat::new(1);
 
     fn calls(text: &str) -> Vec<Call> {
         text.split_whitespace()
@@ -424,7 +513,7 @@ mod tests {
     }
 
     fn run(rules: AuctionRules, text: &str) -> Auction {
-        Auction::replay(rules, A, &calls(text)).unwrap()
+        Auction::replay(rules, ANN, &calls(text)).unwrap()
     }
 
     fn refused(rules: AuctionRules, before: &str, call: &str) -> String {
@@ -595,7 +684,10 @@ mod tests {
 
     #[test]
     fn two_passes_with_nothing_bid_is_no_contract() {
-        assert_eq!(run(MEMORY, "pass").outcome(), Outcome::Open { to_call: B });
+        assert_eq!(
+            run(MEMORY, "pass").outcome(),
+            Outcome::Open { to_call: BOB }
+        );
         assert_eq!(run(MEMORY, "pass pass").outcome(), Outcome::NoContract);
         assert_eq!(
             refused(MEMORY, "pass pass", "1C"),
@@ -605,9 +697,9 @@ mod tests {
 
     #[test]
     fn the_opener_calls_first_and_players_alternate() {
-        let auction = Auction::replay(MEMORY, B, &calls("1C")).unwrap();
-        assert_eq!(auction.outcome(), Outcome::Open { to_call: A });
-        let auction = Auction::replay(MEMORY, B, &calls("1C pass")).unwrap();
+        let auction = Auction::replay(MEMORY, BOB, &calls("1C")).unwrap();
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: ANN });
+        let auction = Auction::replay(MEMORY, BOB, &calls("1C pass")).unwrap();
         assert_eq!(
             auction.outcome(),
             Outcome::Contract(Contract {
@@ -641,7 +733,7 @@ mod tests {
         };
         // Ann bids 1H, Bob passes: Ann may raise (or stand).
         let auction = run(BUDDY, "1H pass");
-        assert_eq!(auction.outcome(), Outcome::Open { to_call: A });
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: ANN });
         assert_eq!(auction.legal().to_string(), "1S or higher, pass");
         assert_eq!(run(BUDDY, "1H pass 3H").outcome(), contract("3H", A));
         assert_eq!(run(BUDDY, "1H pass pass").outcome(), contract("1H", A));
@@ -734,6 +826,103 @@ mod tests {
         assert_eq!(
             refused(MEMORY, "7NT", "7NT"),
             "7NT does not outrank 7NT; legal now: pass, double"
+        );
+    }
+
+    /// Four players in two partnerships (RULES.md, rubber bridge and Chicago).
+    #[test]
+    fn four_players_need_three_passes_after_a_bid_and_four_to_pass_out() {
+        assert_eq!(
+            run(BRIDGE, "1H pass pass").outcome(),
+            Outcome::Open {
+                to_call: Seat::new(3)
+            }
+        );
+        let auction = run(BRIDGE, "1H pass pass pass");
+        assert_eq!(
+            auction.outcome(),
+            Outcome::Contract(Contract {
+                bid: bid("1H"),
+                declarer: A,
+                doubling: Doubling::Undoubled
+            })
+        );
+        assert_eq!(auction.declarer(), Some(ANN));
+        assert!(run(BRIDGE, "pass pass pass").is_open());
+        assert_eq!(
+            run(BRIDGE, "pass pass pass pass").outcome(),
+            Outcome::NoContract
+        );
+        assert_eq!(
+            refused(BRIDGE, "pass pass pass pass", "1C"),
+            "the auction is over (no contract); no more calls"
+        );
+        assert_eq!(
+            refused(BRIDGE, "1H pass pass pass", "X"),
+            "the auction is over (contract 1♥); no more calls"
+        );
+        // Dealt by Dan: Dan, Ann, Bob, Cid call in turn.
+        let auction = Auction::replay(BRIDGE, Seat::new(3), &calls("pass 1S")).unwrap();
+        assert_eq!(auction.caller(1), ANN);
+        assert_eq!(auction.caller(4), Seat::new(3));
+        assert_eq!(auction.outcome(), Outcome::Open { to_call: BOB });
+    }
+
+    #[test]
+    fn the_declarer_is_the_partner_who_first_named_the_strain() {
+        // Ann 1C, Cid 1H, Ann 2H: Cid named hearts first, so Cid declares.
+        let auction = run(BRIDGE, "1C pass 1H pass 2H pass pass pass");
+        assert_eq!(auction.declarer(), Some(Seat::new(2)));
+        assert_eq!(
+            auction.outcome(),
+            Outcome::Contract(Contract {
+                bid: bid("2H"),
+                declarer: A,
+                doubling: Doubling::Undoubled
+            })
+        );
+        // Bob overcalls 1S, Dan raises: Bob declares 2S doubled by Ann.
+        let auction = run(BRIDGE, "1C 1S pass 2S X pass pass pass");
+        assert_eq!(auction.declarer(), Some(BOB));
+        assert_eq!(auction.standing().unwrap().doubling, Doubling::Doubled);
+        // The opponents' strain named earlier does not count.
+        let auction = run(BRIDGE, "1S 2H pass pass 2S pass pass pass");
+        assert_eq!(auction.declarer(), Some(ANN));
+    }
+
+    #[test]
+    fn partners_may_not_double_each_other_and_only_the_doubled_side_redoubles() {
+        assert_eq!(
+            refused(BRIDGE, "1H pass", "X"),
+            "1H is your side's bid: you cannot double it; legal now: 1S or higher, pass"
+        );
+        assert_eq!(
+            refused(BRIDGE, "", "X"),
+            "there is no bid of the other side's to double; legal now: any bid from 1C to 7NT, pass"
+        );
+        assert_eq!(
+            refused(BRIDGE, "1H", "XX"),
+            "only the side whose bid was doubled may redouble it; legal now: 1S or higher, pass, double"
+        );
+        // Bob doubles Ann's 1H; Cid, her partner, may redouble, Dan may not.
+        assert_eq!(
+            run(BRIDGE, "1H X").legal().to_string(),
+            "1S or higher, pass, redouble"
+        );
+        assert_eq!(
+            refused(BRIDGE, "1H X pass", "XX"),
+            "only the side whose bid was doubled may redouble it; legal now: 1S or higher, pass"
+        );
+        // Back to Ann after two passes: she redoubles her own side's doubled bid.
+        let auction = run(BRIDGE, "1H X pass pass XX pass pass pass");
+        assert_eq!(auction.standing().unwrap().doubling, Doubling::Redoubled);
+        // The last bid may be doubled by either opponent, after passes too.
+        let auction = run(BRIDGE, "1H pass pass X pass pass pass");
+        assert_eq!(auction.standing().unwrap().doubling, Doubling::Doubled);
+        // A double is no longer open once the bid is doubled.
+        assert_eq!(
+            refused(BRIDGE, "1H X pass", "X"),
+            "1H is already doubled; legal now: 1S or higher, pass"
         );
     }
 }

@@ -4,8 +4,10 @@
 //! contract, or a dummy without an auction that ended in one.
 
 use super::auction::{Auction, Call, Contract, Outcome};
+use super::bridge::{Honours, Item};
 use super::scoring::Line;
 use super::side::{BySide, Side};
+use crate::rules::seat::Seat;
 
 /// Which dummy Single Dummy Bridge's declarer took (optional to record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +25,9 @@ pub struct DealFacts {
     /// Declarer's tricks in the contract.
     pub tricks: Option<u32>,
     pub dummy: Option<Dummy>,
+    /// Honours held, recorded with the tricks (bridge for four): the player
+    /// named and the points (100 or 150), credited to that player's side.
+    pub honours: Option<(Seat, u32)>,
 }
 
 /// The first phase of a deal (phase 1, the exchange phase), once played.
@@ -57,7 +62,9 @@ pub enum Phase {
         dummy: Option<Dummy>,
         /// Declarer's tricks.
         tricks: u32,
-        /// What the contract scored, by side.
+        /// Honours held, and by whom (bridge for four).
+        honours: Option<(Seat, Honours)>,
+        /// What the contract scored, by side (with the honours and any bonus it earned).
         points: BySide<Line>,
     },
 }
@@ -82,9 +89,17 @@ impl Phase {
 pub struct Deal {
     /// 1-based, over the whole session.
     pub number: usize,
-    /// 1-based game within the session (Buddy Bridge rubbers).
+    /// 1-based game within the session (Buddy Bridge rubbers); in bridge
+    /// for four, the line the deal is scored under (a line is drawn under
+    /// each game, and under each round of Chicago).
     pub game: usize,
-    pub dealer: Side,
+    pub dealer: Seat,
+    /// Who is vulnerable on this deal (bridge for four; nobody otherwise).
+    pub vulnerable: BySide<bool>,
+    /// Chicago: the round (1-based) and the deal of the round (1 to 4).
+    pub round: Option<(usize, u8)>,
+    /// Bridge for four: every score of the deal, item by item, once scored.
+    pub items: Vec<Item>,
     /// The first phase, once played (`None` in a game without one).
     pub first: Option<FirstPhaseScore>,
     pub phase: Phase,
@@ -131,6 +146,25 @@ impl Deal {
             Phase::Play { dummy, .. } | Phase::Scored { dummy, .. } => dummy,
             _ => None,
         }
+    }
+
+    /// The player who plays the contract, once there is one.
+    pub fn declarer(&self) -> Option<Seat> {
+        self.contract()?;
+        self.auction()?.declarer()
+    }
+
+    /// Honours recorded with the tricks, and who held them.
+    pub fn honours(&self) -> Option<(Seat, Honours)> {
+        match self.phase {
+            Phase::Scored { honours, .. } => honours,
+            _ => None,
+        }
+    }
+
+    /// The side dealing.
+    pub fn dealer_side(&self) -> Side {
+        Side::of_seat(self.dealer)
     }
 
     /// Declarer's tricks, once recorded.

@@ -2,26 +2,29 @@
 //! Single Dummy Bridge, Buddy Bridge).
 //!
 //! A [`Duel`] replays recorded deals (first-phase tricks, the auction's
-//! calls, declarer's tricks) into scores: one running total per player for
-//! Memory and Single Dummy, and above/below-the-line pads with games and a
-//! rubber for Buddy Bridge. Like [`super::Game`], it checks before it
+//! calls, declarer's tricks) into scores for two sides: one running total
+//! per player for Memory and Single Dummy, above/below-the-line pads with
+//! games and a rubber for Buddy Bridge, and for rubber bridge and Chicago
+//! the partnerships' pads as [`super::bridge`] scores them. Like [`super::Game`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
 use super::auction::{Auction, AuctionError, Call, Outcome};
+use super::bridge::{self, Honours, Item, Standing};
 use super::deal::{Deal, DealFacts, Dummy, FirstPhaseScore, Phase};
 use super::kind::DuelRules;
 use super::scoring::Line;
 use super::side::{BySide, Side, Winner};
+use crate::rules::seat::Seat;
 
 /// What the duel waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
     /// Both players' tricks in phase 1 / the exchange phase.
     FirstPhase,
-    /// A call from this side.
-    Call(Side),
+    /// A call from this player.
+    Call(Seat),
     /// Declarer's tricks in the contract.
-    Tricks { declarer: Side },
+    Tricks { declarer: Seat },
 }
 
 /// A refused entry in a contract game.
@@ -47,6 +50,12 @@ pub enum DuelError {
     /// A dummy in a game that has none, or in a deal without a contract.
     #[error("{0}")]
     NoDummy(&'static str),
+    /// Honours that cannot be scored: not in this game, or not these points.
+    #[error("honours: {0}")]
+    Honours(String),
+    /// A close the rules do not allow now.
+    #[error("{0}")]
+    Close(String),
 }
 
 /// Whether the session goes on, and who won it once it is over.
@@ -60,7 +69,7 @@ pub enum Status {
 #[derive(Debug, Clone)]
 pub struct Duel {
     rules: DuelRules,
-    first_dealer: Side,
+    first_dealer: Seat,
     facts: Vec<DealFacts>,
     deals: Vec<Deal>,
     totals: BySide<Line>,
@@ -73,11 +82,15 @@ pub struct Duel {
     game_reached: bool,
     /// Winners of each finished game (Buddy Bridge).
     game_winners: Vec<Winner>,
+    /// Bridge for four: part scores, games and rounds between deals.
+    standing: Standing,
+    /// Bridge for four: the table closed the session before its end, with what that scored.
+    closed: Option<Vec<Item>>,
     status: Status,
 }
 
 impl Duel {
-    pub fn new(rules: DuelRules, first_dealer: Side) -> Duel {
+    pub fn new(rules: DuelRules, first_dealer: Seat) -> Duel {
         let mut duel = Duel {
             rules,
             first_dealer,
@@ -88,6 +101,8 @@ impl Duel {
             games_won: BySide::default(),
             game_reached: false,
             game_winners: Vec::new(),
+            standing: Standing::default(),
+            closed: None,
             status: Status::InPlay,
         };
         duel.deal_next();
@@ -97,7 +112,7 @@ impl Duel {
     /// Replays recorded deals; the first refused entry is returned with its deal (1-based).
     pub fn replay(
         rules: DuelRules,
-        first_dealer: Side,
+        first_dealer: Seat,
         facts: &[DealFacts],
     ) -> Result<Duel, (usize, DuelError)> {
         let mut duel = Duel::new(rules, first_dealer);
@@ -113,11 +128,33 @@ impl Duel {
             if let Some(dummy) = deal.dummy {
                 duel.record_dummy(dummy).map_err(at)?;
             }
-            if let Some(tricks) = deal.tricks {
-                duel.record_tricks(tricks).map_err(at)?;
+            match (deal.tricks, deal.honours) {
+                (Some(tricks), honours) => duel.record_result(tricks, honours).map_err(at)?,
+                (None, Some(_)) => {
+                    return Err(at(DuelError::Honours(
+                        "honours are recorded with declarer's tricks, and this deal has none"
+                            .into(),
+                    )));
+                }
+                (None, None) => {}
             }
         }
         Ok(duel)
+    }
+
+    /// The first dealer.
+    pub fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    /// Bridge for four: part scores, games and rounds as they stand.
+    pub fn standing(&self) -> Standing {
+        self.standing
+    }
+
+    /// Bridge for four: what closing the session scored, once the table closed it.
+    pub fn closed(&self) -> Option<&[Item]> {
+        self.closed.as_deref()
     }
 
     pub fn rules(&self) -> DuelRules {
@@ -184,8 +221,8 @@ impl Duel {
                 Outcome::Open { to_call } => Some(Next::Call(to_call)),
                 _ => unreachable!("an auction phase is open"),
             },
-            Phase::Play { contract, .. } => Some(Next::Tricks {
-                declarer: contract.declarer,
+            Phase::Play { auction, .. } => Some(Next::Tricks {
+                declarer: auction.declarer().expect("a contract has a declarer"),
             }),
             // A settled deal is followed by the next one, unless the session is over.
             Phase::PassedOut(_) | Phase::Scored { .. } => None,
@@ -216,7 +253,11 @@ impl Duel {
         points[winner] = first.points(tricks[winner]);
         let deal = self.deals.last_mut().expect("a deal is dealt");
         let opener = if first.winner_opens() {
+            // A game with a first phase seats one player a side.
             winner
+                .seats(self.rules.players())
+                .next()
+                .expect("each side has a player")
         } else {
             deal.dealer
         };
@@ -270,13 +311,23 @@ impl Duel {
 
     /// Records declarer's tricks in the contract and scores the deal.
     pub fn record_tricks(&mut self, tricks: u32) -> Result<(), DuelError> {
+        self.record_result(tricks, None)
+    }
+
+    /// Records declarer's tricks, with the honours held if any (bridge for
+    /// four: the player who held them and 100 or 150), and scores the deal.
+    pub fn record_result(
+        &mut self,
+        tricks: u32,
+        honours: Option<(Seat, u32)>,
+    ) -> Result<(), DuelError> {
         let Some(Next::Tricks { .. }) = self.next() else {
             return Err(self.out_of_turn("declarer's tricks"));
         };
         if tricks > 13 {
             return Err(DuelError::TooManyTricks(tricks));
         }
-        let deal = self.deals.last_mut().expect("a deal is dealt");
+        let deal = self.deals.last().expect("a deal is dealt");
         let Phase::Play {
             auction,
             contract,
@@ -285,17 +336,100 @@ impl Duel {
         else {
             unreachable!("tricks are expected once a contract is fixed")
         };
-        let points = self.rules.contract_points(*contract, tricks);
+        let (auction, contract, dummy) = (auction.clone(), *contract, *dummy);
+        let held = match honours {
+            None => None,
+            Some(_) if !self.rules.honours() => {
+                return Err(DuelError::Honours(match self.rules.bridge() {
+                    Some(_) => {
+                        "this table does not score honours (the template's honours = false)".into()
+                    }
+                    None => "only rubber bridge and Chicago score honours".into(),
+                }));
+            }
+            Some((seat, points)) => {
+                if seat.index() >= self.rules.players() {
+                    return Err(DuelError::Honours(format!(
+                        "{seat} is not at this table of {}",
+                        self.rules.players()
+                    )));
+                }
+                Some((
+                    seat,
+                    Honours::from_points(points, contract.bid.strain)
+                        .map_err(DuelError::Honours)?,
+                ))
+            }
+        };
+        let vulnerable = deal.vulnerable;
+        let mut items = Vec::new();
+        let mut over = false;
+        let points = match self.rules.bridge() {
+            None => self.rules.contract_points(contract, tricks, false),
+            Some(terms) => {
+                items = bridge::contract_score(contract, tricks, vulnerable[contract.declarer]);
+                if let Some((seat, honours)) = held {
+                    items.push(Item {
+                        side: Side::of_seat(seat),
+                        why: bridge::Why::Honours(honours),
+                        points: honours.points(),
+                        below: false,
+                    });
+                }
+                let after = self.standing.after_contract(terms, &items, vulnerable);
+                items.extend(after.items);
+                if let Some(side) = after.game {
+                    self.games_won = self.standing.games;
+                    self.game_winners.push(Winner::Side(side));
+                }
+                over = after.over;
+                bridge::lines(&items)
+            }
+        };
+        let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.phase = Phase::Scored {
-            auction: auction.clone(),
-            contract: *contract,
-            dummy: *dummy,
+            auction,
+            contract,
+            dummy,
             tricks,
+            honours: held,
             points,
         };
+        deal.items = items;
         self.add(points);
-        self.facts_mut().tricks = Some(tricks);
+        let facts = self.facts_mut();
+        facts.tricks = Some(tricks);
+        facts.honours = honours;
+        if over {
+            self.status = Status::Over(bridge::winner(self.totals));
+        }
         self.settle();
+        Ok(())
+    }
+
+    /// The table closes a rubber or a Chicago session before its end,
+    /// between deals (RULES.md): an unfinished rubber scores 300 for the
+    /// only game won and the part-score award for a part score in the
+    /// unfinished game; then the higher total wins.
+    pub fn close(&mut self) -> Result<(), DuelError> {
+        let Some(terms) = self.rules.bridge() else {
+            return Err(DuelError::Close(
+                "only rubber bridge and Chicago can be closed before their end".into(),
+            ));
+        };
+        let Some(deal) = self.current() else {
+            return Err(DuelError::Over);
+        };
+        if deal.begun() {
+            return Err(DuelError::Close(format!(
+                "deal {} is under way; finish it, or take its calls back with `bridgepad undo`, before closing",
+                deal.number
+            )));
+        }
+        let items = self.standing.close(terms);
+        self.add(bridge::lines(&items));
+        self.closed = Some(items);
+        self.status = Status::Over(bridge::winner(self.totals));
         Ok(())
     }
 
@@ -329,13 +463,21 @@ impl Duel {
     /// the dummy chosen, else the last call chosen (with the forced calls
     /// after it, which were never asked), else the first phase.
     pub fn undo(&self) -> Result<Duel, DuelError> {
+        if self.closed.is_some() {
+            // The close was the last entry: the same deals, open again.
+            return Duel::replay(self.rules, self.first_dealer, &self.facts).map_err(|(_, e)| e);
+        }
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
         // The last call that was a choice; every call after it was forced.
         let chosen = deal.and_then(Deal::auction).and_then(Auction::last_choice);
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
-        let removed = if last.tricks.take().is_some() || last.dummy.take().is_some() {
+        // Honours go with the tricks they were recorded with.
+        let removed = if last.tricks.take().is_some() {
+            last.honours = None;
+            true
+        } else if last.dummy.take().is_some() {
             true
         } else if !last.calls.is_empty() {
             let keep = chosen.unwrap_or(last.calls.len() - 1);
@@ -387,8 +529,8 @@ impl Duel {
             self.totals[side] += points;
             self.game_lines[side] += points;
         }
-        if let Some(game_below) = self.rules.game_below() {
-            self.game_reached |= self.game_lines.values().any(|l| l.below >= game_below);
+        if let Some(line) = self.rules.line() {
+            self.game_reached |= self.game_lines.values().any(|l| l.below >= line.game_below);
         }
         let deal = self.deals.last_mut().expect("a deal is dealt");
         deal.totals = self.totals;
@@ -417,6 +559,13 @@ impl Duel {
     fn settle(&mut self) {
         let deal = self.deals.last().expect("a deal is dealt");
         let passed_out = deal.no_contract();
+        if self.rules.bridge().is_some() {
+            // Scored as the contract was: a game or a round's end draws a line.
+            self.game_lines = BySide::default();
+            for side in Side::BOTH {
+                self.game_lines[side].below = self.standing.part[side];
+            }
+        }
         match self.rules.line() {
             None => self.check_target(),
             // Reaching the line in the exchange phase still plays the
@@ -456,12 +605,28 @@ impl Duel {
     }
 
     fn deal_next_with(&mut self, same_dealer: bool) {
+        let players = self.rules.players();
         let dealer = match self.deals.last() {
             None => self.first_dealer,
             Some(last) if same_dealer => last.dealer,
-            Some(last) => !last.dealer,
+            // The deal passes clockwise.
+            Some(last) => Seat::new((last.dealer.index() + 1) % players),
         };
-        let game = 1 + self.game_winners.len();
+        let (game, vulnerable, round) = match self.rules.bridge() {
+            None => (1 + self.game_winners.len(), BySide::default(), None),
+            Some(terms) => {
+                let s = &self.standing;
+                let round = match terms.form {
+                    bridge::Form::Chicago { .. } => Some((s.rounds + 1, s.deal_in_round())),
+                    bridge::Form::Rubber { .. } => None,
+                };
+                (
+                    1 + s.lines,
+                    s.vulnerable(terms, Side::of_seat(dealer)),
+                    round,
+                )
+            }
+        };
         let phase = match self.rules.first_phase() {
             Some(_) => Phase::FirstPhase,
             None => Phase::Auction(Auction::new(self.rules.auction(), dealer)),
@@ -470,6 +635,9 @@ impl Duel {
             number: self.deals.len() + 1,
             game,
             dealer,
+            vulnerable,
+            round,
+            items: Vec::new(),
             first: None,
             phase,
             totals: self.totals,

@@ -2,10 +2,15 @@
 
 use super::*;
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
+use crate::rules::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use crate::rules::contract::{Kind, LineTerms, TargetTerms, Winner};
+use crate::rules::seat::Seat;
 
 const ANN: Side = Side::A;
 const BOB: Side = Side::B;
+/// The seats of Ann and Bob, who are each their own side.
+const ANN_AT: Seat = Seat::new(0);
+const BOB_AT: Seat = Seat::new(1);
 
 fn rules(kind: Kind) -> DuelRules {
     let target = TargetTerms {
@@ -18,6 +23,20 @@ fn rules(kind: Kind) -> DuelRules {
         Kind::Buddy => DuelRules::Buddy(LineTerms {
             game_below: 300,
             rubber: true,
+        }),
+        Kind::Rubber => DuelRules::Bridge(BridgeTerms {
+            honours: true,
+            form: Form::Rubber {
+                part_score_award: 100,
+            },
+        }),
+        Kind::Chicago => DuelRules::Bridge(BridgeTerms {
+            honours: true,
+            form: Form::Chicago {
+                fourth_deal_bonus: 100,
+                middle_deals: MiddleDeals::Dealer,
+                rounds: None,
+            },
         }),
     }
 }
@@ -35,22 +54,22 @@ fn total(duel: &Duel, side: Side) -> i64 {
 
 #[test]
 fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(d.next(), Some(Next::FirstPhase));
     // Deal 1, Ann deals. Phase 1: Ann 9 → 40 + 30 + 30 + 100 = 200.
     d.record_first_phase([9, 4].into()).unwrap();
     assert_eq!(total(&d, ANN), 200);
     // The dealer calls first. Ann 2♠, Bob doubles, Ann passes: 2♠X by Ann.
-    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    assert_eq!(d.next(), Some(Next::Call(ANN_AT)));
     calls(&mut d, "2S X pass");
-    assert_eq!(d.next(), Some(Next::Tricks { declarer: ANN }));
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: ANN_AT }));
     // 9 tricks: 3 over six × 30 × 2 = 180.
     d.record_tricks(9).unwrap();
     assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 0));
     // Deal 2, Bob deals. Phase 1: Bob 8 → 170. Bob 3NT, Ann passes; 9 tricks → 100.
-    assert_eq!(d.current().unwrap().dealer, BOB);
+    assert_eq!(d.current().unwrap().dealer, BOB_AT);
     d.record_first_phase([5, 8].into()).unwrap();
-    assert_eq!(d.next(), Some(Next::Call(BOB)));
+    assert_eq!(d.next(), Some(Next::Call(BOB_AT)));
     calls(&mut d, "3NT pass");
     d.record_tricks(9).unwrap();
     assert_eq!((total(&d, ANN), total(&d, BOB)), (380, 270));
@@ -67,7 +86,7 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
 
 #[test]
 fn memory_bridge_first_phase_must_total_thirteen() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(
         d.record_first_phase([7, 7].into()).unwrap_err().to_string(),
         "the phase 1 tricks must total 13, not 14"
@@ -89,40 +108,40 @@ fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
         target: 500,
         undertrick_penalty: 50,
     });
-    let mut d = Duel::new(r, BOB);
+    let mut d = Duel::new(r, BOB_AT);
     // Single Dummy: no first phase; Bob deals and calls first.
-    assert_eq!(d.next(), Some(Next::Call(BOB)));
+    assert_eq!(d.next(), Some(Next::Call(BOB_AT)));
     calls(&mut d, "4H X pass");
     // 4♥X by Bob, 8 tricks: 2 down × 50 × 2 = 200 to Ann.
     d.record_tricks(8).unwrap();
     assert_eq!((total(&d, ANN), total(&d, BOB)), (200, 0));
     assert_eq!(d.deals()[0].made(), Some(false));
-    assert_eq!(d.current().unwrap().dealer, ANN, "the deal alternates");
+    assert_eq!(d.current().unwrap().dealer, ANN_AT, "the deal alternates");
 }
 
 #[test]
 fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "pass pass");
     assert!(d.deals()[0].no_contract());
     assert_eq!(d.deals().len(), 2);
-    assert_eq!(d.current().unwrap().dealer, ANN);
+    assert_eq!(d.current().unwrap().dealer, ANN_AT);
     // Memory Bridge: the deal passes even when nobody bid.
-    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
     m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "pass pass");
-    assert_eq!(m.current().unwrap().dealer, BOB);
+    assert_eq!(m.current().unwrap().dealer, BOB_AT);
 }
 
 #[test]
 fn single_dummy_records_the_dummy_declarer_took() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "1NT pass");
     d.record_dummy(Dummy::Hidden).unwrap();
     d.record_tricks(7).unwrap();
     assert_eq!(d.deals()[0].dummy(), Some(Dummy::Hidden));
     assert_eq!(total(&d, ANN), 40);
-    let replayed = Duel::replay(d.rules(), ANN, d.facts()).unwrap();
+    let replayed = Duel::replay(d.rules(), ANN_AT, d.facts()).unwrap();
     assert_eq!(replayed.deals(), d.deals());
 }
 
@@ -130,7 +149,7 @@ fn single_dummy_records_the_dummy_declarer_took() {
 fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
     // Found by fuzzing the session loader: a dummy recorded on a passed-out
     // deal was accepted, then moved to the next deal on every save.
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
     assert_eq!(
         d.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
         "declarer chooses a dummy once the auction has a contract; this deal has none yet"
@@ -142,10 +161,10 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
         dummy: Some(Dummy::Hidden),
         ..DealFacts::default()
     }];
-    let (deal, error) = Duel::replay(d.rules(), ANN, &facts).unwrap_err();
+    let (deal, error) = Duel::replay(d.rules(), ANN_AT, &facts).unwrap_err();
     assert_eq!(deal, 1);
     assert!(matches!(error, DuelError::NoDummy(_)), "{error}");
-    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
     m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "1NT pass");
     assert_eq!(
@@ -158,7 +177,7 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
 fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
     // A hand-edited file may hold any u32: 4294967295 + 14 wrapped to 13
     // (or panicked in a debug build) before the sum was taken wide.
-    let mut m = Duel::new(rules(Kind::Memory), ANN);
+    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(
         m.record_first_phase([u32::MAX, 14].into())
             .unwrap_err()
@@ -178,10 +197,14 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
 /// Session: Ann 680 below + 90 above = 770; Bob 390 + 40 = 430.
 #[test]
 fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
     // D1
     d.record_first_phase([8, 5].into()).unwrap();
-    assert_eq!(d.next(), Some(Next::Call(ANN)), "the exchange winner opens");
+    assert_eq!(
+        d.next(),
+        Some(Next::Call(ANN_AT)),
+        "the exchange winner opens"
+    );
     calls(&mut d, "4S pass pass");
     d.record_tricks(10).unwrap();
     assert_eq!(
@@ -223,7 +246,7 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
     // D3: Bob won the exchange; 1NT, Ann passes, Bob raises to 3NT: fixed.
     d.record_first_phase([6, 7].into()).unwrap();
     calls(&mut d, "1NT pass 3NT");
-    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB_AT }));
     d.record_tricks(11).unwrap();
     assert_eq!(
         d.totals()[BOB],
@@ -274,7 +297,7 @@ fn without_a_rubber_the_session_is_one_game() {
         game_below: 300,
         rubber: false,
     });
-    let mut d = Duel::new(r, ANN);
+    let mut d = Duel::new(r, ANN_AT);
     d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
@@ -285,7 +308,7 @@ fn without_a_rubber_the_session_is_one_game() {
 
 #[test]
 fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
     // 7NT exactly: 40 + 260 = 300 below for Ann... in the contract phase.
     d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "6NT pass pass");
@@ -294,7 +317,7 @@ fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
     // The next exchange takes Ann to 310 below: the deal goes on.
     d.record_first_phase([13, 0].into()).unwrap();
     assert_eq!(d.games_won(), BySide::from([0, 0]));
-    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    assert_eq!(d.next(), Some(Next::Call(ANN_AT)));
     calls(&mut d, "1C pass pass");
     d.record_tricks(7).unwrap();
     assert_eq!(d.games_won(), BySide::from([1, 0]));
@@ -316,7 +339,7 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
             game_below: 300,
             rubber,
         });
-        let mut d = Duel::new(r, ANN);
+        let mut d = Duel::new(r, ANN_AT);
         d.record_first_phase([13, 0].into()).unwrap();
         calls(&mut d, "6NT pass pass");
         d.record_tricks(12).unwrap();
@@ -335,7 +358,7 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
         );
         assert_eq!(
             d.next(),
-            Some(Next::Call(ANN)),
+            Some(Next::Call(ANN_AT)),
             "the contract phase is played"
         );
         calls(&mut d, "1C pass pass");
@@ -413,7 +436,7 @@ fn buddy(rubber: bool) -> Duel {
         game_below: 300,
         rubber,
     });
-    Duel::new(r, ANN)
+    Duel::new(r, ANN_AT)
 }
 
 /// Bug 2 of issue 12 (RULES.md: "Ties for the win are shared"): a game
@@ -470,18 +493,18 @@ fn a_rubber_both_win_at_once_is_shared() {
 
 #[test]
 fn undo_takes_back_the_last_entry_of_the_deal() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
     d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "1H X");
     let before_x = {
-        let mut e = Duel::new(rules(Kind::Memory), ANN);
+        let mut e = Duel::new(rules(Kind::Memory), ANN_AT);
         e.record_first_phase([7, 6].into()).unwrap();
         calls(&mut e, "1H");
         e
     };
     let undone = d.undo().unwrap();
     assert_eq!(undone.facts(), before_x.facts());
-    assert_eq!(undone.next(), Some(Next::Call(BOB)));
+    assert_eq!(undone.next(), Some(Next::Call(BOB_AT)));
     let empty = undone.undo().unwrap().undo().unwrap();
     assert_eq!(empty.facts(), &[] as &[DealFacts]);
     assert_eq!(empty.undo().unwrap_err(), DuelError::NothingToUndo);
@@ -489,14 +512,14 @@ fn undo_takes_back_the_last_entry_of_the_deal() {
 
 #[test]
 fn an_illegal_call_is_refused_with_the_legal_calls() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN);
+    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "2S");
     let err = d.call("2H".parse().unwrap()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "2H does not outrank 2S; legal now: 2NT or higher, pass, double"
     );
-    let err = Duel::new(rules(Kind::Buddy), ANN)
+    let err = Duel::new(rules(Kind::Buddy), ANN_AT)
         .call(Call::Pass)
         .unwrap_err();
     assert_eq!(
@@ -509,15 +532,15 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
 /// not asked". Nor is the player over 7NT, who has no double to make.
 #[test]
 fn calls_the_rules_force_are_recorded_without_being_asked() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "2S");
     assert_eq!(d.record_forced(), 0, "Bob has a choice over 2♠");
     // Bob jumps to 7NT: Ann can only pass, and Bob can only stand.
     calls(&mut d, "7NT");
-    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    assert_eq!(d.next(), Some(Next::Call(ANN_AT)));
     assert_eq!(d.record_forced(), 2, "Ann's pass, then Bob's stand");
-    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB_AT }));
     assert_eq!(
         d.facts()[0].calls,
         ["2S", "7NT", "pass", "pass"].map(|c| c.parse::<Call>().unwrap())
@@ -525,7 +548,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
     assert_eq!(d.record_forced(), 0, "nothing left to force");
 
     // Memory Bridge: only 7NT redoubled leaves the other player one call.
-    let mut d = Duel::new(rules(Kind::Memory), ANN);
+    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7NT");
     assert_eq!(d.record_forced(), 0, "pass or double");
@@ -543,25 +566,139 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 /// goes with them, since its question is the one to ask again.
 #[test]
 fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "1C 7NT");
     d.record_forced();
     d.record_tricks(13).unwrap();
     let d = d.undo().unwrap();
-    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB }));
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: BOB_AT }));
     let d = d.undo().unwrap();
-    assert_eq!(d.next(), Some(Next::Call(BOB)), "Bob's 7NT is asked again");
+    assert_eq!(
+        d.next(),
+        Some(Next::Call(BOB_AT)),
+        "Bob's 7NT is asked again"
+    );
     assert_eq!(d.facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
     // Calls given one by one, the forced ones included, are judged the same.
     let mut d = d;
     calls(&mut d, "7NT pass pass");
     assert_eq!(d.undo().unwrap().facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
     // A pass that was a choice is taken back alone.
-    let mut d = Duel::new(rules(Kind::Buddy), ANN);
+    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7S pass pass");
     let d = d.undo().unwrap();
     assert_eq!(d.facts()[0].calls.len(), 2);
-    assert_eq!(d.next(), Some(Next::Call(ANN)));
+    assert_eq!(d.next(), Some(Next::Call(ANN_AT)));
+}
+
+/// (above, below) of both sides.
+fn pads(duel: &Duel) -> [(i64, i64); 2] {
+    let t = duel.totals();
+    [(t.a.above, t.a.below), (t.b.above, t.b.below)]
+}
+
+/// A whole rubber at a table of four, Ann & Cid against Bob & Dan, Ann
+/// dealing first, worked out by hand.
+#[test]
+fn a_rubber_at_four_is_scored_game_by_game() {
+    let seat = Seat::new;
+    let mut d = Duel::new(rules(Kind::Rubber), seat(0));
+    // Deal 1, Ann deals, nobody vulnerable: Ann 1H, Cid 4H; Cid named
+    // hearts after Ann, so Ann declares. 11 tricks with 100 honours (Cid).
+    assert_eq!(d.current().unwrap().vulnerable, BySide::new(false, false));
+    calls(&mut d, "1H pass 4H pass pass pass");
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: seat(0) }));
+    d.record_result(11, Some((seat(2), 100))).unwrap();
+    // 120 below; 30 overtrick + 100 honours above.
+    assert_eq!(pads(&d), [(130, 120), (0, 0)]);
+    assert_eq!(d.games_won(), BySide::new(1, 0));
+    // Deal 2, Bob deals; Ann & Cid are vulnerable.
+    let deal = d.current().unwrap();
+    assert_eq!((deal.dealer, deal.game), (seat(1), 2));
+    assert_eq!(deal.vulnerable, BySide::new(true, false));
+    // Four passes: the next player deals.
+    calls(&mut d, "pass pass pass pass");
+    assert_eq!(d.current().unwrap().dealer, seat(2));
+    // Deal 3, Cid deals: Dan 2S doubled by Ann, down 2 not vulnerable: 300.
+    calls(&mut d, "pass 2S X pass pass pass");
+    assert_eq!(d.next(), Some(Next::Tricks { declarer: seat(3) }));
+    d.record_result(6, None).unwrap();
+    assert_eq!(pads(&d), [(430, 120), (0, 0)]);
+    // Deal 4, Dan deals: Bob 1NT makes 9 (40 below, 60 above).
+    calls(&mut d, "pass pass 1NT pass pass pass");
+    d.record_tricks(9).unwrap();
+    assert_eq!(pads(&d), [(430, 120), (60, 40)]);
+    // Deal 5, Ann deals: Cid 3NT vulnerable, 9 tricks: game, 2–0, 700.
+    calls(&mut d, "pass pass 3NT pass pass pass");
+    d.record_tricks(9).unwrap();
+    assert_eq!(pads(&d), [(1130, 220), (60, 40)]);
+    assert!(d.is_finished());
+    assert_eq!(d.winners(), vec![Side::A]);
+    assert_eq!(d.deals()[4].items.last().unwrap().points, 700);
+    assert_eq!(d.record_tricks(9), Err(DuelError::Over));
+}
+
+#[test]
+fn a_rubber_closed_by_the_table_and_reopened_by_undo() {
+    let seat = Seat::new;
+    let mut d = Duel::new(rules(Kind::Rubber), seat(0));
+    calls(&mut d, "3NT pass pass pass");
+    d.record_tricks(9).unwrap();
+    calls(&mut d, "1S pass pass pass");
+    d.record_tricks(7).unwrap();
+    // Mid-auction the table cannot close.
+    calls(&mut d, "pass");
+    assert!(matches!(d.close(), Err(DuelError::Close(_))));
+    let d = d.undo().unwrap();
+    let mut closed = d.clone();
+    closed.close().unwrap();
+    // Ann & Cid: game up 300. Bob & Dan's 1S (30) is their part score: 100.
+    assert_eq!(pads(&closed), [(300, 100), (100, 30)]);
+    assert_eq!(closed.winners(), vec![Side::A]);
+    assert_eq!(closed.close(), Err(DuelError::Over));
+    let reopened = closed.undo().unwrap();
+    assert!(reopened.closed().is_none());
+    assert_eq!(pads(&reopened), pads(&d));
+}
+
+#[test]
+fn chicago_deals_four_a_round_and_redeals_a_pass_out() {
+    let seat = Seat::new;
+    let mut d = Duel::new(rules(Kind::Chicago), seat(0));
+    assert_eq!(d.current().unwrap().round, Some((1, 1)));
+    // Passed out: Ann deals again, still deal 1 of the round.
+    calls(&mut d, "pass pass pass pass");
+    let deal = d.current().unwrap();
+    assert_eq!((deal.dealer, deal.round), (seat(0), Some((1, 1))));
+    // Deal 1: 4S by Ann, game not vulnerable, 300.
+    calls(&mut d, "4S pass pass pass");
+    d.record_tricks(10).unwrap();
+    assert_eq!(pads(&d), [(300, 120), (0, 0)]);
+    // Deal 2, Bob deals: Bob & Dan vulnerable.
+    let deal = d.current().unwrap();
+    assert_eq!((deal.dealer, deal.round), (seat(1), Some((1, 2))));
+    assert_eq!(deal.vulnerable, BySide::new(false, true));
+    calls(&mut d, "1NT pass pass pass");
+    d.record_tricks(7).unwrap();
+    // Deal 3, Cid deals: Ann & Cid vulnerable; Cid 2C down 1: 100 to Bob & Dan.
+    assert_eq!(d.current().unwrap().vulnerable, BySide::new(true, false));
+    calls(&mut d, "2C pass pass pass");
+    d.record_tricks(7).unwrap();
+    assert_eq!(pads(&d), [(300, 120), (100, 40)]);
+    // Deal 4, Dan deals, both vulnerable: Dan 1D makes 8: 20 + 20 over, and
+    // 100 for a part score on the fourth deal (60 in all, no game).
+    assert_eq!(d.current().unwrap().vulnerable, BySide::new(true, true));
+    calls(&mut d, "1D pass pass pass");
+    d.record_tricks(8).unwrap();
+    assert_eq!(pads(&d), [(300, 120), (220, 60)]);
+    let deal = d.current().unwrap();
+    assert_eq!((deal.dealer, deal.round), (seat(0), Some((2, 1))));
+    assert_eq!(
+        d.game_lines(),
+        BySide::default(),
+        "a new round starts from nothing"
+    );
+    assert!(!d.is_finished());
 }

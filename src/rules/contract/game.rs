@@ -1,6 +1,7 @@
-//! A contract game at a named table: a [`Duel`] plus the variant and the two
-//! players, so entries can be made by name ("Ann=8") and refused in words the
-//! table uses. Like the rest of the engine, it checks before it changes.
+//! A contract game at a named table: a [`Duel`] plus the variant and the
+//! players (two, or four in two partnerships), so entries can be made by
+//! name ("Ann=8") and refused in words the table uses. Like the rest of the
+//! engine, it checks before it changes.
 
 use super::auction::{Call, Outcome};
 use super::deal::{Deal, DealFacts, Dummy};
@@ -57,9 +58,31 @@ pub struct DealError {
     pub error: DuelError,
 }
 
+/// Someone at a contract table: a side (its player, or its two partners
+/// "Ann & Cid") or one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Side(Side),
+    Seat(Seat),
+}
+
+impl From<Side> for Who {
+    fn from(side: Side) -> Who {
+        Who::Side(side)
+    }
+}
+
+impl From<Seat> for Who {
+    fn from(seat: Seat) -> Who {
+        Who::Seat(seat)
+    }
+}
+
 /// What `undo` took back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UndoneEntry {
+    /// The table's close of the session (bridge for four).
+    Close,
     FirstPhase {
         deal: usize,
     },
@@ -83,13 +106,26 @@ pub struct ContractGame {
     variant: Variant,
     table: Table,
     duel: Duel,
+    /// Each side's name: its player's, or its partners' ("Ann & Cid").
+    sides: BySide<String>,
+}
+
+/// The sides' names at `table`.
+fn side_names(table: &Table) -> BySide<String> {
+    BySide::from_fn(|side| {
+        side.seats(table.len())
+            .map(|seat| table.name(seat))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    })
 }
 
 impl ContractGame {
     /// A new game; the variant must be a contract game (its template says so).
     pub fn new(variant: Variant, table: Table) -> ContractGame {
-        let duel = Duel::new(rules_of(&variant), Side::of_seat(table.first_dealer()));
+        let duel = Duel::new(rules_of(&variant), table.first_dealer());
         ContractGame {
+            sides: side_names(&table),
             variant,
             table,
             duel,
@@ -102,13 +138,10 @@ impl ContractGame {
         table: Table,
         facts: &[DealFacts],
     ) -> Result<ContractGame, DealError> {
-        let duel = Duel::replay(
-            rules_of(&variant),
-            Side::of_seat(table.first_dealer()),
-            facts,
-        )
-        .map_err(|(deal, error)| DealError { deal, error })?;
+        let duel = Duel::replay(rules_of(&variant), table.first_dealer(), facts)
+            .map_err(|(deal, error)| DealError { deal, error })?;
         Ok(ContractGame {
+            sides: side_names(&table),
             variant,
             table,
             duel,
@@ -131,12 +164,31 @@ impl ContractGame {
         self.duel.rules()
     }
 
-    /// A side's name: its player's, at a table of two.
-    pub fn name(&self, side: Side) -> &str {
-        self.table.name(self.seat(side))
+    /// A player's name, or a side's: its player's at a table of two, its
+    /// partners' ("Ann & Cid") at four.
+    pub fn name(&self, who: impl Into<Who>) -> &str {
+        match who.into() {
+            Who::Side(side) => &self.sides[side],
+            Who::Seat(seat) => self.table.name(seat),
+        }
     }
 
-    /// The seat of a side's player at a table of two.
+    /// Whether each side is a partnership (bridge for four).
+    pub fn partnerships(&self) -> bool {
+        self.rules().partnerships()
+    }
+
+    /// The seats of a side, in seating order.
+    pub fn seats_of(&self, side: Side) -> Vec<Seat> {
+        side.seats(self.table.len()).collect()
+    }
+
+    /// The player on `seat`'s left: the next to deal, call or lead.
+    pub fn left_of(&self, seat: Seat) -> Seat {
+        Seat::new((seat.index() + 1) % self.table.len())
+    }
+
+    /// The seat of a side's first player (its only one at a table of two).
     pub fn seat(&self, side: Side) -> Seat {
         side.seats(self.table.len())
             .next()
@@ -151,7 +203,12 @@ impl ContractGame {
     /// higher total; otherwise the higher total. Empty before anything scores.
     pub fn leaders(&self) -> Vec<Side> {
         let totals = self.duel.totals();
-        let games = self.duel.games_won();
+        // Games count first only where they make a rubber.
+        let games = if self.rules().rubber() {
+            self.duel.games_won()
+        } else {
+            BySide::default()
+        };
         let key = |s: Side| (games[s], totals[s].total());
         match key(Side::A).cmp(&key(Side::B)) {
             std::cmp::Ordering::Equal if totals == BySide::default() => Vec::new(),
@@ -180,12 +237,29 @@ impl ContractGame {
     /// Records the contract's tricks from `NAME=N` entries: declarer's count
     /// alone is enough; the defender's alone, or both adding up to 13, do too.
     pub fn record_tricks(&mut self, entries: &[(Seat, u32)]) -> Result<u32, ContractError> {
+        self.record_result(entries, None)
+    }
+
+    /// Records the contract's tricks as [`ContractGame::record_tricks`]
+    /// does, with the honours held if any: the player who held them (the
+    /// points go to that player's side) and 100 or 150.
+    pub fn record_result(
+        &mut self,
+        entries: &[(Seat, u32)],
+        honours: Option<(Seat, u32)>,
+    ) -> Result<u32, ContractError> {
         let Some(Next::Tricks { declarer }) = self.duel.next() else {
             return Err(self.duel.out_of_turn("declarer's tricks").into());
         };
-        let tricks = self.split_thirteen(entries)?;
-        self.duel.record_tricks(tricks[declarer])?;
-        Ok(tricks[declarer])
+        let tricks = self.split_thirteen(entries)?[Side::of_seat(declarer)];
+        self.duel.record_result(tricks, honours)?;
+        Ok(tricks)
+    }
+
+    /// The table closes a rubber or a Chicago session before its end.
+    pub fn close(&mut self) -> Result<(), ContractError> {
+        self.duel.close()?;
+        Ok(())
     }
 
     /// Makes one call of the auction in play, then every call the rules
@@ -235,6 +309,9 @@ impl ContractGame {
     /// The game with the last entry taken back, and what that was.
     pub fn undo(&self) -> Result<(ContractGame, UndoneEntry), ContractError> {
         let duel = self.duel.undo()?;
+        if self.duel.closed().is_some() {
+            return Ok((self.with(duel), UndoneEntry::Close));
+        }
         let deal = self.duel.facts().len();
         let before = &self.duel.facts()[deal - 1];
         let after = duel.facts().get(deal - 1).cloned().unwrap_or_default();
@@ -251,14 +328,17 @@ impl ContractGame {
         } else {
             UndoneEntry::FirstPhase { deal }
         };
-        Ok((
-            ContractGame {
-                variant: self.variant.clone(),
-                table: self.table.clone(),
-                duel,
-            },
-            undone,
-        ))
+        Ok((self.with(duel), undone))
+    }
+
+    /// This game's table and rules playing `duel`.
+    fn with(&self, duel: Duel) -> ContractGame {
+        ContractGame {
+            variant: self.variant.clone(),
+            table: self.table.clone(),
+            duel,
+            sides: self.sides.clone(),
+        }
     }
 
     /// The game with deal `deal` (1-based) corrected and everything after
@@ -397,21 +477,22 @@ impl ContractGame {
                 fact.calls = auction.calls().to_vec();
             }
         }
-        let duel = self.replay_corrected(deal, &corrected)?;
-        Ok((
-            ContractGame {
-                variant: self.variant.clone(),
-                table: self.table.clone(),
-                duel,
-            },
-            effect,
-        ))
+        let mut duel = self.replay_corrected(deal, &corrected)?;
+        if self.duel.closed().is_some() {
+            duel.close().map_err(|e| ContractError::Breaks {
+                deal,
+                reason: format!(
+                    "with that correction, the session could not have been closed: {e}"
+                ),
+            })?;
+        }
+        Ok((self.with(duel), effect))
     }
 
     /// Replays corrected facts, refusing a deal from `edited` on that
     /// breaks a rule or whose auction another player would now open.
     fn replay_corrected(&self, edited: usize, facts: &[DealFacts]) -> Result<Duel, ContractError> {
-        let mut duel = Duel::new(self.rules(), Side::of_seat(self.table.first_dealer()));
+        let mut duel = Duel::new(self.rules(), self.table.first_dealer());
         for (i, fact) in facts.iter().enumerate() {
             let number = i + 1;
             let breaks = |duel: &Duel, error: DuelError| ContractError::Breaks {
@@ -452,23 +533,32 @@ impl ContractGame {
                 duel.record_dummy(dummy).map_err(|e| breaks(&duel, e))?;
             }
             if let Some(tricks) = fact.tricks {
-                duel.record_tricks(tricks).map_err(|e| breaks(&duel, e))?;
+                duel.record_result(tricks, fact.honours)
+                    .map_err(|e| breaks(&duel, e))?;
             }
         }
         Ok(duel)
     }
 
-    /// Both players' counts out of 13 from one or two `NAME=N` entries.
+    /// Both sides' counts out of 13 from one or two `NAME=N` entries (at
+    /// four, any player of a side gives that side's count).
     fn split_thirteen(&self, entries: &[(Seat, u32)]) -> Result<BySide<u32>, ContractError> {
         let named = |seat: Seat| self.table.name(seat).to_string();
         let mut given: BySide<Option<u32>> = BySide::default();
         for &(seat, n) in entries {
             let side = Side::of_seat(seat);
             if given[side].is_some() {
-                return Err(ContractError::Entry(format!(
-                    "{} is given twice; give each player's tricks once",
-                    named(seat)
-                )));
+                return Err(ContractError::Entry(if self.partnerships() {
+                    format!(
+                        "{}'s tricks are given twice; give each side's tricks once, by one of its players",
+                        self.name(side)
+                    )
+                } else {
+                    format!(
+                        "{} is given twice; give each player's tricks once",
+                        named(seat)
+                    )
+                }));
             }
             if n > 13 {
                 return Err(ContractError::Entry(format!(
@@ -631,7 +721,12 @@ mod tests {
         g.calls(&["7NT", "pass"].map(|c| c.parse().unwrap()))
             .unwrap();
         assert_eq!(g.duel().facts()[0].calls.len(), 3);
-        assert_eq!(g.duel().next(), Some(Next::Tricks { declarer: Side::A }));
+        assert_eq!(
+            g.duel().next(),
+            Some(Next::Tricks {
+                declarer: Seat::new(0)
+            })
+        );
         let (g, undone) = g.undo().unwrap();
         assert_eq!(
             undone,
@@ -788,7 +883,7 @@ mod tests {
             .edit(3, &Correction::FirstPhase(vec![(Seat::new(1), 7)]))
             .unwrap();
         assert!(!e.is_finished());
-        assert_eq!(e.duel().next(), Some(Next::Call(Side::A)));
+        assert_eq!(e.duel().next(), Some(Next::Call(Seat::new(0))));
         assert_eq!(
             entry(
                 g.edit(4, &Correction::Tricks(vec![(Seat::new(0), 7)]))

@@ -1,5 +1,6 @@
 //! Which contract game is played, and what its rules allow: the one place
-//! that tells Memory, Single Dummy and Buddy Bridge apart (RULES.md).
+//! that tells Memory, Single Dummy and Buddy Bridge, rubber bridge and
+//! Chicago apart (RULES.md).
 //!
 //! Everything else asks [`DuelRules`] for a capability (`first_phase`,
 //! `doubles`, `holder_may_raise`, `has_dummy_choice`, `has_line`, …)
@@ -7,6 +8,7 @@
 //! variant here and its answers.
 
 use super::auction::{AuctionRules, Contract};
+use super::bridge::{BridgeTerms, Form};
 use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
 use super::side::BySide;
 
@@ -20,13 +22,30 @@ pub enum Kind {
     SingleDummy,
     /// Exchange phase, then an auction (no doubles, one raise), above/below the line.
     Buddy,
+    /// Four players in two partnerships, best of three games.
+    Rubber,
+    /// Four players in two partnerships, rounds of four deals.
+    Chicago,
 }
 
 impl Kind {
-    /// How many players the game seats: one a side in the two-player games.
+    /// How many players the game seats: one a side in the two-player
+    /// games, two a side in bridge for four.
     pub fn players(self) -> usize {
         match self {
             Kind::Memory | Kind::SingleDummy | Kind::Buddy => 2,
+            Kind::Rubber | Kind::Chicago => 4,
+        }
+    }
+
+    /// The template word: `memory`, `single-dummy`, `buddy`, `rubber`, `chicago`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Memory => "memory",
+            Kind::SingleDummy => "single-dummy",
+            Kind::Buddy => "buddy",
+            Kind::Rubber => "rubber",
+            Kind::Chicago => "chicago",
         }
     }
 }
@@ -55,6 +74,8 @@ pub enum DuelRules {
     Memory(TargetTerms),
     SingleDummy(TargetTerms),
     Buddy(LineTerms),
+    /// Rubber bridge and Chicago.
+    Bridge(BridgeTerms),
 }
 
 /// The phase of 13 tricks before the auction, in the games that have one.
@@ -116,14 +137,45 @@ impl DuelRules {
             DuelRules::Memory(_) => Kind::Memory,
             DuelRules::SingleDummy(_) => Kind::SingleDummy,
             DuelRules::Buddy(_) => Kind::Buddy,
+            DuelRules::Bridge(BridgeTerms {
+                form: Form::Rubber { .. },
+                ..
+            }) => Kind::Rubber,
+            DuelRules::Bridge(BridgeTerms {
+                form: Form::Chicago { .. },
+                ..
+            }) => Kind::Chicago,
         }
+    }
+
+    /// The players at the table: 2, or 4 in two partnerships.
+    pub fn players(self) -> usize {
+        self.kind().players()
+    }
+
+    /// Whether each side is a partnership of two players.
+    pub fn partnerships(self) -> bool {
+        self.players() == 4
+    }
+
+    /// The terms of rubber bridge or Chicago.
+    pub fn bridge(self) -> Option<BridgeTerms> {
+        match self {
+            DuelRules::Bridge(terms) => Some(terms),
+            _ => None,
+        }
+    }
+
+    /// Whether honours may be recorded with the tricks.
+    pub fn honours(self) -> bool {
+        self.bridge().is_some_and(|t| t.honours)
     }
 
     /// The phase before the auction, if the game has one.
     pub fn first_phase(self) -> Option<FirstPhase> {
         match self {
             DuelRules::Memory(_) => Some(FirstPhase::NoTrump),
-            DuelRules::SingleDummy(_) => None,
+            DuelRules::SingleDummy(_) | DuelRules::Bridge(_) => None,
             DuelRules::Buddy(_) => Some(FirstPhase::Exchange),
         }
     }
@@ -145,15 +197,22 @@ impl DuelRules {
 
     /// Whether a deal passed out is dealt again by the same dealer (otherwise the deal passes).
     pub fn same_dealer_after_pass_out(self) -> bool {
-        matches!(self, DuelRules::SingleDummy(_))
+        matches!(
+            self,
+            DuelRules::SingleDummy(_)
+                | DuelRules::Bridge(BridgeTerms {
+                    form: Form::Chicago { .. },
+                    ..
+                })
+        )
     }
 
-    /// Whether points are kept above and below the line, in games (and rubbers).
+    /// Whether points are kept above and below the line, in games.
     pub fn has_line(self) -> bool {
-        self.line().is_some()
+        matches!(self, DuelRules::Buddy(_) | DuelRules::Bridge(_))
     }
 
-    /// The game-and-rubber terms, for a game scored above and below the line.
+    /// Buddy Bridge's game-and-rubber terms.
     pub fn line(self) -> Option<LineTerms> {
         match self {
             DuelRules::Buddy(terms) => Some(terms),
@@ -173,18 +232,25 @@ impl DuelRules {
 
     /// Whether games make up a rubber (best of three).
     pub fn rubber(self) -> bool {
-        self.line().is_some_and(|l| l.rubber)
+        match self {
+            DuelRules::Buddy(l) => l.rubber,
+            _ => self.kind() == Kind::Rubber,
+        }
     }
 
     /// Points below the line that end a game, for a game with a line.
     pub fn game_below(self) -> Option<i64> {
-        self.line().map(|l| l.game_below)
+        match self {
+            DuelRules::Buddy(l) => Some(l.game_below),
+            DuelRules::Bridge(_) => Some(super::bridge::GAME),
+            _ => None,
+        }
     }
 
     fn target_terms(self) -> Option<TargetTerms> {
         match self {
             DuelRules::Memory(terms) | DuelRules::SingleDummy(terms) => Some(terms),
-            DuelRules::Buddy(_) => None,
+            DuelRules::Buddy(_) | DuelRules::Bridge(_) => None,
         }
     }
 
@@ -193,13 +259,25 @@ impl DuelRules {
         AuctionRules {
             doubles: self.doubles(),
             holder_raise: self.holder_may_raise(),
+            seats: self.players(),
         }
     }
 
-    /// What a contract scores when declarer takes `tricks`, by side.
-    pub fn contract_points(self, contract: Contract, tricks: u32) -> BySide<Line> {
+    /// What a contract scores when declarer takes `tricks`, by side
+    /// (`vulnerable`: the declaring side's, which only bridge for four asks).
+    pub fn contract_points(
+        self,
+        contract: Contract,
+        tricks: u32,
+        vulnerable: bool,
+    ) -> BySide<Line> {
         let declarer = contract.declarer;
         let mut points = BySide::<Line>::default();
+        if let DuelRules::Bridge(_) = self {
+            return super::bridge::lines(&super::bridge::contract_score(
+                contract, tricks, vulnerable,
+            ));
+        }
         match self.target_terms() {
             None => {
                 let (d, o) = buddy_contract(contract, tricks);

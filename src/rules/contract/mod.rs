@@ -6,6 +6,7 @@
 //! deals one after another for two sides, and [`game`] seats a table at it.
 
 pub mod auction;
+pub mod bridge;
 pub mod call;
 pub mod deal;
 pub mod duel;

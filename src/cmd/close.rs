@@ -1,0 +1,22 @@
+//! `bridgepad close`: the table ends a rubber or a Chicago session before
+//! its end (RULES.md: an unfinished rubber scores 300 for the only game won
+//! and the part-score award for a part score in the unfinished game).
+
+use anyhow::Result;
+
+use super::Context;
+use crate::cli::SessionArg;
+use crate::narrate::contract as say;
+
+pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
+    let id = cx.session_id(&args)?;
+    let session = cx.store.update(&id, cx.now, |session| {
+        session.contract_mut()?.close()?;
+        Ok(())
+    })?;
+    let game = session.0.contract()?;
+    outln!("{}", say::closed(game));
+    outln!("totals: {}", say::totals_line(game));
+    outln!("{}", say::next(game));
+    Ok(())
+}

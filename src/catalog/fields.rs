@@ -109,7 +109,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "contract_game",
         means: "Which contract game is played.",
-        allowed: "\"memory\" (13 tricks at no-trump, then an auction on the other 26 cards), \"single-dummy\" (one auction per deal, declarer picks a dummy) \"buddy\" (an exchange phase, then an auction, scored above and below the line), \"rubber\" (rubber bridge for four in two partnerships, best of three games) or \"chicago\" (bridge for four in rounds of four deals)",
+        allowed: "\"memory\" (13 tricks at no-trump, then an auction on the other 26 cards), \"single-dummy\" (one auction per deal, declarer picks a dummy), \"buddy\" (an exchange phase, then an auction, scored above and below the line), \"rubber\" (rubber bridge for four in two partnerships, best of three games) or \"chicago\" (bridge for four in rounds of four deals)",
     },
     Field {
         name: "undertrick_penalty",

@@ -140,6 +140,20 @@ impl ContractGame {
     ) -> Result<ContractGame, DealError> {
         let duel = Duel::replay(rules_of(&variant), table.first_dealer(), facts)
             .map_err(|(deal, error)| DealError { deal, error })?;
+        // A call recorded after its deal was passed out would otherwise
+        // open the next deal's auction unseen: each deal's calls are its own.
+        for (i, fact) in facts.iter().enumerate() {
+            if let Some(auction) = duel.deals().get(i).and_then(Deal::auction)
+                && fact.calls.len() > auction.calls().len()
+            {
+                return Err(DealError {
+                    deal: i + 1,
+                    error: DuelError::Auction(super::auction::AuctionError::Over {
+                        outcome: "no contract".into(),
+                    }),
+                });
+            }
+        }
         Ok(ContractGame {
             sides: side_names(&table),
             variant,

@@ -289,6 +289,11 @@ pub struct EditArgs {
         add = ArgValueCompleter::new(complete_player_entries)
     )]
     pub entries: Vec<String>,
+    /// With `tricks`, rubber bridge and Chicago: the honours held in one
+    /// hand, as NAME=100 or NAME=150 (the points go to NAME's side), or
+    /// `none`; left out, the recorded honours stay
+    #[arg(long, value_name = "NAME=POINTS")]
+    pub honours: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

@@ -30,8 +30,8 @@ use serde_json::Value;
 
 use crate::common::{Bp, snapshot};
 
-/// The seven games the cases must cover, one directory each.
-const VARIANTS: [&str; 7] = [
+/// The nine games the cases must cover, one directory each.
+const VARIANTS: [&str; 9] = [
     "devils-bridge",
     "mormon-bridge",
     "mormon-bridge-4card",
@@ -39,10 +39,13 @@ const VARIANTS: [&str; 7] = [
     "memory-bridge",
     "single-dummy-bridge",
     "buddy-bridge",
+    "rubber-bridge",
+    "chicago",
 ];
 
-/// Issue 12 asks for at least this many cases.
-const AT_LEAST: usize = 60;
+/// Issue 12 asked for at least 60 cases; issue 15 adds rubber bridge's and
+/// Chicago's (every line of their scoring, their rubbers, rounds and refusals).
+const AT_LEAST: usize = 140;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules")
@@ -347,7 +350,7 @@ fn every_case_has_its_expectation_and_an_id_of_its_own() {
 /// Every game has its cases, and there are at least [`AT_LEAST`] in all
 /// (a directory for another game counts too).
 #[test]
-fn the_cases_cover_the_seven_games() {
+fn the_cases_cover_the_nine_games() {
     let mut per_variant: BTreeMap<String, usize> =
         VARIANTS.iter().map(|v| (v.to_string(), 0)).collect();
     for case in cases() {

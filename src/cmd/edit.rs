@@ -10,13 +10,21 @@ use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::EditKind;
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::game::Correction;
+use crate::rules::contract::game::{ContractGame, Correction};
+use crate::rules::seat::Seat;
 use crate::session::{Play, parse_dummy};
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
     if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
         return contract(args, cx, &id);
+    }
+    if args.honours.is_some() {
+        let session = cx.store.load(&id)?;
+        bail!(
+            "--honours: {} has no honours; only rubber bridge and Chicago score them",
+            session.variant().title
+        );
     }
     let hand = number(&args.hand, "hand")?;
     let kind = match args.what {
@@ -105,7 +113,18 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
                 correctable(game)
             ),
         };
-        let (corrected, effect) = game.edit(deal, &correction)?;
+        let honours = match &args.honours {
+            None => None,
+            Some(_) if !matches!(args.what, EditWhat::Tricks) => bail!(
+                "--honours goes with `edit {deal} tricks`: honours are recorded with declarer's tricks"
+            ),
+            Some(text) => Some(honours(game, text)?),
+        };
+        let (mut corrected, effect) = game.edit(deal, &correction)?;
+        // The tricks corrected first keep the recorded honours; then these replace them.
+        if let Some(held) = honours {
+            corrected = corrected.edit(deal, &Correction::Honours(held))?.0;
+        }
         *game = corrected;
         Ok(effect)
     })?;
@@ -116,6 +135,17 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
     outln!("totals: {}", say::totals_line(game));
     outln!("{}", say::next(game));
     Ok(())
+}
+
+/// `--honours NAME=100|150`, or `none`: who held them and the points.
+fn honours(game: &ContractGame, text: &str) -> Result<Option<(Seat, u32)>> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    match parse_named(game.table(), None, &[text.to_string()], "honours")?.as_slice() {
+        [one] => Ok(Some(*one)),
+        _ => bail!("--honours: give the one player who held them, like --honours Cid=100, or none"),
+    }
 }
 
 /// A hand's or a deal's number as typed (`what` is "hand" or "deal").

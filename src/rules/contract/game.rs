@@ -36,6 +36,9 @@ pub enum Correction {
     Tricks(Vec<(Seat, u32)>),
     /// The dummy declarer took (Single Dummy Bridge).
     Dummy(Dummy),
+    /// The honours held (bridge for four): the player who held them and
+    /// 100 or 150, or none.
+    Honours(Option<(Seat, u32)>),
 }
 
 /// What a corrected auction did to the rest of its deal.
@@ -140,6 +143,20 @@ impl ContractGame {
     ) -> Result<ContractGame, DealError> {
         let duel = Duel::replay(rules_of(&variant), table.first_dealer(), facts)
             .map_err(|(deal, error)| DealError { deal, error })?;
+        // A call recorded after its deal was passed out would otherwise
+        // open the next deal's auction unseen: each deal's calls are its own.
+        for (i, fact) in facts.iter().enumerate() {
+            if let Some(auction) = duel.deals().get(i).and_then(Deal::auction)
+                && fact.calls.len() > auction.calls().len()
+            {
+                return Err(DealError {
+                    deal: i + 1,
+                    error: DuelError::Auction(super::auction::AuctionError::Over {
+                        outcome: "no contract".into(),
+                    }),
+                });
+            }
+        }
         Ok(ContractGame {
             sides: side_names(&table),
             variant,
@@ -400,6 +417,21 @@ impl ContractGame {
                     ));
                 }
                 fact.tricks = Some(self.split_thirteen(entries)?[contract.declarer]);
+            }
+            Correction::Honours(honours) => {
+                if self.rules().bridge().is_none() {
+                    return Err(here(format!(
+                        "{} has no honours; only rubber bridge and Chicago score them",
+                        self.variant.title
+                    )));
+                }
+                if fact.tricks.is_none() {
+                    return Err(here(
+                        "honours are recorded with declarer's tricks, and it has none; record them with `bridgepad tricks`"
+                            .into(),
+                    ));
+                }
+                fact.honours = *honours;
             }
             Correction::Dummy(dummy) => {
                 if !self.rules().has_dummy_choice() {

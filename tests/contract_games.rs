@@ -719,7 +719,7 @@ fn illegal_entries_are_refused_and_change_nothing() {
         ),
         (
             &["auction", "1S", "XX"],
-            "error: call 2 (`XX`, Bob): only the holder of a doubled bid may redouble it; legal now: 1NT or higher, pass, double",
+            "error: call 2 (`XX`, Bob): there is no double to redouble; legal now: 1NT or higher, pass, double",
         ),
         (
             &["auction", "X"],

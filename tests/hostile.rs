@@ -606,7 +606,7 @@ fn every_malformed_call_is_refused_naming_the_call() {
         ),
         (
             &["auction", "XX"],
-            "error: call 1 (`XX`, Ann): only the holder of a doubled bid may redouble it; legal now: any bid from 1C to 7NT, pass",
+            "error: call 1 (`XX`, Ann): there is no double to redouble; legal now: any bid from 1C to 7NT, pass",
         ),
         (
             &["auction", "X"],

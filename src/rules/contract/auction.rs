@@ -160,6 +160,12 @@ pub enum AuctionError {
     /// A second double.
     #[error("{standing} is already doubled; legal now: {legal}")]
     AlreadyDoubled { standing: Bid, legal: Legal },
+    /// A redouble with no double standing.
+    #[error("there is no double to redouble; legal now: {legal}")]
+    NothingToRedouble { legal: Legal },
+    /// A second redouble.
+    #[error("{standing} is already redoubled; legal now: {legal}")]
+    AlreadyRedoubled { standing: Bid, legal: Legal },
     /// A redouble that is not of one's own side's doubled bid.
     #[error("only {} may redouble it; legal now: {legal}", if *.partners { "the side whose bid was doubled" } else { "the holder of a doubled bid" })]
     CannotRedouble { legal: Legal, partners: bool },
@@ -469,7 +475,13 @@ impl Auction {
                 }
                 Some((standing, _)) => AuctionError::AlreadyDoubled { standing, legal },
             },
-            Call::Redouble => AuctionError::CannotRedouble { legal, partners },
+            Call::Redouble => match (s.standing, s.doubling) {
+                (Some((standing, _)), Doubling::Redoubled) => {
+                    AuctionError::AlreadyRedoubled { standing, legal }
+                }
+                (_, Doubling::Doubled) => AuctionError::CannotRedouble { legal, partners },
+                _ => AuctionError::NothingToRedouble { legal },
+            },
             Call::Pass => unreachable!("pass is always legal in an open auction"),
         })
     }
@@ -641,11 +653,11 @@ mod tests {
     fn only_the_holder_of_a_doubled_bid_may_redouble() {
         assert_eq!(
             refused(MEMORY, "1H", "XX"),
-            "only the holder of a doubled bid may redouble it; legal now: 1S or higher, pass, double"
+            "there is no double to redouble; legal now: 1S or higher, pass, double"
         );
         assert_eq!(
             refused(MEMORY, "1H X XX", "XX"),
-            "only the holder of a doubled bid may redouble it; legal now: 1S or higher, pass"
+            "1H is already redoubled; legal now: 1S or higher, pass"
         );
     }
 
@@ -902,7 +914,7 @@ mod tests {
         );
         assert_eq!(
             refused(BRIDGE, "1H", "XX"),
-            "only the side whose bid was doubled may redouble it; legal now: 1S or higher, pass, double"
+            "there is no double to redouble; legal now: 1S or higher, pass, double"
         );
         // Bob doubles Ann's 1H; Cid, her partner, may redouble, Dan may not.
         assert_eq!(

@@ -8,6 +8,8 @@
 
 mod bridge;
 
+pub(crate) use bridge::{chicago_sheet, rubber_notes, rubber_pad};
+
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
 use crate::narrate::contract as say;

@@ -424,7 +424,7 @@ fn rubber_grid(game: &ContractGame, pad: &RubberPad, shown: &[String], style: Pa
 
 /// What is under the rubber's pad: the games won, the deals passed out,
 /// and how to read it.
-fn rubber_notes(game: &ContractGame) -> Vec<String> {
+pub(crate) fn rubber_notes(game: &ContractGame) -> Vec<String> {
     let duel = game.duel();
     let won = duel.games_won();
     let mut notes = vec![format!(
@@ -572,30 +572,45 @@ fn contract_cells(shown: &[String], deal: &Deal, wide: bool) -> [String; 2] {
     [contract, result]
 }
 
+/// Chicago's grid in full, for the printed sheet: the table, whether each
+/// of its rows is a round's totals, and the notes under it.
+pub(crate) fn chicago_sheet(game: &ContractGame) -> (Grid, Vec<bool>, Vec<String>) {
+    let rows = chicago_rows(game);
+    let rounds = rows
+        .iter()
+        .map(|r| matches!(r, ChicagoRow::Round { .. }))
+        .collect();
+    let grid = chicago_grid(game, &rows, &names(game), GridStyle::Wide);
+    (grid, rounds, chicago_notes(game, GridStyle::Wide))
+}
+
+/// What is under Chicago's grid: the deals passed out, how to read it.
+fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
+    let mut notes = Vec::new();
+    notes.extend(passed_out(game));
+    let deal = if style == GridStyle::Wide {
+        ""
+    } else {
+        " 1·2: round 1, deal 2."
+    };
+    let result = if style == GridStyle::Wide {
+        ""
+    } else {
+        " Results: over (+1), made exactly (=), down (−2)."
+    };
+    notes.push(format!(
+        "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; hon: honours.{deal}{result}"
+    ));
+    notes
+}
+
 /// Chicago's grid in the first style that fits `width`, and the notes
 /// under it.
 fn chicago_table(game: &ContractGame, width: Option<usize>) -> (String, Vec<String>) {
     let rows = chicago_rows(game);
     let full = names(game);
     let refs: Vec<&str> = full.iter().map(String::as_str).collect();
-    let notes = |style: GridStyle| {
-        let mut notes = Vec::new();
-        notes.extend(passed_out(game));
-        let deal = if style == GridStyle::Wide {
-            ""
-        } else {
-            " 1·2: round 1, deal 2."
-        };
-        let result = if style == GridStyle::Wide {
-            ""
-        } else {
-            " Results: over (+1), made exactly (=), down (−2)."
-        };
-        notes.push(format!(
-            "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; hon: honours.{deal}{result}"
-        ));
-        notes
-    };
+    let notes = |style| chicago_notes(game, style);
     let wide = chicago_grid(game, &rows, &full, GridStyle::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
         return (wide.draw(), notes(GridStyle::Wide));

@@ -1,6 +1,7 @@
-//! Score sheets for the two-player contract games: one row per deal for
-//! Memory and Single Dummy Bridge, and the paper pad (above and below the
-//! line, game by game) for Buddy Bridge.
+//! Score sheets for the contract games: one row per deal for Memory and
+//! Single Dummy Bridge, the paper pad (above and below the line, game by
+//! game) for Buddy Bridge, and for bridge for four the rubber's pad and
+//! Chicago's grid (`contract/bridge.rs`).
 //!
 //! Longer than most modules: the layouts tried for a width (labelled pad,
 //! narrow pad, deal rows with and without points) share their cell writers,

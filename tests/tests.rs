@@ -2,6 +2,7 @@
 //! One test binary, one module per area.
 
 mod bridge_four;
+mod bridge_pad;
 mod chart;
 mod cli_values;
 mod common;

@@ -1,10 +1,15 @@
-//! Score sheets for the two-player contract games: one row per deal for
-//! Memory and Single Dummy Bridge, and the paper pad (above and below the
-//! line, game by game) for Buddy Bridge.
+//! Score sheets for the contract games: one row per deal for Memory and
+//! Single Dummy Bridge, the paper pad (above and below the line, game by
+//! game) for Buddy Bridge, and for bridge for four the rubber's pad and
+//! Chicago's grid (`contract/bridge.rs`).
 //!
 //! Longer than most modules: the layouts tried for a width (labelled pad,
 //! narrow pad, deal rows with and without points) share their cell writers,
 //! which would have to be public to be split apart.
+
+mod bridge;
+
+pub(crate) use bridge::{chicago_sheet, rubber_notes, rubber_pad};
 
 use super::fit::{self, Grid};
 use super::{Place, new_table, wrap};
@@ -35,12 +40,20 @@ pub fn sheet_at_table(game: &ContractGame, width: Option<usize>) -> String {
 
 fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     let rules = game.rules();
+    let four = rules.bridge().is_some();
     let mut out = String::new();
-    let title = format!("{} — {}", game.variant().title, say::terms(game));
+    let terms = if four {
+        bridge::terms(game)
+    } else {
+        say::terms(game)
+    };
+    let title = format!("{} — {terms}", game.variant().title);
     out.push_str(&wrap(&title, width));
     out.push('\n');
     let mut tail = Vec::new();
-    if rules.has_line() {
+    if four {
+        out.push_str(&bridge::pad(game, width));
+    } else if rules.has_line() {
         out.push_str(&pad(game, width));
     } else {
         let (table, legend) = deal_rows(game, width);
@@ -49,9 +62,17 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         tail.extend(legend);
     }
     if game.is_finished() {
-        tail.push(say::finished(game));
+        tail.push(if four {
+            bridge::finished(game)
+        } else {
+            say::finished(game)
+        });
     } else {
-        tail.extend(standing(game));
+        if four {
+            tail.extend(bridge::standing(game));
+        } else {
+            tail.extend(standing(game));
+        }
         tail.push(match place {
             Place::Command => say::next(game),
             Place::Table => next_at_table(game),

@@ -12,12 +12,13 @@
 use std::io::{self, Write};
 
 use super::chart::{Scale, Ticks, scale};
-use super::contract::pad_games;
+use super::contract::{chicago_sheet, pad_games, rubber_notes};
 use super::markdown::NONE;
 use super::page::{Line, Page, bid_tricks, signed};
 use crate::history::Phase;
 use crate::narrate::contract::totals_line;
 use crate::rules::contract::Side;
+use crate::rules::contract::bridge::Form;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::table::and_list;
 use crate::session::{Play, Session, dummy_word};
@@ -72,6 +73,15 @@ table.pad tr.above td, table.pad tr.above th { border-bottom: 3px solid #222; }
 table.pad tr.below td { vertical-align: top; }
 table.pad tr.sum td, table.pad tr.sum th { border-bottom: 3px double #222; font-weight: bold; }
 table.pad tr.rubber td, table.pad tr.rubber th { font-weight: bold; color: #222; }
+table.pad .vul { font-size: 0.8em; font-weight: normal; color: #a00; border: 1px solid #a00; border-radius: 0.3em; padding: 0 0.3em; margin-left: 0.4em; }
+table.bridge td { border-left: 1px solid #bbb; border-right: 1px solid #bbb; border-top: none; border-bottom: none; }
+table.bridge tr.above td, table.bridge tr.above th { border-bottom: 3px solid #222; }
+table.bridge tr.won td { border-bottom: 2px solid #222; }
+table.bridge tr.won th { border-bottom: 1px solid #bbb; }
+table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
+table.chicago td { white-space: nowrap; }
+table.chicago td.n { text-align: right; }
+table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
 .result { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
 figure { margin: 1em 0; break-inside: avoid; }
@@ -161,10 +171,13 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         escape(&and_list(&sheet.players)),
         escape(&s.id)
     )?;
-    if let Play::Contract(game) = &s.play
-        && game.rules().has_line()
-    {
-        pad(out, game)?;
+    if let Play::Contract(game) = &s.play {
+        match game.rules().bridge().map(|t| t.form) {
+            Some(Form::Rubber { .. }) => rubber_pad(out, game)?,
+            Some(Form::Chicago { .. }) => chicago_pad(out, game)?,
+            None if game.rules().has_line() => pad(out, game)?,
+            None => {}
+        }
     }
     if wide {
         turned(out, sheet)?;
@@ -407,6 +420,114 @@ fn pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
         "<p class=\"note\">The pad: each game ends at {below} below the line. {}.</p>",
         escape(&totals_line(game))
     )
+}
+
+/// Rubber bridge's pad as drawn on paper: a column per partnership (with
+/// its vulnerability), the bonuses and penalties above the line (the latest
+/// highest), the line, the trick scores below it game by game with a rule
+/// under each game won, and the totals. The same entries as the
+/// terminal's pad.
+fn rubber_pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
+    let pad = crate::render::contract::rubber_pad(game);
+    out.write_all("<table class=\"pad bridge\">\n<thead><tr><th></th>".as_bytes())?;
+    for side in Side::BOTH {
+        let vul = if pad.vulnerable[side] {
+            " <span class=\"vul\">vul</span>"
+        } else {
+            ""
+        };
+        write!(
+            out,
+            "<th scope=\"col\">{}{vul}</th>",
+            escape(game.name(side))
+        )?;
+    }
+    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
+    let entries = |out: &mut dyn Write, list: &[crate::render::contract::Entry], up: bool| {
+        out.write_all("<td>".as_bytes())?;
+        // Above the line a pad is written upwards from the line.
+        let order: Vec<_> = if up {
+            list.iter().rev().collect()
+        } else {
+            list.iter().collect()
+        };
+        for e in order {
+            write!(
+                out,
+                "<div><span class=\"pts\">{}</span><span>{}</span></div>",
+                e.points,
+                escape(&e.what)
+            )?;
+        }
+        out.write_all("</td>".as_bytes())
+    };
+    out.write_all("<tr class=\"above\"><th scope=\"row\">above the line</th>".as_bytes())?;
+    for s in Side::BOTH {
+        entries(out, &pad.above[s], true)?;
+    }
+    out.write_all("</tr>\n".as_bytes())?;
+    if pad.games.is_empty() {
+        out.write_all(
+            "<tr class=\"below\"><th scope=\"row\">below the line</th><td></td><td></td></tr>\n"
+                .as_bytes(),
+        )?;
+    }
+    for (i, g) in pad.games.iter().enumerate() {
+        let class = if g.winner.is_some() {
+            "below won"
+        } else {
+            "below"
+        };
+        let below = if i == 0 { "below the line: " } else { "" };
+        let label = match g.winner {
+            Some(w) => format!("{below}game {} — {}", g.number, game.name(w)),
+            None => format!("{below}game {} in play", g.number),
+        };
+        write!(
+            out,
+            "<tr class=\"{class}\"><th scope=\"row\">{}</th>",
+            escape(&label)
+        )?;
+        for s in Side::BOTH {
+            entries(out, &g.below[s], false)?;
+        }
+        out.write_all("</tr>\n".as_bytes())?;
+    }
+    out.write_all("<tr class=\"sum\"><th scope=\"row\">total</th>".as_bytes())?;
+    for s in Side::BOTH {
+        write!(out, "<td>{}</td>", pad.totals[s])?;
+    }
+    out.write_all("</tr>\n</tbody>\n</table>\n".as_bytes())?;
+    writeln!(
+        out,
+        "<p class=\"note\">{}</p>",
+        escape(&rubber_notes(game).join(" "))
+    )
+}
+
+/// Chicago's grid on paper: four deals a round, the dealer and who is
+/// vulnerable, the contract and its result, the bonuses, each side's score
+/// of the deal, and each round's totals ruled off.
+fn chicago_pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
+    let (grid, rounds, notes) = chicago_sheet(game);
+    let sides = grid.header.len() - 2;
+    out.write_all("<table class=\"chicago\">\n<thead><tr>".as_bytes())?;
+    for h in &grid.header {
+        write!(out, "<th scope=\"col\">{}</th>", escape(h))?;
+    }
+    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
+    for (row, round) in grid.rows.iter().zip(rounds) {
+        let class = if round { " class=\"round\"" } else { "" };
+        write!(out, "<tr{class}>")?;
+        for (i, cell) in row.iter().enumerate() {
+            let n = if i >= sides { " class=\"n\"" } else { "" };
+            let lines: Vec<String> = cell.split('\n').map(escape).collect();
+            write!(out, "<td{n}>{}</td>", lines.join("<br>"))?;
+        }
+        out.write_all("</tr>\n".as_bytes())?;
+    }
+    out.write_all("</tbody>\n</table>\n".as_bytes())?;
+    writeln!(out, "<p class=\"note\">{}</p>", escape(&notes.join(" ")))
 }
 
 /// A line chart of the running totals: x is the hand or deal, y the total;

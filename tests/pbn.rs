@@ -50,6 +50,78 @@ pub fn rubber(bp: &Bp) -> String {
     id
 }
 
+/// One round of Chicago (`rounds=1`), Cid, Dan, Ann, Bob (Cid & Ann
+/// against Dan & Bob), Cid dealing first. By hand:
+/// 1. Cid deals, nobody vul: Cid 1NT, all pass; Cid takes 8: 40 below, 30
+///    above, a part score for Cid & Ann.
+/// 2. Dan deals, Dan & Bob vul: Dan pass, Ann 2♠, all pass; Ann takes 8:
+///    60 below completes game (40 + 60), 300 for a game not vul; deal 1's
+///    part score converted.
+/// 3. Ann deals, Cid & Ann vul: Ann pass, Bob 1♥, all pass; Bob takes 7:
+///    30 below, a part score for Dan & Bob.
+/// 4. Bob deals, both vul: Bob pass, Cid pass, Dan 1♣, all pass; Dan takes
+///    7: 20 below (50 in all, no game), 100 for a part score on deal 4.
+///
+/// Totals: Cid & Ann 430, Dan & Bob 150; the round over, Cid & Ann win.
+pub fn chicago(bp: &Bp) -> String {
+    let id = bp.new_session(&[
+        "chicago",
+        "--players",
+        "Cid,Dan,Ann,Bob",
+        "--dealer",
+        "Cid",
+        "--set",
+        "rounds=1",
+    ]);
+    let s = ["--session", id.as_str()];
+    let step = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(&s);
+        bp.ok(&all);
+    };
+    step(&["auction", "1NT", "pass", "pass", "pass"]);
+    step(&["tricks", "Cid=8"]);
+    step(&["auction", "pass", "2S", "pass", "pass", "pass"]);
+    step(&["tricks", "Ann=8"]);
+    step(&["auction", "pass", "1H", "pass", "pass", "pass"]);
+    step(&["tricks", "Bob=7"]);
+    step(&["auction", "pass", "pass", "1C", "pass", "pass", "pass"]);
+    step(&["tricks", "Dan=7"]);
+    id
+}
+
+#[test]
+fn the_chicago_round_is_what_it_says() {
+    let bp = Bp::new();
+    let id = chicago(&bp);
+    let v = bp.json(&["show", "--json", "--session", &id]);
+    assert_eq!(v["status"], "finished");
+    assert_eq!(v["totals"]["Ann"]["total"], 430);
+    assert_eq!(v["totals"]["Bob"]["total"], 150);
+    assert_eq!(v["settings"]["rounds"], 1);
+    assert_eq!(v["settings"]["fourth_deal_bonus"], 100);
+    assert_eq!(v["settings"]["vulnerable_second_third"], "dealer");
+    assert_eq!(
+        v["settings"]["unfinished_part_score"],
+        serde_json::Value::Null
+    );
+    let deals = v["deals"].as_array().unwrap();
+    let rounds: Vec<(u64, u64)> = deals
+        .iter()
+        .map(|d| {
+            (
+                d["round"].as_u64().unwrap(),
+                d["deal_in_round"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rounds, [(1, 1), (1, 2), (1, 3), (1, 4)]);
+    assert_eq!(deals[1]["vulnerable"], serde_json::json!(["Dan", "Bob"]));
+    assert_eq!(deals[1]["items"][1]["why"], "game");
+    assert_eq!(deals[1]["items"][1]["points"], 300);
+    assert_eq!(deals[3]["items"][1]["why"], "part score on deal 4");
+}
+
 #[test]
 fn show_json_carries_each_bridge_deal_as_the_pad_scores_it() {
     let bp = Bp::new();

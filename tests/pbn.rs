@@ -202,3 +202,252 @@ fn a_closed_rubber_shows_what_closing_scored() {
     );
     assert_eq!(v["totals"]["Ann"]["total"], 160);
 }
+
+/// One game of a PBN file as an independent reader sees it (PBN 2.1, §3):
+/// tag pairs `[Name "value"]` (backslash escapes inside the quotes), and
+/// the tokens of the section that follows a tag (`Auction`).
+#[derive(Debug, Default)]
+struct PbnGame {
+    tags: std::collections::BTreeMap<String, String>,
+    auction: Vec<String>,
+}
+
+/// Reads a PBN file: `%` lines are comments or directives, an empty line
+/// ends a game, a tag pair opens one, other lines are section tokens of
+/// the last tag.
+fn read_pbn(text: &str) -> Vec<PbnGame> {
+    let mut games = Vec::new();
+    let mut game: Option<PbnGame> = None;
+    let mut section = String::new();
+    for line in text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)) {
+        if line.starts_with('%') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            games.extend(game.take());
+            continue;
+        }
+        let game = game.get_or_insert_with(PbnGame::default);
+        if let Some(rest) = line.strip_prefix('[') {
+            let rest = rest.strip_suffix(']').expect("a tag pair ends with ]");
+            let (name, value) = rest.split_once(' ').expect("a tag name, a space, a value");
+            let value = value
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .expect("a quoted value");
+            let mut unescaped = String::new();
+            let mut chars = value.chars();
+            while let Some(c) = chars.next() {
+                if c == '\\' {
+                    unescaped.push(chars.next().expect("an escaped character"));
+                } else {
+                    assert_ne!(c, '"', "an unescaped quote in {line:?}");
+                    unescaped.push(c);
+                }
+            }
+            assert!(
+                game.tags.insert(name.to_string(), unescaped).is_none(),
+                "tag {name} given twice"
+            );
+            section = name.to_string();
+        } else {
+            assert_eq!(section, "Auction", "tokens outside a section: {line:?}");
+            game.auction
+                .extend(line.split_whitespace().map(String::from));
+        }
+    }
+    games.extend(game);
+    games
+}
+
+/// The deals of a session as `show --json` has them, checked against each
+/// board read back from the PBN export: seats (first listed North, then
+/// clockwise), dealer, vulnerability, auction, contract, declarer, result,
+/// and the score (the deal's items for the declaring side less the other's).
+fn check_round_trip(bp: &Bp, id: &str, scoring: &str) -> Vec<PbnGame> {
+    let text = bp.ok(&["export", "--format", "pbn", "--session", id]);
+    assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n"), "{text}");
+    assert!(
+        text.split('\n')
+            .all(|l| l.len() <= 255 && !l.contains('\t'))
+    );
+    let games = read_pbn(&text);
+    let v = bp.json(&["show", "--json", "--session", id]);
+    let players: Vec<&str> = v["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    let compass =
+        |name: &str| ["N", "E", "S", "W"][players.iter().position(|p| *p == name).unwrap()];
+    let deals: Vec<&serde_json::Value> = v["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["no_contract"] == true || d["declarer_tricks"].is_u64())
+        .collect();
+    assert_eq!(games.len(), deals.len());
+    for (game, deal) in games.iter().zip(&deals) {
+        let tag = |name: &str| {
+            game.tags
+                .get(name)
+                .map(String::as_str)
+                .unwrap_or_else(|| panic!("no {name} in {game:?}"))
+        };
+        let board = deal["deal"].as_u64().unwrap();
+        assert_eq!(tag("Board"), board.to_string());
+        assert_eq!(
+            [tag("North"), tag("East"), tag("South"), tag("West")],
+            players[..4]
+        );
+        assert_eq!(
+            tag("Event"),
+            format!("{} {id}", v["title"].as_str().unwrap())
+        );
+        assert_eq!(tag("Site"), "");
+        let date = v["created"].as_str().unwrap()[..10].replace('-', ".");
+        assert_eq!(tag("Date"), date);
+        assert_eq!(tag("Scoring"), scoring);
+        assert_eq!(tag("Dealer"), compass(deal["dealer"].as_str().unwrap()));
+        assert_eq!(tag("Deal"), format!("{}:- - - -", tag("Dealer")));
+        let vul: Vec<&str> = deal["vulnerable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| compass(p.as_str().unwrap()))
+            .collect();
+        let expected_vul = match (vul.contains(&"N"), vul.contains(&"E")) {
+            (false, false) => "None",
+            (true, false) => "NS",
+            (false, true) => "EW",
+            (true, true) => "All",
+        };
+        assert_eq!(tag("Vulnerable"), expected_vul, "board {board}");
+        let calls: Vec<String> = deal["auction"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| match c.as_str().unwrap() {
+                "pass" => "Pass".to_string(),
+                other => other.to_string(),
+            })
+            .collect();
+        assert_eq!(game.auction, calls, "board {board}");
+        assert_eq!(
+            tag("Auction"),
+            compass(deal["first_caller"].as_str().unwrap())
+        );
+        if deal["no_contract"] == true {
+            assert_eq!(
+                (tag("Contract"), tag("Declarer"), tag("Result")),
+                ("Pass", "", "")
+            );
+            assert!(!game.tags.contains_key("Score"));
+            continue;
+        }
+        let contract = &deal["contract"];
+        let bid = format!(
+            "{}{}",
+            contract["bid"].as_str().unwrap(),
+            contract["doubled"].as_str().unwrap()
+        );
+        assert_eq!(tag("Contract"), bid);
+        assert_eq!(
+            tag("Declarer"),
+            compass(contract["declarer"].as_str().unwrap())
+        );
+        assert_eq!(tag("Result"), deal["declarer_tricks"].to_string());
+        let declaring = deal["declaring_side"][0].as_str().unwrap();
+        let pair = if ["N", "S"].contains(&compass(declaring)) {
+            "NS"
+        } else {
+            "EW"
+        };
+        let net: i64 = deal["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|item| {
+                let points = item["points"].as_i64().unwrap();
+                if item["side"][0] == declaring || item["side"][1] == declaring {
+                    points
+                } else {
+                    -points
+                }
+            })
+            .sum();
+        assert_eq!(tag("Score"), format!("{pair} {net}"), "board {board}");
+    }
+    games
+}
+
+#[test]
+fn pbn_of_a_rubber_reads_back_as_the_session() {
+    let bp = Bp::new();
+    let id = rubber(&bp);
+    let games = check_round_trip(&bp, &id, "Rubber");
+    // By hand (see `rubber`): Ann North, Bob East, Cid South, Dan West.
+    let tags: Vec<[&str; 6]> = games
+        .iter()
+        .map(|g| {
+            let t = |n: &str| g.tags[n].as_str();
+            [
+                t("Dealer"),
+                t("Vulnerable"),
+                t("Declarer"),
+                t("Contract"),
+                t("Result"),
+                g.tags.get("Score").map_or("", String::as_str),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ["N", "None", "N", "4SX", "11", "NS 490"],
+            ["E", "NS", "", "Pass", "", ""],
+            ["S", "NS", "S", "1NT", "6", "NS -100"],
+            ["W", "NS", "W", "2H", "9", "EW 90"],
+            ["N", "NS", "E", "2S", "8", "EW 60"],
+            ["E", "All", "S", "3NT", "9", "NS 600"],
+        ]
+    );
+    assert_eq!(
+        games[0].auction,
+        ["1S", "Pass", "4S", "X", "Pass", "Pass", "Pass"]
+    );
+}
+
+#[test]
+fn pbn_of_chicago_reads_back_and_the_other_games_are_refused() {
+    let bp = Bp::new();
+    let id = chicago(&bp);
+    let games = check_round_trip(&bp, &id, "Chicago");
+    // Cid North, Dan East, Ann South, Bob West; deal 2 (Dan deals) has Dan
+    // & Bob vulnerable: EW; deal 3 (Ann deals): NS; deal 4: All. Deal 2:
+    // 60 below and the 300 game bonus for N-S.
+    let vul: Vec<&str> = games
+        .iter()
+        .map(|g| g.tags["Vulnerable"].as_str())
+        .collect();
+    assert_eq!(vul, ["None", "EW", "NS", "All"]);
+    assert_eq!(games[1].tags["Score"], "NS 360");
+    assert_eq!(games[3].tags["Score"], "EW 120");
+    // A game for two: one error line, nothing written.
+    let buddy = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    let err = bp.fails(&["export", "--format", "pbn", "--session", &buddy]);
+    assert!(
+        err.starts_with("error: PBN records bridge for four; "),
+        "{err}"
+    );
+    // --all leaves the other games out.
+    let all = bp.run(&["export", "--format", "pbn", "--all"]);
+    assert_eq!(all.code, Some(0), "{}", all.stderr);
+    assert_eq!(read_pbn(&all.stdout).len(), 4);
+    assert!(
+        all.stderr.contains("1 other session(s) left out"),
+        "{}",
+        all.stderr
+    );
+}

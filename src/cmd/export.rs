@@ -1,4 +1,4 @@
-//! `bridgepad export --format csv|json|markdown|html [--all] [--output FILE]`:
+//! `bridgepad export --format csv|json|markdown|html|pbn [--all] [--output FILE]`:
 //! a session's history (or every session's) for spreadsheets, scripts,
 //! notes and printing.
 //!
@@ -21,7 +21,7 @@ use anyhow::{Context as _, Result, bail};
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
-use crate::render::{csv, html, json, markdown};
+use crate::render::{csv, html, json, markdown, pbn};
 use crate::session::Session;
 use crate::store::write_atomically;
 use crate::store::{copies, index};
@@ -39,6 +39,9 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
     let (ids, wide) = chosen(&args, cx)?;
+    if format == ExportFormat::Pbn {
+        check_pbn(&ids, cx)?;
+    }
     let bom = if args.bom { csv::BOM } else { "" };
     let Some(path) = output else {
         crate::out::to_stdout(|out| {
@@ -135,6 +138,22 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, bool)> {
             );
         }
         bail!("no sessions match those filters; `bridgepad list` shows every session");
+    }
+    if args.format == ExportFormat::Pbn {
+        // PBN records bridge for four only: the other games are left out.
+        let before = summaries.len();
+        summaries.retain(|s| !s.partnerships.is_empty());
+        if summaries.is_empty() {
+            bail!(
+                "PBN records bridge for four, and none of these {before} sessions is rubber bridge or Chicago; choose another format, or play one with `bridgepad new rubber-bridge`"
+            );
+        }
+        if summaries.len() < before {
+            eprintln!(
+                "note: PBN records bridge for four: {} other session(s) left out",
+                before - summaries.len()
+            );
+        }
     }
     summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
     let wide = summaries.iter().any(|s| !s.partnerships.is_empty());
@@ -237,7 +256,25 @@ fn extension(format: ExportFormat) -> &'static str {
         ExportFormat::Json => "json",
         ExportFormat::Markdown => "md",
         ExportFormat::Html => "html",
+        ExportFormat::Pbn => "pbn",
     }
+}
+
+/// PBN records bridge for four: one session of another game is refused
+/// before anything is written. (`--all` keeps only bridge sessions, in
+/// [`chosen`].)
+fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
+    if let [id] = ids {
+        let session = cx.store.load(id)?;
+        if pbn::bridge_game(&session).is_none() {
+            bail!(
+                "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
+                crate::one_line(id),
+                session.variant().title
+            );
+        }
+    }
+    Ok(())
 }
 
 /// What comes before the sessions.
@@ -247,6 +284,7 @@ fn head(format: ExportFormat, single: Option<&Session>, ids: &[String], wide: bo
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, ids),
+        ExportFormat::Pbn => pbn::HEAD.to_string(),
     }
 }
 
@@ -264,6 +302,7 @@ fn write_part(
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,
+        ExportFormat::Pbn => pbn::write_session(out, session)?,
     }
     Ok(())
 }
@@ -271,7 +310,7 @@ fn write_part(
 /// What goes between two sessions.
 fn separator(format: ExportFormat) -> &'static str {
     match format {
-        ExportFormat::Csv | ExportFormat::Html => "",
+        ExportFormat::Csv | ExportFormat::Html | ExportFormat::Pbn => "",
         ExportFormat::Json => json::EXPORT_SEPARATOR,
         ExportFormat::Markdown => "\n",
     }
@@ -280,7 +319,7 @@ fn separator(format: ExportFormat) -> &'static str {
 /// What comes after the sessions.
 fn tail(format: ExportFormat) -> &'static str {
     match format {
-        ExportFormat::Csv | ExportFormat::Markdown => "",
+        ExportFormat::Csv | ExportFormat::Markdown | ExportFormat::Pbn => "",
         ExportFormat::Json => json::EXPORT_TAIL,
         ExportFormat::Html => html::TAIL,
     }

@@ -361,6 +361,8 @@ pub enum ExportFormat {
     Markdown,
     /// A self-contained printable page with a chart of the running totals
     Html,
+    /// Rubber bridge and Chicago: every deal as Portable Bridge Notation
+    Pbn,
 }
 
 #[derive(Debug, Args)]

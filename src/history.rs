@@ -6,7 +6,8 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::call::Contract;
-use crate::rules::contract::deal::Dummy;
+use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side};
 use crate::rules::{Seat, Trump};
 use crate::session::{Play, Session};
@@ -22,6 +23,9 @@ pub enum Phase {
     Exchange,
     /// The contract (or a passed-out auction).
     Contract,
+    /// Rubber bridge and Chicago: what the table's close of the session
+    /// scored (an unfinished rubber's game up and part scores).
+    Close,
 }
 
 impl Phase {
@@ -31,6 +35,7 @@ impl Phase {
             Phase::PhaseOne => "phase1",
             Phase::Exchange => "exchange",
             Phase::Contract => "contract",
+            Phase::Close => "close",
         }
     }
 }
@@ -44,10 +49,12 @@ pub struct Row {
     pub dealer: String,
     pub player: String,
     /// Exact-bid games: the player's bid ("2"). Contract games: the contract
-    /// for its declarer ("3HX"), `defending 3HX` for the other player,
-    /// `passed out` when nobody bid; empty in a first phase.
+    /// for its declarer ("3HX"), `dummy 3HX` for declarer's partner (bridge
+    /// for four), `defending 3HX` for the other side, `passed out` when
+    /// nobody bid; empty in a first phase and a close.
     pub bid: String,
-    /// Tricks the player took (in a contract, the defender's are the rest of 13).
+    /// Tricks the player took (in a contract, the defender's are the rest of
+    /// 13; at four, each partner carries the side's).
     pub tricks: Option<u32>,
     /// Exact-bid games: whether the bid was made exactly. Contract games:
     /// for declarer, whether the contract made.
@@ -74,12 +81,69 @@ pub struct Facts {
     pub blind: Option<bool>,
     /// A contract row: the contract (`None` when the deal was passed out).
     pub contract: Option<Contract>,
-    /// A contract row: who declared.
+    /// A contract row: the player who declared.
     pub declarer: Option<String>,
+    /// Bridge for four: the rest is what a rubber or Chicago deal adds.
+    pub bridge: Option<BridgeFacts>,
     /// A contract row of Single Dummy Bridge: whether the dummy was revealed.
     pub dummy: Option<Dummy>,
     /// A contract row: the tricks declarer took.
     pub declarer_tricks: Option<u32>,
+}
+
+/// What the pad shows of a deal of rubber bridge or Chicago besides the
+/// contract (issue 15).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BridgeFacts {
+    /// `made`, `+1`, `-2`, or `passed out`; `None` in a close.
+    pub result: Option<String>,
+    /// `none`, `both`, or the vulnerable side ("Ann & Cid").
+    pub vulnerable: String,
+    /// Honours held, recorded with the tricks: the player and the points.
+    pub honours: Option<(String, i64)>,
+}
+
+impl BridgeFacts {
+    /// A deal's facts at four.
+    fn of(game: &ContractGame, deal: &Deal) -> BridgeFacts {
+        let result = match (deal.contract(), deal.tricks()) {
+            (Some(c), Some(tricks)) => {
+                let needed = c.bid.tricks_needed();
+                match tricks.cmp(&needed) {
+                    std::cmp::Ordering::Equal => "made".to_string(),
+                    std::cmp::Ordering::Greater => format!("+{}", tricks - needed),
+                    std::cmp::Ordering::Less => format!("-{}", needed - tricks),
+                }
+            }
+            _ => "passed out".to_string(),
+        };
+        BridgeFacts {
+            result: Some(result),
+            vulnerable: vulnerable_word(game, deal.vulnerable),
+            honours: deal
+                .honours()
+                .map(|(seat, h)| (game.name(seat).to_string(), h.points())),
+        }
+    }
+}
+
+/// `none`, `both`, or the vulnerable side's name ("Ann & Cid").
+pub fn vulnerable_word(game: &ContractGame, vulnerable: BySide<bool>) -> String {
+    match (vulnerable[Side::A], vulnerable[Side::B]) {
+        (false, false) => "none".to_string(),
+        (true, true) => "both".to_string(),
+        (true, false) => game.name(Side::A).to_string(),
+        (false, true) => game.name(Side::B).to_string(),
+    }
+}
+
+/// Whether a session is rubber bridge or Chicago: its rows carry
+/// [`BridgeFacts`], one per player.
+pub fn is_bridge(session: &Session) -> bool {
+    match &session.play {
+        Play::Contract(game) => game.rules().bridge().is_some(),
+        Play::Exact(_) => false,
+    }
 }
 
 /// Every scored row of a session, in play order (hand, then seat order).
@@ -128,7 +192,8 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
         Play::Contract(game) => {
             // Running totals after each phase, by side.
             let mut totals = BySide::<Line>::default();
-            Box::new(game.duel().deals().iter().flat_map(move |deal| {
+            let closing = close_rows(game);
+            let deals = game.duel().deals().iter().flat_map(move |deal| {
                 let mut groups: Vec<Vec<Row>> = Vec::with_capacity(2);
                 let dealer = game.name(deal.dealer).to_string();
                 if let Some(tricks) = deal.first_phase() {
@@ -161,53 +226,118 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                 if !deal.is_settled() || (contract.is_none() && !deal.no_contract()) {
                     return groups;
                 }
+                let declarer = deal.declarer();
                 let facts = Facts {
                     contract,
-                    declarer: contract.map(|c| game.name(c.declarer).to_string()),
+                    declarer: declarer.map(|seat| game.name(seat).to_string()),
+                    bridge: game.rules().bridge().map(|_| BridgeFacts::of(game, deal)),
                     dummy: deal.dummy(),
                     declarer_tricks: deal.tricks(),
                     ..Facts::default()
                 };
-                let mut rows = Vec::with_capacity(2);
+                let points = deal.contract_points();
                 for side in Side::BOTH {
-                    let line = deal.contract_points()[side];
-                    let total = &mut totals[side];
-                    *total += line;
-                    let (bid, tricks, made) = match contract {
-                        None => ("passed out".to_string(), None, None),
-                        Some(c) => {
-                            let declarer_tricks = deal.tricks().expect("a settled contract");
-                            let text = format!("{}{}", c.bid, c.doubling.suffix());
-                            if side == c.declarer {
-                                (text, Some(declarer_tricks), deal.made())
-                            } else {
-                                (
-                                    format!("defending {text}"),
-                                    Some(13 - declarer_tricks),
-                                    None,
-                                )
-                            }
-                        }
-                    };
-                    rows.push(Row {
-                        hand: deal.number,
-                        phase: Phase::Contract,
-                        dealer: dealer.clone(),
-                        player: game.name(side).to_string(),
-                        bid,
-                        tricks,
-                        made,
-                        points: line.total(),
-                        line,
-                        total: total.total(),
-                        facts: facts.clone(),
-                    });
+                    totals[side] += points[side];
                 }
+                let rows = players(game)
+                    .into_iter()
+                    .map(|(side, seat)| {
+                        let line = points[side];
+                        let (bid, tricks, made) = match contract {
+                            None => ("passed out".to_string(), None, None),
+                            Some(c) => {
+                                let declarer_tricks = deal.tricks().expect("a settled contract");
+                                let text = format!("{}{}", c.bid, c.doubling.suffix());
+                                if side != c.declarer {
+                                    (
+                                        format!("defending {text}"),
+                                        Some(13 - declarer_tricks),
+                                        None,
+                                    )
+                                } else if seat.is_none() || seat == declarer {
+                                    (text, Some(declarer_tricks), deal.made())
+                                } else {
+                                    (format!("dummy {text}"), Some(declarer_tricks), None)
+                                }
+                            }
+                        };
+                        Row {
+                            hand: deal.number,
+                            phase: Phase::Contract,
+                            dealer: dealer.clone(),
+                            player: name_of(game, side, seat),
+                            bid,
+                            tricks,
+                            made,
+                            points: line.total(),
+                            line,
+                            total: totals[side].total(),
+                            facts: facts.clone(),
+                        }
+                    })
+                    .collect();
                 groups.push(rows);
                 groups
-            }))
+            });
+            Box::new(deals.chain(closing))
         }
     }
+}
+
+/// Who a contract game's rows are for: each side's player at two, each
+/// player (with their side) at four, in seating order.
+fn players(game: &ContractGame) -> Vec<(Side, Option<Seat>)> {
+    if game.partnerships() {
+        game.table()
+            .seats()
+            .map(|seat| (Side::of_seat(seat), Some(seat)))
+            .collect()
+    } else {
+        Side::BOTH.into_iter().map(|side| (side, None)).collect()
+    }
+}
+
+fn name_of(game: &ContractGame, side: Side, seat: Option<Seat>) -> String {
+    match seat {
+        Some(seat) => game.name(seat),
+        None => game.name(side),
+    }
+    .to_string()
+}
+
+/// The rows of the table's close of a rubber or Chicago session, once it
+/// closed: numbered as the deal it was not played.
+fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
+    let items = game.duel().closed()?;
+    let next = game.duel().deals().last()?;
+    let points = crate::rules::contract::bridge::lines(items);
+    let totals = game.duel().totals();
+    let facts = Facts {
+        bridge: Some(BridgeFacts {
+            result: None,
+            vulnerable: vulnerable_word(game, next.vulnerable),
+            honours: None,
+        }),
+        ..Facts::default()
+    };
+    Some(
+        players(game)
+            .into_iter()
+            .map(|(side, seat)| Row {
+                hand: next.number,
+                phase: Phase::Close,
+                dealer: game.name(next.dealer).to_string(),
+                player: name_of(game, side, seat),
+                bid: String::new(),
+                tricks: None,
+                made: None,
+                points: points[side].total(),
+                line: points[side],
+                total: totals[side].total(),
+                facts: facts.clone(),
+            })
+            .collect(),
+    )
 }
 
 /// Each player's final total, in seat order (seated players, then waiting ones).
@@ -218,12 +348,14 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
             .seats()
             .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
             .collect(),
-        Play::Contract(game) => game
-            .duel()
-            .totals()
-            .iter()
-            .map(|(s, t)| (game.name(s).to_string(), t.total()))
-            .collect(),
+        // Partners carry their side's total.
+        Play::Contract(game) => {
+            let totals = game.duel().totals();
+            players(game)
+                .into_iter()
+                .map(|(side, seat)| (name_of(game, side, seat), totals[side].total()))
+                .collect()
+        }
     }
 }
 

@@ -340,3 +340,133 @@ fn export_refuses_what_does_not_fit() {
     let out = bp.run(&["export"]);
     assert_eq!(out.code, Some(2));
 }
+
+/// Rubber bridge's rows (the rubber of `pbn::rubber`, worked out there by
+/// hand): a row per player per deal, partners carrying their side's
+/// figures, and the contract, declarer, result and vulnerability of every
+/// deal; the bridge columns come after the others.
+#[test]
+fn a_rubber_exports_every_deal_for_every_player() {
+    let bp = Bp::new();
+    let id = crate::pbn::rubber(&bp);
+    let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--session", &id]));
+    assert_eq!(header[..COLUMNS.len()], COLUMNS);
+    assert_eq!(
+        header[COLUMNS.len()..],
+        ["result", "vulnerable", "honours", "honours_by"]
+    );
+    assert_eq!(rows.len(), 6 * 4);
+    // Per deal: (contract, declarer, result, vulnerable), the same on its four rows.
+    let expected = [
+        ("4SX", "Ann", "+1", "none"),
+        ("", "", "passed out", "Ann & Cid"),
+        ("1NT", "Cid", "-1", "Ann & Cid"),
+        ("2H", "Dan", "+1", "Ann & Cid"),
+        ("2S", "Bob", "made", "Ann & Cid"),
+        ("3NT", "Cid", "made", "both"),
+    ];
+    for (deal, want) in expected.iter().enumerate() {
+        let four = &rows[deal * 4..deal * 4 + 4];
+        let players: Vec<&str> = four.iter().map(|r| r["player"].as_str()).collect();
+        assert_eq!(players, ["Ann", "Bob", "Cid", "Dan"]);
+        for r in four {
+            let got = (
+                r["contract"].as_str(),
+                r["declarer"].as_str(),
+                r["result"].as_str(),
+                r["vulnerable"].as_str(),
+            );
+            assert_eq!(got, *want, "deal {}", deal + 1);
+        }
+    }
+    // Deal 1: Ann declares, Cid is dummy, the other side defends; honours.
+    let bids: Vec<&str> = rows[..4].iter().map(|r| r["bid"].as_str()).collect();
+    assert_eq!(bids, ["4SX", "defending 4SX", "dummy 4SX", "defending 4SX"]);
+    let made: Vec<&str> = rows[..4].iter().map(|r| r["made"].as_str()).collect();
+    assert_eq!(made, ["true", "", "", ""]);
+    assert_eq!(rows[0]["honours"], "100");
+    assert_eq!(rows[0]["honours_by"], "Cid");
+    assert_eq!(rows[4]["honours"], "");
+    // Deal 1 scored Ann & Cid 240 below, 250 above; deal 6, 100 below and 500.
+    assert_eq!(
+        (rows[2]["below"].as_str(), rows[2]["above"].as_str()),
+        ("240", "250")
+    );
+    assert_eq!(rows[22]["points"], "600");
+    // Totals by player, partners equal: 1090 and 250, the sum of the points.
+    for (player, total) in [("Ann", 1090), ("Bob", 250), ("Cid", 1090), ("Dan", 250)] {
+        let mine: Vec<_> = rows.iter().filter(|r| r["player"] == player).collect();
+        let sum: i64 = mine
+            .iter()
+            .map(|r| r["points"].parse::<i64>().unwrap())
+            .sum();
+        assert_eq!(sum, total, "{player}");
+        assert_eq!(mine.last().unwrap()["total"], total.to_string(), "{player}");
+    }
+    // The JSON export has the same rows and fields.
+    let json = bp.json(&["export", "--format", "json", "--session", &id]);
+    let jrows = json["sessions"][0]["rows"].as_array().unwrap();
+    assert_eq!(jrows.len(), 24);
+    assert_eq!(jrows[8]["result"], "-1");
+    assert_eq!(jrows[8]["vulnerable"], "Ann & Cid");
+    assert_eq!(jrows[4]["honours"], serde_json::Value::Null);
+    assert_eq!(jrows[0]["honours_by"], "Cid");
+    // Markdown and HTML show who was vulnerable and the result.
+    let md = bp.ok(&["export", "--format", "markdown", "--session", &id]);
+    assert!(
+        md.contains("| Deal | Phase | Dealer | Play | Vul | Result | Ann | Bob | Cid | Dan |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| 3 | contract | Cid | 1NT by Cid: 6 tricks, down | Ann \\& Cid | -1 |"),
+        "{md}"
+    );
+    let html = bp.ok(&["export", "--format", "html", "--session", &id]);
+    assert!(html.contains("<td>both</td><td>made</td>"), "{html}");
+}
+
+/// With a rubber among them, every session's rows have the bridge columns
+/// (empty for the other games); without one, the columns are as they were.
+#[test]
+fn the_bridge_columns_come_with_a_bridge_session_only() {
+    let bp = Bp::new();
+    let devils = bp.devils("Ann", &[]);
+    let (header, _) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
+    assert_eq!(header, COLUMNS);
+    let json = bp.json(&["export", "--format", "json", "--session", &devils]);
+    assert!(json["sessions"][0]["rows"].as_array().unwrap().is_empty());
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    let s = ["--session", id.as_str()];
+    bp.ok(&[&["auction", "2H", "pass", "pass", "pass"][..], &s].concat());
+    bp.ok(&[&["tricks", "Ann=8"][..], &s].concat());
+    bp.ok(&[&["close"][..], &s].concat());
+    bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0", "--session", &devils]);
+    bp.ok(&["tricks", "Ann=1", "--session", &devils]);
+    let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
+    assert_eq!(header.len(), COLUMNS.len() + 4);
+    assert_eq!(rows.len(), 3 + 4 + 4);
+    assert!(
+        rows[..3]
+            .iter()
+            .all(|r| r["result"].is_empty() && r["vulnerable"].is_empty())
+    );
+    // The rubber: 2♥ by Ann making 8 (60 below), then closed: 100 for the
+    // part score in the unfinished game, on a `close` row of its own.
+    let close: Vec<_> = rows[7..].iter().collect();
+    assert!(
+        close
+            .iter()
+            .all(|r| r["phase"] == "close" && r["hand"] == "2")
+    );
+    let points: Vec<&str> = close.iter().map(|r| r["points"].as_str()).collect();
+    assert_eq!(points, ["100", "0", "100", "0"]);
+    assert_eq!(close[0]["total"], "160");
+    assert_eq!(close[0]["result"], "");
+    assert_eq!(rows[3]["result"], "made");
+}

@@ -954,7 +954,7 @@ fn usage_errors_are_one_line_with_where_to_find_help() {
         ),
         (
             &["export", "--format", "xml"],
-            "error: invalid value 'xml' for '--format <FORMAT>'; possible values: csv, json, markdown, html; tip: a similar value exists: 'html'; see `bridgepad export --help`",
+            "error: invalid value 'xml' for '--format <FORMAT>'; possible values: csv, json, markdown, html, pbn; tip: a similar value exists: 'html'; see `bridgepad export --help`",
         ),
         (
             &["edit", "1", "bidz", "Ann=1"],

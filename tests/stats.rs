@@ -268,3 +268,65 @@ C Cid (20) · B Bob (10) · A Ann (0) · x: hands (0 = start) · y: running tota
         out.stderr
     );
 }
+
+/// Partnerships over the rubber and the Chicago round of `pbn` (worked out
+/// there by hand), Ann and Cid partners in both from different seats:
+/// - Ann & Cid: 2 sessions, 2 wins; contracts 3 + 2 declared, 2 + 2 made;
+///   one part score (Chicago deal 1), converted on deal 2.
+/// - Bob & Dan: 2 sessions, 0 wins; 2 + 2 declared, all made; part scores
+///   1 (rubber deal 4, converted on deal 5) + 2 (Chicago deals 3 and 4,
+///   never converted): 3, 1 converted.
+///
+/// Per player, declarer success as for any contract: Cid declared rubber
+/// deals 3 (down) and 6 and Chicago deal 1: 3 declared, 2 made.
+#[test]
+fn stats_count_partnerships_whichever_seats() {
+    let bp = Bp::new();
+    crate::pbn::rubber(&bp);
+    crate::pbn::chicago(&bp);
+    let v = stats(&bp, &[]);
+    let pairs = v["partnerships"].as_array().unwrap();
+    assert_eq!(pairs.len(), 2, "{v}");
+    let key = |p: &Value| {
+        let mut names: Vec<String> = p["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_string())
+            .collect();
+        names.sort();
+        names.join(" & ")
+    };
+    assert_eq!(key(&pairs[0]), "Ann & Cid");
+    assert_eq!(key(&pairs[1]), "Bob & Dan");
+    let without_players = |p: &Value| {
+        let mut p = p.clone();
+        p.as_object_mut().unwrap().remove("players");
+        p
+    };
+    assert_eq!(
+        without_players(&pairs[0]),
+        json!({"sessions": 2, "finished": 2, "wins": 2, "win_rate": 1.0,
+               "contracts": {"declared": 5, "made": 4, "rate": 0.8},
+               "part_scores": {"made": 1, "converted": 1, "rate": 1.0}})
+    );
+    assert_eq!(
+        without_players(&pairs[1]),
+        json!({"sessions": 2, "finished": 2, "wins": 0, "win_rate": 0.0,
+               "contracts": {"declared": 4, "made": 4, "rate": 1.0},
+               "part_scores": {"made": 3, "converted": 1, "rate": 1.0 / 3.0}})
+    );
+    let players = v["players"].as_array().unwrap();
+    let cid = players.iter().find(|p| p["name"] == "Cid").unwrap();
+    assert_eq!(
+        cid["contracts"],
+        json!({"declared": 3, "made": 2, "failed": 1})
+    );
+    // --player keeps that player's partnerships; the table shows them.
+    let dan = stats(&bp, &["--player", "dan"]);
+    assert_eq!(dan["partnerships"].as_array().unwrap().len(), 1);
+    let text = bp.ok(&["stats"]);
+    assert!(text.contains("Part scores to game"), "{text}");
+    assert!(text.contains("4/5 (80%)"), "{text}");
+    assert!(text.contains("1/3 (33%)"), "{text}");
+}

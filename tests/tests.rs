@@ -28,6 +28,7 @@ mod local_time;
 mod long_sessions;
 mod manual;
 mod mormon_bridge;
+mod pbn;
 mod properties;
 mod pty;
 mod pty_contract;

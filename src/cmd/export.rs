@@ -1,4 +1,4 @@
-//! `bridgepad export --format csv|json|markdown|html [--all] [--output FILE]`:
+//! `bridgepad export --format csv|json|markdown|html|pbn [--all] [--output FILE]`:
 //! a session's history (or every session's) for spreadsheets, scripts,
 //! notes and printing.
 //!
@@ -21,7 +21,7 @@ use anyhow::{Context as _, Result, bail};
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
-use crate::render::{csv, html, json, markdown};
+use crate::render::{csv, html, json, markdown, pbn};
 use crate::session::Session;
 use crate::store::write_atomically;
 use crate::store::{copies, index};
@@ -38,12 +38,15 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let suggestion = format!("bridgepad-export.{}", extension(format));
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
-    let ids = chosen(&args, cx)?;
+    let (ids, wide) = chosen(&args, cx)?;
+    if format == ExportFormat::Pbn {
+        check_pbn(&ids, cx)?;
+    }
     let bom = if args.bom { csv::BOM } else { "" };
     let Some(path) = output else {
         crate::out::to_stdout(|out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, cx)
+            write_export(out, format, &ids, wide, cx)
         })?;
         return Ok(());
     };
@@ -51,7 +54,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let count = if is_special(path) {
         write_in_place(path, |out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, cx)
+            write_export(out, format, &ids, wide, cx)
         })
     } else {
         let dir = match path.parent() {
@@ -61,7 +64,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let mut count = 0;
         write_atomically(dir, path, |out| {
             out.write_all(bom.as_bytes())?;
-            count = write_export(out, format, &ids, cx)?;
+            count = write_export(out, format, &ids, wide, cx)?;
             Ok(())
         })
         .map(|()| count)
@@ -96,8 +99,9 @@ fn write_in_place(
 
 /// The sessions to export: the one named or implied, or with `--all` every
 /// session the filters let through, oldest first. Chosen from the session
-/// index, so nothing is read twice.
-fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
+/// index, so nothing is read twice. With them, whether one of several is
+/// rubber bridge or Chicago (a CSV then has the bridge columns).
+fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, bool)> {
     if args.all && args.session.session.is_some() {
         bail!("--all exports every session and --session one; give one or the other");
     }
@@ -108,7 +112,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
                 "--game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session"
             );
         }
-        return Ok(vec![cx.session_id(&args.session)?]);
+        return Ok((vec![cx.session_id(&args.session)?], false));
     }
     let mut summaries = Vec::new();
     for entry in index::scan(&cx.store)? {
@@ -135,28 +139,48 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
         }
         bail!("no sessions match those filters; `bridgepad list` shows every session");
     }
+    if args.format == ExportFormat::Pbn {
+        // PBN records bridge for four only: the other games are left out.
+        let before = summaries.len();
+        summaries.retain(|s| !s.partnerships.is_empty());
+        if summaries.is_empty() {
+            bail!(
+                "PBN records bridge for four, and none of these {before} sessions is rubber bridge or Chicago; choose another format, or play one with `bridgepad new rubber-bridge`"
+            );
+        }
+        if summaries.len() < before {
+            eprintln!(
+                "note: PBN records bridge for four: {} other session(s) left out",
+                before - summaries.len()
+            );
+        }
+    }
     summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
-    Ok(summaries.into_iter().map(|s| s.id).collect())
+    let wide = summaries.iter().any(|s| !s.partnerships.is_empty());
+    Ok((summaries.into_iter().map(|s| s.id).collect(), wide))
 }
 
 /// Writes the export of `ids` in order, reading and formatting the sessions
 /// on every core but holding only a few at a time, so memory stays flat
 /// however many sessions there are. Returns how many were written; one
-/// that cannot be read any more is skipped with a warning.
+/// that cannot be read any more is skipped with a warning. `wide`: one of
+/// several sessions is bridge for four (one alone says so itself).
 fn write_export(
     out: &mut dyn Write,
     format: ExportFormat,
     ids: &[String],
+    wide: bool,
     cx: &Context,
 ) -> Result<usize> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        out.write_all(head(format, Some(&session), ids).as_bytes())?;
-        write_part(out, format, &session, true, 0)?;
+        let wide = csv::is_wide(&session);
+        out.write_all(head(format, Some(&session), ids, wide).as_bytes())?;
+        write_part(out, format, &session, true, 0, wide)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
-    out.write_all(head(format, None, ids).as_bytes())?;
+    out.write_all(head(format, None, ids, wide).as_bytes())?;
     let mut written = 0;
     in_order(
         ids.len(),
@@ -169,7 +193,7 @@ fn write_export(
             }
             let session = cx.store.load(&ids[i])?;
             let mut text = Vec::new();
-            write_part(&mut text, format, &session, false, i)?;
+            write_part(&mut text, format, &session, false, i, wide)?;
             Ok(Part::Text(text))
         },
         |part| {
@@ -185,7 +209,7 @@ fn write_export(
             match session {
                 Ok((i, session)) => {
                     separate(out, format, &mut written)?;
-                    write_part(out, format, &session, false, i)?;
+                    write_part(out, format, &session, false, i, wide)?;
                 }
                 Err(err) => eprintln!("warning: skipped: {}", crate::one_line(&format!("{err:#}"))),
             }
@@ -232,16 +256,35 @@ fn extension(format: ExportFormat) -> &'static str {
         ExportFormat::Json => "json",
         ExportFormat::Markdown => "md",
         ExportFormat::Html => "html",
+        ExportFormat::Pbn => "pbn",
     }
 }
 
+/// PBN records bridge for four: one session of another game is refused
+/// before anything is written. (`--all` keeps only bridge sessions, in
+/// [`chosen`].)
+fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
+    if let [id] = ids {
+        let session = cx.store.load(id)?;
+        if pbn::bridge_game(&session).is_none() {
+            bail!(
+                "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
+                crate::one_line(id),
+                session.variant().title
+            );
+        }
+    }
+    Ok(())
+}
+
 /// What comes before the sessions.
-fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
+fn head(format: ExportFormat, single: Option<&Session>, ids: &[String], wide: bool) -> String {
     match format {
-        ExportFormat::Csv => csv::header(),
+        ExportFormat::Csv => csv::header(wide),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, ids),
+        ExportFormat::Pbn => pbn::HEAD.to_string(),
     }
 }
 
@@ -252,12 +295,14 @@ fn write_part(
     session: &Session,
     single: bool,
     index: usize,
+    wide: bool,
 ) -> Result<()> {
     match format {
-        ExportFormat::Csv => csv::write_session(out, session)?,
+        ExportFormat::Csv => csv::write_session(out, session, wide)?,
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,
+        ExportFormat::Pbn => pbn::write_session(out, session)?,
     }
     Ok(())
 }
@@ -265,7 +310,7 @@ fn write_part(
 /// What goes between two sessions.
 fn separator(format: ExportFormat) -> &'static str {
     match format {
-        ExportFormat::Csv | ExportFormat::Html => "",
+        ExportFormat::Csv | ExportFormat::Html | ExportFormat::Pbn => "",
         ExportFormat::Json => json::EXPORT_SEPARATOR,
         ExportFormat::Markdown => "\n",
     }
@@ -274,7 +319,7 @@ fn separator(format: ExportFormat) -> &'static str {
 /// What comes after the sessions.
 fn tail(format: ExportFormat) -> &'static str {
     match format {
-        ExportFormat::Csv | ExportFormat::Markdown => "",
+        ExportFormat::Csv | ExportFormat::Markdown | ExportFormat::Pbn => "",
         ExportFormat::Json => json::EXPORT_TAIL,
         ExportFormat::Html => html::TAIL,
     }

@@ -1,4 +1,5 @@
-//! `bridgepad stats`: each player's record across sessions (tallied in
+//! `bridgepad stats`: each player's record across sessions, and each
+//! partnership's in rubber bridge and Chicago (tallied in
 //! `store/stats.rs`, drawn in `render/lists.rs`).
 
 use anyhow::Result;
@@ -7,7 +8,7 @@ use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::render::{self, json, lists};
-use crate::store::stats::tally;
+use crate::store::stats::{tally, tally_partnerships};
 use crate::store::{copies, index};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
@@ -31,13 +32,19 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         }
     }
     let mut players = tally(&sessions);
-    // `--player NAME`: that player's record only (over the sessions they sat in).
+    let mut pairs = tally_partnerships(&sessions);
+    // `--player NAME`: that player's record only (over the sessions they
+    // sat in), and their partnerships'.
     if let Some(wanted) = &args.filters.player {
         let wanted = wanted.trim().to_lowercase();
         players.retain(|p| p.name.to_lowercase() == wanted);
+        pairs.retain(|p| p.players.iter().any(|n| n.to_lowercase() == wanted));
     }
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&json::stats(&players))?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&json::stats(&players, &pairs))?
+        );
         return Ok(());
     }
     if players.is_empty() {
@@ -52,5 +59,11 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         return Ok(());
     }
     out!("{}", lists::stats(&players, render::terminal_width()));
+    if !pairs.is_empty() {
+        out!(
+            "\n{}",
+            lists::partnerships(&pairs, render::terminal_width())
+        );
+    }
     Ok(())
 }

@@ -41,36 +41,55 @@ pub const COLUMNS: [&str; 24] = [
     "declarer_tricks",
 ];
 
+/// The columns after [`COLUMNS`] in an export that holds a session of
+/// rubber bridge or Chicago (empty on the other games' rows): the last
+/// fields of [`ExportRow`](super::json::ExportRow). An export of the other
+/// games alone has [`COLUMNS`] only, as it always had.
+pub const BRIDGE_COLUMNS: [&str; 4] = ["result", "vulnerable", "honours", "honours_by"];
+
+/// Whether a session's rows have the [`BRIDGE_COLUMNS`] (bridge for four).
+pub fn is_wide(session: &Session) -> bool {
+    history::is_bridge(session)
+}
+
 /// UTF-8's byte order mark: `export --bom` writes it first, so that a
 /// spreadsheet's default import reads the file as UTF-8 (`Zoë`, not `ZoÃ«`).
 pub const BOM: &str = "\u{feff}";
 
-/// The header row.
-pub fn header() -> String {
+/// The header row; `wide` with the [`BRIDGE_COLUMNS`].
+pub fn header(wide: bool) -> String {
     let mut header = writer(Vec::new());
-    header.write_record(COLUMNS).expect("writing to memory");
+    let bridge: &[&str] = if wide { &BRIDGE_COLUMNS } else { &[] };
+    header
+        .write_record(COLUMNS.iter().chain(bridge))
+        .expect("writing to memory");
     String::from_utf8(header.into_inner().expect("writing to memory")).expect("the header is UTF-8")
 }
 
-/// A session's rows.
+/// A session's rows, as an export of it alone has them.
 pub fn session(session: &Session) -> Result<String> {
     let mut out = Vec::new();
-    write_session(&mut out, session)?;
+    write_session(&mut out, session, is_wide(session))?;
     Ok(String::from_utf8(out)?)
 }
 
 /// [`session`], written to `out` as each hand's rows are made, so a long
-/// session is never held as a whole document.
-pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
+/// session is never held as a whole document; `wide` (the export holds a
+/// session of bridge for four) with the [`BRIDGE_COLUMNS`].
+pub fn write_session(out: &mut dyn Write, session: &Session, wide: bool) -> Result<()> {
     let mut rows = writer(out);
     for row in history::scored(session).flatten() {
-        rows.write_record(cells(&export_row(session, row)))?;
+        let mut cells = cells(&export_row(session, row));
+        if !wide {
+            cells.truncate(COLUMNS.len());
+        }
+        rows.write_record(cells)?;
     }
     rows.flush()?;
     Ok(())
 }
 
-/// A row's cells in column order ([`COLUMNS`]): `None` is empty, `true`,
+/// A row's cells in column order ([`COLUMNS`], then [`BRIDGE_COLUMNS`]): `None` is empty, `true`,
 /// `false` and numbers as written, text through [`safe_cell`]. Written out
 /// field by field, so a long export allocates no map per row.
 fn cells(row: &ExportRow) -> Vec<String> {
@@ -104,6 +123,10 @@ fn cells(row: &ExportRow) -> Vec<String> {
         opt_text(row.declarer.as_deref()),
         opt_text(row.dummy),
         opt(row.declarer_tricks),
+        opt_text(row.result.clone().flatten().as_deref()),
+        opt_text(row.vulnerable.as_deref()),
+        opt(row.honours.flatten()),
+        opt_text(row.honours_by.clone().flatten().as_deref()),
     ]
 }
 
@@ -168,6 +191,10 @@ mod tests {
             declarer: None,
             dummy: None,
             declarer_tricks: None,
+            result: None,
+            vulnerable: None,
+            honours: None,
+            honours_by: None,
         }
     }
 
@@ -183,7 +210,7 @@ mod tests {
             .collect();
         assert_eq!(keys, COLUMNS);
         let mut out = writer(Vec::new());
-        out.write_record(cells(&row)).unwrap();
+        out.write_record(&cells(&row)[..COLUMNS.len()]).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,\r\n");
     }
@@ -218,8 +245,31 @@ mod tests {
                 other => other.to_string(),
             })
             .collect();
-        assert_eq!(cells(&row), from_json);
-        assert_eq!(cells(&empty_row()).len(), COLUMNS.len());
+        // A row of the other games leaves the bridge fields out of its JSON.
+        assert_eq!(cells(&row)[..COLUMNS.len()], from_json);
+        assert_eq!(
+            cells(&empty_row()).len(),
+            COLUMNS.len() + BRIDGE_COLUMNS.len()
+        );
+        let bridge = ExportRow {
+            result: Some(Some("-2".into())),
+            vulnerable: Some("Ann & Cid".into()),
+            honours: Some(Some(100)),
+            honours_by: Some(Some("Cid".into())),
+            ..row
+        };
+        let json = serde_json::to_value(&bridge).unwrap();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys[COLUMNS.len()..], BRIDGE_COLUMNS);
+        assert_eq!(
+            cells(&bridge)[COLUMNS.len()..],
+            ["-2", "Ann & Cid", "100", "Cid"]
+        );
     }
 
     #[test]
@@ -249,7 +299,7 @@ mod tests {
             ..empty_row()
         };
         let mut out = writer(Vec::new());
-        out.write_record(cells(&row)).unwrap();
+        out.write_record(&cells(&row)[..COLUMNS.len()]).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(text, ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,\r\n");
     }

@@ -190,6 +190,8 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
 }
 
 fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
+    // Rubber bridge and Chicago: who was vulnerable, and the result.
+    let bridge = crate::history::is_bridge(sheet.session);
     out.write_all("<table>\n<thead><tr>".as_bytes())?;
     write!(out, "<th>{}</th>", sheet.unit())?;
     if sheet.contract {
@@ -202,6 +204,9 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         out.write_all("<th>Play</th>".as_bytes())?;
         if sheet.dummy {
             out.write_all("<th>Dummy</th>".as_bytes())?;
+        }
+        if bridge {
+            out.write_all("<th>Vul</th><th>Result</th>".as_bytes())?;
         }
     } else {
         out.write_all("<th>Trump</th>".as_bytes())?;
@@ -228,6 +233,16 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
                 let dummy = line.facts.dummy.map_or(NONE, dummy_word);
                 write!(out, "<td>{dummy}</td>")?;
             }
+            if bridge {
+                let facts = line.facts.bridge.as_ref();
+                let result = facts.and_then(|b| b.result.as_deref());
+                write!(
+                    out,
+                    "<td>{}</td><td>{}</td>",
+                    escape(facts.map_or(NONE, |b| &b.vulnerable)),
+                    escape(result.unwrap_or(NONE))
+                )?;
+            }
         } else {
             let trump = line.facts.trump.map_or(NONE, |t| t.symbol());
             write!(out, "<td>{trump}</td>")?;
@@ -241,7 +256,7 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         (true, true) => 5,
         (true, false) => 4,
         (false, _) => 4,
-    };
+    } + if bridge { 2 } else { 0 };
     write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>")?;
     for t in &sheet.totals {
         write!(out, "<td class=\"n\">{t}</td>")?;

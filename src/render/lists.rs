@@ -12,7 +12,7 @@ use crate::catalog::{Catalog, Source};
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
-use crate::store::stats::PlayerStats;
+use crate::store::stats::{PartnershipStats, PlayerStats};
 
 /// `list`: the sessions as a table that fits `width`: in full when it fits, else
 /// with the game's title under the id and the hands played under the
@@ -260,6 +260,53 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
     };
     let notes: Vec<String> = notes.lines().map(|l| super::wrap(l, width)).collect();
     let notes = notes.join("\n");
+    format!("{table}\n{notes}\n")
+}
+
+/// `stats`, rubber bridge and Chicago: each partnership's record, in full
+/// when it fits `width`, else with the counts folded.
+pub fn partnerships(pairs: &[PartnershipStats], width: Option<usize>) -> String {
+    let mut full = Listing::new(&[
+        "Partnership",
+        "Sessions",
+        "Wins",
+        "Contracts made",
+        "Part scores to game",
+    ]);
+    let mut folded = Listing::new(&["Partnership", "Sess.", "Wins", "Made", "To game"]);
+    for column in 1..5 {
+        full = full.right(column);
+        folded = folded.right(column);
+    }
+    let percent =
+        |rate: Option<f64>| rate.map_or_else(String::new, |r| format!(" ({:.0}%)", r * 100.0));
+    for p in pairs {
+        let name = p.name();
+        let wins = format!("{}/{}", p.wins, p.finished);
+        let made = format!("{}/{}", p.made, p.declared);
+        let converted = format!("{}/{}", p.converted, p.part_scores);
+        full.row(vec![
+            keep(&name),
+            keep(p.sessions.to_string()),
+            keep(&wins),
+            keep(format!("{made}{}", percent(p.made_rate()))),
+            keep(format!("{converted}{}", percent(p.converted_rate()))),
+        ]);
+        folded.row(vec![
+            keep(&name),
+            keep(p.sessions.to_string()),
+            keep(wins),
+            keep(made),
+            keep(converted),
+        ]);
+    }
+    let (_, table) = fit::listing(&[full, folded], width);
+    let notes = super::wrap(
+        "Partnerships: the same two players in any seats. Wins: of finished sessions. \
+         Contracts made / declared by either partner. Part scores to game: part scores \
+         the pair completed to game under the same line / part scores made.",
+        width,
+    );
     format!("{table}\n{notes}\n")
 }
 

@@ -7,6 +7,7 @@
 use std::io::{self, Write};
 
 use super::page::{Page, bid_tricks, signed};
+use crate::history;
 use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::session::dummy_word;
@@ -40,6 +41,8 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         escape(&and_list(&sheet.players)),
         crate::one_line(&sheet.session.id).replace('`', "'")
     )?;
+    // Rubber bridge and Chicago: who was vulnerable, and the result.
+    let bridge = history::is_bridge(sheet.session);
     let mut header = vec![sheet.unit().to_string()];
     if sheet.contract {
         header.push("Phase".into());
@@ -51,6 +54,10 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         header.push("Play".into());
         if sheet.dummy {
             header.push("Dummy".into());
+        }
+        if bridge {
+            header.push("Vul".into());
+            header.push("Result".into());
         }
     } else {
         header.push("Trump".into());
@@ -82,6 +89,12 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
             cells.push(escape(&line.play));
             if sheet.dummy {
                 cells.push(line.facts.dummy.map_or(NONE, dummy_word).to_string());
+            }
+            if bridge {
+                let facts = line.facts.bridge.as_ref();
+                cells.push(escape(facts.map_or(NONE, |b| &b.vulnerable)));
+                let result = facts.and_then(|b| b.result.as_deref());
+                cells.push(escape(result.unwrap_or(NONE)));
             }
         } else {
             cells.push(line.facts.trump.map_or(NONE, |t| t.symbol()).to_string());

@@ -33,6 +33,7 @@ pub mod json;
 pub mod lists;
 pub mod markdown;
 pub mod page;
+pub mod pbn;
 
 pub use exact::{sheet, sheet_at_table};
 

@@ -103,6 +103,7 @@ impl<'a> Page<'a> {
             Phase::Hand | Phase::Contract => line.hand.to_string(),
             Phase::PhaseOne => format!("{} p1", line.hand),
             Phase::Exchange => format!("{} ex", line.hand),
+            Phase::Close => "close".to_string(),
         }
     }
 
@@ -159,6 +160,7 @@ fn play_text(line: &Line) -> String {
     let rows = || line.cells.iter().flatten();
     match line.phase {
         Phase::Hand => String::new(),
+        Phase::Close => "closed by the table".to_string(),
         Phase::PhaseOne | Phase::Exchange => {
             let tricks: Vec<String> = rows()
                 .map(|r| format!("{} {}", r.player, r.tricks.unwrap_or(0)))

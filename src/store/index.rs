@@ -36,13 +36,13 @@ use crate::store::Store;
 use crate::store::cache::{self, instant};
 use crate::store::conflict::{self, FileName};
 use crate::store::copies::{self, Conflict, CopyFile};
-use crate::store::summary::{Record, Summary};
+use crate::store::summary::{Partnership, Record, Summary};
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);
 
 /// The index file's own format; a different one is rebuilt.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// The index's name in the cache folder.
 const FILE: &str = "index.bin";
@@ -131,6 +131,7 @@ struct Stored {
     updated: DateTime<Utc>,
     #[serde(with = "records")]
     records: Vec<Record>,
+    partnerships: Vec<Partnership>,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::store::summary::Summary;
+use crate::store::summary::{Partnership, Summary};
 
 /// One player's record over the sessions looked at.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,4 +97,101 @@ pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Summary>) -> Vec<PlayerS
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     players
+}
+
+/// One partnership's record over the sessions of rubber bridge and Chicago
+/// looked at: the same two players, whichever seats they sat in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartnershipStats {
+    /// The partners as first met (sessions newest first), in their seating
+    /// order there; matched ignoring case and order.
+    pub players: Vec<String>,
+    pub sessions: u32,
+    pub finished: u32,
+    /// Finished sessions won, a shared win included.
+    pub wins: u32,
+    /// Contracts the pair declared, and made (declarer success).
+    pub declared: u32,
+    pub made: u32,
+    /// Part scores made, and how many the pair completed to game under the same line.
+    pub part_scores: u32,
+    pub converted: u32,
+}
+
+impl PartnershipStats {
+    /// "Ann & Cid".
+    pub fn name(&self) -> String {
+        self.players.join(" & ")
+    }
+
+    pub fn win_rate(&self) -> Option<f64> {
+        ratio(self.wins, self.finished)
+    }
+
+    /// Contracts made over contracts declared.
+    pub fn made_rate(&self) -> Option<f64> {
+        ratio(self.made, self.declared)
+    }
+
+    /// Part scores converted to game over part scores made.
+    pub fn converted_rate(&self) -> Option<f64> {
+        ratio(self.converted, self.part_scores)
+    }
+}
+
+/// The key a partnership is matched by: both names, trimmed, lower case, sorted.
+fn pair_key(players: &[String]) -> Vec<String> {
+    let mut key: Vec<String> = players.iter().map(|p| p.trim().to_lowercase()).collect();
+    key.sort();
+    key
+}
+
+/// Every partnership's record over `sessions`, sorted by wins (most
+/// first), then name; empty when none of them is bridge for four.
+pub fn tally_partnerships<'a>(
+    sessions: impl IntoIterator<Item = &'a Summary>,
+) -> Vec<PartnershipStats> {
+    let mut pairs: Vec<PartnershipStats> = Vec::new();
+    let mut index: HashMap<Vec<String>, usize> = HashMap::new();
+    for session in sessions {
+        for Partnership {
+            players,
+            won,
+            declared,
+            made,
+            part_scores,
+            converted,
+        } in &session.partnerships
+        {
+            let i = *index.entry(pair_key(players)).or_insert_with(|| {
+                pairs.push(PartnershipStats {
+                    players: players.iter().map(|p| p.trim().to_string()).collect(),
+                    sessions: 0,
+                    finished: 0,
+                    wins: 0,
+                    declared: 0,
+                    made: 0,
+                    part_scores: 0,
+                    converted: 0,
+                });
+                pairs.len() - 1
+            });
+            let p = &mut pairs[i];
+            p.sessions += 1;
+            if session.finished {
+                p.finished += 1;
+                p.wins += u32::from(*won);
+            }
+            p.declared += declared;
+            p.made += made;
+            p.part_scores += part_scores;
+            p.converted += converted;
+        }
+    }
+    pairs.sort_by(|a, b| {
+        b.wins
+            .cmp(&a.wins)
+            .then_with(|| a.name().to_lowercase().cmp(&b.name().to_lowercase()))
+    });
+    pairs
 }

@@ -9,6 +9,8 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::history::{self, Phase};
+use crate::rules::contract::Side;
+use crate::rules::contract::bridge::{Form, Why};
 use crate::rules::table::and_list;
 use crate::session::{Play, Session};
 
@@ -33,6 +35,86 @@ pub struct Summary {
     pub updated: DateTime<Utc>,
     /// One record per player, in `players` order.
     pub records: Vec<Record>,
+    /// Rubber bridge and Chicago: the two partnerships' records, in seating
+    /// order of their first players; empty for the other games.
+    pub partnerships: Vec<Partnership>,
+}
+
+/// One partnership's part in a session of bridge for four, for `stats`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partnership {
+    /// The partners, in seating order.
+    pub players: Vec<String>,
+    /// Whether the partnership is among the winners of a finished session.
+    pub won: bool,
+    /// Contracts the partnership declared and played (passed-out deals
+    /// declare nothing), and how many of them made.
+    pub declared: u32,
+    pub made: u32,
+    /// Part scores: contracts made that left the partnership short of game.
+    pub part_scores: u32,
+    /// Part scores the partnership later completed to game under the same
+    /// line (the same game of the rubber, or round of Chicago).
+    pub converted: u32,
+}
+
+/// The partnerships' records of a rubber or Chicago session. Games are the
+/// engine's: a game is completed where a line is drawn after a deal that
+/// scored below it (rubber bridge), or where the deal earned Chicago's game
+/// bonus; nothing is scored here.
+fn partnerships(session: &Session) -> Vec<Partnership> {
+    let Play::Contract(game) = &session.play else {
+        return Vec::new();
+    };
+    let Some(terms) = game.rules().bridge() else {
+        return Vec::new();
+    };
+    let chicago = matches!(terms.form, Form::Chicago { .. });
+    let deals = game.duel().deals();
+    let winners = game.duel().winners();
+    let mut records = Side::BOTH.map(|side| Partnership {
+        players: game
+            .seats_of(side)
+            .into_iter()
+            .map(|seat| game.name(seat).to_string())
+            .collect(),
+        won: winners.contains(&side),
+        declared: 0,
+        made: 0,
+        part_scores: 0,
+        converted: 0,
+    });
+    // Part scores waiting under the line in play, by side.
+    let mut waiting = [0u32; 2];
+    for (i, deal) in deals.iter().enumerate() {
+        if let (Some(contract), Some(made)) = (deal.contract(), deal.made()) {
+            let record = &mut records[contract.declarer.index()];
+            record.declared += 1;
+            record.made += u32::from(made);
+        }
+        let scored_below = deal.items.iter().find(|item| item.below).map(|i| i.side);
+        let line_after = deals.get(i + 1).is_some_and(|next| next.game > deal.game);
+        if let Some(side) = scored_below {
+            let game_made = if chicago {
+                deal.items
+                    .iter()
+                    .any(|item| item.side == side && item.why == Why::Game)
+            } else {
+                line_after || deal.items.iter().any(|item| item.why == Why::Rubber)
+            };
+            if game_made {
+                records[side.index()].converted += waiting[side.index()];
+            } else {
+                records[side.index()].part_scores += 1;
+                waiting[side.index()] += 1;
+            }
+        }
+        // A line wipes the part scores under it.
+        if line_after {
+            waiting = [0; 2];
+        }
+    }
+    records.into_iter().collect()
 }
 
 /// One player's part in one session, for `stats`; the player is the one at
@@ -113,6 +195,7 @@ impl Summary {
             created: session.created,
             updated: session.updated,
             records,
+            partnerships: partnerships(session),
         }
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::{ByName, Heading, Made, Points};
 use crate::narrate::contract as say;
+use crate::rules::contract::bridge::{Form, Item};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::{ContractGame, Who};
 use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
@@ -26,6 +27,10 @@ pub struct ContractSheet<'a> {
     /// a shared game (RULES.md: ties are shared).
     pub game_winners: Vec<GameWinner>,
     pub next: Option<ContractNext>,
+    /// Bridge for four: what closing the session scored (`null` until the
+    /// table closes it); left out for the other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Option<Vec<ItemJson>>>,
     pub settings: ContractSettings,
     /// The same as `deals_played`, under the name exact-bid games use.
     pub hands_played: usize,
@@ -51,6 +56,41 @@ pub struct ContractSettings {
     pub undertrick_penalty: Option<i64>,
     pub rubber: Option<bool>,
     pub game_below: Option<i64>,
+    /// Bridge for four: whether honours are scored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub honours: Option<bool>,
+    /// Bridge for four: the unfinished rubber's part-score award (`null` in Chicago).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unfinished_part_score: Option<Option<i64>>,
+    /// Bridge for four: Chicago's fourth-deal bonus (`null` in rubber bridge).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fourth_deal_bonus: Option<Option<i64>>,
+    /// Bridge for four: Chicago's `dealer` or `non-dealer` (`null` in rubber bridge).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulnerable_second_third: Option<Option<&'static str>>,
+    /// Bridge for four: Chicago's rounds (`null` in rubber bridge, or for as
+    /// many as the table plays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Option<u32>>,
+}
+
+/// One score of a bridge deal's pad (or of the close), as the engine made it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemJson {
+    /// The players of the side scoring.
+    pub side: Vec<String>,
+    /// In words: `tricks`, `1 overtrick`, `small slam`, `rubber`.
+    pub why: String,
+    pub points: i64,
+    /// Below the line (only the contracted tricks are).
+    pub below: bool,
+}
+
+/// Honours held, and by whom.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HonoursJson {
+    pub player: String,
+    pub points: i64,
 }
 
 /// What a contract game waits for; the keys after `phase` are those of the
@@ -108,6 +148,25 @@ pub struct ContractDeal {
     pub made: Option<bool>,
     pub contract_points: Option<ByName<Points>>,
     pub totals: ByName<Points>,
+    /// Bridge for four (left out for the other games): the players
+    /// vulnerable on this deal (possibly none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulnerable: Option<Vec<String>>,
+    /// Chicago: the round (1-based) and the deal of the round, 1 to 4;
+    /// `null` in rubber bridge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<Option<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal_in_round: Option<Option<u8>>,
+    /// Bridge for four: the declaring side's players (`null` without a contract).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declaring_side: Option<Option<Vec<String>>>,
+    /// Bridge for four: honours recorded with the tricks, or `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub honours: Option<Option<HonoursJson>>,
+    /// Bridge for four: what the deal scored, item by item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<ItemJson>>,
 }
 
 /// A deal's contract.
@@ -120,6 +179,7 @@ pub struct ContractJson {
     pub strain: &'static str,
     /// ``, `X` or `XX`.
     pub doubled: &'static str,
+    /// The player who plays the contract.
     pub declarer: String,
     pub tricks_needed: u32,
     /// The contract in words.
@@ -135,6 +195,11 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
         .filter(|d| d.begun())
         .map(move |d| {
             let auction = d.auction();
+            // Bridge for four's own fields; the other games leave them out.
+            let four = game.rules().bridge().is_some();
+            fn only<T>(four: bool, value: T) -> Option<T> {
+                four.then_some(value)
+            }
             ContractDeal {
                 deal: d.number,
                 game: d.game,
@@ -153,7 +218,9 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
                     level: c.bid.level,
                     strain: c.bid.strain.letters(),
                     doubled: c.doubling.suffix(),
-                    declarer: name(c.declarer.into()),
+                    declarer: d
+                        .declarer()
+                        .map_or_else(|| name(c.declarer.into()), |seat| name(seat.into())),
                     tricks_needed: c.bid.tricks_needed(),
                     text: say::contract(game, c),
                 }),
@@ -162,8 +229,39 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
                 made: d.made(),
                 contract_points: d.tricks().map(|_| lines(game, d.contract_points())),
                 totals: lines(game, d.totals),
+                vulnerable: only(four, vulnerable(game, d.vulnerable)),
+                round: only(four, d.round.map(|(round, _)| round)),
+                deal_in_round: only(four, d.round.map(|(_, n)| n)),
+                declaring_side: only(four, d.contract().map(|c| players(game, &[c.declarer]))),
+                honours: only(
+                    four,
+                    d.honours().map(|(seat, h)| HonoursJson {
+                        player: name(seat.into()),
+                        points: h.points(),
+                    }),
+                ),
+                items: only(four, items(game, &d.items)),
             }
         })
+}
+
+/// The players of the sides vulnerable, in seating order (possibly none).
+fn vulnerable(game: &ContractGame, vulnerable: BySide<bool>) -> Vec<String> {
+    let sides: Vec<Side> = Side::BOTH.into_iter().filter(|&s| vulnerable[s]).collect();
+    players(game, &sides)
+}
+
+/// A bridge pad's items, each with its side's players.
+fn items(game: &ContractGame, items: &[Item]) -> Vec<ItemJson> {
+    items
+        .iter()
+        .map(|item| ItemJson {
+            side: players(game, &[item.side]),
+            why: item.why.words(),
+            points: item.points,
+            below: item.below,
+        })
+        .collect()
 }
 
 /// The players of `sides`, in seating order.
@@ -189,6 +287,7 @@ pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> 
 pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
     let duel = game.duel();
     let rules = game.rules();
+    let bridge = rules.bridge();
     let name = |w: Who| game.name(w).to_string();
     // The players of the sides: at four, both partners of each.
     let names = |sides: &[Side]| players(game, sides);
@@ -228,11 +327,31 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
             })
             .collect(),
         next: next(game),
+        closed: bridge.map(|_| duel.closed().map(|closed| items(game, closed))),
         settings: ContractSettings {
             target: rules.target(),
             undertrick_penalty: rules.undertrick_penalty(),
             rubber: rules.has_line().then_some(rules.rubber()),
             game_below: rules.game_below(),
+            honours: bridge.map(|terms| terms.honours),
+            unfinished_part_score: bridge.map(|terms| match terms.form {
+                Form::Rubber { part_score_award } => Some(part_score_award),
+                Form::Chicago { .. } => None,
+            }),
+            fourth_deal_bonus: bridge.map(|terms| match terms.form {
+                Form::Chicago {
+                    fourth_deal_bonus, ..
+                } => Some(fourth_deal_bonus),
+                Form::Rubber { .. } => None,
+            }),
+            vulnerable_second_third: bridge.map(|terms| match terms.form {
+                Form::Chicago { middle_deals, .. } => Some(middle_deals.word()),
+                Form::Rubber { .. } => None,
+            }),
+            rounds: bridge.map(|terms| match terms.form {
+                Form::Chicago { rounds, .. } => rounds,
+                Form::Rubber { .. } => None,
+            }),
         },
         hands_played: game.played(),
         deals_played: game.played(),
@@ -255,15 +374,10 @@ fn next(game: &ContractGame) -> Option<ContractNext> {
         dealer: name(deal.dealer.into()),
         cards: 13,
         expects: "tricks",
-        vulnerable: game.rules().bridge().map(|_| {
-            players(
-                game,
-                &Side::BOTH
-                    .into_iter()
-                    .filter(|&s| deal.vulnerable[s])
-                    .collect::<Vec<_>>(),
-            )
-        }),
+        vulnerable: game
+            .rules()
+            .bridge()
+            .map(|_| vulnerable(game, deal.vulnerable)),
         round: deal.round.map(|(round, _)| round),
         deal_in_round: deal.round.map(|(_, d)| d),
         phase: "",

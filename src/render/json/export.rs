@@ -75,6 +75,19 @@ pub struct ExportRow {
     pub dummy: Option<&'static str>,
     /// Contract rows: the tricks declarer took.
     pub declarer_tricks: Option<u32>,
+    /// Rubber bridge and Chicago (these four are left out for the other
+    /// games, and are the CSV's last columns only in an export holding
+    /// such a session): `made`, `+1`, `-2` or `passed out`; `null` in a close.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Option<String>>,
+    /// `none`, `both`, or the vulnerable side ("Ann & Cid").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vulnerable: Option<String>,
+    /// Honours recorded with the tricks: the points, and who held them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub honours: Option<Option<i64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub honours_by: Option<Option<String>>,
 }
 
 /// A session as an element of the export's `sessions`.
@@ -108,6 +121,7 @@ fn export_head_of(session: &Session) -> ExportSession {
 pub fn export_row(session: &Session, row: Row) -> ExportRow {
     let facts = row.facts;
     let contract = facts.contract;
+    let bridge = facts.bridge;
     ExportRow {
         session: session.id.clone(),
         date: date(session),
@@ -133,6 +147,10 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         declarer: facts.declarer,
         dummy: facts.dummy.map(dummy_word),
         declarer_tricks: facts.declarer_tricks,
+        result: bridge.as_ref().map(|b| b.result.clone()),
+        vulnerable: bridge.as_ref().map(|b| b.vulnerable.clone()),
+        honours: bridge.as_ref().map(|b| b.honours.as_ref().map(|h| h.1)),
+        honours_by: bridge.map(|b| b.honours.map(|h| h.0)),
     }
 }
 

@@ -8,7 +8,7 @@ use super::{FORMAT, Status};
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
-use crate::store::stats::PlayerStats;
+use crate::store::stats::{PartnershipStats, PlayerStats};
 
 /// One session of `list --json`: summarised, or the reason its file cannot
 /// be read.
@@ -154,6 +154,39 @@ pub struct StatsJson<'a> {
     /// [`FORMAT`].
     pub format: u32,
     pub players: Vec<PlayerJson<'a>>,
+    /// Rubber bridge and Chicago: each partnership's record; left out when
+    /// no session looked at is one of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub partnerships: Vec<PartnershipJson<'a>>,
+}
+
+/// One partnership's record; a rate is `null` with nothing to count.
+#[derive(Debug, Serialize)]
+pub struct PartnershipJson<'a> {
+    /// The partners, in seating order as first met.
+    pub players: &'a [String],
+    pub sessions: u32,
+    pub finished: u32,
+    pub wins: u32,
+    pub win_rate: Option<f64>,
+    /// Contracts declared and made (declarer success).
+    pub contracts: PairContractsJson,
+    /// Part scores made, and those later completed to game under the same line.
+    pub part_scores: PartScoresJson,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PairContractsJson {
+    pub declared: u32,
+    pub made: u32,
+    pub rate: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PartScoresJson {
+    pub made: u32,
+    pub converted: u32,
+    pub rate: Option<f64>,
 }
 
 /// One player's record; a rate or average is `null` with nothing to count.
@@ -186,7 +219,7 @@ pub struct ContractsJson {
 }
 
 /// `stats --json`.
-pub fn stats(players: &[PlayerStats]) -> StatsJson<'_> {
+pub fn stats<'a>(players: &'a [PlayerStats], pairs: &'a [PartnershipStats]) -> StatsJson<'a> {
     let players = players
         .iter()
         .map(|p| PlayerJson {
@@ -208,8 +241,29 @@ pub fn stats(players: &[PlayerStats]) -> StatsJson<'_> {
             }),
         })
         .collect();
+    let partnerships = pairs
+        .iter()
+        .map(|p| PartnershipJson {
+            players: &p.players,
+            sessions: p.sessions,
+            finished: p.finished,
+            wins: p.wins,
+            win_rate: p.win_rate(),
+            contracts: PairContractsJson {
+                declared: p.declared,
+                made: p.made,
+                rate: p.made_rate(),
+            },
+            part_scores: PartScoresJson {
+                made: p.part_scores,
+                converted: p.converted,
+                rate: p.converted_rate(),
+            },
+        })
+        .collect();
     StatsJson {
         format: FORMAT,
         players,
+        partnerships,
     }
 }

@@ -126,15 +126,16 @@ pub fn totals(session: &Session) -> ByName<Points> {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Sheet<'a> {
-    Exact(ExactSheet<'a>),
-    Contract(ContractSheet<'a>),
+    /// Both boxed: the sheets are large and of different sizes.
+    Exact(Box<ExactSheet<'a>>),
+    Contract(Box<ContractSheet<'a>>),
 }
 
 /// `show --json` for a session.
 pub fn sheet(session: &Session) -> Sheet<'_> {
     match &session.play {
-        Play::Exact(game) => Sheet::Exact(exact::sheet(session, game)),
-        Play::Contract(game) => Sheet::Contract(contract::sheet(session, game)),
+        Play::Exact(game) => Sheet::Exact(Box::new(exact::sheet(session, game))),
+        Play::Contract(game) => Sheet::Contract(Box::new(contract::sheet(session, game))),
     }
 }
 
@@ -234,6 +235,11 @@ mod tests {
             undertrick_penalty: None,
             rubber: Some(true),
             game_below: Some(100),
+            honours: None,
+            unfinished_part_score: None,
+            fourth_deal_bonus: None,
+            vulnerable_second_third: None,
+            rounds: None,
         };
         assert_eq!(
             serde_json::to_string(&settings).unwrap(),

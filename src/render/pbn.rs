@@ -1,0 +1,189 @@
+//! `export --format pbn`: the deals of rubber bridge and Chicago as Portable
+//! Bridge Notation 2.1, the format bridge software reads. One game per deal
+//! played out (passed out or scored), in play order, with the tags of the
+//! mandatory set and an auction section; hands are not recorded, so each
+//! hand of `Deal` is `-` (unknown).
+//!
+//! Seats: the players are listed clockwise, so the first is North, then
+//! East, South and West: the first and third (one partnership) sit
+//! North–South. Every figure is the engine's: the deal's items, added up.
+
+use std::io::{self, Write};
+
+use crate::rules::contract::bridge::{Form, lines};
+use crate::rules::contract::call::Call;
+use crate::rules::contract::deal::Deal;
+use crate::rules::contract::game::ContractGame;
+use crate::rules::contract::{BySide, Side};
+use crate::rules::seat::Seat;
+use crate::session::{Play, Session};
+
+/// Every line ends so: PBN's export format, as DOS-era bridge software
+/// writes it (readers take LF too).
+const END: &str = "\r\n";
+
+/// What comes before the games: the PBN version and the export-format mark.
+pub const HEAD: &str = "% PBN 2.1\r\n% EXPORT\r\n";
+
+/// The game of a session, if it is bridge for four (the only one PBN records).
+pub fn bridge_game(session: &Session) -> Option<&ContractGame> {
+    match &session.play {
+        Play::Contract(game) if game.rules().bridge().is_some() => Some(game),
+        _ => None,
+    }
+}
+
+/// The compass letter of a seat: first listed North, then clockwise.
+pub fn compass(seat: Seat) -> &'static str {
+    ["N", "E", "S", "W"][seat.index() % 4]
+}
+
+/// A side's pair of compass letters: the first and third players are N–S.
+fn pair(side: Side) -> &'static str {
+    match side {
+        Side::A => "NS",
+        Side::B => "EW",
+    }
+}
+
+/// `None`, `NS`, `EW` or `All`.
+fn vulnerable(vulnerable: BySide<bool>) -> &'static str {
+    match (vulnerable[Side::A], vulnerable[Side::B]) {
+        (false, false) => "None",
+        (true, false) => "NS",
+        (false, true) => "EW",
+        (true, true) => "All",
+    }
+}
+
+/// A tag value as PBN quotes it: a backslash before `"` and `\`, and a
+/// line break (which a name should not hold) written as a space.
+fn quoted(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A call as PBN writes it: `Pass`, `X`, `XX`, `1NT`, `4S`.
+fn call(call: Call) -> String {
+    match call {
+        Call::Pass => "Pass".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Writes the session's deals, each a PBN game after an empty line. A
+/// session that is not bridge for four writes nothing (`export` refuses it
+/// before).
+pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
+    let Some(game) = bridge_game(session) else {
+        return Ok(());
+    };
+    for deal in game.duel().deals().iter().filter(|d| d.is_settled()) {
+        write_deal(out, session, game, deal)?;
+    }
+    Ok(())
+}
+
+fn write_deal(
+    out: &mut dyn Write,
+    session: &Session,
+    game: &ContractGame,
+    deal: &Deal,
+) -> io::Result<()> {
+    let tag = |out: &mut dyn Write, name: &str, value: &str| -> io::Result<()> {
+        write!(out, "[{name} {}]{END}", quoted(value))
+    };
+    let seats: Vec<Seat> = game.table().seats().collect();
+    let seat_name = |i: usize| seats.get(i).map_or("", |&s| game.name(s)).to_string();
+    let scoring = match game.rules().bridge().map(|t| t.form) {
+        Some(Form::Chicago { .. }) => "Chicago",
+        _ => "Rubber",
+    };
+    let date = crate::clock::local_date(session.created)
+        .format("%Y.%m.%d")
+        .to_string();
+    out.write_all(END.as_bytes())?;
+    tag(
+        out,
+        "Event",
+        &format!("{} {}", session.variant().title, session.id),
+    )?;
+    tag(out, "Site", "")?;
+    tag(out, "Date", &date)?;
+    tag(out, "Board", &deal.number.to_string())?;
+    tag(out, "West", &seat_name(3))?;
+    tag(out, "North", &seat_name(0))?;
+    tag(out, "East", &seat_name(1))?;
+    tag(out, "South", &seat_name(2))?;
+    tag(out, "Dealer", compass(deal.dealer))?;
+    tag(out, "Vulnerable", vulnerable(deal.vulnerable))?;
+    // The cards are not recorded: each hand unknown.
+    tag(out, "Deal", &format!("{}:- - - -", compass(deal.dealer)))?;
+    tag(out, "Scoring", scoring)?;
+    match (deal.contract(), deal.declarer(), deal.tricks()) {
+        (Some(contract), Some(declarer), Some(tricks)) => {
+            tag(out, "Declarer", compass(declarer))?;
+            tag(
+                out,
+                "Contract",
+                &format!("{}{}", contract.bid, contract.doubling.suffix()),
+            )?;
+            tag(out, "Result", &tricks.to_string())?;
+            // The deal's score for the declaring side: what it scored less
+            // what the other side scored on the deal (honours included).
+            let points = lines(&deal.items);
+            let side = contract.declarer;
+            let net = points[side].total() - points[!side].total();
+            tag(out, "Score", &format!("{} {net}", pair(side)))?;
+        }
+        _ => {
+            tag(out, "Declarer", "")?;
+            tag(out, "Contract", "Pass")?;
+            tag(out, "Result", "")?;
+        }
+    }
+    if let Some(auction) = deal.auction() {
+        tag(out, "Auction", compass(auction.first()))?;
+        for calls in auction.calls().chunks(4) {
+            let line: Vec<String> = calls.iter().map(|&c| call(c)).collect();
+            write!(out, "{}{END}", line.join(" "))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_quoted_as_pbn_has_it() {
+        assert_eq!(quoted("Ann"), "\"Ann\"");
+        assert_eq!(quoted("A \"B\" \\C"), "\"A \\\"B\\\" \\\\C\"");
+        assert_eq!(quoted("a\nb"), "\"a b\"");
+    }
+
+    #[test]
+    fn seats_and_vulnerability_are_compass_points() {
+        let seats: Vec<&str> = (0..4).map(|i| compass(Seat::at(i))).collect();
+        assert_eq!(seats, ["N", "E", "S", "W"]);
+        assert_eq!(vulnerable(BySide::filled(false)), "None");
+        assert_eq!(vulnerable(BySide::from_fn(|s| s == Side::B)), "EW");
+        assert_eq!(vulnerable(BySide::filled(true)), "All");
+        assert_eq!(call(Call::Pass), "Pass");
+        assert_eq!(call("3NT".parse().unwrap()), "3NT");
+        assert_eq!(call(Call::Redouble), "XX");
+    }
+}

@@ -28,6 +28,7 @@ mod manual;
 mod mormon_bridge;
 mod properties;
 mod pty;
+mod pty_bridge;
 mod pty_contract;
 mod pty_prompt;
 mod rule_cases;

@@ -451,7 +451,8 @@ mod tests {
     /// 1. Bob 1NT, three passes; 8 tricks typed, then u at the honours
     ///    question takes them back; 7, no honours: 40 below.
     /// 2. Cid deals, Ann & Cid vulnerable; Bob & Dan hear what they need.
-    ///    Cid passes; `close` is refused while the deal is under way; u
+    ///    Cid passes; `?` tells what can be typed, `close` among it;
+    ///    `close` is refused while the deal is under way; u
     ///    takes the pass back; `close` tells what it would score (nothing
     ///    more) and who would win, the table keeps playing, then closes.
     #[test]
@@ -474,6 +475,7 @@ mod tests {
             "",
             // Deal 2.
             "pass",
+            "?",
             "close",
             "u",
             "close",
@@ -497,6 +499,7 @@ mod tests {
                 "Cid's call (any bid from 1C to 7NT, pass)",
                 "Dan's call (any bid from 1C to 7NT, pass)",
                 "Dan's call (any bid from 1C to 7NT, pass)",
+                "Dan's call (any bid from 1C to 7NT, pass)",
                 "Cid's call (any bid from 1C to 7NT, pass)",
                 "Close the session?",
                 "Cid's call (any bid from 1C to 7NT, pass)",
@@ -510,11 +513,14 @@ mod tests {
             "Round 1, deal 2: Cid deals; Ann & Cid vulnerable.",
             "Bob & Dan need 60 for game: 2♥, 2♠, 2NT, 3♣ or 3♦ makes it.",
             "Deal 2 is under way: finish it, or take its calls back with u, before closing.",
+            HELP,
             "Took back the call pass in deal 2.",
             "Closing the session now: it scores nothing more. Chicago closed after 1 deal: Bob & Dan win with 40 to 0 (games: Ann & Cid 0, Bob & Dan 0).",
             "Not closed; the table plays on.",
             "The table closed the session; closing it scores nothing more.",
         ]);
+        let helped = p.script.said.iter().filter(|s| *s == HELP).count();
+        assert_eq!(helped, 2, "at the start and on `?`");
         let game = only_game(&cx);
         assert!(game.is_finished());
         assert_eq!(game.duel().closed(), Some(&[][..]));

@@ -321,7 +321,11 @@ impl Commands for ContractGame {
     }
 
     fn help(&self) -> &'static str {
-        help(self.rules())
+        if self.partnerships() {
+            super::bridge::HELP
+        } else {
+            help(self.rules())
+        }
     }
 }
 

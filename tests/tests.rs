@@ -1,6 +1,7 @@
 //! Integration tests: bridgepad driven as a user or a script would drive it.
 //! One test binary, one module per area.
 
+mod bridge_words;
 mod chart;
 mod cli_values;
 mod common;

@@ -4,7 +4,7 @@
 //! "first to 0 wins"). Every figure comes from the engine: the deal's
 //! items, the standing, [`bridge::game_needs`]; nothing is scored here.
 
-use crate::rules::contract::auction::{Doubling, Outcome};
+use crate::rules::contract::auction::{Auction, Contract, Doubling, Outcome};
 use crate::rules::contract::bridge::{self, Form, Item, Why};
 use crate::rules::contract::deal::Deal;
 use crate::rules::contract::duel::{Next, Status};
@@ -80,7 +80,12 @@ pub fn needs(game: &ContractGame) -> Vec<String> {
 /// "4♥X by Ann (Ann & Cid)": the contract and the player who plays it.
 pub fn declared(game: &ContractGame, deal: &Deal) -> String {
     let c = deal.contract().expect("a contract");
-    match deal.declarer() {
+    contract_by(game, c, deal.auction())
+}
+
+/// The same from the contract and the auction that fixed it.
+pub fn contract_by(game: &ContractGame, c: Contract, auction: Option<&Auction>) -> String {
+    match auction.and_then(Auction::declarer) {
         Some(seat) => format!(
             "{} by {} ({})",
             c.pretty(),

@@ -18,14 +18,15 @@ use crate::common::{Bp, NOW};
 
 const ENTER: &str = "\r";
 
-/// `bridgepad play --session ID` on a pseudo-terminal `columns` wide.
-struct Pty {
+/// `bridgepad play --session ID` on a pseudo-terminal `columns` wide (also
+/// drives `pty_bridge`).
+pub struct Pty {
     session: OsSession,
     seen: String,
 }
 
 impl Pty {
-    fn play(bp: &Bp, id: &str, columns: u16) -> Pty {
+    pub fn play(bp: &Bp, id: &str, columns: u16) -> Pty {
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bridgepad"));
         cmd.args(["play", "--session", id])
             .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
@@ -49,7 +50,7 @@ impl Pty {
 
     /// Waits for `text`, its words separated by any run of white space, so
     /// a line wrapped to the terminal's width still matches.
-    fn expect(&mut self, text: &str) {
+    pub fn expect(&mut self, text: &str) {
         let words: Vec<String> = text.split_whitespace().map(regex_escape).collect();
         let pattern = words.join(r"\s+");
         match self.session.expect(Regex(&pattern)) {
@@ -73,7 +74,7 @@ impl Pty {
     }
 
     /// Waits for the question `prompt`, then types `keys` and Enter.
-    fn answer(&mut self, prompt: &str, keys: &str) {
+    pub fn answer(&mut self, prompt: &str, keys: &str) {
         self.expect(prompt);
         self.session
             .send(format!("{keys}{ENTER}"))
@@ -81,7 +82,7 @@ impl Pty {
     }
 
     /// Waits for bridgepad to exit 0 without an `error:`; returns the screen.
-    fn finish(mut self) -> String {
+    pub fn finish(mut self) -> String {
         match self.session.expect(Eof) {
             Ok(found) => self
                 .seen

@@ -3,6 +3,7 @@
 
 mod bridge_four;
 mod bridge_pad;
+mod bridge_words;
 mod chart;
 mod cli_values;
 mod common;
@@ -31,6 +32,7 @@ mod mormon_bridge;
 mod pbn;
 mod properties;
 mod pty;
+mod pty_bridge;
 mod pty_contract;
 mod pty_prompt;
 mod rule_cases;

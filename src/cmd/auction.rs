@@ -65,13 +65,17 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         let mut trial = auction.clone();
         for (i, &call) in new.iter().enumerate() {
             if !trial.is_open() {
-                bail!(
-                    "the auction ended after {} ({}); `{call}` and what follows are one call too many",
-                    say::calls(game, &trial),
-                    match trial.outcome() {
-                        Outcome::Contract(c) => say::contract(game, c),
-                        _ => "no contract".to_string(),
+                // "(1♥X by Ann)"; at four "with 1♥X by Cid (Ann & Cid)".
+                let fixed = match trial.outcome() {
+                    Outcome::Contract(c) if game.partnerships() => {
+                        format!(", with {}", say::bridge::contract_by(game, c, Some(&trial)))
                     }
+                    Outcome::Contract(c) => format!(" ({})", say::contract(game, c)),
+                    _ => " (no contract)".to_string(),
+                };
+                bail!(
+                    "the auction ended after {}{fixed}; `{call}` and what follows are one call too many",
+                    say::calls(game, &trial),
                 );
             }
             let caller = game.name(trial.caller(before + i)).to_string();

@@ -72,12 +72,13 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     let game = match &session.play {
         Play::Exact(game) => game,
         Play::Contract(game) => {
-            outln!(
-                "{}: {}; {}.",
-                game.variant().title,
-                game.table().names().join(", "),
-                say::terms(game)
-            );
+            // At four, the partnerships: "Ann & Cid against Bob & Dan".
+            let seated = if game.partnerships() {
+                say::bridge::partnerships(game)
+            } else {
+                game.table().names().join(", ")
+            };
+            outln!("{}: {seated}; {}.", game.variant().title, say::terms(game));
             if drawn {
                 outln!(
                     "{} deals first (drawn at random).",

@@ -1,5 +1,8 @@
-//! The sentences for the two-player contract games, shared by the commands
-//! and the prompts.
+//! The sentences for the contract games, shared by the commands and the
+//! prompts: the two-player games here, rubber bridge and Chicago in
+//! [`bridge`], which each sentence hands over to at a table of four.
+
+pub mod bridge;
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
@@ -11,6 +14,9 @@ use crate::rules::contract::{BySide, Line, Side, Winner};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
+    if game.partnerships() {
+        return bridge::deal(game, deal);
+    }
     let rules = game.rules();
     let dealer = game.name(deal.dealer);
     let other = game.name(game.left_of(deal.dealer));
@@ -63,6 +69,9 @@ pub fn next(game: &ContractGame) -> String {
         return finished(game);
     };
     let deal = game.duel().current().expect("next implies a deal in play");
+    if game.partnerships() {
+        return bridge::next(game, next, deal);
+    }
     let rules = game.rules();
     match next {
         Next::FirstPhase => format!(
@@ -177,9 +186,19 @@ pub fn closed(game: &ContractGame) -> String {
     } else {
         "the session"
     };
+    match closing_scores(game) {
+        None => format!("The table closed {what}; closing it scores nothing more."),
+        Some(scores) => format!("The table closed {what}: {scores}."),
+    }
+}
+
+/// What the close scored, side by side: "Ann & Cid score 300 for the only
+/// game won; Bob & Dan score 100 for a part score in the unfinished game".
+/// `None` when it scored nothing.
+fn closing_scores(game: &ContractGame) -> Option<String> {
     let items = game.duel().closed().unwrap_or_default();
     if items.is_empty() {
-        return format!("The table closed {what}; closing it scores nothing more.");
+        return None;
     }
     let by_side: Vec<String> = Side::BOTH
         .into_iter()
@@ -193,7 +212,7 @@ pub fn closed(game: &ContractGame) -> String {
                 .then(|| format!("{} score {}", game.name(side), parts.join(" and ")))
         })
         .collect();
-    format!("The table closed {what}: {}.", by_side.join("; "))
+    Some(by_side.join("; "))
 }
 
 fn closing_words(why: crate::rules::contract::bridge::Why) -> &'static str {
@@ -231,6 +250,9 @@ pub fn undone(entry: UndoneEntry) -> String {
 /// to 300."), otherwise the higher total ("Ann leads with 420."). `None`
 /// before anything scores and once the session is over.
 pub fn standing(game: &ContractGame) -> Option<String> {
+    if game.partnerships() {
+        return bridge::standing(game);
+    }
     if game.is_finished() {
         return None;
     }
@@ -268,6 +290,9 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
+    if game.partnerships() {
+        return bridge::finished(game);
+    }
     let duel = game.duel();
     let Status::Over(winner) = duel.status() else {
         unreachable!("only a finished session is told it is over")
@@ -401,6 +426,9 @@ pub fn game_ending(game: &ContractGame) -> Option<String> {
 
 /// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
 pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
+    if game.partnerships() {
+        return bridge::auction_end(game, deal);
+    }
     let auction = deal.auction().expect("an auction");
     match auction.outcome() {
         Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
@@ -421,6 +449,9 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
 
 /// "Ann took 10 in 3♥X: made, Ann scores 240." and the like.
 pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
+    if game.partnerships() {
+        return bridge::result(game, deal);
+    }
     let c = deal.contract().expect("a played contract");
     let tricks = deal.tricks().expect("tricks recorded");
     let declarer = game.name(c.declarer);
@@ -494,6 +525,9 @@ pub fn totals_line(game: &ContractGame) -> String {
 /// Buddy Bridge: "Game 1 to Ann: Ann 310, Bob 150 in that game. Games: Ann 1, Bob 0."
 /// when deal `number` ended a game; `None` otherwise.
 pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
+    if game.partnerships() {
+        return bridge::after_deal(game, number);
+    }
     if !game.rules().has_line() {
         return None;
     }
@@ -546,6 +580,9 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
 
 /// "target 500", "game at 300 below the line, best of three games".
 pub fn terms(game: &ContractGame) -> String {
+    if game.partnerships() {
+        return bridge::terms(game);
+    }
     let rules = game.rules();
     if let Some(line) = rules.line() {
         return format!(

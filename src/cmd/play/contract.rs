@@ -9,6 +9,7 @@ use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
+use crate::rules::Seat;
 use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
@@ -55,7 +56,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
-            Next::Call(seat) => call(p, cx, id, game, deal, Side::of_seat(seat))?,
+            Next::Call(seat) => call(p, cx, id, game, deal, seat)?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
                     && deal.dummy().is_none()
@@ -130,7 +131,7 @@ fn call(
     id: &str,
     game: &ContractGame,
     deal: &Deal,
-    side: Side,
+    seat: Seat,
 ) -> Result<Flow> {
     let auction = deal.auction().expect("an open auction");
     let number = deal.number;
@@ -147,7 +148,7 @@ fn call(
     if let Some(why) = say::raise_or_stand(game, auction) {
         p.say(&why);
     }
-    let prompt = call_prompt(game, auction, side);
+    let prompt = call_prompt(game, auction, seat);
     let check = |text: &str| match typed_call(text, auction)? {
         Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
         None => Ok(()),
@@ -170,7 +171,7 @@ fn call(
 
 /// After calls were recorded: the ones the rules forced (`made` of them,
 /// at the end), and how the auction ended, if it did.
-fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
+pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
     let deal = &game.duel().deals()[number - 1];
     let auction = deal.auction().expect("an auction");
     if let Some(line) = say::forced(game, auction, made) {
@@ -187,18 +188,18 @@ fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) 
 
 /// "Ann's call (2NT or higher, pass, double)"; the Buddy holder after a
 /// pass: "Ann's call: raise (2S or higher) or stand (pass)".
-fn call_prompt(game: &ContractGame, auction: &Auction, side: Side) -> String {
+pub(super) fn call_prompt(game: &ContractGame, auction: &Auction, seat: Seat) -> String {
     let legal = auction.legal();
     match auction.raise_or_stand() {
         Some(_) if legal.lowest_bid.is_some() => format!(
             "{}'s call: raise ({}) or stand (pass)",
-            game.name(side),
+            game.name(seat),
             Legal {
                 pass: false,
                 ..legal
             }
         ),
-        _ => format!("{}'s call ({legal})", game.name(side)),
+        _ => format!("{}'s call ({legal})", game.name(seat)),
     }
 }
 
@@ -254,7 +255,9 @@ fn tricks(
             .map_err(|e| e.to_string()),
         None => Ok(()),
     };
-    let text = p.input(&prompt, None, &check)?;
+    // Enter: made exactly, the tricks the contract needs.
+    let exactly = c.bid.tricks_needed().to_string();
+    let text = p.input(&prompt, Some(&exactly), &check)?;
     let Some(n) = typed_count(&text).expect("checked") else {
         return command(p, cx, id, game, &text);
     };
@@ -276,7 +279,7 @@ fn tricks(
 }
 
 /// A number of tricks, or `None` for one of the table's commands.
-fn typed_count(text: &str) -> Result<Option<u32>, String> {
+pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
     if parse_command(text).is_some() {
         return Ok(None);
     }
@@ -287,7 +290,7 @@ fn typed_count(text: &str) -> Result<Option<u32>, String> {
 
 /// A call, or `None` for one of the table's commands; a word that is not a
 /// call is refused with the calls legal now.
-fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
+pub(super) fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
     if parse_command(text).is_some() {
         return Ok(None);
     }
@@ -318,12 +321,16 @@ impl Commands for ContractGame {
     }
 
     fn help(&self) -> &'static str {
-        help(self.rules())
+        if self.partnerships() {
+            super::bridge::HELP
+        } else {
+            help(self.rules())
+        }
     }
 }
 
 /// Runs one of the table's commands, typed as `text`.
-fn command(
+pub(super) fn command(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
@@ -1076,6 +1083,29 @@ mod tests {
         assert_eq!(calls(&game, 1), ["pass", "2S", "pass"]);
         assert_eq!(game.duel().facts()[0].tricks, Some(5));
         assert_eq!(game.duel().totals().map(Line::total), BySide::new(0, 170));
+    }
+
+    /// Enter at declarer's tricks means made exactly: Single Dummy Bridge,
+    /// Ann 1♣, Bob pass, no dummy recorded, Enter: 7 tricks, 20 to Ann.
+    #[test]
+    fn enter_at_the_tricks_means_made_exactly() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Single Dummy Bridge",
+            "",
+            "Ann,Bob",
+            "Ann",
+            "1C",
+            "pass",
+            "Skip",
+            "",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+        p.assert_said(&["Ann took 7 in 1♣: made; Ann scores 20."]);
+        assert_eq!(only_game(&cx).duel().facts()[0].tricks, Some(7));
     }
 
     #[test]

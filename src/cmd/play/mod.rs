@@ -3,8 +3,8 @@
 //!
 //! Every answer goes through the same engine calls as the scriptable
 //! commands; the prompts only decide what to ask next. [`setup`] asks what a
-//! new session needs; each family of games has its table loop: [`exact`]
-//! and [`contract`].
+//! new session needs; each family of games has its table loop: [`exact`],
+//! [`contract`] for two players, [`bridge`] for four in partnerships.
 
 use anyhow::{Result, bail};
 
@@ -13,6 +13,7 @@ use crate::cli::PlayArgs;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::session::Play;
 
+mod bridge;
 mod contract;
 mod exact;
 mod setup;
@@ -51,6 +52,7 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
     };
     match cx.store.load(&id)?.play {
         Play::Exact(_) => exact::table(p, cx, &id),
+        Play::Contract(g) if g.partnerships() => bridge::table(p, cx, &id),
         Play::Contract(_) => contract::table(p, cx, &id),
     }
 }

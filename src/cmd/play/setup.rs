@@ -6,6 +6,7 @@ use anyhow::Result;
 use super::super::{Context, new};
 use crate::catalog::with_settings;
 use crate::prompt::Prompter;
+use crate::rules::contract::Kind;
 use crate::rules::template::ExactScoring;
 use crate::rules::{SetupError, Table, Variant};
 
@@ -14,6 +15,8 @@ use crate::rules::{SetupError, Table, Variant};
 enum Step {
     Game,
     Rubber,
+    /// Chicago: how many rounds of four deals.
+    Rounds,
     Scoring,
     Target,
     Players,
@@ -25,9 +28,15 @@ impl Step {
     /// The questions `variant` asks after the game is chosen.
     fn after_game(variant: &Variant) -> Vec<Step> {
         let mut steps = Vec::new();
-        // A game kept above and below the line may be one game or a rubber.
-        if variant.contract.is_some_and(|rules| rules.has_line()) {
+        // Buddy Bridge may be one game or a rubber (rubber bridge is always one).
+        if variant.contract.is_some_and(|rules| rules.line().is_some()) {
             steps.push(Step::Rubber);
+        }
+        if variant
+            .contract
+            .is_some_and(|rules| rules.kind() == Kind::Chicago)
+        {
+            steps.push(Step::Rounds);
         }
         if variant.dealer_hook {
             steps.push(Step::Scoring);
@@ -109,6 +118,25 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     None => false,
                 }
             }
+            Step::Rounds => {
+                let check = |text: &str| match back(Some(text.to_string())) {
+                    None => Ok(()),
+                    Some(text) => with_rounds(&variant, &text).map(|_| ()),
+                };
+                let prompt =
+                    "Rounds of four deals to play (Enter: as many as the table likes, then close)";
+                match back(p.input_or_back(prompt, None, &check)?) {
+                    Some(text) => {
+                        settings.retain(|(k, _)| k != "rounds");
+                        if !text.trim().is_empty() {
+                            settings.push(("rounds".into(), text.trim().to_string()));
+                        }
+                        variant = set(&settings)?;
+                        true
+                    }
+                    None => false,
+                }
+            }
             Step::Scoring => {
                 let items: Vec<String> = ExactScoring::ALL
                     .iter()
@@ -181,6 +209,15 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 match back(p.input_or_back(&prompt, None, &check)?) {
                     Some(text) => {
                         players = split_names(&text);
+                        // Bridge for four: who partners whom, before the dealer is asked.
+                        if variant.contract.is_some_and(|rules| rules.partnerships())
+                            && players.len() == 4
+                        {
+                            p.say(&format!(
+                                "{} & {} against {} & {}.",
+                                players[0], players[2], players[1], players[3]
+                            ));
+                        }
                         true
                     }
                     None => false,
@@ -274,6 +311,21 @@ fn split_waiting(text: &str) -> Vec<String> {
         Vec::new()
     } else {
         split_names(text)
+    }
+}
+
+/// Chicago with the rounds typed at the prompt; nothing leaves them open.
+fn with_rounds(variant: &Variant, text: &str) -> Result<Variant, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(variant.clone());
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n >= 1 => with_settings(variant, &[("rounds".to_string(), n.to_string())])
+            .map_err(|e| format!("{e:#}")),
+        _ => Err(format!(
+            "`{text}` is not a number of rounds; type 1 or more, or nothing to play until the table closes"
+        )),
     }
 }
 

@@ -1,0 +1,125 @@
+//! `bridgepad play` for rubber bridge and Chicago through a real
+//! pseudo-terminal: one deal of each, with the calls round four seats, a
+//! refused call, Enter for made exactly, honours refused and given. The
+//! sessions are started with `bridgepad new`; the assertions that matter
+//! are on the saved session.
+
+#![cfg(unix)]
+
+use serde_json::json;
+
+use crate::common::Bp;
+use crate::pty_contract::Pty;
+
+/// The session file's deal `i` (0-based), as TOML.
+fn saved_deal(bp: &Bp, id: &str, i: usize) -> toml::Value {
+    let saved: toml::Table = toml::from_str(&bp.session_text(id)).unwrap();
+    saved["deals"].as_array().unwrap()[i].clone()
+}
+
+fn calls(deal: &toml::Value) -> Vec<&str> {
+    deal["auction"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
+/// Rubber bridge, Ann dealing, at 80 columns (RULES.md, rubber bridge):
+/// Ann 1♥, Bob doubles, Cid 1♦ (refused: it does not outrank 1♥), Cid
+/// 4♥, three passes: 4♥ by Ann. Enter: made exactly, 10 tricks: 4 × 30 =
+/// 120 below, game 1; Cid's four trump honours: 100 above.
+#[test]
+fn a_rubber_deal_is_played_at_the_table() {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    let mut p = Pty::play(&bp, &id, 80);
+    p.expect("Deal 1 (game 1): Ann deals; neither side vulnerable.");
+    p.answer("Ann's call (any bid from 1C to 7NT, pass)", "1H");
+    p.answer("Bob's call (1S or higher, pass, double)", "X");
+    p.answer("Cid's call (1S or higher, pass, redouble)", "1D");
+    p.expect("1D does not outrank 1H; legal now: 1S or higher, pass, redouble");
+    p.answer("Cid's call (1S or higher, pass, redouble)", "4H");
+    p.answer("Dan's call (4S or higher, pass, double)", "pass");
+    p.answer("Ann's call (4S or higher, pass)", "pass");
+    p.answer("Bob's call (4S or higher, pass, double)", "pass");
+    p.expect("Contract 4♥ by Ann (Ann & Cid): needs 10 tricks; Bob leads.");
+    p.answer(
+        "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly)",
+        "",
+    );
+    p.answer("Honours? (Enter: none; e.g. Cid 100)", "Cid 100");
+    p.expect(
+        "Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 100 for honours (Cid) above.",
+    );
+    p.expect("Game 1 to Ann & Cid: a line is drawn.");
+    p.expect("Deal 2 (game 2): Bob deals; Ann & Cid vulnerable.");
+    p.answer("Bob's call (any bid from 1C to 7NT, pass)", "q");
+    let screen = p.finish();
+    assert!(!screen.contains("`bridgepad auction"), "{screen}");
+
+    let deal = saved_deal(&bp, &id, 0);
+    assert_eq!(calls(&deal), ["1H", "X", "4H", "pass", "pass", "pass"]);
+    assert_eq!(deal["declarer_tricks"].as_integer(), Some(10));
+    assert_eq!(deal["honours"]["Cid"].as_integer(), Some(100));
+    let json = bp.json(&["show", "--json"]);
+    for partner in ["Ann", "Cid"] {
+        assert_eq!(
+            json["totals"][partner],
+            json!({"total": 220, "above": 100, "below": 120})
+        );
+    }
+    assert_eq!(
+        json["totals"]["Bob"],
+        json!({"total": 0, "above": 0, "below": 0})
+    );
+}
+
+/// Chicago, Bob dealing, at 60 columns (RULES.md, Chicago): Bob 1NT, Cid
+/// doubles, three passes: 1NTX by Bob, neither side vulnerable. Bob & Dan
+/// take 5: down 2 doubled, 100 + 200 = 300 to Ann & Cid. Honours of 100
+/// at no-trump are refused (only four aces, 150, count); none, then.
+#[test]
+fn a_chicago_deal_is_played_at_the_table() {
+    let bp = Bp::new();
+    let id = bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dan", "--dealer", "Bob"]);
+    let mut p = Pty::play(&bp, &id, 60);
+    p.expect("Round 1, deal 1: Bob deals; neither side vulnerable.");
+    p.answer("Bob's call (any bid from 1C to 7NT, pass)", "1NT");
+    p.answer("Cid's call (2C or higher, pass, double)", "X");
+    p.answer("Dan's call (2C or higher, pass, redouble)", "pass");
+    p.answer("Ann's call (2C or higher, pass)", "pass");
+    p.answer("Bob's call (2C or higher, pass, redouble)", "pass");
+    p.expect("Contract 1NTX by Bob (Bob & Dan): needs 7 tricks; Cid leads.");
+    p.answer(
+        "Tricks Bob & Dan took in 1NTX by Bob (needs 7; Enter: made exactly)",
+        "5",
+    );
+    p.answer("Honours? (Enter: none; e.g. Dan 100)", "Dan 100");
+    p.expect("at no-trump only four aces in one hand count, for 150");
+    p.answer("Honours? (Enter: none; e.g. Dan 100)", "");
+    p.expect("Bob & Dan took 5 in 1NTX: down 2 doubled. Ann & Cid score 300 above.");
+    p.expect("Round 1, deal 2: Cid deals; Ann & Cid vulnerable.");
+    p.answer("Cid's call (any bid from 1C to 7NT, pass)", "q");
+    p.finish();
+
+    let deal = saved_deal(&bp, &id, 0);
+    assert_eq!(calls(&deal), ["1NT", "X", "pass", "pass", "pass"]);
+    assert_eq!(deal["declarer_tricks"].as_integer(), Some(5));
+    assert!(deal.get("honours").is_none(), "{deal:?}");
+    let json = bp.json(&["show", "--json"]);
+    for partner in ["Ann", "Cid"] {
+        assert_eq!(
+            json["totals"][partner],
+            json!({"total": 300, "above": 300, "below": 0})
+        );
+    }
+    assert_eq!(json["next"]["dealer"], "Cid");
+}

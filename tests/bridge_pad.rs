@@ -108,9 +108,9 @@ fn a_rubber_won_two_games_to_one_is_drawn_above_and_below_the_line() {
             "{sheet}"
         );
         assert!(
-            sheet
-                .replace('\n', " ")
-                .contains("Ann & Cid win it, 2 games to 1, 1960 to 120."),
+            sheet.replace('\n', " ").contains(
+                "Rubber over: Ann & Cid win with 1960 to 120 (games: Ann & Cid 2, Bob & Dan 1)."
+            ),
             "{sheet}"
         );
     }
@@ -152,7 +152,7 @@ fn an_unfinished_rubber_closed_by_the_table_fits_with_long_names() {
         assert!(sheet.contains("100 closed: part score"), "{sheet}");
         assert!(sheet.contains("420 total"), "{sheet}");
         assert!(sheet.contains("160 total"), "{sheet}");
-        assert!(sheet.contains("closed unfinished by the table"), "{sheet}");
+        assert!(sheet.contains("Rubber closed unfinished"), "{sheet}");
         // The winners of game 1 are vulnerable; the rule names the game.
         assert!(sheet.contains("─ game 1 ─"), "{sheet}");
         assert!(sheet.contains("vul"), "{sheet}");

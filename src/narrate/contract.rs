@@ -63,6 +63,15 @@ pub fn contract(game: &ContractGame, contract: Contract) -> String {
     format!("{} by {}", contract.pretty(), game.name(contract.declarer))
 }
 
+/// A deal's contract in words: "3♥X by Ann", or at four "4♥ by Ann (Ann & Cid)".
+pub fn deal_contract(game: &ContractGame, deal: &Deal, contract: Contract) -> String {
+    if game.partnerships() {
+        bridge::contract_by(game, contract, deal.auction())
+    } else {
+        self::contract(game, contract)
+    }
+}
+
 /// What comes next, as one line, with the command that records it.
 pub fn next(game: &ContractGame) -> String {
     let Some(next) = game.duel().next() else {

@@ -43,7 +43,8 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     let four = rules.bridge().is_some();
     let mut out = String::new();
     let terms = if four {
-        bridge::terms(game)
+        // Who partners whom belongs in the title of a pad for four.
+        format!("{}; {}", say::bridge::partnerships(game), say::terms(game))
     } else {
         say::terms(game)
     };
@@ -62,14 +63,11 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         tail.extend(legend);
     }
     if game.is_finished() {
-        tail.push(if four {
-            bridge::finished(game)
-        } else {
-            say::finished(game)
-        });
+        tail.push(say::finished(game));
     } else {
         if four {
-            tail.extend(bridge::standing(game));
+            tail.extend(say::standing(game));
+            tail.extend(say::bridge::needs(game));
         } else {
             tail.extend(standing(game));
         }

@@ -351,7 +351,15 @@ pub fn standing(game: &ContractGame) -> Option<String> {
         Winner::Side(side) => Some(side),
         Winner::Shared => None,
     };
-    Some(match leader {
+    // Chicago: where the round stands comes first.
+    let round = game
+        .duel()
+        .current()
+        .and_then(|d| d.round)
+        .filter(|&(round, deal)| round > 1 || deal > 1)
+        .map(|(round, deal)| format!("Round {round}, deal {deal} next. "))
+        .unwrap_or_default();
+    let said = match leader {
         _ if rubber && games.a != games.b => {
             let one = if games.a > games.b { Side::A } else { Side::B };
             format!(
@@ -370,14 +378,20 @@ pub fn standing(game: &ContractGame) -> Option<String> {
             totals[one],
             totals[!one]
         ),
-        Some(one) => format!("{} lead with {}.", game.name(one), totals[one]),
+        Some(one) => format!(
+            "{} lead, {} to {}.",
+            game.name(one),
+            totals[one],
+            totals[!one]
+        ),
         None if totals.a == 0 && games.a == 0 => return None,
         None if rubber && games.a > 0 => format!(
             "Games {}–{}; level on points at {}.",
             games.a, games.b, totals.a
         ),
         None => format!("Level at {}.", totals.a),
-    })
+    };
+    Some(format!("{round}{said}"))
 }
 
 /// "Rubber over: Ann & Cid win with 950 to 420 (games: Ann & Cid 2, Bob &
@@ -755,7 +769,10 @@ mod tests {
                 "Bob & Dan need 70 for game: 3♥, 3♠, 2NT, 4♣ or 4♦ makes it."
             ]
         );
-        assert_eq!(standing(&g).unwrap(), "Ann & Cid lead with 160.");
+        assert_eq!(
+            standing(&g).unwrap(),
+            "Round 1, deal 3 next. Ann & Cid lead, 160 to 60."
+        );
         calls(&mut g, "1NT pass pass pass");
         let n = tricks(&mut g, 7, None);
         assert_eq!(

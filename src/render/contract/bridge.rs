@@ -12,7 +12,6 @@ use crate::render::fit::{self, Grid};
 use crate::render::wrap;
 use crate::rules::contract::bridge::{Form, Item, Why};
 use crate::rules::contract::deal::Deal;
-use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
 
@@ -20,32 +19,6 @@ use crate::rules::contract::{BySide, Side, Winner};
 const LINE: char = '━';
 /// The rule drawn under a game.
 const GAME_RULE: char = '─';
-
-/// "Rubber Bridge — Ann & Cid against Bob & Dan: …": the title's terms.
-pub(crate) fn terms(game: &ContractGame) -> String {
-    let Some(terms) = game.rules().bridge() else {
-        return String::new();
-    };
-    let sides = format!("{} against {}", game.name(Side::A), game.name(Side::B));
-    let honours = if terms.honours {
-        "honours scored"
-    } else {
-        "no honours"
-    };
-    match terms.form {
-        Form::Rubber { .. } => format!(
-            "{sides}; game is 100 below the line, the rubber goes to the first side with two games; {honours}"
-        ),
-        Form::Chicago { rounds, .. } => {
-            let rounds = match rounds {
-                Some(1) => "one round of four deals".to_string(),
-                Some(n) => format!("{n} rounds of four deals"),
-                None => "rounds of four deals".to_string(),
-            };
-            format!("{sides}; {rounds}, game is 100 below the line; {honours}")
-        }
-    }
-}
 
 /// The pad for the sheet: the rubber's or Chicago's, fitted to `width`,
 /// with the sentences under it (games, pass-outs, what the marks mean).
@@ -66,99 +39,6 @@ pub(crate) fn pad(game: &ContractGame, width: Option<usize>) -> String {
     out
 }
 
-/// Where the session stands, for a session in play.
-pub(crate) fn standing(game: &ContractGame) -> Vec<String> {
-    let duel = game.duel();
-    let totals = duel.totals().map(|l| l.total());
-    let mut out = Vec::new();
-    let rubber = game.rules().rubber();
-    if rubber {
-        let games = duel.games_won();
-        out.push(match games.a.cmp(&games.b) {
-            std::cmp::Ordering::Equal if games.a == 0 => "No game yet.".to_string(),
-            std::cmp::Ordering::Equal => "One game all: the next game wins the rubber.".to_string(),
-            _ => {
-                let one = if games.a > games.b { Side::A } else { Side::B };
-                format!("{} lead the rubber, one game to none.", game.name(one))
-            }
-        });
-    }
-    if let Some((round, deal)) = duel.current().and_then(|d| d.round) {
-        out.push(format!("Round {round}, deal {deal} next."));
-    }
-    let part = duel.standing().part;
-    if part.a > 0 || part.b > 0 {
-        out.push(format!(
-            "Below the line toward game: {} {}, {} {}.",
-            game.name(Side::A),
-            part.a,
-            game.name(Side::B),
-            part.b
-        ));
-    }
-    match totals.a.cmp(&totals.b) {
-        std::cmp::Ordering::Equal => out.push(format!("Level on points at {}.", totals.a)),
-        _ => {
-            let one = if totals.a > totals.b {
-                Side::A
-            } else {
-                Side::B
-            };
-            out.push(format!(
-                "On points {} lead, {} to {}.",
-                game.name(one),
-                totals[one],
-                totals[!one]
-            ));
-        }
-    }
-    vec![out.join(" ")]
-}
-
-/// Who won, once the session is over: the rubber, or the Chicago session.
-pub(crate) fn finished(game: &ContractGame) -> String {
-    let duel = game.duel();
-    let Status::Over(winner) = duel.status() else {
-        return String::new();
-    };
-    let totals = duel.totals().map(|l| l.total());
-    let games = duel.games_won();
-    let closed = if duel.closed().is_some() {
-        "closed unfinished by the table"
-    } else {
-        "over"
-    };
-    let what = if game.rules().rubber() {
-        "The rubber"
-    } else {
-        "The Chicago session"
-    };
-    let games_part = |w: Side| {
-        if game.rules().rubber() {
-            let plural = if games[w] == 1 { "" } else { "s" };
-            format!(", {} game{plural} to {},", games[w], games[!w])
-        } else {
-            String::new()
-        }
-    };
-    match winner {
-        Winner::Side(w) => format!(
-            "{what} is {closed}: {} win it{} {} to {}.",
-            game.name(w),
-            games_part(w),
-            totals[w],
-            totals[!w]
-        ),
-        Winner::Shared => format!(
-            "{what} is {closed}: {} and {} share it at {} each.",
-            game.name(Side::A),
-            game.name(Side::B),
-            totals.a
-        ),
-    }
-}
-
-/// The four players' names as the table shows them.
 fn names(game: &ContractGame) -> Vec<String> {
     game.table()
         .seats()

@@ -222,7 +222,7 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
                         .declarer()
                         .map_or_else(|| name(c.declarer.into()), |seat| name(seat.into())),
                     tricks_needed: c.bid.tricks_needed(),
-                    text: say::contract(game, c),
+                    text: say::deal_contract(game, d, c),
                 }),
                 dummy: d.dummy().map(dummy_word),
                 declarer_tricks: d.tricks(),
@@ -407,7 +407,7 @@ fn next(game: &ContractGame) -> Option<ContractNext> {
             let c = deal.contract().expect("a contract");
             value.phase = "contract";
             value.declarer = Some(name(declarer.into()));
-            value.contract = Some(say::contract(game, c));
+            value.contract = Some(say::deal_contract(game, deal, c));
             value.tricks_needed = Some(c.bid.tricks_needed());
         }
     }

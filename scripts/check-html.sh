@@ -1,6 +1,6 @@
 #!/bin/sh
 # Exports the hand-computed club history (the one tests/common.rs builds:
-# three sessions) plus a 14-player game to one HTML page, takes a headless
+# three sessions), a rubber and a Chicago session, plus a 14-player game to one HTML page, takes a headless
 # Chromium screenshot of it and prints it to PDF, to look at the sheets and
 # the charts as a browser draws and prints them. Fails when Chromium draws
 # nothing, or when the PDF (read with pdftotext, if installed) lacks a
@@ -54,6 +54,17 @@ t=2026-06-01T19:00:00Z
 at $t new buddy-bridge --players Bob,Dee --dealer Dee
 at $t tricks Bob=8
 at $t auction 2S
+# Bridge for four: the rubber's pad and Chicago's grid.
+t=2026-06-15T19:00:00Z
+at $t new rubber-bridge --players Ann,Bob,Cid,Dee --dealer Ann
+at $t auction 1H pass 4H pass pass pass
+at $t tricks Ann=11 --honours Cid=100
+at $t auction pass 2S X pass pass pass
+at $t tricks Dee=6
+t=2026-06-20T19:00:00Z
+at $t new chicago --players Ann,Bob,Cid,Dee --dealer Bob
+at $t auction 1NT pass 3NT pass pass pass
+at $t tricks Bob=9
 # A table of 14: the sheet turns sideways and prints on landscape pages.
 t=2026-07-01T19:00:00Z
 players=Annabelle,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jo,Kim,Lou,Maximilian,Ned
@@ -84,6 +95,13 @@ if command -v pdftotext >/dev/null 2>&1; then
             ;;
         esac
     done
+    case $text in
+    *"Ann & Cid"*"Bob & Dee"*) ;;
+    *)
+        echo "error: the bridge pads do not name the partnerships in $out/club.pdf" >&2
+        exit 1
+        ;;
+    esac
     case $text in
     *"above the line"*"below the line"*) ;;
     *)

@@ -7,8 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::engine::ArgValueCompleter;
 
 use crate::cmd::manual::{
-    command_after_long_help, complete_calls, complete_player_entries, complete_sessions,
-    complete_suits, complete_variants,
+    command_after_long_help, complete_calls, complete_dealer, complete_dummy,
+    complete_player_entries, complete_player_names, complete_sessions, complete_suits,
+    complete_trash, complete_variants,
 };
 
 use crate::cmd::{abbreviated, parse_count};
@@ -181,7 +182,7 @@ pub struct NewArgs {
     #[arg(long, value_delimiter = ',', required = true, value_name = "A,B,C")]
     pub players: Vec<String>,
     /// The first dealer (default: drawn at random and announced)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = ArgValueCompleter::new(complete_dealer))]
     pub dealer: Option<String>,
     /// End the game at the end of the hand in which someone reaches this score
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = target)]
@@ -223,7 +224,7 @@ pub struct TricksArgs {
     )]
     pub tricks: Vec<String>,
     /// Single Dummy Bridge: the dummy declarer took, `revealed` or `hidden`
-    #[arg(long, value_name = "WHICH")]
+    #[arg(long, value_name = "WHICH", add = ArgValueCompleter::new(complete_dummy))]
     pub dummy: Option<String>,
     /// Rubber bridge and Chicago: honours held in one hand, as NAME=100 or
     /// NAME=150 (the points go to NAME's side)
@@ -336,7 +337,7 @@ pub struct Filters {
     #[arg(long, value_name = "VARIANT", add = ArgValueCompleter::new(complete_variants))]
     pub game: Option<String>,
     /// Only sessions this player sat in (names compared ignoring case)
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = ArgValueCompleter::new(complete_player_names))]
     pub player: Option<String>,
     /// Only sessions started on or after this date (YYYY-MM-DD)
     #[arg(long, value_name = "DATE", value_parser = date)]
@@ -399,7 +400,7 @@ pub struct RestoreArgs {
     /// What to bring back: a session's id (or the start of it) for its newest copy in the
     /// trash, or a trash file name as the list shows it (`ID.2.toml`) for that copy.
     /// Without it, list the trash
-    #[arg(value_name = "ID")]
+    #[arg(value_name = "ID", add = ArgValueCompleter::new(complete_trash))]
     pub id: Option<String>,
     /// List the trash as JSON
     #[arg(long, conflicts_with = "id")]

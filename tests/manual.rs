@@ -161,6 +161,46 @@ fn suits_calls_and_folders_are_offered_where_they_fit() {
     assert_eq!(offered, [format!("{}/games/", root.path().display())]);
 }
 
+#[test]
+fn trash_ids_player_names_dealers_and_dummies_are_offered() {
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    bp.ok(&["delete", &id]);
+    // `restore` offers what is in the trash: the id, and its file there.
+    let offered = bash_offers(&bp, &["bridgepad", "restore", ""]);
+    assert!(offered.iter().any(|o| *o == id), "{offered:?}");
+    // `--player` offers everyone named in a session (the trash is not one).
+    bp.devils("Ann", &[]);
+    assert_eq!(
+        bash_offers(&bp, &["bridgepad", "list", "--player", "c"]),
+        ["Cid"]
+    );
+    assert_eq!(
+        bash_offers(&bp, &["bridgepad", "stats", "--player", ""]),
+        ["Ann", "Bob", "Cid"]
+    );
+    // `new --dealer` offers the players already typed.
+    assert_eq!(
+        bash_offers(
+            &bp,
+            &[
+                "bridgepad",
+                "new",
+                "devils-bridge",
+                "--players",
+                "Ann,Bob,Cid",
+                "--dealer",
+                "B"
+            ]
+        ),
+        ["Bob"]
+    );
+    assert_eq!(
+        bash_offers(&bp, &["bridgepad", "tricks", "--dummy", "h"]),
+        ["hidden"]
+    );
+}
+
 /// A bash that calls bridgepad back with `COMPLETE=bash` and the `_CLAP_*`
 /// variables the script sets, without the script: the protocol itself.
 #[test]

@@ -165,6 +165,88 @@ pub fn complete_player_entries(current: &std::ffi::OsStr) -> Vec<CompletionCandi
         .collect()
 }
 
+/// What `restore` takes: each trashed session's id, and the trash file
+/// name (`ID.2.toml`) of every copy, with when it was deleted.
+pub fn complete_trash(current: &std::ffi::OsStr) -> Vec<CompletionCandidate> {
+    let current = current.to_string_lossy();
+    let Some(store) = completion_store() else {
+        return Vec::new();
+    };
+    let Ok(trashed) = store.trashed() else {
+        return Vec::new();
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for item in trashed {
+        let when = item
+            .deleted
+            .map(|at| {
+                format!(
+                    "deleted {}",
+                    crate::clock::local(at).format("%Y-%m-%d %H:%M")
+                )
+            })
+            .unwrap_or_else(|| "in the trash".to_string());
+        if seen.insert(item.id.clone()) && item.id.starts_with(current.as_ref()) {
+            out.push(CompletionCandidate::new(item.id.clone()).help(Some(when.clone().into())));
+        }
+        if item.name.starts_with(current.as_ref()) && item.name != item.id {
+            out.push(CompletionCandidate::new(item.name).help(Some(when.into())));
+        }
+    }
+    out
+}
+
+/// Every player named in the data folder's sessions, for `--player`.
+pub fn complete_player_names(current: &std::ffi::OsStr) -> Vec<CompletionCandidate> {
+    let lower = current.to_string_lossy().to_lowercase();
+    let Some(store) = completion_store() else {
+        return Vec::new();
+    };
+    let Ok(listed) = crate::store::index::scan(&store) else {
+        return Vec::new();
+    };
+    let mut names = std::collections::BTreeMap::new();
+    for summary in listed.into_iter().filter_map(|e| e.summary.ok()) {
+        for name in summary.players {
+            names.entry(name.to_lowercase()).or_insert(name);
+        }
+    }
+    names
+        .into_values()
+        .filter(|name| name.to_lowercase().starts_with(&lower))
+        .map(CompletionCandidate::new)
+        .collect()
+}
+
+/// The players already given with `--players` on the line, for `new --dealer`.
+pub fn complete_dealer(current: &std::ffi::OsStr) -> Vec<CompletionCandidate> {
+    let lower = current.to_string_lossy().to_lowercase();
+    let Some(players) = typed("players", "BRIDGEPAD_NO_SUCH_VARIABLE") else {
+        return Vec::new();
+    };
+    players
+        .to_string_lossy()
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty() && name.to_lowercase().starts_with(&lower))
+        .map(|name| CompletionCandidate::new(name.to_string()))
+        .collect()
+}
+
+/// The dummies Single Dummy Bridge's declarer may take.
+pub fn complete_dummy(current: &std::ffi::OsStr) -> Vec<CompletionCandidate> {
+    let current = current.to_string_lossy().to_lowercase();
+    [
+        ("revealed", "the dummy shown before the auction"),
+        ("hidden", "the dummy nobody has seen"),
+    ]
+    .into_iter()
+    .filter(|(word, _)| word.starts_with(&current))
+    .map(|(word, help)| CompletionCandidate::new(word).help(Some(help.into())))
+    .collect()
+}
+
 /// The four suits, as `trump` and `bid --trump` take them.
 pub fn complete_suits(current: &std::ffi::OsStr) -> Vec<CompletionCandidate> {
     let current = current.to_string_lossy().to_lowercase();

@@ -168,7 +168,7 @@ fn trash_ids_player_names_dealers_and_dummies_are_offered() {
     bp.ok(&["delete", &id]);
     // `restore` offers what is in the trash: the id, and its file there.
     let offered = bash_offers(&bp, &["bridgepad", "restore", ""]);
-    assert!(offered.iter().any(|o| *o == id), "{offered:?}");
+    assert!(offered.contains(&id), "{offered:?}");
     // `--player` offers everyone named in a session (the trash is not one).
     bp.devils("Ann", &[]);
     assert_eq!(

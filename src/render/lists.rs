@@ -272,11 +272,19 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
     format!("{table}\n{notes}\n")
 }
 
-/// `made/of (50%)`, or `made/of` alone with nothing counted.
+/// `made/of (50%)`, or `–` with nothing counted.
 pub fn tally_rate(t: Tally) -> String {
     match t.rate() {
         Some(r) => format!("{}/{} ({:.0}%)", t.made, t.of, r * 100.0),
-        None => format!("{}/{}", t.made, t.of),
+        None => "–".to_string(),
+    }
+}
+
+/// `made/of`, or `–` with nothing counted.
+fn tally(t: Tally) -> String {
+    match t.of {
+        0 => "–".to_string(),
+        _ => format!("{}/{}", t.made, t.of),
     }
 }
 
@@ -326,7 +334,6 @@ pub fn bidding(players: &[PlayerStats], width: Option<usize>) -> Option<String> 
             made: b.hooked.of,
             of: b.dealt,
         };
-        let of = |t: Tally| format!("{}/{}", t.made, t.of);
         full.row(vec![
             keep(&p.name),
             keep(bias(b.bias())),
@@ -338,9 +345,9 @@ pub fn bidding(players: &[PlayerStats], width: Option<usize>) -> Option<String> 
         short.row(vec![
             keep(&p.name),
             keep(bias(b.bias())),
-            keep(of(b.zero)),
-            keep(of(dealt)),
-            keep(of(b.hooked)),
+            keep(tally(b.zero)),
+            keep(tally(dealt)),
+            keep(tally(b.hooked)),
             words(by_cards(&b.by_cards)),
         ]);
     }
@@ -349,22 +356,23 @@ pub fn bidding(players: &[PlayerStats], width: Option<usize>) -> Option<String> 
     }
     let (chosen, table) = fit::listing(&[full, short], width);
     let notes = match chosen {
-        0 => {
-            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids). \
-              Zero bids made: bids of 0 that took no trick / bids of 0. \
-              Hooked as dealer: hands the dealer's hook restricted the player's bid / hands dealt \
-              with the hook. Exact when hooked: of those, bid exactly. \
-              Exact by cards dealt: cards:bid exactly/hands."
-        }
-        _ => {
-            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids). \
-              Zero: bids of 0 that took no trick / bids of 0. \
-              Hooked: hands the dealer's hook restricted the player's bid / hands dealt \
-              with the hook; Then: of those, bid exactly. \
-              By cards: cards dealt:bid exactly/hands."
-        }
+        0 => [
+            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids).",
+            "Zero bids made: bids of 0 that took no trick / bids of 0.",
+            "Hooked as dealer: hands where the dealer's hook restricted the player's bid / \
+             hands dealt with the hook. Exact when hooked: of those, bid exactly.",
+            "Exact by cards dealt: cards:bid exactly/hands.",
+        ],
+        _ => [
+            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids).",
+            "Zero: bids of 0 that took no trick / bids of 0.",
+            "Hooked: hands where the dealer's hook restricted the player's bid / hands \
+             dealt with the hook; Then: of those, bid exactly.",
+            "By cards: cards dealt:bid exactly/hands.",
+        ],
     };
-    let notes = super::wrap(notes, width);
+    let notes: Vec<String> = notes.iter().map(|l| super::wrap(l, width)).collect();
+    let notes = notes.join("\n");
     Some(format!(
         "Exact-bid games, how each player bid:\n{table}\n{notes}\n"
     ))

@@ -325,6 +325,12 @@ pub struct StatsArgs {
     /// Print the statistics as JSON
     #[arg(long)]
     pub json: bool,
+    /// Write the statistics as one self-contained HTML page
+    #[arg(long, conflicts_with = "json")]
+    pub html: bool,
+    /// Write to this file (replaced atomically) instead of stdout; `-` is stdout
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     // `--player NAME` also shows only that player's row.
     #[command(flatten)]
     pub filters: Filters,

@@ -1,17 +1,31 @@
-//! `bridgepad stats`: each player's record across sessions, and each
-//! partnership's in rubber bridge and Chicago (tallied in
-//! `store/stats.rs`, drawn in `render/lists.rs`).
+//! `bridgepad stats [--json | --html] [--output FILE]`: each player's record
+//! across sessions (how they bid in exact-bid games, their contracts by
+//! level in contract games), and each partnership's in rubber bridge and
+//! Chicago (tallied in `store/stats.rs`, drawn in `render/lists.rs`,
+//! `render/json/lists.rs` and `render/html.rs`).
 
-use anyhow::Result;
+use std::path::Path;
+
+use anyhow::{Context as _, Result};
 
 use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
-use crate::render::{self, json, lists};
+use crate::render::{self, html, json, lists};
 use crate::store::stats::{tally, tally_partnerships};
-use crate::store::{copies, index};
+use crate::store::{copies, index, write_atomically};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
+    // `-o -` is stdout, as for `export`.
+    let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
+    if let Some(path) = output {
+        let suggestion = match (args.json, args.html) {
+            (true, _) => "bridgepad-stats.json",
+            (_, true) => "bridgepad-stats.html",
+            _ => "bridgepad-stats.txt",
+        };
+        super::export_output::check(path, cx.store.dir(), suggestion)?;
+    }
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     let mut sessions = Vec::new();
     for entry in index::scan(&cx.store)? {
@@ -40,30 +54,51 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         players.retain(|p| p.name.to_lowercase() == wanted);
         pairs.retain(|p| p.players.iter().any(|n| n.to_lowercase() == wanted));
     }
-    if args.json {
-        outln!(
-            "{}",
+    // A file is drawn in full, as a pipe is.
+    let width = match output {
+        Some(_) => None,
+        None => render::terminal_width(),
+    };
+    let text = if args.json {
+        format!(
+            "{}\n",
             serde_json::to_string_pretty(&json::stats(&players, &pairs))?
-        );
-        return Ok(());
-    }
-    if players.is_empty() {
+        )
+    } else if args.html {
+        html::stats(&players, &pairs, sessions.len())
+    } else if players.is_empty() {
         if filter.is_empty() {
-            outln!(
-                "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.",
+            format!(
+                "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.\n",
                 cx.store.dir().display()
-            );
+            )
         } else {
-            outln!("No sessions match those filters.");
+            "No sessions match those filters.\n".to_string()
         }
+    } else {
+        let mut text = lists::stats(&players, width);
+        let more = [
+            lists::bidding(&players, width),
+            lists::levels(&players, width),
+            (!pairs.is_empty()).then(|| lists::partnerships(&pairs, width)),
+        ];
+        for table in more.into_iter().flatten() {
+            text.push('\n');
+            text.push_str(&table);
+        }
+        text
+    };
+    let Some(path) = output else {
+        out!("{text}");
         return Ok(());
-    }
-    out!("{}", lists::stats(&players, render::terminal_width()));
-    if !pairs.is_empty() {
-        out!(
-            "\n{}",
-            lists::partnerships(&pairs, render::terminal_width())
-        );
-    }
+    };
+    let shown = crate::one_line(&path.display().to_string());
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    write_atomically(dir, path, |out| Ok(out.write_all(text.as_bytes())?))
+        .with_context(|| format!("could not write `{shown}`"))?;
+    eprintln!("wrote the statistics to {shown}");
     Ok(())
 }

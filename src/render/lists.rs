@@ -13,6 +13,7 @@ use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
 use crate::store::stats::{PartnershipStats, PlayerStats};
+use crate::store::summary::Tally;
 
 /// `list`: the sessions as a table that fits `width`: in full when it fits, else
 /// with the game's title under the id and the hands played under the
@@ -157,6 +158,36 @@ pub fn trash(entries: &[(&Trashed, Result<SessionFile>)], width: Option<usize>) 
     fit::listing(&[full, stacked, narrow, single], width).1
 }
 
+/// One player's row of the `stats` table in full: name, sessions,
+/// finished, wins, win rate, average score, exact bids, contracts.
+pub fn player_cells(p: &PlayerStats) -> [String; 8] {
+    let dash = || "–".to_string();
+    let percent = |rate: Option<f64>| rate.map_or_else(dash, |r| format!("{:.0}%", r * 100.0));
+    let exact = p.exact.map_or_else(dash, |(made, hands)| {
+        if hands == 0 {
+            "0 hands".to_string()
+        } else {
+            format!("{made}/{hands} ({})", percent(p.exact_rate()))
+        }
+    });
+    let contracts = p
+        .contracts
+        .map_or_else(dash, |(declared, made, failed)| match declared {
+            0 => "0".to_string(),
+            _ => format!("{declared} ({made} made, {failed} failed)"),
+        });
+    [
+        p.name.clone(),
+        p.sessions.to_string(),
+        p.finished.to_string(),
+        p.wins.to_string(),
+        percent(p.win_rate()),
+        p.average_score().map_or_else(dash, |a| format!("{a:.1}")),
+        exact,
+        contracts,
+    ]
+}
+
 /// `stats`: the table, then what the columns count: in full when it fits `width`;
 /// else with short headings and contracts as made / declared; else with
 /// wins as won / finished and no rates. Names are never cut.
@@ -192,39 +223,17 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
         folded = folded.right(column);
     }
     let dash = || "–".to_string();
-    let percent = |rate: Option<f64>| rate.map_or_else(dash, |r| format!("{:.0}%", r * 100.0));
     for p in players {
-        let exact = p.exact.map_or_else(dash, |(made, hands)| {
-            if hands == 0 {
-                "0 hands".to_string()
-            } else {
-                format!("{made}/{hands} ({})", percent(p.exact_rate()))
-            }
-        });
-        let contracts = p
-            .contracts
-            .map_or_else(dash, |(declared, made, failed)| match declared {
-                0 => "0".to_string(),
-                _ => format!("{declared} ({made} made, {failed} failed)"),
-            });
-        let average = p.average_score().map_or_else(dash, |a| format!("{a:.1}"));
-        let counts = [
-            keep(&p.name),
-            keep(p.sessions.to_string()),
-            keep(p.finished.to_string()),
-            keep(p.wins.to_string()),
-            keep(percent(p.win_rate())),
-            keep(&average),
-        ];
-        let mut row = counts.to_vec();
-        row.extend([keep(&exact), keep(&contracts)]);
-        full.row(row);
+        let cells = player_cells(p);
+        let [_, _, _, _, _, average, exact, _] = &cells;
+        let counts: Vec<Vec<Line>> = cells[..6].iter().map(keep).collect();
+        full.row(cells.iter().map(keep).collect());
         // Every declared contract was made or failed.
         let made = p
             .contracts
             .map_or_else(dash, |(declared, made, _)| format!("{made}/{declared}"));
         let mut row = counts.to_vec();
-        row.extend([keep(&exact), keep(&made)]);
+        row.extend([keep(exact.as_str()), keep(&made)]);
         short.row(row);
         let exact_of = p
             .exact
@@ -233,7 +242,7 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
             keep(&p.name),
             keep(p.sessions.to_string()),
             keep(format!("{}/{}", p.wins, p.finished)),
-            keep(&average),
+            keep(average.as_str()),
             keep(exact_of),
             keep(made),
         ]);
@@ -261,6 +270,155 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
     let notes: Vec<String> = notes.lines().map(|l| super::wrap(l, width)).collect();
     let notes = notes.join("\n");
     format!("{table}\n{notes}\n")
+}
+
+/// `made/of (50%)`, or `–` with nothing counted.
+pub fn tally_rate(t: Tally) -> String {
+    match t.rate() {
+        Some(r) => format!("{}/{} ({:.0}%)", t.made, t.of, r * 100.0),
+        None => "–".to_string(),
+    }
+}
+
+/// `made/of`, or `–` with nothing counted.
+fn tally(t: Tally) -> String {
+    match t.of {
+        0 => "–".to_string(),
+        _ => format!("{}/{}", t.made, t.of),
+    }
+}
+
+/// `+0.50`, `-1.00`, `0.00`: average tricks minus bid.
+pub fn bias(bias: Option<f64>) -> String {
+    match bias {
+        // Rounded first, so a tiny lean never reads `-0.00`.
+        Some(b) if (b * 100.0).round() == 0.0 => "0.00".to_string(),
+        Some(b) => format!("{b:+.2}"),
+        None => "–".to_string(),
+    }
+}
+
+/// `1:1/2 3:2/2`: bids made exactly / hands, by cards dealt.
+pub fn by_cards(by_cards: &[(u32, Tally)]) -> String {
+    let sizes: Vec<String> = by_cards
+        .iter()
+        .map(|(cards, t)| format!("{cards}:{}/{}", t.made, t.of))
+        .collect();
+    sizes.join(" ")
+}
+
+/// `stats`, exact-bid games: how each player who played them bid, in full
+/// when it fits `width`, else with short headings and counts without
+/// percentages; the hand sizes wrap. `None` when nobody played one.
+pub fn bidding(players: &[PlayerStats], width: Option<usize>) -> Option<String> {
+    let mut full = Listing::new(&[
+        "Player",
+        "Bias",
+        "Zero bids made",
+        "Hooked as dealer",
+        "Exact when hooked",
+        "Exact by cards dealt",
+    ]);
+    let mut short = Listing::new(&["Player", "Bias", "Zero", "Hooked", "Then", "By cards"]);
+    for column in 1..5 {
+        full = full.right(column);
+        short = short.right(column);
+    }
+    let mut any = false;
+    for p in players {
+        let Some(b) = &p.bidding else {
+            continue;
+        };
+        any = true;
+        let dealt = Tally {
+            made: b.hooked.of,
+            of: b.dealt,
+        };
+        full.row(vec![
+            keep(&p.name),
+            keep(bias(b.bias())),
+            keep(tally_rate(b.zero)),
+            keep(tally_rate(dealt)),
+            keep(tally_rate(b.hooked)),
+            words(by_cards(&b.by_cards)),
+        ]);
+        short.row(vec![
+            keep(&p.name),
+            keep(bias(b.bias())),
+            keep(tally(b.zero)),
+            keep(tally(dealt)),
+            keep(tally(b.hooked)),
+            words(by_cards(&b.by_cards)),
+        ]);
+    }
+    if !any {
+        return None;
+    }
+    let (chosen, table) = fit::listing(&[full, short], width);
+    let notes = match chosen {
+        0 => [
+            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids).",
+            "Zero bids made: bids of 0 that took no trick / bids of 0.",
+            "Hooked as dealer: hands where the dealer's hook restricted the player's bid / \
+             hands dealt with the hook. Exact when hooked: of those, bid exactly.",
+            "Exact by cards dealt: cards:bid exactly/hands.",
+        ],
+        _ => [
+            "Bias: average tricks taken minus the bid (above 0 underbids, below 0 overbids).",
+            "Zero: bids of 0 that took no trick / bids of 0.",
+            "Hooked: hands where the dealer's hook restricted the player's bid / hands \
+             dealt with the hook; Then: of those, bid exactly.",
+            "By cards: cards dealt:bid exactly/hands.",
+        ],
+    };
+    let notes: Vec<String> = notes.iter().map(|l| super::wrap(l, width)).collect();
+    let notes = notes.join("\n");
+    Some(format!(
+        "Exact-bid games, how each player bid:\n{table}\n{notes}\n"
+    ))
+}
+
+/// `stats`, contract games: each declarer's contracts by level, made /
+/// declared, in columns 1 to 7 when they fit `width`, else as a list of
+/// the levels declared. `None` when no contract was declared.
+pub fn levels(players: &[PlayerStats], width: Option<usize>) -> Option<String> {
+    let mut columns = Listing::new(&["Player", "1", "2", "3", "4", "5", "6", "7"]);
+    for column in 1..8 {
+        columns = columns.right(column);
+    }
+    let mut listed = Listing::new(&["Player", "Contracts by level"]);
+    for p in players {
+        let Some(levels) = &p.levels else {
+            continue;
+        };
+        if levels.iter().all(|t| t.of == 0) {
+            continue;
+        }
+        let mut row = vec![keep(&p.name)];
+        row.extend(levels.iter().map(|t| match t.of {
+            0 => keep("–"),
+            _ => keep(format!("{}/{}", t.made, t.of)),
+        }));
+        columns.row(row);
+        let declared: Vec<String> = (1..)
+            .zip(levels)
+            .filter(|(_, t)| t.of > 0)
+            .map(|(level, t)| format!("{level}:{}/{}", t.made, t.of))
+            .collect();
+        listed.row(vec![keep(&p.name), words(declared.join(" "))]);
+    }
+    if columns.rows.is_empty() {
+        return None;
+    }
+    let (chosen, table) = fit::listing(&[columns, listed], width);
+    let notes = match chosen {
+        0 => "Contracts by level (1 to 7): made / declared.",
+        _ => "Contracts by level: level:made/declared, for the levels declared.",
+    };
+    Some(format!(
+        "Contract games, contracts by level:\n{table}\n{}\n",
+        super::wrap(notes, width)
+    ))
 }
 
 /// `stats`, rubber bridge and Chicago: each partnership's record, in full

@@ -36,13 +36,13 @@ use crate::store::Store;
 use crate::store::cache::{self, instant};
 use crate::store::conflict::{self, FileName};
 use crate::store::copies::{self, Conflict, CopyFile};
-use crate::store::summary::{Partnership, Record, Summary};
+use crate::store::summary::{Bidding, Partnership, Record, Summary, Tally};
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);
 
 /// The index file's own format; a different one is rebuilt.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 /// The index's name in the cache folder.
 const FILE: &str = "index.bin";
@@ -141,6 +141,8 @@ struct StoredRecord {
     won: bool,
     exact: Option<(u32, u32)>,
     contracts: Option<(u32, u32, u32)>,
+    bidding: Option<Bidding>,
+    levels: Option<[Tally; 7]>,
 }
 
 mod records {

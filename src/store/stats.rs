@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::store::summary::{Partnership, Summary};
+use crate::store::summary::{Bidding, Partnership, Summary, Tally};
 
 /// One player's record over the sessions looked at.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +23,10 @@ pub struct PlayerStats {
     /// Contract games: contracts declared, made, failed (passed-out deals
     /// declare nothing). `None` when the player sat in no contract session.
     pub contracts: Option<(u32, u32, u32)>,
+    /// Exact-bid games: how the player bid, over every such session.
+    pub bidding: Option<Bidding>,
+    /// Contract games: contracts declared and made by level, 1 to 7.
+    pub levels: Option<[Tally; 7]>,
 }
 
 impl PlayerStats {
@@ -35,6 +39,8 @@ impl PlayerStats {
             score_sum: 0,
             exact: None,
             contracts: None,
+            bidding: None,
+            levels: None,
         }
     }
 
@@ -88,6 +94,17 @@ pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Summary>) -> Vec<PlayerS
                 *d += declared;
                 *m += made;
                 *f += failed;
+            }
+            if let Some(bidding) = &record.bidding {
+                p.bidding
+                    .get_or_insert_with(Bidding::default)
+                    .merge(bidding);
+            }
+            if let Some(levels) = &record.levels {
+                let sum = p.levels.get_or_insert_with(Default::default);
+                for (sum, level) in sum.iter_mut().zip(levels) {
+                    sum.merge(*level);
+                }
             }
         }
     }

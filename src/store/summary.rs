@@ -129,6 +129,161 @@ pub struct Record {
     pub exact: Option<(u32, u32)>,
     /// Contract games: contracts declared, made, failed.
     pub contracts: Option<(u32, u32, u32)>,
+    /// Exact-bid games: how the player bid (issue 16).
+    pub bidding: Option<Bidding>,
+    /// Contract games: the contracts the player declared, by level (1 to
+    /// 7): declared (`of`) and made.
+    pub levels: Option<[Tally; 7]>,
+}
+
+/// Some hands, and how many of them went right.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// The hands (or contracts) that went right: bid exactly, or made.
+    pub made: u32,
+    /// The hands (or contracts) counted.
+    pub of: u32,
+}
+
+impl Tally {
+    fn add(&mut self, made: bool) {
+        self.made += u32::from(made);
+        self.of += 1;
+    }
+
+    /// Both counts of `other` added.
+    pub fn merge(&mut self, other: Tally) {
+        self.made += other.made;
+        self.of += other.of;
+    }
+
+    /// Made over counted; `None` with nothing counted.
+    pub fn rate(self) -> Option<f64> {
+        (self.of > 0).then(|| f64::from(self.made) / f64::from(self.of))
+    }
+}
+
+/// How one player bid in the hands of an exact-bid session they bid and
+/// played (a hand they sat out is not counted).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bidding {
+    /// The sum over the hands of tricks taken minus the bid: above 0 the
+    /// player underbids, below 0 overbids.
+    pub surplus: i64,
+    /// Bids made exactly by cards dealt, smallest hand first.
+    pub by_cards: Vec<(u32, Tally)>,
+    /// Bids of 0: made exactly (0 tricks), of bids of 0.
+    pub zero: Tally,
+    /// Hands the player dealt in a game with the dealer's hook.
+    pub dealt: u32,
+    /// Of those, the hands where the hook restricted the player's bid (the
+    /// others' bids left a forbidden bid): bid exactly, of hooked hands.
+    pub hooked: Tally,
+}
+
+impl Bidding {
+    /// Hands counted.
+    pub fn hands(&self) -> u32 {
+        self.by_cards.iter().map(|(_, t)| t.of).sum()
+    }
+
+    /// Average tricks minus bid; `None` with no hand counted.
+    pub fn bias(&self) -> Option<f64> {
+        let hands = self.hands();
+        (hands > 0).then(|| self.surplus as f64 / f64::from(hands))
+    }
+
+    /// One hand of `cards` cards, bid `bid`, `tricks` taken.
+    fn hand(&mut self, cards: u32, bid: u32, tricks: u32) {
+        let exact = bid == tricks;
+        self.surplus += i64::from(tricks) - i64::from(bid);
+        self.size(cards).add(exact);
+        if bid == 0 {
+            self.zero.add(exact);
+        }
+    }
+
+    /// The tally of hands of `cards` cards, kept in order of size.
+    fn size(&mut self, cards: u32) -> &mut Tally {
+        let i = match self.by_cards.binary_search_by_key(&cards, |(c, _)| *c) {
+            Ok(i) => i,
+            Err(i) => {
+                self.by_cards.insert(i, (cards, Tally::default()));
+                i
+            }
+        };
+        &mut self.by_cards[i].1
+    }
+
+    /// Another record of the same player added (sessions summed).
+    pub fn merge(&mut self, other: &Bidding) {
+        self.surplus += other.surplus;
+        for &(cards, tally) in &other.by_cards {
+            self.size(cards).merge(tally);
+        }
+        self.zero.merge(other.zero);
+        self.dealt += other.dealt;
+        self.hooked.merge(other.hooked);
+    }
+}
+
+/// Each seated player's [`Bidding`] in an exact-bid session, in `players`
+/// order; `None` for other games. The hook is the engine's
+/// ([`crate::rules::Game::hook_on`]).
+fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
+    let Play::Exact(game) = &session.play else {
+        return None;
+    };
+    let table = game.table();
+    let mut records = vec![Bidding::default(); players.len()];
+    let at = |seat| players.iter().position(|p| p == table.name(seat));
+    for hand in game.hands() {
+        if hand.result.is_none() {
+            continue;
+        }
+        for &seat in &hand.deal.order {
+            let (Some(i), Some(bid), Some(tricks)) = (at(seat), hand.bids[seat], hand.tricks[seat])
+            else {
+                continue;
+            };
+            records[i].hand(hand.deal.cards, bid, tricks);
+        }
+        let dealer = hand.deal.dealer;
+        if game.variant().dealer_hook
+            && let (Some(i), Some(bid), Some(tricks)) =
+                (at(dealer), hand.bids[dealer], hand.tricks[dealer])
+        {
+            records[i].dealt += 1;
+            if game.hook_on(hand).is_some() {
+                records[i].hooked.add(bid == tricks);
+            }
+        }
+    }
+    Some(records)
+}
+
+/// Each player's contracts declared and made by level, in `players` order
+/// (declarer's row of a settled contract says made or not); `None` for
+/// exact-bid games.
+fn levels(session: &Session, players: &[String]) -> Option<Vec<[Tally; 7]>> {
+    if matches!(session.play, Play::Exact(_)) {
+        return None;
+    }
+    let mut records = vec![[Tally::default(); 7]; players.len()];
+    for row in history::scored(session).flatten() {
+        let (Phase::Contract, Some(made), Some(contract)) =
+            (row.phase, row.made, row.facts.contract)
+        else {
+            continue;
+        };
+        let Some(i) = players.iter().position(|p| *p == row.player) else {
+            continue;
+        };
+        if let Some(tally) = records[i].get_mut(usize::from(contract.bid.level).wrapping_sub(1)) {
+            tally.add(made);
+        }
+    }
+    Some(records)
 }
 
 impl Summary {
@@ -161,6 +316,8 @@ impl Summary {
                 _ => {}
             }
         }
+        let mut bidding = bidding(session, &players).map(Vec::into_iter);
+        let mut levels = levels(session, &players).map(Vec::into_iter);
         let records = players
             .iter()
             .zip(&counts)
@@ -179,6 +336,8 @@ impl Summary {
                     won: finished && winners_lower.contains(&name.to_lowercase()),
                     exact,
                     contracts,
+                    bidding: bidding.as_mut().and_then(Iterator::next),
+                    levels: levels.as_mut().and_then(Iterator::next),
                 }
             })
             .collect();

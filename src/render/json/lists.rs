@@ -9,6 +9,7 @@ use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
 use crate::store::stats::{PartnershipStats, PlayerStats};
+use crate::store::summary::{Bidding, Tally};
 
 /// One session of `list --json`: summarised, or the reason its file cannot
 /// be read.
@@ -206,9 +207,47 @@ pub struct PlayerJson<'a> {
 
 #[derive(Debug, Serialize)]
 pub struct ExactBidsJson {
+    /// Hands bid exactly, of hands played.
     pub made: u32,
     pub hands: u32,
     pub rate: Option<f64>,
+    /// Average tricks taken minus the bid: above 0 the player underbids,
+    /// below 0 overbids.
+    pub bias: Option<f64>,
+    /// Bids made exactly by cards dealt, smallest hand first.
+    pub by_cards: Vec<ByCardsJson>,
+    /// Bids of 0 made (0 tricks taken), of bids of 0.
+    pub zero_bids: ZeroBidsJson,
+    /// The player as dealer under the dealer's hook.
+    pub hook: HookJson,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ByCardsJson {
+    pub cards: u32,
+    pub made: u32,
+    pub hands: u32,
+    pub rate: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ZeroBidsJson {
+    pub bid: u32,
+    pub made: u32,
+    pub rate: Option<f64>,
+}
+
+/// `dealt`: hands the player dealt in games with the hook; `hooked`: of
+/// those, the hands where the others' bids left the dealer a forbidden bid
+/// (`rate`: hooked / dealt); `made`: hooked hands the dealer still bid
+/// exactly (`made_rate`: made / hooked).
+#[derive(Debug, Serialize)]
+pub struct HookJson {
+    pub dealt: u32,
+    pub hooked: u32,
+    pub rate: Option<f64>,
+    pub made: u32,
+    pub made_rate: Option<f64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -216,6 +255,63 @@ pub struct ContractsJson {
     pub declared: u32,
     pub made: u32,
     pub failed: u32,
+    /// Levels 1 to 7, each: contracts declared and made there.
+    pub levels: Vec<LevelJson>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LevelJson {
+    pub level: u8,
+    pub declared: u32,
+    pub made: u32,
+    pub rate: Option<f64>,
+}
+
+fn exact_bids(made: u32, hands: u32, rate: Option<f64>, b: &Bidding) -> ExactBidsJson {
+    ExactBidsJson {
+        made,
+        hands,
+        rate,
+        bias: b.bias(),
+        by_cards: b
+            .by_cards
+            .iter()
+            .map(|&(cards, t)| ByCardsJson {
+                cards,
+                made: t.made,
+                hands: t.of,
+                rate: t.rate(),
+            })
+            .collect(),
+        zero_bids: ZeroBidsJson {
+            bid: b.zero.of,
+            made: b.zero.made,
+            rate: b.zero.rate(),
+        },
+        hook: HookJson {
+            dealt: b.dealt,
+            hooked: b.hooked.of,
+            rate: Tally {
+                made: b.hooked.of,
+                of: b.dealt,
+            }
+            .rate(),
+            made: b.hooked.made,
+            made_rate: b.hooked.rate(),
+        },
+    }
+}
+
+fn levels(levels: &[Tally; 7]) -> Vec<LevelJson> {
+    (1..)
+        .zip(levels)
+        .map(|(level, t)| LevelJson {
+            level,
+            declared: t.of,
+            made: t.made,
+            rate: t.rate(),
+        })
+        .collect()
 }
 
 /// `stats --json`.
@@ -229,15 +325,19 @@ pub fn stats<'a>(players: &'a [PlayerStats], pairs: &'a [PartnershipStats]) -> S
             wins: p.wins,
             win_rate: p.win_rate(),
             average_score: p.average_score(),
-            exact_bids: p.exact.map(|(made, hands)| ExactBidsJson {
-                made,
-                hands,
-                rate: p.exact_rate(),
+            exact_bids: p.exact.map(|(made, hands)| {
+                exact_bids(
+                    made,
+                    hands,
+                    p.exact_rate(),
+                    p.bidding.as_ref().unwrap_or(&Bidding::default()),
+                )
             }),
             contracts: p.contracts.map(|(declared, made, failed)| ContractsJson {
                 declared,
                 made,
                 failed,
+                levels: levels(&p.levels.unwrap_or_default()),
             }),
         })
         .collect();

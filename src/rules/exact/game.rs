@@ -381,7 +381,14 @@ impl Game {
     /// The forbidden bid for the current dealer once everyone else has bid;
     /// `None` before that, without a hook, or when the others overbid the hand.
     pub fn forbidden_for_dealer(&self) -> Option<u32> {
-        let hand = self.current()?;
+        self.hook_on(self.current()?)
+    }
+
+    /// The bid the hook forbade (or forbids) the dealer of `hand`, a hand
+    /// played or the one in play, given the others' bids: `None` before
+    /// they are all in, without a hook, or when they overbid the hand.
+    /// `stats` counts the hands where it restricted the dealer.
+    pub fn hook_on(&self, hand: &Hand) -> Option<u32> {
         if !self.variant.dealer_hook {
             return None;
         }

@@ -301,6 +301,14 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
                 hand = h;
                 format!("the trump ({trump})")
             }
+            Undone::Out { hand: h, seat } => {
+                hand = h;
+                format!("{} sitting out", table.name(seat))
+            }
+            Undone::Join { hand: h, ref name } => {
+                hand = h;
+                format!("{name} joining")
+            }
         })
         .collect();
     let of = if matches!(undone, [Undone::Tricks { .. }]) {

@@ -65,6 +65,12 @@ pub enum Command {
     /// Record the turned trump for the current hand (optional)
     #[command(after_long_help = command_after_long_help("trump"))]
     Trump(TrumpArgs),
+    /// Seat a player who arrives late, from the hand in play (exact-bid games)
+    #[command(after_long_help = command_after_long_help("join"))]
+    Join(JoinArgs),
+    /// A player sits the hand in play out (exact-bid games)
+    #[command(after_long_help = command_after_long_help("sit-out"))]
+    SitOut(SitOutArgs),
     /// Take back the last recorded entry
     #[command(after_long_help = command_after_long_help("undo"))]
     Undo(SessionArg),
@@ -240,6 +246,40 @@ pub struct AuctionArgs {
     /// X or double, XX or redouble
     #[arg(required = true, value_name = "CALL", add = ArgValueCompleter::new(complete_calls))]
     pub calls: Vec<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The new player's name
+    pub name: String,
+    /// The player the new one sits after (to the left of); default: after
+    /// the last player in the list
+    #[arg(long, value_name = "AFTER")]
+    pub seat: Option<String>,
+    /// The total they start on: the lowest of the seated players' totals,
+    /// zero, or their average rounded down
+    #[arg(long, value_enum, default_value_t = JoinStart::Lowest)]
+    pub start: JoinStart,
+    #[command(flatten)]
+    pub session: SessionArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum JoinStart {
+    /// The lowest total at the table
+    Lowest,
+    /// Nothing
+    Zero,
+    /// The average of the totals, rounded down
+    Average,
+}
+
+#[derive(Debug, Args)]
+pub struct SitOutArgs {
+    /// The player who sits the hand in play out
+    pub name: String,
     #[command(flatten)]
     pub session: SessionArg,
 }

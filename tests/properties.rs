@@ -305,6 +305,12 @@ fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
             let kept = undone.facts().get(hand - 1).map_or(0, |f| f.tricks.len());
             redone.record_tricks(&taken[kept..]).unwrap();
         }
+        Undone::Out { seat, .. } => redone.sit_out(seat).unwrap(),
+        Undone::Join { hand, ref name } => {
+            let join = &after.facts()[hand - 1].joins.last().expect("a join");
+            assert_eq!(&join.name, name);
+            redone.join(name, Some(join.after), join.start).unwrap();
+        }
     }
     same_game(&redone, after);
     // Undo takes back exactly the entry just made, but for a trump noted

@@ -508,6 +508,17 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             "bridgepad auction 1S pass 2H X pass pass pass",
             "A deal's auction.",
         )],
+        "join" => &[
+            (
+                "bridgepad join Dee --seat Bob --start average",
+                "Dee sits after Bob from the hand in play, on the average total.",
+            ),
+            (
+                "bridgepad join Dee",
+                "Dee sits last in the list, on the lowest total.",
+            ),
+        ],
+        "sit-out" => &[("bridgepad sit-out Ann", "Ann sits the hand in play out.")],
         "undo" => &[(
             "bridgepad undo",
             "Take back the last bids, tricks or auction recorded.",

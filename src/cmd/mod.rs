@@ -10,6 +10,7 @@ mod delete;
 mod edit;
 mod export;
 mod export_output;
+mod join;
 mod list;
 pub(crate) mod manual;
 mod merge_driver;
@@ -70,6 +71,8 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Auction(args) => auction::run(args, cx),
         Command::Tricks(args) => tricks::run(args, cx),
         Command::Trump(args) => trump::run(args, cx),
+        Command::Join(args) => join::run(args, cx),
+        Command::SitOut(args) => join::sit_out(args, cx),
         Command::Undo(args) => undo::run(args, cx),
         Command::Close(args) => close::run(args, cx),
         Command::Edit(args) => edit::run(args, cx),

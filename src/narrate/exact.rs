@@ -3,7 +3,7 @@
 
 use crate::rules::exact::{dealer_choices, list_range};
 use crate::rules::template::BiddingOrder;
-use crate::rules::{Expect, Forced, Game, Hand, RebidStep, Seat, Undone};
+use crate::rules::{Expect, Forced, Game, Hand, Joined, RebidStep, Seat, Start, Undone};
 
 pub fn cards(n: u32) -> String {
     if n == 1 {
@@ -31,12 +31,70 @@ pub fn deal(game: &Game, hand: &Hand) -> String {
         table.name(deal.dealer),
         cards(deal.cards),
     );
+    if !deal.out.is_empty() {
+        let verb = if deal.out.len() == 1 { "sits" } else { "sit" };
+        line.push_str(&format!(" {} {verb} out.", table.list(&deal.out)));
+    }
     if deal.blind {
         line.push_str(
             " Last hand, played blind: nobody looks at their card; hold it on your forehead.",
         );
     }
     line
+}
+
+/// "Dee joins from hand 4, sitting after Ann, on 21 (the average of the
+/// totals, rounded down)."
+pub fn joined(game: &Game, joined: &Joined) -> String {
+    let table = game.table();
+    format!(
+        "{} joins from hand {}, sitting after {}, on {} ({}).",
+        table.name(joined.seat),
+        joined.hand,
+        table.name(joined.after),
+        joined.points,
+        start_words(joined.start)
+    )
+}
+
+/// How a start rule worked out a joining player's total, in words.
+pub fn start_words(start: Start) -> &'static str {
+    match start {
+        Start::Lowest => "the lowest total at the table",
+        Start::Zero => "starting from zero",
+        Start::Average => "the average of the totals, rounded down",
+    }
+}
+
+/// Every player who joined under way, one sentence each, for the sheet:
+/// "Dee joined in hand 4 on 21 (the average of the totals, rounded down)."
+pub fn joins(game: &Game) -> Vec<String> {
+    game.joined()
+        .iter()
+        .map(|j| {
+            format!(
+                "{} joined in hand {} on {} ({}).",
+                game.table().name(j.seat),
+                j.hand,
+                j.points,
+                start_words(j.start)
+            )
+        })
+        .collect()
+}
+
+/// "Ann sits out hand 1; Bob deals it."
+pub fn sits_out(game: &Game, seat: Seat) -> String {
+    let table = game.table();
+    match game.current() {
+        Some(hand) => format!(
+            "{} sits out hand {}; {} deals it.",
+            table.name(seat),
+            hand.deal.number,
+            table.name(hand.deal.dealer)
+        ),
+        None => format!("{} sits out.", table.name(seat)),
+    }
 }
 
 /// The dealer's restriction, said before the dealer bids.
@@ -300,6 +358,14 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
             Undone::Trump { hand: h, trump } => {
                 hand = h;
                 format!("the trump ({trump})")
+            }
+            Undone::Out { hand: h, seat } => {
+                hand = h;
+                format!("{} sitting out", table.name(seat))
+            }
+            Undone::Join { hand: h, ref name } => {
+                hand = h;
+                format!("{name} joining")
             }
         })
         .collect();

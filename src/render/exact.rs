@@ -71,6 +71,10 @@ fn draw_sheet(
     }
     text.push_str(&legend);
     text.push('\n');
+    for line in narrate::joins(game) {
+        text.push_str(&line);
+        text.push('\n');
+    }
     if game.is_finished() {
         text.push_str(&narrate::finished(game));
     } else {
@@ -134,6 +138,12 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<us
     } else {
         ""
     };
+    let out = if game.hands().iter().any(|h| !h.deal.out.is_empty()) {
+        " out: sat the hand out."
+    } else {
+        ""
+    };
+    let elimination = format!("{elimination}{out}");
     let wide = grid(game, &seats, &full, Style::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
         return (
@@ -227,8 +237,12 @@ fn hand_cards(deal: &crate::rules::Deal) -> String {
 /// `full` cells the running total; `•` before the dealer's in compact ones.
 fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
     let deal = &hand.deal;
+    if deal.out.contains(&seat) {
+        return "out".to_string();
+    }
     if !deal.order.contains(&seat) {
-        // Not in this hand: eliminated, or still waiting for a seat.
+        // Not in this hand: eliminated, still waiting for a seat, or not
+        // joined yet.
         return String::new();
     }
     let dealt = match style {

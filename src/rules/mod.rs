@@ -21,8 +21,8 @@ mod test_support;
 pub mod trump;
 
 pub use exact::{
-    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, RebidStep, ReplayError,
-    RuleError, Status, Undone,
+    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, Join, Joined, RebidStep,
+    ReplayError, RuleError, Start, Status, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use table::{SetupError, Table};

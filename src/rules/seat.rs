@@ -84,6 +84,11 @@ impl<T> PerSeat<T> {
     pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> PerSeat<U> {
         PerSeat(self.0.iter().map(f).collect())
     }
+
+    /// A value for a player who joined the table, last in its list.
+    pub(in crate::rules) fn push(&mut self, value: T) {
+        self.0.push(value);
+    }
 }
 
 impl<T: Clone> PerSeat<T> {

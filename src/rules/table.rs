@@ -23,6 +23,9 @@ pub const MAX_NAME_CHARS: usize = 24;
 pub struct Table {
     players: Vec<String>,
     seated: usize,
+    /// Players who joined a game under way (`bridgepad join`), last in the
+    /// list in the order they joined; none in a table built from names.
+    joined: usize,
     first_dealer: Seat,
 }
 
@@ -58,6 +61,11 @@ pub enum SetupError {
     /// A name too long for a score sheet.
     #[error("the name `{name}…` is longer than {MAX_NAME_CHARS} characters; use a shorter one")]
     LongName { name: String },
+    /// A player joining under a name already at the table.
+    #[error(
+        "`{name}` is already at the table (names are compared ignoring case); give the new player a different name"
+    )]
+    NameTaken { name: String },
 }
 
 impl Table {
@@ -106,6 +114,7 @@ impl Table {
         Ok(Table {
             players,
             seated: count,
+            joined: 0,
             first_dealer: Seat::new(first_dealer),
         })
     }
@@ -135,7 +144,49 @@ impl Table {
 
     /// The players waiting for a seat at the start, in the order they sit down.
     pub fn waiting(&self) -> &[String] {
-        &self.players[self.seated..]
+        &self.players[self.seated..self.players.len() - self.joined]
+    }
+
+    /// The players who joined the game under way, in the order they joined.
+    pub fn joined(&self) -> &[String] {
+        &self.players[self.players.len() - self.joined..]
+    }
+
+    /// The table as it was when the game started, before anyone joined.
+    pub fn at_start(&self) -> Table {
+        let mut table = self.clone();
+        table.players.truncate(self.players.len() - self.joined);
+        table.joined = 0;
+        table
+    }
+
+    /// This table with `names` joined in that order, as a session file's
+    /// joins name them; the names are checked again when the game replays
+    /// each join, so this stops at the first it cannot take.
+    pub fn with_joined<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Table {
+        let mut table = self.clone();
+        for name in names {
+            if table.join(name).is_err() {
+                break;
+            }
+        }
+        table
+    }
+
+    /// Adds a player who joins the game under way, last in the list, and
+    /// hands out their seat; refused for a name that is unusable or already
+    /// at the table. Where they sit round the table is the game's to say.
+    pub(in crate::rules) fn join(&mut self, name: &str) -> Result<Seat, SetupError> {
+        let name: String = name.trim().nfc().collect();
+        check_name(&name)?;
+        if let Some(taken) = self.players.iter().find(|p| same_name(p, &name)) {
+            return Err(SetupError::NameTaken {
+                name: taken.clone(),
+            });
+        }
+        self.players.push(name);
+        self.joined += 1;
+        Ok(Seat::new(self.players.len() - 1))
     }
 
     pub fn is_empty(&self) -> bool {

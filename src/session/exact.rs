@@ -3,7 +3,7 @@
 
 use super::file::{HandEntry, NameMap, SessionFile};
 use super::{Play, Session, SessionError, parse_trump};
-use crate::rules::{Attempt, Game, HandFacts, Table, Variant};
+use crate::rules::{Attempt, Game, HandFacts, Join, Seat, Start, Table, Variant};
 
 /// Builds an exact-bid game from its file by replaying every hand.
 pub(super) fn exact_from_file(
@@ -18,26 +18,70 @@ pub(super) fn exact_from_file(
             variant.title
         )));
     }
+    // Players who join under way have seats after the table's: one table
+    // with every join names them all, and a name counts in a hand only once
+    // its player has joined, by that hand at the latest.
+    let joined_by: Vec<usize> = file
+        .hands
+        .iter()
+        .scan(0, |count, entry| {
+            *count += entry.joins.len();
+            Some(*count)
+        })
+        .collect();
+    let full = table.with_joined(
+        file.hands
+            .iter()
+            .flat_map(|h| &h.joins)
+            .map(|j| j.name.as_str()),
+    );
     // Each hand's facts: read twice, first all of them, so a name or trump
     // that is wrong anywhere is reported before any rule, then again one at
     // a time as the game replays them, rather than held for the whole game.
     let facts = |i: usize, entry: &HandEntry| -> Result<HandFacts, SessionError> {
         let hand = i + 1;
+        let at_table = table.len() + joined_by[i];
+        let seat_of = |name: &String| {
+            full.seat_of(name)
+                .filter(|s| s.index() < at_table)
+                .ok_or_else(|| SessionError::UnknownPlayer {
+                    hand,
+                    name: name.clone(),
+                    players: std::iter::once(players.as_str())
+                        .chain(full.joined().iter().take(joined_by[i]).map(String::as_str))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+        };
         let seats = |map: &NameMap| {
             map.0
                 .iter()
-                .map(|(name, n)| {
-                    let seat = table
-                        .seat_of(name)
-                        .ok_or_else(|| SessionError::UnknownPlayer {
-                            hand,
-                            name: name.clone(),
-                            players: players.clone(),
-                        })?;
-                    Ok((seat, *n))
-                })
+                .map(|(name, n)| Ok((seat_of(name)?, *n)))
                 .collect::<Result<Vec<_>, SessionError>>()
         };
+        let joins = entry
+            .joins
+            .iter()
+            .map(|j| {
+                let start = j
+                    .start
+                    .parse::<Start>()
+                    .map_err(|message| SessionError::BadJoin {
+                        hand,
+                        message: format!("joins: {message}"),
+                    })?;
+                Ok(Join {
+                    name: j.name.clone(),
+                    after: seat_of(&j.after)?,
+                    start,
+                })
+            })
+            .collect::<Result<Vec<_>, SessionError>>()?;
+        let out = entry
+            .out
+            .iter()
+            .map(seat_of)
+            .collect::<Result<Vec<Seat>, SessionError>>()?;
         let trump = |text: &Option<String>| match text {
             None => Ok(None),
             Some(text) => parse_trump(&variant, text)
@@ -56,6 +100,8 @@ pub(super) fn exact_from_file(
             .collect::<Result<Vec<_>, SessionError>>()?;
         let trump = trump(&entry.trump)?;
         Ok(HandFacts {
+            joins,
+            out,
             rebids,
             bids: seats(&entry.bids)?,
             tricks: seats(&entry.tricks)?,

@@ -84,6 +84,12 @@ pub struct DealEntry {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HandEntry {
+    /// Players seated from this hand (`bridgepad join`), in the order they joined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joins: Vec<JoinEntry>,
+    /// Players sitting this hand out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<String>,
     /// Rounds of bids that had to be bid again, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rebids: Vec<RebidEntry>,
@@ -93,6 +99,17 @@ pub struct HandEntry {
     pub bids: NameMap,
     #[serde(default, skip_serializing_if = "NameMap::is_empty")]
     pub tricks: NameMap,
+}
+
+/// A player who joined the game under way: who, after whom, and the rule
+/// for the total they start on (`lowest`, `zero` or `average`; the total
+/// itself is derived, never stored).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinEntry {
+    pub name: String,
+    pub after: String,
+    pub start: String,
 }
 
 /// A round of bids that was bid again, with the trump it was bid under.
@@ -252,6 +269,12 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         out.push_str("\n[[hands]] # hand ");
         push_number(&mut out, (i + 1) as u64);
         out.push('\n');
+        if !hand.joins.is_empty() {
+            out.push_str(&format!("joins = {}\n", inline(&hand.joins)?));
+        }
+        if !hand.out.is_empty() {
+            out.push_str(&format!("out = {}\n", inline(&hand.out)?));
+        }
         if !hand.rebids.is_empty() {
             out.push_str(&format!("rebids = {}\n", inline(&hand.rebids)?));
         }

@@ -20,7 +20,7 @@ pub mod testing;
 pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};
 pub use file::{
-    DealEntry, FORMAT, HandEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,
+    DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,
 };
 
 use crate::rules::contract::Side;
@@ -57,6 +57,9 @@ pub enum SessionError {
         name: String,
         players: String,
     },
+    /// A recorded join that cannot be read.
+    #[error("hand {hand}: {message}")]
+    BadJoin { hand: usize, message: String },
     /// A recorded trump the deck cannot turn up.
     #[error("hand {hand}: {message}")]
     BadTrump { hand: usize, message: String },
@@ -267,6 +270,16 @@ impl Session {
                 .facts()
                 .iter()
                 .map(|h| HandEntry {
+                    joins: h
+                        .joins
+                        .iter()
+                        .map(|j| JoinEntry {
+                            name: j.name.clone(),
+                            after: table.name(j.after).to_string(),
+                            start: j.start.name().to_string(),
+                        })
+                        .collect(),
+                    out: h.out.iter().map(|&s| table.name(s).to_string()).collect(),
                     rebids: h
                         .rebids
                         .iter()
@@ -354,7 +367,19 @@ impl Session {
             && deals.is_empty()
             && hands.len() == game.facts().len()
             && hands.iter().zip(game.facts()).all(|(entry, facts)| {
-                entry.rebids.len() == facts.rebids.len()
+                entry.joins.len() == facts.joins.len()
+                    && entry.joins.iter().zip(&facts.joins).all(|(e, j)| {
+                        e.name == j.name
+                            && e.after == table.name(j.after)
+                            && e.start == j.start.name()
+                    })
+                    && entry.out.len() == facts.out.len()
+                    && entry
+                        .out
+                        .iter()
+                        .zip(&facts.out)
+                        .all(|(e, &s)| e == table.name(s))
+                    && entry.rebids.len() == facts.rebids.len()
                     && entry
                         .rebids
                         .iter()

@@ -26,12 +26,12 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::RawTemplate;
-use crate::session::{DealEntry, HandEntry, NameMap, RebidEntry, SessionFile};
+use crate::session::{DealEntry, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile};
 
 /// Changes whenever what a cache file holds changes meaning, so old ones miss
 /// (2: session format 2, with `written_by`; 3: postcard; 4: `closed` and
-/// deals' `honours`, bridge for four).
-const CACHE_FORMAT: u32 = 4;
+/// deals' `honours`, bridge for four; 5: hands' `joins` and `out`).
+const CACHE_FORMAT: u32 = 5;
 
 /// [`SessionFile`] field for field, with timestamps to the nanosecond (the
 /// TOML form keeps seconds only), so a cached file is exactly the parsed
@@ -64,6 +64,9 @@ struct CachedFile {
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "HandEntry")]
 struct CachedHand {
+    /// Written as it is: a join has no field left out when empty.
+    joins: Vec<JoinEntry>,
+    out: Vec<String>,
     #[serde(with = "rebids")]
     rebids: Vec<RebidEntry>,
     trump: Option<String>,

@@ -74,6 +74,23 @@ pub struct ExactHand {
     pub tricks: ByName<u32>,
     pub points: Option<ByName<i64>>,
     pub totals: Option<ByName<i64>>,
+    /// Players sitting this hand out (left out when nobody does).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<String>,
+    /// Players who joined the game at this hand (left out when nobody did).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<JoinedJson>,
+}
+
+/// A player who joined the game under way: after whom, by which start
+/// rule, and the total that rule gave them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JoinedJson {
+    pub name: String,
+    pub after: String,
+    /// `lowest`, `zero` or `average`.
+    pub start: &'static str,
+    pub points: i64,
 }
 
 /// A round of bids that was not accepted.
@@ -125,16 +142,25 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
 fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
     let table = game.table();
     let name = move |s: Seat| table.name(s).to_string();
-    let per_seat = move |values: &PerSeat<i64>| -> ByName<i64> {
-        values.iter().map(|(s, &v)| (name(s), v)).collect()
+    // A player who joined later has no points in an earlier hand.
+    let later =
+        move |s: Seat, hand: usize| game.joined().iter().any(|j| j.seat == s && j.hand > hand);
+    let per_seat = move |values: &PerSeat<i64>, hand: usize| -> ByName<i64> {
+        values
+            .iter()
+            .filter(|&(s, _)| !later(s, hand))
+            .map(|(s, &v)| (name(s), v))
+            .collect()
     };
     game.hands()
         .iter()
-        .filter(|h| {
+        .filter(move |h| {
             h.result.is_some()
                 || h.bids.values().any(Option::is_some)
                 || h.trump.is_some()
                 || !h.rebids.is_empty()
+                || !h.deal.out.is_empty()
+                || game.joined().iter().any(|j| j.hand == h.deal.number)
         })
         .map(move |h| {
             let given = |v: &PerSeat<Option<u32>>| -> ByName<u32> {
@@ -158,8 +184,26 @@ fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
                     .collect(),
                 bids: given(&h.bids),
                 tricks: given(&h.tricks),
-                points: h.result.as_ref().map(|r| per_seat(&r.points)),
-                totals: h.result.as_ref().map(|r| per_seat(&r.totals)),
+                points: h
+                    .result
+                    .as_ref()
+                    .map(|r| per_seat(&r.points, h.deal.number)),
+                totals: h
+                    .result
+                    .as_ref()
+                    .map(|r| per_seat(&r.totals, h.deal.number)),
+                out: h.deal.out.iter().map(|&s| name(s)).collect(),
+                joined: game
+                    .joined()
+                    .iter()
+                    .filter(|j| j.hand == h.deal.number)
+                    .map(|j| JoinedJson {
+                        name: name(j.seat),
+                        after: name(j.after),
+                        start: j.start.name(),
+                        points: j.points,
+                    })
+                    .collect(),
             }
         })
 }

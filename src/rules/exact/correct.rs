@@ -50,6 +50,14 @@ impl Game {
             Undone::Bid { hand, seat, bid }
         } else if let Some(trump) = last.trump.take() {
             Undone::Trump { hand, trump }
+        } else if let Some(seat) = last.rebids.is_empty().then(|| last.out.pop()).flatten() {
+            // Before the cards are dealt: players sitting out, then joins.
+            Undone::Out { hand, seat }
+        } else if let Some(join) = last.rebids.is_empty().then(|| last.joins.pop()).flatten() {
+            Undone::Join {
+                hand,
+                name: join.name,
+            }
         } else {
             // Back into the round of bids that was not accepted: the bid that
             // completed it is taken back, the rest stand again.
@@ -62,8 +70,8 @@ impl Game {
         if last.is_empty() {
             facts.pop();
         }
-        let game =
-            Game::replay(self.variant.clone(), self.table.clone(), &facts).map_err(|e| e.error)?;
+        let game = Game::replay(self.variant.clone(), self.table.at_start(), &facts)
+            .map_err(|e| e.error)?;
         Ok((game, undone))
     }
 
@@ -77,6 +85,18 @@ impl Game {
     ) -> Result<Game, ReplayError> {
         let at = |error| ReplayError { hand, error };
         self.check_no_duplicates(entries).map_err(at)?;
+        // A player who joined later was not at the table for this hand.
+        for &(seat, _) in entries {
+            if let Some(joined) = self.joined.iter().find(|j| j.seat == seat && j.hand > hand) {
+                let playing = self.hands.get(hand.wrapping_sub(1)).map(|h| &h.deal.order);
+                return Err(at(RuleError::NotPlaying {
+                    player: self.name(seat),
+                    hand,
+                    why: format!("joins in hand {}", joined.hand),
+                    playing: self.table.list(playing.map_or(&[][..], |o| o.as_slice())),
+                }));
+            }
+        }
         let mut facts = self.facts.clone();
         let last = facts.len();
         if last == 0 {
@@ -93,6 +113,6 @@ impl Game {
             EditKind::Tricks => &mut recorded.tricks,
         };
         set_entries(list, entries);
-        Game::replay(self.variant.clone(), self.table.clone(), &facts)
+        Game::replay(self.variant.clone(), self.table.at_start(), &facts)
     }
 }

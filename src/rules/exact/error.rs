@@ -112,6 +112,62 @@ pub enum RuleError {
         /// The colours not yet tried, as "yellow or black".
         left: String,
     },
+    /// A join whose name the table cannot take.
+    #[error("{0}")]
+    JoinName(String),
+    /// A join at a game whose latecomers wait for a seat instead.
+    #[error(
+        "{title} seats latecomers as players waiting for a seat when the session starts; nobody joins it under way"
+    )]
+    JoinElimination { title: String },
+    /// A join that would seat more players than the variant has rules for.
+    #[error("{name} cannot join: {title} is for {range} players, and {seated} are seated")]
+    JoinTooMany {
+        name: String,
+        title: String,
+        range: String,
+        seated: usize,
+    },
+    /// A join that would need more cards than the deck holds.
+    #[error(
+        "{name} cannot join: {players} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck ({hands} still to come deal up to {largest} cards); at most {fit} players fit"
+    )]
+    JoinDeck {
+        name: String,
+        players: usize,
+        largest: u32,
+        needed: u64,
+        deck: u32,
+        /// "hands 5 to 19", "hand 19", "the hands".
+        hands: String,
+        fit: u64,
+    },
+    /// A join after the hand in play has entries.
+    #[error(
+        "{name} can join once hand {hand} is over: its cards are dealt and entries are recorded; record its tricks, then join (or take its entries back with `bridgepad undo`)"
+    )]
+    JoinUnderway { name: String, hand: usize },
+    /// A join after a player who is not seated.
+    #[error("{after} is not seated, so nobody can sit after them; seated: {seated}")]
+    JoinAfter { after: String, seated: String },
+    /// Sitting out a hand whose cards are dealt.
+    #[error(
+        "{player} cannot sit out hand {hand}: its cards are dealt and entries are recorded; take them back with `bridgepad undo` first"
+    )]
+    OutUnderway { player: String, hand: usize },
+    /// Sitting out twice.
+    #[error("{player} already sits out hand {hand}")]
+    AlreadyOut { player: String, hand: usize },
+    /// Sitting out that leaves too few to play.
+    #[error(
+        "{player} cannot sit out hand {hand}: at least {least} players must play it; playing: {playing}"
+    )]
+    OutTooFew {
+        player: String,
+        hand: usize,
+        least: usize,
+        playing: String,
+    },
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },

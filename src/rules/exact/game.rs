@@ -25,10 +25,15 @@ use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{BiddingOrder, Schedule, Variant};
 use crate::rules::trump::Trump;
+pub use seating::{Join, Joined, Start};
 
 /// What was recorded for one hand, in the order it was entered.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct HandFacts {
+    /// Players seated from this hand (`bridgepad join`), in the order they joined.
+    pub joins: Vec<Join>,
+    /// Players sitting this hand out, in the order they said so.
+    pub out: Vec<Seat>,
     /// Rounds of bids the rules did not accept (two players bidding the
     /// whole hand in Mormon Bridge elimination), oldest first.
     pub rebids: Vec<Attempt>,
@@ -39,6 +44,12 @@ pub struct HandFacts {
 
 impl HandFacts {
     fn is_empty(&self) -> bool {
+        self.joins.is_empty() && self.out.is_empty() && self.is_untouched()
+    }
+
+    /// Nothing recorded of the play: no bids, tricks or trump (joins and
+    /// players sitting out come before the cards are dealt).
+    fn is_untouched(&self) -> bool {
         self.rebids.is_empty()
             && self.bids.is_empty()
             && self.tricks.is_empty()
@@ -67,6 +78,8 @@ pub struct Deal {
     /// The same players in seating order round the table, a player who took
     /// an eliminated player's seat in that seat.
     pub seating: Vec<Seat>,
+    /// Seated players sitting this hand out (in `seating`, not in `order`).
+    pub out: Vec<Seat>,
     /// Hands in the game, when the schedule alone ends it.
     pub of: Option<usize>,
 }
@@ -144,9 +157,28 @@ impl Expect {
 /// What an undo took back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Undone {
-    Bid { hand: usize, seat: Seat, bid: u32 },
-    Tricks { hand: usize },
-    Trump { hand: usize, trump: Trump },
+    Bid {
+        hand: usize,
+        seat: Seat,
+        bid: u32,
+    },
+    Tricks {
+        hand: usize,
+    },
+    Trump {
+        hand: usize,
+        trump: Trump,
+    },
+    /// A player sitting out was put back in the hand.
+    Out {
+        hand: usize,
+        seat: Seat,
+    },
+    /// A player who joined at this hand was taken off the table.
+    Join {
+        hand: usize,
+        name: String,
+    },
 }
 
 /// An entry the rules leave only one answer for. Recording any entry records
@@ -185,6 +217,8 @@ pub struct Game {
     eliminated: Vec<(Seat, usize)>,
     /// The place of the current (or last) dealer.
     dealer_place: usize,
+    /// Players who joined the game under way, in the order they joined.
+    joined: Vec<Joined>,
     status: Status,
 }
 
@@ -219,6 +253,7 @@ impl Game {
             next_waiting: seated,
             eliminated: Vec::new(),
             dealer_place,
+            joined: Vec::new(),
             status: Status::InPlay,
         };
         game.deal_next();
@@ -253,6 +288,12 @@ impl Game {
                 return Err(at(RuleError::AfterEnd {
                     ended: game.hands.len(),
                 }));
+            }
+            for join in &hand.joins {
+                game.apply_join(join).map_err(at)?;
+            }
+            for &seat in &hand.out {
+                game.apply_sit_out(seat).map_err(at)?;
             }
             for attempt in &hand.rebids {
                 if let Some(trump) = attempt.trump {

@@ -11,7 +11,7 @@ pub mod hook;
 mod rebid;
 
 pub use game::{
-    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, RebidStep,
-    ReplayError, RuleError, Status, Tried, Undone,
+    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, Join, Joined,
+    RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
 pub use hook::{dealer_choices, forbidden_bid, list_bids, list_range, score};

@@ -1,9 +1,99 @@
 //! Who sits where: the places round the table, the deal passing left past
 //! the empty ones, elimination and the waiting players who take the seats
-//! of those put out.
+//! of those put out, players who join a game under way, and players who sit
+//! a hand out.
+//!
+//! A join seats a player from the hand in play, as long as nothing of its
+//! play is recorded (after a hand's tricks the next hand is in play with
+//! nothing recorded, so "from the next hand" at the table). The schedule
+//! stays as it started; the deck must still hold every seated player's hand
+//! plus the turned card for every hand to come. A player sitting out is dealt
+//! no cards, bids nothing and scores nothing that hand; when the dealer sits
+//! out, the next player to the left who plays deals, and the deal passes on
+//! from whoever dealt.
+
+use std::fmt;
+use std::str::FromStr;
 
 use super::{Deal, Game, Hand, RuleError, Status};
 use crate::rules::seat::{PerSeat, Seat};
+
+/// The total a player who joins under way starts on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Start {
+    /// The lowest total of the players seated when they join.
+    #[default]
+    Lowest,
+    /// Nothing.
+    Zero,
+    /// The average of the seated players' totals, rounded down (to the
+    /// lower whole point, so arriving late never pays).
+    Average,
+}
+
+impl Start {
+    pub const ALL: [Start; 3] = [Start::Lowest, Start::Zero, Start::Average];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::Lowest => "lowest",
+            Start::Zero => "zero",
+            Start::Average => "average",
+        }
+    }
+
+    /// The starting total given the seated players' totals.
+    pub fn points(self, totals: &[i64]) -> i64 {
+        match self {
+            Start::Lowest => totals.iter().copied().min().unwrap_or(0),
+            Start::Zero => 0,
+            Start::Average if totals.is_empty() => 0,
+            Start::Average => {
+                let sum: i128 = totals.iter().map(|&t| i128::from(t)).sum();
+                let mean = sum.div_euclid(totals.len() as i128);
+                i64::try_from(mean).expect("an average lies between the totals")
+            }
+        }
+    }
+}
+
+impl fmt::Display for Start {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Start {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Start, String> {
+        let text = text.trim();
+        Start::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| format!("`{text}` is not a start rule; use lowest, zero or average"))
+    }
+}
+
+/// A player joining the game under way, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Join {
+    pub name: String,
+    /// The player they sit after (to the left of).
+    pub after: Seat,
+    pub start: Start,
+}
+
+/// A player who joined the game under way, as the game derives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Joined {
+    pub seat: Seat,
+    /// The first hand they play (1-based).
+    pub hand: usize,
+    pub after: Seat,
+    pub start: Start,
+    /// The total they started on.
+    pub points: i64,
+}
 
 impl Game {
     /// Deals the next hand of the schedule, or ends the game when it has
@@ -15,28 +105,19 @@ impl Game {
             return;
         };
         let places = self.places.len();
-        // The deal passes to the left, skipping places left empty.
+        // The deal passes to the left of whoever dealt (past players who sat
+        // the last hand out), skipping places left empty.
         if index > 0 {
+            let out = &self.hands[index - 1].deal.out;
+            while self.places[self.dealer_place].is_some_and(|s| out.contains(&s)) {
+                self.dealer_place = (self.dealer_place + 1) % places;
+            }
             self.dealer_place = (1..=places)
                 .map(|step| (self.dealer_place + step) % places)
                 .find(|&p| self.places[p].is_some())
                 .expect("a game in play has someone seated");
         }
-        let dealer = self.places[self.dealer_place].expect("the dealer's place is taken");
-        let order = (1..=places)
-            .filter_map(|step| self.places[(self.dealer_place + step) % places])
-            .collect();
-        let of = self.schedule.hands();
-        let blind = self.variant.blind_last_hand && of == Some(index + 1);
-        let deal = Deal {
-            number: index + 1,
-            dealer,
-            cards,
-            blind,
-            order,
-            seating: self.places.iter().flatten().copied().collect(),
-            of,
-        };
+        let deal = self.deal_for(index, cards, Vec::new());
         let empty = PerSeat::filled(self.table.len(), None);
         self.hands.push(Hand {
             deal,
@@ -46,6 +127,225 @@ impl Game {
             rebids: Vec::new(),
             result: None,
         });
+    }
+
+    /// Hand `index` (0-based) of `cards` as dealt with the places as they
+    /// are, `out` sitting it out: the dealer is the first player who plays
+    /// from the dealer's place on, the others bid from their left.
+    fn deal_for(&self, index: usize, cards: u32, out: Vec<Seat>) -> Deal {
+        let places = self.places.len();
+        let plays = |p: usize| self.places[p].filter(|s| !out.contains(s));
+        let dealer_at = (0..places)
+            .map(|step| (self.dealer_place + step) % places)
+            .find(|&p| plays(p).is_some())
+            .expect("someone plays every hand");
+        let dealer = plays(dealer_at).expect("found above");
+        let order = (1..=places)
+            .filter_map(|step| plays((dealer_at + step) % places))
+            .collect();
+        let of = self.schedule.hands();
+        let blind = self.variant.blind_last_hand && of == Some(index + 1);
+        Deal {
+            number: index + 1,
+            dealer,
+            cards,
+            blind,
+            order,
+            seating: self.places.iter().flatten().copied().collect(),
+            out,
+            of,
+        }
+    }
+
+    /// Deals the hand in play again, after a join or a player sitting out.
+    fn redeal_current(&mut self) {
+        let index = self.hands.len() - 1;
+        let out = self
+            .facts
+            .get(index)
+            .map(|f| f.out.clone())
+            .unwrap_or_default();
+        let cards = self.hands[index].deal.cards;
+        self.hands[index].deal = self.deal_for(index, cards, out);
+    }
+
+    /// Whether the hand in play has nothing of its play recorded (joins and
+    /// players sitting out aside), so it can still be dealt again.
+    fn current_untouched(&self) -> bool {
+        self.facts.len() < self.hands.len() || self.facts.last().is_none_or(|f| f.is_untouched())
+    }
+
+    /// Seats `name` from the hand in play, after `after` (by default at the
+    /// end of the list: after the last seated player), starting on the
+    /// total `start` gives. Refused when anything of the hand's play is
+    /// recorded, in an elimination game, for a name already at the table,
+    /// or when the deck could not deal the hands to come to one more.
+    pub fn join(
+        &mut self,
+        name: &str,
+        after: Option<Seat>,
+        start: Start,
+    ) -> Result<Seat, RuleError> {
+        let after = match after {
+            Some(seat) => seat,
+            None => *self
+                .places
+                .iter()
+                .flatten()
+                .last()
+                .expect("a game in play has someone seated"),
+        };
+        self.apply_join(&Join {
+            name: name.to_string(),
+            after,
+            start,
+        })
+    }
+
+    /// Records a join as given (see [`Game::join`]).
+    pub(super) fn apply_join(&mut self, join: &Join) -> Result<Seat, RuleError> {
+        let hand = self.open_hand()?;
+        let number = hand.deal.number;
+        let name = join.name.trim();
+        if self.variant.elimination {
+            return Err(RuleError::JoinElimination {
+                title: self.variant.title.clone(),
+            });
+        }
+        if !self.current_untouched() {
+            return Err(RuleError::JoinUnderway {
+                name: name.to_string(),
+                hand: number,
+            });
+        }
+        let seated: Vec<Seat> = self.places.iter().flatten().copied().collect();
+        let Some(at) = self.places.iter().position(|&p| p == Some(join.after)) else {
+            let after = match self.table.seat(join.after.index()) {
+                Some(seat) => self.name(seat),
+                None => join.after.to_string(),
+            };
+            return Err(RuleError::JoinAfter {
+                after,
+                seated: self.table.list(&seated),
+            });
+        };
+        let mut table = self.table.clone();
+        let seat = table
+            .join(name)
+            .map_err(|e| RuleError::JoinName(e.to_string()))?;
+        let players = seated.len() + 1;
+        if players > self.variant.max_players {
+            return Err(RuleError::JoinTooMany {
+                name: table.name(seat).to_string(),
+                title: self.variant.title.clone(),
+                range: self.variant.players_range(),
+                seated: seated.len(),
+            });
+        }
+        self.check_deck(table.name(seat), players)?;
+        // Checked: now change.
+        let totals: Vec<i64> = seated.iter().map(|&s| self.totals[s]).collect();
+        let points = join.start.points(&totals);
+        self.table = table;
+        for hand in &mut self.hands {
+            hand.bids.push(None);
+            hand.tricks.push(None);
+            if let Some(result) = &mut hand.result {
+                result.points.push(0);
+                result.totals.push(0);
+            }
+        }
+        self.totals.push(points);
+        self.places.insert(at + 1, Some(seat));
+        if at < self.dealer_place {
+            self.dealer_place += 1;
+        }
+        self.joined.push(Joined {
+            seat,
+            hand: number,
+            after: join.after,
+            start: join.start,
+            points,
+        });
+        let name = self.name(seat);
+        self.facts_for_current().joins.push(Join {
+            name,
+            after: join.after,
+            start: join.start,
+        });
+        self.redeal_current();
+        Ok(seat)
+    }
+
+    /// Refuses a table of `players` the deck cannot deal the hands to come to.
+    fn check_deck(&self, name: &str, players: usize) -> Result<(), RuleError> {
+        let index = self.hands.len() - 1;
+        let last = self.schedule.hands().unwrap_or(index + 1);
+        let largest = (index..last)
+            .filter_map(|i| self.schedule.cards(i))
+            .max()
+            .unwrap_or(0);
+        let deck = self.variant.deck.cards();
+        let needed = players as u64 * u64::from(largest) + 1;
+        if needed <= u64::from(deck) {
+            return Ok(());
+        }
+        let hands = match (self.schedule.hands(), index + 1) {
+            (None, _) => "the hands".to_string(),
+            (Some(last), first) if last == first => format!("hand {first}"),
+            (Some(last), first) => format!("hands {first} to {last}"),
+        };
+        Err(RuleError::JoinDeck {
+            name: name.to_string(),
+            players,
+            largest,
+            needed,
+            deck,
+            hands,
+            fit: (u64::from(deck) - 1) / u64::from(largest.max(1)),
+        })
+    }
+
+    /// `seat` sits the hand in play out: refused once anything of its play
+    /// is recorded, or when too few would be left to play it.
+    pub fn sit_out(&mut self, seat: Seat) -> Result<(), RuleError> {
+        self.apply_sit_out(seat)
+    }
+
+    /// Records a player sitting out as given (see [`Game::sit_out`]).
+    pub(super) fn apply_sit_out(&mut self, seat: Seat) -> Result<(), RuleError> {
+        let hand = self.open_hand()?;
+        let number = hand.deal.number;
+        if hand.deal.out.contains(&seat) {
+            return Err(RuleError::AlreadyOut {
+                player: self.name(seat),
+                hand: number,
+            });
+        }
+        self.check_playing(hand, &[(seat, 0)])?;
+        if !self.current_untouched() {
+            return Err(RuleError::OutUnderway {
+                player: self.name(seat),
+                hand: number,
+            });
+        }
+        let least = self.variant.min_players.min(self.standing().len()).max(2);
+        if hand.deal.order.len() - 1 < least {
+            return Err(RuleError::OutTooFew {
+                player: self.name(seat),
+                hand: number,
+                least,
+                playing: self.table.list(&hand.deal.order),
+            });
+        }
+        self.facts_for_current().out.push(seat);
+        self.redeal_current();
+        Ok(())
+    }
+
+    /// Players who joined the game under way, in the order they joined.
+    pub fn joined(&self) -> &[Joined] {
+        &self.joined
     }
 
     /// Puts out every player in `missed` (in hand `hand`), in seat order
@@ -58,7 +358,8 @@ impl Game {
             self.eliminated.push((seat, hand));
             let place = self.places.iter().position(|&p| p == Some(seat));
             let place = place.expect("a player in the hand has a place");
-            self.places[place] = (self.next_waiting < self.table.len()).then(|| {
+            let waiting_end = self.waiting_end();
+            self.places[place] = (self.next_waiting < waiting_end).then(|| {
                 self.next_waiting += 1;
                 Seat::new(self.next_waiting - 1)
             });
@@ -77,9 +378,14 @@ impl Game {
 
     /// Players still waiting for a seat.
     pub fn waiting(&self) -> Vec<Seat> {
-        (self.next_waiting..self.table.len())
+        (self.next_waiting..self.waiting_end())
             .map(Seat::new)
             .collect()
+    }
+
+    /// Past the last player who waited for a seat from the start.
+    fn waiting_end(&self) -> usize {
+        self.table.seated().len() + self.table.waiting().len()
     }
 
     /// Every player in order around the table: the players seated at the
@@ -105,6 +411,12 @@ impl Game {
         for seat in (0..seated).map(Seat::new) {
             place(&mut order, seat, &replaced);
         }
+        // Each player who joined right after the player they sat by, as
+        // their place was put in.
+        for joined in &self.joined {
+            let at = order.iter().position(|&s| s == joined.after);
+            order.insert(at.map_or(order.len(), |at| at + 1), joined.seat);
+        }
         order.extend(self.waiting());
         order
     }
@@ -120,11 +432,17 @@ impl Game {
                 continue;
             }
             let why = match self.eliminated.iter().find(|(s, _)| *s == seat) {
+                _ if hand.deal.out.contains(&seat) => "sitting it out".to_string(),
                 Some((_, out)) => format!("eliminated in hand {out}"),
+                None if seat.index() >= self.table.len() => "not at the table yet".to_string(),
                 None => "waiting for a seat".to_string(),
             };
+            let player = match self.table.seat(seat.index()) {
+                Some(seat) => self.name(seat),
+                None => seat.to_string(),
+            };
             return Err(RuleError::NotPlaying {
-                player: self.name(seat),
+                player,
                 hand: hand.deal.number,
                 why,
                 playing: self.table.list(&hand.deal.order),
@@ -133,3 +451,7 @@ impl Game {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[path = "seating_tests.rs"]
+mod tests;

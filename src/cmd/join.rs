@@ -1,0 +1,67 @@
+//! `bridgepad join NAME`: seat a player who arrives late, from the hand in
+//! play; `bridgepad sit-out NAME`: a player sits the hand in play out
+//! (exact-bid games). Both are facts of the hand, undone by `undo`.
+
+use anyhow::{Result, anyhow};
+
+use super::Context;
+use crate::cli::{JoinArgs, JoinStart, SitOutArgs};
+use crate::narrate;
+use crate::rules::{Game, Seat, Start};
+
+pub fn run(args: JoinArgs, cx: &Context) -> Result<()> {
+    let id = cx.session_id(&args.session)?;
+    let start = match args.start {
+        JoinStart::Lowest => Start::Lowest,
+        JoinStart::Zero => Start::Zero,
+        JoinStart::Average => Start::Average,
+    };
+    let (session, said) = cx.store.update(&id, cx.now, |session| {
+        let game = session.exact_mut()?;
+        let after = args
+            .seat
+            .as_deref()
+            .map(|n| seat_named(game, n))
+            .transpose()?;
+        let seat = game.join(&args.name, after, start)?;
+        let joined = game
+            .joined()
+            .iter()
+            .find(|j| j.seat == seat)
+            .expect("the player just joined");
+        Ok(narrate::joined(game, joined))
+    })?;
+    outln!("{said}");
+    if let Ok(game) = session.exact() {
+        outln!("{}", narrate::next(game));
+    }
+    Ok(())
+}
+
+pub fn sit_out(args: SitOutArgs, cx: &Context) -> Result<()> {
+    let id = cx.session_id(&args.session)?;
+    let (session, said) = cx.store.update(&id, cx.now, |session| {
+        let game = session.exact_mut()?;
+        let seat = seat_named(game, &args.name)?;
+        game.sit_out(seat)?;
+        Ok(narrate::sits_out(game, seat))
+    })?;
+    outln!("{said}");
+    if let Ok(game) = session.exact() {
+        outln!("{}", narrate::next(game));
+    }
+    Ok(())
+}
+
+/// The seat of a player named on the command line.
+fn seat_named(game: &Game, name: &str) -> Result<Seat> {
+    let table = game.table();
+    table.seat_of(name).ok_or_else(|| {
+        anyhow!(
+            "`{}` is not a player in this session{}; players: {}",
+            name.trim(),
+            crate::did_you_mean(name, table.names().iter().map(String::as_str)),
+            table.names().join(", ")
+        )
+    })
+}

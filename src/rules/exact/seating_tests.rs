@@ -1,0 +1,323 @@
+//! Unit tests for joining a game under way and sitting a hand out
+//! (`seating.rs`). Scores are worked out by hand in the comments, with
+//! Devil's Bridge's "bid-plus-ten": exact scores 10 + the bid, a miss 0.
+
+use super::super::{Game, HandFacts, RuleError, Undone};
+use super::Start;
+use crate::rules::seat::Seat;
+use crate::rules::table::Table;
+use crate::rules::template::{RawTemplate, Variant};
+use crate::rules::test_support::{assert_same, refused};
+
+const ANN: Seat = Seat::new(0);
+const BOB: Seat = Seat::new(1);
+const CID: Seat = Seat::new(2);
+const DEE: Seat = Seat::new(3);
+
+fn variant(change: impl FnOnce(&mut RawTemplate)) -> Variant {
+    let mut raw: RawTemplate =
+        toml::from_str(include_str!("../../../templates/devils-bridge.toml")).unwrap();
+    change(&mut raw);
+    Variant::try_from(raw).unwrap()
+}
+
+fn three() -> Game {
+    let variant = variant(|_| {});
+    let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    Game::new(variant, table)
+}
+
+/// Plays the hand in play with these bids and tricks (seat, bid, took).
+fn play(g: &mut Game, entries: &[(Seat, u32, u32)]) {
+    let order = g.current().unwrap().deal.order.clone();
+    let bids: Vec<(Seat, u32)> = order
+        .iter()
+        .map(|&s| (s, entries.iter().find(|e| e.0 == s).unwrap().1))
+        .collect();
+    g.record_bids(&bids).unwrap();
+    let tricks: Vec<(Seat, u32)> = entries.iter().map(|&(s, _, t)| (s, t)).collect();
+    g.record_tricks(&tricks).unwrap();
+}
+
+/// Three hands at Ann, Bob, Cid: totals Ann 11, Bob 22, Cid 32.
+fn three_hands() -> Game {
+    let mut g = three();
+    // Hand 1, 1 card, Ann deals: Bob 0/0 → 10, Cid 1/1 → 11, Ann 1/0 → 0.
+    play(&mut g, &[(BOB, 0, 0), (CID, 1, 1), (ANN, 1, 0)]);
+    // Hand 2, 2 cards, Bob deals: Cid 0/0 → 10, Ann 1/1 → 11, Bob 0/1 → 0.
+    play(&mut g, &[(CID, 0, 0), (ANN, 1, 1), (BOB, 0, 1)]);
+    // Hand 3, 3 cards, Cid deals: Ann 1/0 → 0, Bob 2/2 → 12, Cid 1/1 → 11.
+    play(&mut g, &[(ANN, 1, 0), (BOB, 2, 2), (CID, 1, 1)]);
+    assert_eq!(
+        g.totals().values().copied().collect::<Vec<_>>(),
+        [11, 22, 32]
+    );
+    g
+}
+
+#[test]
+fn start_rules_work_out_the_joining_total() {
+    assert_eq!(Start::Lowest.points(&[11, 22, 10]), 10);
+    assert_eq!(Start::Zero.points(&[11, 22, 10]), 0);
+    // (11 + 22 + 10) / 3 = 14.33…, rounded down to 14.
+    assert_eq!(Start::Average.points(&[11, 22, 10]), 14);
+    // Rounded down below zero too: (−5 + 0) / 2 = −2.5 → −3.
+    assert_eq!(Start::Average.points(&[-5, 0]), -3);
+    assert_eq!(Start::Average.points(&[]), 0);
+    assert_eq!("AVERAGE".parse::<Start>(), Ok(Start::Average));
+    assert!(
+        "best"
+            .parse::<Start>()
+            .unwrap_err()
+            .contains("lowest, zero or average")
+    );
+}
+
+#[test]
+fn a_player_joins_from_the_next_hand_after_the_one_named() {
+    let mut g = three_hands();
+    // Hand 4 is in play with nothing recorded; Ann deals it (the deal passes
+    // left: Ann, Bob, Cid, Ann).
+    assert_eq!(g.current().unwrap().deal.dealer, ANN);
+    let dee = g.join("Dee", Some(ANN), Start::Average).unwrap();
+    assert_eq!(dee, DEE);
+    let deal = &g.current().unwrap().deal;
+    assert_eq!(deal.number, 4);
+    // The schedule stays as started: 3 players' up-and-down to 10, so 4 cards.
+    assert_eq!(deal.cards, 4);
+    // Dee sits left of Ann, the dealer, so Dee bids first.
+    assert_eq!(deal.dealer, ANN);
+    assert_eq!(deal.order, [DEE, BOB, CID, ANN]);
+    assert_eq!(deal.seating, [ANN, DEE, BOB, CID]);
+    assert_eq!(g.around_table(), [ANN, DEE, BOB, CID]);
+    // Average of 11, 22, 32 = 21.67 → 21.
+    assert_eq!(g.totals()[DEE], 21);
+    assert_eq!(g.joined()[0].hand, 4);
+    assert_eq!(g.joined()[0].points, 21);
+    // Dee 1/1 → 11 (total 32), Bob 1/1 → 11, Cid 0/2 → 0, Ann 1/0 → 0.
+    play(
+        &mut g,
+        &[(DEE, 1, 1), (BOB, 1, 1), (CID, 0, 2), (ANN, 1, 0)],
+    );
+    assert_eq!(g.totals()[DEE], 32);
+    assert_eq!(g.hands()[3].result.as_ref().unwrap().points[DEE], 11);
+    // Hand 5: the deal passes left of Ann, to Dee.
+    assert_eq!(g.current().unwrap().deal.dealer, DEE);
+    // Earlier hands know Dee was not there.
+    assert!(!g.hands()[0].deal.order.contains(&DEE));
+    assert_eq!(g.hands()[0].bids[DEE], None);
+}
+
+#[test]
+fn joining_before_the_dealer_keeps_the_dealer() {
+    let mut g = three_hands();
+    // Ann deals hand 4; Dee sits after Cid, at the end of the list, right of Ann.
+    g.join("Dee", None, Start::Lowest).unwrap();
+    let deal = &g.current().unwrap().deal;
+    assert_eq!(deal.dealer, ANN);
+    assert_eq!(deal.order, [BOB, CID, DEE, ANN]);
+    // The lowest total: Ann's 11.
+    assert_eq!(g.totals()[DEE], 11);
+}
+
+#[test]
+fn a_join_is_replayed_undone_and_survives_an_edit_of_an_earlier_hand() {
+    let mut g = three_hands();
+    g.join("Dee", Some(BOB), Start::Average).unwrap();
+    play(
+        &mut g,
+        &[(CID, 0, 0), (DEE, 2, 2), (ANN, 1, 1), (BOB, 0, 1)],
+    );
+    let again = Game::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
+    assert_same(&g, &again);
+    assert_eq!(again.table().joined(), ["Dee"]);
+    // Dee starts on the average, 21, and makes 2/2 in hand 4: 33.
+    assert_eq!(g.totals()[DEE], 33);
+    // Edit hand 1 so Bob took the trick: Bob 0/1 ✗ 0, Cid 1/0 ✗ 0, Ann
+    // 1/0 ✗ 0. Totals before the join become Ann 11, Bob 12, Cid 21, so
+    // Dee starts on 44 / 3 = 14.67 → 14, and 14 + 12 = 26 after hand 4.
+    let edited = g
+        .edit(1, crate::rules::EditKind::Tricks, &[(BOB, 1), (CID, 0)])
+        .unwrap();
+    assert_eq!(edited.joined()[0].points, 14);
+    assert_eq!(edited.totals()[DEE], 26);
+    // Editing Dee into a hand before the join is refused.
+    let err = g
+        .edit(2, crate::rules::EditKind::Bids, &[(DEE, 0)])
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "hand 2: Dee is not playing hand 2 (joins in hand 4); playing: Cid, Ann and Bob"
+    );
+    // Undo: hand 4's tricks, its four bids one by one, then the join.
+    let mut back = g.clone();
+    for _ in 0..5 {
+        back = back.undo().unwrap().0;
+    }
+    let (before, undone) = back.undo().unwrap();
+    assert_eq!(
+        undone,
+        [Undone::Join {
+            hand: 4,
+            name: "Dee".into()
+        }]
+    );
+    assert_same(&before, &three_hands());
+    assert_eq!(before.table().len(), 3);
+}
+
+#[test]
+fn refused_joins_say_what_would_be_legal() {
+    let mut g = three_hands();
+    let err = refused(&mut g, |g| g.join("ann", None, Start::Zero));
+    assert_eq!(
+        err.to_string(),
+        "`Ann` is already at the table (names are compared ignoring case); give the new player a different name"
+    );
+    g.record_bids(&[(BOB, 1)]).unwrap();
+    let err = refused(&mut g, |g| g.join("Dee", None, Start::Zero));
+    assert_eq!(
+        err,
+        RuleError::JoinUnderway {
+            name: "Dee".into(),
+            hand: 4
+        }
+    );
+}
+
+#[test]
+fn a_join_the_deck_cannot_deal_is_refused() {
+    // Five players, up and down to 10: hand 1 is in play, hands 1 to 19
+    // deal up to 10 cards; 6 × 10 + 1 = 61 > 52, and (52 − 1) / 10 = 5 fit.
+    let variant = variant(|_| {});
+    let names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+        .map(String::from)
+        .to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let mut g = Game::new(variant, table);
+    let err = refused(&mut g, |g| g.join("Fay", None, Start::Zero));
+    assert_eq!(
+        err.to_string(),
+        "Fay cannot join: 6 players × 10 cards + 1 turned card = 61, more than the 52-card deck \
+         (hands 1 to 19 still to come deal up to 10 cards); at most 5 players fit"
+    );
+}
+
+#[test]
+fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
+    // Five players to 10: by hand 15 (cards 19 − 14 = 5) the hands to come
+    // deal at most 5, and 6 × 5 + 1 = 31 ≤ 52.
+    let variant = variant(|_| {});
+    let names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+        .map(String::from)
+        .to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let facts: Vec<HandFacts> = Vec::new();
+    let mut g = Game::replay(variant, table, &facts).unwrap();
+    while g.current().unwrap().deal.number < 15 {
+        let order = g.current().unwrap().deal.order.clone();
+        let cards = g.current().unwrap().deal.cards;
+        // Everyone bids 0 but the dealer, who bids 1 (never the hook's
+        // forbidden bid, `cards`, unless cards = 1; then the dealer bids 0).
+        let mut bids: Vec<(Seat, u32)> = order.iter().map(|&s| (s, 0)).collect();
+        if cards > 1 {
+            bids.last_mut().unwrap().1 = 1;
+        }
+        g.record_bids(&bids).unwrap();
+        g.record_tricks(&[(order[0], cards)]).unwrap();
+    }
+    assert_eq!(g.current().unwrap().deal.cards, 5);
+    g.join("Fay", None, Start::Zero).unwrap();
+    assert_eq!(g.current().unwrap().deal.order.len(), 6);
+}
+
+#[test]
+fn elimination_games_take_no_joins() {
+    let mut raw: RawTemplate = toml::from_str(include_str!(
+        "../../../templates/mormon-bridge-elimination.toml"
+    ))
+    .unwrap();
+    raw.min_players = raw.min_players.min(3);
+    let variant = Variant::try_from(raw).unwrap();
+    let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let mut g = Game::new(variant, table);
+    let err = refused(&mut g, |g| g.join("Dee", None, Start::Zero));
+    assert!(matches!(err, RuleError::JoinElimination { .. }), "{err}");
+}
+
+#[test]
+fn a_player_sits_a_hand_out_and_scores_nothing() {
+    let variant = variant(|_| {});
+    let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let mut g = Game::new(variant, table);
+    // Hand 1: Ann, the dealer, sits out, so Bob deals among Bob, Cid, Dee;
+    // the hook is on Bob.
+    g.sit_out(ANN).unwrap();
+    let deal = &g.current().unwrap().deal;
+    assert_eq!(deal.dealer, BOB);
+    assert_eq!(deal.order, [CID, DEE, BOB]);
+    assert_eq!(deal.out, [ANN]);
+    // Cid 0 and Dee 0: Bob may not bid 1.
+    g.record_bids(&[(CID, 0), (DEE, 0)]).unwrap();
+    assert_eq!(g.forbidden_for_dealer(), Some(1));
+    let err = refused(&mut g, |g| g.record_bids(&[(ANN, 0)]));
+    assert_eq!(
+        err.to_string(),
+        "Ann is not playing hand 1 (sitting it out); playing: Cid, Dee and Bob"
+    );
+    let err = refused(&mut g, |g| g.sit_out(CID));
+    assert!(
+        matches!(err, RuleError::OutUnderway { hand: 1, .. }),
+        "{err}"
+    );
+    // Bob 0; Dee takes the trick: Cid 10, Dee 0, Bob 10, Ann nothing.
+    g.record_bids(&[(BOB, 0)]).unwrap();
+    g.record_tricks(&[(DEE, 1)]).unwrap();
+    assert_eq!(
+        g.totals().values().copied().collect::<Vec<_>>(),
+        [0, 10, 10, 0]
+    );
+    // Hand 2: the deal passes left of Bob, who dealt, to Cid; Ann is back.
+    let deal = &g.current().unwrap().deal;
+    assert_eq!(deal.dealer, CID);
+    assert_eq!(deal.order, [DEE, ANN, BOB, CID]);
+    // Undo back into hand 1: the tricks; Bob's bid with Dee's (his only
+    // legal bid, so it goes with the one that left it so); Cid's bid; then
+    // the sit-out.
+    let (back, undone) = g.undo().unwrap();
+    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    let (back, undone) = back.undo().unwrap();
+    assert_eq!(undone.len(), 2);
+    let back = back.undo().unwrap().0;
+    let (before, undone) = back.undo().unwrap();
+    assert_eq!(undone, [Undone::Out { hand: 1, seat: ANN }]);
+    assert_eq!(before.current().unwrap().deal.dealer, ANN);
+    assert!(before.facts().is_empty());
+}
+
+#[test]
+fn too_few_left_to_play_is_refused() {
+    let mut g = three();
+    // Devil's Bridge is for 3 to 7: nobody of three can sit out.
+    let err = refused(&mut g, |g| g.sit_out(BOB));
+    assert_eq!(
+        err.to_string(),
+        "Bob cannot sit out hand 1: at least 3 players must play it; playing: Bob, Cid and Ann"
+    );
+}
+
+#[test]
+fn a_player_can_sit_out_only_once_a_hand() {
+    let variant = variant(|_| {});
+    let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let mut g = Game::new(variant, table);
+    g.sit_out(CID).unwrap();
+    let err = refused(&mut g, |g| g.sit_out(CID));
+    assert_eq!(err.to_string(), "Cid already sits out hand 1");
+    let again = Game::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
+    assert_same(&g, &again);
+}

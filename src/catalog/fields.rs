@@ -74,7 +74,7 @@ pub const FIELDS: &[Field] = &[
     Field {
         name: "no_trump",
         means: "Hands played at no trump: no card is turned, so no trump is recorded, and the hand needs only players × cards from the deck (no turned card), so the largest hand may use the whole deck.",
-        allowed: "\"peak\" (the largest hand of an up-and-down game), \"last\" (its last hand) or a list of hand numbers, e.g. [10] (left out: every hand turns a card for trump); not with two_player_rebid",
+        allowed: "\"peak\" (the largest hand of an up-and-down game), \"last\" (its last hand), a hand number, e.g. 10, or a list of hand numbers, e.g. [3, 17] (left out: every hand turns a card for trump); not with two_player_rebid",
     },
     Field {
         name: "bidding",
@@ -239,7 +239,7 @@ pub fn with_allowed(message: String) -> String {
         )
         .replace(
             "data did not match any variant of untagged enum NoTrumpHands",
-            "not a word or a list of hand numbers",
+            "not a word, a hand number or a list of hand numbers",
         )
         .replace("wanted string or table", "not one of the words in quotes");
     format!("{message}; `{}` takes {}", field.name, field.allowed)

@@ -114,6 +114,8 @@ pub enum PeakCards {
 #[serde(untagged)]
 pub enum NoTrumpHands {
     Rule(String),
+    /// One hand, by number: `no_trump = 10` is `no_trump = [10]`.
+    Hand(u32),
     Hands(Vec<u32>),
 }
 
@@ -167,12 +169,15 @@ impl NoTrump {
                     return Err(TemplateError::new(
                         "no_trump",
                         format!(
-                            "`{}` is not a no-trump rule; use \"peak\" (the largest hand), \"last\" (the last hand) or a list of hand numbers, e.g. [10]",
+                            "`{}` is not a no-trump rule; use \"peak\" (the largest hand), \"last\" (the last hand) or hand numbers, e.g. 10 or [3, 17]",
                             printable(other)
                         ),
                     ));
                 }
             },
+            Some(NoTrumpHands::Hand(n)) => {
+                return NoTrump::read(Some(&NoTrumpHands::Hands(vec![*n])), hands);
+            }
             Some(NoTrumpHands::Hands(list)) if list.is_empty() => {
                 return Err(TemplateError::new(
                     "no_trump",
@@ -598,9 +603,16 @@ impl Variant {
                 return Err(TemplateError::new(
                     field,
                     if turned {
+                        // The whole deck dealt: no card left to turn.
+                        let hint = if needed == deck + 1 && no_trump == NoTrump::Never {
+                            "; with no card left to turn, play that hand at no trump \
+                             (no_trump = \"peak\")"
+                        } else {
+                            ""
+                        };
                         format!(
                             "{players} players × {cards} cards + 1 turned card = {needed}, \
-                             more than the {deck}-card deck"
+                             more than the {deck}-card deck{hint}"
                         )
                     } else {
                         format!(
@@ -1161,7 +1173,7 @@ mod tests {
         let err = Variant::try_from(raw.clone()).unwrap_err();
         assert_eq!(
             err.message,
-            "4 players × 13 cards + 1 turned card = 53, more than the 52-card deck"
+            "4 players × 13 cards + 1 turned card = 53, more than the 52-card deck; with no card left to turn, play that hand at no trump (no_trump = \"peak\")"
         );
         raw.no_trump = Some(NoTrumpHands::Rule("peak".into()));
         let variant = Variant::try_from(raw.clone()).unwrap();

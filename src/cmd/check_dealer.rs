@@ -103,9 +103,25 @@ fn rules(args: &CheckDealerArgs, cx: &Context, players: usize) -> Result<Option<
             session: Some(id.clone()),
         })?;
         let session = cx.store.load(&id)?;
-        let variant = session.variant();
-        exact_bid(variant)?;
-        return Ok(Some(variant.clone()));
+        exact_bid(session.variant())?;
+        let game = session.exact().map_err(|e| anyhow!("{e}"))?;
+        // The table as it plays now: the current hand's players, or those
+        // left standing once the game is over.
+        let playing = match game.current() {
+            Some(hand) => hand.deal.order.clone(),
+            None => game.standing(),
+        };
+        if playing.len() != players {
+            bail!(
+                "--bids: {} and the dealer's make {players} players, but {} {} at this session's table ({}); give {}",
+                bids_word(players - 1),
+                playing.len(),
+                if playing.len() == 1 { "plays" } else { "play" },
+                game.table().list(&playing),
+                bids_word(playing.len().saturating_sub(1))
+            );
+        }
+        return Ok(Some(game.variant().clone()));
     }
     let Some(name) = &args.variant else {
         return Ok(None);

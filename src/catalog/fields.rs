@@ -204,8 +204,8 @@ pub fn left_out(field: &str) -> &'static str {
         "blind_last_hand" | "dealer_hook" | "elimination" | "two_player_rebid"
         | "target_optional" => "false",
         "target" => "no target; the game ends when its hands run out",
-        "no_trump" => "no hand at no trump: a card is turned every hand",
-        "hook_from_cards" => "1 (the hook on every hand)",
+        "no_trump" => "none; a card is turned every hand",
+        "hook_from_cards" => "1, the hook on every hand",
         "undertrick_penalty" => "0",
         "rubber" => "true",
         "game_below" => "300",

@@ -494,9 +494,20 @@ pub struct CheckDealerArgs {
     /// The other players' bids, e.g. `1,0,2`
     #[arg(long, value_name = "B1,B2,…", allow_negative_numbers = true, value_parser = bid_list)]
     pub bids: Bids,
-    /// Print `{"forbidden": N}` or `{"forbidden": null}`
+    /// Print `{"forbidden": N}` or `{"forbidden": null}` (with the rules of a variant or
+    /// session, also `"hook": "on"`, `"waived"` or `"off"`)
     #[arg(long)]
     pub json: bool,
+    /// Judge by this variant's hook settings and table sizes (default: the hook on every
+    /// hand, any table a game with the hook seats)
+    #[arg(long, value_name = "NAME", conflicts_with = "session", add = ArgValueCompleter::new(complete_variants))]
+    pub variant: Option<String>,
+    /// Change a setting of `--variant` for this question, e.g. `hook_from_cards=2`
+    #[arg(long = "set", value_name = "KEY=VALUE", requires = "variant")]
+    pub settings: Vec<String>,
+    /// Judge by the rules a session was started with (its id, or the start of it)
+    #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
+    pub session: Option<String>,
 }
 
 #[derive(Debug, Args)]

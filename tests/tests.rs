@@ -24,6 +24,7 @@ mod fuzz;
 mod hand_comments;
 mod history;
 mod hostile;
+mod house_rules;
 mod html_print;
 mod local_time;
 mod long_sessions;

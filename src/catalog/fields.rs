@@ -72,6 +72,11 @@ pub const FIELDS: &[Field] = &[
         allowed: "true or false (left out: false)",
     },
     Field {
+        name: "no_trump",
+        means: "Hands played at no trump: no card is turned, so no trump is recorded, and the hand needs only players × cards from the deck (no turned card), so the largest hand may use the whole deck.",
+        allowed: "\"peak\" (the largest hand of an up-and-down game), \"last\" (its last hand), a hand number, e.g. 10, or a list of hand numbers, e.g. [3, 17] (left out: every hand turns a card for trump); not with two_player_rebid",
+    },
+    Field {
         name: "bidding",
         means: "Who bids when in an exact-bid game.",
         allowed: "\"clockwise\" (starting left of the dealer; the dealer bids last) or \"simultaneous\" (everyone at once)",
@@ -80,6 +85,11 @@ pub const FIELDS: &[Field] = &[
         name: "dealer_hook",
         means: "The dealer may not bid the number that makes the bids add up to the cards in the hand, so somebody always misses.",
         allowed: "true (needs bidding = \"clockwise\") or false (left out: false)",
+    },
+    Field {
+        name: "hook_from_cards",
+        means: "With the dealer's hook: the smallest hand it applies to; on smaller hands the dealer may bid anything (still bidding last).",
+        allowed: "a whole number from 1 to 52, with dealer_hook = true (left out: 1, the hook on every hand; 2 waives it on the 1-card hands)",
     },
     Field {
         name: "scoring",
@@ -164,8 +174,9 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
     let raw = variant.raw();
     match field {
         "name" | "title" | "about" | "family" | "deck" | "min_players" | "max_players" => true,
-        "hands" | "blind_last_hand" | "bidding" | "dealer_hook" | "scoring" | "elimination"
-        | "two_player_rebid" => variant.family == Family::ExactBid,
+        "hands" | "blind_last_hand" | "no_trump" | "bidding" | "dealer_hook" | "scoring"
+        | "elimination" | "two_player_rebid" => variant.family == Family::ExactBid,
+        "hook_from_cards" => variant.dealer_hook,
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
         "target" | "target_optional" => match contract {
@@ -193,6 +204,8 @@ pub fn left_out(field: &str) -> &'static str {
         "blind_last_hand" | "dealer_hook" | "elimination" | "two_player_rebid"
         | "target_optional" => "false",
         "target" => "no target; the game ends when its hands run out",
+        "no_trump" => "none; a card is turned every hand",
+        "hook_from_cards" => "1, the hook on every hand",
         "undertrick_penalty" => "0",
         "rubber" => "true",
         "game_below" => "300",
@@ -223,6 +236,10 @@ pub fn with_allowed(message: String) -> String {
         .replace(
             "data did not match any variant of untagged enum PeakCards",
             "not a number or a table of player counts",
+        )
+        .replace(
+            "data did not match any variant of untagged enum NoTrumpHands",
+            "not a word, a hand number or a list of hand numbers",
         )
         .replace("wanted string or table", "not one of the words in quotes");
     format!("{message}; `{}` takes {}", field.name, field.allowed)
@@ -277,7 +294,9 @@ mod tests {
         // Set every optional field so that all of them are written out.
         raw.cards = Some(1);
         raw.blind_last_hand = true;
+        raw.no_trump = Some(crate::rules::template::NoTrumpHands::Rule("peak".into()));
         raw.dealer_hook = true;
+        raw.hook_from_cards = Some(2);
         raw.target = Some(1);
         raw.elimination = true;
         raw.two_player_rebid = true;

@@ -586,10 +586,16 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             "bridgepad resolve --keep 2",
             "Keep the second copy of the one session that went two ways.",
         )],
-        "check-dealer" => &[(
-            "bridgepad check-dealer --cards 5 --bids 1,2,0",
-            "The dealer may not bid 2.",
-        )],
+        "check-dealer" => &[
+            (
+                "bridgepad check-dealer --cards 5 --bids 1,2,0",
+                "The dealer may not bid 2.",
+            ),
+            (
+                "bridgepad check-dealer --cards 1 --bids 0,0 --variant devils-bridge --set hook_from_cards=2",
+                "No restriction: the table waives the hook on the 1-card hands.",
+            ),
+        ],
         "variants" => &[
             ("bridgepad variants", "The variants there are."),
             (

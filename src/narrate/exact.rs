@@ -35,6 +35,9 @@ pub fn deal(game: &Game, hand: &Hand) -> String {
         let verb = if deal.out.len() == 1 { "sits" } else { "sit" };
         line.push_str(&format!(" {} {verb} out.", table.list(&deal.out)));
     }
+    if deal.no_trump {
+        line.push_str(" Played at no trump: no card is turned.");
+    }
     if deal.blind {
         line.push_str(
             " Last hand, played blind: nobody looks at their card; hold it on your forehead.",
@@ -105,6 +108,12 @@ pub fn dealer_hook(game: &Game) -> Option<String> {
     }
     let dealer = game.table().name(hand.deal.dealer);
     let cards = hand.deal.cards;
+    if !game.hook_on(hand) {
+        return Some(format!(
+            "{dealer} (dealer) may bid anything from 0 to {cards}: the hook is waived on hands of fewer than {}",
+            self::cards(game.variant().hook_from_cards)
+        ));
+    }
     Some(match game.forbidden_for_dealer() {
         Some(n) => format!(
             "{dealer} (dealer) may not bid {n}: the others bid {} on {}; legal: {}",

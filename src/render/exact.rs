@@ -272,7 +272,10 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
 /// The hand-by-hand grid, players in `seats` order headed by `shown`; its
 /// rows are made as they are measured and drawn.
 fn grid<'a>(game: &'a Game, seats: &[Seat], shown: &[String], style: Style) -> fit::Rows<'a> {
-    let show_trump = game.hands().iter().any(|h| h.trump.is_some());
+    let show_trump = game
+        .hands()
+        .iter()
+        .any(|h| h.trump.is_some() || h.deal.no_trump);
     let mut header = match style {
         Style::Wide => vec!["Hand".to_string(), "Cards".into(), "Dealer".into()],
         Style::Compact { .. } => vec!["Hand".to_string()],
@@ -329,7 +332,12 @@ fn hand_row(
         Style::Compact { .. } => vec![hand_cards(deal)],
     };
     if show_trump {
-        row.push(hand.trump.map(|t| t.symbol()).unwrap_or("").to_string());
+        let trump = match hand.trump {
+            Some(trump) => trump.symbol(),
+            None if deal.no_trump => "NT",
+            None => "",
+        };
+        row.push(trump.to_string());
     }
     row.extend(seats.iter().map(|&seat| hand_cell(hand, seat, style)));
     row

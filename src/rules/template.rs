@@ -107,6 +107,96 @@ pub enum PeakCards {
     ByPlayers(BTreeMap<String, u32>),
 }
 
+/// `no_trump` as a template writes it: a word (`"peak"`, `"last"`) or a
+/// list of hand numbers. Read into [`NoTrump`] when the template is checked,
+/// so a word that is not a rule is refused with the words that are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum NoTrumpHands {
+    Rule(String),
+    /// One hand, by number: `no_trump = 10` is `no_trump = [10]`.
+    Hand(u32),
+    Hands(Vec<u32>),
+}
+
+/// Which hands of the schedule are played at no trump: no card is turned,
+/// so none is recorded, and the hand needs no card beyond the players'.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum NoTrump {
+    /// Every hand turns a card for trump (the default).
+    #[default]
+    Never,
+    /// The largest hand of an up-and-down schedule (hand `peak`), the one
+    /// that may leave no card to turn.
+    Peak,
+    /// The last hand of an up-and-down schedule.
+    Last,
+    /// These hands, by number (1-based).
+    Hands(std::collections::BTreeSet<usize>),
+}
+
+impl NoTrump {
+    /// Whether hand `number` (1-based) of `schedule` is played at no trump.
+    pub fn on(&self, schedule: Schedule, number: usize) -> bool {
+        match (self, schedule) {
+            (NoTrump::Never, _) => false,
+            (NoTrump::Peak, Schedule::UpAndDown { peak }) => number == peak as usize,
+            (NoTrump::Last, _) => schedule.hands() == Some(number),
+            (NoTrump::Hands(hands), _) => hands.contains(&number),
+            // Refused when the template is read: constant hands have no peak.
+            (NoTrump::Peak, Schedule::Constant { .. }) => false,
+        }
+    }
+
+    /// The rule as a template writes it, for messages.
+    fn read(raw: Option<&NoTrumpHands>, hands: HandsShape) -> Result<NoTrump, TemplateError> {
+        let needs_up_and_down = |word: &str, what: &str| {
+            TemplateError::new(
+                "no_trump",
+                format!(
+                    "no_trump = \"{word}\" goes with hands = \"up-and-down\"; constant hands have no {what}, so list the hand numbers, e.g. no_trump = [1, 2]"
+                ),
+            )
+        };
+        Ok(match raw {
+            None => NoTrump::Never,
+            Some(NoTrumpHands::Rule(word)) => match word.as_str() {
+                "peak" if hands == HandsShape::UpAndDown => NoTrump::Peak,
+                "last" if hands == HandsShape::UpAndDown => NoTrump::Last,
+                "peak" => return Err(needs_up_and_down("peak", "largest hand")),
+                "last" => return Err(needs_up_and_down("last", "last hand")),
+                other => {
+                    return Err(TemplateError::new(
+                        "no_trump",
+                        format!(
+                            "`{}` is not a no-trump rule; use \"peak\" (the largest hand), \"last\" (the last hand) or hand numbers, e.g. 10 or [3, 17]",
+                            printable(other)
+                        ),
+                    ));
+                }
+            },
+            Some(NoTrumpHands::Hand(n)) => {
+                return NoTrump::read(Some(&NoTrumpHands::Hands(vec![*n])), hands);
+            }
+            Some(NoTrumpHands::Hands(list)) if list.is_empty() => {
+                return Err(TemplateError::new(
+                    "no_trump",
+                    "an empty list marks no hand; leave out no_trump, or list hand numbers, e.g. [10]",
+                ));
+            }
+            Some(NoTrumpHands::Hands(list)) => {
+                if list.contains(&0) {
+                    return Err(TemplateError::new(
+                        "no_trump",
+                        "hands are numbered from 1; hand 0 is not a hand",
+                    ));
+                }
+                NoTrump::Hands(list.iter().map(|&n| n as usize).collect())
+            }
+        })
+    }
+}
+
 /// A template exactly as written in TOML. Every field a template may carry is
 /// here; unknown fields are refused so a typo never silently changes a rule.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -135,12 +225,20 @@ pub struct RawTemplate {
     /// The last hand is played blind (cards held on foreheads).
     #[serde(default, skip_serializing_if = "is_false")]
     pub blind_last_hand: bool,
+    /// Exact-bid games: hands played at no trump (`"peak"`, `"last"`, or a
+    /// list of hand numbers); left out, every hand turns a card for trump.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_trump: Option<NoTrumpHands>,
     /// Exact-bid games: who bids when.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bidding: Option<BiddingOrder>,
     /// The dealer may not bid the number that makes the bids total the hand size.
     #[serde(default, skip_serializing_if = "is_false")]
     pub dealer_hook: bool,
+    /// With the hook: the smallest hand it applies to; smaller hands waive
+    /// it (`hook_from_cards = 2`: not on the 1-card hands). Left out: 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_from_cards: Option<u32>,
     /// Exact-bid games: how a hand scores.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scoring: Option<ExactScoring>,
@@ -269,9 +367,16 @@ pub struct Variant {
     /// Empty for contract games, which always deal 13 cards each.
     peaks: BTreeMap<usize, Schedule>,
     pub blind_last_hand: bool,
+    /// Exact-bid games: the hands played at no trump.
+    pub no_trump: NoTrump,
     /// Exact-bid games only; contract games hold the clockwise default, unused.
     pub bidding: BiddingOrder,
+    /// The game has the dealer's hook: the dealer bids last, and may not
+    /// make the bids total the hand on hands of `hook_from_cards` or more
+    /// (ask [`Variant::hook_on`]).
     pub dealer_hook: bool,
+    /// The smallest hand the hook applies to (1: every hand).
+    pub hook_from_cards: u32,
     /// Exact-bid games only; contract games hold the first scoring, unused.
     pub scoring: ExactScoring,
     pub target: Option<i64>,
@@ -308,6 +413,13 @@ impl Variant {
     /// where the game has one by default, or its rules allow one.
     pub fn asks_target(&self) -> bool {
         self.target.is_some() || self.target_optional
+    }
+
+    /// Whether the dealer's hook applies to a hand of `cards` cards: the
+    /// game has one, and the hand is not one the table waives it on. The one
+    /// place the threshold is decided.
+    pub fn hook_on(&self, cards: u32) -> bool {
+        self.dealer_hook && cards >= self.hook_from_cards
     }
 
     /// The player counts this variant seats, for messages.
@@ -413,6 +525,31 @@ impl Variant {
                 "an exact-bid game needs scoring = \"bid-plus-ten\" or scoring = \"tricks-plus-ten\"",
             )
         })?;
+        let no_trump = NoTrump::read(raw.no_trump.as_ref(), hands)?;
+        if raw.two_player_rebid && no_trump != NoTrump::Never {
+            return Err(TemplateError::new(
+                "no_trump",
+                "the two-player re-bid turns a new trump colour, so it does not go with hands at no trump; leave out no_trump",
+            ));
+        }
+        let hook_from_cards = match raw.hook_from_cards {
+            None => 1,
+            Some(_) if !raw.dealer_hook => {
+                return Err(TemplateError::new(
+                    "hook_from_cards",
+                    "goes with dealer_hook = true; without the hook there is nothing to waive",
+                ));
+            }
+            Some(n @ 1..=52) => n,
+            Some(n) => {
+                return Err(TemplateError::new(
+                    "hook_from_cards",
+                    format!(
+                        "{n} is not a hand size; give 1 to 52 (1: the hook on every hand, 2: not on the 1-card hands)"
+                    ),
+                ));
+            }
+        };
         let (min, max) = (raw.min_players as usize, raw.max_players as usize);
         let mut peaks = BTreeMap::new();
         for players in min..=max {
@@ -458,15 +595,43 @@ impl Variant {
             if largest == 0 {
                 return Err(TemplateError::new(field, "a hand needs at least 1 card"));
             }
-            // Every player's hand plus the turned trump card must come out of the deck.
-            let needed = players as u64 * largest as u64 + 1;
-            if needed > raw.deck.cards() as u64 {
+            // Every player's hand plus the turned trump card must come out of
+            // the deck; a hand at no trump turns no card.
+            let deck = u64::from(raw.deck.cards());
+            let (number, cards, turned, needed) = dealt_most(schedule, &no_trump, players);
+            if needed > deck {
                 return Err(TemplateError::new(
                     field,
+                    if turned {
+                        // The whole deck dealt: no card left to turn.
+                        let hint = if needed == deck + 1 && no_trump == NoTrump::Never {
+                            "; with no card left to turn, play that hand at no trump \
+                             (no_trump = \"peak\")"
+                        } else {
+                            ""
+                        };
+                        format!(
+                            "{players} players × {cards} cards + 1 turned card = {needed}, \
+                             more than the {deck}-card deck{hint}"
+                        )
+                    } else {
+                        format!(
+                            "{players} players × {cards} cards = {needed} on hand {number} \
+                             (at no trump), more than the {deck}-card deck"
+                        )
+                    },
+                ));
+            }
+            if let NoTrump::Hands(listed) = &no_trump
+                && let (Some(&last), Some(hands)) = (listed.last(), schedule.hands())
+                && players == max
+                && last > longest(&peaks, hands)
+            {
+                return Err(TemplateError::new(
+                    "no_trump",
                     format!(
-                        "{players} players × {largest} cards + 1 turned card = {needed}, \
-                         more than the {}-card deck",
-                        raw.deck.cards()
+                        "hand {last} is past the last hand: the longest game here has {} hands",
+                        longest(&peaks, hands)
                     ),
                 ));
             }
@@ -516,8 +681,10 @@ impl Variant {
             max_players: max,
             peaks,
             blind_last_hand: raw.blind_last_hand,
+            no_trump,
             bidding,
             dealer_hook: raw.dealer_hook,
+            hook_from_cards,
             scoring,
             target: raw.target,
             elimination: raw.elimination,
@@ -538,8 +705,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         ("peak_cards", raw.peak_cards.is_some()),
         ("cards", raw.cards.is_some()),
         ("blind_last_hand", raw.blind_last_hand),
+        ("no_trump", raw.no_trump.is_some()),
         ("bidding", raw.bidding.is_some()),
         ("dealer_hook", raw.dealer_hook),
+        ("hook_from_cards", raw.hook_from_cards.is_some()),
         ("scoring", raw.scoring.is_some()),
         ("elimination", raw.elimination),
         ("two_player_rebid", raw.two_player_rebid),
@@ -688,8 +857,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         max_players: players,
         peaks: BTreeMap::new(),
         blind_last_hand: false,
+        no_trump: NoTrump::Never,
         bidding: BiddingOrder::Clockwise,
         dealer_hook: false,
+        hook_from_cards: 1,
         scoring: ExactScoring::BidPlusTen,
         target: rules.target(),
         elimination: false,
@@ -784,6 +955,47 @@ fn bridge_rules(kind: Kind, raw: &RawTemplate) -> Result<DuelRules, TemplateErro
         honours: raw.honours.unwrap_or(true),
         form,
     }))
+}
+
+/// The hand of `schedule` that needs the most cards from the deck at a
+/// table of `players`: its number, its cards, whether a card is turned for
+/// trump, and the cards it needs. Constant hands turn a card on every hand
+/// but the few a list marks, so they are judged with the card turned.
+fn dealt_most(schedule: Schedule, no_trump: &NoTrump, players: usize) -> (usize, u32, bool, u64) {
+    let need = |number: usize, cards: u32| {
+        let turned = !no_trump.on(schedule, number);
+        let needed = players as u64 * u64::from(cards) + u64::from(turned);
+        (number, cards, turned, needed)
+    };
+    match schedule.hands() {
+        Some(hands) => (1..=hands)
+            .map(|number| need(number, schedule.cards(number - 1).unwrap_or(0)))
+            // The first of the hands that need the most.
+            .fold(
+                None,
+                |best: Option<(usize, u32, bool, u64)>, hand| match best {
+                    Some(b) if b.3 >= hand.3 => Some(b),
+                    _ => Some(hand),
+                },
+            )
+            .unwrap_or((1, 0, true, 1)),
+        None => (
+            1,
+            schedule.largest(),
+            true,
+            players as u64 * u64::from(schedule.largest()) + 1,
+        ),
+    }
+}
+
+/// The most hands any table size plays, `hands` being this size's.
+fn longest(peaks: &BTreeMap<usize, Schedule>, hands: usize) -> usize {
+    peaks
+        .values()
+        .filter_map(|s| s.hands())
+        .chain(std::iter::once(hands))
+        .max()
+        .unwrap_or(hands)
 }
 
 /// The largest undertrick penalty a template may set.
@@ -911,6 +1123,127 @@ mod tests {
         let mut raw = devils();
         raw.target = Some(0);
         assert_eq!(Variant::try_from(raw).unwrap_err().field, "target");
+    }
+
+    #[test]
+    fn hook_from_cards_waives_the_hook_below_it() {
+        let mut raw = devils();
+        raw.hook_from_cards = Some(2);
+        let variant = Variant::try_from(raw).unwrap();
+        assert_eq!(variant.hook_from_cards, 2);
+        // On from 2 cards, waived on the 1-card hands.
+        assert_eq!(
+            (1..=3).map(|c| variant.hook_on(c)).collect::<Vec<_>>(),
+            [false, true, true]
+        );
+        // Left out: the hook on every hand, as before.
+        let variant = Variant::try_from(devils()).unwrap();
+        assert_eq!(variant.hook_from_cards, 1);
+        assert!(variant.hook_on(1));
+    }
+
+    #[test]
+    fn hook_from_cards_needs_the_hook_and_a_hand_size() {
+        let mut raw = devils();
+        raw.dealer_hook = false;
+        raw.hook_from_cards = Some(2);
+        let err = Variant::try_from(raw).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "field `hook_from_cards`: goes with dealer_hook = true; without the hook there is nothing to waive"
+        );
+        for n in [0, 53] {
+            let mut raw = devils();
+            raw.hook_from_cards = Some(n);
+            let err = Variant::try_from(raw).unwrap_err();
+            assert_eq!(err.field, "hook_from_cards");
+            assert!(err.message.starts_with(&format!("{n} is not a hand size")));
+        }
+    }
+
+    #[test]
+    fn a_no_trump_peak_may_use_the_whole_deck() {
+        // Four players × 13 cards = 52: with a card turned, 53 is one too
+        // many; at no trump the peak needs only the 52. Hand 12 (12 cards)
+        // turns one: 4 × 12 + 1 = 49.
+        let mut raw = devils();
+        raw.min_players = 4;
+        raw.max_players = 4;
+        raw.peak_cards = Some(PeakCards::Fixed(13));
+        let err = Variant::try_from(raw.clone()).unwrap_err();
+        assert_eq!(
+            err.message,
+            "4 players × 13 cards + 1 turned card = 53, more than the 52-card deck; with no card left to turn, play that hand at no trump (no_trump = \"peak\")"
+        );
+        raw.no_trump = Some(NoTrumpHands::Rule("peak".into()));
+        let variant = Variant::try_from(raw.clone()).unwrap();
+        assert_eq!(variant.schedule(4), Some(Schedule::UpAndDown { peak: 13 }));
+        // 14 cards at no trump: 4 × 14 = 56 on the peak.
+        raw.peak_cards = Some(PeakCards::Fixed(14));
+        let err = Variant::try_from(raw).unwrap_err();
+        assert_eq!(
+            err.message,
+            "4 players × 14 cards = 56 on hand 14 (at no trump), more than the 52-card deck"
+        );
+    }
+
+    #[test]
+    fn a_no_trump_rule_that_does_not_fit_is_refused() {
+        let refused = |value: NoTrumpHands, change: fn(&mut RawTemplate)| {
+            let mut raw = devils();
+            raw.no_trump = Some(value);
+            change(&mut raw);
+            Variant::try_from(raw).unwrap_err()
+        };
+        let word = |w: &str| NoTrumpHands::Rule(w.into());
+        let err = refused(word("middle"), |_| {});
+        assert_eq!(err.field, "no_trump");
+        assert!(
+            err.message
+                .starts_with("`middle` is not a no-trump rule; use \"peak\"")
+        );
+        assert!(
+            refused(NoTrumpHands::Hands(vec![]), |_| {})
+                .message
+                .contains("empty")
+        );
+        assert!(
+            refused(NoTrumpHands::Hands(vec![0]), |_| {})
+                .message
+                .contains("from 1")
+        );
+        // Three players play the most hands, 19.
+        let err = refused(NoTrumpHands::Hands(vec![20]), |_| {});
+        assert_eq!(
+            err.to_string(),
+            "field `no_trump`: hand 20 is past the last hand: the longest game here has 19 hands"
+        );
+        let constant = |r: &mut RawTemplate| {
+            r.hands = Some(HandsShape::Constant);
+            r.peak_cards = None;
+            r.cards = Some(4);
+            r.target = Some(100);
+        };
+        assert!(
+            refused(word("peak"), constant)
+                .message
+                .contains("up-and-down")
+        );
+        assert!(
+            refused(word("last"), constant)
+                .message
+                .contains("up-and-down")
+        );
+        let mut raw = devils();
+        constant(&mut raw);
+        raw.no_trump = Some(NoTrumpHands::Hands(vec![1, 30]));
+        assert!(
+            Variant::try_from(raw).is_ok(),
+            "constant hands never run out"
+        );
+        let mut buddy = contract("buddy");
+        buddy.no_trump = Some(word("peak"));
+        assert_eq!(Variant::try_from(buddy).unwrap_err().field, "no_trump");
     }
 
     fn contract(file: &str) -> RawTemplate {

@@ -254,7 +254,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
                 (at(dealer), hand.bids[dealer], hand.tricks[dealer])
         {
             records[i].dealt += 1;
-            if game.hook_on(hand).is_some() {
+            if game.forbidden_in(hand).is_some() {
                 records[i].hooked.add(bid == tricks);
             }
         }

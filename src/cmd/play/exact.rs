@@ -93,6 +93,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
         }
         // The card turned for trump, before a round of bids (Enter skips).
         if fresh
+            && !hand.deal.no_trump
             && hand.trump.is_none()
             && trump_asked != round
             && hand.rebid_step() != Some(RebidStep::FirstCardLed)

@@ -91,3 +91,69 @@ fn a_table_too_large_for_the_4card_form_hears_of_elimination() {
         ]
     );
 }
+
+/// A Devil's Bridge table whose house rules waive the hook on the 1-card
+/// hands and play hand 2 (the largest of a 1, 2, 1 game) at no trump: the
+/// dealer's hint says the hook is waived, and the no-trump hand is
+/// announced and not asked its trump.
+#[test]
+fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
+    use crate::rules::template::{NoTrumpHands, PeakCards, Variant};
+    use crate::rules::{Game, Seat};
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Scripted::new([
+        "Devil's Bridge",
+        "bid-plus-ten",
+        "",
+        "Ann, Bob, Cid",
+        "Ann",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    cx.store
+        .update(&id, cx.now, |s| {
+            let game = s.exact_mut()?;
+            let mut raw = game.variant().raw().clone();
+            raw.peak_cards = Some(PeakCards::Fixed(2));
+            raw.hook_from_cards = Some(2);
+            raw.no_trump = Some(NoTrumpHands::Rule("peak".into()));
+            let variant = Variant::try_from(raw).unwrap();
+            *game = Game::replay(variant, game.table().clone(), game.facts())?;
+            Ok(())
+        })
+        .unwrap();
+    let mut p = Asked::new([
+        // Hand 1, 1 card: hearts; Bob 0, Cid 0, and Ann may make it even.
+        "h", "0", "0", "1", // Ann takes the trick: all exact.
+        "0", "0",
+        // Hand 2, 2 cards at no trump: no trump question. Cid 1, Ann 0,
+        // and Bob (dealer) may not bid 2 - 1 = 1.
+        "1", "0", "q",
+    ]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&[
+        "Ann (dealer) may bid anything from 0 to 1: the hook is waived on hands of fewer than 2 cards",
+        "Hand 2 of 3: Bob deals 2 cards; Cid bids first. Played at no trump: no card is turned.",
+        "Bob (dealer) may not bid 1: the others bid 1 on 2 cards; legal: 0 or 2",
+    ]);
+    assert_eq!(
+        p.table_prompts(),
+        [
+            "Trump turned up (c, d, h or s; Enter to skip)",
+            "Bob's bid (0 or 1)",
+            "Cid's bid (0 or 1)",
+            "Ann's bid (0 or 1)",
+            "Tricks Bob took (bid 0)",
+            "Tricks Cid took (bid 0)",
+            "Cid's bid (0 to 2)",
+            "Ann's bid (0 to 2)",
+            "Bob's bid (0 or 2)",
+        ]
+    );
+    let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
+    assert_eq!(game.hands()[0].bids[Seat::at(0)], Some(1));
+    assert_eq!(game.hands()[1].trump, None);
+}

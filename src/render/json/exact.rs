@@ -43,6 +43,8 @@ pub struct ExactNext {
     pub expects: &'static str,
     pub waiting: Vec<String>,
     pub blind: bool,
+    /// The hand is played at no trump (the template's `no_trump`).
+    pub no_trump: bool,
     /// While bids are due in a game with the dealer's hook: the bid the
     /// dealer may not make (`null` when every bid is allowed).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,6 +70,8 @@ pub struct ExactHand {
     pub dealer: String,
     pub cards: u32,
     pub blind: bool,
+    /// Played at no trump: `trump` is then always null.
+    pub no_trump: bool,
     pub trump: Option<&'static str>,
     pub rebids: Vec<Rebid>,
     pub bids: ByName<u32>,
@@ -173,6 +177,7 @@ fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
                 dealer: name(h.deal.dealer),
                 cards: h.deal.cards,
                 blind: h.deal.blind,
+                no_trump: h.deal.no_trump,
                 trump: h.trump.map(|t| t.name()),
                 rebids: h
                     .rebids
@@ -232,6 +237,7 @@ fn next(game: &Game) -> Option<ExactNext> {
         expects: expect.word(),
         waiting: waiting.iter().map(|&s| table.name(s).to_string()).collect(),
         blind: hand.deal.blind,
+        no_trump: hand.deal.no_trump,
         dealer_forbidden: (bids && game.variant().dealer_hook).then(|| game.forbidden_for_dealer()),
         rebid,
     })

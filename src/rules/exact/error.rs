@@ -168,6 +168,11 @@ pub enum RuleError {
         least: usize,
         playing: String,
     },
+    /// A trump for a hand the template plays at no trump.
+    #[error(
+        "hand {hand} is played at no trump, so no trump can be recorded; record its bids and tricks without one"
+    )]
+    NoTrumpHand { hand: usize },
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },

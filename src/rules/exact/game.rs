@@ -73,6 +73,8 @@ pub struct Deal {
     pub cards: u32,
     /// Played with cards on foreheads.
     pub blind: bool,
+    /// Played at no trump (the template's `no_trump`): no card is turned.
+    pub no_trump: bool,
     /// Bidding order: left of the dealer first, the dealer last.
     pub order: Vec<Seat>,
     /// The same players in seating order round the table, a player who took
@@ -422,15 +424,16 @@ impl Game {
     /// The forbidden bid for the current dealer once everyone else has bid;
     /// `None` before that, without a hook, or when the others overbid the hand.
     pub fn forbidden_for_dealer(&self) -> Option<u32> {
-        self.hook_on(self.current()?)
+        self.forbidden_in(self.current()?)
     }
 
     /// The bid the hook forbade (or forbids) the dealer of `hand`, a hand
     /// played or the one in play, given the others' bids: `None` before
-    /// they are all in, without a hook, or when they overbid the hand.
-    /// `stats` counts the hands where it restricted the dealer.
-    pub fn hook_on(&self, hand: &Hand) -> Option<u32> {
-        if !self.variant.dealer_hook {
+    /// they are all in, without a hook (or with it waived on so small a
+    /// hand), or when they overbid the hand. `stats` counts the hands
+    /// where it restricted the dealer.
+    pub fn forbidden_in(&self, hand: &Hand) -> Option<u32> {
+        if !self.hook_on(hand) {
             return None;
         }
         let dealer = hand.deal.dealer;
@@ -441,7 +444,13 @@ impl Game {
             .filter(|&&s| s != dealer)
             .map(|&s| hand.bids[s])
             .collect();
-        exact::forbidden_bid(hand.deal.cards, others?)
+        exact::dealer_forbidden(&self.variant, hand.deal.cards, others?)
+    }
+
+    /// Whether the dealer's hook applies to `hand`: the game has it, and
+    /// the hand is not too small for it (`hook_from_cards`).
+    pub fn hook_on(&self, hand: &Hand) -> bool {
+        self.variant.hook_on(hand.deal.cards)
     }
 
     /// The bids `seat` may make now, given the other bids as recorded.
@@ -588,7 +597,7 @@ impl Game {
                 .seats()
                 .filter(|&s| s != dealer)
                 .filter_map(|s| bids[s]);
-            let forbidden = exact::forbidden_bid(cards, others);
+            let forbidden = exact::dealer_forbidden(&self.variant, cards, others);
             if forbidden == Some(dealer_bid) {
                 let legal = list_range(&exact::dealer_choices(cards, forbidden));
                 let dealer_named = entries.iter().any(|&(s, _)| s == dealer);
@@ -626,13 +635,21 @@ impl Game {
                     .collect()
             })
             .flatten();
-        exact::dealer_choices(cards, others.and_then(|o| exact::forbidden_bid(cards, o)))
+        exact::dealer_choices(
+            cards,
+            others.and_then(|o| exact::dealer_forbidden(&self.variant, cards, o)),
+        )
     }
 
     /// Records the turned trump for the current hand (or corrects it). In a
     /// two-player re-bid a colour already tried in this deal is refused.
     pub fn record_trump(&mut self, trump: Trump) -> Result<(), RuleError> {
         let hand = self.open_hand()?;
+        if hand.deal.no_trump {
+            return Err(RuleError::NoTrumpHand {
+                hand: hand.deal.number,
+            });
+        }
         self.check_turned(hand, trump)?;
         let index = self.hands.len() - 1;
         self.hands[index].trump = Some(trump);
@@ -832,3 +849,7 @@ mod status_tests;
 #[cfg(test)]
 #[path = "rebid_tests.rs"]
 mod rebid_tests;
+
+#[cfg(test)]
+#[path = "house_rules_tests.rs"]
+mod house_rules_tests;

@@ -3,7 +3,7 @@
 //! These are the only places the hook and the scores are computed; the game
 //! state, the prompts and `check-dealer` all ask here.
 
-use crate::rules::template::ExactScoring;
+use crate::rules::template::{ExactScoring, Variant};
 
 /// The bid the dealer may not make: the one that would make the total of bids
 /// equal the tricks in the hand. `None` when the others already bid more than
@@ -11,6 +11,21 @@ use crate::rules::template::ExactScoring;
 pub fn forbidden_bid(cards: u32, others: impl IntoIterator<Item = u32>) -> Option<u32> {
     let others: u64 = others.into_iter().map(u64::from).sum();
     (others <= u64::from(cards)).then(|| cards - others as u32)
+}
+
+/// The dealer's forbidden bid under `variant`'s hook settings: the bid of
+/// [`forbidden_bid`] on a hand the hook applies to ([`Variant::hook_on`]),
+/// and none in a game without the hook or on a hand too small for it. The
+/// game, the prompts and `check-dealer` all ask here.
+pub fn dealer_forbidden(
+    variant: &Variant,
+    cards: u32,
+    others: impl IntoIterator<Item = u32>,
+) -> Option<u32> {
+    if !variant.hook_on(cards) {
+        return None;
+    }
+    forbidden_bid(cards, others)
 }
 
 /// Every bid from 0 to the hand size except the forbidden one.

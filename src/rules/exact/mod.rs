@@ -14,4 +14,4 @@ pub use game::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, Join, Joined,
     RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
-pub use hook::{dealer_choices, forbidden_bid, list_bids, list_range, score};
+pub use hook::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score};

@@ -150,6 +150,7 @@ impl Game {
             dealer,
             cards,
             blind,
+            no_trump: self.variant.no_trump.on(self.schedule, index + 1),
             order,
             seating: self.places.iter().flatten().copied().collect(),
             out,

@@ -242,14 +242,32 @@ fn undo_and_corrections_from_the_prompts() {
         "0",
         "0",
         "1", // hand 1 (asked Bob, Cid, Ann): Ann took it
-        "x",
+        "y",
+        "x", // why hand 1 scored what it did, after the correction
+        "x 2",
         "q",
     ]);
     let mut p = Scripted::new(answers);
     play(&mut p, None, &cx).unwrap();
     assert_eq!(
         p.refused,
-        ["`x` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"]
+        ["`y` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"]
+    );
+    assert!(
+        said(
+            &p,
+            "Hand 1 of 19: 1 card, Ann dealt; scored 10 + the bid when exact, otherwise 0.\n  \
+         Bob: bid 0, took 0, exact: 10 + 0 = 10\n  Cid: bid 0, took 0, exact: 10 + 0 = 10\n  \
+         Ann: bid 0, took 1, missed: 0\nTotals after hand 1: Ann 0, Bob 10, Cid 10."
+        ),
+        "{:#?}",
+        p.said
+    );
+    // Hand 2 is not scored: said, and the table carries on.
+    assert!(
+        said(&p, "error: hand 2 is not scored; hand 1 is scored"),
+        "{:#?}",
+        p.said
     );
     assert!(
         p.said

@@ -763,3 +763,21 @@ fn a_session_whose_copies_went_different_ways_is_not_resumed() {
     assert!(err.to_string().contains("`bridgepad resolve"), "{err}");
     assert_eq!(std::fs::read_to_string(cx.store.path(&id)).unwrap(), text);
 }
+
+#[test]
+fn x_explains_at_the_exact_table_and_why_everywhere() {
+    use super::{Answer, parse_command, parse_exact_command};
+    let explain = |a: Option<Answer>| match a {
+        Some(Answer::Explain(n)) => Some(n),
+        _ => None,
+    };
+    assert_eq!(explain(parse_exact_command("x")), Some(None));
+    assert_eq!(explain(parse_exact_command("X 3")), Some(Some(3)));
+    assert_eq!(explain(parse_command("why")), Some(None));
+    assert_eq!(explain(parse_command("explain 2")), Some(Some(2)));
+    assert_eq!(explain(parse_command("x 12")), Some(Some(12)));
+    // At a contract table a bare x is a double, not a command.
+    assert!(parse_command("x").is_none());
+    assert!(parse_command("X").is_none());
+    assert!(parse_command("x two").is_none());
+}

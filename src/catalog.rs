@@ -220,6 +220,18 @@ fn settled(variant: &Variant, settings: &[(String, String)]) -> Result<toml::Tab
         }
         table.insert(key.clone(), setting_value(value));
     }
+    // A scoring system and formulas go instead of each other: setting one
+    // for a session sets aside the template's other (given together on the
+    // command line, the template check refuses them).
+    let given = |k: &str| settings.iter().any(|(key, _)| key == k);
+    if given("exact") || given("missed") {
+        if !given("scoring") {
+            table.remove("scoring");
+        }
+    } else if given("scoring") {
+        table.remove("exact");
+        table.remove("missed");
+    }
     Ok(table)
 }
 
@@ -347,6 +359,46 @@ mod tests {
     }
 
     #[test]
+    fn formulas_set_for_a_session_replace_the_scoring_system() {
+        let devils = built_in("devils-bridge");
+        let set = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect()
+        };
+        // A plain number reads as a formula too.
+        let own =
+            with_settings(&devils, &set(&[("exact", "10 + bid * 2"), ("missed", "0")])).unwrap();
+        assert_eq!(own.scoring.name(), "formula");
+        assert_eq!(own.scoring.describe(), "exact: 10 + bid * 2; missed: 0");
+        // And a system by name sets the formulas aside again.
+        let back = with_settings(&own, &set(&[("scoring", "squared")])).unwrap();
+        assert_eq!(back.scoring.name(), "squared");
+        assert_eq!(back.raw().exact, None);
+        // Both at once: the template check says they do not go together.
+        let err = with_settings(
+            &devils,
+            &set(&[("scoring", "squared"), ("exact", "bid"), ("missed", "0")]),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("field `exact`: goes instead of `scoring`"),
+            "{err}"
+        );
+        let err = with_settings(&devils, &set(&[("exact", "10 + bids"), ("missed", "0")]))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "--set exact=10 + bids --set missed=0: field `exact`: `10 + bids`: column 6: unknown name `bids` (did you mean `bid`?); a formula reads bid, tricks, cards and hand"
+        );
+        let doubled = with_settings(&devils, &set(&[("blind_multiplier", "2")])).unwrap();
+        assert_eq!(doubled.scoring.blind_multiplier, 2);
+    }
+
+    #[test]
     fn a_largest_hand_is_judged_against_the_table_that_asks() {
         let devils = built_in("devils-bridge");
         let set = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
@@ -390,7 +442,9 @@ mod tests {
             .replace("\"bid-plus-ten\"", "\"bid-plus-tne\"");
         let err = parse("house.toml", &text).unwrap_err();
         assert!(err.starts_with("template `house.toml`: line "), "{err}");
-        assert!(err.contains("field `scoring`: unknown variant `bid-plus-tne`, expected `bid-plus-ten` or `tricks-plus-ten`"), "{err}");
+        assert!(err.contains("field `scoring`: unknown variant `bid-plus-tne`, expected one of `bid-plus-ten`, `tricks-plus-ten`, `tricks-plus-five`, `minus-bid`, `minus-difference`, `plus-or-minus`, `squared`"), "{err}");
+        // The names are listed once, not again as what the field takes.
+        assert!(!err.contains("takes"), "{err}");
         let text = include_str!("../templates/devils-bridge.toml").replace("deck = ", "decks = ");
         let err = parse("house.toml", &text).unwrap_err();
         assert!(err.contains("unknown field `decks`"), "{err}");

@@ -347,6 +347,10 @@ pub struct ShowArgs {
     /// Draw each player's running total by hand (or deal) as a text chart
     #[arg(long, conflicts_with = "json")]
     pub chart: bool,
+    /// Say why each score of hand (or deal) N is what it is, worked out as
+    /// the rules scored it; with --json, as JSON
+    #[arg(long, value_name = "HAND", conflicts_with = "chart")]
+    pub explain: Option<usize>,
     #[command(flatten)]
     pub session: SessionArg,
 }

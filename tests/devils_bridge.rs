@@ -562,7 +562,7 @@ fn new_refuses_a_table_that_cannot_play() {
                 "--set",
                 "scoring=double",
             ],
-            "error: --set scoring=double: field `scoring`: unknown variant `double`, expected `bid-plus-ten` or `tricks-plus-ten`",
+            "error: --set scoring=double: field `scoring`: unknown variant `double`, expected one of `bid-plus-ten`, `tricks-plus-ten`, `tricks-plus-five`, `minus-bid`, `minus-difference`, `plus-or-minus`, `squared`",
         ),
         (
             &[

@@ -101,7 +101,7 @@ fn a_malformed_template_is_named_with_its_field() {
         "the good variants are still listed"
     );
     let line = format!(
-        "error: template `{}`: line 30, column 11: field `scoring`: unknown variant `bid-plus-eleven`, expected `bid-plus-ten` or `tricks-plus-ten`\n",
+        "error: template `{}`: line 30, column 11: field `scoring`: unknown variant `bid-plus-eleven`, expected one of `bid-plus-ten`, `tricks-plus-ten`, `tricks-plus-five`, `minus-bid`, `minus-difference`, `plus-or-minus`, `squared`\n",
         path.display()
     );
     assert_eq!(out.stderr, line);

@@ -15,6 +15,7 @@ mod crash;
 mod damaged;
 mod devils_bridge;
 mod escapes;
+mod explain;
 mod export;
 mod export_output;
 mod export_sheet;

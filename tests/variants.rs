@@ -252,14 +252,14 @@ fn a_bad_house_rule_is_refused_naming_the_file_the_field_and_the_allowed_values(
     let err = bp.fails(&["variants", "show", "house"]);
     assert!(err.contains(&format!("template `{file}`")), "{err}");
     assert!(
-        err.ends_with("field `scoring`: not one of the words in quotes; `scoring` takes \"bid-plus-ten\" (10 + the bid when exact, otherwise 0) or \"tricks-plus-ten\" (1 per trick taken, plus 10 when exact)"),
+        err.ends_with("field `scoring`: not one of the words in quotes; `scoring` takes \"bid-plus-ten\" (exact: 10 + bid; missed: 0), \"tricks-plus-ten\" (exact: tricks + 10; missed: tricks), \"tricks-plus-five\" (exact: tricks + 5; missed: tricks), \"minus-bid\" (exact: 10 + bid; missed: −bid), \"minus-difference\" (exact: 10 + bid; missed: −|bid − tricks|), \"plus-or-minus\" (exact: 10 + bid; missed: −(10 + bid)) or \"squared\" (exact: 10 + bid²; missed: −(bid − tricks)²); not with exact and missed"),
         "{err}"
     );
 
     set_line(&path, "scoring", "scoring = \"double\"");
     let err = bp.fails(&["variants", "show", "house"]);
     assert!(
-        err.ends_with("field `scoring`: unknown variant `double`, expected `bid-plus-ten` or `tricks-plus-ten`"),
+        err.ends_with("field `scoring`: unknown variant `double`, expected one of `bid-plus-ten`, `tricks-plus-ten`, `tricks-plus-five`, `minus-bid`, `minus-difference`, `plus-or-minus`, `squared`"),
         "{err}"
     );
 
@@ -307,7 +307,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "scoring = \"bid-plus-ten\"\n    How an exact-bid hand scores.\n    Allowed: \"bid-plus-ten\" (10 + the bid when exact, otherwise 0) or \"tricks-plus-ten\" (1 per trick taken, plus 10 when exact).\n"
+            "scoring = \"bid-plus-ten\"\n    How an exact-bid hand scores, by name; `exact` and `missed` give a table's own arithmetic instead.\n    Allowed: \"bid-plus-ten\" (exact: 10 + bid; missed: 0), \"tricks-plus-ten\" (exact: tricks + 10; missed: tricks), \"tricks-plus-five\" (exact: tricks + 5; missed: tricks), \"minus-bid\" (exact: 10 + bid; missed: −bid), \"minus-difference\" (exact: 10 + bid; missed: −|bid − tricks|), \"plus-or-minus\" (exact: 10 + bid; missed: −(10 + bid)) or \"squared\" (exact: 10 + bid²; missed: −(bid − tricks)²); not with exact and missed.\n"
         ),
         "{out}"
     );
@@ -321,7 +321,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "Not used by Devil's Bridge: cards, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds."
+            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds."
         ),
         "{out}"
     );
@@ -341,6 +341,9 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
         "bidding",
         "dealer_hook",
         "scoring",
+        "exact",
+        "missed",
+        "blind_multiplier",
         "target",
         "elimination",
         "two_player_rebid",

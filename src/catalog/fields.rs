@@ -93,8 +93,23 @@ pub const FIELDS: &[Field] = &[
     },
     Field {
         name: "scoring",
-        means: "How an exact-bid hand scores.",
-        allowed: "\"bid-plus-ten\" (10 + the bid when exact, otherwise 0) or \"tricks-plus-ten\" (1 per trick taken, plus 10 when exact)",
+        means: "How an exact-bid hand scores, by name; `exact` and `missed` give a table's own arithmetic instead.",
+        allowed: "\"bid-plus-ten\" (exact: 10 + bid; missed: 0), \"tricks-plus-ten\" (exact: tricks + 10; missed: tricks), \"tricks-plus-five\" (exact: tricks + 5; missed: tricks), \"minus-bid\" (exact: 10 + bid; missed: −bid), \"minus-difference\" (exact: 10 + bid; missed: −|bid − tricks|), \"plus-or-minus\" (exact: 10 + bid; missed: −(10 + bid)) or \"squared\" (exact: 10 + bid²; missed: −(bid − tricks)²); not with exact and missed",
+    },
+    Field {
+        name: "exact",
+        means: "Instead of `scoring`: the points for an exact bid, as arithmetic, checked when the template loads.",
+        allowed: "a formula in quotes over bid, tricks, cards (the hand size) and hand (its number), with whole numbers, + - * / % ^, brackets, abs(x), min(x, y, …) and max(x, y, …), e.g. \"10 + bid * 2\"; no step may overflow or divide by 0 for any hand the game can deal, and a hand scores at most 1000000 either way; needs missed, not with scoring",
+    },
+    Field {
+        name: "missed",
+        means: "With `exact`: the points for a missed bid, as arithmetic.",
+        allowed: "a formula as for exact, e.g. \"-abs(bid - tricks)\" or \"0\"",
+    },
+    Field {
+        name: "blind_multiplier",
+        means: "The blind last hand's points, won or lost, are multiplied by this.",
+        allowed: "a whole number from 1 to 10 (left out: 1); needs blind_last_hand = true",
     },
     Field {
         name: "target",
@@ -174,9 +189,12 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
     let raw = variant.raw();
     match field {
         "name" | "title" | "about" | "family" | "deck" | "min_players" | "max_players" => true,
-        "hands" | "blind_last_hand" | "no_trump" | "bidding" | "dealer_hook" | "scoring"
-        | "elimination" | "two_player_rebid" => variant.family == Family::ExactBid,
+        "hands" | "blind_last_hand" | "no_trump" | "bidding" | "dealer_hook" | "elimination"
+        | "two_player_rebid" => variant.family == Family::ExactBid,
         "hook_from_cards" => variant.dealer_hook,
+        "scoring" => variant.family == Family::ExactBid && raw.scoring.is_some(),
+        "exact" | "missed" => variant.family == Family::ExactBid && raw.exact.is_some(),
+        "blind_multiplier" => variant.blind_last_hand,
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
         "target" | "target_optional" => match contract {
@@ -212,6 +230,7 @@ pub fn left_out(field: &str) -> &'static str {
         "honours" => "true",
         "unfinished_part_score" | "fourth_deal_bonus" => "100",
         "vulnerable_second_third" => "dealer",
+        "blind_multiplier" => "1",
         "rounds" => "as many as the table plays",
         _ => "not set",
     }
@@ -222,6 +241,7 @@ pub fn left_out(field: &str) -> &'static str {
 pub fn with_allowed(message: String) -> String {
     if message.contains("unknown field")
         || message.contains("expected `")
+        || message.contains("expected one of `")
         || message.contains("duplicate key")
     {
         return message;
@@ -297,6 +317,9 @@ mod tests {
         raw.no_trump = Some(crate::rules::template::NoTrumpHands::Rule("peak".into()));
         raw.dealer_hook = true;
         raw.hook_from_cards = Some(2);
+        raw.exact = Some(crate::rules::template::FormulaText::Text("bid".into()));
+        raw.missed = Some(crate::rules::template::FormulaText::Number(0));
+        raw.blind_multiplier = Some(2);
         raw.target = Some(1);
         raw.elimination = true;
         raw.two_player_rebid = true;

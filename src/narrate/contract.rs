@@ -623,6 +623,56 @@ fn each<T: std::fmt::Display>(game: &ContractGame, values: BySide<T>) -> String 
     )
 }
 
+/// `show --explain N` and `why` at the table: how deal `number` scored,
+/// from the points the rules gave it (two players: the first phase and the
+/// contract's points; bridge for four: the deal's items), then the totals
+/// after it. Refused when the deal is not settled.
+pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
+    let deals = game.duel().deals();
+    let scored = |d: &&Deal| d.is_settled() || d.first.is_some();
+    let settled = deals.iter().filter(scored).count();
+    let deal = deals
+        .get(number.wrapping_sub(1))
+        .filter(scored)
+        .ok_or_else(|| match settled {
+            0 => format!("deal {number} is not scored; no deal is scored yet"),
+            1 => format!("deal {number} is not scored; deal 1 is"),
+            n => format!("deal {number} is not scored; deals 1 to {n} are"),
+        })?;
+    let mut out = format!("Deal {}: {} dealt.\n", deal.number, game.name(deal.dealer));
+    if deal.first.is_some() {
+        out.push_str(&format!("  {}\n", capitalised(&first_phase(game, deal))));
+    }
+    if deal.no_contract() {
+        out.push_str("  Passed out: no score.\n");
+    } else if deal.tricks().is_none() {
+        out.push_str("  The contract is not played yet.\n");
+    } else {
+        out.push_str(&format!(
+            "  {}\n",
+            capitalised(&contract_result(game, deal))
+        ));
+    }
+    let totals: Vec<String> = Side::BOTH
+        .into_iter()
+        .map(|s| format!("{} {}", game.name(s), deal.totals[s].total()))
+        .collect();
+    out.push_str(&format!(
+        "Totals after deal {}: {}.",
+        deal.number,
+        totals.join(", ")
+    ));
+    Ok(out)
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! What bridgepad says about an exact-bid game (Devil's Bridge, Mormon
 //! Bridge): deals, the dealer's hook, scored hands, eliminations, re-bids.
 
-use crate::rules::exact::{dealer_choices, list_range};
+use crate::rules::exact::hook::signed;
+use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{Expect, Forced, Game, Hand, Joined, RebidStep, Seat, Start, Undone};
 
@@ -387,4 +388,92 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
         "took back {} {of} hand {hand}.",
         crate::rules::table::and_list(&parts)
     )
+}
+
+/// One player's points for a hand as the rule worked them out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    pub player: String,
+    pub bid: u32,
+    pub tricks: u32,
+    pub worked: Worked,
+}
+
+/// Why each player's points for hand `number` are what they are, worked
+/// out by the same function that scored them; refused when the hand is not
+/// scored.
+pub fn explained(game: &Game, number: usize) -> Result<(&Hand, Vec<Explained>), String> {
+    let scored = game.played();
+    let range = match scored {
+        0 => "no hand is scored yet".to_string(),
+        1 => "hand 1 is".to_string(),
+        n => format!("hands 1 to {n} are"),
+    };
+    let hand = game
+        .hands()
+        .get(number.wrapping_sub(1))
+        .filter(|h| h.result.is_some())
+        .ok_or_else(|| {
+            if scored == 0 {
+                format!("hand {number} is not scored; {range}")
+            } else {
+                format!("hand {number} is not scored; {range} scored")
+            }
+        })?;
+    let scoring = &game.variant().scoring;
+    let rows = hand
+        .deal
+        .order
+        .iter()
+        .filter_map(|&seat| {
+            let (bid, tricks) = (hand.bids[seat]?, hand.tricks[seat]?);
+            Some(Explained {
+                player: game.table().name(seat).to_string(),
+                bid,
+                tricks,
+                worked: worked(scoring, &hand.deal, bid, tricks),
+            })
+        })
+        .collect();
+    Ok((hand, rows))
+}
+
+/// `show --explain N` and `x` at the table: "Ann: bid 3, took 3, exact: 10
+/// + 3 = 13", one line a player, then the totals after the hand.
+pub fn explain(game: &Game, number: usize) -> Result<String, String> {
+    let (hand, rows) = explained(game, number)?;
+    let deal = &hand.deal;
+    let of = deal.of.map(|n| format!(" of {n}")).unwrap_or_default();
+    let blind = if deal.blind { ", blind" } else { "" };
+    let mut out = format!(
+        "Hand {}{of}: {}, {} dealt{blind}; scored {}.\n",
+        deal.number,
+        cards(deal.cards),
+        game.table().name(deal.dealer),
+        game.variant().scoring.describe()
+    );
+    for row in &rows {
+        let w = &row.worked;
+        let word = if w.exact { "exact" } else { "missed" };
+        out.push_str(&format!(
+            "  {}: bid {}, took {}, {word}: {}",
+            row.player, row.bid, row.tricks, w.sum
+        ));
+        if let Some(blind) = &w.blind {
+            out.push_str(&format!("; blind hand: {blind}"));
+        }
+        out.push('\n');
+    }
+    let result = hand.result.as_ref().expect("a scored hand");
+    let totals: Vec<String> = result
+        .totals
+        .iter()
+        .map(|(seat, total)| format!("{} {}", game.table().name(seat), signed(*total)))
+        .collect();
+    out.push_str(&format!(
+        "Totals after hand {}: {}.",
+        deal.number,
+        totals.join(", ")
+    ));
+    Ok(out)
 }

@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
+pub use super::exact::scoring::Scoring;
+use super::exact::scoring::{Formula, Ranges, Rule};
 use super::table::printable;
 
 /// The family of rules a variant belongs to: it decides what a hand records.
@@ -70,7 +72,8 @@ pub enum BiddingOrder {
     Simultaneous,
 }
 
-/// How an exact-bid hand scores (RULES.md, Devil's Bridge).
+/// How an exact-bid hand scores, by name (RULES.md, Devil's Bridge; issue
+/// 16's table). A table's own arithmetic is `exact` and `missed` instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExactScoring {
@@ -78,15 +81,38 @@ pub enum ExactScoring {
     BidPlusTen,
     /// 1 per trick taken, plus 10 when exact.
     TricksPlusTen,
+    /// 1 per trick taken, plus 5 when exact.
+    TricksPlusFive,
+    /// Exact: 10 + the bid; otherwise minus the bid.
+    MinusBid,
+    /// Exact: 10 + the bid; otherwise minus the difference.
+    MinusDifference,
+    /// Exact: 10 + the bid; otherwise minus as much.
+    PlusOrMinus,
+    /// Exact: 10 + the bid squared; otherwise minus the difference squared.
+    Squared,
 }
 
 impl ExactScoring {
-    pub const ALL: [ExactScoring; 2] = [ExactScoring::BidPlusTen, ExactScoring::TricksPlusTen];
+    pub const ALL: [ExactScoring; 7] = [
+        ExactScoring::BidPlusTen,
+        ExactScoring::TricksPlusTen,
+        ExactScoring::TricksPlusFive,
+        ExactScoring::MinusBid,
+        ExactScoring::MinusDifference,
+        ExactScoring::PlusOrMinus,
+        ExactScoring::Squared,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             ExactScoring::BidPlusTen => "bid-plus-ten",
             ExactScoring::TricksPlusTen => "tricks-plus-ten",
+            ExactScoring::TricksPlusFive => "tricks-plus-five",
+            ExactScoring::MinusBid => "minus-bid",
+            ExactScoring::MinusDifference => "minus-difference",
+            ExactScoring::PlusOrMinus => "plus-or-minus",
+            ExactScoring::Squared => "squared",
         }
     }
 
@@ -94,6 +120,33 @@ impl ExactScoring {
         match self {
             ExactScoring::BidPlusTen => "10 + the bid when exact, otherwise 0",
             ExactScoring::TricksPlusTen => "1 per trick taken, plus 10 when exact",
+            ExactScoring::TricksPlusFive => "1 per trick taken, plus 5 when exact",
+            ExactScoring::MinusBid => "10 + the bid when exact, otherwise minus the bid",
+            ExactScoring::MinusDifference => {
+                "10 + the bid when exact, otherwise minus the difference"
+            }
+            ExactScoring::PlusOrMinus => "10 + the bid when exact, otherwise minus as much",
+            ExactScoring::Squared => {
+                "10 + the bid squared when exact, otherwise minus the difference squared"
+            }
+        }
+    }
+}
+
+/// A formula as a template writes it: text, or a plain number (`--set
+/// missed=0` reads as one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum FormulaText {
+    Text(String),
+    Number(i64),
+}
+
+impl FormulaText {
+    pub fn text(&self) -> String {
+        match self {
+            FormulaText::Text(text) => text.clone(),
+            FormulaText::Number(n) => n.to_string(),
         }
     }
 }
@@ -239,9 +292,19 @@ pub struct RawTemplate {
     /// it (`hook_from_cards = 2`: not on the 1-card hands). Left out: 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hook_from_cards: Option<u32>,
-    /// Exact-bid games: how a hand scores.
+    /// Exact-bid games: how a hand scores, by name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scoring: Option<ExactScoring>,
+    /// Exact-bid games, instead of `scoring`: the points for an exact bid,
+    /// as arithmetic over bid, tricks, cards and hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<FormulaText>,
+    /// With `exact`: the points for a missed bid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed: Option<FormulaText>,
+    /// The blind last hand's points are multiplied by this (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind_multiplier: Option<u32>,
     /// The game ends at the end of the hand (or scoring event) in which someone reaches this total.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<i64>,
@@ -378,7 +441,7 @@ pub struct Variant {
     /// The smallest hand the hook applies to (1: every hand).
     pub hook_from_cards: u32,
     /// Exact-bid games only; contract games hold the first scoring, unused.
-    pub scoring: ExactScoring,
+    pub scoring: Scoring,
     pub target: Option<i64>,
     pub elimination: bool,
     pub two_player_rebid: bool,
@@ -517,12 +580,6 @@ impl Variant {
             TemplateError::new(
                 "bidding",
                 "an exact-bid game needs bidding = \"clockwise\" or bidding = \"simultaneous\"",
-            )
-        })?;
-        let scoring = raw.scoring.ok_or_else(|| {
-            TemplateError::new(
-                "scoring",
-                "an exact-bid game needs scoring = \"bid-plus-ten\" or scoring = \"tricks-plus-ten\"",
             )
         })?;
         let no_trump = NoTrump::read(raw.no_trump.as_ref(), hands)?;
@@ -664,6 +721,11 @@ impl Variant {
                 "only an elimination game comes down to two players; it needs elimination = true",
             ));
         }
+        let ranges = Ranges {
+            cards: peaks.values().map(|s| s.largest()).max().unwrap_or(1),
+            hands: peaks.values().map(|s| s.hands()).max().flatten(),
+        };
+        let scoring = exact_scoring(&raw, ranges)?;
         if raw.dealer_hook && bidding == BiddingOrder::Simultaneous {
             return Err(TemplateError::new(
                 "dealer_hook",
@@ -710,6 +772,9 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         ("dealer_hook", raw.dealer_hook),
         ("hook_from_cards", raw.hook_from_cards.is_some()),
         ("scoring", raw.scoring.is_some()),
+        ("exact", raw.exact.is_some()),
+        ("missed", raw.missed.is_some()),
+        ("blind_multiplier", raw.blind_multiplier.is_some()),
         ("elimination", raw.elimination),
         ("two_player_rebid", raw.two_player_rebid),
     ] {
@@ -861,13 +926,98 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         bidding: BiddingOrder::Clockwise,
         dealer_hook: false,
         hook_from_cards: 1,
-        scoring: ExactScoring::BidPlusTen,
+        scoring: Scoring::named(ExactScoring::BidPlusTen),
         target: rules.target(),
         elimination: false,
         two_player_rebid: false,
         contract: Some(rules),
         target_optional: false,
         raw,
+    })
+}
+
+/// The largest blind-hand multiplier a template may set.
+pub const MAX_BLIND_MULTIPLIER: u32 = 10;
+
+/// Reads an exact-bid game's scoring: a system by name, or the table's own
+/// `exact` and `missed` formulas (checked here, over every input the game
+/// can produce), and the blind hand's multiplier.
+fn exact_scoring(raw: &RawTemplate, ranges: Ranges) -> Result<Scoring, TemplateError> {
+    let systems = || {
+        ExactScoring::ALL
+            .iter()
+            .map(|s| format!("\"{}\"", s.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let rule = match (raw.scoring, &raw.exact, &raw.missed) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            let field = if raw.exact.is_some() {
+                "exact"
+            } else {
+                "missed"
+            };
+            return Err(TemplateError::new(
+                field,
+                "goes instead of `scoring`, not with it; give either scoring = NAME or both exact and missed formulas",
+            ));
+        }
+        (Some(system), None, None) => Rule::Named(system),
+        (None, Some(exact), Some(missed)) => {
+            let read = |field: &'static str, text: &FormulaText| {
+                Formula::parse(&text.text(), ranges)
+                    .map_err(|e| TemplateError::new(field, format!("`{}`: {e}", text.text())))
+            };
+            Rule::Formulas {
+                exact: read("exact", exact)?,
+                missed: read("missed", missed)?,
+            }
+        }
+        (None, Some(_), None) => {
+            return Err(TemplateError::new(
+                "missed",
+                "`exact` needs `missed` beside it: the points for a missed bid, e.g. missed = \"0\"",
+            ));
+        }
+        (None, None, Some(_)) => {
+            return Err(TemplateError::new(
+                "exact",
+                "`missed` needs `exact` beside it: the points for an exact bid, e.g. exact = \"10 + bid\"",
+            ));
+        }
+        (None, None, None) => {
+            return Err(TemplateError::new(
+                "scoring",
+                format!(
+                    "an exact-bid game needs scoring = NAME ({}), or exact and missed formulas",
+                    systems()
+                ),
+            ));
+        }
+    };
+    let blind_multiplier = match raw.blind_multiplier {
+        None => 1,
+        Some(m) if !raw.blind_last_hand => {
+            return Err(TemplateError::new(
+                "blind_multiplier",
+                format!(
+                    "{m} multiplies the blind last hand, but this game has none; it needs blind_last_hand = true"
+                ),
+            ));
+        }
+        Some(m) if (1..=MAX_BLIND_MULTIPLIER).contains(&m) => m,
+        Some(m) => {
+            return Err(TemplateError::new(
+                "blind_multiplier",
+                format!(
+                    "{m} is not a multiplier a table uses; give 1 to {MAX_BLIND_MULTIPLIER}, e.g. 2"
+                ),
+            ));
+        }
+    };
+    Ok(Scoring {
+        rule,
+        blind_multiplier,
     })
 }
 
@@ -1325,12 +1475,91 @@ mod tests {
             refused(|r| r.contract_game = None, "memory").field,
             "contract_game"
         );
+        let err = refused(|r| r.exact = Some(FormulaText::Number(0)), "memory");
+        assert_eq!(err.field, "exact");
         let err = refused(|r| r.scoring = Some(ExactScoring::BidPlusTen), "memory");
         assert_eq!(err.field, "scoring");
         assert!(err.message.contains("exact-bid"), "{}", err.message);
         assert_eq!(
             refused(|r| r.dealer_hook = true, "buddy").field,
             "dealer_hook"
+        );
+    }
+
+    #[test]
+    fn scoring_is_a_system_by_name_or_two_formulas() {
+        let text = |t: &str| Some(FormulaText::Text(t.to_string()));
+        for system in ExactScoring::ALL {
+            let mut raw = devils();
+            raw.scoring = Some(system);
+            assert_eq!(Variant::try_from(raw).unwrap().scoring, system);
+        }
+        let mut raw = devils();
+        raw.scoring = None;
+        raw.exact = text("10 + bid * 2");
+        raw.missed = Some(FormulaText::Number(0));
+        let variant = Variant::try_from(raw.clone()).unwrap();
+        assert_eq!(variant.scoring.name(), "formula");
+        // The session keeps the formula as written.
+        assert_eq!(variant.raw().exact, text("10 + bid * 2"));
+        // Not both; and not one formula alone.
+        let refused = |change: fn(&mut RawTemplate)| {
+            let mut r = raw.clone();
+            change(&mut r);
+            Variant::try_from(r).unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(|r| r.scoring = Some(ExactScoring::Squared)),
+            "field `exact`: goes instead of `scoring`, not with it; give either scoring = NAME or both exact and missed formulas"
+        );
+        assert!(refused(|r| r.missed = None).starts_with("field `missed`: `exact` needs `missed`"));
+        assert!(refused(|r| r.exact = None).starts_with("field `exact`: `missed` needs `exact`"));
+        // A refused formula names its field and column.
+        assert_eq!(
+            refused(|r| r.missed = Some(FormulaText::Text("-abs(bid - trick)".into()))),
+            "field `missed`: `-abs(bid - trick)`: column 12: unknown name `trick` (did you mean `tricks`?); a formula reads bid, tricks, cards and hand"
+        );
+        // Checked over Devil's Bridge's inputs: 10 cards at most, 19 hands.
+        assert_eq!(
+            refused(|r| r.exact = Some(FormulaText::Text("bid * hand * 10000".into()))),
+            "field `exact`: `bid * hand * 10000`: column 1: can reach 1900000 points in a hand (bid and tricks 0 to 10, cards 1 to 10, hand 1 to 19), more than the 1000000 either way bridgepad keeps; use smaller numbers"
+        );
+        let mut raw = devils();
+        raw.scoring = None;
+        let err = Variant::try_from(raw).unwrap_err().to_string();
+        assert!(err.contains("\"minus-difference\""), "{err}");
+    }
+
+    #[test]
+    fn the_blind_multiplier_needs_a_blind_hand() {
+        let mut raw = devils();
+        raw.blind_multiplier = Some(2);
+        assert_eq!(
+            Variant::try_from(raw.clone())
+                .unwrap()
+                .scoring
+                .blind_multiplier,
+            2
+        );
+        raw.blind_multiplier = Some(0);
+        assert_eq!(
+            Variant::try_from(raw.clone()).unwrap_err().to_string(),
+            "field `blind_multiplier`: 0 is not a multiplier a table uses; give 1 to 10, e.g. 2"
+        );
+        raw.blind_multiplier = Some(2);
+        raw.blind_last_hand = false;
+        assert!(
+            Variant::try_from(raw)
+                .unwrap_err()
+                .to_string()
+                .ends_with("it needs blind_last_hand = true")
+        );
+        assert_eq!(
+            Variant::try_from(devils())
+                .unwrap()
+                .scoring
+                .blind_multiplier,
+            1
         );
     }
 

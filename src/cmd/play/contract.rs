@@ -22,11 +22,13 @@ fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, e = correct an earlier \
-         deal, s = score sheet, q = quit (everything is saved)."
+         deal, s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
+         (everything is saved)."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass), or u = undo the last entry, e = correct an earlier deal, \
-         s = score sheet, q = quit (everything is saved)."
+         s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
+         (everything is saved)."
     }
 }
 
@@ -326,6 +328,17 @@ impl Commands for ContractGame {
         } else {
             help(self.rules())
         }
+    }
+
+    fn explain(&self, number: Option<usize>) -> Result<String, String> {
+        let last = self
+            .duel()
+            .deals()
+            .iter()
+            .rev()
+            .find(|d| d.is_settled() || d.first.is_some())
+            .map_or(1, |d| d.number);
+        say::explain(self, number.unwrap_or(last))
     }
 }
 

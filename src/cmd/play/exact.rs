@@ -5,7 +5,8 @@
 
 use anyhow::Result;
 
-use super::{Commands, Flow, command, parse_command};
+use super::parse_exact_command as parse_command;
+use super::{Commands, Flow, command};
 use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
 use crate::narrate;
 use crate::prompt::Prompter;
@@ -17,10 +18,12 @@ use crate::session::parse_trump;
 
 const HELP: &str = "At any question: type the number (several bids in turn: 1 0 2; Enter at a \
                     player's tricks: they took what they bid), or u = undo the last entry, \
-                    e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
+                    e = correct a bid or an earlier hand, s = score sheet, x = why each score of \
+                    the last hand is what it is (x 3: hand 3), q = quit (everything is saved).";
 const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids, then tricks, in one \
                             line in the order shown, or NAME=N pairs), or u = undo the last entry, \
-                            e = correct a bid or an earlier hand, s = score sheet, q = quit (everything is saved).";
+                            e = correct a bid or an earlier hand, s = score sheet, x = why each score \
+                            of the last hand is what it is (x 3: hand 3), q = quit (everything is saved).";
 
 impl Commands for Game {
     fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -37,6 +40,11 @@ impl Commands for Game {
 
     fn help(&self) -> &'static str {
         help(self)
+    }
+
+    fn explain(&self, number: Option<usize>) -> Result<String, String> {
+        let number = number.unwrap_or(self.played().max(1));
+        narrate::exact::explain(self, number)
     }
 }
 

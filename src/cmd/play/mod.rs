@@ -119,11 +119,24 @@ enum Answer {
     Sheet,
     Quit,
     Help,
+    /// `x [N]` (`why`, `explain`): why each score of hand N (the last
+    /// scored when left out) is what it is.
+    Explain(Option<usize>),
 }
 
-/// One of the table's commands (u, e, s, q, ?), if `text` is one.
+/// One of the table's commands (u, e, s, q, ?, why), if `text` is one.
+/// A bare `x` is a double in the contract games, so there the explanation
+/// is `why` or `x N`; the exact-bid table also takes a bare `x`
+/// ([`parse_exact_command`]).
 fn parse_command(text: &str) -> Option<Answer> {
-    Some(match text.trim().to_lowercase().as_str() {
+    let lower = text.trim().to_lowercase();
+    if let Some((word, number)) = lower.split_once(char::is_whitespace)
+        && matches!(word, "x" | "why" | "explain")
+    {
+        return number.trim().parse().ok().map(|n| Answer::Explain(Some(n)));
+    }
+    Some(match lower.as_str() {
+        "why" | "explain" => Answer::Explain(None),
         "u" | "undo" => Answer::Undo,
         "e" | "edit" | "c" | "correct" | "fix" => Answer::Edit,
         "s" | "sheet" | "show" => Answer::Sheet,
@@ -131,6 +144,14 @@ fn parse_command(text: &str) -> Option<Answer> {
         "?" | "h" | "help" => Answer::Help,
         _ => return None,
     })
+}
+
+/// [`parse_command`] at the exact-bid table, where a bare `x` explains too.
+fn parse_exact_command(text: &str) -> Option<Answer> {
+    match text.trim() {
+        "x" | "X" => Some(Answer::Explain(None)),
+        _ => parse_command(text),
+    }
 }
 
 /// Whether the table carries on after an answer.
@@ -149,6 +170,9 @@ trait Commands {
     fn sheet(&self, width: Option<usize>) -> String;
     /// `?`: what can be typed at any question.
     fn help(&self) -> &'static str;
+    /// `x N`: why each score of hand (or deal) N is what it is; the last
+    /// scored when `None`.
+    fn explain(&self, number: Option<usize>) -> Result<String, String>;
 }
 
 /// Runs one of the table's commands; a command that fails is said, and the
@@ -171,6 +195,13 @@ fn command(
             p.say(game.help());
             Ok(())
         }
+        Answer::Explain(number) => match game.explain(number) {
+            Ok(text) => {
+                p.say(&text);
+                Ok(())
+            }
+            Err(why) => Err(anyhow::anyhow!("{why}")),
+        },
         Answer::Quit => {
             p.say(&format!(
                 "Saved. `bridgepad play` picks up session {id} where you left it."

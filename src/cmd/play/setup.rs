@@ -144,7 +144,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     .collect();
                 let default = ExactScoring::ALL
                     .iter()
-                    .position(|&s| s == variant.scoring)
+                    .position(|&s| variant.scoring == s)
                     .unwrap_or(0);
                 match p.select_or_back("Scoring?", &items, default)? {
                     Some(pick) => {

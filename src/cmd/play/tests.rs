@@ -242,14 +242,32 @@ fn undo_and_corrections_from_the_prompts() {
         "0",
         "0",
         "1", // hand 1 (asked Bob, Cid, Ann): Ann took it
-        "x",
+        "y",
+        "x", // why hand 1 scored what it did, after the correction
+        "x 2",
         "q",
     ]);
     let mut p = Scripted::new(answers);
     play(&mut p, None, &cx).unwrap();
     assert_eq!(
         p.refused,
-        ["`x` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"]
+        ["`y` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"]
+    );
+    assert!(
+        said(
+            &p,
+            "Hand 1 of 19: 1 card, Ann dealt; scored 10 + the bid when exact, otherwise 0.\n  \
+         Bob: bid 0, took 0, exact: 10 + 0 = 10\n  Cid: bid 0, took 0, exact: 10 + 0 = 10\n  \
+         Ann: bid 0, took 1, missed: 0\nTotals after hand 1: Ann 0, Bob 10, Cid 10."
+        ),
+        "{:#?}",
+        p.said
+    );
+    // Hand 2 is not scored: said, and the table carries on.
+    assert!(
+        said(&p, "error: hand 2 is not scored; hand 1 is scored"),
+        "{:#?}",
+        p.said
     );
     assert!(
         p.said
@@ -744,4 +762,22 @@ fn a_session_whose_copies_went_different_ways_is_not_resumed() {
     let err = play(&mut Scripted::new([]), Some(&id), &cx).unwrap_err();
     assert!(err.to_string().contains("`bridgepad resolve"), "{err}");
     assert_eq!(std::fs::read_to_string(cx.store.path(&id)).unwrap(), text);
+}
+
+#[test]
+fn x_explains_at_the_exact_table_and_why_everywhere() {
+    use super::{Answer, parse_command, parse_exact_command};
+    let explain = |a: Option<Answer>| match a {
+        Some(Answer::Explain(n)) => Some(n),
+        _ => None,
+    };
+    assert_eq!(explain(parse_exact_command("x")), Some(None));
+    assert_eq!(explain(parse_exact_command("X 3")), Some(Some(3)));
+    assert_eq!(explain(parse_command("why")), Some(None));
+    assert_eq!(explain(parse_command("explain 2")), Some(Some(2)));
+    assert_eq!(explain(parse_command("x 12")), Some(Some(12)));
+    // At a contract table a bare x is a double, not a command.
+    assert!(parse_command("x").is_none());
+    assert!(parse_command("X").is_none());
+    assert!(parse_command("x two").is_none());
 }

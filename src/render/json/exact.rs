@@ -29,7 +29,16 @@ pub struct ExactSheet<'a> {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExactSettings {
+    /// The system's name, or `formula` for a table's own.
     pub scoring: &'static str,
+    /// With `scoring = "formula"`: the points for an exact and a missed bid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missed: Option<String>,
+    /// What the blind last hand is multiplied by, when not 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blind_multiplier: Option<u32>,
     pub target: Option<i64>,
 }
 
@@ -131,14 +140,30 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
         totals: super::totals(session),
         games_won,
         next: next(game),
-        settings: ExactSettings {
-            scoring: game.variant().scoring.name(),
-            target: game.variant().target,
-        },
+        settings: settings(game),
         hands_played: game.played(),
         hands,
         created: crate::clock::local(session.created).to_rfc3339(),
         updated: crate::clock::local(session.updated).to_rfc3339(),
+    }
+}
+
+fn settings(game: &Game) -> ExactSettings {
+    use crate::rules::exact::scoring::Rule;
+    let scoring = &game.variant().scoring;
+    let (exact, missed) = match &scoring.rule {
+        Rule::Formulas { exact, missed } => (
+            Some(exact.text().to_string()),
+            Some(missed.text().to_string()),
+        ),
+        Rule::Named(_) => (None, None),
+    };
+    ExactSettings {
+        scoring: scoring.name(),
+        exact,
+        missed,
+        blind_multiplier: (scoring.blind_multiplier != 1).then_some(scoring.blind_multiplier),
+        target: game.variant().target,
     }
 }
 

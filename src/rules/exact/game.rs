@@ -763,14 +763,14 @@ impl Game {
     }
 
     fn score_current(&mut self) {
-        let scoring = self.variant.scoring;
+        let scoring = &self.variant.scoring;
         let index = self.hands.len() - 1;
         let hand = &self.hands[index];
         let playing = hand.deal.order.len();
         let points = PerSeat::from_fn(self.table.len(), |i| {
             let seat = Seat::new(i);
             match (hand.bids[seat], hand.tricks[seat]) {
-                (Some(bid), Some(took)) => exact::score(scoring, bid, took),
+                (Some(bid), Some(took)) => exact::score(scoring, &hand.deal, bid, took),
                 _ => 0,
             }
         });

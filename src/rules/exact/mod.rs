@@ -3,15 +3,18 @@
 //! forms). [`game`] replays a session's hands (with who sits where, the
 //! corrections, the two-player re-bid and the refusals in files of their
 //! own); [`hook`] is the arithmetic of the dealer's hook and of a hand's
-//! score.
+//! score, [`scoring`] a table's own scoring formulas.
 
 mod error;
 pub mod game;
 pub mod hook;
 mod rebid;
+pub mod scoring;
 
 pub use game::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, Join, Joined,
     RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
-pub use hook::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score};
+pub use hook::{
+    Worked, dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score, worked,
+};

@@ -13,17 +13,22 @@ use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::exact::list_range;
 use crate::rules::template::{BiddingOrder, Deck};
-use crate::rules::{EditKind, Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, Trump};
+use crate::rules::{
+    EditKind, Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, Start, Trump,
+};
 use crate::session::parse_trump;
 
 const HELP: &str = "At any question: type the number (several bids in turn: 1 0 2; Enter at a \
                     player's tricks: they took what they bid), or u = undo the last entry, \
                     e = correct a bid or an earlier hand, s = score sheet, x = why each score of \
-                    the last hand is what it is (x 3: hand 3), q = quit (everything is saved).";
+                    the last hand is what it is (x 3: hand 3), join NAME = seat a latecomer, \
+                    out NAME = NAME sits this hand out, q = quit (everything is saved).";
 const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids, then tricks, in one \
                             line in the order shown, or NAME=N pairs), or u = undo the last entry, \
                             e = correct a bid or an earlier hand, s = score sheet, x = why each score \
-                            of the last hand is what it is (x 3: hand 3), q = quit (everything is saved).";
+                            of the last hand is what it is (x 3: hand 3), join NAME = seat a \
+                            latecomer, out NAME = NAME sits this hand out, q = quit (everything is \
+                            saved).";
 
 impl Commands for Game {
     fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -45,6 +50,76 @@ impl Commands for Game {
     fn explain(&self, number: Option<usize>) -> Result<String, String> {
         let number = number.unwrap_or(self.played().max(1));
         narrate::exact::explain(self, number)
+    }
+
+    /// Asks where the latecomer sits (after whom, the last seated player
+    /// first offered) and on what total, then seats them as `bridgepad
+    /// join` does.
+    fn join(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
+        let table = self.table();
+        let seated = self.standing();
+        let mut places: Vec<String> = seated
+            .iter()
+            .map(|&s| format!("after {}", table.name(s)))
+            .collect();
+        places.push("back (not now)".to_string());
+        let last = seated.len() - 1;
+        let Some(place) = p
+            .select_or_back(&format!("Where does {name} sit?"), &places, last)?
+            .filter(|&i| i < seated.len())
+        else {
+            p.say(&format!("{name} does not join."));
+            return Ok(());
+        };
+        let totals: Vec<i64> = seated.iter().map(|&s| self.totals()[s]).collect();
+        let starts: Vec<String> = Start::ALL
+            .iter()
+            .map(|&start| {
+                let points = start.points(&totals);
+                match start {
+                    Start::Lowest => format!("the lowest total at the table ({points})"),
+                    Start::Zero => "zero".to_string(),
+                    Start::Average => format!("the average, rounded down ({points})"),
+                }
+            })
+            .collect();
+        let Some(start) = p.select_or_back(&format!("{name} starts on"), &starts, 0)? else {
+            p.say(&format!("{name} does not join."));
+            return Ok(());
+        };
+        let after = seated[place];
+        let start = Start::ALL[start];
+        let (_, said) = cx.store.update(id, cx.now, |session| {
+            let game = session.exact_mut()?;
+            let seat = game.join(name, Some(after), start)?;
+            let joined = game
+                .joined()
+                .iter()
+                .find(|j| j.seat == seat)
+                .expect("the player just joined");
+            Ok(narrate::joined(game, joined))
+        })?;
+        p.say(&said);
+        Ok(())
+    }
+
+    /// Deals a player out of the hand in play, as `bridgepad sit-out` does.
+    fn sit_out(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
+        let table = self.table();
+        let seat = table.seat_of(name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "`{name}` is not a player in this session{}; players: {}",
+                crate::did_you_mean(name, table.names().iter().map(String::as_str)),
+                table.names().join(", ")
+            )
+        })?;
+        let (_, said) = cx.store.update(id, cx.now, |session| {
+            let game = session.exact_mut()?;
+            game.sit_out(seat)?;
+            Ok(narrate::sits_out(game, seat))
+        })?;
+        p.say(&said);
+        Ok(())
     }
 }
 

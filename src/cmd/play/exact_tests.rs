@@ -157,3 +157,64 @@ fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
     assert_eq!(game.hands()[0].bids[Seat::at(0)], Some(1));
     assert_eq!(game.hands()[1].trump, None);
 }
+
+/// Devil's Bridge, Ann dealing hand 1 (1 card): Bob 0, Cid 0, Ann 0 (the
+/// hook forbids 1); Bob takes the trick: Bob 0, Cid 10, Ann 10. Before hand
+/// 2, Dee arrives and sits after Cid on the average rounded down, (0 + 10 +
+/// 10) / 3 = 6; Ann sits hand 2 out, so Bob deals to Cid and Dee.
+#[test]
+fn a_latecomer_is_seated_and_a_player_sits_out_at_the_table() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Devil's Bridge",
+        "bid-plus-ten",
+        "",
+        "Ann, Bob, Cid",
+        "Ann",
+        // Hand 1.
+        "",
+        "0",
+        "0",
+        "0",
+        "1",
+        // Hand 2: a latecomer and a player sitting out, then the bids.
+        "join Dee",
+        "after Cid",
+        "the average",
+        "out Zed",
+        "out Ann",
+        "",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    p.assert_said(&[
+        "Dee joins from hand 2, sitting after Cid, on 6 (the average of the totals, rounded down).",
+        "Ann sits out hand 2; Bob deals it.",
+    ]);
+    assert!(
+        p.script
+            .said
+            .iter()
+            .any(|s| s.starts_with("error: `Zed` is not a player in this session")),
+        "{:#?}",
+        p.script.said
+    );
+    assert!(p.prompts.contains(&"Where does Dee sit?".to_string()));
+    assert!(p.prompts.contains(&"Dee starts on".to_string()));
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
+    let dee = game.table().seat_of("Dee").unwrap();
+    assert_eq!(game.totals()[dee], 6);
+    let hand = game.current().unwrap();
+    assert_eq!(hand.deal.out, [game.table().seat_of("Ann").unwrap()]);
+    // Bob deals; Cid, then Dee, bid before him.
+    assert_eq!(
+        hand.deal
+            .order
+            .iter()
+            .map(|&s| game.table().name(s))
+            .collect::<Vec<_>>(),
+        ["Cid", "Dee", "Bob"]
+    );
+}

@@ -122,6 +122,11 @@ enum Answer {
     /// `x [N]` (`why`, `explain`): why each score of hand N (the last
     /// scored when left out) is what it is.
     Explain(Option<usize>),
+    /// `join NAME`: a player arrives and is seated from the hand in play
+    /// (exact-bid games).
+    Join(String),
+    /// `out NAME`: a player sits the hand in play out (exact-bid games).
+    SitOut(String),
 }
 
 /// One of the table's commands (u, e, s, q, ?, why), if `text` is one.
@@ -146,10 +151,18 @@ fn parse_command(text: &str) -> Option<Answer> {
     })
 }
 
-/// [`parse_command`] at the exact-bid table, where a bare `x` explains too.
+/// [`parse_command`] at the exact-bid table, where a bare `x` explains
+/// too, and `join NAME` and `out NAME` seat a latecomer or sit a player out.
 fn parse_exact_command(text: &str) -> Option<Answer> {
-    match text.trim() {
-        "x" | "X" => Some(Answer::Explain(None)),
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("x") {
+        return Some(Answer::Explain(None));
+    }
+    let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let rest = rest.trim();
+    match word.to_lowercase().as_str() {
+        "join" | "j" if !rest.is_empty() => Some(Answer::Join(rest.to_string())),
+        "out" if !rest.is_empty() => Some(Answer::SitOut(rest.to_string())),
         _ => parse_command(text),
     }
 }
@@ -173,6 +186,16 @@ trait Commands {
     /// `x N`: why each score of hand (or deal) N is what it is; the last
     /// scored when `None`.
     fn explain(&self, number: Option<usize>) -> Result<String, String>;
+    /// `join NAME`: seat a latecomer, asking where and on what total.
+    fn join(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
+        let _ = (p, cx, id);
+        anyhow::bail!("{name} cannot join here: only the exact-bid games seat a latecomer")
+    }
+    /// `out NAME`: a player sits the hand in play out.
+    fn sit_out(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
+        let _ = (p, cx, id);
+        anyhow::bail!("{name} cannot sit out here: only the exact-bid games deal a player out")
+    }
 }
 
 /// Runs one of the table's commands; a command that fails is said, and the
@@ -195,6 +218,8 @@ fn command(
             p.say(game.help());
             Ok(())
         }
+        Answer::Join(name) => game.join(p, cx, id, &name),
+        Answer::SitOut(name) => game.sit_out(p, cx, id, &name),
         Answer::Explain(number) => match game.explain(number) {
             Ok(text) => {
                 p.say(&text);

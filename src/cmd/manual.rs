@@ -550,10 +550,16 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
                 "This year's Buddy Bridge.",
             ),
         ],
-        "stats" => &[(
-            "bridgepad stats --player Ann",
-            "Ann's record across sessions.",
-        )],
+        "stats" => &[
+            (
+                "bridgepad stats --player Ann",
+                "Ann's record across sessions.",
+            ),
+            (
+                "bridgepad stats --html -o stats.html",
+                "Everyone's record and bidding as a page to print or share.",
+            ),
+        ],
         "export" => &[
             (
                 "bridgepad export --format csv -o game.csv",

@@ -156,7 +156,10 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             return Ok(());
         };
         let number = hand.deal.number;
-        if announced != Some(number) {
+        // A latecomer seated or a player sitting out deals the hand again:
+        // who bids when is told anew, and the trump asked again.
+        let seated = hand.deal.order.clone();
+        if announced.as_ref() != Some(&(number, seated.clone())) {
             p.say(&narrate::deal(game, hand));
             // Resumed mid-hand: what the table already said.
             if announced.is_none()
@@ -164,15 +167,15 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             {
                 p.say(&so_far);
             }
-            announced = Some(number);
+            announced = Some((number, seated.clone()));
         }
-        let round = Some((number, hand.rebids.len()));
+        let round = Some((number, hand.rebids.len(), seated));
         let fresh = hand.bids.values().all(Option::is_none);
         if let Some(step) = hand.rebid_step().filter(|_| fresh)
             && rebid_told != round
         {
             p.say(&narrate::rebid(game, step));
-            rebid_told = round;
+            rebid_told = round.clone();
         }
         // The card turned for trump, before a round of bids (Enter skips).
         if fresh
@@ -181,7 +184,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             && trump_asked != round
             && hand.rebid_step() != Some(RebidStep::FirstCardLed)
         {
-            trump_asked = round;
+            trump_asked = round.clone();
             if let Flow::Quit = ask_trump(p, cx, id, game, hand)? {
                 return Ok(());
             }

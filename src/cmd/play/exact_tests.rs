@@ -191,6 +191,8 @@ fn a_latecomer_is_seated_and_a_player_sits_out_at_the_table() {
     p.assert_said(&[
         "Dee joins from hand 2, sitting after Cid, on 6 (the average of the totals, rounded down).",
         "Ann sits out hand 2; Bob deals it.",
+        // The hand dealt again is told again, its trump asked again.
+        "Hand 2 of 19: Bob deals 2 cards; Cid bids first. Ann sits out.",
     ]);
     assert!(
         p.script

@@ -130,12 +130,14 @@ pub enum RuleError {
     },
     /// A join that would need more cards than the deck holds.
     #[error(
-        "{name} cannot join: {players} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck ({hands} still to come deal up to {largest} cards); at most {fit} players fit"
+        "{name} cannot join: {players} players × {largest} cards{turned} = {needed}, more than the {deck}-card deck ({hands} still to come deal up to {largest} cards); at most {fit} players fit"
     )]
     JoinDeck {
         name: String,
         players: usize,
         largest: u32,
+        /// " + 1 turned card", or what a no-trump hand needs instead.
+        turned: &'static str,
         needed: u64,
         deck: u32,
         /// "hands 5 to 19", "hand 19", "the hands".

@@ -278,19 +278,24 @@ impl Game {
         Ok(seat)
     }
 
-    /// Refuses a table of `players` the deck cannot deal the hands to come to.
+    /// Refuses a table of `players` the deck cannot deal the hands to come
+    /// to: each hand needs a card per player per trick, and one more to
+    /// turn for trump unless the template plays it at no trump.
     fn check_deck(&self, name: &str, players: usize) -> Result<(), RuleError> {
         let index = self.hands.len() - 1;
         let last = self.schedule.hands().unwrap_or(index + 1);
-        let largest = (index..last)
-            .filter_map(|i| self.schedule.cards(i))
-            .max()
-            .unwrap_or(0);
-        let deck = self.variant.deck.cards();
-        let needed = players as u64 * u64::from(largest) + 1;
-        if needed <= u64::from(deck) {
+        let deck = u64::from(self.variant.deck.cards());
+        // The hand that asks the most of the deck: (needed, cards, turned).
+        let hardest = (index..last)
+            .filter_map(|i| {
+                let cards = self.schedule.cards(i)?;
+                let turned = u64::from(!self.variant.no_trump.on(self.schedule, i + 1));
+                Some((players as u64 * u64::from(cards) + turned, cards, turned))
+            })
+            .max();
+        let Some((needed, largest, turned)) = hardest.filter(|&(needed, ..)| needed > deck) else {
             return Ok(());
-        }
+        };
         let hands = match (self.schedule.hands(), index + 1) {
             (None, _) => "the hands".to_string(),
             (Some(last), first) if last == first => format!("hand {first}"),
@@ -300,10 +305,15 @@ impl Game {
             name: name.to_string(),
             players,
             largest,
+            turned: if turned == 1 {
+                " + 1 turned card"
+            } else {
+                " (at no trump, no card turned)"
+            },
             needed,
-            deck,
+            deck: self.variant.deck.cards(),
             hands,
-            fit: (u64::from(deck) - 1) / u64::from(largest.max(1)),
+            fit: (deck - turned) / u64::from(largest.max(1)),
         })
     }
 

@@ -321,3 +321,34 @@ fn a_player_can_sit_out_only_once_a_hand() {
     let again = Game::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
     assert_same(&g, &again);
 }
+
+/// Devil's Bridge up to 13 cards at three players (12 at four), the
+/// largest hand at no trump: a fourth player joining keeps the schedule
+/// started, and makes 4 × 13 = 52 at the peak with no card to turn, which
+/// the deck holds (4 × 12 + 1 = 49 on the 12-card hands). With a card
+/// turned on every hand, 4 × 13 + 1 = 53 is one too many.
+#[test]
+fn a_join_counts_no_turned_card_on_a_no_trump_hand() {
+    let game = |no_trump: bool| {
+        let variant = variant(|raw| {
+            raw.peak_cards = Some(crate::rules::template::PeakCards::ByPlayers(
+                [("3".to_string(), 13), ("4".to_string(), 12)].into(),
+            ));
+            raw.max_players = 4;
+            if no_trump {
+                raw.no_trump = Some(crate::rules::template::NoTrumpHands::Rule("peak".into()));
+            }
+        });
+        let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let table = Table::new(&variant, names, 0).unwrap();
+        Game::new(variant, table)
+    };
+    let mut g = game(true);
+    assert_eq!(g.join("Dee", None, Start::Zero), Ok(DEE));
+    let mut g = game(false);
+    assert_eq!(
+        g.join("Dee", None, Start::Zero).unwrap_err().to_string(),
+        "Dee cannot join: 4 players × 13 cards + 1 turned card = 53, more than the 52-card deck \
+         (hands 1 to 25 still to come deal up to 13 cards); at most 3 players fit"
+    );
+}

@@ -749,3 +749,41 @@ fn stats_as_an_html_page() {
     let out = bp.run(&["stats", "--html", "--json"]);
     assert_eq!(out.code, Some(2), "{}", out.stderr);
 }
+
+/// With the hook waived on the 1-card hands (`hook_from_cards = 2`), Ann's
+/// 1-card deal is no hook hand at all; Bob's 2-card deal is: Cid 1 and Ann
+/// 0 leave him the forbidden 1 (2 − 1).
+#[test]
+fn a_hand_the_hook_is_waived_on_is_not_counted_as_hooked_or_dealt() {
+    let bp = Bp::new();
+    bp.ok(&[
+        "new",
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+        "--set",
+        "hook_from_cards=2",
+    ]);
+    // Hand 1, 1 card, Ann deals: Bob 0, Cid 0, Ann 1 (allowed: waived).
+    bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=1"]);
+    bp.ok(&["tricks", "Ann=1", "Bob=0"]);
+    // Hand 2, 2 cards, Bob deals: Cid 1, Ann 0, Bob 0 (1 is forbidden).
+    bp.ok(&["bid", "Cid=1", "Ann=0", "Bob=0"]);
+    bp.ok(&["tricks", "Cid=1", "Ann=0", "Bob=1"]);
+    let json = bp.json(&["stats", "--json"]);
+    let hook = |name: &str| {
+        json["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["exact_bids"]["hook"]
+            .clone()
+    };
+    assert_eq!(hook("Ann")["dealt"], 0);
+    assert_eq!(hook("Bob")["dealt"], 1);
+    assert_eq!(hook("Bob")["hooked"], 1);
+    assert_eq!(hook("Bob")["made"], 0);
+}

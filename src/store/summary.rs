@@ -249,7 +249,8 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
             records[i].hand(hand.deal.cards, bid, tricks);
         }
         let dealer = hand.deal.dealer;
-        if game.variant().dealer_hook
+        // Only the hands the hook applies to: not those waived as too small.
+        if game.hook_on(hand)
             && let (Some(i), Some(bid), Some(tricks)) =
                 (at(dealer), hand.bids[dealer], hand.tricks[dealer])
         {

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use bridgepad::catalog::{Catalog, with_target};
+use bridgepad::catalog::{Catalog, with_settings, with_target};
 use bridgepad::rules::contract::auction::{Bid, Call};
 use bridgepad::rules::contract::deal::Dummy;
 use bridgepad::rules::contract::duel::Next;
@@ -35,7 +35,7 @@ const LONG_HANDS: usize = 1_000;
 const PULLED: usize = 1_000;
 const SEED: u64 = 20_261_122;
 
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 9] = [
     "devils-bridge",
     "mormon-bridge",
     "mormon-bridge-4card",
@@ -43,7 +43,20 @@ const VARIANTS: [&str; 7] = [
     "memory-bridge",
     "single-dummy-bridge",
     "buddy-bridge",
+    "rubber-bridge",
+    "chicago",
 ];
+
+/// The built-in variant `name` as the club plays it: Chicago, which lasts
+/// as long as a table likes, for two rounds.
+fn club_variant(catalog: &Catalog, name: &str) -> Variant {
+    let variant = &catalog.find(name).expect("a built-in variant").variant;
+    if name == "chicago" {
+        with_settings(variant, &[("rounds".into(), "2".into())]).expect("two rounds are allowed")
+    } else {
+        variant.clone()
+    }
+}
 
 const NAMES: [&str; 30] = [
     "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max",
@@ -67,12 +80,7 @@ fn main() {
     let started = Instant::now();
     let mut hands = 0;
     for i in 0..SESSIONS {
-        let name = VARIANTS[i % VARIANTS.len()];
-        let variant = catalog
-            .find(name)
-            .expect("a built-in variant")
-            .variant
-            .clone();
+        let variant = club_variant(&catalog, VARIANTS[i % VARIANTS.len()]);
         hands += generate(&store, &variant, &mut rng);
     }
     let long_id = generate_long(&store, &catalog, &mut rng);
@@ -159,12 +167,7 @@ fn main() {
     let before_pull = std::fs::read(&index).expect("the index");
     let mut pull_rng = fastrand::Rng::with_seed(SEED + 1);
     for i in 0..PULLED {
-        let name = VARIANTS[i % VARIANTS.len()];
-        let variant = catalog
-            .find(name)
-            .expect("a built-in variant")
-            .variant
-            .clone();
+        let variant = club_variant(&catalog, VARIANTS[i % VARIANTS.len()]);
         generate(&store, &variant, &mut pull_rng);
     }
     std::thread::sleep(bridgepad::store::index::SETTLE);

@@ -268,6 +268,16 @@ pub fn rebid(game: &Game, step: RebidStep) -> String {
 /// Who went out in hand `number`, who sits down for the next, or that
 /// nobody went out because everyone missed. `None` outside elimination games.
 pub fn eliminations(game: &Game, number: usize) -> Option<String> {
+    eliminations_with(game, number, true)
+}
+
+/// [`eliminations`] at the table, where the sheet that follows says who is
+/// still in: the line leaves that out rather than say it twice.
+pub fn eliminations_at_table(game: &Game, number: usize) -> Option<String> {
+    eliminations_with(game, number, game.is_finished())
+}
+
+fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<String> {
     if !game.variant().elimination {
         return None;
     }
@@ -314,7 +324,7 @@ pub fn eliminations(game: &Game, number: usize) -> Option<String> {
             ));
         }
     }
-    if !game.is_finished() {
+    if standing && !game.is_finished() {
         line.push_str(&format!(" Still in: {}.", table.list(&game.standing())));
     }
     Some(line)

@@ -18,17 +18,36 @@ use crate::rules::{
 };
 use crate::session::parse_trump;
 
-const HELP: &str = "At any question: type the number (several bids in turn: 1 0 2; Enter at a \
-                    player's tricks: they took what they bid), or u = undo the last entry, \
-                    e = correct a bid or an earlier hand, s = score sheet, x = why each score of \
-                    the last hand is what it is (x 3: hand 3), join NAME = seat a latecomer, \
-                    out NAME = NAME sits this hand out, q = quit (everything is saved).";
-const HELP_AT_ONCE: &str = "At any question: type what is asked (everyone's bids, then tricks, in one \
-                            line in the order shown, or NAME=N pairs), or u = undo the last entry, \
-                            e = correct a bid or an earlier hand, s = score sheet, x = why each score \
-                            of the last hand is what it is (x 3: hand 3), join NAME = seat a \
-                            latecomer, out NAME = NAME sits this hand out, q = quit (everything is \
-                            saved).";
+/// What can be typed at any question, in four forms: bids asked in turn
+/// or all at once, and with or without the latecomer's `join` (an
+/// elimination game seats latecomers as waiting players instead).
+macro_rules! help {
+    ($start:literal, $join:literal) => {
+        concat!(
+            $start,
+            "or u = undo the last entry, e = correct a bid or an earlier hand, s = score sheet, ",
+            "x = why each score of the last hand is what it is (x 3: hand 3), ",
+            $join,
+            "out NAME = NAME sits this hand out, q = quit (everything is saved)."
+        )
+    };
+}
+const HELP: &str = help!(
+    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    "join NAME = seat a latecomer, "
+);
+const HELP_NO_JOIN: &str = help!(
+    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    ""
+);
+const HELP_AT_ONCE: &str = help!(
+    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    "join NAME = seat a latecomer, "
+);
+const HELP_AT_ONCE_NO_JOIN: &str = help!(
+    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    ""
+);
 
 impl Commands for Game {
     fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -124,9 +143,12 @@ impl Commands for Game {
 }
 
 fn help(game: &Game) -> &'static str {
-    match game.variant().bidding {
-        BiddingOrder::Clockwise => HELP,
-        BiddingOrder::Simultaneous => HELP_AT_ONCE,
+    let join = !game.variant().elimination;
+    match (game.variant().bidding, join) {
+        (BiddingOrder::Clockwise, true) => HELP,
+        (BiddingOrder::Clockwise, false) => HELP_NO_JOIN,
+        (BiddingOrder::Simultaneous, true) => HELP_AT_ONCE,
+        (BiddingOrder::Simultaneous, false) => HELP_AT_ONCE_NO_JOIN,
     }
 }
 
@@ -563,7 +585,7 @@ fn record(
             hand.deal.number,
             narrate::hand_points(game, hand)
         ));
-        if let Some(out) = narrate::eliminations(game, hand.deal.number) {
+        if let Some(out) = narrate::eliminations_at_table(game, hand.deal.number) {
             p.say(&out);
         }
         // At the end the loop shows the final sheet.

@@ -489,12 +489,19 @@ fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
         "Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.",
         "Tricks for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).",
         "Hand 1 scored: Ann 1 ✗, Bob 11 ✓, Cid 12 ✓",
-        "Out: Ann (missed the bid). Dee takes a seat from hand 2. Still in: Dee, Bob and Cid.",
+        // The sheet that follows says who is still in; the line does not repeat it.
+        "Out: Ann (missed the bid). Dee takes a seat from hand 2.",
         "Hand 2: Bob deals 4 cards; Cid leads; everyone bids at once.",
         "Tricks for hand 2: Cid 1, Dee 1, Bob 1 (3 bid on 4 tricks: under by 1).",
     ] {
         assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
     }
+    // Latecomers wait for a seat in an elimination game: no `join` offered.
+    assert!(
+        p.said.iter().all(|s| !s.contains("join NAME")),
+        "{:#?}",
+        p.said
+    );
     let game = only_session(&cx);
     assert_eq!(game.eliminated(), [(Seat::at(0), 1)]);
     assert_eq!(game.standing(), [Seat::at(3), Seat::at(1), Seat::at(2)]);

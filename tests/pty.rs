@@ -474,7 +474,8 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
     p.expect("Bob took 1 (the rest of the tricks).");
     // In seating order: Dee sits in Ann's seat.
     p.expect("Hand 2 scored: Dee 2 ✗, Bob 11 ✓, Cid 11 ✓");
-    p.expect("Out: Dee (missed the bid). Still in: Bob and Cid.");
+    p.expect("Out: Dee (missed the bid).");
+    p.expect("Still in: Bob and Cid.");
 
     // Hand 3: two left; quit at the bids.
     p.expect("Hand 3: Cid deals 4 cards; Bob leads; everyone bids at once.");

@@ -138,3 +138,28 @@ fn chicago_tells_the_round_and_what_each_side_needs_for_game() {
         ]
     );
 }
+
+/// Honours go with the tricks they were recorded with, and `undo` says so.
+#[test]
+fn undo_names_the_honours_it_takes_back_with_the_tricks() {
+    let bp = Bp::new();
+    bp.ok(&[
+        "new",
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    run(&bp, "auction", "1H pass 4H pass pass pass");
+    run(&bp, "tricks", "Ann=10 --honours Cid=100");
+    let said = run(&bp, "undo", "");
+    assert_eq!(
+        said[0],
+        "took back declarer's tricks in deal 1, and the honours recorded with them."
+    );
+    assert_eq!(bp.json(&["show", "--json"])["totals"]["Cid"]["total"], 0);
+    run(&bp, "tricks", "Ann=10");
+    let said = run(&bp, "undo", "");
+    assert_eq!(said[0], "took back declarer's tricks in deal 1.");
+}

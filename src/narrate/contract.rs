@@ -248,7 +248,16 @@ pub fn undone(entry: UndoneEntry) -> String {
             };
             format!("took back the call {} in deal {deal}{with}.", pretty(&call))
         }
-        UndoneEntry::Tricks { deal } => format!("took back declarer's tricks in deal {deal}."),
+        UndoneEntry::Tricks {
+            deal,
+            honours: false,
+        } => format!("took back declarer's tricks in deal {deal}."),
+        UndoneEntry::Tricks {
+            deal,
+            honours: true,
+        } => format!(
+            "took back declarer's tricks in deal {deal}, and the honours recorded with them."
+        ),
         UndoneEntry::Dummy { deal } => format!("took back the dummy chosen in deal {deal}."),
         UndoneEntry::Close => "took back the close: the session is open again.".to_string(),
     }

@@ -97,6 +97,8 @@ pub enum UndoneEntry {
     },
     Tricks {
         deal: usize,
+        /// The honours recorded with them went too (bridge for four).
+        honours: bool,
     },
     Dummy {
         deal: usize,
@@ -333,7 +335,10 @@ impl ContractGame {
         let before = &self.duel.facts()[deal - 1];
         let after = duel.facts().get(deal - 1).cloned().unwrap_or_default();
         let undone = if before.tricks != after.tricks {
-            UndoneEntry::Tricks { deal }
+            UndoneEntry::Tricks {
+                deal,
+                honours: before.honours.is_some(),
+            }
         } else if before.dummy != after.dummy {
             UndoneEntry::Dummy { deal }
         } else if let [call, forced @ ..] = &before.calls[after.calls.len()..] {
@@ -725,7 +730,13 @@ mod tests {
         g.record_dummy(Dummy::Revealed).unwrap();
         g.record_tricks(&[(Seat::new(0), 9)]).unwrap();
         let (g, undone) = g.undo().unwrap();
-        assert_eq!(undone, UndoneEntry::Tricks { deal: 1 });
+        assert_eq!(
+            undone,
+            UndoneEntry::Tricks {
+                deal: 1,
+                honours: false
+            }
+        );
         let (g, undone) = g.undo().unwrap();
         assert_eq!(undone, UndoneEntry::Dummy { deal: 1 });
         let (g, undone) = g.undo().unwrap();

@@ -339,10 +339,11 @@ fn contract_games_export_the_contract_declarer_dummy_and_tricks() {
     assert_eq!(rows[1]["blind"], Value::Null);
     assert_eq!(rows[2]["contract"], Value::Null);
     assert_eq!(rows[2]["level"], Value::Null);
-    // Markdown: a Dummy column in Single Dummy Bridge only.
+    // Markdown: a Dummy column in Single Dummy Bridge only, and no Phase
+    // column, its deals having no phase before the auction.
     let md = bp.ok(&["export", "--format", "markdown", "--session", &single]);
     assert!(
-        md.contains("| Deal | Phase | Dealer | Play | Dummy | Annabelle | Bob |"),
+        md.contains("| Deal | Dealer | Play | Dummy | Annabelle | Bob |"),
         "{md}"
     );
     assert!(

@@ -198,9 +198,9 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     let bridge = crate::history::is_bridge(sheet.session);
     out.write_all("<table>\n<thead><tr>".as_bytes())?;
     write!(out, "<th>{}</th>", sheet.unit())?;
-    if sheet.contract {
+    if sheet.phases {
         out.write_all("<th>Phase</th>".as_bytes())?;
-    } else {
+    } else if !sheet.contract {
         out.write_all("<th>Cards</th>".as_bytes())?;
     }
     out.write_all("<th>Dealer</th>".as_bytes())?;
@@ -220,10 +220,10 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     }
     out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
     for line in sheet.lines() {
-        write!(out, "<tr><td>{}</td>", line.hand)?;
-        if sheet.contract {
+        write!(out, "<tr><td>{}</td>", escape(&sheet.first_cell(&line)))?;
+        if sheet.phases {
             write!(out, "<td>{}</td>", line.phase.word())?;
-        } else {
+        } else if !sheet.contract {
             write!(
                 out,
                 "<td>{}</td>",
@@ -260,7 +260,8 @@ fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         (true, true) => 5,
         (true, false) => 4,
         (false, _) => 4,
-    } + if bridge { 2 } else { 0 };
+    } + if bridge { 2 } else { 0 }
+        - usize::from(sheet.contract && !sheet.phases);
     write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>")?;
     for t in &sheet.totals {
         write!(out, "<td class=\"n\">{t}</td>")?;

@@ -44,9 +44,9 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     // Rubber bridge and Chicago: who was vulnerable, and the result.
     let bridge = history::is_bridge(sheet.session);
     let mut header = vec![sheet.unit().to_string()];
-    if sheet.contract {
+    if sheet.phases {
         header.push("Phase".into());
-    } else {
+    } else if !sheet.contract {
         header.push("Cards".into());
     }
     header.push("Dealer".into());
@@ -78,10 +78,10 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         .collect();
     out.write_all(table_row(&rule).as_bytes())?;
     for line in sheet.lines() {
-        let mut cells = vec![line.hand.to_string()];
-        if sheet.contract {
+        let mut cells = vec![sheet.first_cell(&line)];
+        if sheet.phases {
             cells.push(line.phase.word().to_string());
-        } else {
+        } else if !sheet.contract {
             cells.push(line.cards_text().unwrap_or_else(|| NONE.to_string()));
         }
         cells.push(escape(&line.dealer));

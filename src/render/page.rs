@@ -23,6 +23,9 @@ pub struct Page<'a> {
     pub totals: Vec<i64>,
     /// Whether this is a contract game (deals with phases) or an exact-bid one.
     pub contract: bool,
+    /// Whether its deals have a phase before the contract (Memory and Buddy
+    /// Bridge): the sheet then has a Phase column.
+    pub phases: bool,
     /// Whether declarer chooses to reveal the dummy (Single Dummy Bridge):
     /// the sheet then has a Dummy column.
     pub dummy: bool,
@@ -62,11 +65,16 @@ impl<'a> Page<'a> {
             Play::Contract(game) => game.rules().has_dummy_choice(),
             Play::Exact(_) => false,
         };
+        let phases = match &session.play {
+            Play::Contract(game) => game.rules().first_phase().is_some(),
+            Play::Exact(_) => false,
+        };
         Page {
             session,
             players,
             totals,
             contract,
+            phases,
             dummy,
         }
     }
@@ -95,6 +103,17 @@ impl<'a> Page<'a> {
 
     pub fn title(&self) -> String {
         format!("{} — {}", self.session.variant().title, date(self.session))
+    }
+
+    /// The first cell of a line in a table with a Phase column where the
+    /// deals have phases: the hand or deal number; without one, a close of
+    /// the session says so there ("close").
+    pub fn first_cell(&self, line: &Line) -> String {
+        if self.contract && !self.phases {
+            self.label(line)
+        } else {
+            line.hand.to_string()
+        }
     }
 
     /// "Hand 3", or in a contract game "Deal 2 exchange".

@@ -249,7 +249,15 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
         Style::Compact { .. } if seat == deal.dealer => "•",
         _ => "",
     };
-    let bid = hand.bids[seat].map_or("·".to_string(), |b| b.to_string());
+    // Written into one string: a long session's sheet makes thousands of
+    // cells, twice (measured, then drawn).
+    use std::fmt::Write as _;
+    let mut cell = String::with_capacity(16);
+    cell.push_str(dealt);
+    match hand.bids[seat] {
+        Some(bid) => write!(cell, "{bid}").expect("writing to a string"),
+        None => cell.push('·'),
+    }
     match (&hand.result, hand.tricks[seat]) {
         (Some(result), Some(took)) => {
             let mark = if hand.exact(seat) == Some(true) {
@@ -259,14 +267,16 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
             };
             let total = result.totals[seat];
             match style {
-                Style::Wide => format!("{bid}/{took} {mark} {total:>3}"),
-                Style::Compact { totals: true } => format!("{dealt}{bid}/{took}{mark} {total}"),
-                Style::Compact { totals: false } => format!("{dealt}{bid}/{took}{mark}"),
+                Style::Wide => write!(cell, "/{took} {mark} {total:>3}"),
+                Style::Compact { totals: true } => write!(cell, "/{took}{mark} {total}"),
+                Style::Compact { totals: false } => write!(cell, "/{took}{mark}"),
             }
         }
-        (None, Some(took)) => format!("{dealt}{bid}/{took}"),
-        _ => format!("{dealt}{bid}"),
+        (None, Some(took)) => write!(cell, "/{took}"),
+        _ => Ok(()),
     }
+    .expect("writing to a string");
+    cell
 }
 
 /// The hand-by-hand grid, players in `seats` order headed by `shown`; its

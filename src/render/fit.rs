@@ -18,10 +18,19 @@ pub fn text_width(text: &str) -> usize {
     if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return text.len();
     }
-    text.lines()
-        .map(console::measure_text_width)
-        .max()
-        .unwrap_or(0)
+    text.lines().map(line_width).max().unwrap_or(0)
+}
+
+/// One line's width in columns, as `console::measure_text_width` gives it:
+/// that strips escape sequences first, which a line without an escape
+/// character cannot hold, so such a line (a sheet's `3/2 ✓  14`) is
+/// measured directly: a long session's sheet measures thousands of them.
+fn line_width(line: &str) -> usize {
+    if line.contains(['\u{1b}', '\u{9b}']) {
+        console::measure_text_width(line)
+    } else {
+        unicode_width::UnicodeWidthStr::width(line)
+    }
 }
 
 /// A table's text, laid out: the header, the rows, and which columns are
@@ -185,7 +194,7 @@ fn draw<R: AsRef<[String]>>(
                     text.push('┆');
                 }
                 let line = lines.get(c).and_then(|l| l.get(i)).copied().unwrap_or("");
-                let pad = w.saturating_sub(console::measure_text_width(line));
+                let pad = w.saturating_sub(line_width(line));
                 text.push(' ');
                 if right(c) {
                     text.extend(std::iter::repeat_n(' ', pad));

@@ -160,9 +160,13 @@ impl Formula {
 
     /// The points, and the formula with the numbers put in: "10 + 3".
     pub fn work(&self, inputs: Inputs) -> (i64, String) {
-        let points = eval(&self.expr, inputs)
-            .expect("a formula is checked over every input when its template loads");
-        (points, substitute(&self.text, inputs))
+        (self.points(inputs), substitute(&self.text, inputs))
+    }
+
+    /// The points alone.
+    pub fn points(&self, inputs: Inputs) -> i64 {
+        eval(&self.expr, inputs)
+            .expect("a formula is checked over every input when its template loads")
     }
 }
 

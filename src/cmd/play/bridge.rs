@@ -13,7 +13,7 @@
 
 use anyhow::Result;
 
-use super::contract::{call_prompt, command, ended, typed_call, typed_count};
+use super::contract::{call, command, typed_count};
 use super::{Flow, parse_command};
 use crate::cmd::{Context, capitalised};
 use crate::narrate::contract as say;
@@ -56,7 +56,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             announced = Some(deal.number);
         }
         let flow = match next {
-            Next::Call(seat) => call(p, cx, id, game, deal, seat)?,
+            Next::Call(seat) => call(p, cx, id, game, deal, seat, Some((&is_close, close)))?,
             Next::Tricks { declarer } => tricks(p, cx, id, game, deal, declarer)?,
             Next::FirstPhase => unreachable!("bridge for four has no first phase"),
         };
@@ -64,55 +64,6 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             return Ok(());
         }
     }
-}
-
-/// One call, from the player whose turn it is; the calls the rules force
-/// after it are recorded and told, as in the two-player loop.
-fn call(
-    p: &mut dyn Prompter,
-    cx: &Context,
-    id: &str,
-    game: &ContractGame,
-    deal: &Deal,
-    seat: Seat,
-) -> Result<Flow> {
-    let auction = deal.auction().expect("an open auction");
-    let number = deal.number;
-    if auction.forced_call().is_some() {
-        let (session, made) = cx
-            .store
-            .update(id, cx.now, |s| Ok(s.contract_mut()?.record_forced()))?;
-        ended(p, session.contract()?, number, made);
-        return Ok(Flow::Go);
-    }
-    p.say(&render::contract::auction_table(game, auction));
-    let prompt = call_prompt(game, auction, seat);
-    let check = |text: &str| {
-        if is_close(text) {
-            return Ok(());
-        }
-        match typed_call(text, auction)? {
-            Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
-            None => Ok(()),
-        }
-    };
-    let text = p.input(&prompt, None, &check)?;
-    if is_close(&text) {
-        return close(p, cx, id, game);
-    }
-    let Some(call) = typed_call(&text, auction).expect("checked") else {
-        return command(p, cx, id, game, &text);
-    };
-    let asked = auction.calls().len() + 1;
-    let (session, ()) = cx
-        .store
-        .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
-    let game = session.contract()?;
-    let auction = game.duel().deals()[number - 1]
-        .auction()
-        .expect("an auction");
-    ended(p, game, number, auction.calls().len() - asked);
-    Ok(Flow::Go)
 }
 
 /// The declaring side's tricks (Enter: made exactly), then the honours

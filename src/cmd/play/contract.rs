@@ -58,7 +58,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
-            Next::Call(seat) => call(p, cx, id, game, deal, seat)?,
+            Next::Call(seat) => call(p, cx, id, game, deal, seat, None)?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
                     && deal.dummy().is_none()
@@ -125,15 +125,24 @@ fn first_phase(
     }
 }
 
-/// One call of the auction, from the player whose turn it is. A call the
-/// rules force is never asked: it is recorded and told in one line.
-fn call(
+/// A word a table may type at a call besides the calls and the commands
+/// every table knows, and what it does: bridge for four's `close`.
+pub(super) type Extra<'a> = Option<(
+    &'a dyn Fn(&str) -> bool,
+    fn(&mut dyn Prompter, &Context, &str, &ContractGame) -> Result<Flow>,
+)>;
+
+/// One call of the auction, from the player whose turn it is (two players
+/// or four). A call the rules force is never asked: it is recorded and
+/// told in one line.
+pub(super) fn call(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
     game: &ContractGame,
     deal: &Deal,
     seat: Seat,
+    extra: Extra,
 ) -> Result<Flow> {
     let auction = deal.auction().expect("an open auction");
     let number = deal.number;
@@ -151,11 +160,22 @@ fn call(
         p.say(&why);
     }
     let prompt = call_prompt(game, auction, seat);
-    let check = |text: &str| match typed_call(text, auction)? {
-        Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
-        None => Ok(()),
+    let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
+    let check = |text: &str| {
+        if is_extra(text) {
+            return Ok(());
+        }
+        match typed_call(text, auction)? {
+            Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
+            None => Ok(()),
+        }
     };
     let text = p.input(&prompt, None, &check)?;
+    if let Some((is, act)) = extra
+        && is(&text)
+    {
+        return act(p, cx, id, game);
+    }
     let Some(call) = typed_call(&text, auction).expect("checked") else {
         return command(p, cx, id, game, &text);
     };

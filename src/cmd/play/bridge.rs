@@ -231,27 +231,10 @@ mod tests {
     use super::super::play;
     use super::super::tests::{Asked, context};
     use super::*;
-    use crate::rules::contract::{BySide, Line, Side};
+    use crate::rules::contract::{BySide, Side};
 
-    /// The one saved session's game.
-    fn only_game(cx: &Context) -> ContractGame {
-        let listed = crate::store::index::scan(&cx.store).unwrap();
-        assert_eq!(listed.len(), 1);
-        let session = cx.store.load(&listed[0].id).unwrap();
-        session.contract().unwrap().clone()
-    }
-
-    fn calls(game: &ContractGame, number: usize) -> Vec<String> {
-        game.duel().facts()[number - 1]
-            .calls
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    fn line(above: i64, below: i64) -> Line {
-        Line { above, below }
-    }
+    // The two-player table's test helpers serve this one too.
+    use super::super::contract::tests::{calls, line, only_game};
 
     /// Rubber bridge, Ann dealing (RULES.md, rubber bridge):
     /// 1. Ann 1♥, Bob pass, Cid 1♦ (refused: it does not outrank 1♥), Cid

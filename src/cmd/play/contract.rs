@@ -556,7 +556,7 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::rules::Seat;
     use tempfile::TempDir;
 
@@ -567,19 +567,19 @@ mod tests {
     use Side::{A, B};
 
     /// The one saved session's game.
-    fn only_game(cx: &Context) -> ContractGame {
+    pub(in crate::cmd::play) fn only_game(cx: &Context) -> ContractGame {
         let listed = crate::store::index::scan(&cx.store).unwrap();
         assert_eq!(listed.len(), 1);
         let session = cx.store.load(&listed[0].id).unwrap();
         session.contract().unwrap().clone()
     }
 
-    fn line(above: i64, below: i64) -> Line {
+    pub(in crate::cmd::play) fn line(above: i64, below: i64) -> Line {
         Line { above, below }
     }
 
     /// Deal `number`'s calls as the session stores them.
-    fn calls(game: &ContractGame, number: usize) -> Vec<String> {
+    pub(in crate::cmd::play) fn calls(game: &ContractGame, number: usize) -> Vec<String> {
         game.duel().facts()[number - 1]
             .calls
             .iter()

@@ -13,9 +13,9 @@
 
 use anyhow::Result;
 
-use super::contract::{call, command, typed_count};
+use super::contract::{call, command, scored, typed_count};
 use super::{Flow, parse_command};
-use crate::cmd::{Context, capitalised};
+use crate::cmd::Context;
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
@@ -132,15 +132,7 @@ fn tricks(
     let (session, _) = cx.store.update(id, cx.now, |s| {
         Ok(s.contract_mut()?.record_result(&[(declarer, n)], honours)?)
     })?;
-    let game = session.contract()?;
-    let deal = &game.duel().deals()[number - 1];
-    p.say(&capitalised(&say::contract_result(game, deal)));
-    if let Some(after) = say::game_end(game, number) {
-        p.say(&after);
-    }
-    if !game.is_finished() {
-        p.say(&render::contract::sheet_at_table(game, p.width()));
-    }
+    scored(p, session.contract()?, number);
     Ok(Flow::Go)
 }
 

@@ -288,7 +288,13 @@ fn tricks(
         Ok(s.contract_mut()?
             .record_tricks(&[(game.seat(declarer), n)])?)
     })?;
-    let game = session.contract()?;
+    scored(p, session.contract()?, number);
+    Ok(Flow::Go)
+}
+
+/// After a contract's tricks are in (two players or four): what it scored,
+/// the game or session it ended, and the sheet while the session goes on.
+pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
     let deal = &game.duel().deals()[number - 1];
     p.say(&capitalised(&say::contract_result(game, deal)));
     if let Some(end) = say::game_end(game, number) {
@@ -297,7 +303,6 @@ fn tricks(
     if !game.is_finished() {
         p.say(&render::contract::sheet_at_table(game, p.width()));
     }
-    Ok(Flow::Go)
 }
 
 /// A number of tricks, or `None` for one of the table's commands.

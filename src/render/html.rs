@@ -355,6 +355,30 @@ fn cell(out: &mut dyn Write, cell: Option<&crate::history::Row>) -> io::Result<(
     }
 }
 
+/// One side's entries on a paper pad, as a table cell: above the line
+/// written upwards from it (`up`), below it downwards.
+fn pad_cell(
+    out: &mut dyn Write,
+    list: &[crate::render::contract::Entry],
+    up: bool,
+) -> io::Result<()> {
+    out.write_all("<td>".as_bytes())?;
+    let order: Vec<_> = if up {
+        list.iter().rev().collect()
+    } else {
+        list.iter().collect()
+    };
+    for e in order {
+        write!(
+            out,
+            "<div><span class=\"pts\">{}</span><span>{}</span></div>",
+            e.points,
+            escape(&e.what)
+        )?;
+    }
+    out.write_all("</td>".as_bytes())
+}
+
 /// Buddy Bridge's pad as drawn on paper: a column per player, and for
 /// each game the entries above the line (the latest highest), the line,
 /// the entries below it, and the game's total ruled off under it; the
@@ -375,33 +399,15 @@ fn pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
             "<tr class=\"game\"><th colspan=\"3\">{}</th></tr>",
             escape(&g.heading)
         )?;
-        let entries = |out: &mut dyn Write, list: &[crate::render::contract::Entry], up: bool| {
-            out.write_all("<td>".as_bytes())?;
-            // Above the line a pad is written upwards from the line.
-            let order: Vec<_> = if up {
-                list.iter().rev().collect()
-            } else {
-                list.iter().collect()
-            };
-            for e in order {
-                write!(
-                    out,
-                    "<div><span class=\"pts\">{}</span><span>{}</span></div>",
-                    e.points,
-                    escape(&e.what)
-                )?;
-            }
-            out.write_all("</td>".as_bytes())
-        };
         out.write_all("<tr class=\"above\"><th scope=\"row\">above the line</th>".as_bytes())?;
         for s in Side::BOTH {
-            entries(out, &g.above[s], true)?;
+            pad_cell(out, &g.above[s], true)?;
         }
         out.write_all(
             "</tr>\n<tr class=\"below\"><th scope=\"row\">below the line</th>".as_bytes(),
         )?;
         for s in Side::BOTH {
-            entries(out, &g.below[s], false)?;
+            pad_cell(out, &g.below[s], false)?;
         }
         write!(
             out,
@@ -463,27 +469,9 @@ fn rubber_pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
         )?;
     }
     out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
-    let entries = |out: &mut dyn Write, list: &[crate::render::contract::Entry], up: bool| {
-        out.write_all("<td>".as_bytes())?;
-        // Above the line a pad is written upwards from the line.
-        let order: Vec<_> = if up {
-            list.iter().rev().collect()
-        } else {
-            list.iter().collect()
-        };
-        for e in order {
-            write!(
-                out,
-                "<div><span class=\"pts\">{}</span><span>{}</span></div>",
-                e.points,
-                escape(&e.what)
-            )?;
-        }
-        out.write_all("</td>".as_bytes())
-    };
     out.write_all("<tr class=\"above\"><th scope=\"row\">above the line</th>".as_bytes())?;
     for s in Side::BOTH {
-        entries(out, &pad.above[s], true)?;
+        pad_cell(out, &pad.above[s], true)?;
     }
     out.write_all("</tr>\n".as_bytes())?;
     if pad.games.is_empty() {
@@ -509,7 +497,7 @@ fn rubber_pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
             escape(&label)
         )?;
         for s in Side::BOTH {
-            entries(out, &g.below[s], false)?;
+            pad_cell(out, &g.below[s], false)?;
         }
         out.write_all("</tr>\n".as_bytes())?;
     }

@@ -549,27 +549,16 @@ impl Variant {
         if raw.family == Family::Contract {
             return contract_variant(raw);
         }
-        for (field, set) in [
+        let contract_fields = [
             ("contract_game", raw.contract_game.is_some()),
             ("undertrick_penalty", raw.undertrick_penalty.is_some()),
             ("rubber", raw.rubber.is_some()),
             ("game_below", raw.game_below.is_some()),
-            ("honours", raw.honours.is_some()),
-            ("unfinished_part_score", raw.unfinished_part_score.is_some()),
-            ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
-            (
-                "vulnerable_second_third",
-                raw.vulnerable_second_third.is_some(),
-            ),
-            ("rounds", raw.rounds.is_some()),
-        ] {
-            if set {
-                return Err(TemplateError::new(
-                    field,
-                    "goes with family = \"contract\"; an exact-bid game has no contracts",
-                ));
-            }
-        }
+        ];
+        unset(
+            contract_fields.into_iter().chain(bridge_fields(&raw)),
+            "goes with family = \"contract\"; an exact-bid game has no contracts",
+        )?;
         let hands = raw.hands.ok_or_else(|| {
             TemplateError::new(
                 "hands",
@@ -810,23 +799,10 @@ fn contract_variant(raw: RawTemplate) -> Result<Variant, TemplateError> {
         ));
     }
     if kind.players() == 2 {
-        for (field, set) in [
-            ("honours", raw.honours.is_some()),
-            ("unfinished_part_score", raw.unfinished_part_score.is_some()),
-            ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
-            (
-                "vulnerable_second_third",
-                raw.vulnerable_second_third.is_some(),
-            ),
-            ("rounds", raw.rounds.is_some()),
-        ] {
-            if set {
-                return Err(TemplateError::new(
-                    field,
-                    "goes with contract_game = \"rubber\" or \"chicago\", bridge for four",
-                ));
-            }
-        }
+        unset(
+            bridge_fields(&raw),
+            "goes with contract_game = \"rubber\" or \"chicago\", bridge for four",
+        )?;
     }
     let rules = match kind {
         Kind::Rubber | Kind::Chicago => bridge_rules(kind, &raw)?,
@@ -1019,6 +995,31 @@ fn exact_scoring(raw: &RawTemplate, ranges: Ranges) -> Result<Scoring, TemplateE
         rule,
         blind_multiplier,
     })
+}
+
+/// The settings only bridge for four has, and whether each is set.
+fn bridge_fields(raw: &RawTemplate) -> [(&'static str, bool); 5] {
+    [
+        ("honours", raw.honours.is_some()),
+        ("unfinished_part_score", raw.unfinished_part_score.is_some()),
+        ("fourth_deal_bonus", raw.fourth_deal_bonus.is_some()),
+        (
+            "vulnerable_second_third",
+            raw.vulnerable_second_third.is_some(),
+        ),
+        ("rounds", raw.rounds.is_some()),
+    ]
+}
+
+/// Refuses the first of `fields` that is set, saying `why` it does not belong.
+fn unset(
+    fields: impl IntoIterator<Item = (&'static str, bool)>,
+    why: &str,
+) -> Result<(), TemplateError> {
+    match fields.into_iter().find(|&(_, set)| set) {
+        Some((field, _)) => Err(TemplateError::new(field, why)),
+        None => Ok(()),
+    }
 }
 
 /// Validates the settings of rubber bridge or Chicago.

@@ -686,7 +686,21 @@ fn hook(path: &Path, script: &str) {
 #[test]
 fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
     let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
+    // A's `git` is found first in a folder of its own, empty until the test
+    // puts a `git` there that sets off B's push before A's (sync runs no
+    // hook, so a `pre-push` hook cannot).
+    let shims = TempDir::new().unwrap();
+    let real_git = std::env::split_paths(&std::env::var_os("PATH").unwrap())
+        .map(|dir| dir.join("git"))
+        .find(|git| git.is_file())
+        .unwrap();
+    let mut path = vec![shims.path().to_path_buf()];
+    path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap()));
+    let path = std::env::join_paths(path).unwrap();
+    let (a, b) = (
+        remote.device("1").env("PATH", path.to_str().unwrap()),
+        remote.device("2"),
+    );
     devils(&a);
     sync(&a, &remote);
     sync(&b, &remote);
@@ -695,12 +709,13 @@ fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
     let memory = b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
     git(&remote, &b, &["add", "-A"]);
     git(&remote, &b, &["commit", "-q", "-m", "B's game"]);
-    let fired = a.data_dir().join(".git/fired");
+    let fired = shims.path().join("fired");
     hook(
-        &a.data_dir().join(".git/hooks/pre-push"),
+        &shims.path().join("git"),
         &format!(
-            "[ -e '{fired}' ] && exit 0\ntouch '{fired}'\nunset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE\ngit -C '{b}' push -q origin main\n",
+            "case \" $* \" in *' push '*) [ -e '{fired}' ] || {{ touch '{fired}'; '{git}' -C '{b}' push -q origin main; }};; esac\nexec '{git}' \"$@\"\n",
             fired = fired.display(),
+            git = real_git.display(),
             b = b.data_dir().display()
         ),
     );
@@ -736,18 +751,194 @@ fn a_remote_that_refuses_the_push_is_named_and_nothing_is_lost() {
     let a = remote.device("1");
     devils(&a);
     sync(&a, &remote);
-    hook(
-        &remote.path().join("hooks/pre-receive"),
-        "echo 'closed for the night' >&2\nexit 1\n",
-    );
+    // The remote takes no pack larger than a byte (sync runs none of the
+    // remote's hooks, so a `pre-receive` hook cannot refuse it).
+    let out = git_command(&remote.gitconfig())
+        .arg("--git-dir")
+        .arg(remote.path())
+        .args(["config", "receive.maxInputSize", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
     a.ok(&["bid", "Bob=1"]);
     let out = a.run(&["sync"]);
     assert_eq!(out.code, Some(1));
     assert_eq!(
         out.stderr,
         format!(
-            "error: 1 commit not pushed: {} did not take them: remote: closed for the night; it is committed here and will go with the next `bridgepad sync`\n",
+            "error: 1 commit not pushed: {} did not take them: remote: fatal: pack exceeds maximum allowed size; it is committed here and will go with the next `bridgepad sync`\n",
             remote.url()
         )
     );
+}
+
+// Issue 21: the remote, and git settings bridgepad did not write, run no
+// code on this machine; a remote that tries cannot break or redirect the
+// history.
+
+/// Where a test's scripts leave their marks: a folder that must stay empty.
+struct Marks {
+    dir: TempDir,
+}
+
+impl Marks {
+    fn new() -> Marks {
+        let marks = Marks {
+            dir: TempDir::new().unwrap(),
+        };
+        fs::create_dir(marks.dir.path().join("marks")).unwrap();
+        marks
+    }
+
+    /// A shell command that leaves the mark `name`.
+    fn touch(&self, name: &str) -> String {
+        format!(
+            "touch '{}'",
+            self.dir.path().join("marks").join(name).display()
+        )
+    }
+
+    /// A script that leaves the mark `name`, outside the marks' folder.
+    #[cfg(unix)]
+    fn script(&self, name: &str) -> PathBuf {
+        let path = self.dir.path().join("bin").join(name);
+        hook(&path, &format!("{}\n", self.touch(name)));
+        path
+    }
+
+    /// The marks left, by name.
+    fn left(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(self.dir.path().join("marks"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// git's hooks a sync could set off: on the device, and in a remote
+/// reached as a path.
+const DEVICE_HOOKS: [&str; 12] = [
+    "pre-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-merge-commit",
+    "post-merge",
+    "pre-push",
+    "post-checkout",
+    "post-rewrite",
+    "reference-transaction",
+    "pre-auto-gc",
+    "fsmonitor-watchman",
+];
+const REMOTE_HOOKS: [&str; 6] = [
+    "pre-receive",
+    "update",
+    "post-receive",
+    "post-update",
+    "reference-transaction",
+    "push-to-checkout",
+];
+
+#[cfg(unix)]
+#[test]
+fn a_remote_on_a_path_and_the_device_s_own_hooks_run_nothing() {
+    let remote = Remote::new();
+    let marks = Marks::new();
+    for name in REMOTE_HOOKS {
+        hook(
+            &remote.path().join("hooks").join(name),
+            &format!("{}\n", marks.touch(&format!("remote-{name}"))),
+        );
+    }
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    let id = devils(&a);
+    sync(&a, &remote);
+    sync(&b, &remote);
+    for (bp, who) in [(&a, "a"), (&b, "b")] {
+        for name in DEVICE_HOOKS {
+            hook(
+                &bp.data_dir().join(".git/hooks").join(name),
+                &format!("{}\n", marks.touch(&format!("{who}-{name}"))),
+            );
+        }
+    }
+    // A commits and pushes; B commits, merges and pushes; A merges.
+    a.ok(&["bid", "Bob=1", "--session", &id]);
+    a.ok(&["sync"]);
+    b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    b.ok(&["sync"]);
+    a.ok(&["sync"]);
+    assert_eq!(sessions(&a), sessions(&b));
+    assert_eq!(sessions(&a).len(), 2);
+    assert_eq!(marks.left(), Vec::<String>::new(), "hooks ran");
+}
+
+/// Sets `key` to `value` in a device's own `.git/config`.
+fn set_local(remote: &Remote, bp: &Bp, key: &str, value: &str) {
+    git(remote, bp, &["config", key, value]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_system_monitor_in_the_device_s_config_runs_nothing() {
+    let remote = Remote::new();
+    let marks = Marks::new();
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    let id = devils(&a);
+    sync(&a, &remote);
+    sync(&b, &remote);
+    let monitor = marks.script("fsmonitor");
+    set_local(&remote, &b, "core.fsmonitor", monitor.to_str().unwrap());
+    a.ok(&["bid", "Bob=1", "--session", &id]);
+    a.ok(&["sync"]);
+    b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    b.ok(&["sync"]);
+    a.ok(&["sync"]);
+    assert_eq!(sessions(&a), sessions(&b));
+    assert_eq!(marks.left(), Vec::<String>::new(), "the monitor ran");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
+    let remote = Remote::new();
+    let marks = Marks::new();
+    let a = remote.device("1");
+    devils(&a);
+    sync(&a, &remote);
+    let config = a.data_dir().join(".git/config");
+    for key in [
+        "core.sshCommand",
+        "core.askPass",
+        "credential.helper",
+        "credential.https://example.com.helper",
+        "remote.origin.vcs",
+    ] {
+        let value = format!("!{}", marks.touch("ran"));
+        set_local(&remote, &a, key, &value);
+        // As git lists it: the section and the name in lower case.
+        let shown = key.to_lowercase();
+        assert_eq!(
+            a.fails(&["sync"]),
+            format!(
+                "error: `{0}` sets `{1}`, a program for git to run, and bridgepad runs none named in the data folder's own git config (it did not write it): remove it (`git config --file '{0}' --unset-all '{1}'`), set it in your global git config instead if you need it (`git config --global '{1}' …`), then sync again",
+                config.display(),
+                shown
+            )
+        );
+        git(&remote, &a, &["config", "--unset-all", key]);
+    }
+    // The same in the user's own git config: their choice, and it works.
+    fs::write(
+        remote.gitconfig(),
+        format!("[credential]\n\thelper = \"!{}\"\n", marks.touch("global")),
+    )
+    .unwrap();
+    a.ok(&["bid", "Bob=1"]);
+    let out = a.ok(&["sync"]);
+    assert!(out.contains("pushed 1 commit to "), "{out}");
+    assert_eq!(marks.left(), Vec::<String>::new());
 }

@@ -83,6 +83,7 @@ pub fn sync(
         git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
         say(format!("made `{}` a git repository", dir.display()));
     }
+    git.refuse_local_programs()?;
     let url = match &remote {
         Some(url) => set_remote(&git, url, say)?,
         None => {
@@ -96,6 +97,7 @@ pub fn sync(
             run.line()
         }
     };
+    let git = git.with_remote(REMOTE, &url);
     configure(&git, exe)?;
     let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
     if !branch.ok {
@@ -490,15 +492,8 @@ fn absolute_url(url: &str) -> Result<String> {
             crate::one_line(url)
         );
     }
-    // git's rule: a URL without `://` whose first `:` comes after a `/`
-    // (or that has none) is a local path.
-    let local = !url.contains("://")
-        && match (url.find(':'), url.find('/')) {
-            (None, _) => true,
-            (Some(colon), Some(slash)) => slash < colon,
-            (Some(_), None) => false,
-        };
-    if local && Path::new(url).is_relative() {
+    let path = git::is_local(url) && !url.contains("://");
+    if path && Path::new(url).is_relative() {
         let here = std::env::current_dir().context("could not tell the current folder")?;
         return Ok(here.join(url).to_string_lossy().into_owned());
     }

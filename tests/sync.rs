@@ -942,3 +942,149 @@ fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
     assert!(out.contains("pushed 1 commit to "), "{out}");
     assert_eq!(marks.left(), Vec::<String>::new());
 }
+
+/// A sync that must end with the folders in step: exit 0, or 3 when a
+/// session is left in conflict. Its stdout.
+fn synced(bp: &Bp) -> String {
+    let out = bp.run(&["sync"]);
+    assert!(
+        matches!(out.code, Some(0 | 3)),
+        "sync failed:\n{}{}",
+        out.stdout,
+        out.stderr
+    );
+    out.stdout
+}
+
+/// What a `.gitattributes` that came from the remote may hold.
+#[derive(Debug, Clone, Copy)]
+enum Hostile {
+    /// A later line sending session files to git's line-by-line merge.
+    Union,
+    /// A line making git read session files as UTF-16.
+    Utf16,
+    /// Line endings converted, `$Id$` expanded.
+    Converted,
+    /// A link to /dev/null, which git does not follow: no attributes.
+    LinkToNull,
+    /// A link to a file outside the data folder.
+    LinkOutside,
+}
+
+#[cfg(unix)]
+#[test]
+fn a_gitattributes_from_the_remote_cannot_change_how_sessions_merge() {
+    for hostile in [
+        Hostile::Union,
+        Hostile::Utf16,
+        Hostile::Converted,
+        Hostile::LinkToNull,
+        Hostile::LinkOutside,
+    ] {
+        let remote = Remote::new();
+        let (a, b) = (remote.device("1"), remote.device("2"));
+        // Two games: one where both devices record a different first bid,
+        // one where A corrects hand 1 while B plays hand 2 (lines far
+        // enough apart for git's line-by-line merge to take both).
+        let bids = devils(&a);
+        let edited = a.new_session(&[
+            "devils-bridge",
+            "--players",
+            "Dee,Eve,Fay",
+            "--dealer",
+            "Dee",
+        ]);
+        a.ok(&["bid", "Eve=1", "Fay=0", "Dee=1", "--session", &edited]);
+        a.ok(&["tricks", "Eve=1", "Fay=0", "--session", &edited]);
+        sync(&a, &remote);
+        sync(&b, &remote);
+        // Someone with A's folder changes `.gitattributes`; A's sync sends
+        // it to B.
+        let attributes = a.data_dir().join(".gitattributes");
+        let outside = remote.dir.path().join("attributes-of-someone-else");
+        fs::write(&outside, "# not bridgepad's\n").unwrap();
+        let add = |line: &str| {
+            let mut text = fs::read_to_string(&attributes).unwrap();
+            text.push_str(line);
+            fs::write(&attributes, text).unwrap();
+        };
+        match hostile {
+            Hostile::Union => add("*.toml merge=union\n"),
+            Hostile::Utf16 => add("*.toml working-tree-encoding=UTF-16\n"),
+            Hostile::Converted => add("* text eol=crlf ident\n"),
+            Hostile::LinkToNull | Hostile::LinkOutside => {
+                fs::remove_file(&attributes).unwrap();
+                let target = match hostile {
+                    Hostile::LinkToNull => Path::new("/dev/null"),
+                    _ => outside.as_path(),
+                };
+                std::os::unix::fs::symlink(target, &attributes).unwrap();
+            }
+        }
+        synced(&a);
+        synced(&b);
+        a.ok_at(&at(10), &["bid", "Bob=1", "--session", &bids]);
+        b.ok_at(&at(11), &["bid", "Bob=0", "--session", &bids]);
+        a.ok(&["edit", "1", "bid", "Fay=1", "--session", &edited]);
+        b.ok(&["bid", "Fay=0", "Dee=1", "Eve=0", "--session", &edited]);
+        let recorded = [&bids, &edited].map(|id| [a.session_text(id), b.session_text(id)]);
+        synced(&a);
+        synced(&b);
+        synced(&a);
+        let (on_a, on_b) = (sessions(&a), sessions(&b));
+        assert_eq!(on_a, on_b, "{hostile:?}: the devices differ");
+        for (id, texts) in [&bids, &edited].iter().zip(&recorded) {
+            assert_eq!(copies(&on_a, id).len(), 1, "{hostile:?}: {:?}", on_a.keys());
+            for text in texts {
+                assert!(
+                    on_a.values().any(|t| t == text),
+                    "{hostile:?}: a hand was lost:\n{text}\nhave:\n{on_a:#?}"
+                );
+            }
+        }
+        for bp in [&a, &b] {
+            let list = bp.ok(&["list"]);
+            assert!(!list.contains("BROKEN"), "{hostile:?}: {list}");
+        }
+        assert_eq!(
+            fs::read_to_string(&outside).unwrap(),
+            "# not bridgepad's\n",
+            "{hostile:?}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_filter_the_remote_names_runs_nothing() {
+    let remote = Remote::new();
+    let marks = Marks::new();
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    let id = devils(&a);
+    sync(&a, &remote);
+    sync(&b, &remote);
+    // B's own config has filters; A sends an attribute that would set one
+    // on every file.
+    for key in ["clean", "smudge"] {
+        set_local(
+            &remote,
+            &b,
+            &format!("filter.evil.{key}"),
+            &format!("{}; cat", marks.touch(key)),
+        );
+    }
+    set_local(&remote, &b, "filter.evil.required", "true");
+    let attributes = a.data_dir().join(".gitattributes");
+    let mut text = fs::read_to_string(&attributes).unwrap();
+    text.push_str("* filter=evil\n*.toml filter=evil\n");
+    fs::write(&attributes, text).unwrap();
+    a.ok(&["bid", "Bob=1", "--session", &id]);
+    a.ok(&["sync"]);
+    b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    b.ok(&["sync"]);
+    b.ok(&["bid", "Cid=1", "--session", &id]);
+    b.ok(&["sync"]);
+    a.ok(&["sync"]);
+    assert_eq!(sessions(&a), sessions(&b));
+    assert_eq!(marks.left(), Vec::<String>::new(), "a filter ran");
+}

@@ -3,8 +3,10 @@
 //!
 //! One sync commits what changed here, fetches, merges what other devices
 //! pushed, and pushes. Session files merge through `bridgepad merge-driver`
-//! (`driver.rs`), named for `*.toml` in `.gitattributes` and set up in the
-//! repository's own config, so a session file never holds conflict markers.
+//! (`driver.rs`), named for `*.toml` in the repository's own
+//! `info/attributes` (which no synced `.gitattributes` can override) and set
+//! up in its own config, so a session file never holds conflict markers and
+//! is never merged line by line.
 //! Whatever git still leaves unmerged (a file changed on one device and
 //! deleted on the other, a file that is not a session) is settled here so
 //! the merge can always be committed, keeping every version somewhere.
@@ -39,6 +41,18 @@ const BRANCH: &str = "main";
 /// so two devices' first commits merge without a conflict.
 const ATTRIBUTES: &str = "# Written by bridgepad: session files merge through `bridgepad merge-driver`.\n*.toml merge=bridgepad\n";
 const ATTRIBUTE_LINE: &str = "*.toml merge=bridgepad";
+
+/// The repository's own attributes (`info/attributes`, which git reads
+/// after every `.gitattributes` and which is not synced, so it wins over
+/// whatever a synced file says): every file as git stores it, byte for
+/// byte (no filter, no `ident`, no working-tree encoding, no line-ending
+/// conversion), merged by git's own 3-way merge rather than any driver a
+/// synced file names; and session files (in `trash/` and `backups/` too)
+/// through bridgepad's merge driver, never line by line.
+const LOCAL_ATTRIBUTES: [&str; 2] = [
+    "* -filter -ident -working-tree-encoding -text -eol merge",
+    "*.toml merge=bridgepad",
+];
 
 /// Where older builds left a save's temporary files, beside the sessions;
 /// with `folder::MACHINE_LOCAL`, what stays on this machine.
@@ -518,8 +532,9 @@ fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<Strin
 }
 
 /// Names bridgepad's merge driver in the repository's config (every sync:
-/// bridgepad may have moved since the last), and keeps the machine-local
-/// files out of every commit.
+/// bridgepad may have moved since the last), keeps the machine-local
+/// files out of every commit, and makes bridgepad's attributes win over
+/// any `.gitattributes` a sync brings.
 fn configure(git: &Git, exe: &Path) -> Result<()> {
     let Some(exe) = exe.to_str() else {
         bail!(
@@ -553,13 +568,28 @@ fn configure(git: &Git, exe: &Path) -> Result<()> {
         &exclude,
         "# bridgepad: files for this machine only",
         &patterns,
+    )?;
+    write_local_attributes(git)
+}
+
+/// Writes [`LOCAL_ATTRIBUTES`] to the repository's `info/attributes`.
+fn write_local_attributes(git: &Git) -> Result<()> {
+    let path = git
+        .run(&["rev-parse", "--git-path", "info/attributes"])?
+        .line();
+    add_lines(
+        &git.dir().join(path),
+        "# bridgepad: files as they are; sessions merge through `bridgepad merge-driver`",
+        &LOCAL_ATTRIBUTES,
     )
 }
 
-/// Makes sure `.gitattributes` sends session files to bridgepad's driver.
+/// Makes sure `.gitattributes` sends session files to bridgepad's driver,
+/// for builds older than [`LOCAL_ATTRIBUTES`] on other devices. A link
+/// there (which git does not follow either) is left as it is.
 fn write_attributes(dir: &Path) -> Result<()> {
     let path = dir.join(".gitattributes");
-    if !path.exists() {
+    if fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return store::save_atomically(dir, &path, ATTRIBUTES.as_bytes());
     }
     add_lines(

@@ -1088,3 +1088,46 @@ fn a_filter_the_remote_names_runs_nothing() {
     assert_eq!(sessions(&a), sessions(&b));
     assert_eq!(marks.left(), Vec::<String>::new(), "a filter ran");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_remote_in_the_data_folder_is_refused() {
+    let remote = Remote::new();
+    let a = remote.device("1");
+    devils(&a);
+    let dir = a.data_dir();
+    let link = remote.dir.path().join("link-to-data");
+    std::os::unix::fs::symlink(&dir, &link).unwrap();
+    let urls = [
+        dir.display().to_string(),
+        format!("{}/", dir.display()),
+        dir.join(".git").display().to_string(),
+        dir.join("backups/scores.git").display().to_string(),
+        dir.join("trash/../..")
+            .join(dir.file_name().unwrap())
+            .display()
+            .to_string(),
+        link.display().to_string(),
+        link.join("scores.git").display().to_string(),
+        format!("file://{}", dir.display()),
+    ];
+    let refused = |url: &str| {
+        format!(
+            "error: `{url}` is the data folder `{}` or inside it: sync with a repository outside it (a bare repository on a USB stick or a NAS, or a hosted one)",
+            dir.display()
+        )
+    };
+    // The first time: nothing is made.
+    for url in &urls {
+        assert_eq!(a.fails(&["sync", "--remote", url]), refused(url));
+        assert!(!dir.join(".git").exists());
+    }
+    // Later, to change the remote.
+    sync(&a, &remote);
+    for url in &urls {
+        assert_eq!(a.fails(&["sync", "--remote", url]), refused(url));
+    }
+    // Set by hand (or by an older build).
+    git(&remote, &a, &["remote", "set-url", "origin", &urls[0]]);
+    assert_eq!(a.fails(&["sync"]), refused(&urls[0]));
+}

@@ -81,6 +81,9 @@ pub fn sync(
 ) -> Result<()> {
     let dir = store.dir();
     let remote = remote.map(absolute_url).transpose()?;
+    if let Some(url) = &remote {
+        refuse_remote_inside(dir, url)?;
+    }
     let git = Git::new(dir);
     let fresh = !dir.join(".git").exists();
     if fresh {
@@ -108,6 +111,7 @@ pub fn sync(
                     dir.display()
                 );
             }
+            refuse_remote_inside(dir, &run.line())?;
             run.line()
         }
     };
@@ -512,6 +516,52 @@ fn absolute_url(url: &str) -> Result<String> {
         return Ok(here.join(url).to_string_lossy().into_owned());
     }
     Ok(url.to_string())
+}
+
+/// Refuses a remote that is the data folder `dir` itself or a folder inside
+/// it (through links too): a sync with it would push to itself, or commit
+/// the remote into the folder it syncs.
+fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
+    if !git::is_local(url) {
+        return Ok(());
+    }
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    if resolved(path).starts_with(resolved(dir)) {
+        bail!(
+            "`{}` is the data folder `{}` or inside it: sync with a repository outside it (a bare repository on a USB stick or a NAS, or a hosted one)",
+            crate::one_line(url),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` with every link and `..` resolved, as far as it exists; the
+/// rest, which does not exist yet, as it is written (its `..` taken away).
+fn resolved(path: &Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut existing = path;
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = fs::canonicalize(existing) {
+            let mut path = real;
+            for part in rest.iter().rev() {
+                match part {
+                    Component::ParentDir => {
+                        path.pop();
+                    }
+                    Component::Normal(name) => path.push(name),
+                    _ => {}
+                }
+            }
+            return path;
+        }
+        let Some(parent) = existing.parent() else {
+            return path.to_path_buf();
+        };
+        rest.extend(existing.components().next_back());
+        existing = parent;
+    }
 }
 
 /// Points `origin` at `url`; returns it as it may be shown.

@@ -1131,3 +1131,59 @@ fn a_remote_in_the_data_folder_is_refused() {
     git(&remote, &a, &["remote", "set-url", "origin", &urls[0]]);
     assert_eq!(a.fails(&["sync"]), refused(&urls[0]));
 }
+
+#[test]
+fn sync_shows_every_name_escaped() {
+    let remote = Remote::new();
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    devils(&a);
+    sync(&a, &remote);
+    sync(&b, &remote);
+    // A file of someone's own, and a session file, with escape sequences
+    // in their names.
+    fs::write(a.data_dir().join("n\x1b[2Jx.txt"), "mine\n").unwrap();
+    let out = a.ok(&["sync"]);
+    assert!(
+        out.starts_with("committed here: n\\u{1b}[2Jx.txt\n"),
+        "{out:?}"
+    );
+    fs::write(a.data_dir().join("y\x1b[2J.toml"), "not a session\n").unwrap();
+    let out = a.ok(&["sync"]);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(out.contains("y\\u{1b}[2J"), "{out:?}");
+    let out = synced(&b);
+    assert!(!out.contains('\x1b'), "{out:?}");
+    let log = git(&remote, &a, &["log", "--format=%B"]);
+    assert!(!log.contains('\x1b'), "{log:?}");
+    // A remote and a data folder whose names hold them.
+    let odd = remote.dir.path().join("club\x1b[31m.git");
+    let made = git_command(&remote.gitconfig())
+        .args(["init", "-q", "--bare"])
+        .arg(&odd)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let folder = remote.dir.path().join("data\x1b[31m");
+    let c = remote
+        .device("3")
+        .env("BRIDGEPAD_DATA_DIR", folder.to_str().unwrap());
+    devils(&c);
+    let out = c.run(&["sync", "--remote", odd.to_str().unwrap()]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!out.stdout.contains('\x1b'), "{:?}", out.stdout);
+    assert!(
+        out.stdout.contains("club\\u{1b}[31m.git") && out.stdout.contains("data\\u{1b}[31m"),
+        "{:?}",
+        out.stdout
+    );
+    fs::remove_dir_all(&odd).unwrap();
+    c.ok(&["bid", "Bob=1"]);
+    let out = c.run(&["sync"]);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        !out.stdout.contains('\x1b') && !out.stderr.contains('\x1b'),
+        "{:?}{:?}",
+        out.stdout,
+        out.stderr
+    );
+}

@@ -348,8 +348,13 @@ pub fn shell_quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// A remote's URL as it may be shown: a password in it is hidden.
+/// A remote's URL as it may be shown: a password in it is hidden, and
+/// control characters escaped.
 pub fn shown_url(url: &str) -> String {
+    crate::one_line(&without_password(url))
+}
+
+fn without_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };

@@ -98,7 +98,10 @@ pub fn sync(
         fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
         git.run(&["init", "-q"])?;
         git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
-        say(format!("made `{}` a git repository", dir.display()));
+        say(format!(
+            "made `{}` a git repository",
+            crate::one_line(&dir.display().to_string())
+        ));
     }
     git.refuse_local_programs()?;
     let url = match &remote {
@@ -843,7 +846,10 @@ impl Changes {
             body.truncate(LISTED);
             body.push(format!("and {more} more"));
         }
-        (parts.join("; "), body.join("\n"))
+        // As they may be shown: a file's name is anything the file system
+        // takes, line breaks and escape sequences too.
+        let body: Vec<String> = body.iter().map(|line| crate::one_line(line)).collect();
+        (crate::one_line(&parts.join("; ")), body.join("\n"))
     }
 
     /// What a merge brought, for the person syncing.

@@ -272,13 +272,13 @@ fn a_session_continued_differently_becomes_a_conflict_copy_on_both() {
     b.ok_at(&at(11), &["bid", "Bob=0", "--session", &id]);
     let (ours_a, ours_b) = (a.session_text(&id), b.session_text(&id));
     a.ok(&["sync"]);
-    let out = b.ok(&["sync"]);
+    let out = conflicted(&b);
     assert!(
         out.contains(&format!("conflict: session {id} went on differently on two devices; the other history is kept as `{id}.conflict-20261121-200000-")),
         "{out}"
     );
     assert!(out.contains(&format!("`bridgepad resolve {id}`")), "{out}");
-    let out = a.ok(&["sync"]);
+    let out = conflicted(&a);
     assert!(out.contains(&format!("conflict: session {id}")), "{out}");
     let (on_a, on_b) = (sessions(&a), sessions(&b));
     assert_eq!(on_a, on_b);
@@ -1186,4 +1186,85 @@ fn sync_shows_every_name_escaped() {
         out.stdout,
         out.stderr
     );
+}
+
+/// A sync that leaves a session in conflict: exit 3, nothing on stderr.
+/// Its stdout.
+fn conflicted(bp: &Bp) -> String {
+    let out = bp.run(&["sync"]);
+    assert_eq!(
+        out.code,
+        Some(3),
+        "sync should leave a conflict:\n{}{}",
+        out.stdout,
+        out.stderr
+    );
+    assert_eq!(out.stderr, "");
+    out.stdout
+}
+
+#[test]
+fn a_sync_that_leaves_a_conflict_exits_3_and_says_what_to_run() {
+    let remote = Remote::new();
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    let id = devils(&a);
+    let other = a.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    sync(&a, &remote);
+    sync(&b, &remote);
+    a.ok_at(&at(10), &["bid", "Bob=1", "--session", &id]);
+    b.ok_at(&at(11), &["bid", "Bob=0", "--session", &id]);
+    let left = format!(
+        "session {id} has 2 copies that went different ways: `bridgepad resolve {id}` shows them side by side and keeps one\n"
+    );
+    a.ok(&["sync"]);
+    let out = conflicted(&b);
+    assert!(out.ends_with(&left), "{out}");
+    // Every sync says so until the table picks, on both devices.
+    for bp in [&a, &b, &a] {
+        let out = conflicted(bp);
+        assert!(out.ends_with(&left), "{out}");
+        assert_eq!(
+            out.matches("bridgepad resolve").count(),
+            if out.contains("went on differently") {
+                2
+            } else {
+                1
+            },
+            "{out}"
+        );
+    }
+    assert!(!conflicted(&b).contains(&other));
+    b.ok(&["resolve", &id, "--keep", "1"]);
+    let out = b.ok(&["sync"]);
+    assert!(!out.contains("resolve"), "{out}");
+    let out = a.ok(&["sync"]);
+    assert!(!out.contains("resolve"), "{out}");
+    assert_eq!(sessions(&a), sessions(&b));
+    assert!(copies(&sessions(&a), &id).is_empty());
+}
+
+#[test]
+fn the_help_and_the_manual_say_what_exit_status_3_means() {
+    let bp = Bp::new();
+    let help = bp.ok(&["sync", "--help"]);
+    // As one line, however the terminal's width wraps it.
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("Exit status: 0 done, 1 refused or failed (one error: line), 2 usage, 3 synced but a session is left in conflict (run the bridgepad resolve ID it names)."),
+        "{help}"
+    );
+    assert!(
+        bp.ok(&["--help"]).contains(
+            "\n  3\n      bridgepad sync only: synced, but a session is left in conflict"
+        )
+    );
+    let pages = TempDir::new().unwrap();
+    bp.ok(&["man", "--output", pages.path().to_str().unwrap()]);
+    let page = fs::read_to_string(pages.path().join("bridgepad-sync.1")).unwrap();
+    assert!(
+        page.contains(".TP\n\\fB3\\fR\nbridgepad sync only: synced"),
+        "{page}"
+    );
+    let page = fs::read_to_string(pages.path().join("bridgepad-list.1")).unwrap();
+    assert!(!page.contains("\\fB3\\fR"), "{page}");
 }

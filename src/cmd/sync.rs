@@ -1,5 +1,6 @@
 //! `bridgepad sync [--remote URL]`: commit, pull, merge and push the data
-//! folder with a git remote (see `sync/`).
+//! folder with a git remote (see `sync/`). A sync that leaves a session in
+//! conflict names the `bridgepad resolve ID` to run for each, and exits 3.
 
 use anyhow::{Context as _, Result};
 
@@ -26,5 +27,14 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
             }
         },
     )?;
-    unwritten.map_or(Ok(()), Err)
+    unwritten.map_or(Ok(()), Err)?;
+    let left = crate::sync::conflicts_left(&cx.store)?;
+    for line in &left {
+        outln!("{line}");
+    }
+    if left.is_empty() {
+        Ok(())
+    } else {
+        Err(crate::Finished(crate::EXIT_CONFLICT).into())
+    }
 }

@@ -28,6 +28,7 @@ use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
 use crate::store::conflict::{self, FileName};
+use crate::store::copies;
 use crate::store::{self, Store, folder};
 use git::{Git, fields, shell_quoted, shown_url};
 
@@ -154,6 +155,27 @@ pub fn sync(
         "{} kept changing while this device synced (other devices pushing at the same time): run `bridgepad sync` again",
         sync.url
     )
+}
+
+/// What a sync leaves for the table to settle: one line for each session
+/// whose copies went different ways (`list`'s words, naming the `bridgepad
+/// resolve ID` to run), after the copies one of which holds the others are
+/// settled as `list` settles them. Asked once a sync has done its work; a
+/// sync that leaves any exits with its own status, [`crate::EXIT_CONFLICT`].
+pub fn conflicts_left(store: &Store) -> Result<Vec<String>> {
+    let mut ids: Vec<String> = copies::copy_files(store.dir())?
+        .into_iter()
+        .map(|file| file.id)
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let mut left = Vec::new();
+    for id in ids {
+        if let Some(conflict) = copies::settle_named(store, &id)? {
+            left.push(copies::warning(&id, conflict));
+        }
+    }
+    Ok(left)
 }
 
 /// One sync in progress.

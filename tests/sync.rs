@@ -1268,3 +1268,54 @@ fn the_help_and_the_manual_say_what_exit_status_3_means() {
     let page = fs::read_to_string(pages.path().join("bridgepad-list.1")).unwrap();
     assert!(!page.contains("\\fB3\\fR"), "{page}");
 }
+
+#[test]
+fn a_first_sync_to_a_path_that_is_no_repository_says_how_to_make_one() {
+    let remote = Remote::new();
+    let a = remote.device("1");
+    let id = devils(&a);
+    let path = remote.dir.path().join("club's scores.git");
+    let quoted = format!("'{}'", path.display().to_string().replace('\'', r"'\''"));
+    let said = |n: u32| {
+        format!(
+            "error: `{}` is not a git repository: make one with `git init --bare {quoted}` (on a USB stick or a share, plug it in first), then run `bridgepad sync`, and the {n} {} with it\n",
+            path.display(),
+            if n == 1 {
+                "commit made here goes"
+            } else {
+                "commits made here go"
+            }
+        )
+    };
+    let out = a.run(&["sync", "--remote", path.to_str().unwrap()]);
+    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains(&format!("committed here: 1 new session ({id})")),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.stderr, said(1));
+    // A folder that is there but holds no repository; the plain sync after
+    // it says the same, as the remote was never reached.
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("notes.txt"), "").unwrap();
+    a.ok(&["bid", "Bob=1"]);
+    let out = a.run(&["sync"]);
+    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    assert_eq!(out.stderr, said(2));
+    // The command said, as said, makes it; the next sync pushes.
+    fs::remove_dir_all(&path).unwrap();
+    let command = said(2);
+    let command = command.split('`').nth(3).unwrap();
+    let made = Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("GIT_CONFIG_GLOBAL", remote.gitconfig())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let out = a.ok(&["sync"]);
+    assert!(out.contains("pushed 2 commits to "), "{out}");
+}

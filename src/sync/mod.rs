@@ -258,12 +258,45 @@ impl Syncing<'_> {
 
     /// What a sync that cannot reach the remote says: what stays here.
     fn unreachable(&self, reason: &str) -> Result<String> {
+        if let Some(how) = self.no_repository(reason)? {
+            return Ok(how);
+        }
         let url = &self.url;
         let why = format!("could not reach {url}: {reason}");
         Ok(match self.ahead()? {
             0 => format!("{why}; nothing was pulled, and nothing here needed pushing"),
             n => self.not_pushed(n, &why),
         })
+    }
+
+    /// What to do when the remote is a path on this machine where git
+    /// found no repository, and no sync ever reached it (so it is most
+    /// likely one still to be made, not a drive left unplugged): the
+    /// command that makes it. Not made here: a path mistyped, or a drive
+    /// not mounted, would get a repository no other device sees.
+    fn no_repository(&self, reason: &str) -> Result<Option<String>> {
+        let reached = !self
+            .git
+            .run(&[
+                "for-each-ref",
+                "--count=1",
+                &format!("refs/remotes/{REMOTE}/"),
+            ])?
+            .stdout
+            .is_empty();
+        if reached
+            || !git::is_local(&self.url)
+            || !reason.ends_with("does not appear to be a git repository")
+        {
+            return Ok(None);
+        }
+        let path = self.url.strip_prefix("file://").unwrap_or(&self.url);
+        let n = self.ahead()?;
+        Ok(Some(format!(
+            "`{path}` is not a git repository: make one with `git init --bare {}` (on a USB stick or a share, plug it in first), then run `bridgepad sync`, and the {n} {} with it",
+            shell_quoted(path),
+            plural(n, "commit made here goes", "commits made here go")
+        )))
     }
 
     /// "3 commits not pushed: <why>; they are committed here …".

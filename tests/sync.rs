@@ -1319,3 +1319,161 @@ fn a_first_sync_to_a_path_that_is_no_repository_says_how_to_make_one() {
     let out = a.ok(&["sync"]);
     assert!(out.contains("pushed 2 commits to "), "{out}");
 }
+
+/// The remote's branches, and the one its HEAD names.
+fn remote_branches(remote: &Remote) -> (String, String) {
+    let run = |args: &[&str]| {
+        let out = git_command(&remote.gitconfig())
+            .arg("--git-dir")
+            .arg(remote.path())
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    (
+        run(&["for-each-ref", "--format=%(refname:short)", "refs/heads/"]),
+        run(&["symbolic-ref", "HEAD"]),
+    )
+}
+
+/// A device whose data folder its user made a git repository, on git's
+/// own first branch (`master`, with no `init.defaultBranch`), with a commit
+/// of their own.
+fn made_by_hand(remote: &Remote, bp: &Bp) {
+    git(remote, bp, &["init", "-q"]);
+    git(remote, bp, &["add", "-A"]);
+    git(remote, bp, &["commit", "-q", "-m", "my scores"]);
+    assert_eq!(
+        git(remote, bp, &["branch", "--show-current"]).trim(),
+        "master"
+    );
+}
+
+#[test]
+fn a_folder_on_another_branch_with_history_of_its_own_is_refused() {
+    let remote = Remote::new();
+    // The remote was made with git's own first branch, `master`: the first
+    // device's branch becomes the remote's.
+    assert_eq!(
+        remote_branches(&remote),
+        (String::new(), "refs/heads/master".into())
+    );
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    devils(&a);
+    sync(&a, &remote);
+    assert_eq!(
+        remote_branches(&remote),
+        ("main".into(), "refs/heads/main".into())
+    );
+    let mine = b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    made_by_hand(&remote, &b);
+    let out = b.run(&["sync", "--remote", &remote.url()]);
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    let dir = b.data_dir().display().to_string();
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: `{dir}` is on branch `master` and {0} on `main`, and `master` has commits `main` does not: bridgepad syncs the remote's branch; to merge this device's sessions into it, run `git -C '{dir}' branch -m master main`, then `bridgepad sync`\n",
+            remote.url()
+        )
+    );
+    assert_eq!(remote_branches(&remote).0, "main", "nothing was pushed");
+    // Done as said.
+    let command = out.stderr.split('`').nth(11).unwrap().to_string();
+    let ran = Command::new("sh")
+        .arg("-c")
+        .arg(&command)
+        .env("GIT_CONFIG_GLOBAL", remote.gitconfig())
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{command}: {ran:?}");
+    b.ok(&["sync"]);
+    a.ok(&["sync"]);
+    assert_eq!(sessions(&a), sessions(&b));
+    assert!(sessions(&a).contains_key(&format!("{mine}.toml")));
+    assert_eq!(
+        remote_branches(&remote),
+        ("main".into(), "refs/heads/main".into())
+    );
+}
+
+#[test]
+fn every_device_follows_the_remote_s_branch() {
+    let remote = Remote::new();
+    let (a, b, c) = (remote.device("1"), remote.device("2"), remote.device("3"));
+    // A's folder was a repository on `master` already: the empty remote
+    // takes A's branch, and every device then follows it.
+    devils(&a);
+    made_by_hand(&remote, &a);
+    sync(&a, &remote);
+    assert_eq!(
+        remote_branches(&remote),
+        ("master".into(), "refs/heads/master".into())
+    );
+    // A new device.
+    b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    sync(&b, &remote);
+    assert_eq!(
+        git(&remote, &b, &["branch", "--show-current"]).trim(),
+        "master"
+    );
+    // A device on a branch of its own whose history the remote's holds.
+    let out = git_command(&remote.gitconfig())
+        .args(["clone", "-q", &remote.url()])
+        .arg(c.data_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    git(&remote, &c, &["branch", "-m", "master", "main"]);
+    let out = c.ok(&["sync"]);
+    assert!(
+        out.starts_with(&format!(
+            "this device now syncs branch `master`, as {} does (it was on `main`, whose history `master` holds)\n",
+            remote.url()
+        )),
+        "{out}"
+    );
+    assert_eq!(
+        git(&remote, &c, &["branch", "--show-current"]).trim(),
+        "master"
+    );
+    a.ok(&["sync"]);
+    c.ok(&["sync"]);
+    assert_eq!(sessions(&a), sessions(&b));
+    assert_eq!(sessions(&a), sessions(&c));
+    assert_eq!(sessions(&a).len(), 2);
+    assert_eq!(remote_branches(&remote).0, "master");
+}
+
+#[test]
+fn a_remote_that_moves_to_another_branch_is_not_followed_silently() {
+    let remote = Remote::new();
+    let (a, b) = (remote.device("1"), remote.device("2"));
+    devils(&a);
+    sync(&a, &remote);
+    // Someone pushes other history to `master` and makes it the remote's.
+    b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    made_by_hand(&remote, &b);
+    git(&remote, &b, &["push", "-q", &remote.url(), "master"]);
+    let out = git_command(&remote.gitconfig())
+        .arg("--git-dir")
+        .arg(remote.path())
+        .args(["symbolic-ref", "HEAD", "refs/heads/master"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    a.ok(&["bid", "Bob=1"]);
+    let out = a.run(&["sync"]);
+    assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
+    let dir = a.data_dir().display().to_string();
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: `{dir}` is on branch `main` and {0} on `master`, and `main` has commits `master` does not: bridgepad syncs the remote's branch; to merge this device's sessions into it, run `git -C '{dir}' branch -m main master`, then `bridgepad sync`\n",
+            remote.url()
+        )
+    );
+    assert!(out.stdout.starts_with("committed here: "), "{}", out.stdout);
+}

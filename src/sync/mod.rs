@@ -16,6 +16,7 @@
 //! not hold it. Files bridgepad keeps only for this machine are listed in the
 //! repository's `info/exclude`, so no sync can commit them.
 
+mod branch;
 pub mod driver;
 pub mod git;
 
@@ -35,7 +36,8 @@ use git::{Git, fields, shell_quoted, shown_url};
 /// The remote every sync pulls from and pushes to.
 const REMOTE: &str = "origin";
 
-/// The branch a data folder made a repository here starts on.
+/// The branch a data folder made a repository here starts on, when the
+/// remote has none yet to follow (`branch.rs`).
 const BRANCH: &str = "main";
 
 /// `.gitattributes` as bridgepad writes it: the same bytes on every device,
@@ -121,6 +123,9 @@ pub fn sync(
     };
     let git = git.with_remote(REMOTE, &url);
     configure(&git, exe)?;
+    if remote.is_some() {
+        branch::follow_before_first_commit(&git, REMOTE)?;
+    }
     let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
     if !branch.ok {
         bail!(
@@ -129,7 +134,7 @@ pub fn sync(
             dir.display()
         );
     }
-    let sync = Syncing {
+    let mut sync = Syncing {
         store,
         git: with_identity(git)?,
         url: shown_url(&url),
@@ -146,8 +151,10 @@ pub fn sync(
     }
     for _ in 0..ATTEMPTS {
         sync.fetch()?;
+        sync.branch = branch::follow_after_fetch(&sync.git, REMOTE, &sync.url, &sync.branch, say)?;
         sync.merge(say)?;
         if sync.push(say)? {
+            branch::name_remote_head(&url, &sync.branch)?;
             return Ok(());
         }
     }

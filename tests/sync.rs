@@ -931,6 +931,18 @@ fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
         );
         git(&remote, &a, &["config", "--unset-all", key]);
     }
+    // In a file the data folder's config includes.
+    let included = marks.dir.path().join("included.cfg");
+    fs::write(&included, "[core]\n\tsshCommand = ssh -i key\n").unwrap();
+    set_local(&remote, &a, "include.path", included.to_str().unwrap());
+    assert_eq!(
+        a.fails(&["sync"]),
+        format!(
+            "error: `{0}` sets `core.sshcommand`, a program for git to run, and bridgepad runs none named in the data folder's own git config (it did not write it): remove it (`git config --file '{0}' --unset-all 'core.sshcommand'`), set it in your global git config instead if you need it (`git config --global 'core.sshcommand' …`), then sync again",
+            included.display()
+        )
+    );
+    git(&remote, &a, &["config", "--unset-all", "include.path"]);
     // The same in the user's own git config: their choice, and it works.
     fs::write(
         remote.gitconfig(),

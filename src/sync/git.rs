@@ -174,12 +174,38 @@ impl Git {
     /// to run (see [`LOCAL_PROGRAMS`]): one `error:` naming the setting, its
     /// file, and how to move it where bridgepad lets it work.
     pub fn refuse_local_programs(&self) -> Result<()> {
-        let run = self.run(&["config", "--show-scope", "--show-origin", "--list", "-z"])?;
         // `<scope>\0<origin>\0<key>\n<value>\0`, or `<key>\0` without a value.
-        for entry in fields(&run.stdout).chunks(3) {
-            let [scope, origin, setting] = entry else {
-                continue;
-            };
+        let scoped = self.try_run(&["config", "--show-scope", "--show-origin", "--list", "-z"])?;
+        let settings: Vec<(String, String)> = if scoped.ok {
+            fields(&scoped.stdout)
+                .chunks(3)
+                .filter_map(|entry| match entry {
+                    [scope, origin, setting] if scope == "local" || scope == "worktree" => {
+                        Some((origin.clone(), setting.clone()))
+                    }
+                    _ => None,
+                })
+                .collect()
+        } else {
+            // git before 2.26 cannot say a setting's scope: the data
+            // folder's own file, and the files it includes.
+            let local = self.run(&[
+                "config",
+                "--local",
+                "--includes",
+                "--show-origin",
+                "--list",
+                "-z",
+            ])?;
+            fields(&local.stdout)
+                .chunks(2)
+                .filter_map(|entry| match entry {
+                    [origin, setting] => Some((origin.clone(), setting.clone())),
+                    _ => None,
+                })
+                .collect()
+        };
+        for (origin, setting) in &settings {
             let key = setting.split('\n').next().unwrap_or_default();
             let names_program = LOCAL_PROGRAMS.iter().any(|(first, last)| {
                 if last.is_empty() {
@@ -190,7 +216,7 @@ impl Git {
                         && key.ends_with(last)
                 }
             });
-            if !names_program || !matches!(scope.as_str(), "local" | "worktree") {
+            if !names_program {
                 continue;
             }
             let file = origin.strip_prefix("file:").unwrap_or(origin);

@@ -51,12 +51,42 @@ pub fn run() -> ExitCode {
         .and_then(|()| out::flush());
     match ran {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is::<Finished>() => {
+            let status = error.downcast_ref::<Finished>().map_or(1, |f| f.0);
+            match out::flush() {
+                Ok(()) => ExitCode::from(status),
+                Err(error) => {
+                    eprintln!("error: {}", one_line(&format!("{error:#}")));
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Err(error) => {
             eprintln!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
 }
+
+/// The exit status of a `bridgepad sync` that did its work but left a
+/// session in conflict (its copies went different ways, and the table has
+/// to pick one with `bridgepad resolve ID`): scripts can tell it from done
+/// (0), refused or failed (1) and a usage error (2).
+pub const EXIT_CONFLICT: u8 = 3;
+
+/// A command that did what it was asked and has said on stdout what is
+/// left to do, ending with an exit status of its own rather than 0; it is
+/// no error, so no `error:` line is printed.
+#[derive(Debug)]
+pub struct Finished(pub u8);
+
+impl std::fmt::Display for Finished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "finished with exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Finished {}
 
 /// bridgepad's environment variables set to nothing count as not set, as a
 /// shell user means by `BRIDGEPAD_DATA_DIR=` (clap would otherwise take the

@@ -357,7 +357,11 @@ fn page(command: &clap::Command, parents: &[&clap::Command]) -> Result<Vec<u8>> 
         section(&mut out, "ENVIRONMENT", ENVIRONMENT, false);
         section(&mut out, "FILES", FILES, false);
     }
-    section(&mut out, "EXIT STATUS", EXIT_STATUS, false);
+    let mut statuses = EXIT_STATUS.to_vec();
+    if top || name == "bridgepad-sync" {
+        statuses.push(SYNC_EXIT_STATUS);
+    }
+    section(&mut out, "EXIT STATUS", &statuses, false);
     let mut see_also: Vec<String> = Vec::new();
     if top {
         see_also.extend(
@@ -707,6 +711,12 @@ pub const EXIT_STATUS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The one status of its own a command has: `sync` leaving a conflict.
+pub const SYNC_EXIT_STATUS: (&str, &str) = (
+    "3",
+    "bridgepad sync only: synced, but a session is left in conflict (its copies went different ways); a line for each names the bridgepad resolve ID to run.",
+);
+
 /// The text after `bridgepad --help`: the same lists as the man page.
 pub fn after_long_help() -> String {
     let mut text = String::from("Examples:\n");
@@ -716,7 +726,7 @@ pub fn after_long_help() -> String {
     for (title, entries) in [
         ("Environment", ENVIRONMENT),
         ("Files", FILES),
-        ("Exit status", EXIT_STATUS),
+        ("Exit status", &[EXIT_STATUS, &[SYNC_EXIT_STATUS]].concat()),
     ] {
         text.push_str(&format!("\n{title}:\n"));
         for (term, meaning) in entries {
@@ -741,6 +751,11 @@ pub fn command_after_long_help(command: &str) -> String {
     if !text.is_empty() {
         text.push('\n');
     }
-    text.push_str("Exit status: 0 done, 1 refused or failed (one error: line), 2 usage.");
+    text.push_str("Exit status: 0 done, 1 refused or failed (one error: line), 2 usage");
+    text.push_str(if command == "sync" {
+        ", 3 synced but a session is left in conflict (run the bridgepad resolve ID it names)."
+    } else {
+        "."
+    });
     text
 }

@@ -1,5 +1,6 @@
 //! `bridgepad sync [--remote URL]`: commit, pull, merge and push the data
-//! folder with a git remote (see `sync/`).
+//! folder with a git remote (see `sync/`). A sync that leaves a session in
+//! conflict names the `bridgepad resolve ID` to run for each, and exits 3.
 
 use anyhow::{Context as _, Result};
 
@@ -18,10 +19,22 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
         &exe,
         cx.now,
         &mut |line| {
+            // Each line as one line, whatever a name in it holds (sync
+            // escapes every name already; this is the last guard).
+            let line = crate::one_line(&line);
             if let Err(e) = crate::out::write(format_args!("{line}\n")) {
                 unwritten.get_or_insert(e);
             }
         },
     )?;
-    unwritten.map_or(Ok(()), Err)
+    unwritten.map_or(Ok(()), Err)?;
+    let left = crate::sync::conflicts_left(&cx.store)?;
+    for line in &left {
+        outln!("{line}");
+    }
+    if left.is_empty() {
+        Ok(())
+    } else {
+        Err(crate::Finished(crate::EXIT_CONFLICT).into())
+    }
 }

@@ -29,6 +29,70 @@ const ELSEWHERE: [&str; 8] = [
     "GIT_PREFIX",
 ];
 
+/// Settings given to every git command bridgepad runs, as `-c key=value`,
+/// which wins over every config file. Each keeps git from running a program
+/// that came with the remote or from a git setting bridgepad did not write
+/// (the data folder's own `.git/config`, which a person or another program
+/// may have changed). Not here, because bridgepad's commands never run them:
+/// a pager (`--no-pager` is given, and git pages only to a terminal);
+/// `diff.external` and diff drivers (bridgepad asks git for names, never for
+/// a patch); filters, `ident`, encodings, line-ending conversion and merge
+/// drivers (the repository's `info/attributes`, written by `sync`, turns
+/// them off for every file and names bridgepad's driver for sessions);
+/// `uploadpack.packObjectsHook` (git reads it only from the user's own
+/// config). Programs the user's git needs to reach a remote (ssh, a
+/// credential helper) are refused from the data folder's config alone: see
+/// [`LOCAL_PROGRAMS`].
+const OVERRIDES: [(&str, &str); 10] = [
+    // No hook runs: neither the data folder's `.git/hooks` nor a
+    // `core.hooksPath` of any config. bridgepad's commits are its own.
+    ("core.hooksPath", "/dev/null"),
+    // No file-system monitor: `core.fsmonitor` names a program git would
+    // run on every `add`, `diff` and `merge`; git looks at the files itself.
+    ("core.fsmonitor", "false"),
+    // No signing: `commit.gpgSign` would run `gpg.program` (and ask for a
+    // passphrase) on every commit a sync makes.
+    ("commit.gpgSign", "false"),
+    // Nor checking signatures of what is merged (`gpg.program` again).
+    ("merge.verifySignatures", "false"),
+    // No editor: bridgepad gives every message itself; `:` is git's own
+    // "keep the message as it is", should git still want one.
+    ("core.editor", ":"),
+    // No `ext::` remote, whose URL is a command line; a `protocol.allow`
+    // in some config does not bring it back.
+    ("protocol.ext.allow", "never"),
+    // No submodules: their URLs would come from a `.gitmodules` the remote
+    // sent; a data folder has none.
+    ("submodule.recurse", "false"),
+    ("fetch.recurseSubmodules", "false"),
+    ("push.recurseSubmodules", "no"),
+    // With `objects/info/alternates` (bridgepad makes none) git would run
+    // this command to list their refs; `true` lists none.
+    ("core.alternateRefsCommand", "true"),
+];
+
+/// Settings that name a program git runs on this machine to reach a remote,
+/// which bridgepad cannot turn off without breaking the user's own set-up:
+/// from the user's git config (global or system) they work as they do for
+/// `git` itself; from the data folder's own config (`local` or `worktree`
+/// scope, files it includes too), which bridgepad did not write, they stop
+/// the sync before git runs anything (see [`Git::refuse_local_programs`]).
+/// Each is a key, or (for keys with a URL or name inside) its first and
+/// last part, as git lists keys: lower case but for the middle part.
+const LOCAL_PROGRAMS: [(&str, &str); 6] = [
+    // The ssh command git runs for an ssh remote.
+    ("core.sshcommand", ""),
+    // What git runs to ask for a password.
+    ("core.askpass", ""),
+    // The command git runs to reach a `git://` remote.
+    ("core.gitproxy", ""),
+    // Credential helpers, for every URL and for one.
+    ("credential.helper", ""),
+    ("credential.", ".helper"),
+    // A remote helper (`git-remote-<vcs>`) instead of git's own transport.
+    ("remote.", ".vcs"),
+];
+
 /// The data folder's repository, as git commands run on it.
 #[derive(Debug, Clone)]
 pub struct Git {
@@ -80,9 +144,100 @@ impl Git {
         &self.dir
     }
 
+    /// The same repository, with the remote `name` at `url` reached safely:
+    /// for a remote on this machine (a path, or `file://`), git runs the
+    /// remote's side of a fetch or push (`upload-pack`, `receive-pack`) as a
+    /// program of its own, without the settings given to this git (it clears
+    /// them from that program's environment), and that program runs the
+    /// remote repository's hooks (`pre-receive`, `post-receive`, …) on this
+    /// machine. It is told [`OVERRIDES`] on its own command line. A remote
+    /// reached over ssh or https runs its side on its own machine.
+    pub fn with_remote(self, name: &str, url: &str) -> Git {
+        if !is_local(url) {
+            return self;
+        }
+        let mut git = self;
+        for side in ["upload-pack", "receive-pack"] {
+            let mut line = vec!["git".to_string()];
+            for (key, value) in OVERRIDES {
+                line.push("-c".into());
+                line.push(shell_quoted(&format!("{key}={value}")));
+            }
+            line.push(side.into());
+            let key = format!("remote.{name}.{}", side.replace('-', ""));
+            git = git.with_config(&key, &line.join(" "));
+        }
+        git
+    }
+
+    /// Refuses a data folder whose own git config names a program for git
+    /// to run (see [`LOCAL_PROGRAMS`]): one `error:` naming the setting, its
+    /// file, and how to move it where bridgepad lets it work.
+    pub fn refuse_local_programs(&self) -> Result<()> {
+        // `<scope>\0<origin>\0<key>\n<value>\0`, or `<key>\0` without a value.
+        let scoped = self.try_run(&["config", "--show-scope", "--show-origin", "--list", "-z"])?;
+        let settings: Vec<(String, String)> = if scoped.ok {
+            fields(&scoped.stdout)
+                .chunks(3)
+                .filter_map(|entry| match entry {
+                    [scope, origin, setting] if scope == "local" || scope == "worktree" => {
+                        Some((origin.clone(), setting.clone()))
+                    }
+                    _ => None,
+                })
+                .collect()
+        } else {
+            // git before 2.26 cannot say a setting's scope: the data
+            // folder's own file, and the files it includes.
+            let local = self.run(&[
+                "config",
+                "--local",
+                "--includes",
+                "--show-origin",
+                "--list",
+                "-z",
+            ])?;
+            fields(&local.stdout)
+                .chunks(2)
+                .filter_map(|entry| match entry {
+                    [origin, setting] => Some((origin.clone(), setting.clone())),
+                    _ => None,
+                })
+                .collect()
+        };
+        for (origin, setting) in &settings {
+            let key = setting.split('\n').next().unwrap_or_default();
+            let names_program = LOCAL_PROGRAMS.iter().any(|(first, last)| {
+                if last.is_empty() {
+                    key == *first
+                } else {
+                    key.len() > first.len() + last.len()
+                        && key.starts_with(first)
+                        && key.ends_with(last)
+                }
+            });
+            if !names_program {
+                continue;
+            }
+            let file = origin.strip_prefix("file:").unwrap_or(origin);
+            let file = self.dir.join(file);
+            let shown = file.display().to_string();
+            bail!(
+                "`{shown}` sets `{key}`, a program for git to run, and bridgepad runs none named in the data folder's own git config (it did not write it): remove it (`git config --file {} --unset-all {}`), set it in your global git config instead if you need it (`git config --global {} …`), then sync again",
+                shell_quoted(&shown),
+                shell_quoted(key),
+                shell_quoted(key)
+            );
+        }
+        Ok(())
+    }
+
     fn command<S: AsRef<OsStr>>(&self, args: &[S]) -> Command {
         let mut command = Command::new("git");
-        command.arg("-C").arg(&self.dir);
+        command.arg("--no-pager").arg("-C").arg(&self.dir);
+        for (key, value) in OVERRIDES {
+            command.arg("-c").arg(format!("{key}={value}"));
+        }
         for pair in &self.config {
             command.arg("-c").arg(pair);
         }
@@ -199,14 +354,33 @@ pub fn fields(bytes: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Whether git reaches the remote at `url` on this machine, as a folder:
+/// git's rule, a URL without `://` whose first `:` comes after a `/` (or
+/// that has none), or a `file://` one.
+pub fn is_local(url: &str) -> bool {
+    if url.contains("://") {
+        return url.starts_with("file://");
+    }
+    match (url.find(':'), url.find('/')) {
+        (None, _) => true,
+        (Some(colon), Some(slash)) => slash < colon,
+        (Some(_), None) => false,
+    }
+}
+
 /// `text` quoted for a POSIX shell, as git runs a merge driver's command
 /// line through one: `'…'`, with each `'` written `'\''`.
 pub fn shell_quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// A remote's URL as it may be shown: a password in it is hidden.
+/// A remote's URL as it may be shown: a password in it is hidden, and
+/// control characters escaped.
 pub fn shown_url(url: &str) -> String {
+    crate::one_line(&without_password(url))
+}
+
+fn without_password(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
@@ -262,6 +436,37 @@ mod tests {
             "/media/usb/scores.git",
         ] {
             assert_eq!(shown_url(same), same);
+        }
+    }
+
+    #[test]
+    fn only_a_remote_on_this_machine_is_told_to_run_no_hooks() {
+        for local in [
+            "/media/usb/scores.git",
+            "file:///media/usb/scores.git",
+            "scores.git",
+        ] {
+            assert!(is_local(local), "{local}");
+            let git = Git::new(Path::new("/data")).with_remote("origin", local);
+            assert_eq!(git.config.len(), 2, "{local}");
+            assert!(
+                git.config[1]
+                    .starts_with("remote.origin.receivepack=git -c 'core.hooksPath=/dev/null' -c "),
+                "{:?}",
+                git.config
+            );
+            assert!(git.config[1].ends_with(" receive-pack"));
+            assert!(git.config[0].ends_with(" upload-pack"));
+        }
+        for remote in [
+            "git@github.com:club/scores.git",
+            "nas:scores.git",
+            "ssh://nas/volume1/scores.git",
+            "https://example.com/club/scores.git",
+        ] {
+            assert!(!is_local(remote), "{remote}");
+            let git = Git::new(Path::new("/data")).with_remote("origin", remote);
+            assert!(git.config.is_empty(), "{remote}");
         }
     }
 

@@ -3,8 +3,10 @@
 //!
 //! One sync commits what changed here, fetches, merges what other devices
 //! pushed, and pushes. Session files merge through `bridgepad merge-driver`
-//! (`driver.rs`), named for `*.toml` in `.gitattributes` and set up in the
-//! repository's own config, so a session file never holds conflict markers.
+//! (`driver.rs`), named for `*.toml` in the repository's own
+//! `info/attributes` (which no synced `.gitattributes` can override) and set
+//! up in its own config, so a session file never holds conflict markers and
+//! is never merged line by line.
 //! Whatever git still leaves unmerged (a file changed on one device and
 //! deleted on the other, a file that is not a session) is settled here so
 //! the merge can always be committed, keeping every version somewhere.
@@ -14,6 +16,7 @@
 //! not hold it. Files bridgepad keeps only for this machine are listed in the
 //! repository's `info/exclude`, so no sync can commit them.
 
+mod branch;
 pub mod driver;
 pub mod git;
 
@@ -26,19 +29,33 @@ use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
 use crate::store::conflict::{self, FileName};
+use crate::store::copies;
 use crate::store::{self, Store, folder};
 use git::{Git, fields, shell_quoted, shown_url};
 
 /// The remote every sync pulls from and pushes to.
 const REMOTE: &str = "origin";
 
-/// The branch a data folder made a repository here starts on.
+/// The branch a data folder made a repository here starts on, when the
+/// remote has none yet to follow (`branch.rs`).
 const BRANCH: &str = "main";
 
 /// `.gitattributes` as bridgepad writes it: the same bytes on every device,
 /// so two devices' first commits merge without a conflict.
 const ATTRIBUTES: &str = "# Written by bridgepad: session files merge through `bridgepad merge-driver`.\n*.toml merge=bridgepad\n";
 const ATTRIBUTE_LINE: &str = "*.toml merge=bridgepad";
+
+/// The repository's own attributes (`info/attributes`, which git reads
+/// after every `.gitattributes` and which is not synced, so it wins over
+/// whatever a synced file says): every file as git stores it, byte for
+/// byte (no filter, no `ident`, no working-tree encoding, no line-ending
+/// conversion), merged by git's own 3-way merge rather than any driver a
+/// synced file names; and session files (in `trash/` and `backups/` too)
+/// through bridgepad's merge driver, never line by line.
+const LOCAL_ATTRIBUTES: [&str; 2] = [
+    "* -filter -ident -working-tree-encoding -text -eol merge",
+    "*.toml merge=bridgepad",
+];
 
 /// Where older builds left a save's temporary files, beside the sessions;
 /// with `folder::MACHINE_LOCAL`, what stays on this machine.
@@ -67,6 +84,9 @@ pub fn sync(
 ) -> Result<()> {
     let dir = store.dir();
     let remote = remote.map(absolute_url).transpose()?;
+    if let Some(url) = &remote {
+        refuse_remote_inside(dir, url)?;
+    }
     let git = Git::new(dir);
     let fresh = !dir.join(".git").exists();
     if fresh {
@@ -81,8 +101,12 @@ pub fn sync(
         fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
         git.run(&["init", "-q"])?;
         git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
-        say(format!("made `{}` a git repository", dir.display()));
+        say(format!(
+            "made `{}` a git repository",
+            crate::one_line(&dir.display().to_string())
+        ));
     }
+    git.refuse_local_programs()?;
     let url = match &remote {
         Some(url) => set_remote(&git, url, say)?,
         None => {
@@ -93,10 +117,15 @@ pub fn sync(
                     dir.display()
                 );
             }
+            refuse_remote_inside(dir, &run.line())?;
             run.line()
         }
     };
+    let git = git.with_remote(REMOTE, &url);
     configure(&git, exe)?;
+    if remote.is_some() {
+        branch::follow_before_first_commit(&git, REMOTE)?;
+    }
     let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
     if !branch.ok {
         bail!(
@@ -105,7 +134,7 @@ pub fn sync(
             dir.display()
         );
     }
-    let sync = Syncing {
+    let mut sync = Syncing {
         store,
         git: with_identity(git)?,
         url: shown_url(&url),
@@ -122,8 +151,10 @@ pub fn sync(
     }
     for _ in 0..ATTEMPTS {
         sync.fetch()?;
+        sync.branch = branch::follow_after_fetch(&sync.git, REMOTE, &sync.url, &sync.branch, say)?;
         sync.merge(say)?;
         if sync.push(say)? {
+            branch::name_remote_head(&url, &sync.branch)?;
             return Ok(());
         }
     }
@@ -131,6 +162,27 @@ pub fn sync(
         "{} kept changing while this device synced (other devices pushing at the same time): run `bridgepad sync` again",
         sync.url
     )
+}
+
+/// What a sync leaves for the table to settle: one line for each session
+/// whose copies went different ways (`list`'s words, naming the `bridgepad
+/// resolve ID` to run), after the copies one of which holds the others are
+/// settled as `list` settles them. Asked once a sync has done its work; a
+/// sync that leaves any exits with its own status, [`crate::EXIT_CONFLICT`].
+pub fn conflicts_left(store: &Store) -> Result<Vec<String>> {
+    let mut ids: Vec<String> = copies::copy_files(store.dir())?
+        .into_iter()
+        .map(|file| file.id)
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let mut left = Vec::new();
+    for id in ids {
+        if let Some(conflict) = copies::settle_named(store, &id)? {
+            left.push(copies::warning(&id, conflict));
+        }
+    }
+    Ok(left)
 }
 
 /// One sync in progress.
@@ -213,12 +265,45 @@ impl Syncing<'_> {
 
     /// What a sync that cannot reach the remote says: what stays here.
     fn unreachable(&self, reason: &str) -> Result<String> {
+        if let Some(how) = self.no_repository(reason)? {
+            return Ok(how);
+        }
         let url = &self.url;
         let why = format!("could not reach {url}: {reason}");
         Ok(match self.ahead()? {
             0 => format!("{why}; nothing was pulled, and nothing here needed pushing"),
             n => self.not_pushed(n, &why),
         })
+    }
+
+    /// What to do when the remote is a path on this machine where git
+    /// found no repository, and no sync ever reached it (so it is most
+    /// likely one still to be made, not a drive left unplugged): the
+    /// command that makes it. Not made here: a path mistyped, or a drive
+    /// not mounted, would get a repository no other device sees.
+    fn no_repository(&self, reason: &str) -> Result<Option<String>> {
+        let reached = !self
+            .git
+            .run(&[
+                "for-each-ref",
+                "--count=1",
+                &format!("refs/remotes/{REMOTE}/"),
+            ])?
+            .stdout
+            .is_empty();
+        if reached
+            || !git::is_local(&self.url)
+            || !reason.ends_with("does not appear to be a git repository")
+        {
+            return Ok(None);
+        }
+        let path = self.url.strip_prefix("file://").unwrap_or(&self.url);
+        let n = self.ahead()?;
+        Ok(Some(format!(
+            "`{path}` is not a git repository: make one with `git init --bare {}` (on a USB stick or a share, plug it in first), then run `bridgepad sync`, and the {n} {} with it",
+            shell_quoted(path),
+            plural(n, "commit made here goes", "commits made here go")
+        )))
     }
 
     /// "3 commits not pushed: <why>; they are committed here …".
@@ -490,19 +575,58 @@ fn absolute_url(url: &str) -> Result<String> {
             crate::one_line(url)
         );
     }
-    // git's rule: a URL without `://` whose first `:` comes after a `/`
-    // (or that has none) is a local path.
-    let local = !url.contains("://")
-        && match (url.find(':'), url.find('/')) {
-            (None, _) => true,
-            (Some(colon), Some(slash)) => slash < colon,
-            (Some(_), None) => false,
-        };
-    if local && Path::new(url).is_relative() {
+    let path = git::is_local(url) && !url.contains("://");
+    if path && Path::new(url).is_relative() {
         let here = std::env::current_dir().context("could not tell the current folder")?;
         return Ok(here.join(url).to_string_lossy().into_owned());
     }
     Ok(url.to_string())
+}
+
+/// Refuses a remote that is the data folder `dir` itself or a folder inside
+/// it (through links too): a sync with it would push to itself, or commit
+/// the remote into the folder it syncs.
+fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
+    if !git::is_local(url) {
+        return Ok(());
+    }
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    if resolved(path).starts_with(resolved(dir)) {
+        bail!(
+            "`{}` is the data folder `{}` or inside it: sync with a repository outside it (a bare repository on a USB stick or a NAS, or a hosted one)",
+            crate::one_line(url),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` with every link and `..` resolved, as far as it exists; the
+/// rest, which does not exist yet, as it is written (its `..` taken away).
+fn resolved(path: &Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut existing = path;
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = fs::canonicalize(existing) {
+            let mut path = real;
+            for part in rest.iter().rev() {
+                match part {
+                    Component::ParentDir => {
+                        path.pop();
+                    }
+                    Component::Normal(name) => path.push(name),
+                    _ => {}
+                }
+            }
+            return path;
+        }
+        let Some(parent) = existing.parent() else {
+            return path.to_path_buf();
+        };
+        rest.extend(existing.components().next_back());
+        existing = parent;
+    }
 }
 
 /// Points `origin` at `url`; returns it as it may be shown.
@@ -523,8 +647,9 @@ fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<Strin
 }
 
 /// Names bridgepad's merge driver in the repository's config (every sync:
-/// bridgepad may have moved since the last), and keeps the machine-local
-/// files out of every commit.
+/// bridgepad may have moved since the last), keeps the machine-local
+/// files out of every commit, and makes bridgepad's attributes win over
+/// any `.gitattributes` a sync brings.
 fn configure(git: &Git, exe: &Path) -> Result<()> {
     let Some(exe) = exe.to_str() else {
         bail!(
@@ -558,13 +683,28 @@ fn configure(git: &Git, exe: &Path) -> Result<()> {
         &exclude,
         "# bridgepad: files for this machine only",
         &patterns,
+    )?;
+    write_local_attributes(git)
+}
+
+/// Writes [`LOCAL_ATTRIBUTES`] to the repository's `info/attributes`.
+fn write_local_attributes(git: &Git) -> Result<()> {
+    let path = git
+        .run(&["rev-parse", "--git-path", "info/attributes"])?
+        .line();
+    add_lines(
+        &git.dir().join(path),
+        "# bridgepad: files as they are; sessions merge through `bridgepad merge-driver`",
+        &LOCAL_ATTRIBUTES,
     )
 }
 
-/// Makes sure `.gitattributes` sends session files to bridgepad's driver.
+/// Makes sure `.gitattributes` sends session files to bridgepad's driver,
+/// for builds older than [`LOCAL_ATTRIBUTES`] on other devices. A link
+/// there (which git does not follow either) is left as it is.
 fn write_attributes(dir: &Path) -> Result<()> {
     let path = dir.join(".gitattributes");
-    if !path.exists() {
+    if fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return store::save_atomically(dir, &path, ATTRIBUTES.as_bytes());
     }
     add_lines(
@@ -768,7 +908,10 @@ impl Changes {
             body.truncate(LISTED);
             body.push(format!("and {more} more"));
         }
-        (parts.join("; "), body.join("\n"))
+        // As they may be shown: a file's name is anything the file system
+        // takes, line breaks and escape sequences too.
+        let body: Vec<String> = body.iter().map(|line| crate::one_line(line)).collect();
+        (crate::one_line(&parts.join("; ")), body.join("\n"))
     }
 
     /// What a merge brought, for the person syncing.

@@ -107,7 +107,12 @@ pub fn sync(
     }
     let sync = Syncing {
         store,
-        git: with_identity(git)?,
+        git: with_identity(
+            git,
+            &store
+                .device()
+                .map_or_else(store::device::hostname, str::to_string),
+        )?,
         url: shown_url(&url),
         branch: branch.line(),
         now,
@@ -584,13 +589,12 @@ fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
 }
 
 /// The commit identity: the user's git identity where there is one, else
-/// "bridgepad on <this machine>", so a sync works on a machine where git
-/// was never set up.
-fn with_identity(git: Git) -> Result<Git> {
+/// "bridgepad on <this device>" (`host`, the name saves record), so a sync
+/// works on a machine where git was never set up.
+fn with_identity(git: Git, host: &str) -> Result<Git> {
     let set = git.try_run(&["config", "--get-regexp", r"^user\.(name|email)$"])?;
     let text = set.text();
     let has = |key: &str| text.lines().any(|l| l.starts_with(key));
-    let host = hostname();
     let mut git = git;
     if !has("user.name ") {
         git = git.with_config("user.name", &format!("bridgepad on {host}"));
@@ -599,47 +603,6 @@ fn with_identity(git: Git) -> Result<Git> {
         git = git.with_config("user.email", &format!("bridgepad@{host}"));
     }
     Ok(git)
-}
-
-/// This machine's name, as letters, digits, `-` and `.`.
-fn hostname() -> String {
-    let name = system_hostname()
-        .or_else(|| std::env::var("COMPUTERNAME").ok())
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_default();
-    let name: String = name
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if name.is_empty() {
-        "localhost".into()
-    } else {
-        name
-    }
-}
-
-#[cfg(unix)]
-fn system_hostname() -> Option<String> {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname writes at most that.
-    let done = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if done != 0 {
-        return None;
-    }
-    let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
-    Some(String::from_utf8_lossy(&buf[..end]).into_owned())
-}
-
-#[cfg(not(unix))]
-fn system_hostname() -> Option<String> {
-    None
 }
 
 fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {

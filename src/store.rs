@@ -623,6 +623,28 @@ pub fn read_session(path: &Path, id: &str, text: &str) -> Result<Session> {
     open(path, id, &migrate::read(path, text)?.file)
 }
 
+/// [`read_session`], and what the file says wrote it (`written_by`, which
+/// names the device that saved it: `store/device.rs`), found even in a file
+/// that is no legal game as long as it is TOML. For the copies of a session,
+/// which are told apart by who recorded them.
+pub fn read_version(path: &Path, id: &str, text: &str) -> (Result<Session>, Option<String>) {
+    match migrate::read(path, text) {
+        Ok(read) => {
+            let session = open(path, id, &read.file);
+            (session, Some(read.file.written_by))
+        }
+        Err(e) => {
+            /// Only `written_by`, whatever else the file holds.
+            #[derive(serde::Deserialize)]
+            struct Writer {
+                written_by: Option<String>,
+            }
+            let writer = toml::from_str::<Writer>(text).ok();
+            (Err(e), writer.and_then(|w| w.written_by))
+        }
+    }
+}
+
 /// A session file, parsed or taken from the cache, checked and replayed.
 fn open(path: &Path, id: &str, file: &SessionFile) -> Result<Session> {
     // The file is saved under the id it holds: a copy or a renamed file

@@ -26,6 +26,7 @@ use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
 use crate::store::conflict::{self, FileName};
+use crate::store::copies::{self, Parted};
 use crate::store::{self, Store, folder};
 use git::{Git, fields, shell_quoted, shown_url};
 
@@ -316,7 +317,8 @@ impl Syncing<'_> {
             "HEAD",
         ])?;
         let changes = Changes::of(&fields(&pulled.stdout));
-        for line in changes.pulled(&self.url) {
+        let parted = |id: &str, copy: &str| copies::parted(self.store, id, copy);
+        for line in changes.pulled(&self.url, &parted) {
             say(line);
         }
         Ok(())
@@ -734,8 +736,9 @@ impl Changes {
         (parts.join("; "), body.join("\n"))
     }
 
-    /// What a merge brought, for the person syncing.
-    fn pulled(&self, url: &str) -> Vec<String> {
+    /// What a merge brought, for the person syncing; `parted` tells how a
+    /// session and a conflict copy of it (by id and file name) part.
+    fn pulled(&self, url: &str, parted: &dyn Fn(&str, &str) -> Parted) -> Vec<String> {
         let listed = |ids: &[String]| {
             const SHOWN: usize = 5;
             let shown: Vec<String> = ids.iter().take(SHOWN).map(|i| crate::one_line(i)).collect();
@@ -790,10 +793,19 @@ impl Changes {
             format!("pulled from {url}: {}", parts.join(", "))
         }];
         for (id, name) in &self.copies {
+            // Named by who recorded each history: after a fast-forward the
+            // copy holds this device's and the session file the other's.
+            let parted = parted(id, name);
+            let from = parted
+                .from
+                .map(|f| format!(" from {f}"))
+                .unwrap_or_default();
             let id = crate::one_line(id);
             lines.push(format!(
-                "conflict: session {id} went on differently on two devices; the other history is kept as `{}`: `bridgepad resolve {id}` keeps the one the table picks",
-                crate::one_line(name)
+                "conflict: session {id} went on differently on two devices{from}: the history recorded on {} is kept as `{}`, and the one recorded on {} is the session; `bridgepad resolve {id}` keeps the one the table picks",
+                parted.copy.in_words(),
+                crate::one_line(name),
+                parted.main.in_words()
             ));
         }
         lines
@@ -850,6 +862,8 @@ mod tests {
         Changes::of(&fields)
     }
 
+    use crate::store::copies::Recorded;
+
     #[test]
     fn changed_files_are_told_apart_by_what_they_hold() {
         let c = changes(&[
@@ -884,14 +898,19 @@ mod tests {
             body.contains("new 2026-11-23-devils-bridge-k3f9\n"),
             "{body}"
         );
-        let pulled = c.pulled("/media/usb/scores.git");
+        let parted = |_: &str, _: &str| Parted {
+            copy: Recorded::There("laptop-a".into()),
+            main: Recorded::Here("laptop-b".into()),
+            from: Some("hand 3".into()),
+        };
+        let pulled = c.pulled("/media/usb/scores.git", &parted);
         assert!(
             pulled[0].starts_with("pulled from /media/usb/scores.git: 1 new session (2026-11-23-devils-bridge-k3f9), 1 changed (2026-11-20-mormon-bridge-ab2c), 1 removed"),
             "{pulled:?}"
         );
-        assert!(
-            pulled[1].contains("resolve 2026-11-20-mormon-bridge-ab2c"),
-            "{pulled:?}"
+        assert_eq!(
+            pulled[1],
+            "conflict: session 2026-11-20-mormon-bridge-ab2c went on differently on two devices from hand 3: the history recorded on laptop-a is kept as `2026-11-20-mormon-bridge-ab2c.conflict-20261123-200000-x7q2.toml`, and the one recorded on this device (laptop-b) is the session; `bridgepad resolve 2026-11-20-mormon-bridge-ab2c` keeps the one the table picks"
         );
     }
 

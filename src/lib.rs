@@ -280,7 +280,8 @@ fn context(cli: &Cli) -> Result<Context> {
         store: Store::new(data_dir)
             .with_lock_wait(lock_wait()?)
             .with_cache_base(cache_base)
-            .with_seed(seed()?),
+            .with_seed(seed()?)
+            .with_device(device()?),
         templates_dir,
         now: now()?,
     })
@@ -307,6 +308,15 @@ fn seed() -> Result<Option<u64>> {
             )
         }),
         Err(_) => Ok(None),
+    }
+}
+
+/// The name saves record as this device: `BRIDGEPAD_DEVICE`, else the
+/// machine's host name (`store/device.rs`).
+fn device() -> Result<String> {
+    match std::env::var("BRIDGEPAD_DEVICE") {
+        Ok(text) => store::device::from_setting(&text),
+        Err(_) => Ok(store::device::hostname()),
     }
 }
 

@@ -32,6 +32,7 @@ mod backup;
 mod cache;
 pub mod conflict;
 pub mod copies;
+pub mod device;
 pub mod folder;
 pub mod index;
 mod lock;
@@ -93,6 +94,9 @@ pub struct Store {
     cache: Arc<OnceLock<PathBuf>>,
     /// Makes the ids drawn for new sessions reproducible (`BRIDGEPAD_SEED`).
     seed: Option<u64>,
+    /// The name every save records as the device that made it
+    /// (`store/device.rs`); without one, saves name no device.
+    device: Option<String>,
 }
 
 impl Store {
@@ -104,6 +108,31 @@ impl Store {
             cache_base: None,
             cache: Arc::default(),
             seed: None,
+            device: None,
+        }
+    }
+
+    /// The store, recording `device` as the device each save is made on.
+    /// Without it a save names no device, and no copy is taken for this
+    /// device's: the command line always gives one (`BRIDGEPAD_DEVICE`, or
+    /// the host name).
+    pub fn with_device(self, device: String) -> Store {
+        Store {
+            device: Some(device),
+            ..self
+        }
+    }
+
+    /// The name saves here record as their device, if it was given.
+    pub fn device(&self) -> Option<&str> {
+        self.device.as_deref()
+    }
+
+    /// What a save here says wrote it: this bridgepad, on this device.
+    fn written_by(&self) -> String {
+        match &self.device {
+            Some(name) => device::written_by(name),
+            None => crate::session::WRITTEN_BY.to_string(),
         }
     }
 
@@ -338,8 +367,10 @@ impl Store {
         if self.taken(&session.id) {
             return Ok(false);
         }
+        let mut file = session.to_file();
+        file.written_by = self.written_by();
         let saved = self
-            .write(session.to_file(), Existing::Keep, None)
+            .write(file, Existing::Keep, None)
             .with_context(|| format!("could not save `{}`", self.path(&session.id).display()))?;
         Ok(saved == Saved::Done)
     }
@@ -357,10 +388,13 @@ impl Store {
         let _lock = self.lock()?;
         let Loaded {
             mut session,
-            file: read,
+            file: mut read,
             older,
             text,
         } = self.read(id)?;
+        // Which bridgepad and device saved it is no part of what the table
+        // recorded: every save writes its own (`store/device.rs`).
+        read.written_by = crate::session::WRITTEN_BY.to_string();
         // What the session was stored as: usually just what was read.
         let before = if session.is_stored_as(&read) {
             read
@@ -373,8 +407,10 @@ impl Store {
         after.updated = before.updated;
         if after != before {
             session.updated = now;
-            // `after` is now what `session.to_file()` would give again.
+            // `after` is now what `session.to_file()` would give again,
+            // saved on this device.
             after.updated = now;
+            after.written_by = self.written_by();
             if let Some(older) = &older {
                 let backup = self.back_up(id, older)?;
                 eprintln!(
@@ -585,6 +621,28 @@ fn read_text(path: &Path) -> Result<String> {
 /// arbitrary bytes through here.
 pub fn read_session(path: &Path, id: &str, text: &str) -> Result<Session> {
     open(path, id, &migrate::read(path, text)?.file)
+}
+
+/// [`read_session`], and what the file says wrote it (`written_by`, which
+/// names the device that saved it: `store/device.rs`), found even in a file
+/// that is no legal game as long as it is TOML. For the copies of a session,
+/// which are told apart by who recorded them.
+pub fn read_version(path: &Path, id: &str, text: &str) -> (Result<Session>, Option<String>) {
+    match migrate::read(path, text) {
+        Ok(read) => {
+            let session = open(path, id, &read.file);
+            (session, Some(read.file.written_by))
+        }
+        Err(e) => {
+            /// Only `written_by`, whatever else the file holds.
+            #[derive(serde::Deserialize)]
+            struct Writer {
+                written_by: Option<String>,
+            }
+            let writer = toml::from_str::<Writer>(text).ok();
+            (Err(e), writer.and_then(|w| w.written_by))
+        }
+    }
 }
 
 /// A session file, parsed or taken from the cache, checked and replayed.
@@ -873,6 +931,35 @@ mod tests {
     /// The session as loaded through the store, as a file to compare.
     fn loaded(store: &Store) -> SessionFile {
         store.load(ID).unwrap().to_file()
+    }
+
+    #[test]
+    fn every_save_names_the_device_it_was_made_on_and_only_a_save_does() {
+        let (_dir, store) = store();
+        let store = store.with_device("laptop-a".into());
+        let said = |store: &Store| parsed(store).written_by;
+        // Made by a store told no device: a save then names none.
+        assert_eq!(said(&store), crate::session::WRITTEN_BY);
+        bid(&store, 1, 1, 0);
+        assert_eq!(said(&store), device::written_by("laptop-a"));
+        // The same history, last saved on another device, is not saved
+        // again by a command that changes nothing: it still names that one.
+        let there = toml_text(&store).replace("on laptop-a", "on laptop-b");
+        fs::write(store.path(ID), &there).unwrap();
+        store.update(ID, at(2), |_| Ok(())).unwrap();
+        assert_eq!(toml_text(&store), there);
+        // A change saved here names this device.
+        bid(&store, 3, 2, 1);
+        assert_eq!(said(&store), device::written_by("laptop-a"));
+        assert_eq!(loaded(&store).hands, parsed(&store).hands);
+        // A new session names it too.
+        let other = store.clone().with_device("laptop-c".into());
+        let mut session = store.load(ID).unwrap();
+        session.id = format!("{ID}-x");
+        other.create(&session).unwrap();
+        let text = fs::read_to_string(other.path(&session.id)).unwrap();
+        assert!(text.contains("\nwritten_by = \"bridgepad "), "{text}");
+        assert!(text.contains(" on laptop-c\"\n"), "{text}");
     }
 
     #[test]

@@ -64,6 +64,8 @@ impl Bp {
             .env("BRIDGEPAD_CACHE_DIR", self.cache_dir())
             .env("BRIDGEPAD_NOW", NOW)
             .env("BRIDGEPAD_SEED", "1")
+            // Saves name this device, whatever machine runs the tests.
+            .env("BRIDGEPAD_DEVICE", "laptop")
             // Local times in UTC unless a test says a zone.
             .env("TZ", "UTC")
             .env_remove("RUST_BACKTRACE")

@@ -88,7 +88,7 @@ fn a_syncthing_copy_the_session_holds_merges_and_can_be_restored() {
     assert_eq!(
         out.stderr,
         format!(
-            "merged Syncthing's copy of {ID}: it stopped at hand 1 of the 2; it is in the trash\n"
+            "merged Syncthing's copy of {ID} (recorded on this device, laptop): it stopped at hand 1 of the 2; it is in the trash\n"
         )
     );
     assert!(!out.stdout.contains("CONFLICT") && !out.stdout.contains("BROKEN"));
@@ -114,7 +114,7 @@ fn a_syncthing_copy_that_went_further_becomes_the_session() {
     assert_eq!(
         out.stderr,
         format!(
-            "merged Syncthing's copy of {ID}: it went on from this device's file, which stopped at hand 1 of the 2; that file is in the trash\n"
+            "merged Syncthing's copy of {ID} (recorded on this device, laptop): it went on from the session file (recorded on this device, laptop), which stopped at hand 1 of the 2; that file is in the trash\n"
         )
     );
     let sheet: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
@@ -133,7 +133,7 @@ fn a_dropbox_copy_is_merged_when_a_command_names_its_session() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert!(
         out.stderr.starts_with(&format!(
-            "merged the Dropbox or Nextcloud copy of {ID}: it stopped at hand 1 of the 2"
+            "merged the Dropbox or Nextcloud copy of {ID} (recorded on this device, laptop): it stopped at hand 1 of the 2"
         )),
         "{}",
         out.stderr
@@ -169,7 +169,7 @@ fn git_markers_with_one_side_further_merge_into_it() {
     assert_eq!(out.code, Some(0));
     assert!(
         out.stderr.starts_with(&format!(
-            "merged git's conflict in {ID}: our side of git's conflict stopped at hand 1 of the 2"
+            "merged git's conflict in {ID}: our side of git's conflict (recorded on this device, laptop) stopped at hand 1 of the 2"
         )),
         "{}",
         out.stderr
@@ -226,11 +226,22 @@ fn diverged_copies_are_a_conflict_until_resolve_keeps_one() {
     let before = snapshot(&bp.data_dir());
     let out = bp.run(&["resolve"]);
     assert_eq!(out.code, Some(1));
-    assert!(out.stdout.contains("1: this device"), "{}", out.stdout);
-    assert!(out.stdout.contains("2: Syncthing copy"), "{}", out.stdout);
+    // Both copies were recorded on this one device: each is named by it,
+    // and by its kind.
+    assert!(
+        out.stdout.contains("1: this device (laptop), session file"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("2: this device (laptop), Syncthing copy"),
+        "{}",
+        out.stdout
+    );
     assert!(
         out.stdout.contains(&format!(
-            "2. Syncthing copy: saved 2026-11-21 20:35, 2 hands\n   {SYNCTHING}\n"
+            "2. this device (laptop), Syncthing copy: saved 2026-11-21 20:35; hand 1 as on both, hand 2 differs\n   {SYNCTHING}\n"
         )),
         "{}",
         out.stdout
@@ -273,7 +284,7 @@ fn diverged_copies_are_a_conflict_until_resolve_keeps_one() {
     assert_eq!(
         out,
         format!(
-            "Kept copy 2 (Syncthing copy, 2 hands, saved 2026-11-21 20:35) as session {ID}.\nMoved the other copy to the trash: `bridgepad restore` lists it.\n"
+            "Kept copy 2 (this device (laptop), Syncthing copy, 2 hands, saved 2026-11-21 20:35) as session {ID}.\nMoved the other copy to the trash: `bridgepad restore` lists it.\n"
         )
     );
     assert_eq!(bp.session_text(ID), theirs);
@@ -314,9 +325,15 @@ fn git_sides_that_went_different_ways_are_resolved_by_number() {
     let out = bp.run(&["list", "--json"]);
     assert!(!out.stdout.contains("\"broken\""), "{}", out.stdout);
     let out = bp.run(&["resolve"]);
-    assert!(out.stdout.contains("1: git: ours (HEAD)"), "{}", out.stdout);
     assert!(
-        out.stdout.contains("2: git: theirs (origin/main)"),
+        out.stdout
+            .contains("1: this device (laptop), git: ours (HEAD)"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("2: this device (laptop), git: theirs (origin/main)"),
         "{}",
         out.stdout
     );
@@ -345,7 +362,7 @@ fn another_game_under_the_same_id_is_kept_apart() {
     let out = bp.run(&["list"]);
     assert!(
         out.stderr.starts_with(&format!(
-            "kept Syncthing's copy of {ID} as session 2026-11-21-devils-bridge-s3s4: it is another game (Ann, Eve, Fay, started 2026-11-21 20:00)"
+            "kept Syncthing's copy of {ID} (recorded on this device, laptop) as session 2026-11-21-devils-bridge-s3s4: it is another game (Ann, Eve, Fay, started 2026-11-21 20:00)"
         )),
         "{}",
         out.stderr
@@ -429,4 +446,163 @@ mod pty {
         assert_eq!(bp.session_text(ID), theirs);
         assert!(!bp.file(SYNCTHING).exists());
     }
+}
+
+// Copies named by the device that recorded them (issue 21): each version
+// says in its own file which device saved it last, so the names hold
+// whichever file a sync tool left it in.
+
+/// Two devices, `laptop-a` and `laptop-b`, sharing session `ID` as a sync
+/// tool would, then each bidding its own way in hand 1: returns them and
+/// their versions.
+fn two_devices() -> (Bp, Bp, String, String) {
+    let a = Bp::new().env("BRIDGEPAD_DEVICE", "laptop-a");
+    let b = Bp::new().env("BRIDGEPAD_DEVICE", "laptop-b");
+    assert_eq!(a.devils("Ann", &[]), ID);
+    fs::create_dir_all(b.data_dir()).unwrap();
+    fs::write(b.session_path(ID), a.session_text(ID)).unwrap();
+    a.ok_at(
+        "2026-11-21T20:10:00Z",
+        &["bid", "Bob=1", "Cid=0", "--session", ID],
+    );
+    b.ok_at(
+        "2026-11-21T20:11:00Z",
+        &["bid", "Bob=0", "Cid=0", "--session", ID],
+    );
+    let (on_a, on_b) = (a.session_text(ID), b.session_text(ID));
+    (a, b, on_a, on_b)
+}
+
+/// `resolve`'s comparison: it stops with exit 1 without a terminal.
+fn compared(bp: &Bp) -> String {
+    let out = bp.run(&["resolve", ID]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    out.stdout
+}
+
+#[test]
+fn sync_tools_copies_are_named_by_the_device_that_recorded_them() {
+    let (a, b, on_a, on_b) = two_devices();
+    // Syncthing on A kept B's later save as the session and renamed A's own.
+    fs::write(a.session_path(ID), &on_b).unwrap();
+    fs::write(a.file(SYNCTHING), &on_a).unwrap();
+    let shown = compared(&a);
+    assert!(shown.contains("│ Hand  ┆ 1: laptop-b "), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "1. laptop-b: saved 2026-11-21 20:11; hand 1 differs\n   {ID}.toml\n"
+        )),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!(
+            "2. this device (laptop-a): saved 2026-11-21 20:10; hand 1 differs\n   {SYNCTHING}\n"
+        )),
+        "{shown}"
+    );
+    // Dropbox on B put A's version beside B's under a name of its own: the
+    // file's own word for its device wins over the name Dropbox gave.
+    fs::write(b.file(DROPBOX), &on_a).unwrap();
+    let shown = compared(&b);
+    assert!(
+        shown.contains(&format!(
+            "1. this device (laptop-b): saved 2026-11-21 20:11; hand 1 differs\n   {ID}.toml\n"
+        )),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!(
+            "2. laptop-a: saved 2026-11-21 20:10; hand 1 differs\n   {DROPBOX}\n"
+        )),
+        "{shown}"
+    );
+    // git's own markers (a `git pull` by hand on B): each side by its device.
+    fs::remove_file(b.file(DROPBOX)).unwrap();
+    fs::write(b.session_path(ID), with_markers(&on_b, &on_a)).unwrap();
+    let shown = compared(&b);
+    assert!(shown.contains("1: this device (laptop-b)"), "{shown}");
+    assert!(shown.contains("2: laptop-a"), "{shown}");
+    assert!(!shown.contains("git:"), "{shown}");
+}
+
+#[test]
+fn a_copy_merged_by_itself_says_which_device_recorded_it() {
+    let a = Bp::new().env("BRIDGEPAD_DEVICE", "laptop-a");
+    let b = Bp::new().env("BRIDGEPAD_DEVICE", "laptop-b");
+    assert_eq!(a.devils("Ann", &[]), ID);
+    a.at(&["bid", "Bob=0"]);
+    // B has A's file, and goes on with it.
+    fs::create_dir_all(b.data_dir()).unwrap();
+    fs::write(b.session_path(ID), a.session_text(ID)).unwrap();
+    b.at(&["bid", "Cid=1"]);
+    let from_b = b.session_text(ID);
+    // B's version reaches A as a Syncthing copy: it holds A's, and more.
+    fs::write(a.file(SYNCTHING), &from_b).unwrap();
+    let out = a.run(&["list"]);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "merged Syncthing's copy of {ID} (recorded on laptop-b): it went on from the session file (recorded on this device, laptop-a), which stopped earlier in hand 1; that file is in the trash\n"
+        )
+    );
+    assert_eq!(a.session_text(ID), from_b);
+    // A goes on from it, then B's version arrives again, late: A's holds it.
+    a.at(&["tricks", "Ann=1", "Bob=0"]);
+    fs::write(a.file(SYNCTHING), &from_b).unwrap();
+    let out = a.run(&["list"]);
+    assert!(
+        out.stderr.starts_with(&format!(
+            "merged Syncthing's copy of {ID} (recorded on laptop-b): it stopped "
+        )),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn copies_from_older_builds_are_named_by_their_kind_never_as_this_device() {
+    let (a, _, on_a, on_b) = two_devices();
+    // Written by a bridgepad that named no device.
+    let older = |text: &str| {
+        let plain = format!("written_by = \"bridgepad {}\"\n", env!("CARGO_PKG_VERSION"));
+        let (head, rest) = text.split_once('\n').unwrap();
+        let (_, rest) = rest.split_once('\n').unwrap();
+        format!("{head}\n{plain}{rest}")
+    };
+    let old_a = older(&on_a);
+    assert!(!old_a.contains(" on laptop"), "{old_a}");
+    fs::write(a.session_path(ID), &old_a).unwrap();
+    fs::write(a.file(SYNCTHING), older(&on_b)).unwrap();
+    fs::write(a.file(DROPBOX), older(&on_b).replace("Bob = 0", "Bob = 1")).unwrap();
+    let shown = compared(&a);
+    assert!(!shown.contains("this device"), "{shown}");
+    assert!(!shown.contains("laptop"), "{shown}");
+    let names: Vec<&str> = shown
+        .lines()
+        .filter_map(|l| l.split_once(". ").filter(|(n, _)| n.len() == 1))
+        .map(|(_, rest)| rest.split_once(':').unwrap().0)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "session file",
+            "Dropbox or Nextcloud copy (Ann's)",
+            "Syncthing copy from device ABCDEFG",
+        ],
+        "{shown}"
+    );
+    // A format 1 file, which had no `written_by` at all, is no device's either.
+    let format_1 = include_str!("fixtures/format-1/2026-11-21-devils-bridge.toml");
+    let bp = Bp::new();
+    fs::create_dir_all(bp.data_dir()).unwrap();
+    let id = "2026-11-21-devils-bridge";
+    fs::write(bp.data_dir().join(format!("{id}.toml")), format_1).unwrap();
+    let copy = format!("{id}.sync-conflict-20261121-203000.toml");
+    let other = format_1.replace("Cid = 1 }", "Cid = 0 }");
+    assert_ne!(other, format_1);
+    fs::write(bp.data_dir().join(&copy), &other).unwrap();
+    let out = bp.run(&["resolve", id]);
+    assert!(out.stdout.contains("1: session file"), "{}", out.stdout);
+    assert!(out.stdout.contains("2: Syncthing copy"), "{}", out.stdout);
+    assert!(!out.stdout.contains("this device"), "{}", out.stdout);
 }

@@ -98,11 +98,12 @@ fn replay_fixtures() -> Bp {
     bp
 }
 
-/// A format 1 file's text as format 2 written by this bridgepad.
+/// A format 1 file's text as format 2 written by this bridgepad, on the
+/// tests' device.
 fn as_format_2(text: &str) -> String {
     text.replacen(
         "format = 1\n",
-        &format!("format = 2\nwritten_by = \"bridgepad {VERSION}\"\n"),
+        &format!("format = 2\nwritten_by = \"bridgepad {VERSION} on laptop\"\n"),
         1,
     )
 }

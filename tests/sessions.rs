@@ -15,10 +15,10 @@ fn a_session_is_a_readable_toml_file() {
     let text = bp.session_text(&id);
     assert!(
         text.starts_with(&format!(
-            "format = 2\nwritten_by = \"bridgepad {}\"\n",
+            "format = 2\nwritten_by = \"bridgepad {} on laptop\"\n",
             env!("CARGO_PKG_VERSION")
         )),
-        "the format and what wrote it come first:\n{text}"
+        "the format and what wrote it, on which device, come first:\n{text}"
     );
     for line in [
         "id = \"2026-11-21-devils-bridge-psnc\"",

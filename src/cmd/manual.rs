@@ -666,6 +666,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "BRIDGEPAD_LOCK_WAIT_MS",
         "How long a writer waits for a busy data folder, in milliseconds (default 5000; 0 gives up at once).",
     ),
+    (
+        "BRIDGEPAD_DEVICE",
+        "The name saves record as this device (default: the host name), by which resolve, list and sync tell whose copy of a session is whose: 1 to 64 letters, digits, - and . (laptop-a).",
+    ),
     ("TZ", "The local zone for ids, list, --since and exports."),
     (
         "COLUMNS",

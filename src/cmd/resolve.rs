@@ -100,8 +100,9 @@ fn parse_pick(text: &str) -> Pick {
 pub fn comparison(all: &[Copy], width: Option<usize>) -> String {
     let columns: Vec<compare::Column> = all
         .iter()
-        .map(|c| compare::Column {
-            name: c.name(),
+        .zip(copies::names(all))
+        .map(|(c, name)| compare::Column {
+            name,
             file: file_name(c),
             session: c
                 .session
@@ -125,6 +126,7 @@ fn file_name(copy: &Copy) -> String {
 /// are not offered.
 pub fn pick(p: &mut dyn Prompter, id: &str, all: &[Copy]) -> Result<Option<usize>> {
     let offered: Vec<usize> = (0..all.len()).filter(|&i| all[i].session.is_ok()).collect();
+    let names = copies::names(all);
     let mut items: Vec<String> = offered
         .iter()
         .map(|&i| {
@@ -133,7 +135,7 @@ pub fn pick(p: &mut dyn Prompter, id: &str, all: &[Copy]) -> Result<Option<usize
             format!(
                 "Keep {}: {} ({}, saved {})",
                 i + 1,
-                c.name(),
+                names[i],
                 hands(session),
                 crate::clock::local(session.updated).format("%Y-%m-%d %H:%M")
             )
@@ -163,7 +165,7 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
     outln!(
         "Kept copy {} ({}, {what}) as session {id}.",
         index + 1,
-        copy.name()
+        copies::names(all)[index]
     );
     match done.trashed {
         0 => {}
@@ -212,6 +214,7 @@ mod tests {
             path: PathBuf::from("s.toml"),
             text: String::new(),
             session,
+            recorded: copies::Recorded::Unknown,
         };
         vec![
             copy(Origin::Main, Ok(session.clone())),

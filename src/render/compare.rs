@@ -4,8 +4,10 @@
 //! The hands every copy shares are shown once (the first column holds
 //! them, the others say `same`; a long shared start is folded into one
 //! row), the first hand where the copies part is marked `≠`, and each
-//! copy's totals close the table. Under it, each copy's number, name, last
-//! save and file, as `--keep` takes them.
+//! copy's totals close the table. Under it, each copy's number, name (the
+//! device that recorded it, `store/copies.rs`), last save, which hands it
+//! holds as the others do and which its own way, and file, as `--keep`
+//! takes them.
 
 use chrono::{DateTime, Utc};
 
@@ -14,7 +16,8 @@ use crate::session::{HandEntry, Play, Session};
 
 /// One copy, as `resolve` numbers and names it.
 pub struct Column<'a> {
-    /// "this device", "Syncthing copy", "git: theirs (origin/main)".
+    /// "this device (laptop-a)", "laptop-b", "Syncthing copy from device
+    /// ABCDEFG" (`copies::names`).
     pub name: String,
     /// The file holding it.
     pub file: String,
@@ -92,9 +95,14 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
     }
     // Each copy's file on a line of its own: a file name is never cut.
     for (i, c) in columns.iter().enumerate() {
-        let what = match &c.session {
-            Ok(s) => format!("{}, {}", saved(c, false), played(s)),
-            Err(e) => format!("cannot be read: {e}"),
+        let what = match (&c.session, &hands[i]) {
+            (Ok(_), Some(own)) if read.len() > 1 => format!(
+                "{}; {}",
+                saved(c, false),
+                which_hands(word(columns), shared, own.len(), read.len())
+            ),
+            (Ok(s), _) => format!("{}, {}", saved(c, false), played(s)),
+            (Err(e), _) => format!("cannot be read: {e}"),
         };
         let line = format!("{}. {}: {what}", i + 1, c.name);
         let wrapped = super::wrap(&line, width);
@@ -102,6 +110,31 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
         out.push_str(&format!("\n   {}\n", c.file));
     }
     out
+}
+
+/// Which of a copy's `own` hands (or deals) it holds as the other copies
+/// do and which it holds its own way, when every one of `copies` copies
+/// holds the first `shared` alike: "hands 1–2 as on both, hand 3 differs",
+/// "hand 1 as in every copy, nothing after".
+pub fn which_hands(word: &str, shared: usize, own: usize, copies: usize) -> String {
+    let alike = if copies == 2 {
+        "as on both"
+    } else {
+        "as in every copy"
+    };
+    let mut parts = Vec::new();
+    match shared {
+        0 => {}
+        1 => parts.push(format!("{word} 1 {alike}")),
+        n => parts.push(format!("{} 1–{n} {alike}", plural(word, n))),
+    }
+    parts.push(match own.saturating_sub(shared) {
+        0 if shared == 0 => "nothing recorded yet".to_string(),
+        0 => "nothing after".to_string(),
+        1 => format!("{word} {own} differs"),
+        _ => format!("{} {}–{own} differ", plural(word, 2), shared + 1),
+    });
+    parts.join(", ")
 }
 
 /// How a copy's column is headed.
@@ -479,6 +512,24 @@ mod tests {
         assert!(drawn.contains("≠ marks the first hand where the copies part."));
         assert!(drawn.contains("3. Dropbox or Nextcloud copy: cannot be read: line 1: nonsense\n   s (conflicted copy).toml\n"), "{drawn}");
         assert!(!drawn.contains(GLUE));
+    }
+
+    #[test]
+    fn each_copy_says_which_hands_it_holds_as_the_others_do() {
+        assert_eq!(
+            which_hands("hand", 2, 3, 2),
+            "hands 1–2 as on both, hand 3 differs"
+        );
+        assert_eq!(which_hands("hand", 0, 1, 2), "hand 1 differs");
+        assert_eq!(
+            which_hands("hand", 1, 4, 3),
+            "hand 1 as in every copy, hands 2–4 differ"
+        );
+        assert_eq!(
+            which_hands("deal", 2, 2, 3),
+            "deals 1–2 as in every copy, nothing after"
+        );
+        assert_eq!(which_hands("hand", 0, 0, 2), "nothing recorded yet");
     }
 
     #[test]

@@ -16,7 +16,8 @@ use crate::rules::RawTemplate;
 /// added [`SessionFile::written_by`].
 pub const FORMAT: u32 = 2;
 
-/// What a file this build saves says wrote it.
+/// What a file this build saves says wrote it, before the device it was
+/// saved on (which the store adds).
 pub const WRITTEN_BY: &str = concat!("bridgepad ", env!("CARGO_PKG_VERSION"));
 
 /// A session file, exactly as stored.
@@ -26,7 +27,11 @@ pub struct SessionFile {
     /// The file format version; see [`FORMAT`].
     pub format: u32,
     /// The bridgepad that last saved the file, like `bridgepad 0.1.0`, so a
-    /// bridgepad too old to read it can say what to upgrade to.
+    /// bridgepad too old to read it can say what to upgrade to; then the
+    /// device it ran on, `bridgepad 0.1.0 on laptop-a`, which names the
+    /// device that recorded this version wherever it is copied
+    /// (`store/device.rs`). Older builds wrote no device, and read either
+    /// form as a plain string.
     pub written_by: String,
     pub id: String,
     pub variant: String,

@@ -88,6 +88,26 @@ pub fn parse_file_name(name: &str) -> Option<FileName> {
     })
 }
 
+/// The sync tool's own name for the device a conflict copy came from, where
+/// the copy's file name carries one: Syncthing's short device id
+/// (`<id>.sync-conflict-20261123-203000-ABCDEFG.toml`), or the person or
+/// computer Dropbox names (`<id> (Ann's conflicted copy 2026-11-23).toml`).
+pub fn tool_device(name: &str) -> Option<String> {
+    let stem = name.strip_suffix(".toml")?;
+    if let Some(at) = stem.find(SYNCTHING) {
+        let mut parts = stem[at + SYNCTHING.len()..].split('-');
+        let (_day, _time, device) = (parts.next()?, parts.next()?, parts.next()?);
+        let id_like = device.len() == 7
+            && device
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+        return (id_like && parts.next().is_none()).then(|| device.to_string());
+    }
+    let open = stem.find(" (")?;
+    let who = stem[open + 2..].split_once("'s conflicted copy")?.0;
+    (!who.trim().is_empty()).then(|| who.to_string())
+}
+
 /// Both sides of a file git left with conflict markers, each the whole file
 /// as that side had it: lines outside the markers belong to both, a diff3
 /// base section (`|||||||`) to neither. `None` when the text has no complete
@@ -190,6 +210,24 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
         }
     }
     Relation::Diverged
+}
+
+/// Where two copies of one game part: the first hand (deal, in a contract
+/// game) that is not the same in both, counted from 1, as the files hold
+/// them (the hand in progress included), with the word for it: `(3,
+/// "hand")`. When one copy stops where the other goes on, the first hand
+/// only the other has.
+pub fn parting(a: &Session, b: &Session) -> (usize, &'static str) {
+    let (fa, fb) = (a.to_file(), b.to_file());
+    match a.play {
+        crate::session::Play::Exact(_) => (shared(&fa.hands, &fb.hands) + 1, "hand"),
+        crate::session::Play::Contract(_) => (shared(&fa.deals, &fb.deals) + 1, "deal"),
+    }
+}
+
+/// How many entries `a` and `b` have alike from the start.
+fn shared<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// Whether `shorter` is `longer` as it was before some of its last entries.
@@ -315,6 +353,22 @@ mod tests {
                 "{name}"
             );
         }
+        // The device a tool names, where it names one.
+        let device = |name: &str| tool_device(name);
+        let syncthing = "x.sync-conflict-20261123-203000-ABCDEFG.toml";
+        assert_eq!(device(syncthing).as_deref(), Some("ABCDEFG"));
+        let dropbox = "x (Ann's conflicted copy 2026-11-23).toml";
+        assert_eq!(device(dropbox).as_deref(), Some("Ann"));
+        for none in [
+            "x (conflicted copy 2026-11-23 203000).toml",
+            "x.conflict-20261123-203000-x7q2.toml",
+            "x.sync-conflict-20261123-203000.toml",
+            "x.sync-conflict-20261123-203000-abcdefg.toml",
+            "x.sync-conflict-20261123-203000-ABCDEFG-1.toml",
+            "x ('s conflicted copy 2026-11-23).toml",
+        ] {
+            assert_eq!(device(none), None, "{none}");
+        }
         for other in [
             "x.json",
             ".toml",
@@ -385,6 +439,11 @@ mod tests {
         let other = bid(&start, 1, 0);
         assert_eq!(relation(&one, &other), Relation::Diverged);
         assert_eq!(relation(&bid(&one, 2, 0), &other), Relation::Diverged);
+        // Where they part: in hand 1 (in progress), or after the hands both hold.
+        assert_eq!(parting(&one, &other), (1, "hand"));
+        let hand = tricks(&bid(&one, 2, 0), &[(0, 0), (1, 1)]);
+        assert_eq!(parting(&hand, &bid(&hand, 2, 0)), (2, "hand"));
+        assert_eq!(parting(&bid(&hand, 2, 1), &bid(&hand, 2, 0)), (2, "hand"));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use chrono::{DateTime, Utc};
 use super::conflict::{self, FileName, Relation, Tool};
 use super::index::Listed;
 use super::summary::Summary;
-use super::{Existing, Saved, Store, read_session};
+use super::{Existing, Saved, Store, device, read_version};
 use crate::session::{Play, Session};
 
 /// A session whose copies went different ways: the table has to pick one.
@@ -56,6 +56,57 @@ pub enum Origin {
     File(Tool),
 }
 
+/// The device that recorded a copy, as the copy's own file says (the
+/// device that last saved it, `store/device.rs`), whichever file it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recorded {
+    /// This device, under its name.
+    Here(String),
+    /// Another device, by its name.
+    There(String),
+    /// The file does not say: an older bridgepad saved it, or it cannot be
+    /// read. Never given a name.
+    Unknown,
+}
+
+impl Recorded {
+    /// Who recorded a file whose `written_by` is `written_by`, seen from
+    /// the device named `here` (when it is known).
+    pub fn of(written_by: Option<&str>, here: Option<&str>) -> Recorded {
+        match written_by.and_then(device::recorded) {
+            Some(name) if Some(name) == here => Recorded::Here(name.to_string()),
+            Some(name) => Recorded::There(name.to_string()),
+            None => Recorded::Unknown,
+        }
+    }
+
+    /// "this device (laptop-a)", "laptop-b"; `None` when unknown.
+    pub fn label(&self) -> Option<String> {
+        match self {
+            Recorded::Here(name) => Some(format!("this device ({name})")),
+            Recorded::There(name) => Some(name.clone()),
+            Recorded::Unknown => None,
+        }
+    }
+
+    /// In a sentence: "this device (laptop-a)", "laptop-b", "an unknown
+    /// device".
+    pub fn in_words(&self) -> String {
+        self.label()
+            .unwrap_or_else(|| "an unknown device".to_string())
+    }
+
+    /// After a copy's name in a sentence: " (recorded on laptop-b)",
+    /// " (recorded on this device, laptop-a)", nothing when unknown.
+    fn note(&self) -> String {
+        match self {
+            Recorded::Here(name) => format!(" (recorded on this device, {name})"),
+            Recorded::There(name) => format!(" (recorded on {name})"),
+            Recorded::Unknown => String::new(),
+        }
+    }
+}
+
 /// One copy of a session: where it is, its text and what it holds.
 #[derive(Debug)]
 pub struct Copy {
@@ -66,24 +117,29 @@ pub struct Copy {
     pub text: String,
     /// The session it holds, or why it cannot be read.
     pub session: Result<Session>,
+    /// The device that recorded it.
+    pub recorded: Recorded,
 }
 
 impl Copy {
-    fn new(origin: Origin, path: &Path, id: &str, text: String) -> Copy {
-        let session = read_session(path, id, &text);
+    /// The copy at `path` holding `text`, seen from the device named `here`.
+    fn new(origin: Origin, path: &Path, id: &str, text: String, here: Option<&str>) -> Copy {
+        let (session, written_by) = read_version(path, id, &text);
         Copy {
             origin,
             path: path.to_path_buf(),
             text,
             session,
+            recorded: Recorded::of(written_by.as_deref(), here),
         }
     }
 
-    /// How the table knows it: "this device", "Syncthing copy",
-    /// "git: theirs (origin/main)".
-    pub fn name(&self) -> String {
+    /// What kind of copy it is, for a copy whose device is not known or
+    /// whose device recorded another copy too: "session file", "Syncthing
+    /// copy from device ABCDEFG", "git: theirs (origin/main)".
+    fn kind(&self) -> String {
         match &self.origin {
-            Origin::Main => "this device".to_string(),
+            Origin::Main => "session file".to_string(),
             Origin::Side { theirs, label } => {
                 let side = if *theirs { "theirs" } else { "ours" };
                 match label.as_str() {
@@ -91,19 +147,38 @@ impl Copy {
                     label => format!("git: {side} ({})", crate::one_line(label)),
                 }
             }
-            Origin::File(tool) => format!("{} copy", tool.name()),
+            Origin::File(tool) => {
+                let name = self.path.file_name().unwrap_or_default().to_string_lossy();
+                // The sync tool's own word for the device, where its name
+                // for the copy has one: said only when the file says
+                // nothing, and never taken for this device.
+                let from = match (&self.recorded, conflict::tool_device(&name)) {
+                    (Recorded::Unknown, Some(device)) => match tool {
+                        Tool::Syncthing => format!(" from device {}", crate::one_line(&device)),
+                        _ => format!(" ({}'s)", crate::one_line(&device)),
+                    },
+                    _ => String::new(),
+                };
+                format!("{} copy{from}", tool.name())
+            }
         }
     }
 
-    /// The copy in a sentence: "Syncthing's copy", "this device's file".
+    /// The copy in a sentence: "Syncthing's copy", "the session file".
     fn whose(&self) -> String {
         match &self.origin {
-            Origin::Main => "this device's file".to_string(),
+            Origin::Main => "the session file".to_string(),
             Origin::Side { theirs: false, .. } => "our side of git's conflict".to_string(),
             Origin::Side { theirs: true, .. } => "their side of git's conflict".to_string(),
             Origin::File(Tool::Dropbox) => "the Dropbox or Nextcloud copy".to_string(),
             Origin::File(tool) => format!("{}'s copy", tool.name()),
         }
+    }
+
+    /// [`Copy::whose`], then who recorded it: "Syncthing's copy (recorded
+    /// on laptop-b)".
+    fn whose_recorded(&self) -> String {
+        format!("{}{}", self.whose(), self.recorded.note())
     }
 
     fn is_file(&self) -> bool {
@@ -113,6 +188,69 @@ impl Copy {
     fn is_side(&self) -> bool {
         matches!(self.origin, Origin::Side { .. })
     }
+}
+
+/// How the table knows each of `copies`, in order: by the device that
+/// recorded it ("this device (laptop-a)", "laptop-b"), with the kind of
+/// copy when that device recorded another of them too ("laptop-b, Syncthing
+/// copy"), and by its kind alone when its file does not say ("session
+/// file", "Syncthing copy from device ABCDEFG"): never by which file it is
+/// in, since after a sync the session file may hold another device's
+/// history and a copy this device's.
+pub fn names(copies: &[Copy]) -> Vec<String> {
+    copies
+        .iter()
+        .map(|copy| match copy.recorded.label() {
+            Some(label) => {
+                let shared = copies
+                    .iter()
+                    .filter(|c| c.recorded == copy.recorded)
+                    .count();
+                if shared > 1 {
+                    format!("{label}, {}", copy.kind())
+                } else {
+                    label
+                }
+            }
+            None => copy.kind(),
+        })
+        .collect()
+}
+
+/// The two histories of one session a sync left: `<id>.toml` and a
+/// conflict copy beside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parted {
+    /// Who recorded the copy's history.
+    pub copy: Recorded,
+    /// Who recorded the session file's.
+    pub main: Recorded,
+    /// Where the two part ("hand 3", "deal 2"), when both read as the same
+    /// game.
+    pub from: Option<String>,
+}
+
+/// How session `id`'s file and its conflict copy `copy` (a file name in the
+/// data folder) part, as they are on disk, seen from this device.
+pub fn parted(store: &Store, id: &str, copy: &str) -> Parted {
+    let version = |path: &Path| match fs::read_to_string(path) {
+        Ok(text) => {
+            let (session, written_by) = read_version(path, id, &text);
+            let recorded = Recorded::of(written_by.as_deref(), store.device());
+            (session.ok(), recorded)
+        }
+        Err(_) => (None, Recorded::Unknown),
+    };
+    let (copy_session, copy) = version(&store.dir().join(copy));
+    let (main_session, main) = version(&store.path(id));
+    let from = match (&copy_session, &main_session) {
+        (Some(a), Some(b)) if conflict::relation(a, b) != Relation::Unrelated => {
+            let (n, word) = conflict::parting(a, b);
+            Some(format!("{word} {n}"))
+        }
+        _ => None,
+    };
+    Parted { copy, main, from }
 }
 
 /// Every conflict copy file in `dir`, by its name alone (nothing is read).
@@ -142,11 +280,13 @@ pub fn copy_files(dir: &Path) -> Result<Vec<CopyFile>> {
 /// both sides of git's markers in it), then those of `files` named after
 /// `id`, by name. A file gone meanwhile is left out.
 pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
+    let here = store.device();
     let unreadable = |origin, path: &Path, e: std::io::Error| Copy {
         origin,
         path: path.to_path_buf(),
         text: String::new(),
         session: Err(anyhow!(e).context(format!("could not read `{}`", path.display()))),
+        recorded: Recorded::Unknown,
     };
     let mut copies = Vec::new();
     let main = store.path(id);
@@ -156,10 +296,16 @@ pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
                 let (our_label, their_label) = conflict::marker_labels(&text);
                 for (theirs, side, label) in [(false, ours, our_label), (true, theirs, their_label)]
                 {
-                    copies.push(Copy::new(Origin::Side { theirs, label }, &main, id, side));
+                    copies.push(Copy::new(
+                        Origin::Side { theirs, label },
+                        &main,
+                        id,
+                        side,
+                        here,
+                    ));
                 }
             }
-            None => copies.push(Copy::new(Origin::Main, &main, id, text)),
+            None => copies.push(Copy::new(Origin::Main, &main, id, text, here)),
         },
         Err(e) if e.kind() == ErrorKind::NotFound => {}
         Err(e) => copies.push(unreadable(Origin::Main, &main, e)),
@@ -168,7 +314,13 @@ pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
     mine.sort_by(|a, b| a.path.cmp(&b.path));
     for file in mine {
         match fs::read_to_string(&file.path) {
-            Ok(text) => copies.push(Copy::new(Origin::File(file.tool), &file.path, id, text)),
+            Ok(text) => copies.push(Copy::new(
+                Origin::File(file.tool),
+                &file.path,
+                id,
+                text,
+                here,
+            )),
             Err(e) if e.kind() == ErrorKind::NotFound => {}
             Err(e) => copies.push(unreadable(Origin::File(file.tool), &file.path, e)),
         }
@@ -308,15 +460,16 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
             continue;
         }
         let session = copies[w].session.as_ref().expect("planned copies are read");
-        let new_id = save_apart(store, session)?;
+        let new_id = save_apart(store, session, &copies[w].recorded)?;
         let moved = if copies[w].is_file() {
             "it is in the trash"
         } else {
             "the file with git's markers is in the trash"
         };
         say(format!(
-            "kept {} of {id} as session {new_id}: it is another game ({}, started {}); {moved}",
+            "kept {} of {id}{} as session {new_id}: it is another game ({}, started {}); {moved}",
             copies[w].whose(),
+            copies[w].recorded.note(),
             session.table().names().join(", "),
             crate::clock::local(session.created).format("%Y-%m-%d %H:%M"),
         ));
@@ -337,8 +490,9 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
                 if copies[m].is_file() {
                     store.trash_file(id, &copies[m].path, now)?;
                     say(format!(
-                        "merged {} of {id}: it {}; it is in the trash",
+                        "merged {} of {id}{}: it {}; it is in the trash",
                         copies[m].whose(),
+                        copies[m].recorded.note(),
                         stopped(session(m), session(w))
                     ));
                 }
@@ -361,19 +515,21 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
                         }
                         store.trash_file(id, &main, now)?;
                         let what = if copies[old].is_side() {
-                            "the file with git's markers"
+                            "the file with git's markers".to_string()
                         } else {
-                            "this device's file"
+                            copies[old].whose_recorded()
                         };
                         say(format!(
-                            "merged {} of {id}: it went on from {what}, which {}; that file is in the trash",
+                            "merged {} of {id}{}: it went on from {what}, which {}; that file is in the trash",
                             copies[w].whose(),
+                            copies[w].recorded.note(),
                             stopped(session(old), session(w))
                         ));
                     } else {
                         say(format!(
-                            "merged {} of {id}: the session file itself was missing, so the copy is the session now",
-                            copies[w].whose()
+                            "merged {} of {id}{}: the session file itself was missing, so the copy is the session now",
+                            copies[w].whose(),
+                            copies[w].recorded.note()
                         ));
                     }
                     promote(store, id, &copies[w])?;
@@ -386,9 +542,11 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
                             .copied()
                             .find(|&m| m != w && copies[m].is_side());
                         let how = match other {
-                            Some(o) => {
-                                format!("{} {}", copies[o].whose(), stopped(session(o), session(w)))
-                            }
+                            Some(o) => format!(
+                                "{} {}",
+                                copies[o].whose_recorded(),
+                                stopped(session(o), session(w))
+                            ),
                             None => "the other side is kept apart".to_string(),
                         };
                         store.trash_file(id, &main, now)?;
@@ -409,9 +567,10 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
                     store.trash_file(id, &copies[m].path, now)?;
                     gone[m] = true;
                     say(format!(
-                        "merged {} of {id}: {} holds all of it; it is in the trash",
+                        "merged {} of {id}{}: {} holds all of it; it is in the trash",
                         copies[m].whose(),
-                        copies[by].whose()
+                        copies[m].recorded.note(),
+                        copies[by].whose_recorded()
                     ));
                 }
             }
@@ -467,14 +626,20 @@ fn promote(store: &Store, id: &str, copy: &Copy) -> Result<()> {
 }
 
 /// Saves `session`, another game found under a copy's id, under a fresh
-/// id of its own; returns that id.
-fn save_apart(store: &Store, session: &Session) -> Result<String> {
+/// id of its own; returns that id. Its file names the device that recorded
+/// the copy, when the copy's did (`recorded`), not this one: nothing was
+/// recorded here.
+fn save_apart(store: &Store, session: &Session, recorded: &Recorded) -> Result<String> {
     let variant = session.variant().name.clone();
     for _ in 0..100 {
         let mut apart = session.clone();
         apart.id = store.new_id(&variant, session.created);
+        let mut file = apart.to_file();
+        if let Recorded::Here(name) | Recorded::There(name) = recorded {
+            file.written_by = device::written_by(name);
+        }
         let saved = store
-            .write(apart.to_file(), Existing::Keep, None)
+            .write(file, Existing::Keep, None)
             .with_context(|| format!("could not save `{}`", store.path(&apart.id).display()))?;
         if saved == Saved::Done {
             return Ok(apart.id);

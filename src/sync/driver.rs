@@ -199,6 +199,28 @@ mod tests {
     }
 
     #[test]
+    fn the_same_history_saved_on_two_devices_is_one() {
+        let path = format!("{ID}.toml");
+        let one = bid(&start(["Ann", "Bob", "Cid"]), 1, 1);
+        let on = |device: &str| {
+            let mut file = one.to_file();
+            file.written_by = store::device::written_by(device);
+            to_toml(&file).unwrap().into_bytes()
+        };
+        let (a, b) = (on("laptop-a"), on("laptop-b"));
+        assert_ne!(a, b);
+        assert_eq!(decide(&path, &a, &b), Decision::Ours);
+        assert_eq!(decide(&path, &b, &text(&one)), Decision::Ours);
+        // One went further on another device: still a history that holds the other.
+        let further = {
+            let mut file = bid(&one, 2, 0).to_file();
+            file.written_by = store::device::written_by("laptop-b");
+            to_toml(&file).unwrap().into_bytes()
+        };
+        assert_eq!(decide(&path, &a, &further), Decision::Theirs);
+    }
+
+    #[test]
     fn histories_that_went_different_ways_keep_both() {
         let s = start(["Ann", "Bob", "Cid"]);
         let path = format!("{ID}.toml");

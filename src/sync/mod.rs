@@ -29,7 +29,7 @@ use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
 use crate::store::conflict::{self, FileName};
-use crate::store::copies;
+use crate::store::copies::{self, Parted};
 use crate::store::{self, Store, folder};
 use git::{Git, fields, shell_quoted, shown_url};
 
@@ -136,7 +136,12 @@ pub fn sync(
     }
     let mut sync = Syncing {
         store,
-        git: with_identity(git)?,
+        git: with_identity(
+            git,
+            &store
+                .device()
+                .map_or_else(store::device::hostname, str::to_string),
+        )?,
         url: shown_url(&url),
         branch: branch.line(),
         now,
@@ -396,7 +401,8 @@ impl Syncing<'_> {
             "HEAD",
         ])?;
         let changes = Changes::of(&fields(&pulled.stdout));
-        for line in changes.pulled(&self.url) {
+        let parted = |id: &str, copy: &str| copies::parted(self.store, id, copy);
+        for line in changes.pulled(&self.url, &parted) {
             say(line);
         }
         Ok(())
@@ -724,13 +730,12 @@ fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
 }
 
 /// The commit identity: the user's git identity where there is one, else
-/// "bridgepad on <this machine>", so a sync works on a machine where git
-/// was never set up.
-fn with_identity(git: Git) -> Result<Git> {
+/// "bridgepad on <this device>" (`host`, the name saves record), so a sync
+/// works on a machine where git was never set up.
+fn with_identity(git: Git, host: &str) -> Result<Git> {
     let set = git.try_run(&["config", "--get-regexp", r"^user\.(name|email)$"])?;
     let text = set.text();
     let has = |key: &str| text.lines().any(|l| l.starts_with(key));
-    let host = hostname();
     let mut git = git;
     if !has("user.name ") {
         git = git.with_config("user.name", &format!("bridgepad on {host}"));
@@ -739,47 +744,6 @@ fn with_identity(git: Git) -> Result<Git> {
         git = git.with_config("user.email", &format!("bridgepad@{host}"));
     }
     Ok(git)
-}
-
-/// This machine's name, as letters, digits, `-` and `.`.
-fn hostname() -> String {
-    let name = system_hostname()
-        .or_else(|| std::env::var("COMPUTERNAME").ok())
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_default();
-    let name: String = name
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    if name.is_empty() {
-        "localhost".into()
-    } else {
-        name
-    }
-}
-
-#[cfg(unix)]
-fn system_hostname() -> Option<String> {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname writes at most that.
-    let done = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if done != 0 {
-        return None;
-    }
-    let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
-    Some(String::from_utf8_lossy(&buf[..end]).into_owned())
-}
-
-#[cfg(not(unix))]
-fn system_hostname() -> Option<String> {
-    None
 }
 
 fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
@@ -914,8 +878,9 @@ impl Changes {
         (crate::one_line(&parts.join("; ")), body.join("\n"))
     }
 
-    /// What a merge brought, for the person syncing.
-    fn pulled(&self, url: &str) -> Vec<String> {
+    /// What a merge brought, for the person syncing; `parted` tells how a
+    /// session and a conflict copy of it (by id and file name) part.
+    fn pulled(&self, url: &str, parted: &dyn Fn(&str, &str) -> Parted) -> Vec<String> {
         let listed = |ids: &[String]| {
             const SHOWN: usize = 5;
             let shown: Vec<String> = ids.iter().take(SHOWN).map(|i| crate::one_line(i)).collect();
@@ -970,10 +935,19 @@ impl Changes {
             format!("pulled from {url}: {}", parts.join(", "))
         }];
         for (id, name) in &self.copies {
+            // Named by who recorded each history: after a fast-forward the
+            // copy holds this device's and the session file the other's.
+            let parted = parted(id, name);
+            let from = parted
+                .from
+                .map(|f| format!(" from {f}"))
+                .unwrap_or_default();
             let id = crate::one_line(id);
             lines.push(format!(
-                "conflict: session {id} went on differently on two devices; the other history is kept as `{}`: `bridgepad resolve {id}` keeps the one the table picks",
-                crate::one_line(name)
+                "conflict: session {id} went on differently on two devices{from}: the history recorded on {} is kept as `{}`, and the one recorded on {} is the session; `bridgepad resolve {id}` keeps the one the table picks",
+                parted.copy.in_words(),
+                crate::one_line(name),
+                parted.main.in_words()
             ));
         }
         lines
@@ -1030,6 +1004,8 @@ mod tests {
         Changes::of(&fields)
     }
 
+    use crate::store::copies::Recorded;
+
     #[test]
     fn changed_files_are_told_apart_by_what_they_hold() {
         let c = changes(&[
@@ -1064,14 +1040,19 @@ mod tests {
             body.contains("new 2026-11-23-devils-bridge-k3f9\n"),
             "{body}"
         );
-        let pulled = c.pulled("/media/usb/scores.git");
+        let parted = |_: &str, _: &str| Parted {
+            copy: Recorded::There("laptop-a".into()),
+            main: Recorded::Here("laptop-b".into()),
+            from: Some("hand 3".into()),
+        };
+        let pulled = c.pulled("/media/usb/scores.git", &parted);
         assert!(
             pulled[0].starts_with("pulled from /media/usb/scores.git: 1 new session (2026-11-23-devils-bridge-k3f9), 1 changed (2026-11-20-mormon-bridge-ab2c), 1 removed"),
             "{pulled:?}"
         );
-        assert!(
-            pulled[1].contains("resolve 2026-11-20-mormon-bridge-ab2c"),
-            "{pulled:?}"
+        assert_eq!(
+            pulled[1],
+            "conflict: session 2026-11-20-mormon-bridge-ab2c went on differently on two devices from hand 3: the history recorded on laptop-a is kept as `2026-11-20-mormon-bridge-ab2c.conflict-20261123-200000-x7q2.toml`, and the one recorded on this device (laptop-b) is the session; `bridgepad resolve 2026-11-20-mormon-bridge-ab2c` keeps the one the table picks"
         );
     }
 

@@ -37,6 +37,7 @@ fn copy(origin: Origin, session: &Session) -> Copy {
         path: PathBuf::from("x.toml"),
         text: text(session),
         session: Ok(session.clone()),
+        recorded: Recorded::Unknown,
     }
 }
 
@@ -236,8 +237,11 @@ fn git_markers_around_sides_that_went_different_ways_stay_a_conflict() {
     );
     assert_eq!(main_text(&store), markers);
     let copies = gather(&store, ID, &[]);
-    let names: Vec<String> = copies.iter().map(Copy::name).collect();
-    assert_eq!(names, ["git: ours (HEAD)", "git: theirs (origin/main)"]);
+    // Written by no bridgepad that names its device: named by their side.
+    assert_eq!(
+        names(&copies),
+        ["git: ours (HEAD)", "git: theirs (origin/main)"]
+    );
     // The table keeps their side.
     keep(&store, ID, 1, &copies[1].text, now()).unwrap();
     assert_eq!(main_text(&store), text(&other(&s)));

@@ -929,7 +929,17 @@ impl Changes {
                 plural(n(&self.other), "file", "files")
             ));
         }
-        let mut lines = vec![if parts.is_empty() {
+        let mut lines = vec![if parts.is_empty() && !self.copies.is_empty() {
+            let n = self.copies.len() as u64;
+            format!(
+                "merged with {url}: {n} {} on two devices",
+                plural(
+                    n,
+                    "session went on differently",
+                    "sessions went on differently"
+                )
+            )
+        } else if parts.is_empty() {
             format!("merged with {url}: no session changed")
         } else {
             format!("pulled from {url}: {}", parts.join(", "))
@@ -1053,6 +1063,30 @@ mod tests {
         assert_eq!(
             pulled[1],
             "conflict: session 2026-11-20-mormon-bridge-ab2c went on differently on two devices from hand 3: the history recorded on laptop-a is kept as `2026-11-20-mormon-bridge-ab2c.conflict-20261123-200000-x7q2.toml`, and the one recorded on this device (laptop-b) is the session; `bridgepad resolve 2026-11-20-mormon-bridge-ab2c` keeps the one the table picks"
+        );
+    }
+
+    #[test]
+    fn a_merge_that_only_made_a_conflict_copy_does_not_say_nothing_changed() {
+        let c = changes(&[(
+            "A",
+            "2026-11-20-mormon-bridge-ab2c.conflict-20261123-200000-x7q2.toml",
+        )]);
+        let parted = |_: &str, _: &str| Parted {
+            copy: Recorded::There("laptop-a".into()),
+            main: Recorded::Here("laptop-b".into()),
+            from: Some("hand 3".into()),
+        };
+        let pulled = c.pulled("/media/usb/scores.git", &parted);
+        assert_eq!(
+            pulled[0],
+            "merged with /media/usb/scores.git: 1 session went on differently on two devices"
+        );
+        assert!(pulled[1].starts_with("conflict: session 2026-11-20-mormon-bridge-ab2c "));
+        let pulled = changes(&[]).pulled("/media/usb/scores.git", &parted);
+        assert_eq!(
+            pulled,
+            ["merged with /media/usb/scores.git: no session changed"]
         );
     }
 

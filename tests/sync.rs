@@ -957,6 +957,39 @@ fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
     assert_eq!(marks.left(), Vec::<String>::new());
 }
 
+#[test]
+fn a_work_tree_elsewhere_in_the_device_s_own_git_config_stops_the_sync() {
+    let remote = Remote::new();
+    let a = remote.device("1");
+    devils(&a);
+    sync(&a, &remote);
+    let outside = TempDir::new().unwrap();
+    fs::write(outside.path().join("private.txt"), "not the table's").unwrap();
+    set_local(
+        &remote,
+        &a,
+        "core.worktree",
+        outside.path().to_str().unwrap(),
+    );
+    a.ok(&["bid", "Bob=1"]);
+    let config = a.data_dir().join(".git/config");
+    assert_eq!(
+        a.fails(&["sync"]),
+        format!(
+            "error: `{0}` sets `core.worktree`, which points git at files outside the data folder, and bridgepad syncs only the data folder itself: remove it (`git config --file '{0}' --unset core.worktree`), then sync again",
+            config.display()
+        )
+    );
+    // Nothing outside was committed, and nothing was written there.
+    let names: Vec<_> = fs::read_dir(outside.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+    git(&remote, &a, &["config", "--unset", "core.worktree"]);
+    let out = a.ok(&["sync"]);
+    assert!(out.contains("pushed 1 commit to "), "{out}");
+    let tracked = git(&remote, &a, &["ls-files"]);
+    assert!(!tracked.contains("private.txt"), "{tracked}");
+}
+
 /// A sync that must end with the folders in step: exit 0, or 3 when a
 /// session is left in conflict. Its stdout.
 fn synced(bp: &Bp) -> String {

@@ -216,12 +216,20 @@ impl Git {
                         && key.ends_with(last)
                 }
             });
-            if !names_program {
-                continue;
-            }
             let file = origin.strip_prefix("file:").unwrap_or(origin);
             let file = self.dir.join(file);
             let shown = file.display().to_string();
+            // A work tree elsewhere would have git commit, merge and check
+            // out files outside the data folder.
+            if key == "core.worktree" {
+                bail!(
+                    "`{shown}` sets `core.worktree`, which points git at files outside the data folder, and bridgepad syncs only the data folder itself: remove it (`git config --file {} --unset core.worktree`), then sync again",
+                    shell_quoted(&shown)
+                );
+            }
+            if !names_program {
+                continue;
+            }
             bail!(
                 "`{shown}` sets `{key}`, a program for git to run, and bridgepad runs none named in the data folder's own git config (it did not write it): remove it (`git config --file {} --unset-all {}`), set it in your global git config instead if you need it (`git config --global {} …`), then sync again",
                 shell_quoted(&shown),

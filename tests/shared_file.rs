@@ -206,3 +206,112 @@ fn a_house_rule_with_a_formula_past_the_limits_is_named_and_skipped() {
         }
     }
 }
+
+/// Runs bridgepad held to 1 GiB of address space, so reading a file whole
+/// that is larger fails the test instead of the machine.
+#[cfg(unix)]
+fn held(bp: &Bp, args: &[&str]) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = bp.process();
+    command.args(args);
+    // SAFETY: setrlimit is async-signal-safe, and nothing else runs between
+    // fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 1 << 30,
+                rlim_max: 1 << 30,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &limit);
+            Ok(())
+        });
+    }
+    let out = command.output().unwrap();
+    Output {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code(),
+    }
+}
+
+/// Writes a session at `path` padded with a comment to `size` bytes.
+fn write_padded(path: &std::path::Path, size: usize) {
+    use std::io::Write;
+    let text = formula_session("padded", "10 + bid");
+    let mut out = std::io::BufWriter::new(fs::File::create(path).unwrap());
+    out.write_all(text.as_bytes()).unwrap();
+    out.write_all(b"# ").unwrap();
+    let line = [b'x'; 4096];
+    let mut left = size - text.len() - 3;
+    while left > 0 {
+        let n = left.min(line.len());
+        out.write_all(&line[..n]).unwrap();
+        left -= n;
+    }
+    out.write_all(b"\n").unwrap();
+    out.flush().unwrap();
+    assert_eq!(fs::metadata(path).unwrap().len(), size as u64);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_session_file_larger_than_16_mib_is_not_read() {
+    let bp = Bp::new();
+    let good = bp.devils("Ann", &[]);
+    let too_big = "it is larger than 16 MiB, far more than a session holds (5,000 hands are a few MB), so bridgepad does not read it; move it out of the data folder if it is not a session";
+    // 2 GiB that take no room on the disk: read whole, they would not fit.
+    let huge = bp.session_path("huge");
+    fs::File::create(&huge).unwrap().set_len(2 << 30).unwrap();
+    // A session one byte past the limit, padded with a comment: written a
+    // piece at a time, as the tests share one process whose peak memory
+    // other tests' children are measured with.
+    let padded = bp.session_path("padded");
+    write_padded(&padded, 16 * 1024 * 1024 + 1);
+
+    let out = held(&bp, &["list"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    for id in ["huge", "padded"] {
+        let row = out.stdout.lines().find(|l| l.contains(id)).unwrap();
+        assert!(row.contains("BROKEN"), "{row}");
+    }
+    assert!(out.stdout.contains(&good));
+    let mut warnings: Vec<&str> = out.stderr.lines().collect();
+    warnings.sort();
+    assert_eq!(
+        warnings,
+        [
+            format!("warning: could not read `{}`: {too_big}", huge.display()),
+            format!("warning: could not read `{}`: {too_big}", padded.display()),
+        ]
+    );
+    for args in [
+        &["stats"][..],
+        &["export", "--all", "--format", "csv"],
+        &["show", "--session", &good],
+    ] {
+        let out = held(&bp, args);
+        assert_eq!(out.code, Some(0), "{args:?}\n{}", out.stderr);
+    }
+    let out = held(&bp, &["show", "--session", "huge"]);
+    assert_eq!(out.code, Some(1));
+    assert_eq!(
+        out.stderr,
+        format!("error: could not read `{}`: {too_big}\n", huge.display())
+    );
+    // `delete` still takes a file that is too big out of the way, and
+    // `restore` brings it back byte for byte.
+    fs::remove_file(&huge).unwrap();
+    let out = held(&bp, &["delete", "padded"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!padded.exists());
+    let out = held(&bp, &["restore", "padded"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(fs::metadata(&padded).unwrap().len(), 16 * 1024 * 1024 + 1);
+    let restored = fs::File::open(&padded).unwrap();
+    let mut head = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(restored, 40), &mut head).unwrap();
+    assert!(head.starts_with("# A whole game scored"), "{head}");
+    // One byte less, and it is a session as any other.
+    write_padded(&padded, 16 * 1024 * 1024);
+    assert_eq!(held(&bp, &["show", "--session", "padded"]).code, Some(0));
+}

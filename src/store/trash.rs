@@ -20,13 +20,13 @@
 //! bridgepad has no such line; its modification time says when instead.
 
 use std::fs::{self, File};
-use std::io::Read;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::{Existing, Saved, Store, folder, migrate, read_text, save_to};
+use super::{Existing, Saved, Store, finish, folder, migrate, plain, read_text, temp_file_in};
 use crate::session::SessionFile;
 
 /// How a trashed copy's first line begins and ends, around the time.
@@ -95,9 +95,6 @@ impl Store {
             .max()
             .unwrap_or(0);
         let moving = || -> Result<(u32, PathBuf)> {
-            let meta = fs::metadata(from)?;
-            let mut bytes = stamp(now).into_bytes();
-            bytes.extend(fs::read(from)?);
             let temps = folder::saving_dir(&self.dir)?;
             // Under the lock nobody else moves this session's copies; a file
             // put there by hand (or by a sync) under a name the listing
@@ -107,7 +104,14 @@ impl Store {
                 if fs::symlink_metadata(&to).is_ok() {
                     continue;
                 }
-                match save_to(&temps, &dir, &to, Existing::Keep, &bytes, Some(&meta))? {
+                // Copied as it is read, never held whole: a file too big to
+                // read as a session still goes (`store/plain.rs`), and one
+                // that is a link does not.
+                let (mut source, meta) = plain::open_plain(from)?;
+                let mut temp = temp_file_in(&temps)?;
+                temp.write_all(stamp(now).as_bytes())?;
+                io::copy(&mut source, &mut temp)?;
+                match finish(&dir, &to, Existing::Keep, temp, Some(&meta))? {
                     Saved::Done => {
                         fs::remove_file(from)?;
                         File::open(&self.dir)?.sync_all()?;
@@ -145,7 +149,9 @@ impl Store {
             let Some((id, number)) = item.file_name().to_str().and_then(parse_name) else {
                 continue;
             };
-            if !path.is_file() {
+            // A link is not followed (nor listed): restoring it would read
+            // whatever it points to.
+            if !item.file_type().is_ok_and(|t| t.is_file()) {
                 continue;
             }
             all.push(Trashed {
@@ -218,21 +224,20 @@ impl Store {
         if fs::symlink_metadata(&to).is_ok() {
             return Err(exists());
         }
-        if !trashed.path.is_file() {
+        if !fs::symlink_metadata(&trashed.path).is_ok_and(|m| m.is_file()) {
             bail!("`{}` is no longer in the trash", trashed.name);
         }
         let moving = || -> Result<Saved> {
-            let meta = fs::metadata(&trashed.path)?;
-            let bytes = fs::read(&trashed.path)?;
+            let (source, meta) = plain::open_plain(&trashed.path)?;
             let temps = folder::saving_dir(&self.dir)?;
-            let saved = save_to(
-                &temps,
-                &self.dir,
-                &to,
-                Existing::Keep,
-                unstamped(&bytes),
-                Some(&meta),
-            )?;
+            // Copied as it is read, the deletion line left out.
+            let mut source = BufReader::new(source);
+            let mut first = Vec::new();
+            (&mut source).take(80).read_until(b'\n', &mut first)?;
+            let mut temp = temp_file_in(&temps)?;
+            temp.write_all(unstamped(&first))?;
+            io::copy(&mut source, &mut temp)?;
+            let saved = finish(&self.dir, &to, Existing::Keep, temp, Some(&meta))?;
             if saved == Saved::Done {
                 fs::remove_file(&trashed.path)?;
                 File::open(self.trash_dir())?.sync_all()?;

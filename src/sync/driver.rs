@@ -63,6 +63,10 @@ struct IdOnly {
 /// after, as the store requires; a file in `trash/` or `backups/` is named
 /// otherwise and is taken for the session it holds.
 fn parse(path: &str, bytes: &[u8]) -> Option<crate::session::Session> {
+    // Larger than any session file the store reads: kept, not parsed.
+    if bytes.len() as u64 > store::plain::MOST_BYTES {
+        return None;
+    }
     let text = std::str::from_utf8(bytes).ok()?;
     let at_top = !path.contains('/');
     let id = match file_id(path) {
@@ -281,5 +285,20 @@ mod tests {
         .unwrap();
         assert!(trashed.starts_with("trash"), "{}", trashed.display());
         assert_eq!(std::fs::read(dir.path().join(&trashed)).unwrap(), b"c");
+    }
+
+    #[test]
+    fn a_side_larger_than_a_session_may_be_is_kept_not_parsed() {
+        let s = text(&bid(&start(["Ann", "Bob", "Cid"]), 1, 1));
+        let path = format!("{ID}.toml");
+        let mut padded = s.clone();
+        padded.extend(b"# ");
+        padded.resize(store::plain::MOST_BYTES as usize, b'x');
+        padded.push(b'\n');
+        assert_eq!(decide(&path, &s, &padded), Decision::OursAndCopyTheirs);
+        assert_eq!(decide(&path, &padded, &s), Decision::TheirsAndCopyOurs);
+        padded.truncate(padded.len() - 2);
+        padded.push(b'\n');
+        assert_eq!(decide(&path, &s, &padded), Decision::Ours);
     }
 }

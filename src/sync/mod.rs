@@ -840,7 +840,7 @@ impl Changes {
 /// The session `<id>.toml` in the data folder, if it reads.
 fn read(dir: &Path, id: &str) -> Option<Session> {
     let path = dir.join(format!("{id}.toml"));
-    let text = fs::read_to_string(&path).ok()?;
+    let text = store::read_session_text(&path).ok()?;
     store::read_session(&path, id, &text).ok()
 }
 

@@ -315,3 +315,58 @@ fn a_session_file_larger_than_16_mib_is_not_read() {
     write_padded(&padded, 16 * 1024 * 1024);
     assert_eq!(held(&bp, &["show", "--session", "padded"]).code, Some(0));
 }
+
+#[test]
+fn a_save_killed_midway_leaves_nothing_beside_the_sessions_for_good() {
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    let data = bp.data_dir();
+    // What a command killed while it wrote `.gitignore` left, an hour ago,
+    // and a save of another bridgepad under way this moment.
+    let stale = data.join(".saving-k1Ll3d.tmp");
+    let live = data.join(".saving-l1v3Xx.tmp");
+    fs::write(&stale, "/.bridgepad/\n").unwrap();
+    fs::write(&live, "in progress").unwrap();
+    let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    bp.ok(&["list"]);
+    assert!(!stale.exists(), "a stale leftover is cleared away");
+    assert!(live.exists(), "a save under way is left alone");
+    bp.ok(&["bid", "Bob=0", "--session", &id]);
+    assert!(live.exists());
+
+    // Until then, neither git nor Syncthing takes one for a file to sync,
+    // beside the sessions or in the trash.
+    let gitignore = fs::read_to_string(data.join(".gitignore")).unwrap();
+    assert!(
+        gitignore.lines().any(|l| l == ".saving-*.tmp"),
+        "{gitignore}"
+    );
+    let stignore = fs::read_to_string(data.join(".stignore")).unwrap();
+    assert!(stignore.lines().any(|l| l == ".saving-*.tmp"), "{stignore}");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(&data)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    assert!(git(&["init", "-q"]).status.success());
+    for path in [".saving-l1v3Xx.tmp", "trash/.saving-x.tmp"] {
+        assert!(
+            git(&["check-ignore", "-q", path]).status.success(),
+            "{path}"
+        );
+    }
+    assert!(
+        !git(&["check-ignore", "-q", &format!("{id}.toml")])
+            .status
+            .success()
+    );
+}

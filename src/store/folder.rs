@@ -43,6 +43,12 @@ pub fn git_patterns() -> Vec<String> {
     MACHINE_LOCAL.iter().map(|n| format!("/{n}/")).collect()
 }
 
+/// The temporary files of saves, as an ignore pattern for git and
+/// Syncthing alike, in any folder: bridgepad's own saves write them in
+/// [`LOCAL`], but older builds wrote them beside the sessions, and a save
+/// killed midway leaves one behind until a later command clears it away.
+pub const TEMP_PATTERN: &str = ".saving-*.tmp";
+
 /// The comment bridgepad puts before the lines it adds to an ignore file.
 const WHY: &str = "# bridgepad: machine-local, never synced";
 
@@ -126,10 +132,18 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// fails the command that changed a session.
 pub fn tidy(data: &Path) {
     let patterns = git_patterns();
-    let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
-    let _ = ensure_lines(&data.join(".gitignore"), WHY, &patterns);
+    let mut patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+    patterns.push(TEMP_PATTERN);
     // Syncthing's patterns are the bare names.
-    let _ = ensure_lines(&data.join(".stignore"), WHY, &MACHINE_LOCAL);
+    let mut bare = MACHINE_LOCAL.to_vec();
+    bare.push(TEMP_PATTERN);
+    // Written through bridgepad's own folder, so that a write killed midway
+    // leaves its temporary file there, where saves clear it away, and not
+    // beside the sessions.
+    if let Ok(temps) = saving_dir(data) {
+        let _ = ensure_lines_via(&temps, &data.join(".gitignore"), WHY, &patterns);
+        let _ = ensure_lines_via(&temps, &data.join(".stignore"), WHY, &bare);
+    }
     for name in &MACHINE_LOCAL[1..] {
         let path = data.join(name);
         if fs::symlink_metadata(&path).is_ok() {
@@ -143,6 +157,13 @@ pub fn tidy(data: &Path) {
 /// the file already has it. A link or anything but a plain file is left
 /// alone (never followed).
 pub fn ensure_lines(path: &Path, heading: &str, lines: &[&str]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    ensure_lines_via(dir, path, heading, lines)
+}
+
+/// [`ensure_lines`], writing through a temporary file in `temps`, which must
+/// be on the same file system as `path`.
+fn ensure_lines_via(temps: &Path, path: &Path, heading: &str, lines: &[&str]) -> io::Result<()> {
     let text = match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() => fs::read_to_string(path)?,
         Ok(_) => return Ok(()),
@@ -170,7 +191,23 @@ pub fn ensure_lines(path: &Path, heading: &str, lines: &[&str]) -> io::Result<()
         new.push('\n');
     }
     let dir = path.parent().unwrap_or(Path::new("."));
-    super::save_atomically(dir, path, new.as_bytes()).map_err(io::Error::other)
+    super::save_to(
+        temps,
+        dir,
+        path,
+        super::Existing::Replace,
+        new.as_bytes(),
+        None,
+    )?;
+    Ok(())
+}
+
+/// Removes what killed saves of older builds (or of a sync) left beside the
+/// sessions, `.saving-*.tmp` in the data folder itself, once stale, for a
+/// command that has just listed the folder's names and seen one
+/// (`store/index.rs`): the folder is listed again only then.
+pub fn clear_stale_temps(data: &Path) {
+    super::remove_stale_temps(data, SystemTime::now());
 }
 
 /// Clears away one of the folders older builds kept in the data folder,
@@ -273,10 +310,28 @@ mod tests {
         let git = fs::read_to_string(data.join(".gitignore")).unwrap();
         assert_eq!(
             git,
-            format!("notes.txt\n/.cache/\n{WHY}\n/.bridgepad/\n/.locks/\n/.saving/\n")
+            format!(
+                "notes.txt\n/.cache/\n{WHY}\n/.bridgepad/\n/.locks/\n/.saving/\n.saving-*.tmp\n"
+            )
         );
         let st = fs::read_to_string(data.join(".stignore")).unwrap();
-        assert_eq!(st, format!("{WHY}\n.bridgepad\n.locks\n.cache\n.saving\n"));
+        assert_eq!(
+            st,
+            format!("{WHY}\n.bridgepad\n.locks\n.cache\n.saving\n.saving-*.tmp\n")
+        );
+        // Written through bridgepad's own folder: nothing of it beside them.
+        let mut names: Vec<_> = fs::read_dir(data)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".bridgepad", ".gitignore", ".stignore"]);
+        assert_eq!(
+            fs::read_dir(data.join(".bridgepad/saving"))
+                .unwrap()
+                .count(),
+            0
+        );
         tidy(data);
         assert_eq!(fs::read_to_string(data.join(".gitignore")).unwrap(), git);
         assert_eq!(fs::read_to_string(data.join(".stignore")).unwrap(), st);

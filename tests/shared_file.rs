@@ -370,3 +370,227 @@ fn a_save_killed_midway_leaves_nothing_beside_the_sessions_for_good() {
             .success()
     );
 }
+
+/// Every file under `dir`, links not followed, with its bytes.
+#[cfg(unix)]
+fn outside_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            (
+                e.file_name().into_string().unwrap(),
+                fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// What bridgepad says of a folder of the data folder that is a link.
+fn link_refused(path: &std::path::Path) -> String {
+    format!(
+        "`{}` is a symbolic link, not a folder, and bridgepad writes nothing through a link in its data folder, so that nothing synced into it can make bridgepad write elsewhere; remove the link (bridgepad makes the folder again when it needs it) and try again",
+        path.display()
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_trash_that_is_a_link_out_of_the_data_folder_is_refused() {
+    use std::os::unix::fs::symlink;
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    let other = bp.devils("Bob", &[]);
+    let outside = bp.data_dir().with_file_name("outside");
+    fs::create_dir_all(&outside).unwrap();
+    // A session there, as if trashed, and a file of the user's own.
+    let planted = fs::read_to_string(bp.session_path(&other))
+        .unwrap()
+        .replace(&other, "2026-11-21-planted");
+    fs::write(outside.join("2026-11-21-planted.toml"), &planted).unwrap();
+    fs::write(outside.join("notes.txt"), "mine").unwrap();
+    let before = outside_files(&outside);
+    // A commit from a remote replaced `trash/` with a link out.
+    let trash = bp.data_dir().join("trash");
+    symlink(&outside, &trash).unwrap();
+
+    let refused = link_refused(&trash);
+    assert_eq!(
+        bp.fails(&["delete", &id]),
+        format!(
+            "error: could not move `{}` to the trash: {refused}",
+            bp.session_path(&id).display()
+        )
+    );
+    assert_eq!(
+        bp.fails(&["restore", "2026-11-21-planted"]),
+        format!("error: {refused}")
+    );
+    assert_eq!(bp.fails(&["restore"]), format!("error: {refused}"));
+    assert_eq!(outside_files(&outside), before);
+    assert!(bp.session_path(&id).is_file());
+    assert!(!bp.session_path("2026-11-21-planted").exists());
+
+    // With the link gone, the trash is the data folder's own again.
+    fs::remove_file(&trash).unwrap();
+    bp.ok(&["delete", &id]);
+    assert!(trash.join(format!("{id}.toml")).is_file());
+    assert_eq!(outside_files(&outside), before);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_in_the_trash_or_among_the_sessions_is_never_read_or_moved_through() {
+    use std::os::unix::fs::symlink;
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    let outside = bp.data_dir().with_file_name("outside");
+    fs::create_dir_all(&outside).unwrap();
+    let text = bp.session_text(&id);
+    let theirs = outside.join("theirs.toml");
+    fs::write(&theirs, text.replace(&id, "2026-11-21-linked")).unwrap();
+    // A trashed session that is a link out: not listed, not restored.
+    bp.ok(&["delete", &id]);
+    bp.ok(&["restore", &id]);
+    let trash = bp.data_dir().join("trash");
+    symlink(&theirs, trash.join("2026-11-21-linked.toml")).unwrap();
+    assert_eq!(bp.ok(&["restore"]).lines().count(), 1, "only the header");
+    assert_eq!(
+        bp.fails(&["restore", "2026-11-21-linked"]),
+        "error: no session `2026-11-21-linked` in the trash; `bridgepad restore` with no id lists what is there"
+    );
+    // A session file that is a link out: a BROKEN row, never read, and
+    // never moved through.
+    let link = bp.session_path("2026-11-21-linked");
+    symlink(&theirs, &link).unwrap();
+    let why = format!(
+        "could not read `{}`: it is a symbolic link, and bridgepad reads only plain files in its data folder, so that nothing synced into it can make bridgepad read a file elsewhere; put the file itself in place of the link, or remove the link",
+        link.display()
+    );
+    let out = bp.run(&["list"]);
+    assert_eq!(out.code, Some(0));
+    let row = out.stdout.lines().find(|l| l.contains("linked")).unwrap();
+    assert!(row.contains("BROKEN"), "{row}");
+    assert_eq!(out.stderr, format!("warning: {why}\n"));
+    assert_eq!(
+        bp.fails(&["show", "--session", "2026-11-21-linked"]),
+        format!("error: {why}")
+    );
+    assert_eq!(
+        bp.fails(&["delete", "2026-11-21-linked"]),
+        format!(
+            "error: could not move `{}` to the trash: it is a symbolic link, and bridgepad reads only plain files in its data folder, so that nothing synced into it can make bridgepad read a file elsewhere; put the file itself in place of the link, or remove the link",
+            link.display()
+        )
+    );
+    assert_eq!(
+        fs::read_to_string(&theirs).unwrap(),
+        text.replace(&id, "2026-11-21-linked")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_backups_folder_that_is_a_link_out_is_refused_before_a_migration() {
+    use std::os::unix::fs::symlink;
+    let bp = Bp::new();
+    let id = "2026-11-21-devils-bridge";
+    let old = include_str!("fixtures/format-1/2026-11-21-devils-bridge.toml");
+    fs::create_dir_all(bp.data_dir()).unwrap();
+    fs::write(bp.session_path(id), old).unwrap();
+    let outside = bp.data_dir().with_file_name("outside");
+    fs::create_dir_all(&outside).unwrap();
+    let backups = bp.data_dir().join("backups");
+    symlink(&outside, &backups).unwrap();
+    let err = bp.fails(&["bid", "Ann=0", "--session", id]);
+    assert_eq!(
+        err,
+        format!(
+            "error: could not back up session `{id}` (format 1) in `{}` before saving it as format 2; it was left as it was: {}",
+            backups.display(),
+            link_refused(&backups)
+        )
+    );
+    assert_eq!(bp.session_text(id), old);
+    assert!(outside_files(&outside).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_trash_a_remote_made_a_link_out_moves_nothing_out_of_the_data_folder() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let gitconfig = dir.path().join("gitconfig");
+    fs::write(&gitconfig, "").unwrap();
+    let git = |args: &[&str], at: &std::path::Path| {
+        let out = std::process::Command::new("git")
+            .current_dir(at)
+            .env("GIT_CONFIG_GLOBAL", &gitconfig)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Mallory")
+            .env("GIT_AUTHOR_EMAIL", "m@example.com")
+            .env("GIT_COMMITTER_NAME", "Mallory")
+            .env("GIT_COMMITTER_EMAIL", "m@example.com")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+    };
+    let remote = dir.path().join("scores.git");
+    git(
+        &["init", "-q", "--bare", remote.to_str().unwrap()],
+        dir.path(),
+    );
+    let device = |seed: &str| {
+        Bp::new()
+            .env("GIT_CONFIG_GLOBAL", gitconfig.to_str().unwrap())
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "Ann")
+            .env("GIT_AUTHOR_EMAIL", "ann@example.com")
+            .env("GIT_COMMITTER_NAME", "Ann")
+            .env("GIT_COMMITTER_EMAIL", "ann@example.com")
+            .env("BRIDGEPAD_SEED", seed)
+    };
+    let ours = device("1");
+    let id = ours.devils("Ann", &[]);
+    let gone = ours.devils("Bob", &[]);
+    ours.ok(&["delete", &gone]);
+    ours.ok(&["sync", "--remote", remote.to_str().unwrap()]);
+
+    // Someone with the remote replaces `trash/` with a link out of the
+    // data folder, and pushes it.
+    let outside = dir.path().join("outside");
+    fs::create_dir_all(&outside).unwrap();
+    let hostile = dir.path().join("hostile");
+    git(
+        &[
+            "clone",
+            "-q",
+            "-b",
+            "main",
+            remote.to_str().unwrap(),
+            hostile.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    let _ = fs::remove_dir_all(hostile.join("trash"));
+    std::os::unix::fs::symlink(&outside, hostile.join("trash")).unwrap();
+    git(&["add", "-A"], &hostile);
+    git(&["commit", "-q", "-m", "trash elsewhere"], &hostile);
+    git(&["push", "-q"], &hostile);
+
+    // Both this device and a new one take the link with the sessions...
+    let theirs = device("2");
+    theirs.ok(&["sync", "--remote", remote.to_str().unwrap()]);
+    ours.ok(&["sync"]);
+    for bp in [&ours, &theirs] {
+        let trash = bp.data_dir().join("trash");
+        assert!(fs::symlink_metadata(&trash).unwrap().is_symlink());
+        // ...and neither moves a session out of its data folder.
+        let err = bp.fails(&["delete", &id]);
+        assert!(err.ends_with(&link_refused(&trash)), "{err}");
+        assert!(bp.session_path(&id).is_file());
+        assert!(outside_files(&outside).is_empty());
+    }
+}

@@ -92,6 +92,56 @@ fn real_dir(path: &Path) -> Result<()> {
     )
 }
 
+/// `<data>/<relative>`, a folder inside the data folder, made if missing
+/// with every folder on the way. Each of them must be a real folder: a link
+/// (a commit from a remote may put one where `trash/` was, pointing out of
+/// the data folder) or a file on the way is refused, so nothing bridgepad
+/// writes there, or moves from there, can land outside the data folder.
+/// The data folder itself may be a link: the user chose it.
+pub fn inside(data: &Path, relative: &Path) -> Result<PathBuf> {
+    let mut dir = data.to_path_buf();
+    for part in relative.components() {
+        let std::path::Component::Normal(name) = part else {
+            bail!(
+                "`{}` is not a folder inside the data folder",
+                relative.display()
+            );
+        };
+        dir.push(name);
+        match fs::symlink_metadata(&dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(meta) if meta.is_symlink() => bail!(
+                "`{}` is a symbolic link, not a folder, and bridgepad writes nothing through a link in its data folder, so that nothing synced into it can make bridgepad write elsewhere; remove the link (bridgepad makes the folder again when it needs it) and try again",
+                dir.display()
+            ),
+            Ok(_) => bail!(
+                "`{}` is a file, not a folder; move it out of the way and try again",
+                dir.display()
+            ),
+            Err(e) if e.kind() == ErrorKind::NotFound => match fs::create_dir(&dir) {
+                Ok(()) => {}
+                // Made meantime by another: checked again.
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    return inside(data, relative);
+                }
+                Err(e) => bail!("could not create the folder `{}`: {e}", dir.display()),
+            },
+            Err(e) => bail!("could not read `{}`: {e}", dir.display()),
+        }
+    }
+    Ok(dir)
+}
+
+/// `<data>/<name>` when it is a real folder, `None` when there is nothing
+/// there; refuses a link or a file, as [`inside`] does, for a reader that
+/// moves or removes what it finds there (`restore`).
+pub fn existing_inside(data: &Path, name: &str) -> Result<Option<PathBuf>> {
+    match fs::symlink_metadata(data.join(name)) {
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        _ => inside(data, Path::new(name)).map(Some),
+    }
+}
+
 /// The cache folder for the data folder `data` under the cache base `base`:
 /// `<base>/folders/<16 hex digits>`, named after `data`'s canonical path so
 /// two ways of naming one folder share a cache and two folders never do.
@@ -418,5 +468,51 @@ mod tests {
         symlink(dir.path(), data.join(LOCAL).join(SAVING)).unwrap();
         let err = saving_dir(&data).unwrap_err().to_string();
         assert!(err.contains("is a symbolic link, not a folder"), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_inside_is_made_real_and_never_reached_through_a_link() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let outside = dir.path().join("outside");
+        fs::create_dir_all(&data).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        let made = inside(&data, Path::new("trash/deep")).unwrap();
+        assert_eq!(made, data.join("trash/deep"));
+        assert!(fs::symlink_metadata(&made).unwrap().is_dir());
+        assert_eq!(inside(&data, Path::new("")).unwrap(), data);
+        // A link on the way, to a folder out or even in, is refused.
+        symlink(&outside, data.join("backups")).unwrap();
+        symlink(data.join("trash"), data.join("other")).unwrap();
+        for relative in ["backups", "backups/x", "other/deep"] {
+            let error = inside(&data, Path::new(relative)).unwrap_err().to_string();
+            assert!(
+                error.contains("is a symbolic link, not a folder"),
+                "{error}"
+            );
+        }
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+        fs::write(data.join("file"), "").unwrap();
+        let error = inside(&data, Path::new("file/x")).unwrap_err().to_string();
+        assert!(error.contains("is a file, not a folder"), "{error}");
+        assert!(inside(&data, Path::new("../outside")).is_err());
+        assert!(inside(&data, &outside).is_err());
+        // Nothing there is no folder for a reader; a link is refused.
+        assert_eq!(existing_inside(&data, "nothing").unwrap(), None);
+        assert!(!data.join("nothing").exists());
+        assert!(existing_inside(&data, "backups").is_err());
+        assert_eq!(
+            existing_inside(&data, "trash").unwrap(),
+            Some(data.join("trash"))
+        );
+        // The data folder itself may be a link: the user chose it.
+        let link = dir.path().join("link");
+        symlink(&data, &link).unwrap();
+        assert_eq!(
+            inside(&link, Path::new("trash")).unwrap(),
+            link.join("trash")
+        );
     }
 }

@@ -29,6 +29,9 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use super::{Existing, Saved, Store, finish, folder, migrate, plain, read_text, temp_file_in};
 use crate::session::SessionFile;
 
+/// The trash's folder in the data folder.
+const TRASH: &str = "trash";
+
 /// How a trashed copy's first line begins and ends, around the time.
 const DELETED: &str = "# deleted ";
 const BY: &str = " by bridgepad";
@@ -62,7 +65,7 @@ pub fn check_id(id: &str) -> Result<()> {
 
 impl Store {
     pub fn trash_dir(&self) -> PathBuf {
-        self.dir.join("trash")
+        self.dir.join(TRASH)
     }
 
     /// Moves session `id` to the trash, deleted at `now`.
@@ -84,9 +87,8 @@ impl Store {
     /// session's name, so `restore` brings it back as `<id>.toml`. The
     /// caller holds the lock.
     pub(super) fn trash_file(&self, id: &str, from: &Path, now: DateTime<Utc>) -> Result<Trashed> {
-        let dir = self.trash_dir();
-        fs::create_dir_all(&dir)
-            .with_context(|| format!("could not create `{}`", dir.display()))?;
+        let dir = folder::inside(&self.dir, Path::new(TRASH))
+            .with_context(|| format!("could not move `{}` to the trash", from.display()))?;
         let highest = self
             .trashed()?
             .into_iter()
@@ -136,7 +138,11 @@ impl Store {
 
     /// Everything in the trash, newest first.
     pub fn trashed(&self) -> Result<Vec<Trashed>> {
-        let dir = self.trash_dir();
+        // A trash that is a link out of the data folder is refused: what is
+        // restored from it is removed there.
+        let Some(dir) = folder::existing_inside(&self.dir, TRASH)? else {
+            return Ok(Vec::new());
+        };
         let read = match fs::read_dir(&dir) {
             Ok(read) => read,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

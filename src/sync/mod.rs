@@ -417,11 +417,12 @@ impl Syncing<'_> {
         let blob = self
             .git
             .run(&["cat-file", "blob", &format!("{rev}:{path}")])?;
-        let file = self.store.dir().join(path);
-        let parent = file.parent().unwrap_or(self.store.dir());
-        fs::create_dir_all(parent)
-            .with_context(|| format!("could not create `{}`", parent.display()))?;
-        store::save_atomically(parent, &file, &blob.stdout)
+        // Never through a link in the data folder (a `trash/` a remote
+        // made a link out of it): its folders must be real ones.
+        let relative = Path::new(path);
+        let parent = folder::inside(self.store.dir(), relative.parent().unwrap_or(Path::new("")))?;
+        let file = parent.join(relative.file_name().unwrap_or_default());
+        store::save_atomically(&parent, &file, &blob.stdout)
     }
 
     /// Pushes what the remote lacks; false when another device pushed

@@ -594,3 +594,142 @@ fn a_trash_a_remote_made_a_link_out_moves_nothing_out_of_the_data_folder() {
         assert!(outside_files(&outside).is_empty());
     }
 }
+
+/// What bridgepad says of a session whose rules do not match their check.
+fn rules_changed(path: &std::path::Path) -> String {
+    format!(
+        "could not read session `{}`: its rules do not match the `# rules check` line bridgepad wrote above `[rules]`, so the file was cut short there or a rule was changed by hand: if you changed a rule on purpose, delete that line and bridgepad takes the rules as they are (writing a new check at the next save); otherwise bring the file back from another device, the trash or `backups/`",
+        path.display()
+    )
+}
+
+#[test]
+fn a_session_cut_inside_its_rules_is_refused_not_played_by_other_rules() {
+    let bp = Bp::new();
+    let devils = bp.devils("Ann", &[]);
+    let rubber = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    // Cut short inside `[rules]` before any hand, each file still reads as
+    // TOML: Devil's Bridge up to 1 card a hand instead of 10, rubber bridge
+    // scoring 1 instead of 100 for a part score when it closes unfinished.
+    for (id, keep) in [(&devils, "3 = 1"), (&rubber, "unfinished_part_score = 1")] {
+        let text = bp.session_text(id);
+        let at = text.find(keep).unwrap() + keep.len();
+        assert_eq!(text.lines().filter(|l| l.starts_with("[[")).count(), 0);
+        let path = bp.session_path(id);
+        fs::write(&path, &text[..at]).unwrap();
+        let why = rules_changed(&path);
+        assert_eq!(
+            bp.fails(&["show", "--session", id]),
+            format!("error: {why}")
+        );
+        let out = bp.run(&["list"]);
+        assert_eq!(out.code, Some(0));
+        let row = out
+            .stdout
+            .lines()
+            .find(|l| l.contains(id.as_str()))
+            .unwrap();
+        assert!(row.contains("BROKEN"), "{row}");
+        assert!(
+            out.stderr.contains(&format!("warning: {why}\n")),
+            "{}",
+            out.stderr
+        );
+        fs::write(&path, &text).unwrap();
+        bp.ok(&["show", "--session", id]);
+    }
+}
+
+#[test]
+fn a_rule_changed_by_hand_is_taken_once_its_check_line_is_deleted() {
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    let path = bp.session_path(&id);
+    let text = bp.session_text(&id);
+    let check: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("# rules check: "))
+        .collect();
+    assert_eq!(check.len(), 1, "{text}");
+    assert!(
+        text.contains(&format!("\n{}\n[rules]\n", check[0])),
+        "just above the rules:\n{text}"
+    );
+    assert!(
+        check[0]
+            .ends_with(" (written by bridgepad; after changing a rule by hand, delete this line)")
+    );
+    // The table agrees to play up to 5 cards, and edits the file.
+    let edited = text.replace("\n3 = 10\n", "\n3 = 5\n");
+    assert_ne!(edited, text);
+    fs::write(&path, &edited).unwrap();
+    assert_eq!(
+        bp.fails(&["bid", "Bob=0", "--session", &id]),
+        format!("error: {}", rules_changed(&path))
+    );
+    // As the message says: the check line deleted, the rules are taken...
+    let unchecked: String = edited
+        .lines()
+        .filter(|l| !l.starts_with("# rules check: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::write(&path, &unchecked).unwrap();
+    bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0", "--session", &id]);
+    let out = bp.ok(&["tricks", "Ann=1", "--session", &id]);
+    assert!(
+        out.contains("Hand 2 of 9: "),
+        "up to 5 cards and back:\n{out}"
+    );
+    // ...and each save checks them again, one line as before.
+    let saved = bp.session_text(&id);
+    assert_eq!(saved.matches("# rules check: ").count(), 1, "{saved}");
+    assert_ne!(
+        saved.lines().find(|l| l.starts_with("# rules check")),
+        Some(check[0])
+    );
+    bp.ok(&["show", "--session", &id]);
+    // A new title is words, not a rule: taken with the check in place.
+    fs::write(
+        &path,
+        saved.replace("title = \"Devil's Bridge\"", "title = \"Tuesday Bridge\""),
+    )
+    .unwrap();
+    assert!(
+        bp.ok(&["show", "--session", &id])
+            .contains("Tuesday Bridge")
+    );
+}
+
+#[test]
+fn a_persons_comment_above_the_rules_stays_and_the_check_is_written_afresh() {
+    let bp = Bp::new();
+    let id = bp.devils("Ann", &[]);
+    let path = bp.session_path(&id);
+    let text = bp.session_text(&id);
+    // A file as an older bridgepad wrote it, with a person's comment.
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("# rules check: "))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        .replace("\n[rules]\n", "\n# as agreed on Tuesday\n[rules]\n");
+    fs::write(&path, &old).unwrap();
+    bp.ok(&["show", "--session", &id]);
+    for entry in [&["bid", "Bob=0"][..], &["bid", "Cid=0"], &["undo"]] {
+        let mut args = entry.to_vec();
+        args.extend(["--session", &id]);
+        bp.ok(&args);
+        let saved = bp.session_text(&id);
+        assert_eq!(saved.matches("# rules check: ").count(), 1, "{saved}");
+        assert!(
+            saved.contains("\n# as agreed on Tuesday\n# rules check: "),
+            "{saved}"
+        );
+    }
+}

@@ -37,6 +37,7 @@ pub mod folder;
 pub mod index;
 mod lock;
 mod migrate;
+pub(crate) mod plain;
 pub mod stats;
 pub mod summary;
 mod trash;
@@ -611,7 +612,13 @@ impl Resolved {
 }
 
 fn read_text(path: &Path) -> Result<String> {
-    fs::read_to_string(path).with_context(|| format!("could not read `{}`", path.display()))
+    read_session_text(path).with_context(|| format!("could not read `{}`", path.display()))
+}
+
+/// The text of a session file in the data folder: a plain file (not a
+/// link) of at most 16 MiB, else an error saying why (`store/plain.rs`).
+pub fn read_session_text(path: &Path) -> io::Result<String> {
+    plain::read_text(path)
 }
 
 /// The text of the session file `<id>.toml` at `path` as [`Store::load`]

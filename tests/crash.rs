@@ -347,6 +347,10 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
         temps.join(".saving-a1B2c3.tmp"),
         cache.join(".saving-d4E5f6.tmp"),
         cache.join("sessions").join(".saving-g7H8i9.tmp"),
+        // Beside the sessions, where older builds saved and a write of the
+        // ignore files killed midway left one (issue 21): cleared by a
+        // command that lists the folder, as this one does to find the session.
+        data.join(".saving-y5Z6a7.tmp"),
     ];
     // A temp file of a save still going on, and files that are not a
     // save's, however old.
@@ -355,8 +359,6 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
         temps.join("notes.tmp"),
         temps.join(".saving-m3N4o5.toml"),
         temps.join("saving-p6Q7r8.tmp"),
-        // Not where saves write.
-        data.join(".saving-y5Z6a7.tmp"),
     ];
     for path in stale.iter().chain(&kept).chain([&fresh]) {
         fs::write(path, "half a session").unwrap();

@@ -80,11 +80,11 @@ fn the_data_folder_holds_only_what_is_shared_and_says_what_to_ignore() {
     );
     assert_eq!(
         fs::read_to_string(bp.data_dir().join(".gitignore")).unwrap(),
-        "# bridgepad: machine-local, never synced\n/.bridgepad/\n/.locks/\n/.cache/\n/.saving/\n"
+        "# bridgepad: machine-local, never synced\n/.bridgepad/\n/.locks/\n/.cache/\n/.saving/\n.saving-*.tmp\n"
     );
     assert_eq!(
         fs::read_to_string(bp.data_dir().join(".stignore")).unwrap(),
-        "# bridgepad: machine-local, never synced\n.bridgepad\n.locks\n.cache\n.saving\n"
+        "# bridgepad: machine-local, never synced\n.bridgepad\n.locks\n.cache\n.saving\n.saving-*.tmp\n"
     );
     // The index is kept under the cache directory once the files settle.
     thread::sleep(Duration::from_millis(2100));
@@ -107,11 +107,11 @@ fn a_users_ignore_files_are_completed_not_replaced() {
     bp.devils("Ann", &[]);
     assert_eq!(
         fs::read_to_string(bp.data_dir().join(".gitignore")).unwrap(),
-        "*.bak\n/.cache/\n# bridgepad: machine-local, never synced\n/.bridgepad/\n/.locks/\n/.saving/\n"
+        "*.bak\n/.cache/\n# bridgepad: machine-local, never synced\n/.bridgepad/\n/.locks/\n/.saving/\n.saving-*.tmp\n"
     );
     assert_eq!(
         fs::read_to_string(bp.data_dir().join(".stignore")).unwrap(),
-        "// mine\n.bridgepad\n# bridgepad: machine-local, never synced\n.locks\n.cache\n.saving\n"
+        "// mine\n.bridgepad\n# bridgepad: machine-local, never synced\n.locks\n.cache\n.saving\n.saving-*.tmp\n"
     );
     // Complete, they are left alone.
     let before = snapshot(&bp.data_dir());

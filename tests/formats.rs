@@ -98,14 +98,18 @@ fn replay_fixtures() -> Bp {
     bp
 }
 
-/// A format 1 file's text as format 2 written by this bridgepad, on the
-/// tests' device.
+/// A format 1 file's text as format 2 written by this bridgepad on the
+/// tests' device: what wrote it, and the check of its rules above them.
 fn as_format_2(text: &str) -> String {
+    let table: toml::Table = toml::from_str(text).unwrap();
+    let rules: bridgepad::rules::RawTemplate = table["rules"].clone().try_into().unwrap();
+    let check = bridgepad::session::check::line(&rules).unwrap();
     text.replacen(
         "format = 1\n",
         &format!("format = 2\nwritten_by = \"bridgepad {VERSION} on laptop\"\n"),
         1,
     )
+    .replacen("\n[rules]\n", &format!("\n{check}[rules]\n"), 1)
 }
 
 fn backup(bp: &Bp, name: &str) -> PathBuf {

@@ -39,6 +39,7 @@ mod pty_contract;
 mod pty_prompt;
 mod rule_cases;
 mod sessions;
+mod shared_file;
 mod sheets;
 mod stats;
 mod sync;

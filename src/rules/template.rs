@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
 pub use super::exact::scoring::Scoring;
-use super::exact::scoring::{Formula, Ranges, Rule};
+use super::exact::scoring::{Formula, Ranges, Rule, shown};
 use super::table::printable;
 
 /// The family of rules a variant belongs to: it decides what a hand records.
@@ -941,8 +941,9 @@ fn exact_scoring(raw: &RawTemplate, ranges: Ranges) -> Result<Scoring, TemplateE
         (Some(system), None, None) => Rule::Named(system),
         (None, Some(exact), Some(missed)) => {
             let read = |field: &'static str, text: &FormulaText| {
-                Formula::parse(&text.text(), ranges)
-                    .map_err(|e| TemplateError::new(field, format!("`{}`: {e}", text.text())))
+                let text = text.text();
+                Formula::parse(&text, ranges)
+                    .map_err(|e| TemplateError::new(field, format!("`{}`: {e}", shown(&text))))
             };
             Rule::Formulas {
                 exact: read("exact", exact)?,

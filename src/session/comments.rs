@@ -12,6 +12,8 @@
 
 use toml_edit::{Array, DocumentMut, InlineTable, Item, RawString, Table, Value};
 
+use super::check;
+
 /// `new_text` with the comments of `old_text` (the file it replaces) kept:
 /// on the same keys, tables and `[[hands]]`/`[[deals]]` entries, and at the
 /// end of the file. bridgepad's own `# hand N` and `# deal N` notes are
@@ -43,8 +45,9 @@ pub fn keep_comments(old_text: &str, new_text: &str) -> String {
 /// Most files have none, and are saved without parsing them again. (A `#`
 /// inside a string only costs that parse.)
 fn has_own_comments(text: &str) -> bool {
-    text.lines()
-        .any(|line| line.contains('#') && !is_entry_header(line.trim_end()))
+    text.lines().any(|line| {
+        line.contains('#') && !is_entry_header(line.trim_end()) && !check::is_check_line(line)
+    })
 }
 
 /// `[[hands]] # hand 12` or `[[deals]] # deal 3`, exactly as bridgepad writes it.
@@ -80,7 +83,17 @@ fn carry_table(old: &Table, new: &mut Table) {
     let prefix = decor.prefix().and_then(|p| p.as_str());
     let suffix = decor.suffix().and_then(|s| s.as_str());
     if has_comment(prefix) {
-        new.decor_mut().set_prefix(prefix.unwrap_or_default());
+        // bridgepad's check of the rules is written afresh: the old one is
+        // left out, the new one kept below the person's comments.
+        let checks = |text: Option<&str>, keep: bool| -> String {
+            text.unwrap_or_default()
+                .split_inclusive('\n')
+                .filter(|line| check::is_check_line(line) == keep)
+                .collect()
+        };
+        let own = checks(new.decor().prefix().and_then(|p| p.as_str()), true);
+        new.decor_mut()
+            .set_prefix(format!("{}{own}", checks(prefix, false)));
     }
     if has_comment(suffix) && !is_own_note(suffix) {
         new.decor_mut().set_suffix(suffix.unwrap_or_default());

@@ -246,6 +246,15 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         deals: Vec::new(),
     };
     let mut out = toml::to_string(&head)?;
+    // The check of the rules goes on the line above `[rules]`, which is the
+    // last of the head (`check.rs`); should the head not end with the rules
+    // as they are written alone, the file goes without it, unchecked.
+    let rules = toml::to_string(&RulesOnly { rules: &file.rules })?;
+    if out.ends_with(&rules)
+        && let Some(check) = super::check::line(&file.rules)
+    {
+        out.insert_str(out.len() - rules.len(), &check);
+    }
     for (i, deal) in file.deals.iter().enumerate() {
         out.push_str(&format!("\n[[deals]] # deal {}\n", i + 1));
         if !deal.first_phase.is_empty() {
@@ -300,6 +309,12 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         }
     }
     Ok(out)
+}
+
+/// The rules alone, as `[rules]` and what follows it.
+#[derive(Serialize)]
+struct RulesOnly<'a> {
+    rules: &'a RawTemplate,
 }
 
 fn inline<T: Serialize>(value: &T) -> Result<String, toml::ser::Error> {

@@ -10,6 +10,7 @@
 
 use chrono::{DateTime, Utc};
 
+pub mod check;
 mod comments;
 pub mod contract;
 mod exact;

@@ -26,8 +26,8 @@ const MOST_BACKUPS: u32 = 10_000;
 /// folder `backups/` of `data_dir`, flushed to disk; returns the backup's
 /// path, an existing one when it holds the very same bytes.
 pub(super) fn back_up(data_dir: &Path, id: &str, format: u32, text: &str) -> Result<PathBuf> {
-    let dir = data_dir.join("backups");
-    fs::create_dir_all(&dir)?;
+    // A real folder of the data folder, never a link out of it.
+    let dir = super::folder::inside(data_dir, Path::new("backups"))?;
     remove_stale_temps(&dir, SystemTime::now());
     let name = |n: u32| match n {
         1 => format!("{id}.format-{format}.toml"),

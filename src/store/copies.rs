@@ -233,7 +233,7 @@ pub struct Parted {
 /// How session `id`'s file and its conflict copy `copy` (a file name in the
 /// data folder) part, as they are on disk, seen from this device.
 pub fn parted(store: &Store, id: &str, copy: &str) -> Parted {
-    let version = |path: &Path| match fs::read_to_string(path) {
+    let version = |path: &Path| match super::read_session_text(path) {
         Ok(text) => {
             let (session, written_by) = read_version(path, id, &text);
             let recorded = Recorded::of(written_by.as_deref(), store.device());
@@ -290,7 +290,7 @@ pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
     };
     let mut copies = Vec::new();
     let main = store.path(id);
-    match fs::read_to_string(&main) {
+    match super::read_session_text(&main) {
         Ok(text) => match conflict::split_markers(&text) {
             Some((ours, theirs)) => {
                 let (our_label, their_label) = conflict::marker_labels(&text);
@@ -313,7 +313,7 @@ pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
     let mut mine: Vec<&CopyFile> = files.iter().filter(|f| f.id == id).collect();
     mine.sort_by(|a, b| a.path.cmp(&b.path));
     for file in mine {
-        match fs::read_to_string(&file.path) {
+        match super::read_session_text(&file.path) {
             Ok(text) => copies.push(Copy::new(
                 Origin::File(file.tool),
                 &file.path,
@@ -683,8 +683,8 @@ pub fn settle_named(store: &Store, id: &str) -> Result<Option<Conflict>> {
             .filter(|f| f.id == id)
             .collect()
     };
-    let marked =
-        files.is_empty() && fs::read_to_string(store.path(id)).is_ok_and(|text| has_markers(&text));
+    let marked = files.is_empty()
+        && super::read_session_text(&store.path(id)).is_ok_and(|text| has_markers(&text));
     if files.is_empty() && !marked {
         return Ok(None);
     }
@@ -774,7 +774,7 @@ pub fn settle_listed(store: &Store, mut listed: Vec<Listed>, files: Vec<CopyFile
     let mut ids: BTreeMap<String, ()> = files.iter().map(|f| (f.id.clone(), ())).collect();
     for entry in &listed {
         if entry.summary.is_err()
-            && fs::read_to_string(&entry.path).is_ok_and(|text| has_markers(&text))
+            && super::read_session_text(&entry.path).is_ok_and(|text| has_markers(&text))
         {
             ids.insert(entry.id.clone(), ());
         }

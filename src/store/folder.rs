@@ -43,6 +43,12 @@ pub fn git_patterns() -> Vec<String> {
     MACHINE_LOCAL.iter().map(|n| format!("/{n}/")).collect()
 }
 
+/// The temporary files of saves, as an ignore pattern for git and
+/// Syncthing alike, in any folder: bridgepad's own saves write them in
+/// [`LOCAL`], but older builds wrote them beside the sessions, and a save
+/// killed midway leaves one behind until a later command clears it away.
+pub const TEMP_PATTERN: &str = ".saving-*.tmp";
+
 /// The comment bridgepad puts before the lines it adds to an ignore file.
 const WHY: &str = "# bridgepad: machine-local, never synced";
 
@@ -86,6 +92,56 @@ fn real_dir(path: &Path) -> Result<()> {
     )
 }
 
+/// `<data>/<relative>`, a folder inside the data folder, made if missing
+/// with every folder on the way. Each of them must be a real folder: a link
+/// (a commit from a remote may put one where `trash/` was, pointing out of
+/// the data folder) or a file on the way is refused, so nothing bridgepad
+/// writes there, or moves from there, can land outside the data folder.
+/// The data folder itself may be a link: the user chose it.
+pub fn inside(data: &Path, relative: &Path) -> Result<PathBuf> {
+    let mut dir = data.to_path_buf();
+    for part in relative.components() {
+        let std::path::Component::Normal(name) = part else {
+            bail!(
+                "`{}` is not a folder inside the data folder",
+                relative.display()
+            );
+        };
+        dir.push(name);
+        match fs::symlink_metadata(&dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(meta) if meta.is_symlink() => bail!(
+                "`{}` is a symbolic link, not a folder, and bridgepad writes nothing through a link in its data folder, so that nothing synced into it can make bridgepad write elsewhere; remove the link (bridgepad makes the folder again when it needs it) and try again",
+                dir.display()
+            ),
+            Ok(_) => bail!(
+                "`{}` is a file, not a folder; move it out of the way and try again",
+                dir.display()
+            ),
+            Err(e) if e.kind() == ErrorKind::NotFound => match fs::create_dir(&dir) {
+                Ok(()) => {}
+                // Made meantime by another: checked again.
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    return inside(data, relative);
+                }
+                Err(e) => bail!("could not create the folder `{}`: {e}", dir.display()),
+            },
+            Err(e) => bail!("could not read `{}`: {e}", dir.display()),
+        }
+    }
+    Ok(dir)
+}
+
+/// `<data>/<name>` when it is a real folder, `None` when there is nothing
+/// there; refuses a link or a file, as [`inside`] does, for a reader that
+/// moves or removes what it finds there (`restore`).
+pub fn existing_inside(data: &Path, name: &str) -> Result<Option<PathBuf>> {
+    match fs::symlink_metadata(data.join(name)) {
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        _ => inside(data, Path::new(name)).map(Some),
+    }
+}
+
 /// The cache folder for the data folder `data` under the cache base `base`:
 /// `<base>/folders/<16 hex digits>`, named after `data`'s canonical path so
 /// two ways of naming one folder share a cache and two folders never do.
@@ -126,10 +182,18 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// fails the command that changed a session.
 pub fn tidy(data: &Path) {
     let patterns = git_patterns();
-    let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
-    let _ = ensure_lines(&data.join(".gitignore"), WHY, &patterns);
+    let mut patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+    patterns.push(TEMP_PATTERN);
     // Syncthing's patterns are the bare names.
-    let _ = ensure_lines(&data.join(".stignore"), WHY, &MACHINE_LOCAL);
+    let mut bare = MACHINE_LOCAL.to_vec();
+    bare.push(TEMP_PATTERN);
+    // Written through bridgepad's own folder, so that a write killed midway
+    // leaves its temporary file there, where saves clear it away, and not
+    // beside the sessions.
+    if let Ok(temps) = saving_dir(data) {
+        let _ = ensure_lines_via(&temps, &data.join(".gitignore"), WHY, &patterns);
+        let _ = ensure_lines_via(&temps, &data.join(".stignore"), WHY, &bare);
+    }
     for name in &MACHINE_LOCAL[1..] {
         let path = data.join(name);
         if fs::symlink_metadata(&path).is_ok() {
@@ -143,6 +207,13 @@ pub fn tidy(data: &Path) {
 /// the file already has it. A link or anything but a plain file is left
 /// alone (never followed).
 pub fn ensure_lines(path: &Path, heading: &str, lines: &[&str]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    ensure_lines_via(dir, path, heading, lines)
+}
+
+/// [`ensure_lines`], writing through a temporary file in `temps`, which must
+/// be on the same file system as `path`.
+fn ensure_lines_via(temps: &Path, path: &Path, heading: &str, lines: &[&str]) -> io::Result<()> {
     let text = match fs::symlink_metadata(path) {
         Ok(meta) if meta.is_file() => fs::read_to_string(path)?,
         Ok(_) => return Ok(()),
@@ -170,7 +241,23 @@ pub fn ensure_lines(path: &Path, heading: &str, lines: &[&str]) -> io::Result<()
         new.push('\n');
     }
     let dir = path.parent().unwrap_or(Path::new("."));
-    super::save_atomically(dir, path, new.as_bytes()).map_err(io::Error::other)
+    super::save_to(
+        temps,
+        dir,
+        path,
+        super::Existing::Replace,
+        new.as_bytes(),
+        None,
+    )?;
+    Ok(())
+}
+
+/// Removes what killed saves of older builds (or of a sync) left beside the
+/// sessions, `.saving-*.tmp` in the data folder itself, once stale, for a
+/// command that has just listed the folder's names and seen one
+/// (`store/index.rs`): the folder is listed again only then.
+pub fn clear_stale_temps(data: &Path) {
+    super::remove_stale_temps(data, SystemTime::now());
 }
 
 /// Clears away one of the folders older builds kept in the data folder,
@@ -273,10 +360,28 @@ mod tests {
         let git = fs::read_to_string(data.join(".gitignore")).unwrap();
         assert_eq!(
             git,
-            format!("notes.txt\n/.cache/\n{WHY}\n/.bridgepad/\n/.locks/\n/.saving/\n")
+            format!(
+                "notes.txt\n/.cache/\n{WHY}\n/.bridgepad/\n/.locks/\n/.saving/\n.saving-*.tmp\n"
+            )
         );
         let st = fs::read_to_string(data.join(".stignore")).unwrap();
-        assert_eq!(st, format!("{WHY}\n.bridgepad\n.locks\n.cache\n.saving\n"));
+        assert_eq!(
+            st,
+            format!("{WHY}\n.bridgepad\n.locks\n.cache\n.saving\n.saving-*.tmp\n")
+        );
+        // Written through bridgepad's own folder: nothing of it beside them.
+        let mut names: Vec<_> = fs::read_dir(data)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, [".bridgepad", ".gitignore", ".stignore"]);
+        assert_eq!(
+            fs::read_dir(data.join(".bridgepad/saving"))
+                .unwrap()
+                .count(),
+            0
+        );
         tidy(data);
         assert_eq!(fs::read_to_string(data.join(".gitignore")).unwrap(), git);
         assert_eq!(fs::read_to_string(data.join(".stignore")).unwrap(), st);
@@ -363,5 +468,51 @@ mod tests {
         symlink(dir.path(), data.join(LOCAL).join(SAVING)).unwrap();
         let err = saving_dir(&data).unwrap_err().to_string();
         assert!(err.contains("is a symbolic link, not a folder"), "{err}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_inside_is_made_real_and_never_reached_through_a_link() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let outside = dir.path().join("outside");
+        fs::create_dir_all(&data).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        let made = inside(&data, Path::new("trash/deep")).unwrap();
+        assert_eq!(made, data.join("trash/deep"));
+        assert!(fs::symlink_metadata(&made).unwrap().is_dir());
+        assert_eq!(inside(&data, Path::new("")).unwrap(), data);
+        // A link on the way, to a folder out or even in, is refused.
+        symlink(&outside, data.join("backups")).unwrap();
+        symlink(data.join("trash"), data.join("other")).unwrap();
+        for relative in ["backups", "backups/x", "other/deep"] {
+            let error = inside(&data, Path::new(relative)).unwrap_err().to_string();
+            assert!(
+                error.contains("is a symbolic link, not a folder"),
+                "{error}"
+            );
+        }
+        assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+        fs::write(data.join("file"), "").unwrap();
+        let error = inside(&data, Path::new("file/x")).unwrap_err().to_string();
+        assert!(error.contains("is a file, not a folder"), "{error}");
+        assert!(inside(&data, Path::new("../outside")).is_err());
+        assert!(inside(&data, &outside).is_err());
+        // Nothing there is no folder for a reader; a link is refused.
+        assert_eq!(existing_inside(&data, "nothing").unwrap(), None);
+        assert!(!data.join("nothing").exists());
+        assert!(existing_inside(&data, "backups").is_err());
+        assert_eq!(
+            existing_inside(&data, "trash").unwrap(),
+            Some(data.join("trash"))
+        );
+        // The data folder itself may be a link: the user chose it.
+        let link = dir.path().join("link");
+        symlink(&data, &link).unwrap();
+        assert_eq!(
+            inside(&link, Path::new("trash")).unwrap(),
+            link.join("trash")
+        );
     }
 }

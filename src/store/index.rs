@@ -341,6 +341,7 @@ fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
         Err(e) => return Err(e).with_context(|| format!("could not read `{}`", dir.display())),
     };
     let mut named = Vec::new();
+    let mut leftovers = false;
     for item in read {
         let item = item.with_context(|| format!("could not read `{}`", dir.display()))?;
         let name = item.file_name();
@@ -349,7 +350,14 @@ fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
         };
         if name.len() > ".toml".len() && name.ends_with(".toml") {
             named.push((name.to_string(), item));
+        } else if name.starts_with(".saving-") && name.ends_with(".tmp") {
+            leftovers = true;
         }
+    }
+    // What a killed save of an older build or a sync left beside the
+    // sessions: seen here for free, cleared once stale.
+    if leftovers {
+        crate::store::folder::clear_stale_temps(dir);
     }
     // Stamping is a system call per file, the slowest part of listing a big
     // history: on every core.

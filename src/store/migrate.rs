@@ -87,6 +87,11 @@ fn read_whole(path: &Path, text: &str) -> Result<Read> {
     }
     let mut file = SessionFile::deserialize(Deserializer::from(Spanned::new(span, table)))
         .map_err(|e| cannot(describe_toml_error(text, &e)))?;
+    // Rules that are not what was saved (a file cut inside them) are
+    // refused, not played (`session/check.rs`).
+    if let Some(why) = crate::session::check::mismatch(text, &file.rules) {
+        return Err(cannot(why));
+    }
     // The steps made the rest of the table today's format; `format` itself
     // still says what was on disk.
     file.format = FORMAT;
@@ -190,10 +195,14 @@ mod tests {
         // Saved again, it is the same session in format 2, written by this build.
         let session = Session::from_file(&read.file).unwrap();
         let again = to_toml(&session.to_file()).unwrap();
-        let expected = FORMAT_1.replace(
-            "format = 1\n",
-            &format!("format = 2\nwritten_by = \"{WRITTEN_BY}\"\n"),
-        );
+        // With the check of its rules above them (`session/check.rs`).
+        let check = crate::session::check::line(&read.file.rules).unwrap();
+        let expected = FORMAT_1
+            .replace(
+                "format = 1\n",
+                &format!("format = 2\nwritten_by = \"{WRITTEN_BY}\"\n"),
+            )
+            .replace("\n[rules]\n", &format!("\n{check}[rules]\n"));
         assert_eq!(again, expected);
         // And that reads back without a migration.
         let current = super::read(path(), &again).unwrap();

@@ -20,14 +20,17 @@
 //! bridgepad has no such line; its modification time says when instead.
 
 use std::fs::{self, File};
-use std::io::Read;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use super::{Existing, Saved, Store, folder, migrate, read_text, save_to};
+use super::{Existing, Saved, Store, finish, folder, migrate, plain, read_text, temp_file_in};
 use crate::session::SessionFile;
+
+/// The trash's folder in the data folder.
+const TRASH: &str = "trash";
 
 /// How a trashed copy's first line begins and ends, around the time.
 const DELETED: &str = "# deleted ";
@@ -62,7 +65,7 @@ pub fn check_id(id: &str) -> Result<()> {
 
 impl Store {
     pub fn trash_dir(&self) -> PathBuf {
-        self.dir.join("trash")
+        self.dir.join(TRASH)
     }
 
     /// Moves session `id` to the trash, deleted at `now`.
@@ -84,9 +87,8 @@ impl Store {
     /// session's name, so `restore` brings it back as `<id>.toml`. The
     /// caller holds the lock.
     pub(super) fn trash_file(&self, id: &str, from: &Path, now: DateTime<Utc>) -> Result<Trashed> {
-        let dir = self.trash_dir();
-        fs::create_dir_all(&dir)
-            .with_context(|| format!("could not create `{}`", dir.display()))?;
+        let dir = folder::inside(&self.dir, Path::new(TRASH))
+            .with_context(|| format!("could not move `{}` to the trash", from.display()))?;
         let highest = self
             .trashed()?
             .into_iter()
@@ -95,9 +97,6 @@ impl Store {
             .max()
             .unwrap_or(0);
         let moving = || -> Result<(u32, PathBuf)> {
-            let meta = fs::metadata(from)?;
-            let mut bytes = stamp(now).into_bytes();
-            bytes.extend(fs::read(from)?);
             let temps = folder::saving_dir(&self.dir)?;
             // Under the lock nobody else moves this session's copies; a file
             // put there by hand (or by a sync) under a name the listing
@@ -107,7 +106,14 @@ impl Store {
                 if fs::symlink_metadata(&to).is_ok() {
                     continue;
                 }
-                match save_to(&temps, &dir, &to, Existing::Keep, &bytes, Some(&meta))? {
+                // Copied as it is read, never held whole: a file too big to
+                // read as a session still goes (`store/plain.rs`), and one
+                // that is a link does not.
+                let (mut source, meta) = plain::open_plain(from)?;
+                let mut temp = temp_file_in(&temps)?;
+                temp.write_all(stamp(now).as_bytes())?;
+                io::copy(&mut source, &mut temp)?;
+                match finish(&dir, &to, Existing::Keep, temp, Some(&meta))? {
                     Saved::Done => {
                         fs::remove_file(from)?;
                         File::open(&self.dir)?.sync_all()?;
@@ -132,7 +138,11 @@ impl Store {
 
     /// Everything in the trash, newest first.
     pub fn trashed(&self) -> Result<Vec<Trashed>> {
-        let dir = self.trash_dir();
+        // A trash that is a link out of the data folder is refused: what is
+        // restored from it is removed there.
+        let Some(dir) = folder::existing_inside(&self.dir, TRASH)? else {
+            return Ok(Vec::new());
+        };
         let read = match fs::read_dir(&dir) {
             Ok(read) => read,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -145,7 +155,9 @@ impl Store {
             let Some((id, number)) = item.file_name().to_str().and_then(parse_name) else {
                 continue;
             };
-            if !path.is_file() {
+            // A link is not followed (nor listed): restoring it would read
+            // whatever it points to.
+            if !item.file_type().is_ok_and(|t| t.is_file()) {
                 continue;
             }
             all.push(Trashed {
@@ -218,21 +230,20 @@ impl Store {
         if fs::symlink_metadata(&to).is_ok() {
             return Err(exists());
         }
-        if !trashed.path.is_file() {
+        if !fs::symlink_metadata(&trashed.path).is_ok_and(|m| m.is_file()) {
             bail!("`{}` is no longer in the trash", trashed.name);
         }
         let moving = || -> Result<Saved> {
-            let meta = fs::metadata(&trashed.path)?;
-            let bytes = fs::read(&trashed.path)?;
+            let (source, meta) = plain::open_plain(&trashed.path)?;
             let temps = folder::saving_dir(&self.dir)?;
-            let saved = save_to(
-                &temps,
-                &self.dir,
-                &to,
-                Existing::Keep,
-                unstamped(&bytes),
-                Some(&meta),
-            )?;
+            // Copied as it is read, the deletion line left out.
+            let mut source = BufReader::new(source);
+            let mut first = Vec::new();
+            (&mut source).take(80).read_until(b'\n', &mut first)?;
+            let mut temp = temp_file_in(&temps)?;
+            temp.write_all(unstamped(&first))?;
+            io::copy(&mut source, &mut temp)?;
+            let saved = finish(&self.dir, &to, Existing::Keep, temp, Some(&meta))?;
             if saved == Saved::Done {
                 fs::remove_file(&trashed.path)?;
                 File::open(self.trash_dir())?.sync_all()?;

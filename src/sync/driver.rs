@@ -63,6 +63,10 @@ struct IdOnly {
 /// after, as the store requires; a file in `trash/` or `backups/` is named
 /// otherwise and is taken for the session it holds.
 fn parse(path: &str, bytes: &[u8]) -> Option<crate::session::Session> {
+    // Larger than any session file the store reads: kept, not parsed.
+    if bytes.len() as u64 > store::plain::MOST_BYTES {
+        return None;
+    }
     let text = std::str::from_utf8(bytes).ok()?;
     let at_top = !path.contains('/');
     let id = match file_id(path) {
@@ -145,9 +149,9 @@ pub fn save_copy(
         let name = relative.file_name().unwrap_or_default().to_string_lossy();
         name.strip_suffix(".toml").unwrap_or(&name).to_string()
     });
-    let dir = top.join(folder);
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| anyhow::anyhow!("could not create `{}`: {e}", dir.display()))?;
+    // Beside the file, in a real folder of the work tree, never through a
+    // link out of it.
+    let dir = store::folder::inside(top, folder)?;
     for _ in 0..100 {
         let tag = draws.tag();
         let name = format!(
@@ -303,5 +307,40 @@ mod tests {
         .unwrap();
         assert!(trashed.starts_with("trash"), "{}", trashed.display());
         assert_eq!(std::fs::read(dir.path().join(&trashed)).unwrap(), b"c");
+    }
+
+    #[test]
+    fn a_side_larger_than_a_session_may_be_is_kept_not_parsed() {
+        let s = text(&bid(&start(["Ann", "Bob", "Cid"]), 1, 1));
+        let path = format!("{ID}.toml");
+        let mut padded = s.clone();
+        padded.extend(b"# ");
+        padded.resize(store::plain::MOST_BYTES as usize, b'x');
+        padded.push(b'\n');
+        assert_eq!(decide(&path, &s, &padded), Decision::OursAndCopyTheirs);
+        assert_eq!(decide(&path, &padded, &s), Decision::TheirsAndCopyOurs);
+        padded.truncate(padded.len() - 2);
+        padded.push(b'\n');
+        assert_eq!(decide(&path, &s, &padded), Decision::Ours);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_copy_is_never_written_through_a_link_out_of_the_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let (top, outside) = (dir.path().join("data"), dir.path().join("outside"));
+        std::fs::create_dir_all(&top).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::os::unix::fs::symlink(&outside, top.join("trash")).unwrap();
+        let now = "2026-11-23T20:30:00Z".parse().unwrap();
+        let path = format!("trash/{ID}.toml");
+        let error = save_copy(&top, &path, b"c", now, &mut Draws::seeded(Some(1)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("is a symbolic link, not a folder"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 0);
     }
 }

@@ -508,11 +508,12 @@ impl Syncing<'_> {
         let blob = self
             .git
             .run(&["cat-file", "blob", &format!("{rev}:{path}")])?;
-        let file = self.store.dir().join(path);
-        let parent = file.parent().unwrap_or(self.store.dir());
-        fs::create_dir_all(parent)
-            .with_context(|| format!("could not create `{}`", parent.display()))?;
-        store::save_atomically(parent, &file, &blob.stdout)
+        // Never through a link in the data folder (a `trash/` a remote
+        // made a link out of it): its folders must be real ones.
+        let relative = Path::new(path);
+        let parent = folder::inside(self.store.dir(), relative.parent().unwrap_or(Path::new("")))?;
+        let file = parent.join(relative.file_name().unwrap_or_default());
+        store::save_atomically(&parent, &file, &blob.stdout)
     }
 
     /// Pushes what the remote lacks; false when another device pushed
@@ -967,7 +968,7 @@ impl Changes {
 /// The session `<id>.toml` in the data folder, if it reads.
 fn read(dir: &Path, id: &str) -> Option<Session> {
     let path = dir.join(format!("{id}.toml"));
-    let text = fs::read_to_string(&path).ok()?;
+    let text = store::read_session_text(&path).ok()?;
     store::read_session(&path, id, &text).ok()
 }
 

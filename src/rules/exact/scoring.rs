@@ -38,6 +38,19 @@ pub const MAX_STEP: i64 = 1_000_000_000_000_000;
 /// In a game of constant hands, the number `hand` counts up to.
 pub const MAX_HAND: i64 = 10_000;
 
+/// The most characters a formula may have. A real table's formula is a few
+/// dozen (`-abs(bid - tricks) * cards` is 26); the limit is far above any of
+/// them and keeps a formula a line a person can read.
+pub const MAX_CHARS: usize = 1_000;
+
+/// How deep a formula may nest brackets (grouping and a function's alike).
+/// Real formulas nest two or three deep.
+pub const MAX_DEPTH: usize = 32;
+
+/// The most operators (+ - * / % ^, unary minus included) a formula may
+/// have. Real formulas have a handful.
+pub const MAX_OPERATORS: usize = 100;
+
 /// The names a formula may read.
 pub const NAMES: [&str; 4] = ["bid", "tricks", "cards", "hand"];
 
@@ -305,7 +318,24 @@ enum Token {
 /// not a formula's word or is out of place; returns the columns of the
 /// operators (+ - * / % ^, unary minus included) in the order written,
 /// which is the order an in-order walk of the tree meets them.
+///
+/// It is also what keeps a formula small enough to parse: at most
+/// [`MAX_CHARS`] characters, brackets nested at most [`MAX_DEPTH`] deep and
+/// at most [`MAX_OPERATORS`] operators, checked in one pass without
+/// recursion before evalexpr (whose parser recurses, and is quadratic in a
+/// chain) sees the text. Every walk of the tree after it (evalexpr's,
+/// [`convert`], [`interval`], [`eval`], dropping it) is as deep as the
+/// operators and brackets, so it is bounded too. A power of a power without
+/// brackets (`2^3^2`) is refused: evalexpr works it left to right (64),
+/// arithmetic right to left (512), and a table would not know which it gets.
 fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
+    let length = text.chars().count();
+    if length > MAX_CHARS {
+        return Err(refuse(
+            1,
+            format!("is {length} characters long; a formula may have up to {MAX_CHARS}"),
+        ));
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut tokens: Vec<(Token, usize)> = Vec::new();
     let mut i = 0;
@@ -369,6 +399,9 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
     // Brackets open: the function they call (None for grouping), its
     // column, and the numbers given so far.
     let mut open: Vec<(Option<String>, usize, usize)> = Vec::new();
+    // The last operator between two numbers at each level of brackets, the
+    // innermost last: a `^` after a `^` at one level is a chain.
+    let mut last_op: Vec<Option<char>> = vec![None];
     let mut want_operand = true;
     let mut ops = Vec::new();
     for (k, (token, col)) in tokens.iter().enumerate() {
@@ -419,9 +452,19 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         Some(Token::Name(name)) => Some(name.clone()),
                         _ => None,
                     };
+                    if open.len() == MAX_DEPTH {
+                        return Err(refuse(
+                            col,
+                            format!(
+                                "brackets are nested {} deep; a formula may nest them up to {MAX_DEPTH} deep",
+                                MAX_DEPTH + 1
+                            ),
+                        ));
+                    }
                     open.push((function, col, 1));
+                    last_op.push(None);
                 }
-                Token::Op('-') => ops.push(col),
+                Token::Op('-') => counted(&mut ops, col)?,
                 Token::Op(op) => {
                     return Err(refuse(
                         col,
@@ -438,14 +481,23 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
             }
         } else {
             match token {
-                Token::Op(_) => {
-                    ops.push(col);
+                Token::Op(op) => {
+                    let level = last_op.last_mut().expect("the outermost level stays");
+                    if *op == '^' && *level == Some('^') {
+                        return Err(refuse(
+                            col,
+                            "a power of a power needs brackets: write (2^3)^2 or 2^(3^2), bridgepad does not guess which is meant",
+                        ));
+                    }
+                    *level = Some(*op);
+                    counted(&mut ops, col)?;
                     want_operand = true;
                 }
                 Token::Close => {
                     let Some((function, at, given)) = open.pop() else {
                         return Err(refuse(col, "`)` closes no bracket"));
                     };
+                    last_op.pop();
                     if let Some(name) = function {
                         check_arity(&name, at, given)?;
                     }
@@ -454,6 +506,7 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                     Some((Some(_), _, given)) => {
                         *given += 1;
                         want_operand = true;
+                        *last_op.last_mut().expect("a level per open bracket") = None;
                     }
                     _ => {
                         return Err(refuse(
@@ -482,6 +535,32 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
         return Err(refuse(*col, "`(` is never closed"));
     }
     Ok(ops)
+}
+
+/// A formula as a refusal quotes it: whole up to 60 characters, else its
+/// first 60 and `…`, so a formula of 80,000 characters is not an error of
+/// 80,000.
+pub fn shown(text: &str) -> String {
+    const MOST: usize = 60;
+    let mut out: String = text.chars().take(MOST).collect();
+    if text.chars().nth(MOST).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Adds an operator's column to `ops`, refusing one past [`MAX_OPERATORS`].
+fn counted(ops: &mut Vec<usize>, col: usize) -> Result<(), FormulaError> {
+    if ops.len() == MAX_OPERATORS {
+        return Err(refuse(
+            col,
+            format!(
+                "has more than {MAX_OPERATORS} operators; a formula may have up to {MAX_OPERATORS}"
+            ),
+        ));
+    }
+    ops.push(col);
+    Ok(())
 }
 
 fn check_arity(name: &str, col: usize, given: usize) -> Result<(), FormulaError> {
@@ -868,6 +947,108 @@ mod tests {
         // Safe: tricks + 1 is never 0, and the largest value is in range.
         assert_eq!(points("100 / (tricks + 1)", at(0, 3)).0, 25);
         assert!(Formula::parse("bid * 100000", TEN).is_ok());
+    }
+
+    #[test]
+    fn a_formula_past_the_limits_is_refused_before_it_is_parsed() {
+        // Each of these aborted bridgepad with a stack overflow, or took
+        // seconds; each is refused at once, at the place it went too far.
+        let deep = format!("{}bid{}", "(".repeat(40_000), ")".repeat(40_000));
+        assert_eq!(
+            refused(&deep),
+            "column 1: is 80003 characters long; a formula may have up to 1000"
+        );
+        let deep = format!("{}bid{}", "(".repeat(33), ")".repeat(33));
+        assert_eq!(
+            refused(&deep),
+            "column 33: brackets are nested 33 deep; a formula may nest them up to 32 deep"
+        );
+        let deep = format!("{}bid{}", "min(1, ".repeat(40), ")".repeat(40));
+        assert!(
+            refused(&deep).starts_with("column 228: brackets are nested 33 deep"),
+            "{}",
+            refused(&deep)
+        );
+        let chain = format!("bid{}", "+bid".repeat(100_000));
+        assert!(refused(&chain).contains("characters long; a formula may have up to 1000"));
+        let chain = format!("bid{}", "+1".repeat(101));
+        assert_eq!(
+            refused(&chain),
+            "column 204: has more than 100 operators; a formula may have up to 100"
+        );
+        let minus = format!("{}bid", "-".repeat(101));
+        assert_eq!(
+            refused(&minus),
+            "column 101: has more than 100 operators; a formula may have up to 100"
+        );
+        // At the limits, a formula reads and works.
+        let nested = format!("{}bid{}", "(".repeat(32), ")".repeat(32));
+        assert_eq!(points(&nested, at(3, 3)).0, 3);
+        let hundred = format!("bid{}", "+0".repeat(100));
+        assert_eq!(points(&hundred, at(3, 3)).0, 3);
+    }
+
+    #[test]
+    fn the_limits_are_checked_in_linear_time() {
+        // 40,000 minus signs took 6.8 s before the stack overflowed.
+        let started = std::time::Instant::now();
+        for text in [
+            "-".repeat(400_000) + "bid",
+            "(".repeat(400_000) + "bid",
+            "1^".repeat(400_000) + "1",
+        ] {
+            assert!(Formula::parse(&text, TEN).is_err());
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_deepest_formulas_allowed_fit_a_small_stack() {
+        // Every walk of the tree is as deep as the operators and brackets:
+        // at the limits, a quarter of a thread's usual stack is plenty.
+        let worst = [
+            format!("bid{}", "-bid".repeat(MAX_OPERATORS)),
+            format!("{}bid", "-".repeat(MAX_OPERATORS)),
+            format!("{}bid{}", "-(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH)),
+            format!(
+                "{}bid{}",
+                "min(1, ".repeat(MAX_DEPTH),
+                ")".repeat(MAX_DEPTH)
+            ),
+            format!(
+                "{}bid{}",
+                "(1 + ".repeat(MAX_DEPTH),
+                " - 1)".repeat(MAX_DEPTH)
+            ),
+        ];
+        std::thread::Builder::new()
+            .stack_size(512 * 1024)
+            .spawn(move || {
+                for text in worst {
+                    let formula = Formula::parse(&text, TEN).unwrap();
+                    formula.work(at(3, 3));
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+
+    #[test]
+    fn a_power_of_a_power_needs_brackets() {
+        assert_eq!(
+            refused("2^3^2"),
+            "column 4: a power of a power needs brackets: write (2^3)^2 or 2^(3^2), bridgepad does not guess which is meant"
+        );
+        assert!(refused("bid ^ 2 ^ 1").starts_with("column 9: a power of a power needs brackets"));
+        assert!(refused("2^-3^2").starts_with("column 5: a power of a power"));
+        assert!(refused("2^(3)^2").starts_with("column 6: a power of a power"));
+        assert!(refused("2^abs(bid)^2").starts_with("column 11: a power of a power"));
+        assert_eq!(points("(2^3)^2", at(0, 0)).0, 64);
+        assert_eq!(points("2^(3^2)", at(0, 0)).0, 512);
+        // Powers apart are no chain.
+        assert_eq!(points("2^3 * 2^2 + bid^2", at(3, 0)).0, 41);
+        assert_eq!(points("min(2^2, 3^2)^2", at(0, 0)).0, 16);
     }
 
     #[test]

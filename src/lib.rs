@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod cmd;
+mod file_kind;
 pub mod filter;
 #[doc(hidden)]
 pub mod fuzzing;

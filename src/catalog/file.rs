@@ -57,31 +57,10 @@ fn not_regular(meta: &Metadata) -> Result<(), String> {
     if meta.is_file() {
         return Ok(());
     }
-    let what = kind(meta);
+    let what = crate::file_kind::kind(meta);
     Err(format!(
         "skipped: it is {what}, not a regular file; a template is a TOML file"
     ))
-}
-
-fn kind(meta: &Metadata) -> &'static str {
-    if meta.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let kind = meta.file_type();
-        if kind.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    "not a file"
 }
 
 #[cfg(test)]

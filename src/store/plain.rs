@@ -60,7 +60,7 @@ pub fn open_plain(path: &Path) -> io::Result<(File, std::fs::Metadata)> {
     if !meta.is_file() {
         return Err(io::Error::other(format!(
             "it is {}, not a session file; move it out of the data folder",
-            kind(&meta)
+            crate::file_kind::kind(&meta)
         )));
     }
     Ok((file, meta))
@@ -88,28 +88,6 @@ fn link() -> io::Error {
     io::Error::other(
         "it is a symbolic link, and bridgepad reads only plain files in its data folder, so that nothing synced into it can make bridgepad read a file elsewhere; put the file itself in place of the link, or remove the link",
     )
-}
-
-/// What a file that is not a plain file is, in a few words.
-fn kind(meta: &std::fs::Metadata) -> &'static str {
-    if meta.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let kind = meta.file_type();
-        if kind.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    "not a plain file"
 }
 
 #[cfg(test)]

@@ -751,3 +751,6 @@ fn a_remote_that_refuses_the_push_is_named_and_nothing_is_lost() {
         )
     );
 }
+
+/// Issue 21: a killed sync never blocks the next one.
+mod recovery;

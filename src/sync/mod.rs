@@ -11,17 +11,25 @@
 //!
 //! Committing and merging change files in the data folder, so they run
 //! under the store's lock; fetching and pushing wait on the network and do
-//! not hold it. Files bridgepad keeps only for this machine are listed in the
-//! repository's `info/exclude`, so no sync can commit them.
+//! not hold it. A sync holds the folder's sync lock from start to end, so
+//! two syncs never run git in one folder at once. Files bridgepad keeps only
+//! for this machine are listed in the repository's `info/exclude`, so no
+//! sync can commit them.
+//!
+//! A sync may be killed at any moment (a laptop's lid closed): the next one
+//! finishes or restarts what it was doing, losing nothing. It removes the
+//! lock files a cut-off git left here and in a remote on a path
+//! (`recover.rs`).
 
 pub mod driver;
 pub mod git;
+mod recover;
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
@@ -78,11 +86,15 @@ pub fn sync(
         }
         // Before creating anything: is there a git at all?
         Git::new(Path::new(".")).run(&["--version"])?;
-        fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
+    }
+    // Held to the end: no other sync runs git here meanwhile.
+    let _syncing = store.lock_sync()?;
+    if !dir.join(".git").exists() {
         git.run(&["init", "-q"])?;
         git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
         say(format!("made `{}` a git repository", dir.display()));
     }
+    clear_locks(&git, say)?;
     let url = match &remote {
         Some(url) => set_remote(&git, url, say)?,
         None => {
@@ -109,6 +121,7 @@ pub fn sync(
         store,
         git: with_identity(git)?,
         url: shown_url(&url),
+        remote_dir: local_repository(&url),
         branch: branch.line(),
         now,
     };
@@ -139,6 +152,8 @@ struct Syncing<'a> {
     git: Git,
     /// The remote's URL as it may be shown.
     url: String,
+    /// The remote's git folder, when it is a folder on this machine.
+    remote_dir: Option<PathBuf>,
     branch: String,
     now: DateTime<Utc>,
 }
@@ -432,6 +447,7 @@ impl Syncing<'_> {
             say("nothing to push".into());
             return Ok(true);
         }
+        self.clear_remote_locks(ahead, say)?;
         let run = self.git.try_run(&[
             "push",
             "-q",
@@ -460,8 +476,35 @@ impl Syncing<'_> {
             return Ok(false);
         }
         // The remote was reached a moment ago, by the fetch: it refused.
-        let why = format!("{} did not take them: {}", self.url, run.reason());
+        let why = match remote_lock(&run.stderr) {
+            Some(lock) => format!(
+                "{} holds the git lock file `{lock}`, which a push that was cut off may have left: when no other device is syncing, remove that file on the remote, then sync again",
+                self.url
+            ),
+            None => format!("{} did not take them: {}", self.url, run.reason()),
+        };
         bail!("{}", self.not_pushed(ahead, &why))
+    }
+
+    /// Removes the lock files a push cut off left in a remote on a path
+    /// (see `recover.rs`), saying so once; a lock another git may hold
+    /// stops the push, named.
+    fn clear_remote_locks(&self, ahead: u64, say: &mut dyn FnMut(String)) -> Result<()> {
+        let Some(repo) = &self.remote_dir else {
+            return Ok(());
+        };
+        let locks = recover::remote_locks(repo);
+        let removed = match recover::remove_stale(repo, repo, &locks) {
+            Ok(removed) => removed,
+            Err(kept) => bail!("{}", self.not_pushed(ahead, &kept.to_string())),
+        };
+        if let Some((locks, names)) = shown_paths(repo, &removed) {
+            say(format!(
+                "removed {locks} an interrupted push left in {}: {names}",
+                self.url
+            ));
+        }
+        Ok(())
     }
 
     /// Stops tracking what a repository made by hand may have committed of
@@ -503,6 +546,77 @@ fn absolute_url(url: &str) -> Result<String> {
         return Ok(here.join(url).to_string_lossy().into_owned());
     }
     Ok(url.to_string())
+}
+
+/// Removes the lock files a sync that was cut off left in the data folder's
+/// repository (see `recover.rs`), saying so once; a lock another git may
+/// hold stops the sync, named.
+fn clear_locks(git: &Git, say: &mut dyn FnMut(String)) -> Result<()> {
+    let git_dir = git_dir(git)?;
+    let left = recover::local_locks(&git_dir);
+    let removed =
+        recover::remove_stale(git.dir(), &git_dir, &left).map_err(|kept| anyhow!("{kept}"))?;
+    if let Some((what, names)) = shown_paths(git.dir(), &removed) {
+        say(format!("removed {what} an interrupted sync left: {names}"));
+    }
+    Ok(())
+}
+
+/// "a lock" or "2 locks" ("a file", "3 files" when not all are locks), and
+/// the paths from `root` (".git/HEAD.lock, .git/index.lock"); `None` for
+/// none.
+fn shown_paths(root: &Path, paths: &[PathBuf]) -> Option<(String, String)> {
+    let locks = paths
+        .iter()
+        .all(|p| p.extension().is_some_and(|e| e == "lock"));
+    let (one, many) = if locks {
+        ("lock", "locks")
+    } else {
+        ("file", "files")
+    };
+    let names: Vec<String> = paths
+        .iter()
+        .map(|path| crate::one_line(&path.strip_prefix(root).unwrap_or(path).to_string_lossy()))
+        .collect();
+    match names.len() {
+        0 => None,
+        1 => Some((format!("a {one}"), names.join(""))),
+        n => Some((format!("{n} {many}"), names.join(", "))),
+    }
+}
+
+/// The data folder's git folder: `.git`, or where a `.git` file points.
+fn git_dir(git: &Git) -> Result<PathBuf> {
+    let dot_git = git.dir().join(".git");
+    if dot_git.is_dir() {
+        return Ok(dot_git);
+    }
+    let path = git.run(&["rev-parse", "--absolute-git-dir"])?.line();
+    Ok(PathBuf::from(path))
+}
+
+/// The git folder of a remote given as a path on this machine (a bare
+/// repository on a USB stick or a mounted share), when it is one.
+fn local_repository(url: &str) -> Option<PathBuf> {
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    if !path.is_absolute() {
+        return None;
+    }
+    [path.join(".git"), path.to_path_buf()]
+        .into_iter()
+        .find(|dir| dir.join("HEAD").is_file() && dir.join("refs").is_dir())
+}
+
+/// The lock file a remote could not make, from a failed push's messages
+/// ("remote: error: cannot lock ref 'refs/heads/main': Unable to create
+/// '/srv/scores.git/./refs/heads/main.lock': File exists.").
+fn remote_lock(stderr: &str) -> Option<String> {
+    const BEFORE: &str = "Unable to create '";
+    const AFTER: &str = "': File exists";
+    let start = stderr.find(BEFORE)? + BEFORE.len();
+    let len = stderr[start..].find(AFTER)?;
+    let path = stderr[start..start + len].replace("/./", "/");
+    Some(crate::one_line(&path))
 }
 
 /// Points `origin` at `url`; returns it as it may be shown.

@@ -18,8 +18,8 @@
 //!
 //! A sync may be killed at any moment (a laptop's lid closed): the next one
 //! finishes or restarts what it was doing, losing nothing. It removes the
-//! lock files a cut-off git left here and in a remote on a path
-//! (`recover.rs`).
+//! lock files a cut-off git left here and in a remote on a path, and
+//! finishes a merge left half done (`recover.rs`, and `commit_here`).
 
 pub mod driver;
 pub mod git;
@@ -119,6 +119,7 @@ pub fn sync(
     }
     let sync = Syncing {
         store,
+        git_dir: git_dir(&git)?,
         git: with_identity(git)?,
         url: shown_url(&url),
         remote_dir: local_repository(&url),
@@ -154,6 +155,8 @@ struct Syncing<'a> {
     url: String,
     /// The remote's git folder, when it is a folder on this machine.
     remote_dir: Option<PathBuf>,
+    /// The data folder's git folder.
+    git_dir: PathBuf,
     branch: String,
     now: DateTime<Utc>,
 }
@@ -185,10 +188,19 @@ impl Syncing<'_> {
 
     /// Commits everything that changed in the data folder, first settling
     /// a merge a killed sync left half done. Runs under the store's lock.
+    ///
+    /// A merge cut off leaves what it got to: files merged in the work tree
+    /// (committed here like any change, so nothing is lost and the next
+    /// merge finds them merged), unmerged paths in the index (settled as
+    /// after any merge), and, once git wrote it, `MERGE_HEAD` (the merge
+    /// is finished) with a `MERGE_MSG` that may be missing or empty (git
+    /// writes it after `MERGE_HEAD`): the merge commit gets bridgepad's own
+    /// message, never git's.
     fn commit_here(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let merging = self.merging()?;
-        if merging {
-            self.settle_unmerged(say)?;
+        self.settle_unmerged(say)?;
+        if !merging {
+            self.forget_auto_merge()?;
         }
         self.git.run(&["add", "-A"])?;
         let staged = self
@@ -196,8 +208,18 @@ impl Syncing<'_> {
             .run(&["diff", "--cached", "--name-status", "--no-renames", "-z"])?;
         let changes = Changes::of(&fields(&staged.stdout));
         if merging {
-            self.git
-                .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
+            let message = format!("bridgepad: merge from {}\n", self.url);
+            self.git.run_with_input(
+                &[
+                    "commit",
+                    "-q",
+                    "--no-verify",
+                    "--cleanup=whitespace",
+                    "-F",
+                    "-",
+                ],
+                message.as_bytes(),
+            )?;
             say("finished the merge an interrupted sync had begun".into());
         } else if !changes.is_empty() {
             let (subject, body) = changes.message(self.store.dir());
@@ -214,6 +236,17 @@ impl Syncing<'_> {
                 message.as_bytes(),
             )?;
             say(format!("committed here: {subject}"));
+        }
+        Ok(())
+    }
+
+    /// Removes `AUTO_MERGE`, which git's merge writes when it leaves
+    /// conflicts and its commit removes, when a merge cut off left it with
+    /// no merge under way.
+    fn forget_auto_merge(&self) -> Result<()> {
+        if self.git_dir.join("AUTO_MERGE").is_file() {
+            self.git
+                .run(&["update-ref", "--no-deref", "-d", "AUTO_MERGE"])?;
         }
         Ok(())
     }
@@ -375,14 +408,21 @@ impl Syncing<'_> {
                         ));
                     }
                 }
+                // The work tree's file, when there is one, is the version
+                // git left, or what the table recorded since a sync was cut
+                // off in the middle of this merge: it is kept as it is.
                 (true, false) => {
-                    self.checkout_stage(&path, '2')?;
+                    if !dir.join(&path).exists() {
+                        self.checkout_stage(&path, '2')?;
+                    }
                     say(format!(
                         "kept `{shown}`: changed here, deleted on another device"
                     ));
                 }
                 (false, true) => {
-                    self.checkout_stage(&path, '3')?;
+                    if !dir.join(&path).exists() {
+                        self.checkout_stage(&path, '3')?;
+                    }
                     say(format!(
                         "kept `{shown}`: deleted here, changed on another device"
                     ));
@@ -549,11 +589,12 @@ fn absolute_url(url: &str) -> Result<String> {
 }
 
 /// Removes the lock files a sync that was cut off left in the data folder's
-/// repository (see `recover.rs`), saying so once; a lock another git may
-/// hold stops the sync, named.
+/// repository, and git's copies for the merge driver (see `recover.rs`),
+/// saying so once; a lock another git may hold stops the sync, named.
 fn clear_locks(git: &Git, say: &mut dyn FnMut(String)) -> Result<()> {
     let git_dir = git_dir(git)?;
-    let left = recover::local_locks(&git_dir);
+    let mut left = recover::local_locks(&git_dir);
+    left.extend(recover::merge_temps(git.dir()));
     let removed =
         recover::remove_stale(git.dir(), &git_dir, &left).map_err(|kept| anyhow!("{kept}"))?;
     if let Some((what, names)) = shown_paths(git.dir(), &removed) {
@@ -667,6 +708,7 @@ fn configure(git: &Git, exe: &Path) -> Result<()> {
     };
     let mut patterns = folder::git_patterns();
     patterns.push(OLD_TEMPS.to_string());
+    patterns.push(format!("/{}*", recover::MERGE_TEMP));
     let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
     add_lines(
         &exclude,

@@ -44,12 +44,38 @@ pub const STALE_AGE: Duration = Duration::from_secs(60);
 /// (an editor's `git status`, a git a killed bridgepad left running).
 const USERS_WAIT: Duration = Duration::from_secs(2);
 
+/// How the names of git's copies for a merge driver begin.
+pub const MERGE_TEMP: &str = ".merge_file_";
+
 /// Every lock file under the git folder `git_dir` of the data folder's
 /// repository: `index.lock`, `HEAD.lock`, `ORIG_HEAD.lock`,
 /// `AUTO_MERGE.lock`, `config.lock`, `packed-refs.lock`, the refs' own, and
 /// any other `*.lock` git makes there.
 pub fn local_locks(git_dir: &Path) -> Vec<PathBuf> {
     locks_under(git_dir)
+}
+
+/// The files a merge cut off while git ran the merge driver leaves at the
+/// top of the work tree `dir`: git's copies of the versions it hands the
+/// driver, `.merge_file_XXXXXX`, which it removes when the driver is done.
+/// (Both versions are in git's history; the merge is done again.)
+pub fn merge_temps(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut temps: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.strip_prefix(MERGE_TEMP)
+                .is_some_and(|tag| tag.len() == 6 && tag.chars().all(|c| c.is_ascii_alphanumeric()))
+                && entry.file_type().is_ok_and(|t| t.is_file())
+        })
+        .map(|entry| entry.path())
+        .collect();
+    temps.sort();
+    temps
 }
 
 /// The lock files a push cut off can leave in the bare repository `repo`
@@ -358,6 +384,10 @@ mod tests {
             fs::write(git.join(file), "").unwrap();
         }
         fs::create_dir(git.join("refs/heads/dir.lock")).unwrap();
+        for name in [".merge_file_a1B2c3", ".merge_file_x", "merge_file_a1B2c3"] {
+            fs::write(git.join(name), "").unwrap();
+        }
+        assert_eq!(merge_temps(git), [git.join(".merge_file_a1B2c3")]);
         let found: Vec<String> = local_locks(git)
             .iter()
             .map(|p| p.strip_prefix(git).unwrap().to_string_lossy().into_owned())

@@ -3,8 +3,9 @@
 //! is cut off, and the next `bridgepad sync` finishes or restarts it with no
 //! help, losing no hand.
 //!
-//! What a kill leaves is made by hand here: git's lock files, in the data
-//! folder's repository and in the remote.
+//! What a kill leaves is made by hand first: git's lock files, in the data
+//! folder's repository and in the remote; a merge half done; git's copies
+//! for the merge driver.
 
 use std::fs::{self, File};
 use std::os::unix::fs::PermissionsExt;
@@ -14,7 +15,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use tempfile::TempDir;
 
-use super::{Remote, devils, sync};
+use super::{Remote, devils, git, sessions, sync};
 use crate::common::Bp;
 
 /// Makes `path` look last written `age` ago.
@@ -226,4 +227,110 @@ fn a_lock_in_a_remote_out_of_sight_is_named_with_what_to_remove() {
     fs::remove_file(&lock).unwrap();
     let out = a.ok(&["sync"]);
     assert!(out.contains("pushed 1 commit to "), "{out}");
+}
+
+/// B fetches what A pushed and begins the merge by hand, as a sync killed
+/// in the middle of `git merge` leaves it.
+fn merge_begun(remote: &Remote, a: &Bp, b: &Bp) {
+    a.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
+    a.ok(&["sync"]);
+    b.new_session(&[
+        "mormon-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dee",
+        "--dealer",
+        "Ann",
+    ]);
+    git(remote, b, &["add", "-A"]);
+    git(remote, b, &["commit", "-q", "-m", "B's game"]);
+    git(remote, b, &["fetch", "-q", "origin"]);
+    git(
+        remote,
+        b,
+        &["merge", "-q", "--no-commit", "--no-ff", "origin/main"],
+    );
+}
+
+#[test]
+fn a_merge_cut_off_before_its_message_was_written_is_finished_with_bridgepad_s() {
+    for message in [Some(""), None] {
+        let (remote, a, b, _id) = two_devices();
+        merge_begun(&remote, &a, &b);
+        let msg = b.data_dir().join(".git/MERGE_MSG");
+        match message {
+            Some(text) => fs::write(&msg, text).unwrap(),
+            None => fs::remove_file(&msg).unwrap(),
+        }
+        let out = b.ok(&["sync"]);
+        assert!(
+            out.starts_with("finished the merge an interrupted sync had begun\n"),
+            "{out}"
+        );
+        assert!(out.contains("pushed 2 commits to "), "{out}");
+        let log = git(&remote, &b, &["log", "-1", "--format=%s%n%P"]);
+        let (subject, parents) = log.split_once('\n').unwrap();
+        assert_eq!(subject, format!("bridgepad: merge from {}", remote.url()));
+        assert_eq!(parents.split_whitespace().count(), 2, "{log}");
+        a.ok(&["sync"]);
+        assert_eq!(sessions(&a), sessions(&b));
+        assert_eq!(sessions(&a).len(), 3);
+    }
+}
+
+#[test]
+fn unmerged_paths_left_without_a_merge_under_way_are_settled() {
+    let (remote, a, b, _id) = two_devices();
+    fs::write(a.data_dir().join("notes.txt"), "start\n").unwrap();
+    a.ok(&["sync"]);
+    b.ok(&["sync"]);
+    fs::write(a.data_dir().join("notes.txt"), "Ann's\n").unwrap();
+    a.ok(&["sync"]);
+    fs::write(b.data_dir().join("notes.txt"), "Bob's\n").unwrap();
+    git(&remote, &b, &["commit", "-q", "-am", "Bob's notes"]);
+    git(&remote, &b, &["fetch", "-q", "origin"]);
+    let out = super::git_command(&remote.gitconfig())
+        .arg("-C")
+        .arg(b.data_dir())
+        .args(["merge", "-q", "--no-commit", "origin/main"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the notes conflict");
+    // As a merge cut off before git wrote that it was under way.
+    for name in ["MERGE_HEAD", "MERGE_MSG", "MERGE_MODE"] {
+        let _ = fs::remove_file(b.data_dir().join(".git").join(name));
+    }
+    let out = b.ok(&["sync"]);
+    assert!(
+        out.contains("`notes.txt` changed on both devices: kept this device's version"),
+        "{out}"
+    );
+    let notes = fs::read_to_string(b.data_dir().join("notes.txt")).unwrap();
+    assert_eq!(notes, "Bob's\n");
+    let tracked = git(&remote, &b, &["show", "HEAD:notes.txt"]);
+    assert_eq!(tracked, "Bob's\n");
+    a.ok(&["sync"]);
+    assert_eq!(
+        fs::read_to_string(a.data_dir().join("notes.txt")).unwrap(),
+        "Bob's\n"
+    );
+}
+
+#[test]
+fn git_s_copies_for_a_merge_driver_a_kill_left_are_removed_never_committed() {
+    let (remote, a, _b, id) = two_devices();
+    // What git hands the merge driver, left by a merge killed meanwhile.
+    let temp = a.data_dir().join(".merge_file_a1B2c3");
+    fs::write(&temp, a.session_text(&id)).unwrap();
+    a.ok(&["bid", "Bob=1", "--session", &id]);
+    let out = a.ok(&["sync"]);
+    assert!(
+        out.starts_with("removed a file an interrupted sync left: .merge_file_a1B2c3\n"),
+        "{out}"
+    );
+    assert!(!temp.exists());
+    let tracked = git(&remote, &a, &["ls-files"]);
+    assert!(!tracked.contains(".merge_file_"), "{tracked}");
+    // Nor would one be committed while a merge is under way.
+    let exclude = fs::read_to_string(a.data_dir().join(".git/info/exclude")).unwrap();
+    assert!(exclude.contains("\n/.merge_file_*\n"), "{exclude}");
 }

@@ -17,9 +17,10 @@
 //! sync can commit them.
 //!
 //! A sync may be killed at any moment (a laptop's lid closed): the next one
-//! finishes or restarts what it was doing, losing nothing. It removes the
-//! lock files a cut-off git left here and in a remote on a path, and
-//! finishes a merge left half done (`recover.rs`, and `commit_here`).
+//! finishes or restarts what it was doing, losing nothing. It makes the
+//! repository whole or not at all, removes the lock files a cut-off git
+//! left here and in a remote on a path, and finishes a merge left half done
+//! (`recover.rs`, and `commit_here`).
 
 pub mod driver;
 pub mod git;
@@ -90,8 +91,7 @@ pub fn sync(
     // Held to the end: no other sync runs git here meanwhile.
     let _syncing = store.lock_sync()?;
     if !dir.join(".git").exists() {
-        git.run(&["init", "-q"])?;
-        git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
+        recover::make_repository(dir, BRANCH)?;
         say(format!("made `{}` a git repository", dir.display()));
     }
     clear_locks(&git, say)?;
@@ -108,6 +108,7 @@ pub fn sync(
             run.line()
         }
     };
+    fetch_everything(&git)?;
     configure(&git, exe)?;
     let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
     if !branch.ok {
@@ -675,6 +676,21 @@ fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<Strin
         ));
     }
     Ok(url.to_string())
+}
+
+/// Gives `origin` the fetch refspec `git remote add` writes after the URL,
+/// which a first sync cut off between the two left without: the remote
+/// then fetched nothing.
+fn fetch_everything(git: &Git) -> Result<()> {
+    let key = format!("remote.{REMOTE}.fetch");
+    if !git.succeeds(&["config", "--get-all", &key])? {
+        git.run(&[
+            "config",
+            &key,
+            &format!("+refs/heads/*:refs/remotes/{REMOTE}/*"),
+        ])?;
+    }
+    Ok(())
 }
 
 /// Names bridgepad's merge driver in the repository's config (every sync:

@@ -36,6 +36,11 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
+use anyhow::{Context as _, Result};
+
+use super::git::Git;
+use crate::store::folder;
+
 /// How old a lock must be before it is taken for stale where the processes
 /// that may hold it cannot all be seen.
 pub const STALE_AGE: Duration = Duration::from_secs(60);
@@ -46,6 +51,38 @@ const USERS_WAIT: Duration = Duration::from_secs(2);
 
 /// How the names of git's copies for a merge driver begin.
 pub const MERGE_TEMP: &str = ".merge_file_";
+
+/// Where the first sync makes the data folder's repository, in
+/// `.bridgepad/`, before moving its `.git` into place.
+const NEW_REPOSITORY: &str = "new-repository";
+
+/// Makes the data folder `dir` a git repository on `branch` so that a sync
+/// killed while doing it leaves either no repository or a whole one: git
+/// makes it in `.bridgepad/new-repository/`, and its `.git` is moved into
+/// the data folder last, by one rename. A half-made one a killed sync left
+/// there is made again. (Made in place, a sync killed between `git init`
+/// and choosing the branch left the folder on git's default branch, and one
+/// killed inside `git init` left a `.git` that is no repository.)
+pub fn make_repository(dir: &Path, branch: &str) -> Result<()> {
+    let temp = folder::local_dir(dir)?.join(NEW_REPOSITORY);
+    if let Ok(meta) = fs::symlink_metadata(&temp) {
+        let removed = if meta.is_dir() {
+            fs::remove_dir_all(&temp)
+        } else {
+            fs::remove_file(&temp)
+        };
+        removed.with_context(|| format!("could not remove `{}`", temp.display()))?;
+    }
+    fs::create_dir(&temp).with_context(|| format!("could not create `{}`", temp.display()))?;
+    let git = Git::new(&temp);
+    git.run(&["init", "-q"])?;
+    git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{branch}")])?;
+    let (from, to) = (temp.join(".git"), dir.join(".git"));
+    fs::rename(&from, &to)
+        .with_context(|| format!("could not move `{}` to `{}`", from.display(), to.display()))?;
+    let _ = fs::remove_dir(&temp);
+    Ok(())
+}
 
 /// Every lock file under the git folder `git_dir` of the data folder's
 /// repository: `index.lock`, `HEAD.lock`, `ORIG_HEAD.lock`,
@@ -361,7 +398,6 @@ fn users(_root: &Path, _git_dir: &Path) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sync::git::Git;
 
     #[test]
     fn the_locks_git_leaves_are_found_and_nothing_else() {

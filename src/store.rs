@@ -537,6 +537,13 @@ impl Store {
     pub(crate) fn lock_folder(&self) -> Result<impl Sized> {
         self.lock()
     }
+
+    /// The lock `bridgepad sync` holds from its start to its end, so no
+    /// other sync runs git in the data folder meanwhile; waits a little for
+    /// one to finish. Writers do not take it.
+    pub(crate) fn lock_sync(&self) -> Result<impl Sized> {
+        FolderLock::take_sync(&self.dir, self.lock_wait)
+    }
 }
 
 /// A session as read by [`Store::read`].

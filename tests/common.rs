@@ -32,6 +32,15 @@ impl Bp {
         }
     }
 
+    /// A bridgepad whose folders are made under `parent` (a memory-backed
+    /// folder, for a test that makes and removes thousands of files).
+    pub fn new_in(parent: &Path) -> Bp {
+        Bp {
+            dir: TempDir::new_in(parent).unwrap(),
+            env: Vec::new(),
+        }
+    }
+
     /// The same bridgepad with `key` set to `value` for every run.
     pub fn env(mut self, key: &str, value: &str) -> Bp {
         self.env.push((key.to_string(), value.to_string()));

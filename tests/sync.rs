@@ -1734,3 +1734,6 @@ fn a_device_name_that_is_not_one_is_refused_and_the_setting_is_documented() {
     let help = bp.ok(&["--help"]);
     assert!(help.contains("BRIDGEPAD_DEVICE"), "{help}");
 }
+
+/// Issue 21: a killed sync never blocks the next one.
+mod recovery;

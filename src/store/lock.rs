@@ -10,6 +10,12 @@
 //! link planted in its place is refused, never followed or truncated. When
 //! the lock stays busy, the holder is named only when the system says who it
 //! is (Linux's `/proc/locks`); a pid written in a file could be anyone's.
+//!
+//! `bridgepad sync` also holds a second lock, `<data>/.bridgepad/sync-lock`,
+//! from its start to its end (fetching and pushing too, when it does not
+//! hold the writers' lock): while it is held no other bridgepad runs git in
+//! the folder, which is how a sync knows that a git lock file it finds was
+//! left by a sync that was cut off (see `sync/recover.rs`).
 
 use std::fs::{self, File, OpenOptions};
 use std::path::Path;
@@ -23,6 +29,9 @@ use super::folder;
 /// The lock file's name in `.bridgepad/`.
 const LOCK: &str = "lock";
 
+/// The sync lock's file name in `.bridgepad/`.
+const SYNC_LOCK: &str = "sync-lock";
+
 /// Held while a command changes the data folder; released on drop.
 pub struct FolderLock {
     _file: File,
@@ -32,7 +41,34 @@ impl FolderLock {
     /// Takes the lock of the data folder `data`, waiting up to `wait` for
     /// another writer to finish.
     pub fn take(data: &Path, wait: Duration) -> Result<FolderLock> {
-        let path = folder::local_dir(data)?.join(LOCK);
+        FolderLock::take_file(data, LOCK, wait, |who| {
+            format!(
+                "the data folder `{}` is busy: {who}; try again when it has finished",
+                data.display()
+            )
+        })
+    }
+
+    /// Takes the sync lock of the data folder `data`, waiting up to `wait`
+    /// for another `bridgepad sync` to finish.
+    pub fn take_sync(data: &Path, wait: Duration) -> Result<FolderLock> {
+        FolderLock::take_file(data, SYNC_LOCK, wait, |who| {
+            format!(
+                "`{}` is being synced already: {who}; try again when it has finished",
+                data.display()
+            )
+        })
+    }
+
+    /// Takes the lock on `.bridgepad/<name>`; `busy` says why it could not,
+    /// given who holds it.
+    fn take_file(
+        data: &Path,
+        name: &str,
+        wait: Duration,
+        busy: impl Fn(&str) -> String,
+    ) -> Result<FolderLock> {
+        let path = folder::local_dir(data)?.join(name);
         let file = open(&path)?;
         let start = Instant::now();
         loop {
@@ -63,10 +99,7 @@ impl FolderLock {
                         }
                         None => format!("another program holds its lock `{lock}`"),
                     };
-                    bail!(
-                        "the data folder `{}` is busy: {who}; try again when it has finished",
-                        data.display()
-                    );
+                    bail!("{}", busy(&who));
                 }
                 Err(fs::TryLockError::Error(e)) => {
                     return Err(anyhow!(e).context(format!("could not lock `{}`", path.display())));

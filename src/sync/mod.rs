@@ -13,18 +13,27 @@
 //!
 //! Committing and merging change files in the data folder, so they run
 //! under the store's lock; fetching and pushing wait on the network and do
-//! not hold it. Files bridgepad keeps only for this machine are listed in the
-//! repository's `info/exclude`, so no sync can commit them.
+//! not hold it. A sync holds the folder's sync lock from start to end, so
+//! two syncs never run git in one folder at once. Files bridgepad keeps only
+//! for this machine are listed in the repository's `info/exclude`, so no
+//! sync can commit them.
+//!
+//! A sync may be killed at any moment (a laptop's lid closed): the next one
+//! finishes or restarts what it was doing, losing nothing. It makes the
+//! repository whole or not at all, removes the lock files a cut-off git
+//! left here and in a remote on a path, and finishes a merge left half done
+//! (`recover.rs`, and `commit_here`).
 
 mod branch;
 pub mod driver;
 pub mod git;
+mod recover;
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use crate::session::{Play, Session};
@@ -98,15 +107,18 @@ pub fn sync(
         }
         // Before creating anything: is there a git at all?
         Git::new(Path::new(".")).run(&["--version"])?;
-        fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
-        git.run(&["init", "-q"])?;
-        git.run(&["symbolic-ref", "HEAD", &format!("refs/heads/{BRANCH}")])?;
+    }
+    // Held to the end: no other sync runs git here meanwhile.
+    let _syncing = store.lock_sync()?;
+    if !dir.join(".git").exists() {
+        recover::make_repository(dir, BRANCH)?;
         say(format!(
             "made `{}` a git repository",
             crate::one_line(&dir.display().to_string())
         ));
     }
     git.refuse_local_programs()?;
+    clear_locks(&git, say)?;
     let url = match &remote {
         Some(url) => set_remote(&git, url, say)?,
         None => {
@@ -121,6 +133,7 @@ pub fn sync(
             run.line()
         }
     };
+    fetch_everything(&git)?;
     let git = git.with_remote(REMOTE, &url);
     configure(&git, exe)?;
     if remote.is_some() {
@@ -136,6 +149,7 @@ pub fn sync(
     }
     let mut sync = Syncing {
         store,
+        git_dir: git_dir(&git)?,
         git: with_identity(
             git,
             &store
@@ -143,6 +157,7 @@ pub fn sync(
                 .map_or_else(store::device::hostname, str::to_string),
         )?,
         url: shown_url(&url),
+        remote_dir: local_repository(&url),
         branch: branch.line(),
         now,
     };
@@ -196,6 +211,10 @@ struct Syncing<'a> {
     git: Git,
     /// The remote's URL as it may be shown.
     url: String,
+    /// The remote's git folder, when it is a folder on this machine.
+    remote_dir: Option<PathBuf>,
+    /// The data folder's git folder.
+    git_dir: PathBuf,
     branch: String,
     now: DateTime<Utc>,
 }
@@ -227,10 +246,19 @@ impl Syncing<'_> {
 
     /// Commits everything that changed in the data folder, first settling
     /// a merge a killed sync left half done. Runs under the store's lock.
+    ///
+    /// A merge cut off leaves what it got to: files merged in the work tree
+    /// (committed here like any change, so nothing is lost and the next
+    /// merge finds them merged), unmerged paths in the index (settled as
+    /// after any merge), and, once git wrote it, `MERGE_HEAD` (the merge
+    /// is finished) with a `MERGE_MSG` that may be missing or empty (git
+    /// writes it after `MERGE_HEAD`): the merge commit gets bridgepad's own
+    /// message, never git's.
     fn commit_here(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let merging = self.merging()?;
-        if merging {
-            self.settle_unmerged(say)?;
+        self.settle_unmerged(say)?;
+        if !merging {
+            self.forget_auto_merge()?;
         }
         self.git.run(&["add", "-A"])?;
         let staged = self
@@ -238,8 +266,18 @@ impl Syncing<'_> {
             .run(&["diff", "--cached", "--name-status", "--no-renames", "-z"])?;
         let changes = Changes::of(&fields(&staged.stdout));
         if merging {
-            self.git
-                .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
+            let message = format!("bridgepad: merge from {}\n", self.url);
+            self.git.run_with_input(
+                &[
+                    "commit",
+                    "-q",
+                    "--no-verify",
+                    "--cleanup=whitespace",
+                    "-F",
+                    "-",
+                ],
+                message.as_bytes(),
+            )?;
             say("finished the merge an interrupted sync had begun".into());
         } else if !changes.is_empty() {
             let (subject, body) = changes.message(self.store.dir());
@@ -256,6 +294,17 @@ impl Syncing<'_> {
                 message.as_bytes(),
             )?;
             say(format!("committed here: {subject}"));
+        }
+        Ok(())
+    }
+
+    /// Removes `AUTO_MERGE`, which git's merge writes when it leaves
+    /// conflicts and its commit removes, when a merge cut off left it with
+    /// no merge under way.
+    fn forget_auto_merge(&self) -> Result<()> {
+        if self.git_dir.join("AUTO_MERGE").is_file() {
+            self.git
+                .run(&["update-ref", "--no-deref", "-d", "AUTO_MERGE"])?;
         }
         Ok(())
     }
@@ -451,14 +500,21 @@ impl Syncing<'_> {
                         ));
                     }
                 }
+                // The work tree's file, when there is one, is the version
+                // git left, or what the table recorded since a sync was cut
+                // off in the middle of this merge: it is kept as it is.
                 (true, false) => {
-                    self.checkout_stage(&path, '2')?;
+                    if !dir.join(&path).exists() {
+                        self.checkout_stage(&path, '2')?;
+                    }
                     say(format!(
                         "kept `{shown}`: changed here, deleted on another device"
                     ));
                 }
                 (false, true) => {
-                    self.checkout_stage(&path, '3')?;
+                    if !dir.join(&path).exists() {
+                        self.checkout_stage(&path, '3')?;
+                    }
                     say(format!(
                         "kept `{shown}`: deleted here, changed on another device"
                     ));
@@ -524,6 +580,7 @@ impl Syncing<'_> {
             say("nothing to push".into());
             return Ok(true);
         }
+        self.clear_remote_locks(ahead, say)?;
         let run = self.git.try_run(&[
             "push",
             "-q",
@@ -552,8 +609,35 @@ impl Syncing<'_> {
             return Ok(false);
         }
         // The remote was reached a moment ago, by the fetch: it refused.
-        let why = format!("{} did not take them: {}", self.url, run.reason());
+        let why = match remote_lock(&run.stderr) {
+            Some(lock) => format!(
+                "{} holds the git lock file `{lock}`, which a push that was cut off may have left: when no other device is syncing, remove that file on the remote, then sync again",
+                self.url
+            ),
+            None => format!("{} did not take them: {}", self.url, run.reason()),
+        };
         bail!("{}", self.not_pushed(ahead, &why))
+    }
+
+    /// Removes the lock files a push cut off left in a remote on a path
+    /// (see `recover.rs`), saying so once; a lock another git may hold
+    /// stops the push, named.
+    fn clear_remote_locks(&self, ahead: u64, say: &mut dyn FnMut(String)) -> Result<()> {
+        let Some(repo) = &self.remote_dir else {
+            return Ok(());
+        };
+        let locks = recover::remote_locks(repo);
+        let removed = match recover::remove_stale(repo, repo, &locks) {
+            Ok(removed) => removed,
+            Err(kept) => bail!("{}", self.not_pushed(ahead, &kept.to_string())),
+        };
+        if let Some((locks, names)) = shown_paths(repo, &removed) {
+            say(format!(
+                "removed {locks} an interrupted push left in {}: {names}",
+                self.url
+            ));
+        }
+        Ok(())
     }
 
     /// Stops tracking what a repository made by hand may have committed of
@@ -608,6 +692,21 @@ fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
     Ok(())
 }
 
+/// Removes the lock files a sync that was cut off left in the data folder's
+/// repository, and git's copies for the merge driver (see `recover.rs`),
+/// saying so once; a lock another git may hold stops the sync, named.
+fn clear_locks(git: &Git, say: &mut dyn FnMut(String)) -> Result<()> {
+    let git_dir = git_dir(git)?;
+    let mut left = recover::local_locks(&git_dir);
+    left.extend(recover::merge_temps(git.dir()));
+    let removed =
+        recover::remove_stale(git.dir(), &git_dir, &left).map_err(|kept| anyhow!("{kept}"))?;
+    if let Some((what, names)) = shown_paths(git.dir(), &removed) {
+        say(format!("removed {what} an interrupted sync left: {names}"));
+    }
+    Ok(())
+}
+
 /// `path` with every link and `..` resolved, as far as it exists; the
 /// rest, which does not exist yet, as it is written (its `..` taken away).
 fn resolved(path: &Path) -> std::path::PathBuf {
@@ -636,6 +735,63 @@ fn resolved(path: &Path) -> std::path::PathBuf {
     }
 }
 
+/// "a lock" or "2 locks" ("a file", "3 files" when not all are locks), and
+/// the paths from `root` (".git/HEAD.lock, .git/index.lock"); `None` for
+/// none.
+fn shown_paths(root: &Path, paths: &[PathBuf]) -> Option<(String, String)> {
+    let locks = paths
+        .iter()
+        .all(|p| p.extension().is_some_and(|e| e == "lock"));
+    let (one, many) = if locks {
+        ("lock", "locks")
+    } else {
+        ("file", "files")
+    };
+    let names: Vec<String> = paths
+        .iter()
+        .map(|path| crate::one_line(&path.strip_prefix(root).unwrap_or(path).to_string_lossy()))
+        .collect();
+    match names.len() {
+        0 => None,
+        1 => Some((format!("a {one}"), names.join(""))),
+        n => Some((format!("{n} {many}"), names.join(", "))),
+    }
+}
+
+/// The data folder's git folder: `.git`, or where a `.git` file points.
+fn git_dir(git: &Git) -> Result<PathBuf> {
+    let dot_git = git.dir().join(".git");
+    if dot_git.is_dir() {
+        return Ok(dot_git);
+    }
+    let path = git.run(&["rev-parse", "--absolute-git-dir"])?.line();
+    Ok(PathBuf::from(path))
+}
+
+/// The git folder of a remote given as a path on this machine (a bare
+/// repository on a USB stick or a mounted share), when it is one.
+fn local_repository(url: &str) -> Option<PathBuf> {
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    if !path.is_absolute() {
+        return None;
+    }
+    [path.join(".git"), path.to_path_buf()]
+        .into_iter()
+        .find(|dir| dir.join("HEAD").is_file() && dir.join("refs").is_dir())
+}
+
+/// The lock file a remote could not make, from a failed push's messages
+/// ("remote: error: cannot lock ref 'refs/heads/main': Unable to create
+/// '/srv/scores.git/./refs/heads/main.lock': File exists.").
+fn remote_lock(stderr: &str) -> Option<String> {
+    const BEFORE: &str = "Unable to create '";
+    const AFTER: &str = "': File exists";
+    let start = stderr.find(BEFORE)? + BEFORE.len();
+    let len = stderr[start..].find(AFTER)?;
+    let path = stderr[start..start + len].replace("/./", "/");
+    Some(crate::one_line(&path))
+}
+
 /// Points `origin` at `url`; returns it as it may be shown.
 fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<String> {
     let current = git.try_run(&["remote", "get-url", REMOTE])?;
@@ -651,6 +807,21 @@ fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<Strin
         ));
     }
     Ok(url.to_string())
+}
+
+/// Gives `origin` the fetch refspec `git remote add` writes after the URL,
+/// which a first sync cut off between the two left without: the remote
+/// then fetched nothing.
+fn fetch_everything(git: &Git) -> Result<()> {
+    let key = format!("remote.{REMOTE}.fetch");
+    if !git.succeeds(&["config", "--get-all", &key])? {
+        git.run(&[
+            "config",
+            &key,
+            &format!("+refs/heads/*:refs/remotes/{REMOTE}/*"),
+        ])?;
+    }
+    Ok(())
 }
 
 /// Names bridgepad's merge driver in the repository's config (every sync:
@@ -685,6 +856,7 @@ fn configure(git: &Git, exe: &Path) -> Result<()> {
     };
     let mut patterns = folder::git_patterns();
     patterns.push(OLD_TEMPS.to_string());
+    patterns.push(format!("/{}*", recover::MERGE_TEMP));
     let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
     add_lines(
         &exclude,

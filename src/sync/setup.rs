@@ -1,0 +1,263 @@
+//! Setting up the data folder's repository for a sync: the remote's URL
+//! (refused inside the data folder), the merge driver in the repository's
+//! own config and `info/attributes`, the files kept out of every commit, and
+//! the commit identity.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+
+use super::REMOTE;
+use super::git::{self, Git, shell_quoted, shown_url};
+use crate::store::{self, folder};
+
+/// `.gitattributes` as bridgepad writes it: the same bytes on every device,
+/// so two devices' first commits merge without a conflict.
+const ATTRIBUTES: &str = "# Written by bridgepad: session files merge through `bridgepad merge-driver`.\n*.toml merge=bridgepad\n";
+const ATTRIBUTE_LINE: &str = "*.toml merge=bridgepad";
+
+/// The repository's own attributes (`info/attributes`, which git reads
+/// after every `.gitattributes` and which is not synced, so it wins over
+/// whatever a synced file says): every file as git stores it, byte for
+/// byte (no filter, no `ident`, no working-tree encoding, no line-ending
+/// conversion), merged by git's own 3-way merge rather than any driver a
+/// synced file names; and session files (in `trash/` and `backups/` too)
+/// through bridgepad's merge driver, never line by line.
+const LOCAL_ATTRIBUTES: [&str; 2] = [
+    "* -filter -ident -working-tree-encoding -text -eol merge",
+    "*.toml merge=bridgepad",
+];
+
+/// Where older builds left a save's temporary files, beside the sessions;
+/// with `folder::MACHINE_LOCAL`, what stays on this machine.
+const OLD_TEMPS: &str = ".saving-*.tmp";
+
+/// A remote given as a relative path is relative to where the command was
+/// typed, not to the data folder git runs in.
+pub(super) fn absolute_url(url: &str) -> Result<String> {
+    let url = url.trim();
+    if url.is_empty() || url.starts_with('-') {
+        bail!(
+            "`{}` is not a git URL: give a path (`/media/usb/scores.git`), `user@host:path` or `ssh://…`, `https://…`",
+            crate::one_line(url)
+        );
+    }
+    let path = git::is_local(url) && !url.contains("://");
+    if path && Path::new(url).is_relative() {
+        let here = std::env::current_dir().context("could not tell the current folder")?;
+        return Ok(here.join(url).to_string_lossy().into_owned());
+    }
+    Ok(url.to_string())
+}
+
+/// Refuses a remote that is the data folder `dir` itself or a folder inside
+/// it (through links too): a sync with it would push to itself, or commit
+/// the remote into the folder it syncs.
+pub(super) fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
+    if !git::is_local(url) {
+        return Ok(());
+    }
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    if resolved(path).starts_with(resolved(dir)) {
+        bail!(
+            "`{}` is the data folder `{}` or inside it: sync with a repository outside it (a bare repository on a USB stick or a NAS, or a hosted one)",
+            crate::one_line(url),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` with every link and `..` resolved, as far as it exists; the
+/// rest, which does not exist yet, as it is written (its `..` taken away).
+fn resolved(path: &Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut existing = path;
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = fs::canonicalize(existing) {
+            let mut path = real;
+            for part in rest.iter().rev() {
+                match part {
+                    Component::ParentDir => {
+                        path.pop();
+                    }
+                    Component::Normal(name) => path.push(name),
+                    _ => {}
+                }
+            }
+            return path;
+        }
+        let Some(parent) = existing.parent() else {
+            return path.to_path_buf();
+        };
+        rest.extend(existing.components().next_back());
+        existing = parent;
+    }
+}
+
+/// Points `origin` at `url`; returns it as it may be shown.
+pub(super) fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<String> {
+    let current = git.try_run(&["remote", "get-url", REMOTE])?;
+    if !current.ok {
+        git.run(&["remote", "add", REMOTE, url])?;
+        say(format!("syncing with {}", shown_url(url)));
+    } else if current.line() != url {
+        git.run(&["remote", "set-url", REMOTE, url])?;
+        say(format!(
+            "syncing with {} (was {})",
+            shown_url(url),
+            shown_url(&current.line())
+        ));
+    }
+    Ok(url.to_string())
+}
+
+/// Gives `origin` the fetch refspec `git remote add` writes after the URL,
+/// which a first sync cut off between the two left without: the remote
+/// then fetched nothing.
+pub(super) fn fetch_everything(git: &Git) -> Result<()> {
+    let key = format!("remote.{REMOTE}.fetch");
+    if !git.succeeds(&["config", "--get-all", &key])? {
+        git.run(&[
+            "config",
+            &key,
+            &format!("+refs/heads/*:refs/remotes/{REMOTE}/*"),
+        ])?;
+    }
+    Ok(())
+}
+
+/// Names bridgepad's merge driver in the repository's config (every sync:
+/// bridgepad may have moved since the last), keeps the machine-local
+/// files out of every commit, and makes bridgepad's attributes win over
+/// any `.gitattributes` a sync brings.
+pub(super) fn configure(git: &Git, exe: &Path) -> Result<()> {
+    let Some(exe) = exe.to_str() else {
+        bail!(
+            "bridgepad's own path `{}` is not UTF-8, so git cannot be told to run it as the merge driver: install bridgepad under a plain path",
+            exe.display()
+        );
+    };
+    let command = format!("{} merge-driver %O %A %B %P", shell_quoted(exe));
+    let set = git.try_run(&["config", "--get", "merge.bridgepad.driver"])?;
+    if !set.ok || set.line() != command {
+        git.run(&[
+            "config",
+            "merge.bridgepad.name",
+            "bridgepad: session histories",
+        ])?;
+        git.run(&["config", "merge.bridgepad.driver", &command])?;
+    }
+    let dot_git = git.dir().join(".git");
+    let exclude = if dot_git.is_dir() {
+        dot_git.join("info").join("exclude")
+    } else {
+        let path = git
+            .run(&["rev-parse", "--git-path", "info/exclude"])?
+            .line();
+        git.dir().join(path)
+    };
+    let mut patterns = folder::git_patterns();
+    patterns.push(OLD_TEMPS.to_string());
+    patterns.push(format!("/{}*", super::recover::MERGE_TEMP));
+    let patterns: Vec<&str> = patterns.iter().map(String::as_str).collect();
+    add_lines(
+        &exclude,
+        "# bridgepad: files for this machine only",
+        &patterns,
+    )?;
+    write_local_attributes(git)
+}
+
+/// Writes [`LOCAL_ATTRIBUTES`] to the repository's `info/attributes`.
+fn write_local_attributes(git: &Git) -> Result<()> {
+    let path = git
+        .run(&["rev-parse", "--git-path", "info/attributes"])?
+        .line();
+    add_lines(
+        &git.dir().join(path),
+        "# bridgepad: files as they are; sessions merge through `bridgepad merge-driver`",
+        &LOCAL_ATTRIBUTES,
+    )
+}
+
+/// Makes sure `.gitattributes` sends session files to bridgepad's driver,
+/// for builds older than [`LOCAL_ATTRIBUTES`] on other devices. A link
+/// there (which git does not follow either) is left as it is.
+pub(super) fn write_attributes(dir: &Path) -> Result<()> {
+    let path = dir.join(".gitattributes");
+    if fs::symlink_metadata(&path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return store::save_atomically(dir, &path, ATTRIBUTES.as_bytes());
+    }
+    add_lines(
+        &path,
+        "# Added by bridgepad: session files merge through `bridgepad merge-driver`.",
+        &[ATTRIBUTE_LINE],
+    )
+}
+
+/// Appends `lines` (under `heading`) to the text file at `path`, creating
+/// it and its folder, unless it already has every one of them.
+fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).with_context(|| format!("could not create `{}`", dir.display()))?;
+    folder::ensure_lines(path, heading, lines)
+        .with_context(|| format!("could not write `{}`", path.display()))
+}
+
+/// The commit identity: the user's git identity where there is one, else
+/// "bridgepad on <this device>" (`host`, the name saves record), so a sync
+/// works on a machine where git was never set up.
+pub(super) fn with_identity(git: Git, host: &str) -> Result<Git> {
+    let set = git.try_run(&["config", "--get-regexp", r"^user\.(name|email)$"])?;
+    let text = set.text();
+    let has = |key: &str| text.lines().any(|l| l.starts_with(key));
+    let mut git = git;
+    if !has("user.name ") {
+        git = git.with_config("user.name", &format!("bridgepad on {host}"));
+    }
+    if !has("user.email ") {
+        git = git.with_config("user.email", &format!("bridgepad@{host}"));
+    }
+    Ok(git)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_remote_paths_are_taken_from_where_the_command_runs() {
+        let here = std::env::current_dir().unwrap();
+        assert_eq!(
+            absolute_url("backup/scores.git").unwrap(),
+            here.join("backup/scores.git").to_string_lossy()
+        );
+        for kept in [
+            "/media/usb/scores.git",
+            "git@github.com:club/scores.git",
+            "nas:scores.git",
+            "ssh://nas/volume1/scores.git",
+            "https://example.com/club/scores.git",
+        ] {
+            assert_eq!(absolute_url(kept).unwrap(), kept);
+        }
+        assert!(absolute_url("--upload-pack=evil").is_err());
+        assert!(absolute_url(" ").is_err());
+    }
+
+    #[test]
+    fn missing_lines_are_appended_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("exclude");
+        fs::write(&path, "# git's own\n*.swp").unwrap();
+        add_lines(&path, "# mine", &["/a/", "/b/"]).unwrap();
+        add_lines(&path, "# mine", &["/a/", "/b/"]).unwrap();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            "# git's own\n*.swp\n# mine\n/a/\n/b/\n"
+        );
+    }
+}

@@ -244,10 +244,41 @@ fn shown(settings: &[(String, String)]) -> String {
         .join(" ")
 }
 
+/// Template settings narrowed to a table of `players`: a largest hand given
+/// per table size resolved for this one, and the player range narrowed to
+/// the sizes round this one the deck can still deal those hands to, so the
+/// table may still lose a player who sits out (down to the template's
+/// minimum) or gain one who joins (as far as the deck goes). `None` when
+/// the settings do not seat that many, or do not say how.
+fn for_table(table: toml::Table, players: usize) -> Option<toml::Table> {
+    let count = |table: &toml::Table, key: &str| table.get(key)?.as_integer();
+    let (min, max) = (count(&table, "min_players")?, count(&table, "max_players")?);
+    let mut table = for_size(table, players)?;
+    let seats = players as i64;
+    let fits = |size: i64| {
+        let mut sized = table.clone();
+        sized.insert("min_players".into(), toml::Value::Integer(size));
+        sized.insert("max_players".into(), toml::Value::Integer(size));
+        matches!(read_back(sized, ""), Ok(Ok(_)))
+    };
+    let low = (min..seats)
+        .rev()
+        .take_while(|&s| fits(s))
+        .last()
+        .unwrap_or(seats);
+    let high = (seats + 1..=max)
+        .take_while(|&s| fits(s))
+        .last()
+        .unwrap_or(seats);
+    table.insert("min_players".into(), toml::Value::Integer(low));
+    table.insert("max_players".into(), toml::Value::Integer(high));
+    Some(table)
+}
+
 /// Template settings narrowed to a table of exactly `players`: the player
 /// range, and a largest hand given per table size resolved for this one.
 /// `None` when the settings do not seat that many, or do not say how.
-fn for_table(mut table: toml::Table, players: usize) -> Option<toml::Table> {
+fn for_size(mut table: toml::Table, players: usize) -> Option<toml::Table> {
     let count = |key: &str| table.get(key)?.as_integer();
     let seats = players as i64;
     let range = count("min_players")?..=count("max_players")?;
@@ -402,10 +433,16 @@ mod tests {
     fn a_largest_hand_is_judged_against_the_table_that_asks() {
         let devils = built_in("devils-bridge");
         let set = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
-        // 3 × 12 + 1 = 37 fits 52; the session keeps the rules for 3 alone.
+        // 3 × 12 + 1 = 37 fits 52; the session keeps the rules for the
+        // sizes the deck can deal 12 to: 4 × 12 + 1 = 49 fits, 5 × 12 + 1 =
+        // 61 does not.
         let three = with_settings_for(&devils, &set("peak_cards", "12"), 3).unwrap();
         assert_eq!(three.schedule(3).map(|s| s.largest()), Some(12));
-        assert_eq!((three.min_players, three.max_players), (3, 3));
+        assert_eq!((three.min_players, three.max_players), (3, 4));
+        // Issue 22: four at peak 8 may lose one who sits out (3 × 8 + 1 =
+        // 25) and gain two who join (6 × 8 + 1 = 49), not three (57).
+        let four = with_settings_for(&devils, &set("peak_cards", "8"), 4).unwrap();
+        assert_eq!((four.min_players, four.max_players), (3, 6));
         // Every size would have fitted: the range is kept.
         let kept = with_settings_for(&devils, &set("peak_cards", "7"), 3).unwrap();
         assert_eq!((kept.min_players, kept.max_players), (3, 7));

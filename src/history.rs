@@ -343,9 +343,10 @@ fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
 /// Each player's final total, in seat order (seated players, then waiting ones).
 pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
     match &session.play {
+        // In the order every output lists the players (`Session::players`).
         Play::Exact(game) => game
-            .table()
-            .seats()
+            .around_table()
+            .into_iter()
             .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
             .collect(),
         // Partners carry their side's total.

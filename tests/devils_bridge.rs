@@ -678,11 +678,12 @@ fn a_peak_set_for_one_session_is_judged_against_its_own_table() {
         ),
         "{out}"
     );
-    // The session keeps the rules for its own table, so it loads again.
+    // The session keeps the rules for the sizes the deck can deal 12 to, so
+    // it loads again: 3, and 4 if one joins (4 × 12 + 1 = 49), not 5.
     let id = out.lines().last().unwrap();
     let text = bp.session_text(id);
     assert!(
-        text.contains("min_players = 3\nmax_players = 3\n"),
+        text.contains("min_players = 3\nmax_players = 4\n"),
         "{text}"
     );
     assert!(text.contains("peak_cards = 12\n"), "{text}");

@@ -488,7 +488,11 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
     let json = bp.json(&["show", "--json"]);
     assert_eq!(json["id"], ID);
     assert_eq!(json["status"], "in_progress");
-    assert_eq!(json["players"], serde_json::json!(["Ann", "Bob", "Cid"]));
+    // Everyone in seating order: Dee took Ann's seat (issue 22).
+    assert_eq!(
+        json["players"],
+        serde_json::json!(["Ann", "Dee", "Bob", "Cid"])
+    );
     assert_eq!(json["eliminated"], serde_json::json!(["Ann", "Dee"]));
     assert_eq!(
         json["eliminated_in"],

@@ -38,6 +38,7 @@ mod pty_bridge;
 mod pty_contract;
 mod pty_prompt;
 mod rule_cases;
+mod seats;
 mod sessions;
 mod shared_file;
 mod sheets;

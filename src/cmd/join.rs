@@ -1,5 +1,6 @@
 //! `bridgepad join NAME`: seat a player who arrives late, from the hand in
-//! play; `bridgepad sit-out NAME`: a player sits the hand in play out
+//! play (at an elimination game, add them to the players waiting for a
+//! seat); `bridgepad sit-out NAME`: a player sits the hand in play out
 //! (exact-bid games). Both are facts of the hand, undone by `undo`.
 
 use anyhow::{Result, anyhow};
@@ -24,12 +25,7 @@ pub fn run(args: JoinArgs, cx: &Context) -> Result<()> {
             .map(|n| seat_named(game, n))
             .transpose()?;
         let seat = game.join(&args.name, after, start)?;
-        let joined = game
-            .joined()
-            .iter()
-            .find(|j| j.seat == seat)
-            .expect("the player just joined");
-        Ok(narrate::joined(game, joined))
+        Ok(narrate::joined_seat(game, seat))
     })?;
     outln!("{said}");
     if let Ok(game) = session.exact() {

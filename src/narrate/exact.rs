@@ -61,6 +61,26 @@ pub fn joined(game: &Game, joined: &Joined) -> String {
     )
 }
 
+/// A latecomer queued at an elimination game: "Dee waits for a seat and
+/// takes the next one a player is eliminated from; waiting: Eve and Dee."
+pub fn queued(game: &Game, seat: Seat) -> String {
+    let table = game.table();
+    format!(
+        "{} waits for a seat and takes the next one a player is eliminated from; waiting: {}.",
+        table.name(seat),
+        table.list(&game.waiting())
+    )
+}
+
+/// What `join` said: where the latecomer sits and on what total, or, at an
+/// elimination game, that they wait for a seat.
+pub fn joined_seat(game: &Game, seat: Seat) -> String {
+    match game.joined().iter().find(|j| j.seat == seat) {
+        Some(joined) => self::joined(game, joined),
+        None => queued(game, seat),
+    }
+}
+
 /// How a start rule worked out a joining player's total, in words.
 pub fn start_words(start: Start) -> &'static str {
     match start {

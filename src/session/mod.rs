@@ -161,6 +161,17 @@ impl Session {
         }
     }
 
+    /// Every player, in the one order every output lists them: seating
+    /// order as the sheet shows it (a player who joined under way where
+    /// they sit, a waiting player who took a seat right after the player
+    /// they replaced), then those still waiting for a seat.
+    pub fn players(&self) -> Vec<String> {
+        match &self.play {
+            Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
+            Play::Contract(game) => game.table().names().to_vec(),
+        }
+    }
+
     pub fn is_finished(&self) -> bool {
         match &self.play {
             Play::Exact(game) => game.is_finished(),

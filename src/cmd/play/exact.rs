@@ -19,8 +19,9 @@ use crate::rules::{
 use crate::session::parse_trump;
 
 /// What can be typed at any question, in four forms: bids asked in turn
-/// or all at once, and with or without the latecomer's `join` (an
-/// elimination game seats latecomers as waiting players instead).
+/// or all at once, and with a latecomer's `join` and `out` for a player
+/// sitting out, or (an elimination game) a `join` that queues the latecomer
+/// for a seat and no `out`.
 macro_rules! help {
     ($start:literal, $join:literal) => {
         concat!(
@@ -28,25 +29,25 @@ macro_rules! help {
             "or u = undo the last entry, e = correct a bid or an earlier hand, s = score sheet, ",
             "x = why each score of the last hand is what it is (x 3: hand 3), ",
             $join,
-            "out NAME = NAME sits this hand out, q = quit (everything is saved)."
+            "q = quit (everything is saved)."
         )
     };
 }
 const HELP: &str = help!(
     "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
-    "join NAME = seat a latecomer, "
+    "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
 );
 const HELP_NO_JOIN: &str = help!(
     "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
-    ""
+    "join NAME = a latecomer waits for a seat, "
 );
 const HELP_AT_ONCE: &str = help!(
     "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
-    "join NAME = seat a latecomer, "
+    "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
 );
 const HELP_AT_ONCE_NO_JOIN: &str = help!(
     "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
-    ""
+    "join NAME = a latecomer waits for a seat, "
 );
 
 impl Commands for Game {
@@ -75,6 +76,20 @@ impl Commands for Game {
     /// first offered) and on what total, then seats them as `bridgepad
     /// join` does.
     fn join(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
+        // Asked of the engine first: a join it refuses asks nothing, and an
+        // elimination game's latecomer waits for a seat, nothing to ask.
+        if let Err(e) = Game::join(&mut self.clone(), name, None, Start::Lowest) {
+            return Err(at_table(e));
+        }
+        if self.variant().elimination {
+            let (_, said) = cx.store.update(id, cx.now, |session| {
+                let game = session.exact_mut()?;
+                let seat = game.join(name, None, Start::Zero).map_err(at_table)?;
+                Ok(narrate::joined_seat(game, seat))
+            })?;
+            p.say(&said);
+            return Ok(());
+        }
         let table = self.table();
         let seated = self.standing();
         let mut places: Vec<String> = seated
@@ -110,7 +125,7 @@ impl Commands for Game {
         let start = Start::ALL[start];
         let (_, said) = cx.store.update(id, cx.now, |session| {
             let game = session.exact_mut()?;
-            let seat = game.join(name, Some(after), start)?;
+            let seat = game.join(name, Some(after), start).map_err(at_table)?;
             let joined = game
                 .joined()
                 .iter()
@@ -134,11 +149,25 @@ impl Commands for Game {
         })?;
         let (_, said) = cx.store.update(id, cx.now, |session| {
             let game = session.exact_mut()?;
-            game.sit_out(seat)?;
+            game.sit_out(seat).map_err(at_table)?;
             Ok(narrate::sits_out(game, seat))
         })?;
         p.say(&said);
         Ok(())
+    }
+}
+
+/// An engine refusal of `join` or `out` as the table says it: entries are
+/// taken back with the table's undo key, not a command line.
+fn at_table(e: RuleError) -> anyhow::Error {
+    match e {
+        RuleError::JoinUnderway { name, hand } => anyhow::anyhow!(
+            "{name} can join once hand {hand} is over: its entries are recorded; record its tricks, then join (or take the entries back with u)"
+        ),
+        RuleError::OutUnderway { player, hand } => anyhow::anyhow!(
+            "{player} cannot sit out hand {hand}: its entries are recorded; take them back with u first"
+        ),
+        e => e.into(),
     }
 }
 

@@ -220,3 +220,93 @@ fn a_latecomer_is_seated_and_a_player_sits_out_at_the_table() {
         ["Cid", "Dee", "Bob"]
     );
 }
+
+// Issue 22, bug 4: `join` and `out` during a hand are refused before any
+// question, naming the table's undo key; an elimination game queues a
+// latecomer without asking where they sit.
+
+/// Devil's Bridge, Ann dealing hand 1: Bob's bid is in when Dee arrives and
+/// Ann wants to sit out.
+#[test]
+fn join_and_out_during_a_hand_are_refused_before_anything_is_asked() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Devil's Bridge",
+        "bid-plus-ten",
+        "",
+        "Ann, Bob, Cid",
+        "Ann",
+        "",
+        "0",
+        "join Dee",
+        "out Ann",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    p.assert_said(&[
+        "error: Dee can join once hand 1 is over: its entries are recorded; record its tricks, then join (or take the entries back with u)",
+        "error: Ann cannot sit out hand 1: its entries are recorded; take them back with u first",
+    ]);
+    assert!(
+        p.script.said.iter().all(|s| !s.contains("bridgepad undo")),
+        "{:#?}",
+        p.script.said
+    );
+    assert!(
+        !p.prompts
+            .iter()
+            .any(|q| q.contains("sit?") || q.contains("starts on")),
+        "{:#?}",
+        p.prompts
+    );
+    // Nothing changed but Bob's bid, and Cid's bid is asked again.
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
+    assert_eq!(game.table().len(), 3);
+    assert!(game.current().unwrap().deal.out.is_empty());
+    let bids = p
+        .table_prompts()
+        .into_iter()
+        .filter(|q| q.contains("Cid"))
+        .count();
+    assert!(bids >= 3, "{:#?}", p.prompts);
+}
+
+/// Mormon Bridge elimination, Ann and Bob, Ann dealing (so Bob comes first
+/// in each line): Cid arrives after the bids (Bob 1, Ann 2) and waits; Ann
+/// takes 3 and is out, and Cid takes her seat from hand 2.
+#[test]
+fn a_latecomer_at_an_elimination_table_waits_without_being_asked_where() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Mormon Bridge (elimination)",
+        "Ann, Bob",
+        "",
+        "Ann",
+        "",
+        "1 2",
+        "join Cid",
+        "out Ann",
+        "1 3",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    p.assert_said(&[
+        "Cid waits for a seat and takes the next one a player is eliminated from; waiting: Cid.",
+        "error: Ann cannot sit out: nobody sits out a hand of Mormon Bridge (elimination), so nobody can dodge elimination; every standing player plays hand 1",
+    ]);
+    assert!(
+        !p.prompts
+            .iter()
+            .any(|q| q.contains("sit?") || q.contains("starts on")),
+        "{:#?}",
+        p.prompts
+    );
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
+    let seat = |n: &str| game.table().seat_of(n).unwrap();
+    assert_eq!(game.standing(), [seat("Cid"), seat("Bob")]);
+    assert_eq!(game.eliminated(), [(seat("Ann"), 1)]);
+}

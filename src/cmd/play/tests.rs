@@ -496,9 +496,17 @@ fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
     ] {
         assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
     }
-    // Latecomers wait for a seat in an elimination game: no `join` offered.
+    // Latecomers wait for a seat in an elimination game, and nobody sits
+    // out: `join` queues, and no `out` is offered.
     assert!(
-        p.said.iter().all(|s| !s.contains("join NAME")),
+        p.said
+            .iter()
+            .any(|s| s.contains("join NAME = a latecomer waits for a seat")),
+        "{:#?}",
+        p.said
+    );
+    assert!(
+        p.said.iter().all(|s| !s.contains("out NAME")),
         "{:#?}",
         p.said
     );

@@ -102,10 +102,11 @@ impl Status {
     }
 }
 
-/// The players a session started with, in seating order (waiting players
-/// are not among them).
+/// Every player of a session, in seating order, those who joined under way
+/// included, then those waiting for a seat (see [`Session::players`]): the
+/// same list `list --json` and the exports give.
 pub fn players(session: &Session) -> Vec<String> {
-    session.table().seated().to_vec()
+    session.players()
 }
 
 /// Every player's points for the whole session, waiting players included.

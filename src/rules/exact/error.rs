@@ -115,11 +115,20 @@ pub enum RuleError {
     /// A join whose name the table cannot take.
     #[error("{0}")]
     JoinName(String),
-    /// A join at a game whose latecomers wait for a seat instead.
+    /// A latecomer given a place at a game whose latecomers wait for a seat.
     #[error(
-        "{title} seats latecomers as players waiting for a seat when the session starts; nobody joins it under way"
+        "{name} cannot choose a seat: in {title} a latecomer waits for a seat and takes the next one a player is eliminated from; join without --seat"
     )]
-    JoinElimination { title: String },
+    JoinElimination { name: String, title: String },
+    /// Sitting out a hand of an elimination game (it would dodge elimination).
+    #[error(
+        "{player} cannot sit out: nobody sits out a hand of {title}, so nobody can dodge elimination; every standing player plays hand {hand}"
+    )]
+    OutElimination {
+        player: String,
+        title: String,
+        hand: usize,
+    },
     /// A join that would seat more players than the variant has rules for.
     #[error("{name} cannot join: {title} is for {range} players, and {seated} are seated")]
     JoinTooMany {

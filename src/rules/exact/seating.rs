@@ -179,14 +179,32 @@ impl Game {
     /// Seats `name` from the hand in play, after `after` (by default at the
     /// end of the list: after the last seated player), starting on the
     /// total `start` gives. Refused when anything of the hand's play is
-    /// recorded, in an elimination game, for a name already at the table,
-    /// or when the deck could not deal the hands to come to one more.
+    /// recorded, for a name already at the table, or when the deck could
+    /// not deal the hands to come to one more. In an elimination game the
+    /// latecomer instead joins the players waiting for a seat, at any time
+    /// and however full the table (see [`Game::apply_join`]); a place
+    /// cannot be chosen there.
     pub fn join(
         &mut self,
         name: &str,
         after: Option<Seat>,
         start: Start,
     ) -> Result<Seat, RuleError> {
+        if self.variant.elimination {
+            if after.is_some() {
+                return Err(RuleError::JoinElimination {
+                    name: name.trim().to_string(),
+                    title: self.variant.title.clone(),
+                });
+            }
+            // Queued after the last player in the list, on nothing.
+            let last = Seat::new(self.table.len() - 1);
+            return self.apply_join(&Join {
+                name: name.to_string(),
+                after: last,
+                start: Start::Zero,
+            });
+        }
         let after = match after {
             Some(seat) => seat,
             None => *self
@@ -209,9 +227,7 @@ impl Game {
         let number = hand.deal.number;
         let name = join.name.trim();
         if self.variant.elimination {
-            return Err(RuleError::JoinElimination {
-                title: self.variant.title.clone(),
-            });
+            return self.queue(name);
         }
         if !self.current_untouched() {
             return Err(RuleError::JoinUnderway {
@@ -235,6 +251,9 @@ impl Game {
             .join(name)
             .map_err(|e| RuleError::JoinName(e.to_string()))?;
         let players = seated.len() + 1;
+        // The deck first: it is what limits a table most often, and its
+        // refusal says how many fit.
+        self.check_deck(table.name(seat), players)?;
         if players > self.variant.max_players {
             return Err(RuleError::JoinTooMany {
                 name: table.name(seat).to_string(),
@@ -243,7 +262,6 @@ impl Game {
                 seated: seated.len(),
             });
         }
-        self.check_deck(table.name(seat), players)?;
         // Checked: now change.
         let totals: Vec<i64> = seated.iter().map(|&s| self.totals[s]).collect();
         let points = join.start.points(&totals);
@@ -275,6 +293,37 @@ impl Game {
             start: join.start,
         });
         self.redeal_current();
+        Ok(seat)
+    }
+
+    /// A latecomer at an elimination game joins the players waiting for a
+    /// seat, last in line: they play nothing until a player is eliminated
+    /// and they are next, and start on nothing, as those named at the start
+    /// do. Allowed at any time of a hand in play (the hand is not dealt
+    /// again), and however many are seated or waiting.
+    fn queue(&mut self, name: &str) -> Result<Seat, RuleError> {
+        let mut table = self.table.clone();
+        let seat = table
+            .join(name)
+            .map_err(|e| RuleError::JoinName(e.to_string()))?;
+        let after = Seat::new(self.table.len() - 1);
+        // Checked: now change.
+        self.table = table;
+        for hand in &mut self.hands {
+            hand.bids.push(None);
+            hand.tricks.push(None);
+            if let Some(result) = &mut hand.result {
+                result.points.push(0);
+                result.totals.push(0);
+            }
+        }
+        self.totals.push(0);
+        let name = self.name(seat);
+        self.facts_for_current().joins.push(Join {
+            name,
+            after,
+            start: Start::Zero,
+        });
         Ok(seat)
     }
 
@@ -327,6 +376,14 @@ impl Game {
     pub(super) fn apply_sit_out(&mut self, seat: Seat) -> Result<(), RuleError> {
         let hand = self.open_hand()?;
         let number = hand.deal.number;
+        if self.variant.elimination {
+            // Sitting a hand out would let a player dodge elimination.
+            return Err(RuleError::OutElimination {
+                player: self.name(seat),
+                title: self.variant.title.clone(),
+                hand: number,
+            });
+        }
         if hand.deal.out.contains(&seat) {
             return Err(RuleError::AlreadyOut {
                 player: self.name(seat),
@@ -394,9 +451,15 @@ impl Game {
             .collect()
     }
 
-    /// Past the last player who waited for a seat from the start.
+    /// Past the last player waiting for a seat: those named at the start,
+    /// then (in an elimination game) the latecomers queued after them.
     fn waiting_end(&self) -> usize {
-        self.table.seated().len() + self.table.waiting().len()
+        let queued = if self.variant.elimination {
+            self.table.joined().len()
+        } else {
+            0
+        };
+        self.table.seated().len() + self.table.waiting().len() + queued
     }
 
     /// Every player in order around the table: the players seated at the

@@ -232,19 +232,80 @@ fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
     assert_eq!(g.current().unwrap().deal.order.len(), 6);
 }
 
-#[test]
-fn elimination_games_take_no_joins() {
+fn elimination(names: &[&str]) -> Game {
     let mut raw: RawTemplate = toml::from_str(include_str!(
         "../../../templates/mormon-bridge-elimination.toml"
     ))
     .unwrap();
     raw.min_players = raw.min_players.min(3);
     let variant = Variant::try_from(raw).unwrap();
-    let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+    let names = names.iter().map(|n| n.to_string()).collect();
     let table = Table::new(&variant, names, 0).unwrap();
-    let mut g = Game::new(variant, table);
-    let err = refused(&mut g, |g| g.join("Dee", None, Start::Zero));
-    assert!(matches!(err, RuleError::JoinElimination { .. }), "{err}");
+    Game::new(variant, table)
+}
+
+#[test]
+fn a_latecomer_at_an_elimination_game_waits_for_a_seat_at_any_time() {
+    let mut g = elimination(&["Ann", "Bob", "Cid"]);
+    // Mid-hand: the bids are in, and Dee arrives.
+    g.record_bids(&[(ANN, 2), (BOB, 1), (CID, 0)]).unwrap();
+    let dee = g.join("Dee", None, Start::Lowest).unwrap();
+    assert_eq!(dee, DEE);
+    assert_eq!(g.waiting(), [DEE]);
+    assert_eq!(g.current().unwrap().deal.order, [BOB, CID, ANN]);
+    assert_eq!(g.standing(), [ANN, BOB, CID]);
+    // A place cannot be chosen: the next seat freed is theirs.
+    let err = refused(&mut g, |g| g.join("Eve", Some(BOB), Start::Zero));
+    assert_eq!(
+        err.to_string(),
+        "Eve cannot choose a seat: in Mormon Bridge (elimination) a latecomer waits for a seat and takes the next one a player is eliminated from; join without --seat"
+    );
+    // Bob misses and is out; Dee takes his seat from hand 2, on 0.
+    g.record_tricks(&[(ANN, 2), (BOB, 2), (CID, 0)]).unwrap();
+    assert_eq!(g.eliminated(), [(BOB, 1)]);
+    assert!(g.waiting().is_empty());
+    assert_eq!(g.standing(), [ANN, DEE, CID]);
+    assert_eq!(g.totals()[DEE], 0);
+    // The game replays from its facts, and undo takes the join back once
+    // the hand's entries are back.
+    let replayed = Game::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
+    assert_eq!(replayed.standing(), [ANN, DEE, CID]);
+    let mut back = g.undo().unwrap().0;
+    while back.facts().first().is_some_and(|f| !f.bids.is_empty()) {
+        back = back.undo().unwrap().0;
+    }
+    assert_eq!(back.waiting(), [DEE]);
+    let (back, undone) = back.undo().unwrap();
+    assert_eq!(
+        undone,
+        [Undone::Join {
+            hand: 1,
+            name: "Dee".to_string()
+        }]
+    );
+    assert!(back.waiting().is_empty());
+    assert_eq!(back.table().len(), 3);
+}
+
+#[test]
+fn a_full_elimination_table_queues_a_fifteenth_player() {
+    let names: Vec<String> = (1..=14).map(|i| format!("P{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut g = elimination(&names);
+    let late = g.join("Late", None, Start::Lowest).unwrap();
+    assert_eq!(g.waiting(), [late]);
+    assert_eq!(g.standing().len(), 14);
+    assert_eq!(g.current().unwrap().deal.order.len(), 14);
+}
+
+#[test]
+fn nobody_sits_out_a_hand_of_an_elimination_game() {
+    let mut g = elimination(&["Ann", "Bob", "Cid"]);
+    let err = refused(&mut g, |g| g.sit_out(CID));
+    assert_eq!(
+        err.to_string(),
+        "Cid cannot sit out: nobody sits out a hand of Mormon Bridge (elimination), so nobody can dodge elimination; every standing player plays hand 1"
+    );
 }
 
 #[test]

@@ -161,11 +161,25 @@ impl Session {
         }
     }
 
-    /// Every player, in the one order every output lists them: seating
-    /// order as the sheet shows it (a player who joined under way where
-    /// they sit, a waiting player who took a seat right after the player
-    /// they replaced), then those still waiting for a seat.
+    /// The players who have (or had) a seat, in the one order every output
+    /// lists them: seating order as the sheet shows it, a player who joined
+    /// under way where they sit, a waiting player who took a seat right
+    /// after the player they replaced. Those still waiting for a seat are
+    /// not among them (`show --json` lists them as `waiting`).
     pub fn players(&self) -> Vec<String> {
+        match &self.play {
+            Play::Exact(game) => {
+                let waiting = game.waiting();
+                let seated = game.around_table().into_iter();
+                names(game.table(), seated.filter(|s| !waiting.contains(s)))
+            }
+            Play::Contract(game) => game.table().names().to_vec(),
+        }
+    }
+
+    /// Everyone in the session: [`Session::players`], then those still
+    /// waiting for a seat, as `list` finds and filters them.
+    pub fn everyone(&self) -> Vec<String> {
         match &self.play {
             Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
             Play::Contract(game) => game.table().names().to_vec(),

@@ -23,7 +23,7 @@ pub struct Summary {
     /// The variant's title, e.g. "Devil's Bridge".
     pub title: String,
     /// Everyone in the session in seating order, those who joined under
-    /// way where they sit, then those waiting (`Session::players`).
+    /// way where they sit, then those waiting (`Session::everyone`).
     pub players: Vec<String>,
     pub finished: bool,
     /// Hands (or deals) played.
@@ -295,7 +295,7 @@ impl Summary {
         let winners_lower: Vec<String> = winners.iter().map(|w| w.to_lowercase()).collect();
         let totals = history::final_totals(session);
         let exact_game = matches!(session.play, Play::Exact(_));
-        let players: Vec<String> = session.players();
+        let players: Vec<String> = session.everyone();
         // Per player: exact-bid hands (made, played), or contracts
         // (declared, made), counted in one pass over the history as it is
         // made, so a long session's rows are never held.

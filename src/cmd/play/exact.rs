@@ -25,10 +25,10 @@ macro_rules! help {
     ($start:literal, $join:literal) => {
         concat!(
             $start,
-            "or u = undo the last entry, e = correct a bid or an earlier hand, s = score sheet, ",
+            "or u = undo the last entry, e = correct a bid or an earlier hand, t = score sheet, ",
             "x = why each score of the last hand is what it is (x 3: hand 3), ",
             $join,
-            "out NAME = NAME sits this hand out, q = quit (everything is saved)."
+            "out NAME = NAME sits this hand out, q = quit (everything is saved), ? = this help."
         )
     };
 }
@@ -206,9 +206,12 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             && trump_asked != round
             && hand.rebid_step() != Some(RebidStep::FirstCardLed)
         {
-            trump_asked = round.clone();
-            if let Flow::Quit = ask_trump(p, cx, id, game, hand)? {
-                return Ok(());
+            // Asked until answered (a trump, or Enter): a command typed
+            // here is run, and the question comes back.
+            match ask_trump(p, cx, id, game, hand)? {
+                Turned::Answered => trump_asked = round.clone(),
+                Turned::Command(Flow::Go) => {}
+                Turned::Command(Flow::Quit) => return Ok(()),
             }
             continue;
         }
@@ -400,6 +403,24 @@ impl Line<'_> {
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|n| !n.is_empty())
                 .collect();
+            // A count may have two digits from 10 cards on, so `22223` is
+            // not read as 2, 2, 2, 2, 3 there: say so rather than refuse a
+            // bid of 22223.
+            if cards > 9
+                && let Some(run) = numbers.iter().find(|n| {
+                    n.len() > 1
+                        && n.bytes().all(|b| b.is_ascii_digit())
+                        && n.parse::<u32>().is_ok_and(|v| v > cards)
+                })
+            {
+                let spaced: Vec<&str> = (0..run.len()).map(|i| &run[i..=i]).collect();
+                return Err(format!(
+                    "`{run}`: hand {} has {cards} cards, so a count can have two digits and \
+                     counts need spaces between them, e.g. {}",
+                    self.hand.deal.number,
+                    spaced.join(" ")
+                ));
+            }
             // No count in this hand has two digits, so `102` can only be 1, 0, 2.
             if cards <= 9 {
                 numbers = numbers
@@ -425,9 +446,7 @@ impl Line<'_> {
             if let [one] = numbers.as_slice()
                 && let Err(why) = parse_count(one)
             {
-                return Err(format!(
-                    "{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)"
-                ));
+                return Err(format!("{why}; type a number, or {}", super::KEYS));
             }
             numbers
                 .iter()
@@ -480,24 +499,31 @@ impl Line<'_> {
     }
 }
 
+/// What came of the trump question.
+enum Turned {
+    /// A trump was noted, or Enter skipped it: not asked again this round.
+    Answered,
+    /// A command was typed instead: the question comes back after it.
+    Command(Flow),
+}
+
 /// The colour or suit turned for trump before a round of bids, if the table
 /// wants it noted (Enter skips). In a re-bid the engine refuses a colour
-/// already tried in this deal, and the prompt offers only those left.
+/// already tried in this deal, and the prompt offers only those left. No
+/// command is a trump's letter, so a command is read as one here too.
 fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
     game: &Game,
     hand: &Hand,
-) -> Result<Flow> {
+) -> Result<Turned> {
     let variant = game.variant();
     let check = |text: &str| {
-        // A trump first: with a standard deck, `s` and `h` are suits.
-        let trump = match parse_trump(variant, text) {
-            Ok(trump) => trump,
-            Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
-            Err(why) => return Err(why),
-        };
+        if text.trim().is_empty() || parse_command(text).is_some() {
+            return Ok(());
+        }
+        let trump = parse_trump(variant, text)?;
         match game.clone().record_trump(trump) {
             Err(RuleError::ColourTried { trump, tried, .. }) => Err(format!(
                 "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
@@ -518,20 +544,24 @@ fn ask_trump(
         ),
     };
     let text = p.input(&prompt, None, &check)?;
+    if let Some(answer) = parse_command(&text) {
+        return Ok(Turned::Command(command(p, cx, id, game, answer)?));
+    }
     let Ok(trump) = parse_trump(variant, &text) else {
-        return match parse_command(&text) {
-            Some(answer) => command(p, cx, id, game, answer),
-            None => Ok(Flow::Go), // Enter: not noted
-        };
+        return Ok(Turned::Answered); // Enter: not noted
     };
     match cx
         .store
         .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
     {
-        Ok(_) => p.say(&format!("Trump is {trump}.")),
-        Err(e) => p.say(&format!("error: {e:#}")),
+        Ok(_) => p.say(&narrate::trump_turned(trump)),
+        Err(e) => {
+            // Not recorded: asked again.
+            p.say(&format!("error: {e:#}"));
+            return Ok(Turned::Command(Flow::Go));
+        }
     }
-    Ok(Flow::Go)
+    Ok(Turned::Answered)
 }
 
 /// The trumps of a deck, as the trump question offers them.
@@ -551,7 +581,11 @@ fn letters(trumps: &[Trump]) -> String {
         .map(|t| t.name()[..1].to_string())
         .collect();
     if trumps.contains(&Trump::FirstLed) {
-        format!("{}, or rook", colours.join(", "))
+        match colours.as_slice() {
+            [] => "rook".to_string(),
+            [one] => format!("{one} or rook"),
+            _ => format!("{}, or rook", colours.join(", ")),
+        }
     } else {
         match colours.as_slice() {
             [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),

@@ -220,3 +220,237 @@ fn a_latecomer_is_seated_and_a_player_sits_out_at_the_table() {
         ["Cid", "Dee", "Bob"]
     );
 }
+
+// Issue 22: every command at every question, true sentences, the table's keys.
+
+/// The session `play` started in `cx`'s data folder.
+fn started(cx: &crate::cmd::Context) -> String {
+    crate::store::index::scan(&cx.store).unwrap()[0].id.clone()
+}
+
+fn game_of(cx: &crate::cmd::Context) -> crate::rules::Game {
+    let id = started(cx);
+    cx.store.load(&id).unwrap().exact().unwrap().clone()
+}
+
+/// Devil's Bridge for Ann, Bob and Cid, Ann dealing.
+const DEVILS: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
+
+#[test]
+fn a_command_at_the_trump_question_is_a_command_and_the_question_comes_back() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut answers = DEVILS.to_vec();
+    answers.extend([
+        // Hand 1: the sheet, an explanation (nothing scored yet), the help,
+        // then `s`: spades, as the question says.
+        "t",
+        "x",
+        "?",
+        "s",
+        "0",
+        "0",
+        "1",
+        // Hand 2: `u` takes hand 1's tricks back; they are asked again,
+        // then hand 2's trump question comes back; `e` there, never mind.
+        "u",
+        "1",
+        "e",
+        "Never mind",
+        "h",
+        "q",
+    ]);
+    let mut p = Asked::new(answers);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    let trump = "Trump turned up (c, d, h or s; Enter to skip)";
+    let asked: Vec<&str> = p.table_prompts();
+    assert_eq!(
+        asked,
+        [
+            trump,
+            trump,
+            trump,
+            trump,
+            "Bob's bid (0 or 1)",
+            "Cid's bid (0 or 1)",
+            "Tricks Bob took (bid 0)",
+            trump,
+            "Tricks Bob took (bid 0)",
+            trump,
+            "What needs correcting?",
+            trump,
+            "Cid's bid (0 to 2)",
+        ]
+    );
+    p.assert_said(&[
+        "Trump is spades.",
+        "Took back the tricks of hand 1.",
+        "Trump is hearts.",
+    ]);
+    let helped = p.script.said.iter().filter(|s| *s == super::HELP).count();
+    assert_eq!(helped, 2, "at the start and on `?`");
+    let game = game_of(&cx);
+    assert_eq!(game.hands()[0].trump, Some(Trump::Spades));
+    assert_eq!(game.hands()[1].trump, Some(Trump::Hearts));
+}
+
+/// No word means two things at one question: no command is a count, a
+/// trump of either deck or a call (but `x`, the exact table's only).
+#[test]
+fn no_command_word_is_an_answer_to_any_question() {
+    use crate::cmd::play::{
+        EDIT, HELP_WORDS, QUIT, SHEET, UNDO, WHY, parse_command, parse_exact_command,
+    };
+    use crate::rules::contract::auction::Call;
+    let words: Vec<&str> = [&UNDO[..], &EDIT, &SHEET, &QUIT, &HELP_WORDS, &WHY].concat();
+    for word in words {
+        assert!(parse_command(word).is_some(), "{word}");
+        assert!(parse_exact_command(word).is_some(), "{word}");
+        assert!(word.parse::<Trump>().is_err(), "{word} is a trump");
+        assert!(word.parse::<Call>().is_err(), "{word} is a call");
+        assert!(crate::cmd::parse_count(word).is_err(), "{word} is a count");
+    }
+    for answer in [
+        "c", "d", "h", "s", "r", "g", "y", "b", "rook", "p", "pass", "xx",
+    ] {
+        assert!(parse_command(answer).is_none(), "{answer}");
+        assert!(parse_exact_command(answer).is_none(), "{answer}");
+    }
+}
+
+#[test]
+fn a_player_sitting_out_is_out_in_the_hands_score() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Devil's Bridge",
+        "bid-plus-ten",
+        "",
+        "Ann, Bob, Cid, Dee",
+        "Ann",
+        // Cid sits hand 1 out: Ann deals to Bob and Dee.
+        "out Cid",
+        "",
+        "0",
+        "0",
+        "",
+        "",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    let scored: Vec<&String> = p
+        .script
+        .said
+        .iter()
+        .filter(|s| s.starts_with("Hand 1 scored"))
+        .collect();
+    assert_eq!(scored.len(), 1, "{:#?}", p.script.said);
+    assert!(scored[0].contains("Cid out"), "{}", scored[0]);
+    assert!(!scored[0].contains("Cid 0"), "{}", scored[0]);
+}
+
+#[test]
+fn undo_in_the_middle_of_the_tricks_says_whose_count_it_took_back() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut answers = DEVILS.to_vec();
+    answers.extend([
+        // Hand 1: Bob 0, Cid 0, Ann only 0; Bob took the trick.
+        "", "0", "0", "1",
+        // Hand 2 (Bob deals 2): Cid 1, Ann 0, Bob 0; Cid took 0, undone.
+        "", "1", "0", "0", "0", "u", "q",
+    ]);
+    let mut p = Asked::new(answers);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&["Took back Cid's tricks (0) in hand 2."]);
+    let game = game_of(&cx);
+    assert_eq!(game.facts()[1].tricks, []);
+}
+
+#[test]
+fn the_rook_turned_is_told_and_the_last_colour_offered_plainly() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Mormon Bridge (elimination)",
+        "Ann, Bob",
+        "",
+        "Ann",
+        "r",
+        "2 2",
+        "g",
+        "2 2",
+        "y",
+        "2 2",
+        "rook",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    assert!(
+        p.prompts
+            .contains(&"New trump colour (b or rook; Enter to skip)".to_string()),
+        "{:#?}",
+        p.prompts
+    );
+    p.assert_said(&["The Rook was turned, so the first card led is trump."]);
+    assert!(!p.script.said.iter().any(|s| s.contains("first-led")));
+}
+
+/// A game of Devil's Bridge for 5 played by the engine up to hand 10, the
+/// 10-card hand: everyone bids 0 but the dealer, and Bob takes every trick.
+fn at_the_ten_card_hand() -> crate::rules::Game {
+    use crate::rules::{Expect, Game, Table};
+    let variant = crate::catalog::built_in("devils-bridge");
+    let names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+        .map(String::from)
+        .to_vec();
+    let table = Table::new(&variant, names, 0).unwrap();
+    let mut game = Game::new(variant, table);
+    while game.current().unwrap().deal.cards < 10 {
+        match game.expects().unwrap() {
+            Expect::Bids { waiting } => {
+                let seat = waiting[0];
+                let bid = game.legal_bids(seat)[0];
+                game.record_bids(&[(seat, bid)]).unwrap();
+            }
+            Expect::Tricks { waiting } => {
+                let cards = game.current().unwrap().deal.cards;
+                game.record_tricks(&[(waiting[0], cards)]).unwrap();
+            }
+        }
+        game.settle();
+    }
+    game
+}
+
+#[test]
+fn a_ten_card_hand_says_why_counts_need_spaces() {
+    use crate::rules::Expect;
+    let game = at_the_ten_card_hand();
+    let hand = game.current().unwrap();
+    assert_eq!(hand.deal.cards, 10);
+    let Some(Expect::Bids { waiting }) = game.expects() else {
+        panic!("bids expected");
+    };
+    let line = super::Line {
+        game: &game,
+        hand,
+        waiting: &waiting,
+        what: "bid",
+        all: false,
+    };
+    assert_eq!(
+        line.parse("22223"),
+        Err(
+            "`22223`: hand 10 has 10 cards, so a count can have two digits and counts need \
+             spaces between them, e.g. 2 2 2 2 3"
+                .to_string()
+        )
+    );
+    assert_eq!(line.parse("2 2 10").map(|e| e.len()), Ok(3));
+    assert_eq!(line.parse("10").map(|e| e.len()), Ok(1));
+}

@@ -33,19 +33,19 @@ macro_rules! help {
     };
 }
 const HELP: &str = help!(
-    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     "join NAME = seat a latecomer, "
 );
 const HELP_NO_JOIN: &str = help!(
-    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     ""
 );
 const HELP_AT_ONCE: &str = help!(
-    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = seat a latecomer, "
 );
 const HELP_AT_ONCE_NO_JOIN: &str = help!(
-    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     ""
 );
 
@@ -238,7 +238,12 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
                     ));
                 }
                 let (prompt, default) = tricks_prompt(game, hand, waiting);
-                let line = line(waiting, "tricks");
+                // Two players left: the second count follows from the first,
+                // so one is asked (or both taken in turn).
+                let line = Line {
+                    all: at_once && waiting.len() > 2,
+                    ..line(waiting, "tricks")
+                };
                 let question = (prompt.as_str(), default.as_deref());
                 ask_counts(p, cx, id, question, &line, Game::record_tricks)?
             }
@@ -310,18 +315,56 @@ fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<
     let seat = waiting[0];
     let taken: u32 = hand.tricks.values().flatten().sum();
     let left = hand.deal.cards - taken;
-    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
+    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 2 {
+        let bids: Vec<u32> = waiting.iter().map(|&s| hand.bids[s].unwrap_or(0)).collect();
+        // Enter: everyone took their bid, when the bids add up to the tricks left.
+        let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));
+        let bid = bids[0];
+        let missed = if bid == 0 { 1 } else { 0 };
         let prompt = format!(
-            "Tricks for {} (in that order, e.g. {}, or NAME=N)",
+            "Tricks for {} (in that order, e.g. {}; or who missed, the rest made it: {}={missed} +{})",
             names(game, waiting),
-            example(waiting.len(), left)
+            example_adding(waiting.len(), left),
+            game.table().name(seat),
+            if made.is_some() {
+                "; Enter: everyone took their bid"
+            } else {
+                ""
+            }
         );
-        return (prompt, None);
+        return (prompt, made);
     }
     let bid = hand.bids[seat].unwrap_or(0);
     let prompt = format!("Tricks {} took (bid {bid})", game.table().name(seat));
     // Enter: the bid was made, when it still can be.
     (prompt, (bid <= left).then(|| bid.to_string()))
+}
+
+/// Counts as one line: digits without spaces while the hand has at most 9
+/// cards (no count has two digits), else separated by spaces.
+fn spaced(counts: &[u32], cards: u32) -> String {
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(if cards <= 9 { "" } else { " " })
+}
+
+/// Example tricks for a prompt that add up to `left`: "1 0 2 1" for 4.
+fn example_adding(players: usize, left: u32) -> String {
+    let mut rest = left;
+    let mut counts: Vec<u32> = [1, 0, 2]
+        .iter()
+        .cycle()
+        .take(players)
+        .map(|&n: &u32| {
+            let n = n.min(rest);
+            rest -= n;
+            n
+        })
+        .collect();
+    if let Some(last) = counts.last_mut() {
+        *last += rest;
+    }
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(" ")
 }
 
 /// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].
@@ -395,7 +438,23 @@ impl Line<'_> {
         let table = self.game.table();
         let cards = self.hand.deal.cards;
         let range = format!("{} are 0 to {cards}", self.plural());
-        let entries = if text.contains('=') {
+        let entries = if self.what == "tricks" && text.contains('+') {
+            // Who missed, by name; the rest of those asked took their bids.
+            let named_text = text.replace('+', " ");
+            let named = if named_text.trim().is_empty() {
+                Vec::new()
+            } else {
+                let playing = &self.hand.deal.order;
+                Named::table(table, self.what, cards, playing, self.waiting[0]).line(&named_text)?
+            };
+            let mut entries = named.clone();
+            for &seat in self.waiting {
+                if !named.iter().any(|&(s, _)| s == seat) {
+                    entries.push((seat, self.hand.bids[seat].unwrap_or(0)));
+                }
+            }
+            entries
+        } else if text.contains('=') {
             let playing = &self.hand.deal.order;
             Named::table(table, self.what, cards, playing, self.waiting[0]).line(text)?
         } else {
@@ -484,7 +543,13 @@ impl Line<'_> {
             n => format!("{n} {} are given", noun(n)),
         };
         let players = if asked == 1 { "player" } else { "players" };
-        let example = example(asked, self.hand.deal.cards);
+        let example = if self.what == "tricks" {
+            // Tricks that add up to the hand, as the answer must.
+            let taken: u32 = self.hand.tricks.values().flatten().sum();
+            example_adding(asked, self.hand.deal.cards - taken)
+        } else {
+            example(asked, self.hand.deal.cards)
+        };
         if self.all {
             format!(
                 "{given} for {asked} {players} ({}); type one each, in that order, e.g. {example}, or NAME=N",
@@ -737,27 +802,9 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
             } else {
                 EditKind::Tricks
             };
-            let old = &game.hands()[number - 1];
-            let mut entries = Vec::new();
-            for seat in old.deal.order.iter().copied() {
-                let current = match kind {
-                    EditKind::Bids => old.bids[seat],
-                    EditKind::Tricks => old.tricks[seat],
-                }
-                .unwrap_or(0)
-                .to_string();
-                let check = |text: &str| {
-                    parse_count(text)
-                        .map(|_| ())
-                        .map_err(|why| format!("{why}; type a whole number"))
-                };
-                let text = p.input(
-                    &format!("{} {kind} in hand {number}", table.name(seat)),
-                    Some(&current),
-                    &check,
-                )?;
-                entries.push((seat, parse_count(&text).expect("checked")));
-            }
+            let Some(entries) = corrected_counts(p, game, number, kind)? else {
+                return Ok(());
+            };
             cx.store.update(id, cx.now, |s| {
                 let game = s.exact_mut()?;
                 *game = game.edit(number, kind, &entries)?;
@@ -772,6 +819,116 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
         _ => {}
     }
     Ok(())
+}
+
+/// The corrected bids or tricks of earlier hand `number`, asked player by
+/// player with the legal values in each question (Enter keeps the value
+/// recorded). A value the rules refuse is asked again, the others kept. The
+/// last player's tricks follow from the others' and are not asked; the last
+/// bidder is offered only the bids that leave the game legal. `None` when
+/// no value at all would do for the last player (said).
+fn corrected_counts(
+    p: &mut dyn Prompter,
+    game: &Game,
+    number: usize,
+    kind: EditKind,
+) -> Result<Option<Vec<(Seat, u32)>>> {
+    let table = game.table();
+    let old = &game.hands()[number - 1];
+    let cards = old.deal.cards;
+    let order = &old.deal.order;
+    let recorded = |seat: Seat| {
+        match kind {
+            EditKind::Bids => old.bids[seat],
+            EditKind::Tricks => old.tricks[seat],
+        }
+        .unwrap_or(0)
+    };
+    // The whole correction with `seat` given `n`, the players after it as
+    // recorded; refused as the engine refuses it.
+    let whole = |entries: &[(Seat, u32)], seat: Seat, n: u32| {
+        let mut all = entries.to_vec();
+        all.push((seat, n));
+        for &later in order.iter().skip(all.len()) {
+            all.push((later, recorded(later)));
+        }
+        if kind == EditKind::Tricks {
+            let others: u32 = all[..all.len() - 1].iter().map(|&(_, n)| n).sum();
+            if let Some(last) = all.last_mut() {
+                last.1 = cards.saturating_sub(others);
+            }
+        }
+        game.edit(number, kind, &all)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let mut entries: Vec<(Seat, u32)> = Vec::new();
+    let asked = match kind {
+        EditKind::Bids => order.len(),
+        // The last player took the rest.
+        EditKind::Tricks => order.len() - 1,
+    };
+    for (i, &seat) in order.iter().enumerate().take(asked) {
+        let last = i + 1 == asked;
+        let most = match kind {
+            EditKind::Bids => cards,
+            EditKind::Tricks => cards - entries.iter().map(|&(_, n)| n).sum::<u32>(),
+        };
+        let legal: Vec<u32> = if last {
+            (0..=most)
+                .filter(|&n| whole(&entries, seat, n).is_ok())
+                .collect()
+        } else {
+            (0..=most).collect()
+        };
+        if legal.is_empty() {
+            p.say(&format!(
+                "error: {}",
+                whole(&entries, seat, recorded(seat))
+                    .err()
+                    .unwrap_or_default()
+            ));
+            return Ok(None);
+        }
+        let was = recorded(seat);
+        let keeps = legal.contains(&was).then(|| was.to_string());
+        let name = table.name(seat);
+        let question = match kind {
+            EditKind::Bids => format!("{name}'s bid in hand {number}"),
+            EditKind::Tricks => format!("Tricks {name} took in hand {number}"),
+        };
+        let prompt = match &keeps {
+            Some(was) => format!("{question} ({}; Enter keeps {was})", list_range(&legal)),
+            None => format!("{question} ({})", list_range(&legal)),
+        };
+        let check = |text: &str| {
+            let n = parse_count(text)
+                .map_err(|why| format!("{why}; type a number: {}", list_range(&legal)))?;
+            if legal.contains(&n) {
+                return Ok(());
+            }
+            match whole(&entries, seat, n) {
+                Err(why) if last => Err(why),
+                _ => Err(format!(
+                    "{name} cannot have {n} in hand {number}; legal: {}",
+                    list_range(&legal)
+                )),
+            }
+        };
+        let text = p.input(&prompt, keeps.as_deref(), &check)?;
+        entries.push((seat, parse_count(&text).expect("checked")));
+    }
+    if kind == EditKind::Tricks
+        && let Some(&seat) = order.last()
+    {
+        let rest = cards - entries.iter().map(|&(_, n)| n).sum::<u32>();
+        p.say(&format!(
+            "{} took {rest} (the rest of the tricks).",
+            table.name(seat)
+        ));
+        entries.push((seat, rest));
+    }
+    Ok(Some(entries))
 }
 
 #[cfg(test)]

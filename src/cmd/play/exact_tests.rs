@@ -6,7 +6,7 @@ use tempfile::TempDir;
 use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
 use crate::prompt::Scripted;
-use crate::rules::Trump;
+use crate::rules::{Seat, Trump};
 
 #[test]
 fn a_rebid_offers_only_the_colours_left_and_the_rook_tries_none() {
@@ -453,4 +453,156 @@ fn a_ten_card_hand_says_why_counts_need_spaces() {
     );
     assert_eq!(line.parse("2 2 10").map(|e| e.len()), Ok(3));
     assert_eq!(line.parse("10").map(|e| e.len()), Ok(1));
+}
+
+/// Mormon Bridge for Ann, Bob, Cid and Dee, Ann dealing (Bob leads hand 1).
+#[test]
+fn mormon_tricks_take_enter_when_the_bids_add_up_and_only_who_missed() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Mormon Bridge (mormon-bridge,",
+        "Ann, Bob, Cid, Dee",
+        "Ann",
+        // Hand 1 (1 card): Bob 1, the rest 0: the bids add up, Enter.
+        "",
+        "1000",
+        "",
+        // Hand 2 (2 cards, Cid leads): Cid 1, Dee 1, Ann 1, Bob 0: 3 on 2.
+        // Enter and too few counts are refused; only Ann missed.
+        "",
+        "1110",
+        "",
+        "1 0",
+        "Ann=0 +",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        [
+            "no counts are given for 4 players (Cid, Dee, Ann and Bob); type one each, in that order, e.g. 1 0 1 0, or NAME=N",
+            "2 counts are given for 4 players (Cid, Dee, Ann and Bob); type one each, in that order, e.g. 1 0 1 0, or NAME=N",
+        ]
+    );
+    let tricks: Vec<&str> = p
+        .table_prompts()
+        .into_iter()
+        .filter(|q| q.starts_with("Tricks"))
+        .collect();
+    assert_eq!(
+        tricks[..2],
+        [
+            "Tricks for Bob, Cid, Dee, Ann (in that order, e.g. 1 0 0 0; or who missed, the rest made it: Bob=0 +; Enter: everyone took their bid)",
+            "Tricks for Cid, Dee, Ann, Bob (in that order, e.g. 1 0 1 0; or who missed, the rest made it: Cid=0 +)",
+        ]
+    );
+    p.assert_said(&[
+        "Hand 1 scored: Ann 10 ✓, Bob 11 ✓, Cid 10 ✓, Dee 10 ✓",
+        "Hand 2 scored: Ann 0 ✗, Bob 10 ✓, Cid 11 ✓, Dee 11 ✓",
+    ]);
+    let game = game_of(&cx);
+    assert_eq!(game.played(), 2);
+}
+
+/// Two players left in an elimination game: one count is asked (Enter:
+/// they took their bid), the other follows.
+#[test]
+fn with_two_players_left_one_count_is_asked() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Mormon Bridge (elimination)",
+        "Ann, Bob",
+        "",
+        "Ann",
+        // Bob leads: Bob 1, Ann 2 on 4 cards; Bob took his 1, so Ann 3.
+        "",
+        "1 2",
+        "",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    let tricks: Vec<&str> = p
+        .table_prompts()
+        .into_iter()
+        .filter(|q| q.starts_with("Tricks"))
+        .collect();
+    assert_eq!(tricks, ["Tricks Bob took (bid 1)"]);
+    let game = game_of(&cx);
+    assert_eq!(game.facts()[0].tricks, [(Seat::at(1), 1), (Seat::at(0), 3)]);
+}
+
+/// Correcting an earlier hand shows what is legal in each question, asks
+/// again only a refused value, and does not ask the last player's tricks.
+#[test]
+fn an_earlier_hand_is_corrected_value_by_value_with_the_legal_ones_shown() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut answers = DEVILS.to_vec();
+    answers.extend([
+        // Hand 1: all 0, Bob took the trick. Hand 2 (Bob deals 2): Cid 1,
+        // Ann 0, Bob 0; Cid took both.
+        "",
+        "0",
+        "0",
+        "1",
+        "",
+        "1",
+        "0",
+        "0",
+        "2",
+        // Hand 2's bids: Cid kept, Ann 1; Bob's 0 is refused, then 1.
+        "e",
+        "Correct an earlier",
+        "2",
+        "Bids",
+        "",
+        "1",
+        "0",
+        "1",
+        // Hand 2's tricks: Cid 1, Ann 1; Bob took the rest (0), not asked.
+        "e",
+        "Correct an earlier",
+        "2",
+        "Tricks",
+        "1",
+        "1",
+        "q",
+    ]);
+    let mut p = Asked::new(answers);
+    play(&mut p, None, &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        [
+            "hand 2: Bob is the dealer and may not bid 0: the bids would total 2 on 2 cards; legal: 1 or 2"
+        ]
+    );
+    let asked: Vec<&str> = p
+        .table_prompts()
+        .into_iter()
+        .filter(|q| q.contains("in hand 2"))
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "Cid's bid in hand 2 (0 to 2; Enter keeps 1)",
+            "Ann's bid in hand 2 (0 to 2; Enter keeps 0)",
+            // Asked once: the refused 0 is asked again at the same question.
+            "Bob's bid in hand 2 (1 or 2)",
+            "Tricks Cid took in hand 2 (0 to 2; Enter keeps 2)",
+            "Tricks Ann took in hand 2 (0 or 1; Enter keeps 0)",
+        ]
+    );
+    p.assert_said(&["Bob took 0 (the rest of the tricks)."]);
+    let game = game_of(&cx);
+    let hand = &game.hands()[1];
+    assert_eq!(
+        hand.bids.values().copied().collect::<Vec<_>>(),
+        [Some(1), Some(1), Some(1)]
+    );
+    assert_eq!(
+        hand.tricks.values().copied().collect::<Vec<_>>(),
+        [Some(1), Some(0), Some(1)]
+    );
 }

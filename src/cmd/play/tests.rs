@@ -240,8 +240,7 @@ fn undo_and_corrections_from_the_prompts() {
         "1",
         "Tricks",
         "0",
-        "0",
-        "1", // hand 1 (asked Bob, Cid, Ann): Ann took it
+        "0", // hand 1 (asked Bob and Cid): Ann took the rest, not asked
         "y",
         "x", // why hand 1 scored what it did, after the correction
         "x 2",

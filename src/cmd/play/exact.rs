@@ -33,19 +33,19 @@ macro_rules! help {
     };
 }
 const HELP: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     "join NAME = seat a latecomer, "
 );
 const HELP_NO_JOIN: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     ""
 );
 const HELP_AT_ONCE: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = seat a latecomer, "
 );
 const HELP_AT_ONCE_NO_JOIN: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     ""
 );
 
@@ -588,14 +588,24 @@ fn ask_trump(
         if text.trim().is_empty() || parse_command(text).is_some() {
             return Ok(());
         }
-        let trump = parse_trump(variant, text)?;
-        match game.clone().record_trump(trump) {
-            Err(RuleError::ColourTried { trump, tried, .. }) => Err(format!(
-                "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
-            )),
-            Err(e) => Err(e.to_string()),
-            Ok(()) => Ok(()),
+        let (trump, bids) = split_trump(variant, text)?;
+        let mut after = game.clone();
+        if let Some(trump) = trump {
+            match after.record_trump(trump) {
+                Err(RuleError::ColourTried { trump, tried, .. }) => {
+                    return Err(format!(
+                        "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
+                    ));
+                }
+                Err(e) => return Err(e.to_string()),
+                Ok(()) => {}
+            }
         }
+        if !bids.is_empty() {
+            let entries = bids_after_trump(&after, bids)?;
+            after.record_bids(&entries).map_err(|e| e.to_string())?;
+        }
+        Ok(())
     };
     let prompt = match hand.rebid_step() {
         None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
@@ -612,21 +622,69 @@ fn ask_trump(
     if let Some(answer) = parse_command(&text) {
         return Ok(Turned::Command(command(p, cx, id, game, answer)?));
     }
-    let Ok(trump) = parse_trump(variant, &text) else {
+    let Ok((trump, bids)) = split_trump(variant, &text) else {
         return Ok(Turned::Answered); // Enter: not noted
     };
-    match cx
-        .store
-        .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
-    {
-        Ok(_) => p.say(&narrate::trump_turned(trump)),
-        Err(e) => {
-            // Not recorded: asked again.
+    if let Some(trump) = trump {
+        match cx
+            .store
+            .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
+        {
+            Ok(_) => p.say(&narrate::trump_turned(trump)),
+            Err(e) => {
+                // Not recorded: asked again.
+                p.say(&format!("error: {e:#}"));
+                return Ok(Turned::Command(Flow::Go));
+            }
+        }
+    }
+    if !bids.is_empty() {
+        let mut after = game.clone();
+        if let Some(trump) = trump {
+            after.record_trump(trump)?;
+        }
+        let entries = bids_after_trump(&after, bids).map_err(anyhow::Error::msg)?;
+        if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries)) {
             p.say(&format!("error: {e:#}"));
-            return Ok(Turned::Command(Flow::Go));
         }
     }
     Ok(Turned::Answered)
+}
+
+/// The trump typed at the trump question, and the round's bids typed after
+/// it in the same answer (`h 1 0 2`, `h102`, `rook 1 2`), or the bids alone
+/// (the trump not noted): one answer for what is usually two.
+fn split_trump<'a>(
+    variant: &crate::rules::template::Variant,
+    text: &'a str,
+) -> Result<(Option<Trump>, &'a str), String> {
+    let text = text.trim();
+    if let Ok(trump) = parse_trump(variant, text) {
+        return Ok((Some(trump), ""));
+    }
+    if text.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok((None, text));
+    }
+    let cut = text
+        .find(|c: char| c.is_whitespace() || c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (word, rest) = text.split_at(cut);
+    Ok((Some(parse_trump(variant, word)?), rest.trim()))
+}
+
+/// The bids typed after the trump, read as the bids question reads them.
+fn bids_after_trump(game: &Game, text: &str) -> Result<Vec<(Seat, u32)>, String> {
+    let (Some(hand), Some(Expect::Bids { waiting })) = (game.current(), game.expects()) else {
+        return Err("no bids are asked for now".to_string());
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting: &waiting,
+        what: "bid",
+        all: game.variant().bidding == BiddingOrder::Simultaneous,
+    };
+    line.parse(text)
 }
 
 /// The trumps of a deck, as the trump question offers them.

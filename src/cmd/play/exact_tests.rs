@@ -606,3 +606,35 @@ fn an_earlier_hand_is_corrected_value_by_value_with_the_legal_ones_shown() {
         [Some(1), Some(0), Some(1)]
     );
 }
+
+/// The round's bids may follow the trump in one answer, or come alone at
+/// the trump question (the trump not noted); a bad bid refuses the whole.
+#[test]
+fn the_bids_may_follow_the_trump_in_one_answer() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut answers = DEVILS.to_vec();
+    answers.extend([
+        // Hand 1: hearts, Bob 0, Cid 0 (Ann can only bid 0); Bob took it.
+        "h5", "h00", "1", // Hand 2: no trump noted, Cid 1, Ann 0; Bob is asked.
+        "10", "2", "q",
+    ]);
+    let mut p = Asked::new(answers);
+    play(&mut p, None, &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        ["Bob cannot bid 5: hand 1 has 1 card; legal: 0 or 1"]
+    );
+    p.assert_said(&[
+        "Trump is hearts.",
+        "Ann (dealer) can only bid 0, so it is recorded.",
+    ]);
+    let game = game_of(&cx);
+    assert_eq!(game.hands()[0].trump, Some(Trump::Hearts));
+    assert_eq!(game.facts()[0].bids.len(), 3);
+    assert_eq!(game.hands()[1].trump, None);
+    assert_eq!(
+        game.hands()[1].bids.values().copied().collect::<Vec<_>>(),
+        [Some(0), Some(2), Some(1)]
+    );
+}

@@ -305,6 +305,9 @@ fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
             let kept = undone.facts().get(hand - 1).map_or(0, |f| f.tricks.len());
             redone.record_tricks(&taken[kept..]).unwrap();
         }
+        Undone::PlayerTricks { seat, tricks, .. } => {
+            redone.record_tricks(&[(seat, tricks)]).unwrap();
+        }
         Undone::Out { seat, .. } => redone.sit_out(seat).unwrap(),
         Undone::Join { hand, ref name } => {
             let join = &after.facts()[hand - 1].joins.last().expect("a join");

@@ -230,6 +230,10 @@ pub fn hand_points(game: &Game, hand: &Hand) -> String {
         .seating
         .iter()
         .map(|&s| {
+            // A player sitting the hand out neither made nor missed a bid.
+            if hand.deal.out.contains(&s) {
+                return format!("{} out", game.table().name(s));
+            }
             let mark = if hand.exact(s) == Some(true) {
                 "✓"
             } else {
@@ -248,6 +252,16 @@ pub fn totals(game: &Game) -> String {
         .map(|s| format!("{} {}", game.table().name(s), game.totals()[s]))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// "Trump is hearts.", or for the Rook turned up, what it means.
+pub fn trump_turned(trump: crate::rules::Trump) -> String {
+    match trump {
+        crate::rules::Trump::FirstLed => {
+            "The Rook was turned, so the first card led is trump.".to_string()
+        }
+        trump => format!("Trump is {trump}."),
+    }
 }
 
 /// "3 bid on 4 tricks: under by 1".
@@ -394,6 +408,14 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
             Undone::Tricks { hand: h } => {
                 hand = h;
                 "the tricks".to_string()
+            }
+            Undone::PlayerTricks {
+                hand: h,
+                seat,
+                tricks,
+            } => {
+                hand = h;
+                format!("{}'s tricks ({tricks})", table.name(seat))
             }
             Undone::Trump { hand: h, trump } => {
                 hand = h;

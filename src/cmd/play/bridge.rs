@@ -27,9 +27,9 @@ use crate::rules::contract::game::ContractGame;
 /// What can be typed at any question.
 pub(super) const HELP: &str = "At any question: type what is asked (a call such as 1S, 3NT, \
      2♥, pass, X, XX; a number of tricks; honours such as Cid 100), or u = undo the last \
-     entry, e = correct an earlier deal, s = score sheet, why = how the last deal scored \
+     entry, e = correct an earlier deal, t = score sheet, why = how the last deal scored \
      (why 3: deal 3), close = end the session here (asked to confirm), q = quit (everything \
-     is saved).";
+     is saved), ? = this help.";
 
 /// Whether `text` is the table's word for closing the session.
 fn is_close(text: &str) -> bool {

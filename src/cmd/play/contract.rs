@@ -22,13 +22,13 @@ fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, e = correct an earlier \
-         deal, s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
-         (everything is saved)."
+         deal, t = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
+         (everything is saved), ? = this help."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass), or u = undo the last entry, e = correct an earlier deal, \
-         s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
-         (everything is saved)."
+         t = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
+         (everything is saved), ? = this help."
     }
 }
 
@@ -310,9 +310,9 @@ pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
     if parse_command(text).is_some() {
         return Ok(None);
     }
-    super::parse_count(text).map(Some).map_err(|why| {
-        format!("{why}; type a number from 0 to 13, or u (undo), s (sheet), q (quit)")
-    })
+    super::parse_count(text)
+        .map(Some)
+        .map_err(|why| format!("{why}; type a number from 0 to 13, or {}", super::KEYS))
 }
 
 /// A call, or `None` for one of the table's commands; a word that is not a
@@ -327,10 +327,7 @@ pub(super) fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, 
         } else {
             format!("`{}` is not a call", bad.0)
         };
-        format!(
-            "{what}; legal now: {}; or u (undo), s (sheet), q (quit)",
-            auction.legal()
-        )
+        format!("{what}; legal now: {}; or {}", auction.legal(), super::KEYS)
     })
 }
 
@@ -868,7 +865,7 @@ pub(super) mod tests {
             "9",
             "1C",
             "7NT",
-            "s",
+            "t",
             "12",
             "q",
         ]);
@@ -909,7 +906,7 @@ pub(super) mod tests {
             .iter()
             .filter(|s| s.starts_with("Buddy Bridge — "))
             .count();
-        assert_eq!(sheets, 2, "the sheet on `s` and after the deal");
+        assert_eq!(sheets, 2, "the sheet on `t` and after the deal");
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
         assert_eq!(
@@ -932,7 +929,9 @@ pub(super) mod tests {
         play(&mut p, None, &cx).unwrap();
         assert_eq!(
             p.script.refused,
-            ["`dbl!` is not a call; legal now: pass, double; or u (undo), s (sheet), q (quit)"]
+            [
+                "`dbl!` is not a call; legal now: pass, double; or u (undo), e (correct), t (sheet), ? (help), q (quit)"
+            ]
         );
         assert_eq!(
             p.table_prompts(),

@@ -26,27 +26,27 @@ macro_rules! help {
     ($start:literal, $join:literal) => {
         concat!(
             $start,
-            "or u = undo the last entry, e = correct a bid or an earlier hand, s = score sheet, ",
+            "or u = undo the last entry, e = correct a bid or an earlier hand, t = score sheet, ",
             "x = why each score of the last hand is what it is (x 3: hand 3), ",
             $join,
-            "q = quit (everything is saved)."
+            "q = quit (everything is saved), ? = this help."
         )
     };
 }
 const HELP: &str = help!(
-    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
 );
 const HELP_NO_JOIN: &str = help!(
-    "At any question: type the number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
     "join NAME = a latecomer waits for a seat, "
 );
 const HELP_AT_ONCE: &str = help!(
-    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
 );
 const HELP_AT_ONCE_NO_JOIN: &str = help!(
-    "At any question: type what is asked (everyone's bids, then tricks, in one line in the order shown, or NAME=N pairs), ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = a latecomer waits for a seat, "
 );
 
@@ -235,9 +235,12 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             && trump_asked != round
             && hand.rebid_step() != Some(RebidStep::FirstCardLed)
         {
-            trump_asked = round.clone();
-            if let Flow::Quit = ask_trump(p, cx, id, game, hand)? {
-                return Ok(());
+            // Asked until answered (a trump, or Enter): a command typed
+            // here is run, and the question comes back.
+            match ask_trump(p, cx, id, game, hand)? {
+                Turned::Answered => trump_asked = round.clone(),
+                Turned::Command(Flow::Go) => {}
+                Turned::Command(Flow::Quit) => return Ok(()),
             }
             continue;
         }
@@ -264,7 +267,12 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
                     ));
                 }
                 let (prompt, default) = tricks_prompt(game, hand, waiting);
-                let line = line(waiting, "tricks");
+                // Two players left: the second count follows from the first,
+                // so one is asked (or both taken in turn).
+                let line = Line {
+                    all: at_once && waiting.len() > 2,
+                    ..line(waiting, "tricks")
+                };
                 let question = (prompt.as_str(), default.as_deref());
                 ask_counts(p, cx, id, question, &line, Game::record_tricks)?
             }
@@ -336,18 +344,56 @@ fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<
     let seat = waiting[0];
     let taken: u32 = hand.tricks.values().flatten().sum();
     let left = hand.deal.cards - taken;
-    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
+    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 2 {
+        let bids: Vec<u32> = waiting.iter().map(|&s| hand.bids[s].unwrap_or(0)).collect();
+        // Enter: everyone took their bid, when the bids add up to the tricks left.
+        let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));
+        let bid = bids[0];
+        let missed = if bid == 0 { 1 } else { 0 };
         let prompt = format!(
-            "Tricks for {} (in that order, e.g. {}, or NAME=N)",
+            "Tricks for {} (in that order, e.g. {}; or who missed, the rest made it: {}={missed} +{})",
             names(game, waiting),
-            example(waiting.len(), left)
+            example_adding(waiting.len(), left),
+            game.table().name(seat),
+            if made.is_some() {
+                "; Enter: everyone took their bid"
+            } else {
+                ""
+            }
         );
-        return (prompt, None);
+        return (prompt, made);
     }
     let bid = hand.bids[seat].unwrap_or(0);
     let prompt = format!("Tricks {} took (bid {bid})", game.table().name(seat));
     // Enter: the bid was made, when it still can be.
     (prompt, (bid <= left).then(|| bid.to_string()))
+}
+
+/// Counts as one line: digits without spaces while the hand has at most 9
+/// cards (no count has two digits), else separated by spaces.
+fn spaced(counts: &[u32], cards: u32) -> String {
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(if cards <= 9 { "" } else { " " })
+}
+
+/// Example tricks for a prompt that add up to `left`: "1 0 2 1" for 4.
+fn example_adding(players: usize, left: u32) -> String {
+    let mut rest = left;
+    let mut counts: Vec<u32> = [1, 0, 2]
+        .iter()
+        .cycle()
+        .take(players)
+        .map(|&n: &u32| {
+            let n = n.min(rest);
+            rest -= n;
+            n
+        })
+        .collect();
+    if let Some(last) = counts.last_mut() {
+        *last += rest;
+    }
+    let counts: Vec<String> = counts.iter().map(u32::to_string).collect();
+    counts.join(" ")
 }
 
 /// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].
@@ -421,7 +467,23 @@ impl Line<'_> {
         let table = self.game.table();
         let cards = self.hand.deal.cards;
         let range = format!("{} are 0 to {cards}", self.plural());
-        let entries = if text.contains('=') {
+        let entries = if self.what == "tricks" && text.contains('+') {
+            // Who missed, by name; the rest of those asked took their bids.
+            let named_text = text.replace('+', " ");
+            let named = if named_text.trim().is_empty() {
+                Vec::new()
+            } else {
+                let playing = &self.hand.deal.order;
+                Named::table(table, self.what, cards, playing, self.waiting[0]).line(&named_text)?
+            };
+            let mut entries = named.clone();
+            for &seat in self.waiting {
+                if !named.iter().any(|&(s, _)| s == seat) {
+                    entries.push((seat, self.hand.bids[seat].unwrap_or(0)));
+                }
+            }
+            entries
+        } else if text.contains('=') {
             let playing = &self.hand.deal.order;
             Named::table(table, self.what, cards, playing, self.waiting[0]).line(text)?
         } else {
@@ -429,6 +491,24 @@ impl Line<'_> {
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|n| !n.is_empty())
                 .collect();
+            // A count may have two digits from 10 cards on, so `22223` is
+            // not read as 2, 2, 2, 2, 3 there: say so rather than refuse a
+            // bid of 22223.
+            if cards > 9
+                && let Some(run) = numbers.iter().find(|n| {
+                    n.len() > 1
+                        && n.bytes().all(|b| b.is_ascii_digit())
+                        && n.parse::<u32>().is_ok_and(|v| v > cards)
+                })
+            {
+                let spaced: Vec<&str> = (0..run.len()).map(|i| &run[i..=i]).collect();
+                return Err(format!(
+                    "`{run}`: hand {} has {cards} cards, so a count can have two digits and \
+                     counts need spaces between them, e.g. {}",
+                    self.hand.deal.number,
+                    spaced.join(" ")
+                ));
+            }
             // No count in this hand has two digits, so `102` can only be 1, 0, 2.
             if cards <= 9 {
                 numbers = numbers
@@ -454,9 +534,7 @@ impl Line<'_> {
             if let [one] = numbers.as_slice()
                 && let Err(why) = parse_count(one)
             {
-                return Err(format!(
-                    "{why}; type a number, or u (undo), e (correct), s (sheet), q (quit)"
-                ));
+                return Err(format!("{why}; type a number, or {}", super::KEYS));
             }
             numbers
                 .iter()
@@ -494,7 +572,13 @@ impl Line<'_> {
             n => format!("{n} {} are given", noun(n)),
         };
         let players = if asked == 1 { "player" } else { "players" };
-        let example = example(asked, self.hand.deal.cards);
+        let example = if self.what == "tricks" {
+            // Tricks that add up to the hand, as the answer must.
+            let taken: u32 = self.hand.tricks.values().flatten().sum();
+            example_adding(asked, self.hand.deal.cards - taken)
+        } else {
+            example(asked, self.hand.deal.cards)
+        };
         if self.all {
             format!(
                 "{given} for {asked} {players} ({}); type one each, in that order, e.g. {example}, or NAME=N",
@@ -509,31 +593,48 @@ impl Line<'_> {
     }
 }
 
+/// What came of the trump question.
+enum Turned {
+    /// A trump was noted, or Enter skipped it: not asked again this round.
+    Answered,
+    /// A command was typed instead: the question comes back after it.
+    Command(Flow),
+}
+
 /// The colour or suit turned for trump before a round of bids, if the table
 /// wants it noted (Enter skips). In a re-bid the engine refuses a colour
-/// already tried in this deal, and the prompt offers only those left.
+/// already tried in this deal, and the prompt offers only those left. No
+/// command is a trump's letter, so a command is read as one here too.
 fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
     game: &Game,
     hand: &Hand,
-) -> Result<Flow> {
+) -> Result<Turned> {
     let variant = game.variant();
     let check = |text: &str| {
-        // A trump first: with a standard deck, `s` and `h` are suits.
-        let trump = match parse_trump(variant, text) {
-            Ok(trump) => trump,
-            Err(_) if text.trim().is_empty() || parse_command(text).is_some() => return Ok(()),
-            Err(why) => return Err(why),
-        };
-        match game.clone().record_trump(trump) {
-            Err(RuleError::ColourTried { trump, tried, .. }) => Err(format!(
-                "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
-            )),
-            Err(e) => Err(e.to_string()),
-            Ok(()) => Ok(()),
+        if text.trim().is_empty() || parse_command(text).is_some() {
+            return Ok(());
         }
+        let (trump, bids) = split_trump(variant, text)?;
+        let mut after = game.clone();
+        if let Some(trump) = trump {
+            match after.record_trump(trump) {
+                Err(RuleError::ColourTried { trump, tried, .. }) => {
+                    return Err(format!(
+                        "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
+                    ));
+                }
+                Err(e) => return Err(e.to_string()),
+                Ok(()) => {}
+            }
+        }
+        if !bids.is_empty() {
+            let entries = bids_after_trump(&after, bids)?;
+            after.record_bids(&entries).map_err(|e| e.to_string())?;
+        }
+        Ok(())
     };
     let prompt = match hand.rebid_step() {
         None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
@@ -547,20 +648,72 @@ fn ask_trump(
         ),
     };
     let text = p.input(&prompt, None, &check)?;
-    let Ok(trump) = parse_trump(variant, &text) else {
-        return match parse_command(&text) {
-            Some(answer) => command(p, cx, id, game, answer),
-            None => Ok(Flow::Go), // Enter: not noted
-        };
-    };
-    match cx
-        .store
-        .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
-    {
-        Ok(_) => p.say(&format!("Trump is {trump}.")),
-        Err(e) => p.say(&format!("error: {e:#}")),
+    if let Some(answer) = parse_command(&text) {
+        return Ok(Turned::Command(command(p, cx, id, game, answer)?));
     }
-    Ok(Flow::Go)
+    let Ok((trump, bids)) = split_trump(variant, &text) else {
+        return Ok(Turned::Answered); // Enter: not noted
+    };
+    if let Some(trump) = trump {
+        match cx
+            .store
+            .update(id, cx.now, |s| Ok(s.exact_mut()?.record_trump(trump)?))
+        {
+            Ok(_) => p.say(&narrate::trump_turned(trump)),
+            Err(e) => {
+                // Not recorded: asked again.
+                p.say(&format!("error: {e:#}"));
+                return Ok(Turned::Command(Flow::Go));
+            }
+        }
+    }
+    if !bids.is_empty() {
+        let mut after = game.clone();
+        if let Some(trump) = trump {
+            after.record_trump(trump)?;
+        }
+        let entries = bids_after_trump(&after, bids).map_err(anyhow::Error::msg)?;
+        if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries)) {
+            p.say(&format!("error: {e:#}"));
+        }
+    }
+    Ok(Turned::Answered)
+}
+
+/// The trump typed at the trump question, and the round's bids typed after
+/// it in the same answer (`h 1 0 2`, `h102`, `rook 1 2`), or the bids alone
+/// (the trump not noted): one answer for what is usually two.
+fn split_trump<'a>(
+    variant: &crate::rules::template::Variant,
+    text: &'a str,
+) -> Result<(Option<Trump>, &'a str), String> {
+    let text = text.trim();
+    if let Ok(trump) = parse_trump(variant, text) {
+        return Ok((Some(trump), ""));
+    }
+    if text.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok((None, text));
+    }
+    let cut = text
+        .find(|c: char| c.is_whitespace() || c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (word, rest) = text.split_at(cut);
+    Ok((Some(parse_trump(variant, word)?), rest.trim()))
+}
+
+/// The bids typed after the trump, read as the bids question reads them.
+fn bids_after_trump(game: &Game, text: &str) -> Result<Vec<(Seat, u32)>, String> {
+    let (Some(hand), Some(Expect::Bids { waiting })) = (game.current(), game.expects()) else {
+        return Err("no bids are asked for now".to_string());
+    };
+    let line = Line {
+        game,
+        hand,
+        waiting: &waiting,
+        what: "bid",
+        all: game.variant().bidding == BiddingOrder::Simultaneous,
+    };
+    line.parse(text)
 }
 
 /// The trumps of a deck, as the trump question offers them.
@@ -580,7 +733,11 @@ fn letters(trumps: &[Trump]) -> String {
         .map(|t| t.name()[..1].to_string())
         .collect();
     if trumps.contains(&Trump::FirstLed) {
-        format!("{}, or rook", colours.join(", "))
+        match colours.as_slice() {
+            [] => "rook".to_string(),
+            [one] => format!("{one} or rook"),
+            _ => format!("{}, or rook", colours.join(", ")),
+        }
     } else {
         match colours.as_slice() {
             [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
@@ -732,27 +889,9 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
             } else {
                 EditKind::Tricks
             };
-            let old = &game.hands()[number - 1];
-            let mut entries = Vec::new();
-            for seat in old.deal.order.iter().copied() {
-                let current = match kind {
-                    EditKind::Bids => old.bids[seat],
-                    EditKind::Tricks => old.tricks[seat],
-                }
-                .unwrap_or(0)
-                .to_string();
-                let check = |text: &str| {
-                    parse_count(text)
-                        .map(|_| ())
-                        .map_err(|why| format!("{why}; type a whole number"))
-                };
-                let text = p.input(
-                    &format!("{} {kind} in hand {number}", table.name(seat)),
-                    Some(&current),
-                    &check,
-                )?;
-                entries.push((seat, parse_count(&text).expect("checked")));
-            }
+            let Some(entries) = corrected_counts(p, game, number, kind)? else {
+                return Ok(());
+            };
             cx.store.update(id, cx.now, |s| {
                 let game = s.exact_mut()?;
                 *game = game.edit(number, kind, &entries)?;
@@ -767,6 +906,116 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<
         _ => {}
     }
     Ok(())
+}
+
+/// The corrected bids or tricks of earlier hand `number`, asked player by
+/// player with the legal values in each question (Enter keeps the value
+/// recorded). A value the rules refuse is asked again, the others kept. The
+/// last player's tricks follow from the others' and are not asked; the last
+/// bidder is offered only the bids that leave the game legal. `None` when
+/// no value at all would do for the last player (said).
+fn corrected_counts(
+    p: &mut dyn Prompter,
+    game: &Game,
+    number: usize,
+    kind: EditKind,
+) -> Result<Option<Vec<(Seat, u32)>>> {
+    let table = game.table();
+    let old = &game.hands()[number - 1];
+    let cards = old.deal.cards;
+    let order = &old.deal.order;
+    let recorded = |seat: Seat| {
+        match kind {
+            EditKind::Bids => old.bids[seat],
+            EditKind::Tricks => old.tricks[seat],
+        }
+        .unwrap_or(0)
+    };
+    // The whole correction with `seat` given `n`, the players after it as
+    // recorded; refused as the engine refuses it.
+    let whole = |entries: &[(Seat, u32)], seat: Seat, n: u32| {
+        let mut all = entries.to_vec();
+        all.push((seat, n));
+        for &later in order.iter().skip(all.len()) {
+            all.push((later, recorded(later)));
+        }
+        if kind == EditKind::Tricks {
+            let others: u32 = all[..all.len() - 1].iter().map(|&(_, n)| n).sum();
+            if let Some(last) = all.last_mut() {
+                last.1 = cards.saturating_sub(others);
+            }
+        }
+        game.edit(number, kind, &all)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let mut entries: Vec<(Seat, u32)> = Vec::new();
+    let asked = match kind {
+        EditKind::Bids => order.len(),
+        // The last player took the rest.
+        EditKind::Tricks => order.len() - 1,
+    };
+    for (i, &seat) in order.iter().enumerate().take(asked) {
+        let last = i + 1 == asked;
+        let most = match kind {
+            EditKind::Bids => cards,
+            EditKind::Tricks => cards - entries.iter().map(|&(_, n)| n).sum::<u32>(),
+        };
+        let legal: Vec<u32> = if last {
+            (0..=most)
+                .filter(|&n| whole(&entries, seat, n).is_ok())
+                .collect()
+        } else {
+            (0..=most).collect()
+        };
+        if legal.is_empty() {
+            p.say(&format!(
+                "error: {}",
+                whole(&entries, seat, recorded(seat))
+                    .err()
+                    .unwrap_or_default()
+            ));
+            return Ok(None);
+        }
+        let was = recorded(seat);
+        let keeps = legal.contains(&was).then(|| was.to_string());
+        let name = table.name(seat);
+        let question = match kind {
+            EditKind::Bids => format!("{name}'s bid in hand {number}"),
+            EditKind::Tricks => format!("Tricks {name} took in hand {number}"),
+        };
+        let prompt = match &keeps {
+            Some(was) => format!("{question} ({}; Enter keeps {was})", list_range(&legal)),
+            None => format!("{question} ({})", list_range(&legal)),
+        };
+        let check = |text: &str| {
+            let n = parse_count(text)
+                .map_err(|why| format!("{why}; type a number: {}", list_range(&legal)))?;
+            if legal.contains(&n) {
+                return Ok(());
+            }
+            match whole(&entries, seat, n) {
+                Err(why) if last => Err(why),
+                _ => Err(format!(
+                    "{name} cannot have {n} in hand {number}; legal: {}",
+                    list_range(&legal)
+                )),
+            }
+        };
+        let text = p.input(&prompt, keeps.as_deref(), &check)?;
+        entries.push((seat, parse_count(&text).expect("checked")));
+    }
+    if kind == EditKind::Tricks
+        && let Some(&seat) = order.last()
+    {
+        let rest = cards - entries.iter().map(|&(_, n)| n).sum::<u32>();
+        p.say(&format!(
+            "{} took {rest} (the rest of the tricks).",
+            table.name(seat)
+        ));
+        entries.push((seat, rest));
+    }
+    Ok(Some(entries))
 }
 
 #[cfg(test)]

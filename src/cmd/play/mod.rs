@@ -129,25 +129,47 @@ enum Answer {
     SitOut(String),
 }
 
-/// One of the table's commands (u, e, s, q, ?, why), if `text` is one.
+/// The words of the table's commands, the same at every question of every
+/// table. None is an answer to any question: not a count, not a trump
+/// letter of either deck (`c d h s`, `r g y b`), not a call (`p` is a pass,
+/// `x` a double, so at the contract tables the explanation is `why`).
+pub(super) const UNDO: [&str; 2] = ["u", "undo"];
+pub(super) const EDIT: [&str; 4] = ["e", "edit", "correct", "fix"];
+pub(super) const SHEET: [&str; 4] = ["t", "sheet", "show", "totals"];
+pub(super) const QUIT: [&str; 3] = ["q", "quit", "exit"];
+pub(super) const HELP_WORDS: [&str; 2] = ["?", "help"];
+pub(super) const WHY: [&str; 2] = ["why", "explain"];
+
+/// The commands, as a refusal at any question lists them.
+pub(super) const KEYS: &str = "u (undo), e (correct), t (sheet), ? (help), q (quit)";
+
+/// One of the table's commands (u, e, t, q, ?, why), if `text` is one:
+/// the one place that decides what a typed word means at a question.
 /// A bare `x` is a double in the contract games, so there the explanation
 /// is `why` or `x N`; the exact-bid table also takes a bare `x`
 /// ([`parse_exact_command`]).
 fn parse_command(text: &str) -> Option<Answer> {
     let lower = text.trim().to_lowercase();
     if let Some((word, number)) = lower.split_once(char::is_whitespace)
-        && matches!(word, "x" | "why" | "explain")
+        && (word == "x" || WHY.contains(&word))
     {
         return number.trim().parse().ok().map(|n| Answer::Explain(Some(n)));
     }
-    Some(match lower.as_str() {
-        "why" | "explain" => Answer::Explain(None),
-        "u" | "undo" => Answer::Undo,
-        "e" | "edit" | "c" | "correct" | "fix" => Answer::Edit,
-        "s" | "sheet" | "show" => Answer::Sheet,
-        "q" | "quit" | "exit" => Answer::Quit,
-        "?" | "h" | "help" => Answer::Help,
-        _ => return None,
+    let word = lower.as_str();
+    Some(if WHY.contains(&word) {
+        Answer::Explain(None)
+    } else if UNDO.contains(&word) {
+        Answer::Undo
+    } else if EDIT.contains(&word) {
+        Answer::Edit
+    } else if SHEET.contains(&word) {
+        Answer::Sheet
+    } else if QUIT.contains(&word) {
+        Answer::Quit
+    } else if HELP_WORDS.contains(&word) {
+        Answer::Help
+    } else {
+        return None;
     })
 }
 

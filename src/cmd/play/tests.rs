@@ -240,8 +240,7 @@ fn undo_and_corrections_from_the_prompts() {
         "1",
         "Tricks",
         "0",
-        "0",
-        "1", // hand 1 (asked Bob, Cid, Ann): Ann took it
+        "0", // hand 1 (asked Bob and Cid): Ann took the rest, not asked
         "y",
         "x", // why hand 1 scored what it did, after the correction
         "x 2",
@@ -251,7 +250,9 @@ fn undo_and_corrections_from_the_prompts() {
     play(&mut p, None, &cx).unwrap();
     assert_eq!(
         p.refused,
-        ["`y` is not a whole number; type a number, or u (undo), e (correct), s (sheet), q (quit)"]
+        [
+            "`y` is not a whole number; type a number, or u (undo), e (correct), t (sheet), ? (help), q (quit)"
+        ]
     );
     assert!(
         said(
@@ -420,7 +421,7 @@ fn a_mormon_round_of_bids_is_one_line() {
         // Hand 2 (Bob deals 2; Cid leads): the sheet, then bids by name,
         // in any order and case.
         "",
-        "s",
+        "t",
         "Zed=1",
         "Cid=x",
         "Cid=1, dee=0 Ann = 2 Bob=0",
@@ -447,7 +448,7 @@ fn a_mormon_round_of_bids_is_one_line() {
     ] {
         assert!(said(&p, line), "not said: {line}\n{:#?}", p.said);
     }
-    // The sheet after hand 1 is scored, and again for `s`.
+    // The sheet after hand 1 is scored, and again for `t`.
     let sheets = p
         .said
         .iter()

@@ -29,13 +29,12 @@ impl Game {
         let hand = facts.len();
         let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
         let complete = self.hands[hand - 1].result.is_some();
-        let undone = if complete || !last.tricks.is_empty() {
-            if complete {
-                last.tricks.clear();
-            } else {
-                last.tricks.pop();
-            }
+        let undone = if complete {
+            last.tricks.clear();
             Undone::Tricks { hand }
+        } else if let Some((seat, tricks)) = last.tricks.pop() {
+            // A hand's tricks under way: one player's count.
+            Undone::PlayerTricks { hand, seat, tricks }
         } else if !last.bids.is_empty() {
             // With the hook on, the dealer bids last, so a standing dealer's bid
             // is the last one made whatever order the entries were written in;

@@ -164,8 +164,15 @@ pub enum Undone {
         seat: Seat,
         bid: u32,
     },
+    /// A scored hand's tricks, all of them.
     Tricks {
         hand: usize,
+    },
+    /// One player's tricks in a hand not yet scored.
+    PlayerTricks {
+        hand: usize,
+        seat: Seat,
+        tricks: u32,
     },
     Trump {
         hand: usize,

@@ -1218,7 +1218,14 @@ fn undo_takes_back_one_count_of_an_unfinished_hand() {
     bids(&mut g, &[1, 1, 0]);
     g.record_tricks(&[(ANN, 1)]).unwrap();
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 3 }]);
+    assert_eq!(
+        undone,
+        [Undone::PlayerTricks {
+            hand: 3,
+            seat: ANN,
+            tricks: 1
+        }]
+    );
     assert_eq!(g.facts()[2].tricks, []);
     assert_eq!(vals(&g.current().unwrap().tricks), [None, None, None]);
 }

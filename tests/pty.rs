@@ -130,7 +130,8 @@ fn wrapped(text: &str) -> Regex<String> {
         })
     };
     let words: Vec<String> = text.split(' ').map(escape).collect();
-    Regex(words.join(r"(?: |\r?\n {0,2})"))
+    // A no-break space (holding a score to its name and mark) reads as one.
+    Regex(words.join(r"(?: |\u{a0}|\r?\n {0,2})"))
 }
 
 /// A name → count table from the session file, e.g. `bids = { Bob = 0, Cid = 0 }`.

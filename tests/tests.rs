@@ -37,6 +37,7 @@ mod pty;
 mod pty_bridge;
 mod pty_contract;
 mod pty_prompt;
+mod pty_screens;
 mod rule_cases;
 mod seats;
 mod sessions;

@@ -245,6 +245,17 @@ pub fn hand_points(game: &Game, hand: &Hand) -> String {
         .join(", ")
 }
 
+/// [`hand_points`] as the table reads it: each player's entry ("Eve 10 ✓")
+/// held together by no-break spaces, so a line wrapped to the terminal
+/// never parts a score from its name or its mark.
+pub fn hand_points_kept(game: &Game, hand: &Hand) -> String {
+    hand_points(game, hand)
+        .split(", ")
+        .map(|entry| entry.replace(' ', "\u{a0}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// "Ann 25, Bob 13, Cid 30".
 pub fn totals(game: &Game) -> String {
     game.table()

@@ -38,6 +38,56 @@ pub fn sheet_at_table(game: &ContractGame, width: Option<usize>) -> String {
     draw(game, width, Place::Table)
 }
 
+/// What `bridgepad play` shows after a deal is scored. A pad (rubber
+/// bridge, Chicago, Buddy Bridge) grows past a screen's height, so after
+/// each deal the table sees a few lines, each side's totals and who leads
+/// (what the deal scored was said just before), and the whole pad when it
+/// asks for the sheet; the other games' sheets are one line a deal and are
+/// shown whole.
+pub fn after_deal_at_table(game: &ContractGame, width: Option<usize>) -> String {
+    let rules = game.rules();
+    let four = rules.bridge().is_some();
+    if !four && !rules.has_line() {
+        return sheet_at_table(game, width);
+    }
+    let totals = game.duel().totals();
+    // Chicago's pad adds each deal's score whole; the rubber's and Buddy
+    // Bridge's keep them above and below the line.
+    let chicago = rules
+        .bridge()
+        .is_some_and(|t| matches!(t.form, crate::rules::contract::bridge::Form::Chicago { .. }));
+    let split = !chicago;
+    let sides: Vec<String> = Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let t = totals[s];
+            if split {
+                format!(
+                    "{}\u{a0}{} ({}\u{a0}below, {}\u{a0}above)",
+                    game.name(s).replace(' ', "\u{a0}"),
+                    t.total(),
+                    t.below,
+                    t.above
+                )
+            } else {
+                format!("{}\u{a0}{}", game.name(s).replace(' ', "\u{a0}"), t.total())
+            }
+        })
+        .collect();
+    let mut lines = vec![format!("Totals: {}.", sides.join("; "))];
+    if four {
+        lines.extend(say::standing(game));
+    } else {
+        lines.extend(standing(game));
+    }
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(&wrap(&line, width));
+        out.push('\n');
+    }
+    out
+}
+
 fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     let rules = game.rules();
     let four = rules.bridge().is_some();

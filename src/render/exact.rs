@@ -117,8 +117,10 @@ enum Style {
     /// Hand, Cards and Dealer columns; each cell `bid/tricks ✓ total`.
     Wide,
     /// The dealer marked `•` in the row, hand and cards in one column;
-    /// with `totals`, each cell `•bid/tricks✓ total`, else `•bid/tricks✓`.
-    Compact { totals: bool },
+    /// each cell `•bid/tricks✓ total`, without the total unless `totals`,
+    /// without `/tricks` unless `tricks` (`•2✓ 45`: the mark says whether
+    /// the bid was taken).
+    Compact { totals: bool, tricks: bool },
 }
 
 /// The table that fits `width` (see [`sheet`]), the line that explains it,
@@ -154,36 +156,56 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<us
             None,
         );
     };
-    let with_totals = Style::Compact { totals: true };
-    let without = Style::Compact { totals: false };
-    let legend = |style| match style {
-        Style::Compact { totals: true } => format!(
-            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed, running total; •\u{a0}dealt.{blind}{elimination}"
-        ),
-        _ => format!(
-            "Hand: number·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
-        ),
+    let legend = |style: Style, shown: &[String]| {
+        let cells = match style {
+            Style::Compact {
+                totals: true,
+                tricks: true,
+            } => "bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed, running total",
+            Style::Compact { totals: true, .. } => {
+                "bid, ✓\u{a0}exact or ✗\u{a0}missed, running total"
+            }
+            _ => "bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed",
+        };
+        let names = fit::legend(&names, shown);
+        let names = if names.is_empty() {
+            String::new()
+        } else {
+            format!(" {names}")
+        };
+        format!("Hand: number·cards. Cells: {cells}; •\u{a0}dealt.{blind}{elimination}{names}")
     };
-    // Every name whole, the running totals kept if they fit; then names
-    // shortened, the longest first.
-    for style in [with_totals, without] {
-        let table = grid(game, &seats, &full, style);
+    // The running totals kept first (the table reads them), then the
+    // names whole: each hand's bid, tricks and running total; then the
+    // tricks left to the mark (a made bid took its bid); only then each
+    // name shortened to its shortest distinct beginning (named under the
+    // sheet), as a paper pad would; at last the marks alone, the totals
+    // in the Total row.
+    let short = fit::prefixes(&names);
+    let with = |totals, tricks| Style::Compact { totals, tricks };
+    for (style, shown) in [
+        (with(true, true), &full),
+        (with(true, false), &full),
+        (with(true, true), &short),
+        (with(true, false), &short),
+        (with(false, true), &full),
+        (with(false, true), &short),
+    ] {
+        let table = grid(game, &seats, shown, style);
         if table.width() <= width {
-            return (Table::Rows(table), legend(style), None);
+            return (Table::Rows(table), legend(style, shown), None);
         }
     }
-    for (style, least) in [(with_totals, 5), (without, 4)] {
-        if let Some(table) = fit::shrink_names(&names, least, width, |shown| {
-            grid(game, &seats, shown, style)
-        }) {
-            return (Table::Rows(table), legend(style), None);
-        }
-    }
-    let (table, hidden) = by_player(game, &seats, width);
+    let (table, hidden, named) = by_player(game, &seats, width);
+    let named = if named.is_empty() {
+        named
+    } else {
+        format!(" {named}")
+    };
     (
         Table::Turned(table),
         format!(
-            "Columns: hand·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}"
+            "Columns: hand·cards. Cells: bid/tricks, ✓\u{a0}exact or ✗\u{a0}missed; •\u{a0}dealt.{blind}{elimination}{named}"
         ),
         (hidden > 0).then_some(hidden),
     )
@@ -268,8 +290,15 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
             let total = result.totals[seat];
             match style {
                 Style::Wide => write!(cell, "/{took} {mark} {total:>3}"),
-                Style::Compact { totals: true } => write!(cell, "/{took}{mark} {total}"),
-                Style::Compact { totals: false } => write!(cell, "/{took}{mark}"),
+                Style::Compact {
+                    totals: true,
+                    tricks: true,
+                } => write!(cell, "/{took}{mark} {total}"),
+                Style::Compact {
+                    totals: true,
+                    tricks: false,
+                } => write!(cell, "{mark} {total}"),
+                Style::Compact { totals: false, .. } => write!(cell, "/{took}{mark}"),
             }
         }
         (None, Some(took)) => write!(cell, "/{took}"),
@@ -353,10 +382,17 @@ fn hand_row(
     row
 }
 
+/// The turned sheet's cells: `•bid/tricks✓`.
+const TURNED: Style = Style::Compact {
+    totals: false,
+    tricks: true,
+};
+
 /// The sheet turned: one row per player, one column per hand, showing the
 /// most recent hands that fit in `width`; and how many hands it leaves out.
-/// Names are shortened only when fewer than three hands would fit.
-fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize) {
+/// Names are shortened only when fewer than three hands would fit, and
+/// then named in the legend it returns.
+fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize, String) {
     let hands = game.hands();
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
@@ -379,22 +415,25 @@ fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize) {
             }
             best
         })
+        .map(|(shown, table)| (shown, table, full.clone()))
         .or_else(|| {
+            // Names shortened as every sheet shortens them, named below it.
+            let short = fit::prefixes(&names);
             (1..=wanted).rev().find_map(|shown| {
-                let recent = &hands[hands.len() - shown..];
-                fit::shrink_names(&names, 4, width, |names| turned(game, seats, names, recent))
-                    .map(|table| (shown, table))
+                let table = turned(game, seats, &short, &hands[hands.len() - shown..]);
+                (table.width() <= width).then(|| (shown, table, short.clone()))
             })
         });
-    let (shown, table) = fitted.unwrap_or_else(|| {
-        let least: Vec<String> = names
-            .iter()
-            .zip(fit::floors(&names, 4))
-            .map(|(n, r)| fit::shorten(n, r))
-            .collect();
-        (1, turned(game, seats, &least, &hands[hands.len() - 1..]))
+    let (shown, table, named) = fitted.unwrap_or_else(|| {
+        let short = fit::prefixes(&names);
+        let table = turned(game, seats, &short, &hands[hands.len() - 1..]);
+        (1, table, short)
     });
-    (table.draw(), hands.len() - shown)
+    (
+        table.draw(),
+        hands.len() - shown,
+        fit::legend(&names, &named),
+    )
 }
 
 fn turned(game: &Game, seats: &[Seat], shown: &[String], hands: &[crate::rules::Hand]) -> Grid {
@@ -408,11 +447,7 @@ fn turned(game: &Game, seats: &[Seat], shown: &[String], hands: &[crate::rules::
     }
     for (&seat, name) in seats.iter().zip(shown) {
         let mut row = vec![labelled(game, seat, name)];
-        row.extend(
-            hands
-                .iter()
-                .map(|hand| hand_cell(hand, seat, Style::Compact { totals: false })),
-        );
+        row.extend(hands.iter().map(|hand| hand_cell(hand, seat, TURNED)));
         row.push(game.totals()[seat].to_string());
         table.row(row);
     }
@@ -497,22 +532,33 @@ mod tests {
         let tricks: Vec<_> = order.iter().map(|&s| (s, took(s))).collect();
         game.record_tricks(&tricks).unwrap();
         assert_eq!(game.around_table(), [ann, bob, eve, cid, dee, fay]);
-        for width in [None, Some(60)] {
+        // At 60 columns the running totals are kept and the names
+        // shortened to their initials, named under the sheet.
+        for (width, [a, b, c, d, e, f]) in [
+            (None, ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]),
+            (Some(60), ["│ Hand  ┆ A ", "B", "C", "D", "E", "F"]),
+        ] {
             let drawn = sheet(&game, width);
             let at = |name: &str| {
                 drawn
                     .find(name)
                     .unwrap_or_else(|| panic!("{name}: {drawn}"))
             };
+            let (b, e, d) = (format!("{b} ✗1"), format!("{e} ✗2"), format!("{d} ✗1"));
             assert!(
-                at("Ann") < at("Bob ✗1")
-                    && at("Bob ✗1") < at("Eve ✗2")
-                    && at("Eve ✗2") < at("Cid")
-                    && at("Cid") < at("Dee ✗1")
-                    && at("Dee ✗1") < at("Fay"),
+                at(a) < at(&b)
+                    && at(&b) < at(&e)
+                    && at(&e) < at(&format!("┆ {c} "))
+                    && at(&format!("┆ {c} ")) < at(&d)
+                    && at(&d) < at(&format!("┆ {f} ")),
                 "{drawn}"
             );
         }
+        let sixty = sheet(&game, Some(60));
+        assert!(
+            sixty.contains("A:\u{a0}Ann,") && sixty.contains("•1✓ 11"),
+            "{sixty}"
+        );
     }
 
     #[test]
@@ -560,22 +606,25 @@ mod tests {
             assert!(console::measure_text_width(line) <= 80, "too wide: {line}");
         }
         assert!(!narrow.contains("Dealer"), "{narrow}");
-        // One line a hand, the dealer marked, and every name whole.
+        // One line a hand, the dealer marked, every name whole, and the
+        // running totals kept: the tricks are left to the mark.
         assert!(
-            narrow.contains("┆ Annabelle ┆") && narrow.contains("┆ •0/0✓ │"),
+            narrow.contains("┆ Annabelle ┆") && narrow.contains("┆ •0✓ 10 │"),
             "{narrow}"
         );
         assert_eq!(narrow.lines().filter(|l| l.starts_with("│ ")).count(), 4);
-        // Narrower still, with six leaders' stars: turned, names whole.
+        // Narrower still, with six leaders' stars: still a line a hand,
+        // the names shortened to their initials and named under it.
         let sixty = sheet(&game, Some(60));
         assert!(
             sixty.lines().all(|l| console::measure_text_width(l) <= 60),
             "{sixty}"
         );
         assert!(
-            sixty.contains("│ Annabelle  ┆") && sixty.contains("│ Player "),
+            sixty.contains("│ Hand  ┆ A    ┆ B ★ ") && sixty.contains("A:\u{a0}Annabelle"),
             "{sixty}"
         );
+        assert!(!sixty.contains('…'), "{sixty}");
         // Enough room: the full sheet.
         assert_eq!(sheet(&game, Some(200)), wide);
     }

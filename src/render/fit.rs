@@ -300,6 +300,53 @@ pub fn shrink_names<G: Measured>(
     }
 }
 
+/// Each name's shortest beginning that no other name begins with (case
+/// aside): `Ann`, `Bob`, `Christopher`, `Christine` give `A`, `B`, `Christo`,
+/// `Christi`; a name that begins another is kept whole. The one rule every
+/// sheet uses to shorten names, as a paper pad would, with a [`legend`].
+pub fn prefixes(names: &[&str]) -> Vec<String> {
+    let lower: Vec<Vec<char>> = names
+        .iter()
+        .map(|n| n.to_lowercase().chars().collect())
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let shared = lower
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, other)| {
+                    lower[i]
+                        .iter()
+                        .zip(other)
+                        .take_while(|(a, b)| a == b)
+                        .count()
+                })
+                .max()
+                .unwrap_or(0);
+            name.chars().take(shared + 1).collect()
+        })
+        .collect()
+}
+
+/// The line that names the players a sheet shows shortened:
+/// "A: Ann, B: Bob, Christo: Christopher." Empty when none is.
+pub fn legend(names: &[&str], shown: &[String]) -> String {
+    let cut: Vec<String> = names
+        .iter()
+        .zip(shown)
+        .filter(|(name, short)| **name != short.as_str())
+        .map(|(name, short)| format!("{short}:\u{a0}{name}"))
+        .collect();
+    if cut.is_empty() {
+        String::new()
+    } else {
+        format!("{}.", cut.join(", "))
+    }
+}
+
 /// One line of a listing cell, and how it may give way to a narrow column.
 #[derive(Debug, Clone)]
 pub enum Line {
@@ -605,6 +652,19 @@ mod tests {
         // Never `… +1`: the last name takes no more room.
         assert_eq!(names_in(&names[..4], 14), "Ann, Bob, … +2");
         assert_eq!(names_in(&names[..2], 4), "Ann, Bob");
+    }
+
+    #[test]
+    fn names_shorten_to_their_shortest_distinct_beginnings() {
+        let names = ["Ann", "Bob", "Christopher", "Christine", "Dee", "Anna"];
+        let shown = prefixes(&names);
+        assert_eq!(shown, ["Ann", "B", "Christo", "Christi", "D", "Anna"]);
+        assert_eq!(
+            legend(&names, &shown),
+            "B:\u{a0}Bob, Christo:\u{a0}Christopher, Christi:\u{a0}Christine, D:\u{a0}Dee."
+        );
+        assert_eq!(prefixes(&["ann", "Bob"]), ["a", "B"]);
+        assert_eq!(legend(&["Ann"], &["Ann".to_string()]), "");
     }
 
     #[test]

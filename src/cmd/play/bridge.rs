@@ -40,6 +40,7 @@ fn is_close(text: &str) -> bool {
 /// saves after every answer.
 pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     p.say(HELP);
+    super::contract::resumed(p, cx, id)?;
     let mut announced = None;
     loop {
         let session = cx.store.load(id)?;

@@ -37,6 +37,7 @@ fn help(rules: DuelRules) -> &'static str {
 pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     let rules = cx.store.load(id)?.contract()?.rules();
     p.say(help(rules));
+    resumed(p, cx, id)?;
     let mut announced = None;
     let mut dummy_asked = None;
     loop {
@@ -191,6 +192,18 @@ pub(super) fn call(
     Ok(Flow::Go)
 }
 
+/// A session resumed with deals played: the sheet, before the first
+/// question, so the table sees where it stands.
+pub(super) fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+    let session = cx.store.load(id)?;
+    let game = session.contract()?;
+    let begun = game.duel().deals().iter().any(|d| d.is_settled());
+    if begun && !game.is_finished() {
+        p.say(&render::contract::sheet_at_table(game, p.width()));
+    }
+    Ok(())
+}
+
 /// After calls were recorded: the ones the rules forced (`made` of them,
 /// at the end), and how the auction ended, if it did.
 pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
@@ -203,7 +216,7 @@ pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, ma
         p.say(&render::contract::auction_table(game, auction));
         p.say(&capitalised(&say::auction_end(game, deal)));
         if deal.is_settled() && !game.is_finished() {
-            p.say(&render::contract::sheet_at_table(game, p.width()));
+            p.say(&render::contract::after_deal_at_table(game, p.width()));
         }
     }
 }
@@ -301,7 +314,7 @@ pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
         p.say(&end);
     }
     if !game.is_finished() {
-        p.say(&render::contract::sheet_at_table(game, p.width()));
+        p.say(&render::contract::after_deal_at_table(game, p.width()));
     }
 }
 
@@ -906,7 +919,16 @@ pub(super) mod tests {
             .iter()
             .filter(|s| s.starts_with("Buddy Bridge — "))
             .count();
-        assert_eq!(sheets, 2, "the sheet on `t` and after the deal");
+        // The pad on `t`; after the deal, the totals in a few lines.
+        assert_eq!(sheets, 1, "the sheet on `t`");
+        assert!(
+            p.script
+                .said
+                .iter()
+                .any(|s| s.starts_with("Totals: Ann\u{a0}-50 (-50\u{a0}below, 0\u{a0}above)")),
+            "{:#?}",
+            p.script.said
+        );
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
         assert_eq!(

@@ -181,10 +181,22 @@ fn help(game: &Game) -> &'static str {
     }
 }
 
+/// A session resumed with hands played: the sheet, before the first
+/// question, so the table sees where it stands.
+fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
+    let session = cx.store.load(id)?;
+    let game = session.exact()?;
+    if game.played() > 0 && !game.is_finished() {
+        p.say(&render::sheet_at_table(game, p.width()));
+    }
+    Ok(())
+}
+
 /// The hand-by-hand loop: reloads the session before every question, so
 /// another terminal's entries are seen, and saves after every answer.
 pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     p.say(help(cx.store.load(id)?.exact()?));
+    resumed(p, cx, id)?;
     let mut announced = None;
     // The round of bids (hand, rounds bid again) whose re-bid was told, and
     // whose trump was asked for.
@@ -769,7 +781,7 @@ fn record(
         p.say(&format!(
             "Hand {} scored: {}",
             hand.deal.number,
-            narrate::hand_points(game, hand)
+            narrate::hand_points_kept(game, hand)
         ));
         if let Some(out) = narrate::eliminations_at_table(game, hand.deal.number) {
             p.say(&out);

@@ -430,11 +430,13 @@ fn a_player_sitting_out_is_out_in_the_hands_score() {
     ]);
     play(&mut p, None, &cx).unwrap();
     assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
-    let scored: Vec<&String> = p
+    // Each name and score is kept on one line with no-break spaces.
+    let scored: Vec<String> = p
         .script
         .said
         .iter()
         .filter(|s| s.starts_with("Hand 1 scored"))
+        .map(|s| s.replace('\u{a0}', " "))
         .collect();
     assert_eq!(scored.len(), 1, "{:#?}", p.script.said);
     assert!(scored[0].contains("Cid out"), "{}", scored[0]);

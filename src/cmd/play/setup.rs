@@ -140,7 +140,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             Step::Scoring => {
                 let items: Vec<String> = ExactScoring::ALL
                     .iter()
-                    .map(|s| format!("{}: {}", s.name(), s.describe()))
+                    .map(|&s| format!("{}: {}", s.name(), in_short(s)))
                     .collect();
                 let default = ExactScoring::ALL
                     .iter()
@@ -360,4 +360,18 @@ fn without_target(variant: &Variant) -> Result<Variant, String> {
             variant.target.unwrap_or(100)
         )
     })
+}
+
+/// A scoring system in a few words, so its whole line fits the menu on a
+/// terminal 60 columns wide (the sheet's title gives it in full).
+fn in_short(scoring: ExactScoring) -> &'static str {
+    match scoring {
+        ExactScoring::BidPlusTen => "exact 10 + bid, else 0",
+        ExactScoring::TricksPlusTen => "1 a trick, 10 more if exact",
+        ExactScoring::TricksPlusFive => "1 a trick, 5 more if exact",
+        ExactScoring::MinusBid => "exact 10 + bid, else minus the bid",
+        ExactScoring::MinusDifference => "exact 10 + bid, else minus the miss",
+        ExactScoring::PlusOrMinus => "exact 10 + bid, else minus as much",
+        ExactScoring::Squared => "exact 10 + bid², else minus miss²",
+    }
 }

@@ -27,7 +27,12 @@ pub(crate) fn pad(game: &ContractGame, width: Option<usize>) -> String {
         return String::new();
     };
     let (table, notes) = match terms.form {
-        Form::Rubber { .. } => (rubber_table(game, width), rubber_notes(game)),
+        Form::Rubber { .. } => {
+            let (table, legend) = rubber_table(game, width);
+            let mut notes = rubber_notes(game);
+            notes.extend(legend);
+            (table, notes)
+        }
         Form::Chicago { .. } => chicago_table(game, width),
     };
     let mut out = table;
@@ -179,31 +184,24 @@ enum PadStyle {
     Bare,
 }
 
-/// The rubber's pad in the first style that fits `width`, the names
-/// shortened (the longest first) when nothing fits whole.
-fn rubber_table(game: &ContractGame, width: Option<usize>) -> String {
+/// The rubber's pad in the first style that fits `width`, and when the
+/// names are shortened (to their shortest distinct beginnings, as every
+/// sheet shortens them) the line that names them.
+fn rubber_table(game: &ContractGame, width: Option<usize>) -> (String, Option<String>) {
     let pad = rubber_pad(game);
     let full = names(game);
     let labelled = rubber_grid(game, &pad, &full, PadStyle::Labelled);
     let Some(width) = width.filter(|&w| labelled.width() > w) else {
-        return labelled.draw();
+        return (labelled.draw(), None);
     };
     let bare = rubber_grid(game, &pad, &full, PadStyle::Bare);
     if bare.width() <= width {
-        return bare.draw();
+        return (bare.draw(), None);
     }
     let refs: Vec<&str> = full.iter().map(String::as_str).collect();
-    if let Some(grid) = fit::shrink_names(&refs, 4, width, |shown| {
-        rubber_grid(game, &pad, shown, PadStyle::Bare)
-    }) {
-        return grid.draw();
-    }
-    let least: Vec<String> = refs
-        .iter()
-        .zip(fit::floors(&refs, 4))
-        .map(|(n, r)| fit::shorten(n, r))
-        .collect();
-    rubber_grid(game, &pad, &least, PadStyle::Bare).draw()
+    let short = fit::prefixes(&refs);
+    let grid = rubber_grid(game, &pad, &short, PadStyle::Bare);
+    (grid.draw(), Some(fit::legend(&refs, &short)))
 }
 
 /// The rubber's pad drawn with the players named `shown`.
@@ -349,6 +347,9 @@ enum GridStyle {
     /// "1·2" for round 1 deal 2; the contract with its declarer and the
     /// result in shorthand ("4♥ Ann =").
     Compact,
+    /// As compact, with the players' names shortened (named under the
+    /// grid) and each side written "A&C": every deal keeps to one line.
+    Initials,
     /// As compact, with the sides' names over two lines and the bonuses
     /// under the contract.
     Narrow,
@@ -485,35 +486,39 @@ fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
 }
 
 /// Chicago's grid in the first style that fits `width`, and the notes
-/// under it.
+/// under it: the names are shortened to their shortest distinct
+/// beginnings (as every sheet shortens them, and named under the grid)
+/// before a deal takes two lines.
 fn chicago_table(game: &ContractGame, width: Option<usize>) -> (String, Vec<String>) {
     let rows = chicago_rows(game);
     let full = names(game);
     let refs: Vec<&str> = full.iter().map(String::as_str).collect();
-    let notes = |style| chicago_notes(game, style);
+    let short = fit::prefixes(&refs);
+    let notes = |style, shown: &[String]| {
+        let mut notes = chicago_notes(game, style);
+        let legend = fit::legend(&refs, shown);
+        if !legend.is_empty() {
+            notes.push(legend);
+        }
+        notes
+    };
     let wide = chicago_grid(game, &rows, &full, GridStyle::Wide);
     let Some(width) = width.filter(|&w| wide.width() > w) else {
-        return (wide.draw(), notes(GridStyle::Wide));
+        return (wide.draw(), notes(GridStyle::Wide, &full));
     };
-    for style in [GridStyle::Compact, GridStyle::Narrow] {
-        let grid = chicago_grid(game, &rows, &full, style);
+    for (style, shown) in [
+        (GridStyle::Compact, &full),
+        (GridStyle::Initials, &short),
+        (GridStyle::Narrow, &full),
+    ] {
+        let grid = chicago_grid(game, &rows, shown, style);
         if grid.width() <= width {
-            return (grid.draw(), notes(style));
-        }
-        if let Some(grid) = fit::shrink_names(&refs, 4, width, |shown| {
-            chicago_grid(game, &rows, shown, style)
-        }) {
-            return (grid.draw(), notes(style));
+            return (grid.draw(), notes(style, shown));
         }
     }
-    let least: Vec<String> = refs
-        .iter()
-        .zip(fit::floors(&refs, 4))
-        .map(|(n, r)| fit::shorten(n, r))
-        .collect();
     (
-        chicago_grid(game, &rows, &least, GridStyle::Narrow).draw(),
-        notes(GridStyle::Narrow),
+        chicago_grid(game, &rows, &short, GridStyle::Narrow).draw(),
+        notes(GridStyle::Narrow, &short),
     )
 }
 
@@ -524,14 +529,17 @@ fn chicago_grid(
     shown: &[String],
     style: GridStyle,
 ) -> Grid {
-    let narrow = style == GridStyle::Narrow;
     let wide = style == GridStyle::Wide;
-    let sep = if narrow { " &\n" } else { " & " };
+    let sep = match style {
+        GridStyle::Narrow => " &\n",
+        GridStyle::Initials => "&",
+        _ => " & ",
+    };
     let header: &[&str] = match style {
         GridStyle::Wide => &[
             "Round", "Deal", "Dealer", "Vul", "Contract", "Result", "Bonus",
         ],
-        GridStyle::Compact => &["Deal", "Dlr", "Vul", "Contract", "Bonus"],
+        GridStyle::Compact | GridStyle::Initials => &["Deal", "Dlr", "Vul", "Contract", "Bonus"],
         GridStyle::Narrow => &["Deal", "Dlr", "Vul", "Contract"],
     };
     let mut header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
@@ -561,7 +569,7 @@ fn chicago_grid(
                 let bonus = bonuses(deal);
                 match style {
                     GridStyle::Wide => cells.extend([contract, result, bonus]),
-                    GridStyle::Compact => {
+                    GridStyle::Compact | GridStyle::Initials => {
                         cells.push(join_result(contract, &result));
                         cells.push(bonus);
                     }

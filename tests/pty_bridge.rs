@@ -52,10 +52,9 @@ fn a_rubber_deal_is_played_at_the_table() {
     p.answer("Bob's call (4S or higher, pass, double)", "pass");
     p.expect("Contract 4♥ by Ann (Ann & Cid): needs 10 tricks; Bob leads.");
     p.answer(
-        "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly)",
-        "",
+        "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)",
+        "10 Cid 100",
     );
-    p.answer("Honours? (Enter: none; e.g. Cid 100)", "Cid 100");
     p.expect(
         "Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 100 for honours (Cid) above.",
     );
@@ -94,17 +93,14 @@ fn a_chicago_deal_is_played_at_the_table() {
     p.expect("Round 1, deal 1: Bob deals; neither side vulnerable.");
     p.answer("Bob's call (any bid from 1C to 7NT, pass)", "1NT");
     p.answer("Cid's call (2C or higher, pass, double)", "X");
-    p.answer("Dan's call (2C or higher, pass, redouble)", "pass");
-    p.answer("Ann's call (2C or higher, pass)", "pass");
-    p.answer("Bob's call (2C or higher, pass, redouble)", "pass");
+    // Enter after the double: all pass.
+    p.answer("Dan's call (2C or higher, pass, redouble)", "");
+    p.expect("Dan, Ann and Bob pass.");
     p.expect("Contract 1NTX by Bob (Bob & Dan): needs 7 tricks; Cid leads.");
-    p.answer(
-        "Tricks Bob & Dan took in 1NTX by Bob (needs 7; Enter: made exactly)",
-        "5",
-    );
-    p.answer("Honours? (Enter: none; e.g. Dan 100)", "Dan 100");
+    let tricks = "Tricks Bob & Dan took in 1NTX by Bob (needs 7; Enter: made exactly; honours e.g. 7 Dan 150)";
+    p.answer(tricks, "5 Dan 100");
     p.expect("at no-trump only four aces in one hand count, for 150");
-    p.answer("Honours? (Enter: none; e.g. Dan 100)", "");
+    p.answer(tricks, "5");
     p.expect("Bob & Dan took 5 in 1NTX: down 2 doubled. Ann & Cid score 300 above.");
     p.expect("Round 1, deal 2: Cid deals; Ann & Cid vulnerable.");
     p.answer("Cid's call (any bid from 1C to 7NT, pass)", "q");

@@ -357,6 +357,47 @@ pub fn finished(game: &ContractGame) -> String {
     }
 }
 
+/// The passes Enter recorded to end deal `number`'s auction, the last
+/// `passed` calls: "Bob, Cid and Dan pass." (a Buddy holder's last pass
+/// is a stand: "Bob passes; Ann stands on 2♥.").
+pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<String> {
+    let deal = &game.duel().deals()[number - 1];
+    let auction = deal.auction()?;
+    let calls = auction.calls();
+    let from = calls.len().checked_sub(passed)?;
+    let mut names: Vec<String> = (from..calls.len())
+        .map(|i| game.name(auction.caller(i)).to_string())
+        .collect();
+    let stand = match (auction.outcome(), auction.declarer()) {
+        (Outcome::Contract(c), Some(declarer))
+            if !game.partnerships()
+                && names.last().map(String::as_str) == Some(game.name(declarer)) =>
+        {
+            names.pop();
+            Some(format!(
+                "{} stands on {}",
+                game.name(declarer),
+                c.bid.pretty()
+            ))
+        }
+        _ => None,
+    };
+    let passes = match names.len() {
+        0 => None,
+        1 => Some(format!("{} passes", names[0])),
+        _ => Some(format!("{} pass", bridge::listed(&names, "and"))),
+    };
+    let said: Vec<String> = passes.into_iter().chain(stand).collect();
+    (!said.is_empty()).then(|| format!("{}.", capitalised_first(&said.join("; "))))
+}
+
+fn capitalised_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// What a correction left of deal `number`, one line per fact, after
 /// "deal 3 corrected; every later deal rescored.": its first phase, its
 /// auction, what the corrected auction did to the tricks, and its result.
@@ -372,10 +413,20 @@ pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> V
         lines.push(format!("deal {number} auction: {}.", calls(game, auction)));
     }
     match (effect, deal.contract()) {
-        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => lines.push(format!(
-            "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
-            game.name(c.declarer)
-        )),
+        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => {
+            lines.push(match deal.declarer() {
+                // Four players: the player who plays it, and the side that keeps its tricks.
+                Some(seat) if game.partnerships() => format!(
+                    "{} declares now ({}); each side keeps the tricks it took, so declarer's tricks are {tricks}.",
+                    game.name(seat),
+                    game.name(c.declarer)
+                ),
+                _ => format!(
+                    "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
+                    game.name(c.declarer)
+                ),
+            });
+        }
         (AuctionEffect::PassedOut, _) => lines.push(
             "No contract now: the declarer's tricks and dummy recorded for it are dropped.".into(),
         ),

@@ -12,7 +12,7 @@ use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
-use crate::rules::contract::auction::{Auction, Call, Legal};
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Legal};
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::{ContractGame, Correction};
@@ -21,12 +21,12 @@ use crate::rules::contract::game::{ContractGame, Correction};
 fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, e = correct an earlier \
+         1S, 3NT, 2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass), or u = undo the last entry, e = correct an earlier \
          deal, s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
          (everything is saved)."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass), or u = undo the last entry, e = correct an earlier deal, \
+         1S, 3NT, 2♥, pass, or Enter after a bid for all pass), or u = undo the last entry, e = correct an earlier deal, \
          s = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
          (everything is saved)."
     }
@@ -161,9 +161,17 @@ pub(super) fn call(
     }
     let prompt = call_prompt(game, auction, seat);
     let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
+    // Enter after a bid, double or redouble: all pass, as many passes as
+    // end the auction.
+    let all_pass = |text: &str| text.trim().is_empty() && auction.standing().is_some();
     let check = |text: &str| {
         if is_extra(text) {
             return Ok(());
+        }
+        if all_pass(text) {
+            return pass_to_the_end(&mut game.clone(), number)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
         }
         match typed_call(text, auction)? {
             Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
@@ -175,6 +183,17 @@ pub(super) fn call(
         && is(&text)
     {
         return act(p, cx, id, game);
+    }
+    if all_pass(&text) {
+        let (session, passed) = cx.store.update(id, cx.now, |s| {
+            Ok(pass_to_the_end(s.contract_mut()?, number)?)
+        })?;
+        let game = session.contract()?;
+        if let Some(line) = say::all_pass(game, number, passed) {
+            p.say(&line);
+        }
+        ended(p, game, number, 0);
+        return Ok(Flow::Go);
     }
     let Some(call) = typed_call(&text, auction).expect("checked") else {
         return command(p, cx, id, game, &text);
@@ -189,6 +208,30 @@ pub(super) fn call(
         .expect("an auction");
     ended(p, game, number, auction.calls().len() - asked);
     Ok(Flow::Go)
+}
+
+/// Passes for deal `number` until its auction ends (each one the engine's
+/// `call`, so the rules force what they force after it); how many calls
+/// were recorded.
+fn pass_to_the_end(
+    game: &mut ContractGame,
+    number: usize,
+) -> Result<usize, crate::rules::contract::game::ContractError> {
+    let open = |g: &ContractGame| {
+        g.duel().deals()[number - 1]
+            .auction()
+            .is_some_and(Auction::is_open)
+    };
+    let before = game.duel().deals()[number - 1]
+        .auction()
+        .map_or(0, |a| a.calls().len());
+    while open(game) {
+        game.call(Call::Pass)?;
+    }
+    let after = game.duel().deals()[number - 1]
+        .auction()
+        .map_or(0, |a| a.calls().len());
+    Ok(after - before)
 }
 
 /// After calls were recorded: the ones the rules forced (`made` of them,
@@ -436,6 +479,19 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
         items.push(format!("The dummy (now {now})"));
         kinds.push(3);
     }
+    // Bridge for four: the honours, recorded with declarer's tricks.
+    if game.rules().honours() && deal.tricks().is_some() {
+        let now = match deal.honours() {
+            Some((seat, held)) => format!("{} {}", game.name(seat), held.points()),
+            None => "none".to_string(),
+        };
+        items.push(format!("The honours (now {now})"));
+        kinds.push(4);
+    }
+    if let Some(contract) = deal.contract().filter(|_| game.rules().doubles()) {
+        items.push(format!("The doubling (now {})", contract.pretty()));
+        kinds.push(5);
+    }
     if items.is_empty() {
         p.say(&format!(
             "Deal {number} has nothing recorded to correct yet."
@@ -507,13 +563,96 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
             };
             let check = |text: &str| edit(&parse(text)?);
             let prompt = format!(
-                "Deal {number}'s whole auction, calls in order from {} (e.g. 1S pass pass)",
-                game.name(auction.first())
+                "Deal {number}'s whole auction, calls in order from {}{}",
+                game.name(auction.first()),
+                example_auction(auction).map_or(String::new(), |e| format!(" (e.g. {e})"))
             );
             let Some(text) = p.input_or_back(&prompt, Some(&now.join(" ")), &check)? else {
                 return Ok(());
             };
             parse(&text).expect("checked")
+        }
+        4 => {
+            let contract = deal.contract().expect("listed");
+            let example = if contract.bid.strain == crate::rules::contract::auction::Strain::NoTrump
+            {
+                "150"
+            } else {
+                "100"
+            };
+            let example =
+                format!(
+                    "{} {example}",
+                    game.name(game.left_of(
+                        game.left_of(deal.declarer().expect("a contract has a declarer"),)
+                    ))
+                );
+            let now = deal.honours().map_or("none".to_string(), |(seat, held)| {
+                format!("{} {}", game.name(seat), held.points())
+            });
+            let check = |text: &str| {
+                edit(&Correction::Honours(super::bridge::typed_honours(
+                    game, text, &example,
+                )?))
+            };
+            let prompt = format!(
+                "Honours held in deal {number}'s {} (none, or e.g. {example})",
+                contract.pretty()
+            );
+            let Some(text) = p.input_or_back(&prompt, Some(&now), &check)? else {
+                return Ok(());
+            };
+            Correction::Honours(
+                super::bridge::typed_honours(game, &text, &example).expect("checked"),
+            )
+        }
+        5 => {
+            let auction = deal.auction().expect("a contract has an auction");
+            let contract = deal.contract().expect("listed");
+            let choices = [Doubling::Undoubled, Doubling::Doubled, Doubling::Redoubled];
+            let items: Vec<String> = choices
+                .iter()
+                .map(|&doubling| {
+                    let word = match doubling {
+                        Doubling::Undoubled => "Undoubled",
+                        Doubling::Doubled => "Doubled",
+                        Doubling::Redoubled => "Redoubled",
+                    };
+                    format!(
+                        "{word}: {}",
+                        Contract {
+                            doubling,
+                            ..contract
+                        }
+                        .pretty()
+                    )
+                })
+                .collect();
+            let at = choices
+                .iter()
+                .position(|&d| d == contract.doubling)
+                .unwrap_or(0);
+            let Some(pick) = p.select_or_back(
+                &format!("Deal {number}'s contract, doubled or not?"),
+                &items,
+                at,
+            )?
+            else {
+                return Ok(());
+            };
+            let Some(calls) = with_doubling(auction, choices[pick]) else {
+                p.say(&format!(
+                    "error: deal {number}'s auction cannot end {}; correct the whole auction instead",
+                    items[pick]
+                ));
+                return Ok(());
+            };
+            let correction = Correction::Auction(calls);
+            if let Err(why) = edit(&correction) {
+                p.say(&format!("error: {why}"));
+                return Ok(());
+            }
+            correction
         }
         _ => {
             let items = [
@@ -547,6 +686,44 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
     }
     p.say(&format!("Totals: {}.", say::totals_line(game)));
     Ok(())
+}
+
+/// The auction with its last bid doubled as asked: the calls up to the
+/// last bid, then a double by the next caller (an opponent) and a redouble
+/// by the one after (declarer's side) as asked, then the passes that end
+/// it. Declarer does not change: the bids are the same. `None` when the
+/// rules refuse it.
+fn with_doubling(auction: &Auction, doubling: Doubling) -> Option<Vec<Call>> {
+    let calls = auction.calls();
+    let last_bid = calls.iter().rposition(|c| matches!(c, Call::Bid(_)))?;
+    let mut rebuilt = Auction::new(auction.rules(), auction.first());
+    for &call in &calls[..=last_bid] {
+        rebuilt.call(call).ok()?;
+    }
+    if doubling != Doubling::Undoubled {
+        rebuilt.call(Call::Double).ok()?;
+    }
+    if doubling == Doubling::Redoubled {
+        rebuilt.call(Call::Redouble).ok()?;
+    }
+    while rebuilt.is_open() {
+        rebuilt.call(Call::Pass).ok()?;
+    }
+    Some(rebuilt.calls().to_vec())
+}
+
+/// A whole auction the engine takes for this deal, to show as the example
+/// of a corrected one: 1♠ by the first caller and the passes that end it
+/// ("1S pass" for two, "1S pass pass pass" for four).
+fn example_auction(auction: &Auction) -> Option<String> {
+    let mut example = Auction::new(auction.rules(), auction.first());
+    example.call("1S".parse().ok()?).ok()?;
+    let mut typed = vec!["1S"];
+    while example.is_open() {
+        example.call(Call::Pass).ok()?;
+        typed.push("pass");
+    }
+    Some(typed.join(" "))
 }
 
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -1106,7 +1283,8 @@ pub(super) mod tests {
                 "Tricks Ann took as declarer in deal 1's 2♠",
                 "Correct which deal (1 to 1)?",
                 "Correct what in deal 1?",
-                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass pass)",
+                // An example the engine takes: two players end on one pass.
+                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass)",
                 "Correct which deal (1 to 1)?",
             ]
         );
@@ -1263,5 +1441,47 @@ pub(super) mod tests {
             only_game(&cx).duel().totals(),
             BySide::new(line(0, 40), line(0, 370))
         );
+    }
+
+    /// Enter after a bid is all pass: Buddy Bridge, a rubber, Ann dealing.
+    /// Exchange: Bob 5, so Ann 8 and Ann opens 2♥; Enter: Bob passes and
+    /// Ann stands; Enter at the tricks: made exactly, 8. Enter before any
+    /// bid is still refused (there is nothing to pass out to). Two players
+    /// are asked their names, not a seating order.
+    #[test]
+    fn enter_after_a_bid_passes_the_auction_to_its_end() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Buddy Bridge",
+            "A rubber",
+            "Ann,Bob",
+            "Ann",
+            "5",
+            "",
+            "2H",
+            "",
+            "",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            [
+                "type a call; legal now: any bid from 1C to 7NT, pass; or u (undo), s (sheet), q (quit)"
+            ]
+        );
+        assert!(
+            p.prompts
+                .contains(&"The two players, separated by a comma".to_string()),
+            "{:?}",
+            p.prompts
+        );
+        p.assert_said(&[
+            "Bob passes; Ann stands on 2♥.",
+            "Contract 2♥ by Ann: Ann needs 8 tricks; Bob leads.",
+            "Ann took 8 in 2♥: made exactly; Ann 100 below the line.",
+        ]);
+        assert_eq!(calls(&only_game(&cx), 1), ["2H", "pass", "pass"]);
     }
 }

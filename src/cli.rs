@@ -348,9 +348,10 @@ pub struct ShowArgs {
     #[arg(long, conflicts_with = "json")]
     pub chart: bool,
     /// Say why each score of hand (or deal) N is what it is, worked out as
-    /// the rules scored it; with --json, as JSON
+    /// the rules scored it; with --json, as JSON. A Chicago deal may be
+    /// named as the sheet names it: 1·3 or 1.3 (round 1, deal 3)
     #[arg(long, value_name = "HAND", conflicts_with = "chart")]
-    pub explain: Option<usize>,
+    pub explain: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

@@ -13,7 +13,7 @@
 
 use anyhow::Result;
 
-use super::contract::{call, command, scored, typed_count};
+use super::contract::{call, command, is_command, scored, typed_count};
 use super::{Flow, parse_command};
 use crate::cmd::Context;
 use crate::narrate::contract as say;
@@ -30,7 +30,7 @@ pub(super) const HELP: &str = "At any question: type what is asked (a call such 
      2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass; a number of \
      tricks, with the honours after it such as 10 Cid 100, or 10 h to be asked them), or u = \
      undo the last entry, e = correct an earlier deal, s = score sheet, why = how the last deal scored \
-     (why 3: deal 3), close = end the session here (asked to confirm), q = quit (everything \
+     (why 3: deal 3; in Chicago as the sheet names it, why 1.3), close = end the session here (asked to confirm), q = quit (everything \
      is saved).";
 
 /// Whether `text` is the table's word for closing the session.
@@ -175,7 +175,7 @@ fn typed_result(
     let text = text.trim();
     let (count, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
     let rest = rest.trim();
-    if rest.is_empty() || parse_command(text).is_some() {
+    if rest.is_empty() || is_command(text) {
         return Ok(typed_count(text)?.map(|n| (n, Held::Given(None))));
     }
     let Some(n) = typed_count(count)? else {
@@ -248,7 +248,7 @@ fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> R
     if let Some(deal) = game.duel().current().filter(|d| d.begun()) {
         p.say(&format!(
             "Deal {} is under way: finish it, or take its calls back with u, before closing.",
-            deal.number
+            say::deal_label(game, deal.number)
         ));
         return Ok(Flow::Go);
     }
@@ -488,9 +488,9 @@ mod tests {
             "Took back the tricks just typed; nothing was recorded for them.",
             "Bob & Dan took 7 in 1NT: made exactly. Bob & Dan 40 below.",
             "Round 1, deal 2: Cid deals; Ann & Cid vulnerable.",
-            "Deal 2 is under way: finish it, or take its calls back with u, before closing.",
+            "Deal 1·2 is under way: finish it, or take its calls back with u, before closing.",
             HELP,
-            "Took back the call pass in deal 2.",
+            "Took back the call pass in deal 1·2.",
             "If the session is closed now: it scores nothing more, and Bob & Dan win with 40 to 0 (games: Ann & Cid 0, Bob & Dan 0).",
             "Not closed; the table plays on.",
             "The table closed the session; closing it scores nothing more.",
@@ -600,5 +600,88 @@ mod tests {
         assert_eq!(facts.honours, Some((Seat::at(2), 100)));
         assert_eq!(facts.tricks, Some(3));
         assert_eq!(game.duel().totals(), BySide::new(line(450, 0), line(0, 0)));
+    }
+
+    /// Chicago after a passed-out deal: one numbering, the sheet's, at every
+    /// question. Bob deals 1·1: 1NT, all pass, 7 tricks. Cid deals 1·2:
+    /// four passes, so it is 1·2a and Cid deals 1·2 again: 3NT by Cid, 9
+    /// tricks. At 1·3's first call: `why 1.2` explains the 3NT (deal 3 in
+    /// the order dealt), `x 1·2a` the passed-out deal, `e` asks for a deal
+    /// as the sheet names it and corrects 1·2's tricks to 10; `why 1·9`
+    /// is refused naming the deals there are. No note under the sheet
+    /// repeats the pass-out.
+    #[test]
+    fn chicago_numbers_every_deal_as_its_sheet_does_after_a_pass_out() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Chicago",
+            "",
+            "Ann,Bob,Cid,Dan",
+            "Bob",
+            // 1·1.
+            "1NT",
+            "",
+            "7",
+            // 1·2, passed out.
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            // 1·2 dealt again.
+            "3NT",
+            "",
+            "9",
+            // 1·3: Dan's call.
+            "why 1.2",
+            "x 1·2a",
+            "why 1·9",
+            "e",
+            "4",
+            "1.2",
+            "Declarer's",
+            "10",
+            "s",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            // 4 in the order dealt is 1·3, the deal in play.
+            ["deal 1·3 has nothing recorded yet; type a deal from 1·1 to 1·2"]
+        );
+        let asked: Vec<&str> = p
+            .table_prompts()
+            .into_iter()
+            .filter(|q| q.contains("deal"))
+            .collect();
+        assert_eq!(
+            asked,
+            [
+                "Correct which deal (1·1 to 1·2)?",
+                "Correct what in deal 1·2?",
+                "Tricks Ann & Cid took as declarer in deal 1·2's 3NT",
+            ]
+        );
+        p.assert_said(&[
+            "Round 1, deal 2 (dealt again): Cid deals; Ann & Cid vulnerable.",
+            "Deal 1·2: Cid dealt.\n  Ann & Cid took 9 in 3NT: made exactly. Ann & Cid 100 below; 500 for game above.\nTotals after deal 1·2: Ann & Cid 600, Bob & Dan 40.",
+            "Deal 1·2a: Cid dealt.\n  Passed out: no score.\nTotals after deal 1·2a: Ann & Cid 0, Bob & Dan 40.",
+            "error: there is no deal 1·9: deals 1·1 to 1·3 (as the sheet numbers them, e.g. 1·3 or 1.3)",
+            "Deal 1·2 corrected; every later deal rescored.",
+        ]);
+        for said in &p.script.said {
+            assert!(!said.contains("was passed out"), "{said}");
+        }
+        let sheet = p
+            .script
+            .said
+            .iter()
+            .rev()
+            .find(|s| s.starts_with("Chicago — "))
+            .unwrap();
+        assert!(sheet.contains("2a "), "{sheet}");
+        let game = only_game(&cx);
+        assert_eq!(game.duel().facts()[2].tricks, Some(10));
     }
 }

@@ -348,9 +348,25 @@ pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
     }
 }
 
+/// `why 1·3`, `x 1.3` or `explain 1·2a`: the deal as the Chicago sheet
+/// numbers it, which the table's commands read as a number only.
+fn explain_label(text: &str) -> Option<&str> {
+    let (word, rest) = text.trim().split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    (matches!(word.to_lowercase().as_str(), "x" | "why" | "explain")
+        && rest.parse::<usize>().is_err()
+        && rest.starts_with(|c: char| c.is_ascii_digit()))
+    .then_some(rest)
+}
+
+/// Whether `text` is one of the table's commands.
+pub(super) fn is_command(text: &str) -> bool {
+    parse_command(text).is_some() || explain_label(text).is_some()
+}
+
 /// A number of tricks, or `None` for one of the table's commands.
 pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
-    if parse_command(text).is_some() {
+    if is_command(text) {
         return Ok(None);
     }
     super::parse_count(text).map(Some).map_err(|why| {
@@ -361,7 +377,7 @@ pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
 /// A call, or `None` for one of the table's commands; a word that is not a
 /// call is refused with the calls legal now.
 pub(super) fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
-    if parse_command(text).is_some() {
+    if is_command(text) {
         return Ok(None);
     }
     text.parse::<Call>().map(Some).map_err(|bad| {
@@ -418,6 +434,13 @@ pub(super) fn command(
     game: &ContractGame,
     text: &str,
 ) -> Result<Flow> {
+    if let Some(label) = explain_label(text) {
+        match say::deal_number(game, label).and_then(|n| say::explain(game, n)) {
+            Ok(text) => p.say(&text),
+            Err(why) => p.say(&format!("error: {why}")),
+        }
+        return Ok(Flow::Go);
+    }
     super::command(p, cx, id, game, parse_command(text).expect("a command"))
 }
 
@@ -430,19 +453,32 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
         p.say("Nothing is recorded yet, so there is no deal to correct.");
         return Ok(());
     }
-    let check = |text: &str| match text.trim().parse::<usize>() {
-        Ok(n) if (1..=last).contains(&n) => Ok(()),
-        _ => Err(format!("type a deal number from 1 to {last}")),
+    // The deals as the sheet numbers them (Chicago: "1·3", typed 1.3 too).
+    let pick_deal = |text: &str| match say::deal_number(game, text) {
+        Ok(n) if n <= last => Ok(n),
+        Ok(n) => Err(format!(
+            "deal {} has nothing recorded yet; type a deal from {} to {}",
+            say::deal_label(game, n),
+            say::deal_label(game, 1),
+            say::deal_label(game, last)
+        )),
+        Err(why) => Err(why),
     };
+    let check = |text: &str| pick_deal(text).map(|_| ());
     let Some(text) = p.input_or_back(
-        &format!("Correct which deal (1 to {last})?"),
-        Some(&last.to_string()),
+        &format!(
+            "Correct which deal ({} to {})?",
+            say::deal_label(game, 1),
+            say::deal_label(game, last)
+        ),
+        Some(&say::deal_label(game, last)),
         &check,
     )?
     else {
         return Ok(());
     };
-    let number: usize = text.trim().parse()?;
+    let number = pick_deal(&text).map_err(anyhow::Error::msg)?;
+    let label = say::deal_label(game, number);
     let deal = &game.duel().deals()[number - 1];
     let (a, b) = (game.seat(Side::A), game.seat(Side::B));
     let mut items = Vec::new();
@@ -494,12 +530,11 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
     }
     if items.is_empty() {
         p.say(&format!(
-            "Deal {number} has nothing recorded to correct yet."
+            "Deal {label} has nothing recorded to correct yet."
         ));
         return Ok(());
     }
-    let Some(pick) = p.select_or_back(&format!("Correct what in deal {number}?"), &items, 0)?
-    else {
+    let Some(pick) = p.select_or_back(&format!("Correct what in deal {label}?"), &items, 0)? else {
         return Ok(());
     };
     let edit = |correction: &Correction| {
@@ -516,7 +551,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                     a,
                     tricks.a,
                     format!(
-                        "Tricks {} took in deal {number}'s {} ({} took the rest)",
+                        "Tricks {} took in deal {label}'s {} ({} took the rest)",
                         game.name(Side::A),
                         game.rules().first_phase().expect("listed").name(),
                         game.name(Side::B)
@@ -528,7 +563,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                     if contract.declarer == Side::A { a } else { b },
                     deal.tricks().expect("listed"),
                     format!(
-                        "Tricks {} took as declarer in deal {number}'s {}",
+                        "Tricks {} took as declarer in deal {label}'s {}",
                         game.name(contract.declarer),
                         contract.pretty()
                     ),
@@ -563,7 +598,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
             };
             let check = |text: &str| edit(&parse(text)?);
             let prompt = format!(
-                "Deal {number}'s whole auction, calls in order from {}{}",
+                "Deal {label}'s whole auction, calls in order from {}{}",
                 game.name(auction.first()),
                 example_auction(auction).map_or(String::new(), |e| format!(" (e.g. {e})"))
             );
@@ -596,7 +631,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                 )?))
             };
             let prompt = format!(
-                "Honours held in deal {number}'s {} (none, or e.g. {example})",
+                "Honours held in deal {label}'s {} (none, or e.g. {example})",
                 contract.pretty()
             );
             let Some(text) = p.input_or_back(&prompt, Some(&now), &check)? else {
@@ -633,7 +668,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                 .position(|&d| d == contract.doubling)
                 .unwrap_or(0);
             let Some(pick) = p.select_or_back(
-                &format!("Deal {number}'s contract, doubled or not?"),
+                &format!("Deal {label}'s contract, doubled or not?"),
                 &items,
                 at,
             )?
@@ -642,7 +677,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
             };
             let Some(calls) = with_doubling(auction, choices[pick]) else {
                 p.say(&format!(
-                    "error: deal {number}'s auction cannot end {}; correct the whole auction instead",
+                    "error: deal {label}'s auction cannot end {}; correct the whole auction instead",
                     items[pick]
                 ));
                 return Ok(());
@@ -660,7 +695,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                 "The hidden dummy".to_string(),
             ];
             let Some(pick) = p.select_or_back(
-                &format!("Which dummy did declarer take in deal {number}?"),
+                &format!("Which dummy did declarer take in deal {label}?"),
                 &items,
                 0,
             )?
@@ -727,13 +762,13 @@ fn example_auction(auction: &Auction) -> Option<String> {
 }
 
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    let (_, undone) = cx.store.update(id, cx.now, |s| {
+    let (session, undone) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
         let (undone_game, undone) = game.undo()?;
         *game = undone_game;
         Ok(undone)
     })?;
-    p.say(&capitalised(&say::undone(undone)));
+    p.say(&capitalised(&say::undone(session.contract()?, undone)));
     Ok(())
 }
 

@@ -331,6 +331,22 @@ mod keystrokes {
                     target: Some(12.0),
                 },
                 Row {
+                    variant: "rubber-bridge",
+                    title: "Rubber bridge, auction=contract",
+                    set: &["--set", "auction=contract"],
+                    players: 4,
+                    enter_ends: true,
+                    target: Some(8.0),
+                },
+                Row {
+                    variant: "chicago",
+                    title: "Chicago, auction=contract",
+                    set: &["--set", "rounds=2", "--set", "auction=contract"],
+                    players: 4,
+                    enter_ends: true,
+                    target: Some(8.0),
+                },
+                Row {
                     variant: "buddy-bridge",
                     title: "Buddy Bridge",
                     set: &[],
@@ -406,7 +422,18 @@ mod keystrokes {
                     break;
                 }
                 let prompt = pty.prompt();
-                let typed = if prompt.contains("Exchange phase") {
+                let typed = if prompt.starts_with("Final contract") {
+                    // The contract, and the declarer by the first letter
+                    // of the name (the bench's names all differ there).
+                    strain = ["C", "D", "H", "S", "NT"][rng.usize(0..5)];
+                    let game = match strain {
+                        "NT" => 3,
+                        "H" | "S" => 4,
+                        _ => 5,
+                    };
+                    let declarer = &names[rng.usize(0..names.len())][..1];
+                    format!("{}{strain} {declarer}\r", rng.u32(2..=game))
+                } else if prompt.contains("Exchange phase") {
                     format!("{}\r", rng.u32(3..=10))
                 } else if prompt.contains("'s call") {
                     calls += 1;

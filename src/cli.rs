@@ -244,8 +244,17 @@ pub struct TricksArgs {
 pub struct AuctionArgs {
     /// Calls in order from the first caller: 1C…7NT (also 3N, 2♥), pass or p,
     /// X or double, XX or redouble
-    #[arg(required = true, value_name = "CALL", add = ArgValueCompleter::new(complete_calls))]
+    #[arg(
+        required_unless_present = "contract",
+        value_name = "CALL",
+        add = ArgValueCompleter::new(complete_calls)
+    )]
     pub calls: Vec<String>,
+    /// The final contract instead of the calls, as a table that does not
+    /// record its auctions gives it: "4S Ann X" (level and strain,
+    /// declarer, X or XX if doubled), or "pass" for a deal passed out
+    #[arg(long, value_name = "CONTRACT", conflicts_with = "calls")]
+    pub contract: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

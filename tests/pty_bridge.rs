@@ -119,3 +119,105 @@ fn a_chicago_deal_is_played_at_the_table() {
     }
     assert_eq!(json["next"]["dealer"], "Cid");
 }
+
+/// `--set auction=contract`: the keeper types the final contract, not the
+/// calls. Rubber bridge, Ann dealing: `4H Zed` is refused (nobody), `4H C X`
+/// is 4♥X by Cid (a unique beginning of a name will do): the auction
+/// recorded is Ann and Bob passing, Cid 4♥, Dan X and three passes, and
+/// the table is told it was not recorded. 10 tricks: made. Deal 2: `pass`.
+#[test]
+fn a_table_that_records_the_final_contract_only() {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+        "--set",
+        "auction=contract",
+    ]);
+    let mut p = Pty::play(&bp, &id, 100);
+    let ask =
+        "Final contract (e.g. 4S Ann X: level and strain, declarer, X or XX; pass: passed out)";
+    p.answer(ask, "4H Zed");
+    p.expect("`Zed` is not one player; players: Ann, Bob, Cid, Dan");
+    p.answer(ask, "4H C X");
+    p.expect("Contract 4♥X by Cid (Ann & Cid): needs 10 tricks; Dan leads. (The auction is not recorded at this table.)");
+    p.answer(
+        "Tricks Ann & Cid took in 4♥X by Cid (needs 10; Enter: made exactly; honours e.g. 10 Ann 100)",
+        "10",
+    );
+    p.expect("Deal 2 (game 2): Bob deals; Ann & Cid vulnerable.");
+    p.answer(ask, "pass");
+    p.expect("All four passed: Cid deals next. (The auction is not recorded at this table.)");
+    p.answer(ask, "q");
+    p.finish();
+    assert_eq!(
+        calls(&saved_deal(&bp, &id, 0)),
+        ["pass", "pass", "4H", "X", "pass", "pass", "pass"]
+    );
+    assert_eq!(calls(&saved_deal(&bp, &id, 1)), ["pass"; 4]);
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["totals"]["Cid"]["below"], 240);
+}
+
+/// The house rule belongs to the contract games; an exact-bid game refuses
+/// it with one line, and nothing is started.
+#[test]
+fn auction_contract_is_refused_outside_the_contract_games() {
+    let bp = Bp::new();
+    let err = bp.fails(&[
+        "new",
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--set",
+        "auction=contract",
+    ]);
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("auction"), "{err}");
+    assert!(err.contains("goes with family = \"contract\""), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = bp.fails(&[
+        "new",
+        "chicago",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--set",
+        "auction=calls",
+    ]);
+    assert!(err.contains("auction"), "{err}");
+}
+
+/// `bridgepad auction --contract "4S Bob X"` records the shortest auction
+/// that reaches it and says so; a contract naming nobody is refused with
+/// one line and nothing recorded.
+#[test]
+fn auction_contract_on_the_command_line() {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    let before = bp.session_text(&id);
+    assert_eq!(
+        bp.fails(&["auction", "--contract", "4S Zed"]),
+        "error: --contract \"4S Zed\": `Zed` is not one player; players: Ann, Bob, Cid, Dan; e.g. 4S Ann X (level and strain, declarer, X or XX if doubled), or pass"
+    );
+    assert_eq!(bp.session_text(&id), before);
+    let out = bp.ok(&["auction", "--contract", "4S Bob X"]);
+    assert!(
+        out.contains(
+            "the auction was not recorded: these calls are the shortest that reach 4S Bob X."
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        calls(&saved_deal(&bp, &id, 0)),
+        ["pass", "4S", "X", "pass", "pass", "pass"]
+    );
+}

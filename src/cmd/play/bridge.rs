@@ -13,7 +13,9 @@
 
 use anyhow::Result;
 
-use super::contract::{call, command, is_command, scored, typed_count};
+use super::contract::{
+    call, command, contract_only, final_contract, is_command, scored, typed_count,
+};
 use super::{Flow, parse_command};
 use crate::cmd::Context;
 use crate::narrate::contract as say;
@@ -63,6 +65,9 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
             announced = Some(deal.number);
         }
         let flow = match next {
+            Next::Call(_) if contract_only(game, deal) => {
+                final_contract(p, cx, id, game, deal, Some((&is_close, close)))?
+            }
             Next::Call(seat) => call(p, cx, id, game, deal, seat, Some((&is_close, close)))?,
             Next::Tricks { declarer } => tricks(p, cx, id, game, deal, declarer)?,
             Next::FirstPhase => unreachable!("bridge for four has no first phase"),

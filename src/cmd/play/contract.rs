@@ -58,6 +58,9 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
+            Next::Call(_) if contract_only(game, deal) => {
+                final_contract(p, cx, id, game, deal, None)?
+            }
             Next::Call(seat) => call(p, cx, id, game, deal, seat, None)?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
@@ -207,6 +210,79 @@ pub(super) fn call(
         .auction()
         .expect("an auction");
     ended(p, game, number, auction.calls().len() - asked);
+    Ok(Flow::Go)
+}
+
+/// Whether the table records only the final contract (`auction =
+/// "contract"`), and deal `deal`'s auction is still to be given.
+pub(super) fn contract_only(game: &ContractGame, deal: &Deal) -> bool {
+    game.variant().raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
+        && deal.auction().is_some_and(|a| a.calls().is_empty())
+}
+
+/// `auction = "contract"`: the final contract as typed, `4S Ann X` (level
+/// and strain, declarer, X or XX), or `pass` for a deal passed out; the
+/// auction recorded for it is the shortest that reaches it (passes to
+/// declarer, the bid, the doubles, the closing passes), each call checked
+/// by the engine.
+pub(super) fn typed_contract(
+    game: &ContractGame,
+    auction: &Auction,
+    text: &str,
+) -> Result<Option<Vec<Call>>, String> {
+    if is_command(text) {
+        return Ok(None);
+    }
+    crate::cmd::auction::final_contract_calls(game, auction, text).map(Some)
+}
+
+/// `auction = "contract"`: the deal's final contract, asked once; the
+/// engine checks it and every call of the auction recorded for it.
+pub(super) fn final_contract(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &ContractGame,
+    deal: &Deal,
+    extra: Extra,
+) -> Result<Flow> {
+    let auction = deal.auction().expect("an open auction");
+    let number = deal.number;
+    let prompt = format!(
+        "Final contract (e.g. 4S {} X: level and strain, declarer, X or XX; pass: passed out)",
+        game.table().names()[0]
+    );
+    let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
+    let check = |text: &str| {
+        if is_extra(text) {
+            return Ok(());
+        }
+        match typed_contract(game, auction, text)? {
+            Some(calls) => game.clone().calls(&calls).map_err(|(_, e)| e.to_string()),
+            None => Ok(()),
+        }
+    };
+    let text = p.input(&prompt, None, &check)?;
+    if let Some((is, act)) = extra
+        && is(&text)
+    {
+        return act(p, cx, id, game);
+    }
+    let Some(calls) = typed_contract(game, auction, &text).expect("checked") else {
+        return command(p, cx, id, game, &text);
+    };
+    let (session, ()) = cx.store.update(id, cx.now, |s| {
+        Ok(s.contract_mut()?.calls(&calls).map_err(|(_, e)| e)?)
+    })?;
+    let game = session.contract()?;
+    let deal = &game.duel().deals()[number - 1];
+    p.say(&format!(
+        "{} (The auction is not recorded at this table.)",
+        capitalised(&say::auction_end(game, deal))
+    ));
+    if deal.is_settled() && !game.is_finished() {
+        p.say(&render::contract::sheet_at_table(game, p.width()));
+    }
     Ok(Flow::Go)
 }
 

@@ -230,13 +230,33 @@ pub(super) fn typed_honours(
         return Ok(None);
     }
     let names = game.table().names().join(", ");
-    let (name, points) = match text.rsplit_once(|c: char| c == '=' || c.is_whitespace()) {
+    // `Cid 100`, `Cid=100`, or run together with a beginning of the name: `c100`.
+    let joined = text
+        .find(|c: char| c.is_ascii_digit())
+        .filter(|&at| at > 0)
+        .map(|at| text.split_at(at));
+    let (name, points) = match text
+        .rsplit_once(|c: char| c == '=' || c.is_whitespace())
+        .or(joined)
+    {
         Some((name, points)) => (name.trim(), points.trim()),
         None => {
             return Err(format!(
                 "say who held the honours and what they are worth, e.g. {example} (players: {names})"
             ));
         }
+    };
+    // A unique beginning of a name will do: `c100` is Cid's.
+    let lower = name.to_lowercase();
+    let starting: Vec<&String> = game
+        .table()
+        .names()
+        .iter()
+        .filter(|n| !lower.is_empty() && n.to_lowercase().starts_with(&lower))
+        .collect();
+    let name = match starting.as_slice() {
+        [one] => one.as_str(),
+        _ => name,
     };
     let seat = game
         .table()
@@ -317,7 +337,8 @@ mod tests {
             "",
             "10 Cid 120",
             "10 Zed 100",
-            "10 Cid 100",
+            // A beginning of the name, run together with the points.
+            "10 c100",
             // Deal 2.
             "pass",
             "pass",

@@ -244,8 +244,17 @@ pub struct TricksArgs {
 pub struct AuctionArgs {
     /// Calls in order from the first caller: 1C…7NT (also 3N, 2♥), pass or p,
     /// X or double, XX or redouble
-    #[arg(required = true, value_name = "CALL", add = ArgValueCompleter::new(complete_calls))]
+    #[arg(
+        required_unless_present = "contract",
+        value_name = "CALL",
+        add = ArgValueCompleter::new(complete_calls)
+    )]
     pub calls: Vec<String>,
+    /// The final contract instead of the calls, as a table that does not
+    /// record its auctions gives it: "4S Ann X" (level and strain,
+    /// declarer, X or XX if doubled), or "pass" for a deal passed out
+    #[arg(long, value_name = "CONTRACT", conflicts_with = "calls")]
+    pub contract: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }
@@ -348,9 +357,10 @@ pub struct ShowArgs {
     #[arg(long, conflicts_with = "json")]
     pub chart: bool,
     /// Say why each score of hand (or deal) N is what it is, worked out as
-    /// the rules scored it; with --json, as JSON
+    /// the rules scored it; with --json, as JSON. A Chicago deal may be
+    /// named as the sheet names it: 1·3 or 1.3 (round 1, deal 3)
     #[arg(long, value_name = "HAND", conflicts_with = "chart")]
-    pub explain: Option<usize>,
+    pub explain: Option<String>,
     #[command(flatten)]
     pub session: SessionArg,
 }

@@ -127,7 +127,7 @@ fn chicago_tells_the_round_and_what_each_side_needs_for_game() {
             "deal 1: Ann & Cid took 8 in 2♥: made exactly. Ann & Cid 60 below.",
             "totals: Ann & Cid 60 (60 below, 0 above), Bob & Dan 0 (0 below, 0 above)",
             "Round 1, deal 2: Bob deals; Bob & Dan vulnerable.",
-            "next: Bob calls (Bob & Dan vul); legal: any bid from 1C to 7NT, pass: `bridgepad auction CALL…` Ann & Cid need 40 for game: 2♥, 2♠, 1NT, 2♣ or 2♦ makes it.",
+            "next: Bob calls (Bob & Dan vul); legal: any bid from 1C to 7NT, pass: `bridgepad auction CALL…` Ann & Cid need 40 for game: 2♣, 2♦, 2♥, 2♠ or 1NT makes it.",
         ]
     );
     assert_eq!(

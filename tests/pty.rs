@@ -571,7 +571,7 @@ fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
     p.expect("Rubber or one game?");
     p.expect("One game");
     p.send(ENTER); // the default: a rubber
-    p.answer("Players in clockwise seating order", "Ann,Bob");
+    p.answer("The two players, separated by a comma", "Ann,Bob");
     p.expect("Who deals first?");
     p.expect("Bob");
     p.send(DOWN); // from "Draw at random" to Ann
@@ -649,7 +649,7 @@ fn play_a_memory_bridge_deal_with_a_double() {
     p.expect("Memory Bridge (memory-bridge, 2 players)");
     p.send(&format!("{}{ENTER}", DOWN.repeat(4)));
     p.answer("Target score: the first player to reach it wins", ""); // 500
-    p.answer("Players in clockwise seating order", "Ann,Bob");
+    p.answer("The two players, separated by a comma", "Ann,Bob");
     p.expect("Who deals first?");
     p.expect("Bob");
     p.send(DOWN); // from "Draw at random" to Ann

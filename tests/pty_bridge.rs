@@ -52,10 +52,9 @@ fn a_rubber_deal_is_played_at_the_table() {
     p.answer("Bob's call (4S or higher, pass, double)", "pass");
     p.expect("Contract 4♥ by Ann (Ann & Cid): needs 10 tricks; Bob leads.");
     p.answer(
-        "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly)",
-        "",
+        "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)",
+        "10 Cid 100",
     );
-    p.answer("Honours? (Enter: none; e.g. Cid 100)", "Cid 100");
     p.expect(
         "Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 100 for honours (Cid) above.",
     );
@@ -94,17 +93,14 @@ fn a_chicago_deal_is_played_at_the_table() {
     p.expect("Round 1, deal 1: Bob deals; neither side vulnerable.");
     p.answer("Bob's call (any bid from 1C to 7NT, pass)", "1NT");
     p.answer("Cid's call (2C or higher, pass, double)", "X");
-    p.answer("Dan's call (2C or higher, pass, redouble)", "pass");
-    p.answer("Ann's call (2C or higher, pass)", "pass");
-    p.answer("Bob's call (2C or higher, pass, redouble)", "pass");
+    // Enter after the double: all pass.
+    p.answer("Dan's call (2C or higher, pass, redouble)", "");
+    p.expect("Dan, Ann and Bob pass.");
     p.expect("Contract 1NTX by Bob (Bob & Dan): needs 7 tricks; Cid leads.");
-    p.answer(
-        "Tricks Bob & Dan took in 1NTX by Bob (needs 7; Enter: made exactly)",
-        "5",
-    );
-    p.answer("Honours? (Enter: none; e.g. Dan 100)", "Dan 100");
+    let tricks = "Tricks Bob & Dan took in 1NTX by Bob (needs 7; Enter: made exactly; honours e.g. 7 Dan 150)";
+    p.answer(tricks, "5 Dan 100");
     p.expect("at no-trump only four aces in one hand count, for 150");
-    p.answer("Honours? (Enter: none; e.g. Dan 100)", "");
+    p.answer(tricks, "5");
     p.expect("Bob & Dan took 5 in 1NTX: down 2 doubled. Ann & Cid score 300 above.");
     p.expect("Round 1, deal 2: Cid deals; Ann & Cid vulnerable.");
     p.answer("Cid's call (any bid from 1C to 7NT, pass)", "q");
@@ -122,4 +118,106 @@ fn a_chicago_deal_is_played_at_the_table() {
         );
     }
     assert_eq!(json["next"]["dealer"], "Cid");
+}
+
+/// `--set auction=contract`: the keeper types the final contract, not the
+/// calls. Rubber bridge, Ann dealing: `4H Zed` is refused (nobody), `4H C X`
+/// is 4♥X by Cid (a unique beginning of a name will do): the auction
+/// recorded is Ann and Bob passing, Cid 4♥, Dan X and three passes, and
+/// the table is told it was not recorded. 10 tricks: made. Deal 2: `pass`.
+#[test]
+fn a_table_that_records_the_final_contract_only() {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+        "--set",
+        "auction=contract",
+    ]);
+    let mut p = Pty::play(&bp, &id, 100);
+    let ask =
+        "Final contract (e.g. 4S Ann X: level and strain, declarer, X or XX; pass: passed out)";
+    p.answer(ask, "4H Zed");
+    p.expect("`Zed` is not one player; players: Ann, Bob, Cid, Dan");
+    p.answer(ask, "4H C X");
+    p.expect("Contract 4♥X by Cid (Ann & Cid): needs 10 tricks; Dan leads. (The auction is not recorded at this table.)");
+    p.answer(
+        "Tricks Ann & Cid took in 4♥X by Cid (needs 10; Enter: made exactly; honours e.g. 10 Ann 100)",
+        "10",
+    );
+    p.expect("Deal 2 (game 2): Bob deals; Ann & Cid vulnerable.");
+    p.answer(ask, "pass");
+    p.expect("All four passed: Cid deals next. (The auction is not recorded at this table.)");
+    p.answer(ask, "q");
+    p.finish();
+    assert_eq!(
+        calls(&saved_deal(&bp, &id, 0)),
+        ["pass", "pass", "4H", "X", "pass", "pass", "pass"]
+    );
+    assert_eq!(calls(&saved_deal(&bp, &id, 1)), ["pass"; 4]);
+    let json = bp.json(&["show", "--json"]);
+    assert_eq!(json["totals"]["Cid"]["below"], 240);
+}
+
+/// The house rule belongs to the contract games; an exact-bid game refuses
+/// it with one line, and nothing is started.
+#[test]
+fn auction_contract_is_refused_outside_the_contract_games() {
+    let bp = Bp::new();
+    let err = bp.fails(&[
+        "new",
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--set",
+        "auction=contract",
+    ]);
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.contains("auction"), "{err}");
+    assert!(err.contains("goes with family = \"contract\""), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = bp.fails(&[
+        "new",
+        "chicago",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--set",
+        "auction=calls",
+    ]);
+    assert!(err.contains("auction"), "{err}");
+}
+
+/// `bridgepad auction --contract "4S Bob X"` records the shortest auction
+/// that reaches it and says so; a contract naming nobody is refused with
+/// one line and nothing recorded.
+#[test]
+fn auction_contract_on_the_command_line() {
+    let bp = Bp::new();
+    let id = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    let before = bp.session_text(&id);
+    assert_eq!(
+        bp.fails(&["auction", "--contract", "4S Zed"]),
+        "error: --contract \"4S Zed\": `Zed` is not one player; players: Ann, Bob, Cid, Dan; e.g. 4S Ann X (level and strain, declarer, X or XX if doubled), or pass"
+    );
+    assert_eq!(bp.session_text(&id), before);
+    let out = bp.ok(&["auction", "--contract", "4S Bob X"]);
+    assert!(
+        out.contains(
+            "the auction was not recorded: these calls are the shortest that reach 4S Bob X."
+        ),
+        "{out}"
+    );
+    assert_eq!(
+        calls(&saved_deal(&bp, &id, 0)),
+        ["pass", "4S", "X", "pass", "pass", "pass"]
+    );
 }

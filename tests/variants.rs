@@ -321,7 +321,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds."
+            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds, auction."
         ),
         "{out}"
     );
@@ -357,6 +357,9 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
 
     let out = bp.ok(&["variants", "show", "buddy-bridge"]);
     assert!(out.contains("contract_game = \"buddy\"\n"), "{out}");
+    // The house rule of the contract games: the auction refereed, or the
+    // final contract only.
+    assert!(out.contains("auction (left out: referee)\n"), "{out}");
     assert!(out.contains("\nrubber = true\n"), "{out}");
 
     bp.ok(&["variants", "new", "house", "--from", "memory-bridge"]);

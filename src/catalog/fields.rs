@@ -176,6 +176,11 @@ pub const FIELDS: &[Field] = &[
         means: "Chicago: the rounds of four deals the session lasts; `--set rounds=N` on `bridgepad new`.",
         allowed: "a whole number from 1 to 1000 (left out: as many rounds as the table plays, until `bridgepad close`)",
     },
+    Field {
+        name: "auction",
+        means: "Contract games: what the keeper records of each auction, every call refereed as it is made, or only the final contract (level, strain, declarer, doubling), as a paper pad does; the contract is still checked.",
+        allowed: "\"referee\" or \"contract\" (left out: \"referee\")",
+    },
 ];
 
 /// The field called `name`, if a template may carry it.
@@ -201,7 +206,7 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
             Some(rules) => rules.target().is_some(),
             None => !variant.elimination,
         },
-        "contract_game" => variant.family == Family::Contract,
+        "contract_game" | "auction" => variant.family == Family::Contract,
         "undertrick_penalty" => contract.is_some_and(|r| r.undertrick_penalty().is_some()),
         "rubber" | "game_below" => contract.is_some_and(|r| r.line().is_some()),
         "honours" => contract.is_some_and(|r| r.bridge().is_some()),
@@ -232,6 +237,7 @@ pub fn left_out(field: &str) -> &'static str {
         "vulnerable_second_third" => "dealer",
         "blind_multiplier" => "1",
         "rounds" => "as many as the table plays",
+        "auction" => "referee",
         _ => "not set",
     }
 }
@@ -332,6 +338,7 @@ mod tests {
         raw.fourth_deal_bonus = Some(100);
         raw.vulnerable_second_third = Some(crate::rules::contract::bridge::MiddleDeals::Dealer);
         raw.rounds = Some(1);
+        raw.auction = Some(crate::rules::template::AuctionEntry::Contract);
         let table = toml::Table::try_from(&raw).unwrap();
         let written: Vec<&str> = table.keys().map(String::as_str).collect();
         let explained: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();

@@ -5,11 +5,42 @@ use anyhow::{Result, anyhow, bail};
 use super::{Context, capitalised};
 use crate::cli::AuctionArgs;
 use crate::narrate::contract as say;
-use crate::rules::contract::auction::{Call, Outcome};
+use crate::rules::contract::auction::{Auction, Call, Outcome};
 use crate::rules::contract::duel::Next;
+use crate::rules::contract::game::ContractGame;
 
 pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
+    if let Some(contract) = &args.contract {
+        // The auction that reaches the contract, recorded as if typed.
+        let session = cx.store.load(&id)?;
+        let game = session.contract()?;
+        let auction = match (game.duel().next(), game.duel().current()) {
+            (Some(Next::Call(_)), Some(deal)) => deal.auction().expect("an auction"),
+            _ => bail!("{}", game.duel().out_of_turn("a call of the auction")),
+        };
+        if !auction.calls().is_empty() {
+            bail!(
+                "--contract: the auction of this deal is under way ({}); give the rest of its calls, or take them back with `bridgepad undo`",
+                say::calls(game, auction)
+            );
+        }
+        let calls = final_contract_calls(game, auction, contract)
+            .map_err(|why| anyhow!("--contract {contract:?}: {why}"))?;
+        let calls = calls.iter().map(ToString::to_string).collect();
+        run(
+            AuctionArgs {
+                calls,
+                contract: None,
+                session: args.session,
+            },
+            cx,
+        )?;
+        crate::outln!(
+            "the auction was not recorded: these calls are the shortest that reach {contract}."
+        );
+        return Ok(());
+    }
     let calls = args
         .calls
         .iter()
@@ -105,4 +136,81 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     }
     outln!("{}", say::next(game));
     Ok(())
+}
+
+/// A final contract as typed, `4S Ann X` (level and strain, declarer,
+/// X or XX; the declarer by a unique beginning of the name), or `pass` for
+/// a deal passed out: the shortest auction that reaches it from the deal's
+/// first caller (passes to declarer, the bid, the doubles, the closing
+/// passes), each call checked by the engine. `auction = "contract"` at
+/// `play`, and `bridgepad auction --contract`.
+pub(crate) fn final_contract_calls(
+    game: &ContractGame,
+    auction: &Auction,
+    text: &str,
+) -> Result<Vec<Call>, String> {
+    let names = game.table().names().join(", ");
+    let e_g = format!(
+        "e.g. 4S {} X (level and strain, declarer, X or XX if doubled), or pass",
+        game.table().names()[0]
+    );
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut rebuilt = Auction::new(auction.rules(), auction.first());
+    let refused = |e: crate::rules::contract::auction::AuctionError| format!("{e}; {e_g}");
+    if let [one] = words.as_slice()
+        && matches!(one.parse::<Call>(), Ok(Call::Pass))
+    {
+        while rebuilt.is_open() {
+            rebuilt.call(Call::Pass).map_err(refused)?;
+        }
+        return Ok(rebuilt.calls().to_vec());
+    }
+    let (bid, who, doubling) = match words.as_slice() {
+        [bid, who] => (*bid, *who, None),
+        [bid, who, doubling] => (*bid, *who, Some(*doubling)),
+        _ => return Err(format!("type the final contract, {e_g}")),
+    };
+    let Ok(bid @ Call::Bid(_)) = bid.parse::<Call>() else {
+        return Err(format!("`{bid}` is not a contract; {e_g}"));
+    };
+    let lower = who.to_lowercase();
+    let matching: Vec<&String> = game
+        .table()
+        .names()
+        .iter()
+        .filter(|n| n.to_lowercase().starts_with(&lower))
+        .collect();
+    let declarer = match matching.as_slice() {
+        [one] => game.table().seat_of(one).expect("a player"),
+        _ => match game.table().seat_of(who) {
+            Some(seat) => seat,
+            None => {
+                return Err(format!(
+                    "`{who}` is not one player; players: {names}; {e_g}"
+                ));
+            }
+        },
+    };
+    let doubles = match doubling.map(|d| d.parse::<Call>()) {
+        None => vec![],
+        Some(Ok(Call::Double)) => vec![Call::Double],
+        Some(Ok(Call::Redouble)) => vec![Call::Double, Call::Redouble],
+        Some(_) => {
+            return Err(format!(
+                "`{}` is not X or XX; {e_g}",
+                doubling.unwrap_or_default()
+            ));
+        }
+    };
+    while rebuilt.caller(rebuilt.calls().len()) != declarer {
+        rebuilt.call(Call::Pass).map_err(refused)?;
+    }
+    rebuilt.call(bid).map_err(refused)?;
+    for call in doubles {
+        rebuilt.call(call).map_err(refused)?;
+    }
+    while rebuilt.is_open() {
+        rebuilt.call(Call::Pass).map_err(refused)?;
+    }
+    Ok(rebuilt.calls().to_vec())
 }

@@ -78,7 +78,14 @@ fn correctable(game: &crate::rules::contract::game::ContractGame) -> String {
 /// A contract game's deal corrected: its first phase, auction, declarer's
 /// tricks or dummy, everything after it replayed by the engine.
 fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
-    let deal = number(&args.hand, "deal")?;
+    // A deal by its number, or as the Chicago sheet names it ("1·3", "1.3").
+    let deal = match number(&args.hand, "deal") {
+        Ok(n) => n,
+        Err(e) => {
+            let session = cx.store.load(id)?;
+            say::deal_number(session.contract()?, &args.hand).map_err(|_| e)?
+        }
+    };
     let (session, effect) = cx.store.update(id, cx.now, |session| {
         let game = session.contract_mut()?;
         let correction = match args.what {

@@ -12,7 +12,21 @@ use crate::{narrate, out, render};
 pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
     let session = cx.store.load(&id)?;
-    if let Some(number) = args.explain {
+    if let Some(number) = &args.explain {
+        let number = match &session.play {
+            Play::Exact(_) => number.trim().parse::<usize>().map_err(|_| {
+                anyhow::anyhow!(
+                    "--explain: `{number}` is not a hand number; give one, like --explain 3"
+                )
+            })?,
+            // The deal as the sheet names it ("1·3" in Chicago), or its number.
+            Play::Contract(game) => match number.trim().parse::<usize>() {
+                Ok(n) => n,
+                Err(_) => {
+                    narrate::contract::deal_number(game, number).map_err(anyhow::Error::msg)?
+                }
+            },
+        };
         return explain(&session, number, args.json);
     }
     if args.chart {
@@ -85,7 +99,11 @@ fn explain(session: &crate::session::Session, number: usize, json: bool) -> Resu
         Play::Contract(game) if json => {
             let text = narrate::contract::explain(game, number).map_err(refused)?;
             let lines: Vec<&str> = text.lines().map(str::trim).collect();
-            let value = serde_json::json!({ "deal": number, "explanation": lines });
+            let value = serde_json::json!({
+                "deal": number,
+                "label": narrate::contract::deal_label(game, number),
+                "explanation": lines,
+            });
             out!("{}\n", serde_json::to_string_pretty(&value)?);
         }
         Play::Contract(game) => {

@@ -20,7 +20,7 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
             Play::Contract(game) => {
                 let (undone_game, undone) = game.undo()?;
                 *game = undone_game;
-                say::undone(undone)
+                say::undone(game, undone)
             }
         })
     })?;

@@ -233,12 +233,72 @@ fn closing_words(why: crate::rules::contract::bridge::Why) -> &'static str {
     }
 }
 
+/// Deal `number` (1-based, in the order dealt) as the sheet numbers it:
+/// "3" in every game but Chicago, where it is the round and the deal of
+/// the round, "1·3", and a deal passed out (the same dealer deals that
+/// deal of the round again) takes a letter: "1·2a", then "1·2b", so every
+/// deal has a name of its own and the one played is plain "1·2".
+pub fn deal_label(game: &ContractGame, number: usize) -> String {
+    let deals = game.duel().deals();
+    let Some(deal) = deals.get(number.wrapping_sub(1)) else {
+        return number.to_string();
+    };
+    let Some((round, in_round)) = deal.round else {
+        return number.to_string();
+    };
+    if !deal.no_contract() {
+        return format!("{round}·{in_round}");
+    }
+    let before = deals[..number - 1]
+        .iter()
+        .filter(|d| d.round == deal.round && d.no_contract())
+        .count();
+    let letter = char::from(b'a' + (before % 26) as u8);
+    format!("{round}·{in_round}{letter}")
+}
+
+/// The deal a table typed, as the sheet numbers it ("1·3", "1.3", "1·2a"
+/// in Chicago) or by its place in the order dealt ("4"): its number
+/// (1-based). Refused with the deals there are.
+pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
+    let deals = game.duel().deals();
+    let text = text.trim();
+    let last = deals.len();
+    let range = if last == 0 {
+        "no deal is dealt yet".to_string()
+    } else {
+        format!(
+            "deals {} to {}",
+            deal_label(game, 1),
+            deal_label(game, last)
+        )
+    };
+    if let Ok(n) = text.parse::<usize>()
+        && (1..=last).contains(&n)
+    {
+        return Ok(n);
+    }
+    let wanted = text.replace(['.', ','], "·").to_lowercase();
+    (1..=last)
+        .find(|&n| deal_label(game, n) == wanted)
+        .ok_or_else(|| {
+            let e_g = if deals.first().is_some_and(|d| d.round.is_some()) {
+                " (as the sheet numbers them, e.g. 1·3 or 1.3)"
+            } else {
+                ""
+            };
+            format!("there is no deal {text}: {range}{e_g}")
+        })
+}
+
 /// What `undo` took back, in the table's words: "took back the call 7NT in
-/// deal 2 and the 2 passes it forced."
-pub fn undone(entry: UndoneEntry) -> String {
+/// deal 2 and the 2 passes it forced." (Chicago: "in deal 1·2"), from the
+/// game after the undo.
+pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
+    let label = |deal: usize| deal_label(game, deal);
     match entry {
         UndoneEntry::FirstPhase { deal } => {
-            format!("took back the first-phase tricks of deal {deal}.")
+            format!("took back the first-phase tricks of deal {}.", label(deal))
         }
         UndoneEntry::Call { deal, call, forced } => {
             let with = match forced {
@@ -246,19 +306,26 @@ pub fn undone(entry: UndoneEntry) -> String {
                 1 => " and the pass it forced".to_string(),
                 n => format!(" and the {n} passes it forced"),
             };
-            format!("took back the call {} in deal {deal}{with}.", pretty(&call))
+            format!(
+                "took back the call {} in deal {}{with}.",
+                pretty(&call),
+                label(deal)
+            )
         }
         UndoneEntry::Tricks {
             deal,
             honours: false,
-        } => format!("took back declarer's tricks in deal {deal}."),
+        } => format!("took back declarer's tricks in deal {}.", label(deal)),
         UndoneEntry::Tricks {
             deal,
             honours: true,
         } => format!(
-            "took back declarer's tricks in deal {deal}, and the honours recorded with them."
+            "took back declarer's tricks in deal {}, and the honours recorded with them.",
+            label(deal)
         ),
-        UndoneEntry::Dummy { deal } => format!("took back the dummy chosen in deal {deal}."),
+        UndoneEntry::Dummy { deal } => {
+            format!("took back the dummy chosen in deal {}.", label(deal))
+        }
         UndoneEntry::Close => "took back the close: the session is open again.".to_string(),
     }
 }
@@ -357,11 +424,54 @@ pub fn finished(game: &ContractGame) -> String {
     }
 }
 
+/// The passes Enter recorded to end deal `number`'s auction, the last
+/// `passed` calls: "Bob, Cid and Dan pass." (a Buddy holder's last pass
+/// is a stand: "Bob passes; Ann stands on 2♥.").
+pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<String> {
+    let deal = &game.duel().deals()[number - 1];
+    let auction = deal.auction()?;
+    let calls = auction.calls();
+    let from = calls.len().checked_sub(passed)?;
+    let mut names: Vec<String> = (from..calls.len())
+        .map(|i| game.name(auction.caller(i)).to_string())
+        .collect();
+    let stand = match (auction.outcome(), auction.declarer()) {
+        (Outcome::Contract(c), Some(declarer))
+            if !game.partnerships()
+                && names.last().map(String::as_str) == Some(game.name(declarer)) =>
+        {
+            names.pop();
+            Some(format!(
+                "{} stands on {}",
+                game.name(declarer),
+                c.bid.pretty()
+            ))
+        }
+        _ => None,
+    };
+    let passes = match names.len() {
+        0 => None,
+        1 => Some(format!("{} passes", names[0])),
+        _ => Some(format!("{} pass", bridge::listed(&names, "and"))),
+    };
+    let said: Vec<String> = passes.into_iter().chain(stand).collect();
+    (!said.is_empty()).then(|| format!("{}.", capitalised_first(&said.join("; "))))
+}
+
+fn capitalised_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// What a correction left of deal `number`, one line per fact, after
 /// "deal 3 corrected; every later deal rescored.": its first phase, its
 /// auction, what the corrected auction did to the tricks, and its result.
 pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
     let deal = &game.duel().deals()[number - 1];
+    let label = deal_label(game, number);
+    let number = &label;
     let mut lines = vec![format!(
         "deal {number} corrected; every later deal rescored."
     )];
@@ -372,10 +482,20 @@ pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> V
         lines.push(format!("deal {number} auction: {}.", calls(game, auction)));
     }
     match (effect, deal.contract()) {
-        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => lines.push(format!(
-            "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
-            game.name(c.declarer)
-        )),
+        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => {
+            lines.push(match deal.declarer() {
+                // Four players: the player who plays it, and the side that keeps its tricks.
+                Some(seat) if game.partnerships() => format!(
+                    "{} declares now ({}); each side keeps the tricks it took, so declarer's tricks are {tricks}.",
+                    game.name(seat),
+                    game.name(c.declarer)
+                ),
+                _ => format!(
+                    "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
+                    game.name(c.declarer)
+                ),
+            });
+        }
         (AuctionEffect::PassedOut, _) => lines.push(
             "No contract now: the declarer's tricks and dummy recorded for it are dropped.".into(),
         ),
@@ -644,11 +764,24 @@ pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
         .get(number.wrapping_sub(1))
         .filter(scored)
         .ok_or_else(|| match settled {
-            0 => format!("deal {number} is not scored; no deal is scored yet"),
-            1 => format!("deal {number} is not scored; deal 1 is"),
-            n => format!("deal {number} is not scored; deals 1 to {n} are"),
+            0 => format!(
+                "deal {} is not scored; no deal is scored yet",
+                deal_label(game, number)
+            ),
+            1 => format!(
+                "deal {} is not scored; deal {} is",
+                deal_label(game, number),
+                deal_label(game, 1)
+            ),
+            n => format!(
+                "deal {} is not scored; deals {} to {} are",
+                deal_label(game, number),
+                deal_label(game, 1),
+                deal_label(game, n)
+            ),
         })?;
-    let mut out = format!("Deal {}: {} dealt.\n", deal.number, game.name(deal.dealer));
+    let label = deal_label(game, deal.number);
+    let mut out = format!("Deal {label}: {} dealt.\n", game.name(deal.dealer));
     if deal.first.is_some() {
         out.push_str(&format!("  {}\n", capitalised(&first_phase(game, deal))));
     }
@@ -667,8 +800,7 @@ pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
         .map(|s| format!("{} {}", game.name(s), deal.totals[s].total()))
         .collect();
     out.push_str(&format!(
-        "Totals after deal {}: {}.",
-        deal.number,
+        "Totals after deal {label}: {}.",
         totals.join(", ")
     ));
     Ok(out)

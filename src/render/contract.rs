@@ -635,7 +635,7 @@ fn labelled_pad(game: &ContractGame, pad: &PadGame) -> Grid {
     ]);
     grid.row(vec![
         format!(
-            "game total (below {})",
+            "total (game {} below)",
             game.rules().game_below().unwrap_or(0)
         ),
         format!("{} ({} below)", pad.lines.a.total(), pad.lines.a.below),

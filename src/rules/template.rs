@@ -349,6 +349,22 @@ pub struct RawTemplate {
     /// Chicago: the rounds of four deals a session lasts (default: as many as the table plays).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,
+    /// Contract games: what the keeper records of each auction, every call
+    /// refereed (`referee`, the default) or the final contract only
+    /// (`contract`: level, strain, declarer and doubling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auction: Option<AuctionEntry>,
+}
+
+/// What a contract game's keeper records of an auction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuctionEntry {
+    /// Every call, refereed as it is made.
+    Referee,
+    /// The final contract only; bridgepad records an auction that reaches
+    /// it and says the auction was not recorded.
+    Contract,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -554,6 +570,7 @@ impl Variant {
             ("undertrick_penalty", raw.undertrick_penalty.is_some()),
             ("rubber", raw.rubber.is_some()),
             ("game_below", raw.game_below.is_some()),
+            ("auction", raw.auction.is_some()),
         ];
         unset(
             contract_fields.into_iter().chain(bridge_fields(&raw)),

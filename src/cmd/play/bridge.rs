@@ -13,23 +13,27 @@
 
 use anyhow::Result;
 
-use super::contract::{call, command, scored, typed_count};
+use super::contract::{
+    call, command, contract_only, final_contract, is_command, scored, typed_count,
+};
 use super::{Flow, parse_command};
 use crate::cmd::Context;
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
+use crate::rules::contract::auction::Strain;
 use crate::rules::contract::deal::Deal;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question.
 pub(super) const HELP: &str = "At any question: type what is asked (a call such as 1S, 3NT, \
-     2♥, pass, X, XX; a number of tricks; honours such as Cid 100), or u = undo the last \
-     entry, e = correct an earlier deal, t = score sheet, why = how the last deal scored \
-     (why 3: deal 3), close = end the session here (asked to confirm), q = quit (everything \
-     is saved), ? = this help.";
+     2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass; a number of \
+     tricks, with the honours after it such as 10 Cid 100, or 10 h to be asked them), or u = \
+     undo the last entry, e = correct an earlier deal, t = score sheet, why = how the last deal \
+     scored (why 3: deal 3; in Chicago as the sheet names it, why 1.3), close = end the session \
+     here (asked to confirm), q = quit (everything is saved), ? = this help.";
 
 /// Whether `text` is the table's word for closing the session.
 fn is_close(text: &str) -> bool {
@@ -51,12 +55,17 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         };
         if announced != Some(deal.number) {
             p.say(&say::deal(game, deal));
+            // After a deal the table hears its totals in two lines, not the
+            // pad: what each side needs for game is said here, once.
             for need in say::bridge::needs(game) {
                 p.say(&need);
             }
             announced = Some(deal.number);
         }
         let flow = match next {
+            Next::Call(_) if contract_only(game, deal) => {
+                final_contract(p, cx, id, game, deal, Some((&is_close, close)))?
+            }
             Next::Call(seat) => call(p, cx, id, game, deal, seat, Some((&is_close, close)))?,
             Next::Tricks { declarer } => tricks(p, cx, id, game, deal, declarer)?,
             Next::FirstPhase => unreachable!("bridge for four has no first phase"),
@@ -67,9 +76,10 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     }
 }
 
-/// The declaring side's tricks (Enter: made exactly), then the honours
-/// held if the table scores them; both are recorded together, as `tricks
-/// NAME=N --honours NAME=P` records them.
+/// The declaring side's tricks (Enter: made exactly), with the honours
+/// held in the same answer where the table scores them (`10 Cid 100`), or
+/// asked when the answer ends in `h` (`10 h`); both are recorded together,
+/// as `tricks NAME=N --honours NAME=P` records them.
 fn tricks(
     p: &mut dyn Prompter,
     cx: &Context,
@@ -80,8 +90,21 @@ fn tricks(
 ) -> Result<Flow> {
     let c = deal.contract().expect("a contract");
     let needed = c.bid.tricks_needed();
+    // The example names dummy, declarer's partner, with points legal in
+    // this strain (at no-trump only the four aces count, for 150).
+    let example = game.name(game.left_of(game.left_of(declarer)));
+    let points = if c.bid.strain == Strain::NoTrump {
+        150
+    } else {
+        100
+    };
+    let honours_hint = if game.rules().honours() {
+        format!("; honours e.g. {needed} {example} {points}")
+    } else {
+        String::new()
+    };
     let prompt = format!(
-        "Tricks {} took in {} by {} (needs {needed}; Enter: made exactly)",
+        "Tricks {} took in {} by {} (needs {needed}; Enter: made exactly{honours_hint})",
         game.name(c.declarer),
         c.pretty(),
         game.name(declarer)
@@ -92,12 +115,14 @@ fn tricks(
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
+    let example = format!("{example} {points}");
     let check = |text: &str| {
         if is_close(text) {
             return Ok(());
         }
-        match typed_count(text)? {
-            Some(n) => record(n, None),
+        match typed_result(game, text, &example)? {
+            Some((n, Held::Given(honours))) => record(n, honours),
+            Some((n, Held::Ask)) => record(n, None),
             None => Ok(()),
         }
     };
@@ -105,29 +130,28 @@ fn tricks(
     if is_close(&text) {
         return close(p, cx, id, game);
     }
-    let Some(n) = typed_count(&text).expect("checked") else {
+    let Some((n, held)) = typed_result(game, &text, &example).expect("checked") else {
         return command(p, cx, id, game, &text);
     };
-    let honours = if game.rules().honours() {
-        // The example names dummy, declarer's partner.
-        let example = game.name(game.left_of(game.left_of(declarer)));
-        let check = |text: &str| {
-            if parse_command(text).is_some() {
-                return Ok(());
+    let honours = match held {
+        Held::Given(honours) => honours,
+        Held::Ask => {
+            let check = |text: &str| {
+                if parse_command(text).is_some() {
+                    return Ok(());
+                }
+                record(n, typed_honours(game, text, &example)?)
+            };
+            let prompt = format!("Honours? (Enter: none; e.g. {example})");
+            match p.input_or_back(&prompt, Some("none"), &check)? {
+                // Esc: the tricks are asked again (nothing was recorded).
+                None => return Ok(Flow::Go),
+                Some(text) if parse_command(&text).is_some() => {
+                    return honours_command(p, cx, id, game, &text);
+                }
+                Some(text) => typed_honours(game, &text, &example).expect("checked"),
             }
-            record(n, typed_honours(game, text, example)?)
-        };
-        let prompt = format!("Honours? (Enter: none; e.g. {example} 100)");
-        match p.input_or_back(&prompt, Some("none"), &check)? {
-            // Esc: the tricks are asked again (nothing was recorded).
-            None => return Ok(Flow::Go),
-            Some(text) if parse_command(&text).is_some() => {
-                return honours_command(p, cx, id, game, &text);
-            }
-            Some(text) => typed_honours(game, &text, example).expect("checked"),
         }
-    } else {
-        None
     };
     let number = deal.number;
     let (session, _) = cx.store.update(id, cx.now, |s| {
@@ -135,6 +159,43 @@ fn tricks(
     })?;
     scored(p, session.contract()?, number);
     Ok(Flow::Go)
+}
+
+/// The honours typed after the tricks: given (or none), or to be asked.
+enum Held {
+    Given(Option<(Seat, u32)>),
+    Ask,
+}
+
+/// The tricks answer: a count, then, where the table scores honours,
+/// who held them and their points (`10 Cid 100`, `10 Cid=100`) or `h` to
+/// be asked them; `None` for one of the table's commands.
+fn typed_result(
+    game: &ContractGame,
+    text: &str,
+    example: &str,
+) -> Result<Option<(u32, Held)>, String> {
+    let text = text.trim();
+    let (count, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let rest = rest.trim();
+    if rest.is_empty() || is_command(text) {
+        return Ok(typed_count(text)?.map(|n| (n, Held::Given(None))));
+    }
+    let Some(n) = typed_count(count)? else {
+        return Err(format!(
+            "type the tricks first, then the honours, e.g. 9 {example}"
+        ));
+    };
+    if !game.rules().honours() {
+        return Err(format!(
+            "{} does not score honours; type the number of tricks alone",
+            game.variant().title
+        ));
+    }
+    if rest.eq_ignore_ascii_case("h") || rest.eq_ignore_ascii_case("honours") {
+        return Ok(Some((n, Held::Ask)));
+    }
+    Ok(Some((n, Held::Given(typed_honours(game, rest, example)?))))
 }
 
 /// A command typed at the honours question. The tricks typed before it
@@ -156,30 +217,51 @@ fn honours_command(
 /// Honours as typed: nothing or `none` for none, else the player who held
 /// them and the points, `Cid 100` or `Cid=100`. The points themselves are
 /// judged by the engine (100 or 150, and 150 only at no-trump).
-fn typed_honours(
+pub(super) fn typed_honours(
     game: &ContractGame,
     text: &str,
     example: &str,
 ) -> Result<Option<(Seat, u32)>, String> {
+    // `example` is "Cid 100": the player and points legal at this contract.
     let text = text.trim();
     if text.is_empty() || text.eq_ignore_ascii_case("none") || text.eq_ignore_ascii_case("no") {
         return Ok(None);
     }
     let names = game.table().names().join(", ");
-    let (name, points) = match text.rsplit_once(|c: char| c == '=' || c.is_whitespace()) {
+    // `Cid 100`, `Cid=100`, or run together with a beginning of the name: `c100`.
+    let joined = text
+        .find(|c: char| c.is_ascii_digit())
+        .filter(|&at| at > 0)
+        .map(|at| text.split_at(at));
+    let (name, points) = match text
+        .rsplit_once(|c: char| c == '=' || c.is_whitespace())
+        .or(joined)
+    {
         Some((name, points)) => (name.trim(), points.trim()),
         None => {
             return Err(format!(
-                "say who held the honours and what they are worth, e.g. {example} 100 (players: {names}); Enter for none"
+                "say who held the honours and what they are worth, e.g. {example} (players: {names})"
             ));
         }
     };
-    let seat = game.table().seat_of(name).ok_or_else(|| {
-        format!("`{name}` is not a player; players: {names}; e.g. {example} 100, or Enter for none")
-    })?;
-    let points = super::parse_count(points).map_err(|why| {
-        format!("{why}; honours are 100 or 150, e.g. {example} 100, or Enter for none")
-    })?;
+    // A unique beginning of a name will do: `c100` is Cid's.
+    let lower = name.to_lowercase();
+    let starting: Vec<&String> = game
+        .table()
+        .names()
+        .iter()
+        .filter(|n| !lower.is_empty() && n.to_lowercase().starts_with(&lower))
+        .collect();
+    let name = match starting.as_slice() {
+        [one] => one.as_str(),
+        _ => name,
+    };
+    let seat = game
+        .table()
+        .seat_of(name)
+        .ok_or_else(|| format!("`{name}` is not a player; players: {names}; e.g. {example}"))?;
+    let points = super::parse_count(points)
+        .map_err(|why| format!("{why}; honours are 100 or 150, e.g. {example}"))?;
     Ok(Some((seat, points)))
 }
 
@@ -189,7 +271,7 @@ fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> R
     if let Some(deal) = game.duel().current().filter(|d| d.begun()) {
         p.say(&format!(
             "Deal {} is under way: finish it, or take its calls back with u, before closing.",
-            deal.number
+            say::deal_label(game, deal.number)
         ));
         return Ok(Flow::Go);
     }
@@ -231,9 +313,10 @@ mod tests {
 
     /// Rubber bridge, Ann dealing (RULES.md, rubber bridge):
     /// 1. Ann 1♥, Bob pass, Cid 1♦ (refused: it does not outrank 1♥), Cid
-    ///    4♥, three passes: 4♥ by Ann, who first named hearts. Enter: made
-    ///    exactly, 10 tricks: 4 × 30 = 120 below, game 1. Honours: 120
-    ///    refused by the engine, Zed is nobody, Cid 100: 100 above.
+    ///    4♥, Enter: all pass, 4♥ by Ann, who first named hearts. 10 tricks
+    ///    with the honours in the same answer: 120 refused by the engine,
+    ///    Zed is nobody, Cid 100: 4 × 30 = 120 below, game 1, 100 above.
+    ///    No honours question is asked.
     /// 2. Bob deals: all four pass; Cid deals next.
     /// 3. Cid deals, Ann & Cid vulnerable: q.
     #[test]
@@ -249,13 +332,11 @@ mod tests {
             "pass",
             "1D",
             "4H",
-            "pass",
-            "pass",
-            "pass",
             "",
-            "Cid 120",
-            "Zed 100",
-            "Cid 100",
+            "10 Cid 120",
+            "10 Zed 100",
+            // A beginning of the name, run together with the points.
+            "10 c100",
             // Deal 2.
             "pass",
             "pass",
@@ -270,7 +351,7 @@ mod tests {
             [
                 "1D does not outrank 1H; legal now: 1S or higher, pass",
                 "honours: 120 is not an honours score; four trump honours in one hand count 100, all five 150",
-                "`Zed` is not a player; players: Ann, Bob, Cid, Dan; e.g. Cid 100, or Enter for none",
+                "`Zed` is not a player; players: Ann, Bob, Cid, Dan; e.g. Cid 100",
             ]
         );
         assert_eq!(
@@ -283,10 +364,7 @@ mod tests {
                 "Bob's call (1S or higher, pass, double)",
                 "Cid's call (1S or higher, pass)",
                 "Dan's call (4S or higher, pass, double)",
-                "Ann's call (4S or higher, pass)",
-                "Bob's call (4S or higher, pass, double)",
-                "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly)",
-                "Honours? (Enter: none; e.g. Cid 100)",
+                "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)",
                 "Bob's call (any bid from 1C to 7NT, pass)",
                 "Cid's call (any bid from 1C to 7NT, pass)",
                 "Dan's call (any bid from 1C to 7NT, pass)",
@@ -297,6 +375,7 @@ mod tests {
         p.assert_said(&[
             "Ann & Cid against Bob & Dan.",
             "Deal 1 (game 1): Ann deals; neither side vulnerable.",
+            "Dan, Ann and Bob pass.",
             "┌─────────────┬──────┬─────┬──────┐\n\
              │ Ann (opens) ┆ Bob  ┆ Cid ┆ Dan  │\n\
              ╞═════════════╪══════╪═════╪══════╡\n\
@@ -376,8 +455,8 @@ mod tests {
     }
 
     /// Chicago, Bob dealing, no set number of rounds:
-    /// 1. Bob 1NT, three passes; 8 tricks typed, then u at the honours
-    ///    question takes them back; 7, no honours: 40 below.
+    /// 1. Bob 1NT, Enter: all pass; `8 h` asks the honours, u there takes
+    ///    the 8 back; 7, no honours: 40 below.
     /// 2. Cid deals, Ann & Cid vulnerable; Bob & Dan hear what they need.
     ///    Cid passes; `?` tells what can be typed, `close` among it;
     ///    `close` is refused while the deal is under way; u
@@ -394,13 +473,10 @@ mod tests {
             "Bob",
             // Deal 1.
             "1NT",
-            "pass",
-            "pass",
-            "pass",
-            "8",
+            "",
+            "8 h",
             "u",
             "7",
-            "",
             // Deal 2.
             "pass",
             "?",
@@ -418,12 +494,9 @@ mod tests {
             [
                 "Bob's call (any bid from 1C to 7NT, pass)",
                 "Cid's call (2C or higher, pass, double)",
-                "Dan's call (2C or higher, pass)",
-                "Ann's call (2C or higher, pass, double)",
-                "Tricks Bob & Dan took in 1NT by Bob (needs 7; Enter: made exactly)",
-                "Honours? (Enter: none; e.g. Dan 100)",
-                "Tricks Bob & Dan took in 1NT by Bob (needs 7; Enter: made exactly)",
-                "Honours? (Enter: none; e.g. Dan 100)",
+                "Tricks Bob & Dan took in 1NT by Bob (needs 7; Enter: made exactly; honours e.g. 7 Dan 150)",
+                "Honours? (Enter: none; e.g. Dan 150)",
+                "Tricks Bob & Dan took in 1NT by Bob (needs 7; Enter: made exactly; honours e.g. 7 Dan 150)",
                 "Cid's call (any bid from 1C to 7NT, pass)",
                 "Dan's call (any bid from 1C to 7NT, pass)",
                 "Dan's call (any bid from 1C to 7NT, pass)",
@@ -439,14 +512,26 @@ mod tests {
             "Took back the tricks just typed; nothing was recorded for them.",
             "Bob & Dan took 7 in 1NT: made exactly. Bob & Dan 40 below.",
             "Round 1, deal 2: Cid deals; Ann & Cid vulnerable.",
-            "Bob & Dan need 60 for game: 2♥, 2♠, 2NT, 3♣ or 3♦ makes it.",
-            "Deal 2 is under way: finish it, or take its calls back with u, before closing.",
+            "Deal 1·2 is under way: finish it, or take its calls back with u, before closing.",
             HELP,
-            "Took back the call pass in deal 2.",
-            "Closing the session now: it scores nothing more. Chicago closed after 1 deal: Bob & Dan win with 40 to 0 (games: Ann & Cid 0, Bob & Dan 0).",
+            "Took back the call pass in deal 1·2.",
+            "If the session is closed now: it scores nothing more, and Bob & Dan win with 40 to 0 (games: Ann & Cid 0, Bob & Dan 0).",
             "Not closed; the table plays on.",
             "The table closed the session; closing it scores nothing more.",
         ]);
+        // What Bob & Dan need is said once, low to high, when deal 2 is
+        // announced (after deal 1 the table hears the totals, not the pad).
+        let need = "Bob & Dan need 60 for game: 3♣, 3♦, 2♥, 2♠ or 2NT makes it.";
+        let told: Vec<&String> = p.script.said.iter().filter(|s| s.contains(need)).collect();
+        assert_eq!(told.len(), 1, "{told:#?}");
+        assert!(told[0].starts_with(need), "{told:#?}");
+        assert!(
+            !p.script
+                .said
+                .iter()
+                .any(|s| s.contains("Chicago closed") && s.contains("If the")),
+            "nothing is said closed before it is"
+        );
         let helped = p.script.said.iter().filter(|s| *s == HELP).count();
         assert_eq!(helped, 2, "at the start and on `?`");
         let game = only_game(&cx);
@@ -465,5 +550,162 @@ mod tests {
             "{:#?}",
             p.script.said
         );
+    }
+
+    /// `e` at a rubber corrects what `bridgepad edit` does: the honours
+    /// and, through the auction, the doubling. Ann deals: 1♥, Bob pass,
+    /// Cid 4♥, Enter: all pass; 10 tricks: 4♥ by Ann made, 120 below.
+    /// At deal 2's first call:
+    /// - the honours: Cid 100 (a player who is nobody refused, the value
+    ///   kept): 100 above;
+    /// - the doubling: doubled, so the auction is 1♥ pass 4♥ X and three
+    ///   passes: 240 below and 50 for the insult above;
+    /// - the auction: Ann pass, Bob 4♥, three passes: Bob declares for Bob &
+    ///   Dan, who took the 3 tricks Ann & Cid did not: down 7, 350 to Ann &
+    ///   Cid above, with Cid's 100 for honours: 450 above, nothing below.
+    #[test]
+    fn e_corrects_the_honours_and_the_doubling_of_an_earlier_deal() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Rubber Bridge",
+            "Ann,Bob,Cid,Dan",
+            "Ann",
+            "1H",
+            "pass",
+            "4H",
+            "",
+            "10",
+            // Deal 2, Bob's call: corrections of deal 1.
+            "e",
+            "1",
+            "The honours",
+            "Zed 100",
+            "Cid 100",
+            "e",
+            "1",
+            "The doubling",
+            "Doubled",
+            "e",
+            "1",
+            "The auction",
+            "pass 4H pass pass pass",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            ["`Zed` is not a player; players: Ann, Bob, Cid, Dan; e.g. Cid 100"]
+        );
+        let asked: Vec<&str> = p
+            .table_prompts()
+            .into_iter()
+            .filter(|q| q.contains("deal 1") || q.contains("Deal 1"))
+            .collect();
+        assert_eq!(
+            asked,
+            [
+                "Correct what in deal 1?",
+                "Honours held in deal 1's 4♥ (none, or e.g. Cid 100)",
+                "Correct what in deal 1?",
+                "Deal 1's contract, doubled or not?",
+                "Correct what in deal 1?",
+                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass pass pass)",
+            ]
+        );
+        p.assert_said(&[
+            "Dan, Ann and Bob pass.",
+            "Deal 1 auction: Ann 1♥, Bob pass, Cid 4♥, Dan X, Ann pass, Bob pass, Cid pass.",
+            "Bob declares now (Bob & Dan); each side keeps the tricks it took, so declarer's tricks are 3.",
+        ]);
+        let game = only_game(&cx);
+        assert_eq!(calls(&game, 1), ["pass", "4H", "pass", "pass", "pass"]);
+        let facts = &game.duel().facts()[0];
+        assert_eq!(facts.honours, Some((Seat::at(2), 100)));
+        assert_eq!(facts.tricks, Some(3));
+        assert_eq!(game.duel().totals(), BySide::new(line(450, 0), line(0, 0)));
+    }
+
+    /// Chicago after a passed-out deal: one numbering, the sheet's, at every
+    /// question. Bob deals 1·1: 1NT, all pass, 7 tricks. Cid deals 1·2:
+    /// four passes, so it is 1·2a and Cid deals 1·2 again: 3NT by Cid, 9
+    /// tricks. At 1·3's first call: `why 1.2` explains the 3NT (deal 3 in
+    /// the order dealt), `x 1·2a` the passed-out deal, `e` asks for a deal
+    /// as the sheet names it and corrects 1·2's tricks to 10; `why 1·9`
+    /// is refused naming the deals there are. No note under the sheet
+    /// repeats the pass-out.
+    #[test]
+    fn chicago_numbers_every_deal_as_its_sheet_does_after_a_pass_out() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Chicago",
+            "",
+            "Ann,Bob,Cid,Dan",
+            "Bob",
+            // 1·1.
+            "1NT",
+            "",
+            "7",
+            // 1·2, passed out.
+            "pass",
+            "pass",
+            "pass",
+            "pass",
+            // 1·2 dealt again.
+            "3NT",
+            "",
+            "9",
+            // 1·3: Dan's call.
+            "why 1.2",
+            "x 1·2a",
+            "why 1·9",
+            "e",
+            "4",
+            "1.2",
+            "Declarer's",
+            "10",
+            "t",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            // 4 in the order dealt is 1·3, the deal in play.
+            ["deal 1·3 has nothing recorded yet; type a deal from 1·1 to 1·2"]
+        );
+        let asked: Vec<&str> = p
+            .table_prompts()
+            .into_iter()
+            .filter(|q| q.contains("deal"))
+            .collect();
+        assert_eq!(
+            asked,
+            [
+                "Correct which deal (1·1 to 1·2)?",
+                "Correct what in deal 1·2?",
+                "Tricks Ann & Cid took as declarer in deal 1·2's 3NT",
+            ]
+        );
+        p.assert_said(&[
+            "Round 1, deal 2 (dealt again): Cid deals; Ann & Cid vulnerable.",
+            "Deal 1·2: Cid dealt.\n  Ann & Cid took 9 in 3NT: made exactly. Ann & Cid 100 below; 500 for game above.\nTotals after deal 1·2: Ann & Cid 600, Bob & Dan 40.",
+            "Deal 1·2a: Cid dealt.\n  Passed out: no score.\nTotals after deal 1·2a: Ann & Cid 0, Bob & Dan 40.",
+            "error: there is no deal 1·9: deals 1·1 to 1·3 (as the sheet numbers them, e.g. 1·3 or 1.3)",
+            "Deal 1·2 corrected; every later deal rescored.",
+        ]);
+        for said in &p.script.said {
+            assert!(!said.contains("was passed out"), "{said}");
+        }
+        let sheet = p
+            .script
+            .said
+            .iter()
+            .rev()
+            .find(|s| s.starts_with("Chicago — "))
+            .unwrap();
+        assert!(sheet.contains("2a "), "{sheet}");
+        let game = only_game(&cx);
+        assert_eq!(game.duel().facts()[2].tricks, Some(10));
     }
 }

@@ -12,7 +12,7 @@ use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
-use crate::rules::contract::auction::{Auction, Call, Legal};
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Legal};
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::{ContractGame, Correction};
@@ -21,14 +21,14 @@ use crate::rules::contract::game::{ContractGame, Correction};
 fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, X, XX), or u = undo the last entry, e = correct an earlier \
-         deal, t = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
-         (everything is saved), ? = this help."
+         1S, 3NT, 2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass), \
+         or u = undo the last entry, e = correct an earlier deal, t = score sheet, why = how \
+         the last deal scored (why 3: deal 3), q = quit (everything is saved), ? = this help."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass), or u = undo the last entry, e = correct an earlier deal, \
-         t = score sheet, why = how the last deal scored (why 3: deal 3), q = quit \
-         (everything is saved), ? = this help."
+         1S, 3NT, 2♥, pass, or Enter after a bid for all pass), or u = undo the last entry, \
+         e = correct an earlier deal, t = score sheet, why = how the last deal scored (why 3: \
+         deal 3), q = quit (everything is saved), ? = this help."
     }
 }
 
@@ -59,6 +59,9 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         }
         let flow = match next {
             Next::FirstPhase => first_phase(p, cx, id, game, deal)?,
+            Next::Call(_) if contract_only(game, deal) => {
+                final_contract(p, cx, id, game, deal, None)?
+            }
             Next::Call(seat) => call(p, cx, id, game, deal, seat, None)?,
             Next::Tricks { declarer } => {
                 if game.rules().has_dummy_choice()
@@ -162,9 +165,17 @@ pub(super) fn call(
     }
     let prompt = call_prompt(game, auction, seat);
     let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
+    // Enter after a bid, double or redouble: all pass, as many passes as
+    // end the auction.
+    let all_pass = |text: &str| text.trim().is_empty() && auction.standing().is_some();
     let check = |text: &str| {
         if is_extra(text) {
             return Ok(());
+        }
+        if all_pass(text) {
+            return pass_to_the_end(&mut game.clone(), number)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
         }
         match typed_call(text, auction)? {
             Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
@@ -176,6 +187,17 @@ pub(super) fn call(
         && is(&text)
     {
         return act(p, cx, id, game);
+    }
+    if all_pass(&text) {
+        let (session, passed) = cx.store.update(id, cx.now, |s| {
+            Ok(pass_to_the_end(s.contract_mut()?, number)?)
+        })?;
+        let game = session.contract()?;
+        if let Some(line) = say::all_pass(game, number, passed) {
+            p.say(&line);
+        }
+        ended(p, game, number, 0);
+        return Ok(Flow::Go);
     }
     let Some(call) = typed_call(&text, auction).expect("checked") else {
         return command(p, cx, id, game, &text);
@@ -202,6 +224,103 @@ pub(super) fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()
         p.say(&render::contract::sheet_at_table(game, p.width()));
     }
     Ok(())
+}
+
+/// Whether the table records only the final contract (`auction =
+/// "contract"`), and deal `deal`'s auction is still to be given.
+pub(super) fn contract_only(game: &ContractGame, deal: &Deal) -> bool {
+    game.variant().raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
+        && deal.auction().is_some_and(|a| a.calls().is_empty())
+}
+
+/// `auction = "contract"`: the final contract as typed, `4S Ann X` (level
+/// and strain, declarer, X or XX), or `pass` for a deal passed out; the
+/// auction recorded for it is the shortest that reaches it (passes to
+/// declarer, the bid, the doubles, the closing passes), each call checked
+/// by the engine.
+pub(super) fn typed_contract(
+    game: &ContractGame,
+    auction: &Auction,
+    text: &str,
+) -> Result<Option<Vec<Call>>, String> {
+    if is_command(text) {
+        return Ok(None);
+    }
+    crate::cmd::auction::final_contract_calls(game, auction, text).map(Some)
+}
+
+/// `auction = "contract"`: the deal's final contract, asked once; the
+/// engine checks it and every call of the auction recorded for it.
+pub(super) fn final_contract(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &ContractGame,
+    deal: &Deal,
+    extra: Extra,
+) -> Result<Flow> {
+    let auction = deal.auction().expect("an open auction");
+    let number = deal.number;
+    let prompt = format!(
+        "Final contract (e.g. 4S {} X: level and strain, declarer, X or XX; pass: passed out)",
+        game.table().names()[0]
+    );
+    let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
+    let check = |text: &str| {
+        if is_extra(text) {
+            return Ok(());
+        }
+        match typed_contract(game, auction, text)? {
+            Some(calls) => game.clone().calls(&calls).map_err(|(_, e)| e.to_string()),
+            None => Ok(()),
+        }
+    };
+    let text = p.input(&prompt, None, &check)?;
+    if let Some((is, act)) = extra
+        && is(&text)
+    {
+        return act(p, cx, id, game);
+    }
+    let Some(calls) = typed_contract(game, auction, &text).expect("checked") else {
+        return command(p, cx, id, game, &text);
+    };
+    let (session, ()) = cx.store.update(id, cx.now, |s| {
+        Ok(s.contract_mut()?.calls(&calls).map_err(|(_, e)| e)?)
+    })?;
+    let game = session.contract()?;
+    let deal = &game.duel().deals()[number - 1];
+    p.say(&format!(
+        "{} (The auction is not recorded at this table.)",
+        capitalised(&say::auction_end(game, deal))
+    ));
+    if deal.is_settled() && !game.is_finished() {
+        p.say(&render::contract::sheet_at_table(game, p.width()));
+    }
+    Ok(Flow::Go)
+}
+
+/// Passes for deal `number` until its auction ends (each one the engine's
+/// `call`, so the rules force what they force after it); how many calls
+/// were recorded.
+fn pass_to_the_end(
+    game: &mut ContractGame,
+    number: usize,
+) -> Result<usize, crate::rules::contract::game::ContractError> {
+    let open = |g: &ContractGame| {
+        g.duel().deals()[number - 1]
+            .auction()
+            .is_some_and(Auction::is_open)
+    };
+    let before = game.duel().deals()[number - 1]
+        .auction()
+        .map_or(0, |a| a.calls().len());
+    while open(game) {
+        game.call(Call::Pass)?;
+    }
+    let after = game.duel().deals()[number - 1]
+        .auction()
+        .map_or(0, |a| a.calls().len());
+    Ok(after - before)
 }
 
 /// After calls were recorded: the ones the rules forced (`made` of them,
@@ -318,9 +437,25 @@ pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
     }
 }
 
+/// `why 1·3`, `x 1.3` or `explain 1·2a`: the deal as the Chicago sheet
+/// numbers it, which the table's commands read as a number only.
+fn explain_label(text: &str) -> Option<&str> {
+    let (word, rest) = text.trim().split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    (matches!(word.to_lowercase().as_str(), "x" | "why" | "explain")
+        && rest.parse::<usize>().is_err()
+        && rest.starts_with(|c: char| c.is_ascii_digit()))
+    .then_some(rest)
+}
+
+/// Whether `text` is one of the table's commands.
+pub(super) fn is_command(text: &str) -> bool {
+    parse_command(text).is_some() || explain_label(text).is_some()
+}
+
 /// A number of tricks, or `None` for one of the table's commands.
 pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
-    if parse_command(text).is_some() {
+    if is_command(text) {
         return Ok(None);
     }
     super::parse_count(text)
@@ -331,7 +466,7 @@ pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
 /// A call, or `None` for one of the table's commands; a word that is not a
 /// call is refused with the calls legal now.
 pub(super) fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, String> {
-    if parse_command(text).is_some() {
+    if is_command(text) {
         return Ok(None);
     }
     text.parse::<Call>().map(Some).map_err(|bad| {
@@ -385,6 +520,13 @@ pub(super) fn command(
     game: &ContractGame,
     text: &str,
 ) -> Result<Flow> {
+    if let Some(label) = explain_label(text) {
+        match say::deal_number(game, label).and_then(|n| say::explain(game, n)) {
+            Ok(text) => p.say(&text),
+            Err(why) => p.say(&format!("error: {why}")),
+        }
+        return Ok(Flow::Go);
+    }
     super::command(p, cx, id, game, parse_command(text).expect("a command"))
 }
 
@@ -397,19 +539,32 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
         p.say("Nothing is recorded yet, so there is no deal to correct.");
         return Ok(());
     }
-    let check = |text: &str| match text.trim().parse::<usize>() {
-        Ok(n) if (1..=last).contains(&n) => Ok(()),
-        _ => Err(format!("type a deal number from 1 to {last}")),
+    // The deals as the sheet numbers them (Chicago: "1·3", typed 1.3 too).
+    let pick_deal = |text: &str| match say::deal_number(game, text) {
+        Ok(n) if n <= last => Ok(n),
+        Ok(n) => Err(format!(
+            "deal {} has nothing recorded yet; type a deal from {} to {}",
+            say::deal_label(game, n),
+            say::deal_label(game, 1),
+            say::deal_label(game, last)
+        )),
+        Err(why) => Err(why),
     };
+    let check = |text: &str| pick_deal(text).map(|_| ());
     let Some(text) = p.input_or_back(
-        &format!("Correct which deal (1 to {last})?"),
-        Some(&last.to_string()),
+        &format!(
+            "Correct which deal ({} to {})?",
+            say::deal_label(game, 1),
+            say::deal_label(game, last)
+        ),
+        Some(&say::deal_label(game, last)),
         &check,
     )?
     else {
         return Ok(());
     };
-    let number: usize = text.trim().parse()?;
+    let number = pick_deal(&text).map_err(anyhow::Error::msg)?;
+    let label = say::deal_label(game, number);
     let deal = &game.duel().deals()[number - 1];
     let (a, b) = (game.seat(Side::A), game.seat(Side::B));
     let mut items = Vec::new();
@@ -446,14 +601,26 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
         items.push(format!("The dummy (now {now})"));
         kinds.push(3);
     }
+    // Bridge for four: the honours, recorded with declarer's tricks.
+    if game.rules().honours() && deal.tricks().is_some() {
+        let now = match deal.honours() {
+            Some((seat, held)) => format!("{} {}", game.name(seat), held.points()),
+            None => "none".to_string(),
+        };
+        items.push(format!("The honours (now {now})"));
+        kinds.push(4);
+    }
+    if let Some(contract) = deal.contract().filter(|_| game.rules().doubles()) {
+        items.push(format!("The doubling (now {})", contract.pretty()));
+        kinds.push(5);
+    }
     if items.is_empty() {
         p.say(&format!(
-            "Deal {number} has nothing recorded to correct yet."
+            "Deal {label} has nothing recorded to correct yet."
         ));
         return Ok(());
     }
-    let Some(pick) = p.select_or_back(&format!("Correct what in deal {number}?"), &items, 0)?
-    else {
+    let Some(pick) = p.select_or_back(&format!("Correct what in deal {label}?"), &items, 0)? else {
         return Ok(());
     };
     let edit = |correction: &Correction| {
@@ -470,7 +637,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                     a,
                     tricks.a,
                     format!(
-                        "Tricks {} took in deal {number}'s {} ({} took the rest)",
+                        "Tricks {} took in deal {label}'s {} ({} took the rest)",
                         game.name(Side::A),
                         game.rules().first_phase().expect("listed").name(),
                         game.name(Side::B)
@@ -482,7 +649,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                     if contract.declarer == Side::A { a } else { b },
                     deal.tricks().expect("listed"),
                     format!(
-                        "Tricks {} took as declarer in deal {number}'s {}",
+                        "Tricks {} took as declarer in deal {label}'s {}",
                         game.name(contract.declarer),
                         contract.pretty()
                     ),
@@ -517,13 +684,96 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
             };
             let check = |text: &str| edit(&parse(text)?);
             let prompt = format!(
-                "Deal {number}'s whole auction, calls in order from {} (e.g. 1S pass pass)",
-                game.name(auction.first())
+                "Deal {label}'s whole auction, calls in order from {}{}",
+                game.name(auction.first()),
+                example_auction(auction).map_or(String::new(), |e| format!(" (e.g. {e})"))
             );
             let Some(text) = p.input_or_back(&prompt, Some(&now.join(" ")), &check)? else {
                 return Ok(());
             };
             parse(&text).expect("checked")
+        }
+        4 => {
+            let contract = deal.contract().expect("listed");
+            let example = if contract.bid.strain == crate::rules::contract::auction::Strain::NoTrump
+            {
+                "150"
+            } else {
+                "100"
+            };
+            let example =
+                format!(
+                    "{} {example}",
+                    game.name(game.left_of(
+                        game.left_of(deal.declarer().expect("a contract has a declarer"),)
+                    ))
+                );
+            let now = deal.honours().map_or("none".to_string(), |(seat, held)| {
+                format!("{} {}", game.name(seat), held.points())
+            });
+            let check = |text: &str| {
+                edit(&Correction::Honours(super::bridge::typed_honours(
+                    game, text, &example,
+                )?))
+            };
+            let prompt = format!(
+                "Honours held in deal {label}'s {} (none, or e.g. {example})",
+                contract.pretty()
+            );
+            let Some(text) = p.input_or_back(&prompt, Some(&now), &check)? else {
+                return Ok(());
+            };
+            Correction::Honours(
+                super::bridge::typed_honours(game, &text, &example).expect("checked"),
+            )
+        }
+        5 => {
+            let auction = deal.auction().expect("a contract has an auction");
+            let contract = deal.contract().expect("listed");
+            let choices = [Doubling::Undoubled, Doubling::Doubled, Doubling::Redoubled];
+            let items: Vec<String> = choices
+                .iter()
+                .map(|&doubling| {
+                    let word = match doubling {
+                        Doubling::Undoubled => "Undoubled",
+                        Doubling::Doubled => "Doubled",
+                        Doubling::Redoubled => "Redoubled",
+                    };
+                    format!(
+                        "{word}: {}",
+                        Contract {
+                            doubling,
+                            ..contract
+                        }
+                        .pretty()
+                    )
+                })
+                .collect();
+            let at = choices
+                .iter()
+                .position(|&d| d == contract.doubling)
+                .unwrap_or(0);
+            let Some(pick) = p.select_or_back(
+                &format!("Deal {label}'s contract, doubled or not?"),
+                &items,
+                at,
+            )?
+            else {
+                return Ok(());
+            };
+            let Some(calls) = with_doubling(auction, choices[pick]) else {
+                p.say(&format!(
+                    "error: deal {label}'s auction cannot end {}; correct the whole auction instead",
+                    items[pick]
+                ));
+                return Ok(());
+            };
+            let correction = Correction::Auction(calls);
+            if let Err(why) = edit(&correction) {
+                p.say(&format!("error: {why}"));
+                return Ok(());
+            }
+            correction
         }
         _ => {
             let items = [
@@ -531,7 +781,7 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
                 "The hidden dummy".to_string(),
             ];
             let Some(pick) = p.select_or_back(
-                &format!("Which dummy did declarer take in deal {number}?"),
+                &format!("Which dummy did declarer take in deal {label}?"),
                 &items,
                 0,
             )?
@@ -559,14 +809,52 @@ fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) ->
     Ok(())
 }
 
+/// The auction with its last bid doubled as asked: the calls up to the
+/// last bid, then a double by the next caller (an opponent) and a redouble
+/// by the one after (declarer's side) as asked, then the passes that end
+/// it. Declarer does not change: the bids are the same. `None` when the
+/// rules refuse it.
+fn with_doubling(auction: &Auction, doubling: Doubling) -> Option<Vec<Call>> {
+    let calls = auction.calls();
+    let last_bid = calls.iter().rposition(|c| matches!(c, Call::Bid(_)))?;
+    let mut rebuilt = Auction::new(auction.rules(), auction.first());
+    for &call in &calls[..=last_bid] {
+        rebuilt.call(call).ok()?;
+    }
+    if doubling != Doubling::Undoubled {
+        rebuilt.call(Call::Double).ok()?;
+    }
+    if doubling == Doubling::Redoubled {
+        rebuilt.call(Call::Redouble).ok()?;
+    }
+    while rebuilt.is_open() {
+        rebuilt.call(Call::Pass).ok()?;
+    }
+    Some(rebuilt.calls().to_vec())
+}
+
+/// A whole auction the engine takes for this deal, to show as the example
+/// of a corrected one: 1♠ by the first caller and the passes that end it
+/// ("1S pass" for two, "1S pass pass pass" for four).
+fn example_auction(auction: &Auction) -> Option<String> {
+    let mut example = Auction::new(auction.rules(), auction.first());
+    example.call("1S".parse().ok()?).ok()?;
+    let mut typed = vec!["1S"];
+    while example.is_open() {
+        example.call(Call::Pass).ok()?;
+        typed.push("pass");
+    }
+    Some(typed.join(" "))
+}
+
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    let (_, undone) = cx.store.update(id, cx.now, |s| {
+    let (session, undone) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
         let (undone_game, undone) = game.undo()?;
         *game = undone_game;
         Ok(undone)
     })?;
-    p.say(&capitalised(&say::undone(undone)));
+    p.say(&capitalised(&say::undone(session.contract()?, undone)));
     Ok(())
 }
 
@@ -1127,7 +1415,8 @@ pub(super) mod tests {
                 "Tricks Ann took as declarer in deal 1's 2♠",
                 "Correct which deal (1 to 1)?",
                 "Correct what in deal 1?",
-                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass pass)",
+                // An example the engine takes: two players end on one pass.
+                "Deal 1's whole auction, calls in order from Ann (e.g. 1S pass)",
                 "Correct which deal (1 to 1)?",
             ]
         );
@@ -1284,5 +1573,47 @@ pub(super) mod tests {
             only_game(&cx).duel().totals(),
             BySide::new(line(0, 40), line(0, 370))
         );
+    }
+
+    /// Enter after a bid is all pass: Buddy Bridge, a rubber, Ann dealing.
+    /// Exchange: Bob 5, so Ann 8 and Ann opens 2♥; Enter: Bob passes and
+    /// Ann stands; Enter at the tricks: made exactly, 8. Enter before any
+    /// bid is still refused (there is nothing to pass out to). Two players
+    /// are asked their names, not a seating order.
+    #[test]
+    fn enter_after_a_bid_passes_the_auction_to_its_end() {
+        let dir = TempDir::new().unwrap();
+        let cx = context(&dir);
+        let mut p = Asked::new([
+            "Buddy Bridge",
+            "A rubber",
+            "Ann,Bob",
+            "Ann",
+            "5",
+            "",
+            "2H",
+            "",
+            "",
+            "q",
+        ]);
+        play(&mut p, None, &cx).unwrap();
+        assert_eq!(
+            p.script.refused,
+            [
+                "type a call; legal now: any bid from 1C to 7NT, pass; or u (undo), e (correct), t (sheet), ? (help), q (quit)"
+            ]
+        );
+        assert!(
+            p.prompts
+                .contains(&"The two players, separated by a comma".to_string()),
+            "{:?}",
+            p.prompts
+        );
+        p.assert_said(&[
+            "Bob passes; Ann stands on 2♥.",
+            "Contract 2♥ by Ann: Ann needs 8 tricks; Bob leads.",
+            "Ann took 8 in 2♥: made exactly; Ann 100 below the line.",
+        ]);
+        assert_eq!(calls(&only_game(&cx), 1), ["2H", "pass", "pass"]);
     }
 }

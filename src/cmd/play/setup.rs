@@ -202,10 +202,15 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                         Err(e) => Err(e.to_string()),
                     }
                 };
-                let prompt = format!(
-                    "Players in clockwise seating order, separated by commas ({})",
-                    variant.players_range()
-                );
+                // Two players have no seating order to give, only names.
+                let prompt = if variant.max_players == 2 {
+                    "The two players, separated by a comma".to_string()
+                } else {
+                    format!(
+                        "Players in clockwise seating order, separated by commas ({})",
+                        variant.players_range()
+                    )
+                };
                 match back(p.input_or_back(&prompt, None, &check)?) {
                     Some(text) => {
                         players = split_names(&text);

@@ -55,7 +55,7 @@ fn vul(game: &ContractGame, vul: BySide<bool>) -> String {
 }
 
 /// What each side with a part score needs for game, one sentence a side:
-/// "Ann & Cid need 40 for game: 2♥, 2♠, 1NT, 2♣ or 2♦ makes it." Nothing
+/// "Ann & Cid need 40 for game: 2♣, 2♦, 2♥, 2♠ or 1NT makes it." Nothing
 /// once the session is over, or when neither side has a part score.
 pub fn needs(game: &ContractGame) -> Vec<String> {
     if game.is_finished() {
@@ -401,7 +401,6 @@ pub fn finished(game: &ContractGame) -> String {
     let Status::Over(winner) = duel.status() else {
         unreachable!("only a finished session is told it is over")
     };
-    let totals = duel.totals().map(|l| l.total());
     let standing = duel.standing();
     let closed = duel.closed().is_some();
     let head = match (game.rules().bridge().map(|t| t.form), closed) {
@@ -423,6 +422,14 @@ pub fn finished(game: &ContractGame) -> String {
         (_, true) => "Rubber closed unfinished".to_string(),
         (_, false) => "Rubber over".to_string(),
     };
+    format!("{head}: {}.", outcome(game, winner))
+}
+
+/// Who wins a finished session and with what: "Bob & Dan win with 460 to
+/// 150 (games: Ann & Cid 0, Bob & Dan 0)".
+fn outcome(game: &ContractGame, winner: Winner) -> String {
+    let duel = game.duel();
+    let totals = duel.totals().map(|l| l.total());
     let who = match winner {
         Winner::Side(w) => format!("{} win with {} to {}", game.name(w), totals[w], totals[!w]),
         Winner::Shared => format!(
@@ -434,7 +441,7 @@ pub fn finished(game: &ContractGame) -> String {
     };
     let games = duel.games_won();
     format!(
-        "{head}: {who} (games: {} {}, {} {}).",
+        "{who} (games: {} {}, {} {})",
         game.name(Side::A),
         games.a,
         game.name(Side::B),
@@ -443,8 +450,9 @@ pub fn finished(game: &ContractGame) -> String {
 }
 
 /// What closing now would do, said before the table confirms it, from a
-/// trial game already closed: "Closing the rubber now: Ann & Cid score 300
-/// for the only game won. Rubber closed unfinished: Ann & Cid win …".
+/// trial game already closed, as what would happen, not what did: "If the
+/// rubber is closed now: Ann & Cid score 300 for the only game won, and Ann
+/// & Cid win with …".
 pub fn would_close(closed: &ContractGame) -> String {
     let what = if closed.rules().rubber() {
         "the rubber"
@@ -452,7 +460,13 @@ pub fn would_close(closed: &ContractGame) -> String {
         "the session"
     };
     let scores = super::closing_scores(closed).unwrap_or_else(|| "it scores nothing more".into());
-    format!("Closing {what} now: {scores}. {}", finished(closed))
+    let Status::Over(winner) = closed.duel().status() else {
+        unreachable!("a closed trial game is over")
+    };
+    format!(
+        "If {what} is closed now: {scores}, and {}.",
+        outcome(closed, winner)
+    )
 }
 
 /// The terms for the sheet's title and `new`: "game 100, best of three
@@ -489,7 +503,7 @@ fn count(n: usize, what: &str) -> String {
 }
 
 /// "a", "a or b", "a, b or c".
-fn listed(items: &[String], and: &str) -> String {
+pub(super) fn listed(items: &[String], and: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -638,11 +652,11 @@ mod tests {
         tricks(&mut g, 8, None);
         assert_eq!(
             needs(&g),
-            ["Bob & Dan need 60 for game: 2♥, 2♠, 2NT, 3♣ or 3♦ makes it."]
+            ["Bob & Dan need 60 for game: 3♣, 3♦, 2♥, 2♠ or 2NT makes it."]
         );
         assert!(
             super::super::next(&g)
-                .ends_with(" Bob & Dan need 60 for game: 2♥, 2♠, 2NT, 3♣ or 3♦ makes it."),
+                .ends_with(" Bob & Dan need 60 for game: 3♣, 3♦, 2♥, 2♠ or 2NT makes it."),
             "the hint rides on `next` while the auction is open"
         );
         calls(&mut g, "pass 4S pass pass pass");
@@ -700,7 +714,8 @@ mod tests {
         closed.close().unwrap();
         assert_eq!(
             would_close(&closed),
-            "Closing the rubber now: Bob & Dan score 100 for a part score in the unfinished game. Rubber closed unfinished: Bob & Dan win with 460 to 150 (games: Ann & Cid 0, Bob & Dan 0)."
+            // What would happen, not what did: nothing is closed yet.
+            "If the rubber is closed now: Bob & Dan score 100 for a part score in the unfinished game, and Bob & Dan win with 460 to 150 (games: Ann & Cid 0, Bob & Dan 0)."
         );
         assert_eq!(
             super::super::closed(&closed),
@@ -750,7 +765,7 @@ mod tests {
         );
         assert_eq!(
             needs(&g),
-            ["Ann & Cid need 40 for game: 2♥, 2♠, 1NT, 2♣ or 2♦ makes it."]
+            ["Ann & Cid need 40 for game: 2♣, 2♦, 2♥, 2♠ or 1NT makes it."]
         );
         calls(&mut g, "1S pass pass pass");
         let n = tricks(&mut g, 8, Some((0, 100)));
@@ -765,8 +780,8 @@ mod tests {
         assert_eq!(
             needs(&g),
             [
-                "Ann & Cid need 40 for game: 2♥, 2♠, 1NT, 2♣ or 2♦ makes it.",
-                "Bob & Dan need 70 for game: 3♥, 3♠, 2NT, 4♣ or 4♦ makes it."
+                "Ann & Cid need 40 for game: 2♣, 2♦, 2♥, 2♠ or 1NT makes it.",
+                "Bob & Dan need 70 for game: 4♣, 4♦, 3♥, 3♠ or 2NT makes it."
             ]
         );
         assert_eq!(

@@ -467,8 +467,9 @@ pub(crate) fn chicago_sheet(game: &ContractGame) -> (Grid, Vec<bool>, Vec<String
 
 /// What is under Chicago's grid: the deals passed out, how to read it.
 fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
+    // A deal passed out is a row of the grid, named as the commands name
+    // it ("1·2a"): no note under every later sheet repeats it.
     let mut notes = Vec::new();
-    notes.extend(passed_out(game));
     let deal = if style == GridStyle::Wide {
         ""
     } else {
@@ -479,8 +480,13 @@ fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
     } else {
         " Results: over (+1), made exactly (=), down (−2)."
     };
+    let again = if game.duel().deals().iter().any(Deal::no_contract) {
+        " A letter (2a) marks a deal passed out and dealt again."
+    } else {
+        ""
+    };
     notes.push(format!(
-        "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; hon: honours.{deal}{result}"
+        "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; hon: honours.{deal}{result}{again}"
     ));
     notes
 }
@@ -551,7 +557,10 @@ fn chicago_grid(
         let mut cells = Vec::new();
         match row {
             ChicagoRow::Deal(deal) => {
-                let (round, in_round) = deal.round.unwrap_or((0, 0));
+                let (round, _) = deal.round.unwrap_or((0, 0));
+                // As every command and question names it: "1·2", and "1·2a"
+                // for a deal passed out and dealt again.
+                let label = crate::narrate::contract::deal_label(game, deal.number);
                 if wide {
                     let first = !deal_follows_in_round(game, deal);
                     cells.push(if first {
@@ -559,9 +568,10 @@ fn chicago_grid(
                     } else {
                         String::new()
                     });
-                    cells.push(in_round.to_string());
+                    let of_round = label.split_once('·').map_or(label.as_str(), |(_, d)| d);
+                    cells.push(of_round.to_string());
                 } else {
-                    cells.push(format!("{round}·{in_round}"));
+                    cells.push(label);
                 }
                 cells.push(shown[deal.dealer.index()].clone());
                 cells.push(vulnerable_cell(game, shown, deal, sep));

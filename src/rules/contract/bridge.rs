@@ -416,17 +416,17 @@ pub fn winner(totals: BySide<Line>) -> Winner {
 }
 
 /// What each side needs below the line for game, and the lowest contracts
-/// in each strain that would make it from there: 40, and 2♥, 2♠, 1NT, 3♣, 3♦.
+/// in each strain that would make it from there, clubs to no-trump: 40, and 3♣, 3♦, 2♥, 2♠, 1NT.
 pub fn game_needs(part: i64) -> (i64, Vec<super::auction::Bid>) {
     let need = GAME - part;
     let mut bids = Vec::new();
-    // The majors, no-trump, then the minors: the order a table thinks in.
+    // The cheapest contract in each strain, in the order of the strains.
     for strain in [
+        Strain::Clubs,
+        Strain::Diamonds,
         Strain::Hearts,
         Strain::Spades,
         Strain::NoTrump,
-        Strain::Clubs,
-        Strain::Diamonds,
     ] {
         if let Some(level) = (1..=7u8).find(|&l| trick_values(strain, u32::from(l)) >= need) {
             bids.push(super::auction::Bid { level, strain });

@@ -329,10 +329,11 @@ fn the_game_hint_lists_the_lowest_contract_in_each_strain() {
     };
     let (need, bids) = game_needs(60);
     assert_eq!(need, 40);
-    assert_eq!(bids, ["2H", "2S", "1NT", "2C", "2D"].map(bid));
+    // Clubs, diamonds, hearts, spades, no-trump: low to high, as a table counts.
+    assert_eq!(bids, ["2C", "2D", "2H", "2S", "1NT"].map(bid));
     let (need, bids) = game_needs(0);
     assert_eq!(need, 100);
-    assert_eq!(bids, ["4H", "4S", "3NT", "5C", "5D"].map(bid));
-    assert_eq!(game_needs(90).1, ["1H", "1S", "1NT", "1C", "1D"].map(bid));
+    assert_eq!(bids, ["5C", "5D", "4H", "4S", "3NT"].map(bid));
+    assert_eq!(game_needs(90).1, ["1C", "1D", "1H", "1S", "1NT"].map(bid));
     let _: Bid = bid("1C");
 }

@@ -89,6 +89,10 @@ pub struct Facts {
     pub dummy: Option<Dummy>,
     /// A contract row: the tricks declarer took.
     pub declarer_tricks: Option<u32>,
+    /// A contract row: `Some(false)` when the deal's auction was not
+    /// recorded (`auction = "contract"`, [`ContractGame::auction_unrecorded`]);
+    /// `None` otherwise.
+    pub auction_recorded: Option<bool>,
 }
 
 /// What the pad shows of a deal of rubber bridge or Chicago besides the
@@ -134,6 +138,16 @@ pub fn vulnerable_word(game: &ContractGame, vulnerable: BySide<bool>) -> String 
         (true, true) => "both".to_string(),
         (true, false) => game.name(Side::A).to_string(),
         (false, true) => game.name(Side::B).to_string(),
+    }
+}
+
+/// Whether a session is a contract game whose table keeps only each deal's
+/// final contract (`auction = "contract"`): its exports say the auction
+/// was not recorded.
+pub fn keeps_contract_only(session: &Session) -> bool {
+    match &session.play {
+        Play::Contract(game) => game.keeps_contract_only(),
+        Play::Exact(_) => false,
     }
 }
 
@@ -233,6 +247,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                     bridge: game.rules().bridge().map(|_| BridgeFacts::of(game, deal)),
                     dummy: deal.dummy(),
                     declarer_tricks: deal.tricks(),
+                    auction_recorded: game.auction_unrecorded(deal).then_some(false),
                     ..Facts::default()
                 };
                 let points = deal.contract_points();

@@ -11,6 +11,7 @@ mod concurrent;
 mod conflicts;
 mod contract_edit;
 mod contract_games;
+mod contract_only;
 mod crash;
 mod damaged;
 mod devils_bridge;

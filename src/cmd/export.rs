@@ -280,7 +280,10 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
 /// What comes before the sessions.
 fn head(format: ExportFormat, single: Option<&Session>, ids: &[String], wide: bool) -> String {
     match format {
-        ExportFormat::Csv => csv::header(wide),
+        ExportFormat::Csv => csv::header(
+            wide,
+            single.is_some_and(crate::history::keeps_contract_only),
+        ),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, ids),
@@ -298,7 +301,12 @@ fn write_part(
     wide: bool,
 ) -> Result<()> {
     match format {
-        ExportFormat::Csv => csv::write_session(out, session, wide)?,
+        ExportFormat::Csv => csv::write_session(
+            out,
+            session,
+            wide,
+            single && crate::history::keeps_contract_only(session),
+        )?,
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,

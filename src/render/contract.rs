@@ -112,6 +112,9 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         out.push('\n');
         tail.extend(legend);
     }
+    if let Some(note) = auction_note(game) {
+        tail.push(note);
+    }
     if game.is_finished() {
         tail.push(say::finished(game));
     } else {
@@ -131,6 +134,18 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The note under a sheet whose deals' auctions were not recorded (the
+/// house rule `auction = "contract"`): the contracts shown are what the
+/// table gave, not an auction it made.
+pub fn auction_note(game: &ContractGame) -> Option<String> {
+    let any = game
+        .duel()
+        .deals()
+        .iter()
+        .any(|d| (d.contract().is_some() || d.no_contract()) && game.auction_unrecorded(d));
+    any.then(|| "Auction not recorded (contract only).".to_string())
 }
 
 /// Who leads: in a Buddy Bridge rubber, games before points.

@@ -47,6 +47,14 @@ pub const COLUMNS: [&str; 24] = [
 /// games alone has [`COLUMNS`] only, as it always had.
 pub const BRIDGE_COLUMNS: [&str; 4] = ["result", "vulnerable", "honours", "honours_by"];
 
+/// The last column of an export of one session whose table keeps only the
+/// final contract (`auction = "contract"`): `not recorded` on each row of a
+/// deal whose auction was not recorded. Other exports do not have it.
+pub const AUCTION_COLUMN: &str = "auction";
+
+/// What the [`AUCTION_COLUMN`] says of a deal whose auction was not recorded.
+pub const NOT_RECORDED: &str = "not recorded";
+
 /// Whether a session's rows have the [`BRIDGE_COLUMNS`] (bridge for four).
 pub fn is_wide(session: &Session) -> bool {
     history::is_bridge(session)
@@ -56,12 +64,14 @@ pub fn is_wide(session: &Session) -> bool {
 /// spreadsheet's default import reads the file as UTF-8 (`Zoë`, not `ZoÃ«`).
 pub const BOM: &str = "\u{feff}";
 
-/// The header row; `wide` with the [`BRIDGE_COLUMNS`].
-pub fn header(wide: bool) -> String {
+/// The header row; `wide` with the [`BRIDGE_COLUMNS`], `auction` with the
+/// [`AUCTION_COLUMN`].
+pub fn header(wide: bool, auction: bool) -> String {
     let mut header = writer(Vec::new());
     let bridge: &[&str] = if wide { &BRIDGE_COLUMNS } else { &[] };
+    let last: &[&str] = if auction { &[AUCTION_COLUMN] } else { &[] };
     header
-        .write_record(COLUMNS.iter().chain(bridge))
+        .write_record(COLUMNS.iter().chain(bridge).chain(last))
         .expect("writing to memory");
     String::from_utf8(header.into_inner().expect("writing to memory")).expect("the header is UTF-8")
 }
@@ -69,19 +79,31 @@ pub fn header(wide: bool) -> String {
 /// A session's rows, as an export of it alone has them.
 pub fn session(session: &Session) -> Result<String> {
     let mut out = Vec::new();
-    write_session(&mut out, session, is_wide(session))?;
+    let auction = history::keeps_contract_only(session);
+    write_session(&mut out, session, is_wide(session), auction)?;
     Ok(String::from_utf8(out)?)
 }
 
 /// [`session`], written to `out` as each hand's rows are made, so a long
 /// session is never held as a whole document; `wide` (the export holds a
-/// session of bridge for four) with the [`BRIDGE_COLUMNS`].
-pub fn write_session(out: &mut dyn Write, session: &Session, wide: bool) -> Result<()> {
+/// session of bridge for four) with the [`BRIDGE_COLUMNS`], `auction` with
+/// the [`AUCTION_COLUMN`].
+pub fn write_session(
+    out: &mut dyn Write,
+    session: &Session,
+    wide: bool,
+    auction: bool,
+) -> Result<()> {
     let mut rows = writer(out);
     for row in history::scored(session).flatten() {
-        let mut cells = cells(&export_row(session, row));
+        let row = export_row(session, row);
+        let mut cells = cells(&row);
         if !wide {
             cells.truncate(COLUMNS.len());
+        }
+        if auction {
+            let unrecorded = row.auction_recorded == Some(false);
+            cells.push(if unrecorded { NOT_RECORDED } else { "" }.to_string());
         }
         rows.write_record(cells)?;
     }
@@ -195,6 +217,7 @@ mod tests {
             vulnerable: None,
             honours: None,
             honours_by: None,
+            auction_recorded: None,
         }
     }
 

@@ -188,6 +188,11 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     } else {
         table(out, sheet)?;
     }
+    if let Play::Contract(game) = &s.play
+        && let Some(note) = crate::render::contract::auction_note(game)
+    {
+        writeln!(out, "<p class=\"note\">{}</p>", escape(&note))?;
+    }
     writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
     chart(out, sheet, index)?;
     out.write_all("</section>\n".as_bytes())

@@ -43,6 +43,8 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     )?;
     // Rubber bridge and Chicago: who was vulnerable, and the result.
     let bridge = history::is_bridge(sheet.session);
+    // A table keeping only the final contract: its auctions were not recorded.
+    let contract_only = history::keeps_contract_only(sheet.session);
     let mut header = vec![sheet.unit().to_string()];
     if sheet.phases {
         header.push("Phase".into());
@@ -52,6 +54,9 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     header.push("Dealer".into());
     if sheet.contract {
         header.push("Play".into());
+        if contract_only {
+            header.push("Auction".into());
+        }
         if sheet.dummy {
             header.push("Dummy".into());
         }
@@ -87,6 +92,10 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         cells.push(escape(&line.dealer));
         if sheet.contract {
             cells.push(escape(&line.play));
+            if contract_only {
+                let unrecorded = line.facts.auction_recorded == Some(false);
+                cells.push(if unrecorded { "not recorded" } else { NONE }.to_string());
+            }
             if sheet.dummy {
                 cells.push(line.facts.dummy.map_or(NONE, dummy_word).to_string());
             }

@@ -154,7 +154,9 @@ fn write_deal(
             tag(out, "Result", "")?;
         }
     }
-    if let Some(auction) = deal.auction() {
+    // A table keeping only the contract did not record its auction: the
+    // calls stored are not the table's, and PBN lets a game go without one.
+    if let Some(auction) = deal.auction().filter(|_| !game.auction_unrecorded(deal)) {
         tag(out, "Auction", compass(auction.first()))?;
         for calls in auction.calls().chunks(4) {
             let line: Vec<String> = calls.iter().map(|&c| call(c)).collect();

@@ -229,8 +229,7 @@ pub(super) fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()
 /// Whether the table records only the final contract (`auction =
 /// "contract"`), and deal `deal`'s auction is still to be given.
 pub(super) fn contract_only(game: &ContractGame, deal: &Deal) -> bool {
-    game.variant().raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
-        && deal.auction().is_some_and(|a| a.calls().is_empty())
+    game.keeps_contract_only() && deal.auction().is_some_and(|a| a.calls().is_empty())
 }
 
 /// `auction = "contract"`: the final contract as typed, `4S Ann X` (level

@@ -140,6 +140,11 @@ pub struct ContractDeal {
     pub first_phase: Option<ByName<u32>>,
     pub first_phase_points: Option<ByName<Points>>,
     pub auction: Vec<String>,
+    /// `false` on a deal whose auction was not recorded (`auction =
+    /// "contract"`): `auction` is then the shortest that reaches the
+    /// contract. Left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auction_recorded: Option<bool>,
     pub first_caller: Option<String>,
     pub no_contract: bool,
     pub contract: Option<ContractJson>,
@@ -211,6 +216,7 @@ fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
                 auction: auction
                     .map(|a| a.calls().iter().map(|c| c.to_string()).collect())
                     .unwrap_or_default(),
+                auction_recorded: game.auction_unrecorded(d).then_some(false),
                 first_caller: auction.map(|a| name(a.first().into())),
                 no_contract: d.no_contract(),
                 contract: d.contract().map(|c| ContractJson {

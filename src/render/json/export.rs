@@ -88,6 +88,11 @@ pub struct ExportRow {
     pub honours: Option<Option<i64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub honours_by: Option<Option<String>>,
+    /// `false` on a contract row whose deal's auction was not recorded (the
+    /// house rule `auction = "contract"`); left out otherwise. The CSV's
+    /// `auction` column says `not recorded` in an export of such a session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auction_recorded: Option<bool>,
 }
 
 /// A session as an element of the export's `sessions`.
@@ -151,6 +156,7 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         vulnerable: bridge.as_ref().map(|b| b.vulnerable.clone()),
         honours: bridge.as_ref().map(|b| b.honours.as_ref().map(|h| h.1)),
         honours_by: bridge.map(|b| b.honours.map(|h| h.0)),
+        auction_recorded: facts.auction_recorded,
     }
 }
 

@@ -171,6 +171,19 @@ impl ContractGame {
         &self.variant
     }
 
+    /// Whether the table keeps only each deal's final contract (the house
+    /// rule `auction = "contract"`): the calls stored are the shortest
+    /// auction that reaches it, not the auction the table made.
+    pub fn keeps_contract_only(&self) -> bool {
+        self.variant.raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
+    }
+
+    /// Whether `deal`'s auction was not recorded: the one question every
+    /// output asks before it shows a deal's calls as the table's auction.
+    pub fn auction_unrecorded(&self, deal: &Deal) -> bool {
+        self.keeps_contract_only() && deal.auction().is_some()
+    }
+
     pub fn table(&self) -> &Table {
         &self.table
     }

@@ -273,7 +273,7 @@ fn the_printed_sheet_rules_the_rubber_and_the_chicago_rounds() {
     // Both sides won a game: both are vulnerable at the end.
     assert_eq!(page.matches("<span class=\"vul\">vul</span>").count(), 2);
     // Buddy Bridge's pad is not drawn for four.
-    assert!(!page.contains("game (below"), "{page}");
+    assert!(!page.contains("total (game"), "{page}");
 
     let chicago = chicago_two_rounds(&bp);
     let page = bp.ok(&["export", "--format", "html", "--session", &chicago]);

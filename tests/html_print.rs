@@ -255,7 +255,7 @@ fn a_buddy_rubber_prints_both_sides_of_the_line_of_every_game() {
     // Each game ruled off with both players' lines, then the rubber.
     let sums = text
         .lines()
-        .filter(|l| l.trim_start().starts_with("game (below 300)"))
+        .filter(|l| l.trim_start().starts_with("total (game 300 below)"))
         .filter(|l| l.matches(" above, ").count() == 2 && l.matches(" below: ").count() == 2)
         .count();
     assert_eq!(sums, games, "{text}");

@@ -416,7 +416,7 @@ fn pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
         }
         write!(
             out,
-            "</tr>\n<tr class=\"sum\"><th scope=\"row\">game (below {below})</th>"
+            "</tr>\n<tr class=\"sum\"><th scope=\"row\">total (game {below} below)</th>"
         )?;
         for s in Side::BOTH {
             let line = g.lines[s];

@@ -18,8 +18,9 @@ use crate::common::Bp;
 const ROWS: u16 = 30;
 const DEALER: &str = "Bartholomew-Fitzgerald";
 
-/// `bridgepad` on a pseudo-terminal `cols` wide, and the screen it drew.
-struct Screen {
+/// `bridgepad` on a pseudo-terminal `cols` wide, and the screen it drew
+/// (the other pseudo-terminal tests drive it too).
+pub(crate) struct Screen {
     session: OsSession,
     vt: vt100::Parser,
     cols: u16,
@@ -32,12 +33,12 @@ impl Screen {
     /// wide. expectrl sets its pty to 80 columns once the child has started,
     /// so the child (a shell) waits for a line, sent once the size is set,
     /// before it becomes bridgepad: even the first prompt is drawn to size.
-    fn spawn(bp: &Bp, cols: u16, args: &[&str]) -> Screen {
+    pub(crate) fn spawn(bp: &Bp, cols: u16, args: &[&str]) -> Screen {
         Screen::sized(bp, cols, ROWS, args)
     }
 
     /// [`Screen::spawn`] on a terminal `rows` high.
-    fn sized(bp: &Bp, cols: u16, rows: u16, args: &[&str]) -> Screen {
+    pub(crate) fn sized(bp: &Bp, cols: u16, rows: u16, args: &[&str]) -> Screen {
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(r#"read -r go && exec "$0" "$@""#)
@@ -68,22 +69,23 @@ impl Screen {
         }
     }
 
-    /// The screen's rows, without trailing blanks.
-    fn lines(&self) -> Vec<String> {
+    /// The screen's rows as a person reads them: trailing blanks dropped,
+    /// a no-break space read as a space.
+    pub(crate) fn lines(&self) -> Vec<String> {
         self.vt
             .screen()
             .rows(0, self.cols)
-            .map(|row| row.trim_end().to_string())
+            .map(|row| row.trim_end().replace('\u{a0}', " "))
             .collect()
     }
 
-    fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         self.lines().join("\n")
     }
 
     /// Reads what bridgepad draws until `ready` holds for the screen;
     /// returns the screen's rows, after checking that none ran on.
-    fn until(&mut self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
+    pub(crate) fn until(&mut self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let lines = self.lines();
@@ -101,7 +103,7 @@ impl Screen {
     }
 
     /// Feeds what bridgepad wrote since the last read to the emulator.
-    fn read(&mut self) {
+    pub(crate) fn read(&mut self) {
         let mut buf = [0; 4096];
         match self.session.try_read(&mut buf) {
             Ok(0) => self.ended = true,
@@ -116,7 +118,7 @@ impl Screen {
 
     /// Every row is a line bridgepad drew to fit: none ran on into the
     /// next row, so nothing was cut off or broken mid-word by the terminal.
-    fn assert_nothing_wraps(&self) {
+    pub(crate) fn assert_nothing_wraps(&self) {
         let screen = self.vt.screen();
         for row in 0..self.rows {
             assert!(
@@ -128,14 +130,14 @@ impl Screen {
         }
     }
 
-    fn send(&mut self, keys: &str) {
+    pub(crate) fn send(&mut self, keys: &str) {
         self.session
             .write_all(keys.as_bytes())
             .expect("type into the pty");
     }
 
     /// Reads to the end; asserts bridgepad exited 0.
-    fn finish(mut self) {
+    pub(crate) fn finish(mut self) {
         let deadline = Instant::now() + Duration::from_secs(20);
         while !self.ended {
             assert!(

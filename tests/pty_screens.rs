@@ -9,96 +9,15 @@
 
 #![cfg(unix)]
 
-use std::io::{ErrorKind, Write};
-use std::num::NonZeroU16;
-use std::process::Command;
-use std::time::{Duration, Instant};
-
-use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession;
-
 use crate::common::Bp;
+use crate::pty_prompt::Screen;
 
-const ROWS: u16 = 30;
 const WIDTHS: [u16; 3] = [60, 80, 100];
 const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
 
-/// `bridgepad` on a pseudo-terminal `cols` wide and [`ROWS`] high, and the
-/// screen it drew.
-struct Screen {
-    session: OsSession,
-    vt: vt100::Parser,
-    cols: u16,
-    ended: bool,
-}
-
+/// What only these tests ask of the shared screen.
 impl Screen {
-    /// As `pty_prompt`'s: a shell waits until the size is set, then
-    /// becomes bridgepad, so even the first screen is drawn to size.
-    fn spawn(bp: &Bp, cols: u16, args: &[&str]) -> Screen {
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(r#"read -r go && exec "$0" "$@""#)
-            .arg(env!("CARGO_BIN_EXE_bridgepad"))
-            .args(args);
-        cmd.env("TERM", "xterm-256color").env_remove("NO_COLOR");
-        let same = bp.process();
-        for (key, value) in same.get_envs() {
-            match value {
-                Some(value) => cmd.env(key, value),
-                None => cmd.env_remove(key),
-            };
-        }
-        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-        session
-            .get_process_mut()
-            .set_window_size(cols, ROWS)
-            .expect("size the pty");
-        session.write_all(b"go\n").expect("start bridgepad");
-        let size = |n| NonZeroU16::new(n).expect("a size");
-        Screen {
-            session,
-            vt: vt100::Parser::new(size(ROWS), size(cols), 0),
-            cols,
-            ended: false,
-        }
-    }
-
-    /// The screen's rows as a person reads them: trailing blanks dropped,
-    /// a no-break space read as a space.
-    fn lines(&self) -> Vec<String> {
-        self.vt
-            .screen()
-            .rows(0, self.cols)
-            .map(|row| row.trim_end().replace('\u{a0}', " "))
-            .collect()
-    }
-
-    fn shown(&self) -> String {
-        self.lines().join("\n")
-    }
-
-    /// Reads until `ready` holds for the screen; returns its rows, after
-    /// checking that none ran on into the next.
-    fn until(&mut self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let lines = self.lines();
-            if ready(&lines) {
-                self.assert_nothing_wraps();
-                return lines;
-            }
-            assert!(
-                !self.ended && Instant::now() < deadline,
-                "waiting for {what} at {} columns; the screen:\n{}",
-                self.cols,
-                self.shown()
-            );
-            self.read();
-        }
-    }
-
     /// Reads until the question on the last rows (a prompt may wrap, its
     /// continuation indented) starts with `prompt`.
     fn prompt(&mut self, prompt: &str) -> Vec<String> {
@@ -108,61 +27,10 @@ impl Screen {
         })
     }
 
-    fn read(&mut self) {
-        let mut buf = [0; 4096];
-        match self.session.try_read(&mut buf) {
-            Ok(0) => self.ended = true,
-            Ok(n) => self.vt.process(&buf[..n]),
-            Err(e) if e.kind() == ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            Err(_) => self.ended = true,
-        }
-    }
-
-    fn assert_nothing_wraps(&self) {
-        let screen = self.vt.screen();
-        for row in 0..ROWS {
-            assert!(
-                !screen.row_wrapped(row),
-                "row {row} is wider than {} columns:\n{}",
-                self.cols,
-                self.shown()
-            );
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session
-            .write_all(keys.as_bytes())
-            .expect("type into the pty");
-    }
-
     /// Waits for `prompt`, then types `keys` and Enter.
     fn answer(&mut self, prompt: &str, keys: &str) {
         self.prompt(prompt);
         self.send(&format!("{keys}{ENTER}"));
-    }
-
-    /// Reads to the end; asserts bridgepad exited 0.
-    fn finish(mut self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !self.ended {
-            assert!(
-                Instant::now() < deadline,
-                "waiting for bridgepad to exit; the screen:\n{}",
-                self.shown()
-            );
-            self.read();
-        }
-        let process = self.session.get_process();
-        let status = process.wait().expect("wait for bridgepad");
-        assert_eq!(
-            status,
-            WaitStatus::Exited(process.pid(), 0),
-            "{}",
-            self.shown()
-        );
     }
 }
 

@@ -449,11 +449,15 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
     p.expect("Hand 1: Ann deals 4 cards; Bob leads; everyone bids at once.");
     p.answer("Trump turned up (r, g, y, b, or rook; Enter to skip)", "r");
     p.expect("Trump is red.");
-    p.answer("Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)", "1 2");
-    p.expect("2 bids are given for 3 players (Bob, Cid and Ann)");
     p.answer(
-        "Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2)",
-        "1 2 0",
+        "Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2; or who bid: b2c = Bob 2, Cid 1)",
+        "1 2",
+    );
+    p.expect("2 bids are given for 3 players (Bob, Cid and Ann)");
+    // Only who bid, by the beginnings of their names: Ann bid 0.
+    p.answer(
+        "Bids for Bob, Cid, Ann (in that order, e.g. 1 0 2; or who bid: b2c = Bob 2, Cid 1)",
+        "b c2",
     );
     // Everyone's tricks in one answer too, without spaces.
     p.expect("Tricks for hand 1: Bob 1, Cid 2, Ann 0 (3 bid on 4 tricks: under by 1).");

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use super::parse_exact_command as parse_command;
-use super::{Commands, Flow, command};
+use super::{Commands, Flow, command, letters};
 use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
 use crate::narrate;
 use crate::prompt::Prompter;
@@ -42,11 +42,11 @@ const HELP_NO_JOIN: &str = help!(
     "join NAME = a latecomer waits for a seat, "
 );
 const HELP_AT_ONCE: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0), or only who bid or took, by the beginnings of their names, once a trick or with a count (aab or a2b: Ann 2, Bob 1, the rest 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
 );
 const HELP_AT_ONCE_NO_JOIN: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
+    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0), or only who bid or took, by the beginnings of their names, once a trick or with a count (aab or a2b: Ann 2, Bob 1, the rest 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
     "join NAME = a latecomer waits for a seat, "
 );
 
@@ -331,8 +331,16 @@ fn bids_listed(game: &Game, hand: &Hand) -> String {
 fn bids_prompt(p: &mut dyn Prompter, game: &Game, hand: &Hand, waiting: &[Seat]) -> String {
     let seat = waiting[0];
     if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
+        let who = letters::example(
+            game.table(),
+            &hand.deal.order,
+            waiting,
+            hand.deal.cards.min(3),
+        )
+        .map(|example| format!("; or who bid: {example}"))
+        .unwrap_or_default();
         return format!(
-            "Bids for {} (in that order, e.g. {})",
+            "Bids for {} (in that order, e.g. {}{who})",
             names(game, waiting),
             example(waiting.len(), hand.deal.cards)
         );
@@ -362,8 +370,11 @@ fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<
         let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));
         let bid = bids[0];
         let missed = if bid == 0 { 1 } else { 0 };
+        let who = letters::example(game.table(), &hand.deal.order, waiting, left)
+            .map(|example| format!("; who took: {example}"))
+            .unwrap_or_default();
         let prompt = format!(
-            "Tricks for {} (in that order, e.g. {}; or who missed, the rest made it: {}={missed} +{})",
+            "Tricks for {} (in that order, e.g. {}{who}; or who missed, the rest made it: {}={missed} +{})",
             names(game, waiting),
             example_adding(waiting.len(), left),
             game.table().name(seat),
@@ -482,11 +493,13 @@ impl Line<'_> {
         let entries = if self.what == "tricks" && text.contains('+') {
             // Who missed, by name; the rest of those asked took their bids.
             let named_text = text.replace('+', " ");
+            let playing = &self.hand.deal.order;
             let named = if named_text.trim().is_empty() {
                 Vec::new()
-            } else {
-                let playing = &self.hand.deal.order;
+            } else if named_text.contains('=') {
                 Named::table(table, self.what, cards, playing, self.waiting[0]).line(&named_text)?
+            } else {
+                letters::read(table, playing, &named_text, self.what)?
             };
             let mut entries = named.clone();
             for &seat in self.waiting {
@@ -498,6 +511,15 @@ impl Line<'_> {
         } else if text.contains('=') {
             let playing = &self.hand.deal.order;
             Named::table(table, self.what, cards, playing, self.waiting[0]).line(text)?
+        } else if self.all && letters::is_letters(text) {
+            // Who bid or took, by the beginnings of names; the rest asked have 0.
+            let mut entries = letters::read(table, &self.hand.deal.order, text, self.what)?;
+            for &seat in self.waiting {
+                if !entries.iter().any(|&(s, _)| s == seat) {
+                    entries.push((seat, 0));
+                }
+            }
+            entries
         } else {
             let mut numbers: Vec<&str> = text
                 .split(|c: char| c == ',' || c.is_whitespace())
@@ -629,24 +651,7 @@ fn ask_trump(
         if text.trim().is_empty() || parse_command(text).is_some() {
             return Ok(());
         }
-        let (trump, bids) = split_trump(variant, text)?;
-        let mut after = game.clone();
-        if let Some(trump) = trump {
-            match after.record_trump(trump) {
-                Err(RuleError::ColourTried { trump, tried, .. }) => {
-                    return Err(format!(
-                        "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
-                    ));
-                }
-                Err(e) => return Err(e.to_string()),
-                Ok(()) => {}
-            }
-        }
-        if !bids.is_empty() {
-            let entries = bids_after_trump(&after, bids)?;
-            after.record_bids(&entries).map_err(|e| e.to_string())?;
-        }
-        Ok(())
+        trump_and_bids(game, text).map(|_| ())
     };
     let prompt = match hand.rebid_step() {
         None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
@@ -663,7 +668,7 @@ fn ask_trump(
     if let Some(answer) = parse_command(&text) {
         return Ok(Turned::Command(command(p, cx, id, game, answer)?));
     }
-    let Ok((trump, bids)) = split_trump(variant, &text) else {
+    let Ok((trump, entries)) = trump_and_bids(game, &text) else {
         return Ok(Turned::Answered); // Enter: not noted
     };
     if let Some(trump) = trump {
@@ -679,38 +684,115 @@ fn ask_trump(
             }
         }
     }
-    if !bids.is_empty() {
-        let mut after = game.clone();
-        if let Some(trump) = trump {
-            after.record_trump(trump)?;
-        }
-        let entries = bids_after_trump(&after, bids).map_err(anyhow::Error::msg)?;
-        if let Err(e) = record(p, cx, id, |g| g.record_bids(&entries)) {
-            p.say(&format!("error: {e:#}"));
-        }
+    if !entries.is_empty()
+        && let Err(e) = record(p, cx, id, |g| g.record_bids(&entries))
+    {
+        p.say(&format!("error: {e:#}"));
     }
     Ok(Turned::Answered)
 }
 
+/// What the trump question's answer recorded: the trump, if one was
+/// noted, and the bids typed after it.
+type TrumpAndBids = (Option<Trump>, Vec<(Seat, u32)>);
+
 /// The trump typed at the trump question, and the round's bids typed after
-/// it in the same answer (`h 1 0 2`, `h102`, `rook 1 2`), or the bids alone
-/// (the trump not noted): one answer for what is usually two.
-fn split_trump<'a>(
-    variant: &crate::rules::template::Variant,
-    text: &'a str,
-) -> Result<(Option<Trump>, &'a str), String> {
+/// it in the same answer (`h 1 0 2`, `h102`, `rook 1 2`, `hab`: hearts, Ann
+/// and Bob 1), or the bids alone (the trump not noted): one answer for what
+/// is usually two. Each reading is tried on a copy of the game, the trump
+/// first: `hh` is hearts and Hal 1, `hal` Hal's bid with no trump noted
+/// when no player's name begins with `al`. Enter is refused (the caller
+/// skips the trump).
+fn trump_and_bids(game: &Game, text: &str) -> Result<TrumpAndBids, String> {
+    let variant = game.variant();
     let text = text.trim();
+    if text.is_empty() {
+        return Err("nothing typed".to_string());
+    }
+    let mut readings: Vec<(Option<Trump>, &str)> = Vec::new();
     if let Ok(trump) = parse_trump(variant, text) {
-        return Ok((Some(trump), ""));
+        readings.push((Some(trump), ""));
+    } else if text.starts_with(|c: char| c.is_ascii_digit()) {
+        readings.push((None, text));
+    } else {
+        let cut = text
+            .find(|c: char| c.is_whitespace() || c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (word, rest) = text.split_at(cut);
+        let trump_error = match parse_trump(variant, word) {
+            Ok(trump) => {
+                readings.push((Some(trump), rest));
+                None
+            }
+            Err(why) => Some(why),
+        };
+        if trump_error.is_some() {
+            // A trump's letter run together with the names of who bid.
+            if let Some(at) = word
+                .char_indices()
+                .map(|(at, _)| at)
+                .skip(1)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .find(|&at| parse_trump(variant, &word[..at]).is_ok())
+            {
+                let trump = parse_trump(variant, &word[..at]).ok();
+                readings.push((trump, &text[at..]));
+            }
+        }
+        // Only who bid, by the beginnings of names, with no trump noted.
+        if letters::is_letters(text) {
+            readings.push((None, text));
+        }
+        if readings.is_empty() {
+            return Err(trump_error.unwrap_or_default());
+        }
     }
-    if text.starts_with(|c: char| c.is_ascii_digit()) {
-        return Ok((None, text));
+    let trump_read = readings.iter().any(|(trump, _)| trump.is_some());
+    let mut first_error = None;
+    for (trump, bids) in readings {
+        match try_trump_and_bids(game, trump, bids.trim()) {
+            Ok(entries) => return Ok((trump, entries)),
+            Err(why) => {
+                first_error.get_or_insert(why);
+            }
+        }
     }
-    let cut = text
-        .find(|c: char| c.is_whitespace() || c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (word, rest) = text.split_at(cut);
-    Ok((Some(parse_trump(variant, word)?), rest.trim()))
+    match first_error {
+        // Neither a trump nor anyone's bids: the question asks for a trump first.
+        Some(_) if !trump_read && !text.starts_with(|c: char| c.is_ascii_digit()) => {
+            Err(parse_trump(variant, text).expect_err("not a trump"))
+        }
+        why => Err(why.expect("a reading was tried")),
+    }
+}
+
+/// One reading of the trump question's answer, checked on a copy of the
+/// game: the bids it records.
+fn try_trump_and_bids(
+    game: &Game,
+    trump: Option<Trump>,
+    bids: &str,
+) -> Result<Vec<(Seat, u32)>, String> {
+    let mut after = game.clone();
+    if let Some(trump) = trump {
+        match after.record_trump(trump) {
+            Err(RuleError::ColourTried { trump, tried, .. }) => {
+                return Err(format!(
+                    "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
+                ));
+            }
+            Err(e) => return Err(e.to_string()),
+            Ok(()) => {}
+        }
+    }
+    if bids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let entries = bids_after_trump(&after, bids)?;
+    after.record_bids(&entries).map_err(|e| e.to_string())?;
+    Ok(entries)
 }
 
 /// The bids typed after the trump, read as the bids question reads them.

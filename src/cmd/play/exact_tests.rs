@@ -585,8 +585,8 @@ fn mormon_tricks_take_enter_when_the_bids_add_up_and_only_who_missed() {
     assert_eq!(
         tricks[..2],
         [
-            "Tricks for Bob, Cid, Dee, Ann (in that order, e.g. 1 0 0 0; or who missed, the rest made it: Bob=0 +; Enter: everyone took their bid)",
-            "Tricks for Cid, Dee, Ann, Bob (in that order, e.g. 1 0 1 0; or who missed, the rest made it: Cid=0 +)",
+            "Tricks for Bob, Cid, Dee, Ann (in that order, e.g. 1 0 0 0; who took: b = Bob 1; or who missed, the rest made it: Bob=0 +; Enter: everyone took their bid)",
+            "Tricks for Cid, Dee, Ann, Bob (in that order, e.g. 1 0 1 0; who took: cd = Cid 1, Dee 1; or who missed, the rest made it: Cid=0 +)",
         ]
     );
     p.assert_said(&[
@@ -728,5 +728,70 @@ fn the_bids_may_follow_the_trump_in_one_answer() {
     assert_eq!(
         game.hands()[1].bids.values().copied().collect::<Vec<_>>(),
         [Some(0), Some(2), Some(1)]
+    );
+}
+
+/// Mormon Bridge (4-card, a Rook deck) for Ann, Bob, Cid and Dee, Ann
+/// dealing: who bid and who took named by the beginnings of their names,
+/// the rest 0, with the trump's letter in front at the trump question.
+#[test]
+fn mormon_bids_and_tricks_name_only_who_bid_or_took() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Mormon Bridge (4-card)",
+        "",
+        "Ann, Bob, Cid, Dee",
+        "Ann",
+        // Hand 1: black turned (`b` is black before the bids), Bob 1,
+        // Cid 2; Bob took 3, Cid 1.
+        "bbc2",
+        "b3c",
+        // Hand 2: no trump letter in front of Bob, so `bob2` is Bob's 2;
+        // a name nobody has is refused; Dee and Ann took 2 each.
+        "bob2",
+        "a z",
+        "d2 a2",
+        // A lone `e` is the correction, not a player's bid.
+        "e",
+        "Back",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        [
+            "`z`: no player's name begins with `z`; name each player who took tricks by the beginning of their name: c Cid, d Dee, a Ann, b Bob"
+        ]
+    );
+    let game = game_of(&cx);
+    let facts = game.facts();
+    let at = Seat::at;
+    assert_eq!(facts[0].trump, Some(Trump::Black));
+    assert_eq!(
+        facts[0].bids,
+        [(at(1), 1), (at(2), 2), (at(3), 0), (at(0), 0)]
+    );
+    assert_eq!(
+        facts[0].tricks,
+        [(at(1), 3), (at(2), 1), (at(3), 0), (at(0), 0)]
+    );
+    assert_eq!(facts[1].trump, None);
+    assert_eq!(
+        facts[1].bids,
+        [(at(2), 0), (at(3), 0), (at(0), 0), (at(1), 2)]
+    );
+    assert_eq!(
+        facts[1].tricks,
+        [(at(2), 0), (at(3), 2), (at(0), 2), (at(1), 0)]
+    );
+    let bids: Vec<&str> = p
+        .table_prompts()
+        .into_iter()
+        .filter(|q| q.starts_with("Bids") || q.starts_with("Tricks for"))
+        .collect();
+    assert_eq!(
+        bids[0],
+        "Tricks for Bob, Cid, Dee, Ann (in that order, e.g. 1 0 2 1; who took: b3c = Bob 3, Cid 1; or who missed, the rest made it: Bob=0 +)"
     );
 }

@@ -16,6 +16,7 @@ use crate::session::Play;
 mod bridge;
 mod contract;
 mod exact;
+mod letters;
 mod setup;
 
 pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {

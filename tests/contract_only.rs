@@ -255,3 +255,39 @@ fn an_export_of_every_refereed_session_has_no_auction_column() {
     let header = text.lines().next().expect("a header");
     assert!(header.ends_with(",honours_by"), "{header}");
 }
+
+/// README.md, as a reader of the export section sees it.
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+}
+
+#[test]
+fn the_readme_lists_every_column_of_a_contract_only_export() {
+    let readme = readme();
+    // The names in the first cell of each row of the CSV column table.
+    let listed: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("| `"))
+        .filter_map(|l| l.split(" | ").next())
+        .flat_map(|cell| cell.split(", "))
+        .map(|name| name.trim_matches('`'))
+        .collect();
+    let (header, _) = csv(&rubber(true));
+    for column in &header {
+        assert!(
+            listed.contains(&column.as_str()),
+            "`{column}` is not in README's column table"
+        );
+    }
+    // The JSON export's rows and `show --json`'s deals name the field.
+    let rows = readme
+        .split("\n\n")
+        .find(|p| p.contains("each row has the CSV columns"))
+        .expect("the JSON export's rows");
+    assert!(rows.contains("\"auction_recorded\": false"), "{rows}");
+    let deals = readme
+        .split("\n\n")
+        .find(|p| p.starts_with("`show --json` has the common fields"))
+        .expect("the contract games' show --json");
+    assert!(deals.contains("\"auction_recorded\": false"), "{deals}");
+}

@@ -335,14 +335,10 @@ pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
 /// ("took back the 3 passes that ended the auction in deal 2."), or, at a
 /// table that keeps only the final contract, the contract typed ("took
 /// back the final contract of deal 2: 4♠X by Ann."). `before` is the game
-/// before the undo, `after` the game after it (which numbers the deal).
-pub fn undone_answer(
-    before: &ContractGame,
-    after: &ContractGame,
-    number: usize,
-    calls: usize,
-) -> String {
-    let label = deal_label(after, number);
+/// before the undo, which numbers the deal as the sheet showed it (a
+/// Chicago deal passed out is `1·1a`).
+pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> String {
+    let label = deal_label(before, number);
     let deal = &before.duel().deals()[number - 1];
     if !before.keeps_contract_only() {
         return format!("took back the {calls} passes that ended the auction in deal {label}.");

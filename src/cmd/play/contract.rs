@@ -927,7 +927,7 @@ fn undo_answer(
     }
     let taken = before.len() - calls_of(&after).len();
     let said = if grouped || contract_only {
-        say::undone_answer(game, &after, number, taken)
+        say::undone_answer(game, number, taken)
     } else {
         say::undone(&after, entry)
     };

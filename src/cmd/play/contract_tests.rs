@@ -847,3 +847,29 @@ fn u_takes_back_a_final_contract_typed_as_one_answer() {
     assert!(game.duel().facts().is_empty(), "{:?}", game.duel().facts());
     assert_eq!(game.duel().totals(), BySide::new(line(0, 0), line(0, 0)));
 }
+
+/// Chicago keeping only the contract: a deal passed out is `1·1a` on the
+/// pad, and `u` names it so, taking the whole pass-out back.
+#[test]
+fn u_names_a_passed_out_chicago_deal_as_the_pad_does() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    crate::cmd::new::run(
+        crate::cli::NewArgs {
+            variant: "chicago".into(),
+            players: ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec(),
+            dealer: Some("Ann".into()),
+            target: None,
+            settings: vec!["auction=contract".into()],
+            waiting: Vec::new(),
+        },
+        &cx,
+    )
+    .unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let mut p = Asked::new(["pass", "u", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&["Took back the final contract of deal 1·1a: passed out."]);
+    assert!(only_game(&cx).duel().facts().is_empty());
+}

@@ -260,10 +260,14 @@ pub(super) fn final_contract(
 ) -> Result<Flow> {
     let auction = deal.auction().expect("an open auction");
     let number = deal.number;
-    let prompt = format!(
-        "Final contract (e.g. 4S {} X: level and strain, declarer, X or XX; pass: passed out)",
-        game.table().names()[0]
-    );
+    let first = &game.table().names()[0];
+    let prompt = if game.rules().doubles() {
+        format!(
+            "Final contract (e.g. 4S {first} X: level and strain, declarer, X or XX; pass: passed out)"
+        )
+    } else {
+        format!("Final contract (e.g. 4S {first}: level and strain, declarer; pass: passed out)")
+    };
     let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
     let check = |text: &str| {
         if is_extra(text) {

@@ -873,3 +873,36 @@ fn u_names_a_passed_out_chicago_deal_as_the_pad_does() {
     p.assert_said(&["Took back the final contract of deal 1·1a: passed out."]);
     assert!(only_game(&cx).duel().facts().is_empty());
 }
+
+/// Buddy Bridge keeping only the contract: no double in the question's
+/// example, and a contract typed doubled is refused for that, in one line
+/// naming the game, not the calls of an auction the table never saw.
+#[test]
+fn a_buddy_table_keeping_the_contract_is_never_shown_a_double() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    crate::cmd::new::run(
+        crate::cli::NewArgs {
+            variant: "buddy-bridge".into(),
+            players: ["Ann", "Bob"].map(String::from).to_vec(),
+            dealer: Some("Ann".into()),
+            target: None,
+            settings: vec!["auction=contract".into()],
+            waiting: Vec::new(),
+        },
+        &cx,
+    )
+    .unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let mut p = Asked::new(["5", "2S Ann X", "2S Ann", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        ["`X`: Buddy Bridge has no double; e.g. 4S Ann (level and strain, declarer), or pass"]
+    );
+    assert_eq!(
+        p.prompts[1],
+        "Final contract (e.g. 4S Ann: level and strain, declarer; pass: passed out)"
+    );
+    p.assert_said(&["Contract 2♠ by Ann: Ann needs 8 tricks; Bob leads. (The auction is not recorded at this table.)"]);
+}

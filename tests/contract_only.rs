@@ -156,3 +156,138 @@ fn a_refereed_tables_exports_are_unchanged() {
     let pbn = bp.ok(&["export", "--format", "pbn"]);
     assert_eq!(pbn.matches("[Auction ").count(), 2, "{pbn}");
 }
+
+/// A history of two rubbers at Ann's table, the refereed one first (10
+/// January), then the one that keeps only the contracts (10 February), as
+/// [`rubber`] plays them.
+fn history() -> Bp {
+    let bp = Bp::new();
+    for (contract_only, now) in [
+        (false, "2026-01-10T19:00:00Z"),
+        (true, "2026-02-10T19:00:00Z"),
+    ] {
+        let mut args = vec![
+            "new",
+            "rubber-bridge",
+            "--players",
+            "Ann,Bob,Cid,Dan",
+            "--dealer",
+            "Ann",
+        ];
+        if contract_only {
+            args.extend(["--set", "auction=contract"]);
+        }
+        bp.ok_at(now, &args);
+        if contract_only {
+            bp.ok_at(now, &["auction", "--contract", "4S Ann X"]);
+            bp.ok_at(now, &["tricks", "Ann=11"]);
+            bp.ok_at(now, &["auction", "--contract", "3NT Bob"]);
+            bp.ok_at(now, &["tricks", "Bob=9"]);
+        } else {
+            bp.ok_at(now, &["auction", "4S", "X", "pass", "pass", "pass"]);
+            bp.ok_at(now, &["tricks", "Ann=11"]);
+            bp.ok_at(now, &["auction", "3NT", "pass", "pass", "pass"]);
+            bp.ok_at(now, &["tricks", "Bob=9"]);
+        }
+    }
+    bp
+}
+
+#[test]
+fn an_export_of_every_session_says_which_auctions_were_not_recorded() {
+    let bp = history();
+    let ids: Vec<String> = bp
+        .json(&["list", "--json"])
+        .as_array()
+        .expect("sessions")
+        .iter()
+        .map(|s| s["id"].as_str().expect("an id").to_string())
+        .collect();
+    assert_eq!(ids.len(), 2, "{ids:?}");
+
+    // CSV: the columns of the contract-only session's own export, the
+    // `auction` column last; `not recorded` on its rows, empty on the
+    // refereed session's.
+    let text = bp.ok(&["export", "--format", "csv", "--all"]);
+    let mut lines = text.lines().map(|l| l.split(',').collect::<Vec<_>>());
+    let header = lines.next().expect("a header");
+    let single = bp.ok(&["export", "--format", "csv"]);
+    assert_eq!(Some(header.join(",").as_str()), single.lines().next());
+    assert_eq!(header.last(), Some(&"auction"));
+    let rows: Vec<Vec<&str>> = lines.collect();
+    let (mut refereed, mut unrecorded) = (0, 0);
+    for row in &rows {
+        assert_eq!(row.len(), header.len(), "{row:?}");
+        match row.last() {
+            Some(&"") => refereed += 1,
+            Some(&"not recorded") => unrecorded += 1,
+            other => panic!("auction cell {other:?} in {row:?}"),
+        }
+    }
+    assert!(refereed > 0 && unrecorded > 0, "{text}");
+    assert_eq!(refereed, unrecorded, "{text}");
+
+    // JSON: the contract-only session's rows say so, the refereed one's do not.
+    let exported = bp.json(&["export", "--format", "json", "--all"]);
+    let sessions = exported["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 2);
+    let rows = |i: usize| sessions[i]["rows"].as_array().expect("rows").clone();
+    assert!(!rows(0).is_empty() && !rows(1).is_empty());
+    for row in rows(0) {
+        assert!(row.get("auction_recorded").is_none(), "{row}");
+    }
+    for row in rows(1) {
+        assert_eq!(row["auction_recorded"], Value::Bool(false), "{row}");
+    }
+
+    // Markdown and PBN: the contract-only deals as in their own export.
+    let md = bp.ok(&["export", "--format", "markdown", "--all"]);
+    assert_eq!(md.matches("| not recorded |").count(), 2, "{md}");
+    let pbn = bp.ok(&["export", "--format", "pbn", "--all"]);
+    assert_eq!(pbn.matches("[Auction ").count(), 2, "{pbn}");
+    assert_eq!(pbn.matches("[Contract ").count(), 4, "{pbn}");
+}
+
+#[test]
+fn an_export_of_every_refereed_session_has_no_auction_column() {
+    let bp = rubber(false);
+    let text = bp.ok(&["export", "--format", "csv", "--all"]);
+    let header = text.lines().next().expect("a header");
+    assert!(header.ends_with(",honours_by"), "{header}");
+}
+
+/// README.md, as a reader of the export section sees it.
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+}
+
+#[test]
+fn the_readme_lists_every_column_of_a_contract_only_export() {
+    let readme = readme();
+    // The names in the first cell of each row of the CSV column table.
+    let listed: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("| `"))
+        .filter_map(|l| l.split(" | ").next())
+        .flat_map(|cell| cell.split(", "))
+        .map(|name| name.trim_matches('`'))
+        .collect();
+    let (header, _) = csv(&rubber(true));
+    for column in &header {
+        assert!(
+            listed.contains(&column.as_str()),
+            "`{column}` is not in README's column table"
+        );
+    }
+    // The JSON export's rows and `show --json`'s deals name the field.
+    let rows = readme
+        .split("\n\n")
+        .find(|p| p.contains("each row has the CSV columns"))
+        .expect("the JSON export's rows");
+    assert!(rows.contains("\"auction_recorded\": false"), "{rows}");
+    let deals = readme
+        .split("\n\n")
+        .find(|p| p.starts_with("`show --json` has the common fields"))
+        .expect("the contract games' show --json");
+    assert!(deals.contains("\"auction_recorded\": false"), "{deals}");
+}

@@ -14,7 +14,8 @@
 //!   the file as it was.
 //!
 //! A case may also carry `<case>.then`: bridgepad commands, one a line
-//! (`#` starts a comment), run on the session before `show --json`, for
+//! (`#` starts a comment; words in double quotes are one argument, as in
+//! `auction --contract "4S Ann X"`), run on the session before `show --json`, for
 //! rules that are about a command (a correction, a table refused at `new`).
 //! Every one must succeed, except that with `{"error": TEXT}` the last must
 //! be refused with TEXT, leaving the files as they were.
@@ -139,7 +140,8 @@ fn run(case: &Path) -> Result<(), String> {
         None => None,
     };
     for words in &commands {
-        let args: Vec<&str> = words.split_whitespace().collect();
+        let args = arguments(words);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let out = bp.run(&args);
         if out.code != Some(0) {
             return Err(format!(
@@ -150,7 +152,12 @@ fn run(case: &Path) -> Result<(), String> {
     }
     let before = snapshot(&bp.data_dir());
     let out = match &last {
-        Some(words) => bp.run(&words.split_whitespace().collect::<Vec<_>>()),
+        Some(words) => bp.run(
+            &arguments(words)
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+        ),
         None => bp.run(&["show", "--json", "--session", &id]),
     };
 
@@ -221,6 +228,26 @@ fn then(case: &Path) -> Result<Vec<String>, String> {
         .filter(|l| !l.is_empty())
         .map(String::from)
         .collect())
+}
+
+/// A line of `<case>.then` as arguments: split at spaces, except inside
+/// double quotes (`--contract "4S Ann X"` is two arguments).
+fn arguments(line: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => args.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    args.extend(word);
+    args
 }
 
 /// `Some(TEXT)` for an expectation `{"error": TEXT}`, `None` for one to
@@ -422,4 +449,14 @@ fn the_comparison_names_the_first_difference_by_its_pointer() {
             r#""finished""#.into()
         ))
     );
+}
+
+#[test]
+fn a_then_line_keeps_quoted_words_together() {
+    assert_eq!(
+        arguments(r#"auction --contract "4S Ann X"  --session  s"#),
+        ["auction", "--contract", "4S Ann X", "--session", "s"]
+    );
+    assert_eq!(arguments(r#"x """#), ["x", ""]);
+    assert!(arguments("   ").is_empty());
 }

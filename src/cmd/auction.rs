@@ -138,6 +138,18 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     Ok(())
 }
 
+/// The example of a final contract a refusal ends with: doubled where the
+/// game has doubles (`e.g. 4S Ann X (…X or XX if doubled), or pass`),
+/// never where it has none (Buddy Bridge: `e.g. 4S Ann (…), or pass`).
+fn contract_example(game: &ContractGame) -> String {
+    let first = &game.table().names()[0];
+    if game.rules().doubles() {
+        format!("e.g. 4S {first} X (level and strain, declarer, X or XX if doubled), or pass")
+    } else {
+        format!("e.g. 4S {first} (level and strain, declarer), or pass")
+    }
+}
+
 /// A final contract as typed, `4S Ann X` (level and strain, declarer,
 /// X or XX; the declarer by a unique beginning of the name), or `pass` for
 /// a deal passed out: the shortest auction that reaches it from the deal's
@@ -150,10 +162,7 @@ pub(crate) fn final_contract_calls(
     text: &str,
 ) -> Result<Vec<Call>, String> {
     let names = game.table().names().join(", ");
-    let e_g = format!(
-        "e.g. 4S {} X (level and strain, declarer, X or XX if doubled), or pass",
-        game.table().names()[0]
-    );
+    let e_g = contract_example(game);
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut rebuilt = Auction::new(auction.rules(), auction.first());
     let refused = |e: crate::rules::contract::auction::AuctionError| format!("{e}; {e_g}");
@@ -193,6 +202,15 @@ pub(crate) fn final_contract_calls(
     };
     let doubles = match doubling.map(|d| d.parse::<Call>()) {
         None => vec![],
+        // Said before the auction is rebuilt, whose refusal would name the
+        // calls legal at a point of it the table never saw.
+        Some(Ok(Call::Double | Call::Redouble)) if !game.rules().doubles() => {
+            return Err(format!(
+                "`{}`: {} has no double; {e_g}",
+                doubling.unwrap_or_default(),
+                game.variant().title
+            ));
+        }
         Some(Ok(Call::Double)) => vec![Call::Double],
         Some(Ok(Call::Redouble)) => vec![Call::Double, Call::Redouble],
         Some(_) => {

@@ -330,6 +330,26 @@ pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
     }
 }
 
+/// What the table's `u` took back when one answer had recorded several
+/// calls of deal `number`: `calls` passes Enter added to end the auction
+/// ("took back the 3 passes that ended the auction in deal 2."), or, at a
+/// table that keeps only the final contract, the contract typed ("took
+/// back the final contract of deal 2: 4♠X by Ann."). `before` is the game
+/// before the undo, which numbers the deal as the sheet showed it (a
+/// Chicago deal passed out is `1·1a`).
+pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> String {
+    let label = deal_label(before, number);
+    let deal = &before.duel().deals()[number - 1];
+    if !before.keeps_contract_only() {
+        return format!("took back the {calls} passes that ended the auction in deal {label}.");
+    }
+    let contract = match deal.auction().map(Auction::outcome) {
+        Some(Outcome::Contract(c)) => deal_contract(before, deal, c),
+        _ => "passed out".to_string(),
+    };
+    format!("took back the final contract of deal {label}: {contract}.")
+}
+
 /// Who is ahead, in the terms that decide the session: in a Buddy Bridge
 /// rubber games come before points ("Games 1–1; Ann leads on points, 420
 /// to 300."), otherwise the higher total ("Ann leads with 420."). `None`

@@ -47,9 +47,10 @@ pub const COLUMNS: [&str; 24] = [
 /// games alone has [`COLUMNS`] only, as it always had.
 pub const BRIDGE_COLUMNS: [&str; 4] = ["result", "vulnerable", "honours", "honours_by"];
 
-/// The last column of an export of one session whose table keeps only the
-/// final contract (`auction = "contract"`): `not recorded` on each row of a
-/// deal whose auction was not recorded. Other exports do not have it.
+/// The last column of an export that holds a session whose table keeps
+/// only the final contract (`auction = "contract"`): `not recorded` on each
+/// row of a deal whose auction was not recorded, empty on the other rows
+/// (the other sessions' of an `--all` export). Other exports do not have it.
 pub const AUCTION_COLUMN: &str = "auction";
 
 /// What the [`AUCTION_COLUMN`] says of a deal whose auction was not recorded.

@@ -42,7 +42,7 @@ use crate::store::summary::{Bidding, Partnership, Record, Summary, Tally};
 pub const SETTLE: Duration = Duration::from_secs(2);
 
 /// The index file's own format; a different one is rebuilt.
-const FORMAT: u32 = 4;
+const FORMAT: u32 = 5;
 
 /// The index's name in the cache folder.
 const FILE: &str = "index.bin";
@@ -132,6 +132,7 @@ struct Stored {
     #[serde(with = "records")]
     records: Vec<Record>,
     partnerships: Vec<Partnership>,
+    contract_only: bool,
 }
 
 #[derive(Serialize, Deserialize)]

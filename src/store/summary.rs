@@ -39,6 +39,10 @@ pub struct Summary {
     /// Rubber bridge and Chicago: the two partnerships' records, in seating
     /// order of their first players; empty for the other games.
     pub partnerships: Vec<Partnership>,
+    /// Whether the table keeps only each deal's final contract (the house
+    /// rule `auction = "contract"`): an export of several sessions then
+    /// has the CSV's `auction` column.
+    pub contract_only: bool,
 }
 
 /// One partnership's part in a session of bridge for four, for `stats`.
@@ -357,6 +361,7 @@ impl Summary {
             updated: session.updated,
             records,
             partnerships: partnerships(session),
+            contract_only: history::keeps_contract_only(session),
         }
     }
 }

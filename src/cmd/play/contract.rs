@@ -260,10 +260,14 @@ pub(super) fn final_contract(
 ) -> Result<Flow> {
     let auction = deal.auction().expect("an open auction");
     let number = deal.number;
-    let prompt = format!(
-        "Final contract (e.g. 4S {} X: level and strain, declarer, X or XX; pass: passed out)",
-        game.table().names()[0]
-    );
+    let first = &game.table().names()[0];
+    let prompt = if game.rules().doubles() {
+        format!(
+            "Final contract (e.g. 4S {first} X: level and strain, declarer, X or XX; pass: passed out)"
+        )
+    } else {
+        format!("Final contract (e.g. 4S {first}: level and strain, declarer; pass: passed out)")
+    };
     let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
     let check = |text: &str| {
         if is_extra(text) {
@@ -847,14 +851,91 @@ fn example_auction(auction: &Auction) -> Option<String> {
 }
 
 fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
-    let (session, undone) = cx.store.update(id, cx.now, |s| {
+    let (_, said) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
-        let (undone_game, undone) = game.undo()?;
+        let (undone_game, said) = undo_answer(game)?;
         *game = undone_game;
-        Ok(undone)
+        Ok(said)
     })?;
-    p.say(&capitalised(&say::undone(session.contract()?, undone)));
+    p.say(&capitalised(&said));
     Ok(())
+}
+
+/// The table's `u`: what one answer recorded, taken back, and the sentence
+/// that says so. One entry as `bridgepad undo` takes it, except where one
+/// answer recorded several calls: the passes that ended an auction in a
+/// contract after its last bid, double or redouble (what Enter adds) go
+/// together, back to that call; and at a table that keeps only the final
+/// contract, the whole auction stored for it goes, since the contract was
+/// typed as one answer. Either way the deal is as it was before the answer.
+/// (Passes typed one by one at the end of an auction go together too: the
+/// saved session does not say how they were typed.)
+fn undo_answer(
+    game: &ContractGame,
+) -> Result<(ContractGame, String), crate::rules::contract::game::ContractError> {
+    use crate::rules::contract::auction::Outcome;
+    use crate::rules::contract::game::UndoneEntry;
+    let (mut after, entry) = game.undo()?;
+    let UndoneEntry::Call { deal: number, .. } = entry else {
+        let said = say::undone(&after, entry);
+        return Ok((after, said));
+    };
+    let calls_of = |g: &ContractGame| -> Vec<Call> {
+        g.duel()
+            .deals()
+            .get(number - 1)
+            .and_then(Deal::auction)
+            .map_or_else(Vec::new, |a| a.calls().to_vec())
+    };
+    let before = calls_of(game);
+    let contract_only = game.keeps_contract_only();
+    let closed_in_a_contract = game.duel().deals()[number - 1]
+        .auction()
+        .is_some_and(|a| matches!(a.outcome(), Outcome::Contract(_)));
+    // The answer taken back was a pass at the end of the auction, not a
+    // bid that forced the passes after it (those go with it already).
+    let closing = closed_in_a_contract
+        && matches!(
+            entry,
+            UndoneEntry::Call {
+                call: Call::Pass,
+                ..
+            }
+        );
+    if !contract_only && !closing {
+        let said = say::undone(&after, entry);
+        return Ok((after, said));
+    }
+    let mut grouped = false;
+    loop {
+        let left = calls_of(&after);
+        let more = if contract_only {
+            !left.is_empty()
+        } else {
+            left.last() == Some(&Call::Pass)
+        };
+        if !more {
+            break;
+        }
+        // The deal's calls are its last entries here: each undo takes one
+        // (with any forced after it, already gone). A pass the rules forced
+        // after a bid would take the bid too: the passes stop there.
+        let (next, taken) = after.undo()?;
+        let pass =
+            matches!(taken, UndoneEntry::Call { deal, call: Call::Pass, .. } if deal == number);
+        if !contract_only && !pass {
+            break;
+        }
+        after = next;
+        grouped = true;
+    }
+    let taken = before.len() - calls_of(&after).len();
+    let said = if grouped || contract_only {
+        say::undone_answer(game, number, taken)
+    } else {
+        say::undone(&after, entry)
+    };
+    Ok((after, said))
 }
 
 #[cfg(test)]

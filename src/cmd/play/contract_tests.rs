@@ -754,3 +754,155 @@ fn enter_after_a_bid_passes_the_auction_to_its_end() {
     ]);
     assert_eq!(calls(&only_game(&cx), 1), ["2H", "pass", "pass"]);
 }
+
+// `u` takes back what one answer recorded (issue 22): the passes Enter
+// added to end an auction go together, and under `auction = "contract"`
+// the whole final contract typed as one answer.
+
+/// Starts a rubber for Ann, Bob, Cid and Dan, Ann dealing, with `set`
+/// (`auction=contract`, or none), and returns its id.
+fn new_rubber(cx: &Context, set: &[&str]) -> String {
+    crate::cmd::new::run(
+        crate::cli::NewArgs {
+            variant: "rubber-bridge".into(),
+            players: ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec(),
+            dealer: Some("Ann".into()),
+            target: None,
+            settings: set.iter().map(|s| s.to_string()).collect(),
+            waiting: Vec::new(),
+        },
+        cx,
+    )
+    .unwrap();
+    crate::store::index::scan(&cx.store).unwrap()[0].id.clone()
+}
+
+/// Ann 1♥, Bob pass, Cid 4♥, Enter: Dan, Ann and Bob pass. `u` takes the
+/// three passes back at once, and Dan's call is asked again, the auction
+/// as it was before Enter; Dan doubles, Enter, and 10 tricks.
+#[test]
+fn u_after_enter_takes_back_every_pass_enter_added() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let id = new_rubber(&cx, &[]);
+    let mut p = Asked::new(["1H", "pass", "4H", "", "u", "X", "", "10", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    let dan = "Dan's call (4S or higher, pass, double)";
+    let tricks = "Tricks Ann & Cid took in 4♥X by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)";
+    assert_eq!(
+        p.prompts[..7],
+        [
+            "Ann's call (any bid from 1C to 7NT, pass)",
+            "Bob's call (1S or higher, pass, double)",
+            "Cid's call (1S or higher, pass)",
+            dan,
+            "Tricks Ann & Cid took in 4♥ by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)",
+            dan,
+            "Ann's call (4S or higher, pass, redouble)",
+        ]
+    );
+    assert_eq!(p.prompts[7], tricks, "{:?}", p.prompts);
+    p.assert_said(&["Took back the 3 passes that ended the auction in deal 1."]);
+    let game = only_game(&cx);
+    assert_eq!(
+        calls(&game, 1),
+        ["1H", "pass", "4H", "X", "pass", "pass", "pass"]
+    );
+    assert_eq!(game.duel().facts()[0].tricks, Some(10));
+}
+
+/// `auction=contract`: `4S A X` is one answer, so `u` at the tricks takes
+/// the whole contract back and the contract is asked again; after the
+/// tricks, `u` takes the tricks, then `u` the contract.
+#[test]
+fn u_takes_back_a_final_contract_typed_as_one_answer() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let id = new_rubber(&cx, &["auction=contract"]);
+    let mut p = Asked::new(["4S A X", "u", "3NT B", "9", "u", "u", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    let ask =
+        "Final contract (e.g. 4S Ann X: level and strain, declarer, X or XX; pass: passed out)";
+    assert_eq!(
+        p.prompts,
+        [
+            ask,
+            "Tricks Ann & Cid took in 4♠X by Ann (needs 10; Enter: made exactly; honours e.g. 10 Cid 100)",
+            ask,
+            "Tricks Bob & Dan took in 3NT by Bob (needs 9; Enter: made exactly; honours e.g. 9 Dan 150)",
+            ask,
+            "Tricks Bob & Dan took in 3NT by Bob (needs 9; Enter: made exactly; honours e.g. 9 Dan 150)",
+            ask,
+        ]
+    );
+    p.assert_said(&[
+        "Took back the final contract of deal 1: 4♠X by Ann (Ann & Cid).",
+        "Took back declarer's tricks in deal 1.",
+        "Took back the final contract of deal 1: 3NT by Bob (Bob & Dan).",
+    ]);
+    let game = only_game(&cx);
+    // Nothing of deal 1 is left: as before its contract was typed.
+    assert!(game.duel().facts().is_empty(), "{:?}", game.duel().facts());
+    assert_eq!(game.duel().totals(), BySide::new(line(0, 0), line(0, 0)));
+}
+
+/// Chicago keeping only the contract: a deal passed out is `1·1a` on the
+/// pad, and `u` names it so, taking the whole pass-out back.
+#[test]
+fn u_names_a_passed_out_chicago_deal_as_the_pad_does() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    crate::cmd::new::run(
+        crate::cli::NewArgs {
+            variant: "chicago".into(),
+            players: ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec(),
+            dealer: Some("Ann".into()),
+            target: None,
+            settings: vec!["auction=contract".into()],
+            waiting: Vec::new(),
+        },
+        &cx,
+    )
+    .unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let mut p = Asked::new(["pass", "u", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&["Took back the final contract of deal 1·1a: passed out."]);
+    assert!(only_game(&cx).duel().facts().is_empty());
+}
+
+/// Buddy Bridge keeping only the contract: no double in the question's
+/// example, and a contract typed doubled is refused for that, in one line
+/// naming the game, not the calls of an auction the table never saw.
+#[test]
+fn a_buddy_table_keeping_the_contract_is_never_shown_a_double() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    crate::cmd::new::run(
+        crate::cli::NewArgs {
+            variant: "buddy-bridge".into(),
+            players: ["Ann", "Bob"].map(String::from).to_vec(),
+            dealer: Some("Ann".into()),
+            target: None,
+            settings: vec!["auction=contract".into()],
+            waiting: Vec::new(),
+        },
+        &cx,
+    )
+    .unwrap();
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let mut p = Asked::new(["5", "2S Ann X", "2S Ann", "q"]);
+    play(&mut p, Some(&id), &cx).unwrap();
+    assert_eq!(
+        p.script.refused,
+        ["`X`: Buddy Bridge has no double; e.g. 4S Ann (level and strain, declarer), or pass"]
+    );
+    assert_eq!(
+        p.prompts[1],
+        "Final contract (e.g. 4S Ann: level and strain, declarer; pass: passed out)"
+    );
+    p.assert_said(&["Contract 2♠ by Ann: Ann needs 8 tricks; Bob leads. (The auction is not recorded at this table.)"]);
+}

@@ -291,3 +291,29 @@ fn the_readme_lists_every_column_of_a_contract_only_export() {
         .expect("the contract games' show --json");
     assert!(deals.contains("\"auction_recorded\": false"), "{deals}");
 }
+
+/// `bridgepad undo` at a table that keeps only the contracts takes back the
+/// whole contract of the deal, as `play`'s `u` does, so no half auction
+/// (`pass 4S X` waiting for passes nobody called) is left; a refereed
+/// table's undo still takes back one call.
+#[test]
+fn undo_takes_back_a_contract_given_alone_whole() {
+    let bp = rubber(true);
+    bp.ok(&["undo"]); // Bob's tricks
+    let out = bp.ok(&["undo"]);
+    assert!(
+        out.starts_with("took back the final contract of deal 2: 3NT by Bob (Bob & Dan)."),
+        "{out}"
+    );
+    let shown: Value = serde_json::from_str(&bp.ok(&["show", "--json"])).unwrap();
+    assert_eq!(deals(&shown).len(), 1, "{shown}");
+    assert_eq!(shown["next"]["expects"], "auction");
+    bp.ok(&["auction", "--contract", "3NT Bob"]);
+
+    let bp = rubber(false);
+    bp.ok(&["undo"]);
+    assert!(
+        bp.ok(&["undo"])
+            .starts_with("took back the call pass in deal 2.")
+    );
+}

@@ -191,17 +191,35 @@ fn auction_contract_is_refused_outside_the_contract_games() {
 }
 
 /// `bridgepad auction --contract "4S Bob X"` records the shortest auction
-/// that reaches it and says so; a contract naming nobody is refused with
-/// one line and nothing recorded.
+/// that reaches it and says so, at a table that keeps only the contracts; a
+/// contract naming nobody is refused with one line and nothing recorded, and
+/// so is a contract at a table whose auctions are refereed.
 #[test]
 fn auction_contract_on_the_command_line() {
     let bp = Bp::new();
+    let refereed = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+    ]);
+    let before = bp.session_text(&refereed);
+    assert_eq!(
+        bp.fails(&["auction", "--contract", "4S Bob X"]),
+        format!(
+            "error: --contract: session {refereed} referees each auction (auction=calls), so its calls are recorded as called; give them (e.g. bridgepad auction 1S pass 4S pass pass pass), or keep only the contracts in a session started with --set auction=contract"
+        )
+    );
+    assert_eq!(bp.session_text(&refereed), before);
     let id = bp.new_session(&[
         "rubber-bridge",
         "--players",
         "Ann,Bob,Cid,Dan",
         "--dealer",
         "Ann",
+        "--set",
+        "auction=contract",
     ]);
     let before = bp.session_text(&id);
     assert_eq!(

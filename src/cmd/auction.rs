@@ -15,6 +15,13 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         // The auction that reaches the contract, recorded as if typed.
         let session = cx.store.load(&id)?;
         let game = session.contract()?;
+        // Calls made up for a contract would pass for the table's own at a
+        // table whose auctions are refereed and exported as called.
+        if !game.keeps_contract_only() {
+            bail!(
+                "--contract: session {id} referees each auction (auction=calls), so its calls are recorded as called; give them (e.g. bridgepad auction 1S pass 4S pass pass pass), or keep only the contracts in a session started with --set auction=contract"
+            );
+        }
         let auction = match (game.duel().next(), game.duel().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal.auction().expect("an auction"),
             _ => bail!("{}", game.duel().out_of_turn("a call of the auction")),

@@ -1,4 +1,6 @@
-//! `bridgepad undo`: take back the last recorded entry.
+//! `bridgepad undo`: take back the last recorded entry; at a table that
+//! keeps only each deal's final contract, the contract is one entry, as
+//! `play`'s `u` takes it.
 
 use anyhow::Result;
 
@@ -16,6 +18,13 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
                 let (undone_game, undone) = game.undo()?;
                 *game = undone_game;
                 narrate::undone(game, &undone)
+            }
+            // The calls stored for a contract typed alone were never the
+            // table's: they go together, so no half auction is left.
+            Play::Contract(game) if game.keeps_contract_only() => {
+                let (undone_game, said) = super::play::undo_answer(game)?;
+                *game = undone_game;
+                said
             }
             Play::Contract(game) => {
                 let (undone_game, undone) = game.undo()?;

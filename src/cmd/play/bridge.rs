@@ -31,7 +31,7 @@ use crate::rules::contract::game::ContractGame;
 pub(super) const HELP: &str = "At any question: type what is asked (a call such as 1S, 3NT, \
      2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass; a number of \
      tricks, with the honours after it such as 10 Cid 100, or 10 h to be asked them), or u = \
-     undo the last entry, e = correct an earlier deal, t = score sheet, why = how the last deal \
+     take back the last answer, e = correct an earlier deal, t = score sheet, why = how the last deal \
      scored (why 3: deal 3; in Chicago as the sheet names it, why 1.3), close = end the session \
      here (asked to confirm), q = quit (everything is saved), ? = this help.";
 

@@ -22,11 +22,11 @@ fn help(rules: DuelRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass), \
-         or u = undo the last entry, e = correct an earlier deal, t = score sheet, why = how \
+         or u = take back the last answer, e = correct an earlier deal, t = score sheet, why = how \
          the last deal scored (why 3: deal 3), q = quit (everything is saved), ? = this help."
     } else {
         "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, or Enter after a bid for all pass), or u = undo the last entry, \
+         1S, 3NT, 2♥, pass, or Enter after a bid for all pass), or u = take back the last answer, \
          e = correct an earlier deal, t = score sheet, why = how the last deal scored (why 3: \
          deal 3), q = quit (everything is saved), ? = this help."
     }
@@ -870,7 +870,7 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
 /// typed as one answer. Either way the deal is as it was before the answer.
 /// (Passes typed one by one at the end of an auction go together too: the
 /// saved session does not say how they were typed.)
-fn undo_answer(
+pub(crate) fn undo_answer(
     game: &ContractGame,
 ) -> Result<(ContractGame, String), crate::rules::contract::game::ContractError> {
     use crate::rules::contract::auction::Outcome;

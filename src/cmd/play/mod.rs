@@ -15,6 +15,7 @@ use crate::session::Play;
 
 mod bridge;
 mod contract;
+pub(crate) use contract::undo_answer;
 mod exact;
 mod letters;
 mod setup;

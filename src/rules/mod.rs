@@ -9,7 +9,8 @@
 //! [`trump`] and the [`template`] a variant is validated from. Each family
 //! of games has its own module: [`exact`] (bid the exact number of tricks:
 //! Devil's Bridge, Mormon Bridge) and [`contract`] (an auction and a
-//! contract: Memory, Single Dummy and Buddy Bridge).
+//! contract: Memory, Single Dummy and Buddy Bridge for two; rubber bridge
+//! and Chicago for four in partnerships).
 
 pub mod contract;
 pub mod exact;

@@ -1,4 +1,6 @@
-//! Game variants, as read from TOML templates.
+//! Game variants, as read from TOML templates: the exact-bid games (Devil's
+//! Bridge, Mormon Bridge) and the contract games (Memory, Single Dummy and
+//! Buddy Bridge; rubber bridge and Chicago with the Laws' scoring).
 //!
 //! A template is a flat TOML table (see `templates/`). [`RawTemplate`] mirrors
 //! it field for field; [`Variant`] is the validated form the engine runs on and

@@ -1,9 +1,12 @@
 //! The contract family: an auction, then a contract to make (Memory Bridge,
-//! Single Dummy Bridge and Buddy Bridge). [`side`] names the two sides and
-//! keeps data per side, [`kind`] is the one place that tells the games
-//! apart (as capabilities), [`auction`] referees the calls, [`scoring`]
-//! prices a contract, [`deal`] holds one deal phase by phase, [`duel`] plays
-//! deals one after another for two sides, and [`game`] seats a table at it.
+//! Single Dummy Bridge and Buddy Bridge for two players; rubber bridge and
+//! Chicago for four in two partnerships). [`side`] names the two sides (a
+//! player, or a partnership) and keeps data per side, [`kind`] is the one
+//! place that tells the games apart (as capabilities), [`call`] and
+//! [`auction`] referee the calls of two or four callers, [`scoring`] prices
+//! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
+//! scores, [`deal`] holds one deal phase by phase, [`duel`] plays deals one
+//! after another for two sides, and [`game`] seats a table at it.
 
 pub mod auction;
 pub mod bridge;

@@ -3,8 +3,8 @@
 //! `1 - side` finds the other one.
 //!
 //! A side is what scores: in the two-player games each player is a side;
-//! with four players (a later issue) each partnership is. Seats map to
-//! sides through [`Side::of_seat`] alone.
+//! in rubber bridge and Chicago (four players) each partnership is. Seats
+//! map to sides through [`Side::of_seat`] alone.
 
 use std::ops::{Index, IndexMut, Not};
 

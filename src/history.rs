@@ -145,19 +145,13 @@ pub fn vulnerable_word(game: &ContractGame, vulnerable: BySide<bool>) -> String 
 /// final contract (`auction = "contract"`): its exports say the auction
 /// was not recorded.
 pub fn keeps_contract_only(session: &Session) -> bool {
-    match &session.play {
-        Play::Contract(game) => game.keeps_contract_only(),
-        Play::Exact(_) => false,
-    }
+    session.play.keeps_contract_only()
 }
 
 /// Whether a session is rubber bridge or Chicago: its rows carry
 /// [`BridgeFacts`], one per player.
 pub fn is_bridge(session: &Session) -> bool {
-    match &session.play {
-        Play::Contract(game) => game.rules().bridge().is_some(),
-        Play::Exact(_) => false,
-    }
+    session.play.is_bridge()
 }
 
 /// Every scored row of a session, in play order (hand, then seat order).
@@ -169,6 +163,7 @@ pub fn rows(session: &Session) -> Vec<Row> {
 /// (contract games), one group at a time in play order, made as they are
 /// asked for: a long session's history is never held whole.
 pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
+    // Each family's rows: history sits above session/, so the seam cannot build them.
     match &session.play {
         Play::Exact(game) => {
             let table = game.table();
@@ -357,22 +352,7 @@ fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
 
 /// Each player's final total, in seat order (seated players, then waiting ones).
 pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
-    match &session.play {
-        // In the order every output lists the players (`Session::players`).
-        Play::Exact(game) => game
-            .around_table()
-            .into_iter()
-            .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
-            .collect(),
-        // Partners carry their side's total.
-        Play::Contract(game) => {
-            let totals = game.duel().totals();
-            players(game)
-                .into_iter()
-                .map(|(side, seat)| (name_of(game, side, seat), totals[side].total()))
-                .collect()
-        }
-    }
+    session.play.final_totals()
 }
 
 #[cfg(test)]
@@ -396,7 +376,7 @@ mod tests {
             .unwrap();
         game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])
             .unwrap();
-        let rows = rows(&session(Play::Exact(game.clone())));
+        let rows = rows(&session(game.clone().into()));
         let got: Vec<(&str, &str, Option<u32>, i64, i64)> = rows
             .iter()
             .map(|r| {
@@ -421,7 +401,7 @@ mod tests {
         assert_eq!(rows[2].made, Some(false));
         // A hand still being bid has no rows.
         game.record_bids(&[(Seat::at(2), 1)]).unwrap();
-        assert_eq!(super::rows(&session(Play::Exact(game))).len(), 3);
+        assert_eq!(super::rows(&session(game.into())).len(), 3);
     }
 
     #[test]
@@ -434,7 +414,7 @@ mod tests {
             game.call(call.parse().unwrap()).unwrap();
         }
         game.record_tricks(&[(Seat::at(0), 7)]).unwrap();
-        let rows = rows(&session(Play::Contract(game)));
+        let rows = rows(&session(game.into()));
         let got: Vec<String> = rows
             .iter()
             .map(|r| {

@@ -111,6 +111,7 @@ pub fn players(session: &Session) -> Vec<String> {
 
 /// Every player's points for the whole session, waiting players included.
 pub fn totals(session: &Session) -> ByName<Points> {
+    // Per family: render sits above session/, so the seam cannot draw this.
     match &session.play {
         Play::Exact(game) => {
             let table = game.table();
@@ -134,6 +135,7 @@ pub enum Sheet<'a> {
 
 /// `show --json` for a session.
 pub fn sheet(session: &Session) -> Sheet<'_> {
+    // Per family: render sits above session/, so the seam cannot draw this.
     match &session.play {
         Play::Exact(game) => Sheet::Exact(Box::new(exact::sheet(session, game))),
         Play::Contract(game) => Sheet::Contract(Box::new(contract::sheet(session, game))),

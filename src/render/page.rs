@@ -186,12 +186,15 @@ fn play_text(line: &Line) -> String {
             match declarer {
                 Some(r) => format!(
                     "{} by {}: {} tricks, {}",
-                    r.bid,
+                    r.role,
                     r.player,
                     r.tricks.unwrap_or(0),
                     if r.made == Some(true) { "made" } else { "down" }
                 ),
-                None => rows().next().map(|r| r.bid.clone()).unwrap_or_default(),
+                None => rows()
+                    .next()
+                    .map(|r| r.role.to_string())
+                    .unwrap_or_default(),
             }
         }
     }
@@ -217,5 +220,5 @@ pub fn bid_tricks(row: &Row) -> Option<String> {
         Some(false) => " ✗",
         None => "",
     };
-    Some(format!("{}/{tricks}{mark}", row.bid))
+    Some(format!("{}/{tricks}{mark}", row.role))
 }

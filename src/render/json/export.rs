@@ -135,7 +135,7 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         phase: row.phase.word(),
         dealer: row.dealer,
         player: row.player,
-        bid: row.bid,
+        bid: row.role.to_string(),
         tricks: row.tricks,
         made: row.made,
         points: row.points,

@@ -10,8 +10,8 @@
 
 use super::{Session, SessionFile};
 use crate::narrate;
-use crate::rules::contract::Side;
 use crate::rules::contract::game::{ContractError, ContractGame};
+use crate::rules::contract::{Line, Side};
 use crate::rules::{Game, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -233,6 +233,33 @@ impl Play {
                         .map(|side| (game.name(side).to_string(), totals[side].total()))
                         .collect()
                 }
+            }
+        }
+    }
+
+    /// Every player's points above and below the line for the whole
+    /// session, in seat order, waiting players included (games without a
+    /// line put everything below it; partners carry their side's).
+    pub fn lines(&self) -> Vec<(String, Line)> {
+        match self {
+            Play::Exact(game) => {
+                let below = |total| Line {
+                    above: 0,
+                    below: total,
+                };
+                let table = game.table();
+                game.totals()
+                    .iter()
+                    .map(|(s, &t)| (table.name(s).to_string(), below(t)))
+                    .collect()
+            }
+            Play::Contract(game) => {
+                let lines = game.duel().totals();
+                let line = |seat| lines[Side::of_seat(seat)];
+                game.table()
+                    .seats()
+                    .map(|seat| (game.name(seat).to_string(), line(seat)))
+                    .collect()
             }
         }
     }

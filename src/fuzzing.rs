@@ -23,7 +23,7 @@ use crate::narrate;
 use crate::render;
 use crate::rules::contract::auction::{Auction, AuctionRules, Call};
 use crate::rules::{Game, Table};
-use crate::session::{Play, Session, SessionFile, to_toml};
+use crate::session::{Session, SessionFile, to_toml};
 use crate::store::{self, summary};
 
 /// The id of the session file the fuzzer reads, `fuzz.toml`: a file that
@@ -88,16 +88,8 @@ pub fn check_session(session: &Session) {
     render::json::export_part(session).expect("the export is JSON");
     let _ = render::markdown::session(session);
     let _ = render::html::session(session, true, 0);
-    match &session.play {
-        Play::Exact(game) => {
-            let _ = render::sheet(game, Some(80));
-            let _ = narrate::next(game);
-        }
-        Play::Contract(game) => {
-            let _ = render::contract::sheet(game, Some(80));
-            let _ = narrate::contract::next(game);
-        }
-    }
+    render::write_session_sheet(&mut Vec::new(), session, Some(80)).expect("writing to memory");
+    let _ = session.play.next();
 }
 
 /// Arbitrary text as the words of `bridgepad auction`: each word is parsed

@@ -48,11 +48,9 @@ pub struct Row {
     pub phase: Phase,
     pub dealer: String,
     pub player: String,
-    /// Exact-bid games: the player's bid ("2"). Contract games: the contract
-    /// for its declarer ("3HX"), `dummy 3HX` for declarer's partner (bridge
-    /// for four), `defending 3HX` for the other side, `passed out` when
-    /// nobody bid; empty in a first phase and a close.
-    pub bid: String,
+    /// What the player bid or played in this hand or phase; the exports
+    /// write it as `bid`.
+    pub role: Role,
     /// Tricks the player took (in a contract, the defender's are the rest of
     /// 13; at four, each partner carries the side's).
     pub tricks: Option<u32>,
@@ -66,6 +64,39 @@ pub struct Row {
     pub total: i64,
     /// What the sheet shows of the hand or deal: the same on each of its rows.
     pub facts: Facts,
+}
+
+/// A row's player's part in its hand or phase, written as the exports'
+/// `bid`: "2", "3HX", "dummy 3HX", "defending 3HX", "passed out", or
+/// nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A first phase or a close, where nobody bids (empty).
+    NoBid,
+    /// Exact-bid games: the player's bid ("2").
+    Bid(u32),
+    /// Contract games: the contract, for its declarer ("3HX").
+    Declarer(Contract),
+    /// The declarer's partner in bridge for four ("dummy 3HX").
+    Dummy(Contract),
+    /// The side against the contract ("defending 3HX").
+    Defending(Contract),
+    /// Nobody bid ("passed out").
+    PassedOut,
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let contract = |c: &Contract| format!("{}{}", c.bid, c.doubling.suffix());
+        match self {
+            Role::NoBid => Ok(()),
+            Role::Bid(bid) => write!(f, "{bid}"),
+            Role::Declarer(c) => write!(f, "{}", contract(c)),
+            Role::Dummy(c) => write!(f, "dummy {}", contract(c)),
+            Role::Defending(c) => write!(f, "defending {}", contract(c)),
+            Role::PassedOut => f.write_str("passed out"),
+        }
+    }
 }
 
 /// What the score sheet shows of a hand or deal besides the points (issue
@@ -145,19 +176,13 @@ pub fn vulnerable_word(game: &ContractGame, vulnerable: BySide<bool>) -> String 
 /// final contract (`auction = "contract"`): its exports say the auction
 /// was not recorded.
 pub fn keeps_contract_only(session: &Session) -> bool {
-    match &session.play {
-        Play::Contract(game) => game.keeps_contract_only(),
-        Play::Exact(_) => false,
-    }
+    session.play.keeps_contract_only()
 }
 
 /// Whether a session is rubber bridge or Chicago: its rows carry
 /// [`BridgeFacts`], one per player.
 pub fn is_bridge(session: &Session) -> bool {
-    match &session.play {
-        Play::Contract(game) => game.rules().bridge().is_some(),
-        Play::Exact(_) => false,
-    }
+    session.play.is_bridge()
 }
 
 /// Every scored row of a session, in play order (hand, then seat order).
@@ -169,6 +194,7 @@ pub fn rows(session: &Session) -> Vec<Row> {
 /// (contract games), one group at a time in play order, made as they are
 /// asked for: a long session's history is never held whole.
 pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
+    // Each family's rows: history sits above session/, so the seam cannot build them.
     match &session.play {
         Play::Exact(game) => {
             let table = game.table();
@@ -188,7 +214,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                         phase: Phase::Hand,
                         dealer: dealer.to_string(),
                         player: table.name(seat).to_string(),
-                        bid: hand.bids[seat].map(|b| b.to_string()).unwrap_or_default(),
+                        role: hand.bids[seat].map_or(Role::NoBid, Role::Bid),
                         tricks: hand.tricks[seat],
                         made: hand.exact(seat),
                         points,
@@ -225,7 +251,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                             phase,
                             dealer: dealer.clone(),
                             player: game.name(side).to_string(),
-                            bid: String::new(),
+                            role: Role::NoBid,
                             tricks: Some(tricks[side]),
                             made: None,
                             points: line.total(),
@@ -258,21 +284,16 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                     .into_iter()
                     .map(|(side, seat)| {
                         let line = points[side];
-                        let (bid, tricks, made) = match contract {
-                            None => ("passed out".to_string(), None, None),
+                        let (role, tricks, made) = match contract {
+                            None => (Role::PassedOut, None, None),
                             Some(c) => {
                                 let declarer_tricks = deal.tricks().expect("a settled contract");
-                                let text = format!("{}{}", c.bid, c.doubling.suffix());
                                 if side != c.declarer {
-                                    (
-                                        format!("defending {text}"),
-                                        Some(13 - declarer_tricks),
-                                        None,
-                                    )
+                                    (Role::Defending(c), Some(13 - declarer_tricks), None)
                                 } else if seat.is_none() || seat == declarer {
-                                    (text, Some(declarer_tricks), deal.made())
+                                    (Role::Declarer(c), Some(declarer_tricks), deal.made())
                                 } else {
-                                    (format!("dummy {text}"), Some(declarer_tricks), None)
+                                    (Role::Dummy(c), Some(declarer_tricks), None)
                                 }
                             }
                         };
@@ -281,7 +302,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                             phase: Phase::Contract,
                             dealer: dealer.clone(),
                             player: name_of(game, side, seat),
-                            bid,
+                            role,
                             tricks,
                             made,
                             points: line.total(),
@@ -343,7 +364,7 @@ fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
                 phase: Phase::Close,
                 dealer: game.name(next.dealer).to_string(),
                 player: name_of(game, side, seat),
-                bid: String::new(),
+                role: Role::NoBid,
                 tricks: None,
                 made: None,
                 points: points[side].total(),
@@ -357,22 +378,7 @@ fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
 
 /// Each player's final total, in seat order (seated players, then waiting ones).
 pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
-    match &session.play {
-        // In the order every output lists the players (`Session::players`).
-        Play::Exact(game) => game
-            .around_table()
-            .into_iter()
-            .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
-            .collect(),
-        // Partners carry their side's total.
-        Play::Contract(game) => {
-            let totals = game.duel().totals();
-            players(game)
-                .into_iter()
-                .map(|(side, seat)| (name_of(game, side, seat), totals[side].total()))
-                .collect()
-        }
-    }
+    session.play.final_totals()
 }
 
 #[cfg(test)]
@@ -396,32 +402,56 @@ mod tests {
             .unwrap();
         game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])
             .unwrap();
-        let rows = rows(&session(Play::Exact(game.clone())));
-        let got: Vec<(&str, &str, Option<u32>, i64, i64)> = rows
+        let rows = rows(&session(game.clone().into()));
+        let got: Vec<(&str, Role, Option<u32>, i64, i64)> = rows
             .iter()
-            .map(|r| {
-                (
-                    r.player.as_str(),
-                    r.bid.as_str(),
-                    r.tricks,
-                    r.points,
-                    r.total,
-                )
-            })
+            .map(|r| (r.player.as_str(), r.role, r.tricks, r.points, r.total))
             .collect();
         assert_eq!(
             got,
             [
-                ("Bob", "0", Some(0), 10, 10),
-                ("Cid", "0", Some(0), 10, 10),
-                ("Ann", "0", Some(1), 0, 0)
+                ("Bob", Role::Bid(0), Some(0), 10, 10),
+                ("Cid", Role::Bid(0), Some(0), 10, 10),
+                ("Ann", Role::Bid(0), Some(1), 0, 0)
             ]
         );
         assert!(rows.iter().all(|r| r.dealer == "Ann" && r.hand == 1));
         assert_eq!(rows[2].made, Some(false));
         // A hand still being bid has no rows.
         game.record_bids(&[(Seat::at(2), 1)]).unwrap();
-        assert_eq!(super::rows(&session(Play::Exact(game))).len(), 3);
+        assert_eq!(super::rows(&session(game.into())).len(), 3);
+    }
+
+    #[test]
+    fn a_role_is_written_as_the_exports_bid() {
+        use crate::rules::contract::call::{Call, Doubling};
+        let contract = |text: &str, doubling| {
+            let Ok(Call::Bid(bid)) = text.parse() else {
+                panic!("{text} is a bid")
+            };
+            let declarer = Side::A;
+            Contract {
+                bid,
+                declarer,
+                doubling,
+            }
+        };
+        let doubled = contract("3H", Doubling::Doubled);
+        let cases = [
+            (Role::NoBid, ""),
+            (Role::Bid(2), "2"),
+            (Role::Declarer(doubled), "3HX"),
+            (Role::Dummy(doubled), "dummy 3HX"),
+            (
+                Role::Defending(contract("1NT", Doubling::Undoubled)),
+                "defending 1NT",
+            ),
+            (Role::Declarer(contract("7S", Doubling::Redoubled)), "7SXX"),
+            (Role::PassedOut, "passed out"),
+        ];
+        for (role, text) in cases {
+            assert_eq!(role.to_string(), text, "{role:?}");
+        }
     }
 
     #[test]
@@ -434,7 +464,7 @@ mod tests {
             game.call(call.parse().unwrap()).unwrap();
         }
         game.record_tricks(&[(Seat::at(0), 7)]).unwrap();
-        let rows = rows(&session(Play::Contract(game)));
+        let rows = rows(&session(game.into()));
         let got: Vec<String> = rows
             .iter()
             .map(|r| {
@@ -442,7 +472,7 @@ mod tests {
                     "{} {} {:?} {:?} {} {}",
                     r.phase.word(),
                     r.player,
-                    r.bid,
+                    r.role.to_string(),
                     r.tricks,
                     r.points,
                     r.total

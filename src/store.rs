@@ -888,7 +888,6 @@ pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
 mod tests {
     use super::*;
     use crate::rules::{Game, Seat, Table};
-    use crate::session::Play;
 
     const ID: &str = "2026-11-21-devils-bridge";
 
@@ -906,7 +905,7 @@ mod tests {
             id: ID.into(),
             created: at,
             updated: at,
-            play: Play::Exact(Game::new(variant, table)),
+            play: Game::new(variant, table).into(),
         };
         store.create(&session).unwrap();
         (dir, store)
@@ -1132,7 +1131,7 @@ mod tests {
                 id: ID.into(),
                 created: at(3),
                 updated: at(3),
-                play: Play::Exact(Game::new(variant, table)),
+                play: Game::new(variant, table).into(),
             })
             .unwrap();
         bid(&store, 3, 2, 1);

@@ -12,11 +12,11 @@ use crate::rules::EditKind;
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::game::{ContractGame, Correction};
 use crate::rules::seat::Seat;
-use crate::session::{Play, parse_dummy};
+use crate::session::parse_dummy;
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
+    if cx.store.load(&id)?.play.is_contract() {
         return contract(args, cx, &id);
     }
     if args.honours.is_some() {

@@ -5,10 +5,7 @@ use anyhow::{Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
-use crate::narrate;
-use crate::narrate::contract as say;
-use crate::rules::contract::game::ContractGame;
-use crate::rules::{Game, Seat, Table, Variant};
+use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session};
 
 pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
@@ -69,52 +66,8 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     )?;
     cx.store.create_new(&mut session)?;
 
-    let game = match &session.play {
-        Play::Exact(game) => game,
-        Play::Contract(game) => {
-            // At four, the partnerships: "Ann & Cid against Bob & Dan".
-            let seated = if game.partnerships() {
-                say::bridge::partnerships(game)
-            } else {
-                game.table().names().join(", ")
-            };
-            outln!("{}: {seated}; {}.", game.variant().title, say::terms(game));
-            if drawn {
-                outln!(
-                    "{} deals first (drawn at random).",
-                    game.table().name(dealer)
-                );
-            }
-            if let Some(deal) = game.duel().current() {
-                outln!("{}", say::deal(game, deal));
-            }
-            outln!("{}", say::next(game));
-            outln!("{}", session.id);
-            return Ok(());
-        }
-    };
-    let table = game.table();
-    let variant = game.variant();
-    let hands = game
-        .current()
-        .and_then(|h| h.deal.of)
-        .map(|n| format!("{n} hands, "))
-        .unwrap_or_default();
-    let target = variant
-        .target
-        .map(|t| format!(", target {t}"))
-        .unwrap_or_default();
-    outln!(
-        "{}: {} (clockwise); {hands}scoring {}{target}.",
-        variant.title,
-        table.names().join(", "),
-        variant.scoring.name()
-    );
-    if drawn {
-        outln!("{} deals first (drawn at random).", table.name(dealer));
-    }
-    if let Some(hand) = game.current() {
-        outln!("{}", narrate::deal(game, hand));
+    for line in session.play.introduction(drawn.then_some(dealer)) {
+        outln!("{line}");
     }
     outln!("{}", session.id);
     Ok(())
@@ -151,11 +104,7 @@ pub fn start(
     let table = Table::with_waiting(&variant, players, waiting, dealer.index())?;
     let dealer = table.first_dealer();
     let id = cx.store.new_id(&variant.name, cx.now);
-    let play = if variant.contract.is_some() {
-        Play::Contract(ContractGame::new(variant, table))
-    } else {
-        Play::Exact(Game::new(variant, table))
-    };
+    let play = Play::new(variant, table);
     Ok((
         Session {
             id,

@@ -177,10 +177,7 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
 
 /// "5 hands", "1 deal".
 fn hands(session: &crate::session::Session) -> String {
-    let word = match session.play {
-        crate::session::Play::Exact(_) => "hand",
-        crate::session::Play::Contract(_) => "deal",
-    };
+    let word = session.play.entry_word();
     match session.played() {
         0 => format!("no {word} yet"),
         1 => format!("1 {word}"),
@@ -195,7 +192,7 @@ mod tests {
     use super::*;
     use crate::prompt::{ESC, Scripted};
     use crate::rules::{Game, Table};
-    use crate::session::{Play, Session};
+    use crate::session::Session;
     use crate::store::conflict::Tool;
     use crate::store::copies::Origin;
 
@@ -207,7 +204,7 @@ mod tests {
             id: "s".into(),
             created: at,
             updated: at,
-            play: Play::Exact(Game::new(v, table)),
+            play: Game::new(v, table).into(),
         };
         let copy = |origin, session: anyhow::Result<Session>| Copy {
             origin,

@@ -8,11 +8,11 @@ use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::contract::duel::Next;
-use crate::session::{Play, Session, parse_dummy};
+use crate::session::{Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if matches!(cx.store.load(&id)?.play, Play::Contract(_)) {
+    if cx.store.load(&id)?.play.is_contract() {
         return contract(args, cx, &id);
     }
     if args.dummy.is_some() || args.honours.is_some() {

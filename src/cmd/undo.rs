@@ -6,37 +6,21 @@ use anyhow::Result;
 
 use super::Context;
 use crate::cli::SessionArg;
-use crate::narrate;
-use crate::narrate::contract as say;
-use crate::session::Play;
 
 pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args)?;
     let (session, said) = cx.store.update(&id, cx.now, |session| {
-        Ok(match &mut session.play {
-            Play::Exact(game) => {
-                let (undone_game, undone) = game.undo()?;
-                *game = undone_game;
-                narrate::undone(game, &undone)
-            }
-            // The calls stored for a contract typed alone were never the
-            // table's: they go together, so no half auction is left.
-            Play::Contract(game) if game.keeps_contract_only() => {
-                let (undone_game, said) = super::play::undo_answer(game)?;
-                *game = undone_game;
-                said
-            }
-            Play::Contract(game) => {
-                let (undone_game, undone) = game.undo()?;
-                *game = undone_game;
-                say::undone(game, undone)
-            }
-        })
+        // The calls stored for a contract typed alone were never the
+        // table's: they go together, so no half auction is left.
+        if session.play.keeps_contract_only() {
+            let game = session.contract_mut()?;
+            let (undone_game, said) = super::play::undo_answer(game)?;
+            *game = undone_game;
+            return Ok(said);
+        }
+        Ok(session.play.undo()?)
     })?;
     outln!("{said}");
-    match &session.play {
-        Play::Exact(game) => outln!("{}", narrate::next(game)),
-        Play::Contract(game) => outln!("{}", say::next(game)),
-    }
+    outln!("{}", session.play.next());
     Ok(())
 }

@@ -91,10 +91,12 @@ pub fn contract_series(game: &ContractGame) -> Vec<Series> {
 /// columns wide and `height` lines high: the chart leaves the last line to the
 /// shell's prompt, so the title stays on screen.
 pub fn session_chart(session: &Session, width: usize, height: usize) -> String {
-    let (series, unit) = match &session.play {
-        Play::Exact(game) => (exact_series(game), "hand"),
-        Play::Contract(game) => (contract_series(game), "deal"),
+    // Per family: render sits above session/, so the seam cannot draw this.
+    let series = match &session.play {
+        Play::Exact(game) => exact_series(game),
+        Play::Contract(game) => contract_series(game),
     };
+    let unit = session.play.entry_word();
     format!(
         "{}: running totals by {unit}\n{}",
         session.variant().title,

@@ -235,11 +235,9 @@ fn read_copies(hands: &[Option<Vec<Hand>>]) -> usize {
 
 /// "hand" or "deal", as the copies count them.
 fn word(columns: &[Column]) -> &'static str {
-    let contract = columns.iter().any(|c| {
-        c.session
-            .as_ref()
-            .is_ok_and(|s| matches!(s.play, Play::Contract(_)))
-    });
+    let contract = columns
+        .iter()
+        .any(|c| c.session.as_ref().is_ok_and(|s| s.play.is_contract()));
     if contract { "deal" } else { "hand" }
 }
 
@@ -253,10 +251,7 @@ fn plural(word: &str, n: usize) -> String {
 
 /// "5 hands", "1 deal", "no hand yet".
 fn played(session: &Session) -> String {
-    let word = match session.play {
-        Play::Exact(_) => "hand",
-        Play::Contract(_) => "deal",
-    };
+    let word = session.play.entry_word();
     match session.played() {
         0 => format!("no {word} yet"),
         n => format!("{n} {}", plural(word, n)),
@@ -297,6 +292,7 @@ fn hands(session: &Session) -> Vec<Hand> {
             .position(|n| *n == name)
             .map_or_else(|| name.to_string(), |i| fit::shorten(name, floors[i]))
     };
+    // Per family: render sits above session/, so the seam cannot draw this.
     match &session.play {
         Play::Exact(_) => file
             .hands
@@ -453,7 +449,7 @@ mod tests {
             id: "s".into(),
             created: at,
             updated: at,
-            play: Play::Exact(game),
+            play: game.into(),
         }
     }
 

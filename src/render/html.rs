@@ -21,7 +21,7 @@ use crate::rules::contract::Side;
 use crate::rules::contract::bridge::Form;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::table::and_list;
-use crate::session::{Play, Session, dummy_word};
+use crate::session::{Session, dummy_word};
 use crate::store::stats::{PartnershipStats, PlayerStats};
 use crate::store::summary::{Bidding, Tally};
 
@@ -175,7 +175,7 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         escape(&and_list(&sheet.players)),
         escape(&s.id)
     )?;
-    if let Play::Contract(game) = &s.play {
+    if let Some(game) = s.play.as_contract() {
         match game.rules().bridge().map(|t| t.form) {
             Some(Form::Rubber { .. }) => rubber_pad(out, game)?,
             Some(Form::Chicago { .. }) => chicago_pad(out, game)?,
@@ -188,7 +188,7 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     } else {
         table(out, sheet)?;
     }
-    if let Play::Contract(game) = &s.play
+    if let Some(game) = s.play.as_contract()
         && let Some(note) = crate::render::contract::auction_note(game)
     {
         writeln!(out, "<p class=\"note\">{}</p>", escape(&note))?;

@@ -20,7 +20,9 @@
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
 
-use crate::session::Session;
+use std::io::{self, Write};
+
+use crate::session::{Play, Session};
 
 pub mod chart;
 pub mod compare;
@@ -36,6 +38,20 @@ pub mod page;
 pub mod pbn;
 
 pub use exact::{sheet, sheet_at_table};
+
+/// `bridgepad show`: a session's sheet in its family's shape, written to
+/// `out` (an exact-bid sheet a row at a time: a long one is never held whole).
+pub fn write_session_sheet(
+    out: &mut dyn Write,
+    session: &Session,
+    width: Option<usize>,
+) -> io::Result<()> {
+    // Each family's sheet: render sits above session/, so the seam cannot draw it.
+    match &session.play {
+        Play::Exact(game) => exact::write_sheet(out, game, width),
+        Play::Contract(game) => write!(out, "{}", contract::sheet(game, width)),
+    }
+}
 
 /// Where a sheet is shown: its `next:` line names the command that records
 /// the next entry only where commands are typed.

@@ -9,7 +9,7 @@
 use crate::history::{self, Facts, Phase, Row};
 use crate::render::date;
 use crate::rules::table::and_list;
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 /// A session laid out as a score sheet: one line per scored hand or phase,
 /// a cell per player. Shared by the Markdown and HTML formats. The lines are
@@ -60,15 +60,10 @@ impl<'a> Page<'a> {
     pub fn new(session: &'a Session) -> Page<'a> {
         let (players, totals): (Vec<String>, Vec<i64>) =
             history::final_totals(session).into_iter().unzip();
-        let contract = matches!(session.play, Play::Contract(_));
-        let dummy = match &session.play {
-            Play::Contract(game) => game.rules().has_dummy_choice(),
-            Play::Exact(_) => false,
-        };
-        let phases = match &session.play {
-            Play::Contract(game) => game.rules().first_phase().is_some(),
-            Play::Exact(_) => false,
-        };
+        let contract = session.play.is_contract();
+        let rules = session.play.as_contract().map(|game| game.rules());
+        let dummy = rules.is_some_and(|r| r.has_dummy_choice());
+        let phases = rules.is_some_and(|r| r.first_phase().is_some());
         Page {
             session,
             players,
@@ -191,12 +186,15 @@ fn play_text(line: &Line) -> String {
             match declarer {
                 Some(r) => format!(
                     "{} by {}: {} tricks, {}",
-                    r.bid,
+                    r.role,
                     r.player,
                     r.tricks.unwrap_or(0),
                     if r.made == Some(true) { "made" } else { "down" }
                 ),
-                None => rows().next().map(|r| r.bid.clone()).unwrap_or_default(),
+                None => rows()
+                    .next()
+                    .map(|r| r.role.to_string())
+                    .unwrap_or_default(),
             }
         }
     }
@@ -222,5 +220,5 @@ pub fn bid_tricks(row: &Row) -> Option<String> {
         Some(false) => " ✗",
         None => "",
     };
-    Some(format!("{}/{tricks}{mark}", row.bid))
+    Some(format!("{}/{tricks}{mark}", row.role))
 }

@@ -16,7 +16,7 @@ use crate::rules::contract::deal::Deal;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side};
 use crate::rules::seat::Seat;
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 /// Every line ends so: PBN's export format, as DOS-era bridge software
 /// writes it (readers take LF too).
@@ -27,10 +27,10 @@ pub const HEAD: &str = "% PBN 2.1\r\n% EXPORT\r\n";
 
 /// The game of a session, if it is bridge for four (the only one PBN records).
 pub fn bridge_game(session: &Session) -> Option<&ContractGame> {
-    match &session.play {
-        Play::Contract(game) if game.rules().bridge().is_some() => Some(game),
-        _ => None,
-    }
+    session
+        .play
+        .as_contract()
+        .filter(|game| game.rules().bridge().is_some())
 }
 
 /// The compass letter of a seat: first listed North, then clockwise.

@@ -2,7 +2,7 @@
 //! deal, and written from the game's recorded facts.
 
 use super::file::{DealEntry, NameMap, SessionFile};
-use super::{Play, Session, SessionError};
+use super::{Session, SessionError};
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::{DealFacts, Dummy};
 use crate::rules::contract::game::ContractGame;
@@ -150,6 +150,6 @@ pub(super) fn contract_from_file(
         id: file.id.clone(),
         created: file.created,
         updated: file.updated,
-        play: Play::Contract(game),
+        play: game.into(),
     })
 }

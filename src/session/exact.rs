@@ -1,9 +1,9 @@
 //! The exact-bid games' hands in a session file: read back by replaying
-//! every hand.
+//! every hand, and written from the game's recorded facts.
 
-use super::file::{HandEntry, NameMap, SessionFile};
-use super::{Play, Session, SessionError, parse_trump};
-use crate::rules::{Attempt, Game, HandFacts, Join, Seat, Start, Table, Variant};
+use super::file::{FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY};
+use super::{Session, SessionError, parse_trump};
+use crate::rules::{Attempt, Game, HandFacts, Join, Seat, Start, Table, Trump, Variant};
 
 /// Builds an exact-bid game from its file by replaying every hand.
 pub(super) fn exact_from_file(
@@ -121,6 +121,116 @@ pub(super) fn exact_from_file(
         id: file.id.clone(),
         created: file.created,
         updated: file.updated,
-        play: Play::Exact(game),
+        play: game.into(),
     })
+}
+
+impl Session {
+    /// The file of an exact-bid session: its head and one entry per hand.
+    pub(super) fn exact_file(&self, game: &Game) -> SessionFile {
+        let table = game.table();
+        let names = |list: &[(Seat, u32)]| {
+            NameMap(
+                list.iter()
+                    .map(|&(s, n)| (table.name(s).to_string(), n))
+                    .collect(),
+            )
+        };
+        SessionFile {
+            hands: game
+                .facts()
+                .iter()
+                .map(|h| HandEntry {
+                    joins: h
+                        .joins
+                        .iter()
+                        .map(|j| JoinEntry {
+                            name: j.name.clone(),
+                            after: table.name(j.after).to_string(),
+                            start: j.start.name().to_string(),
+                        })
+                        .collect(),
+                    out: h.out.iter().map(|&s| table.name(s).to_string()).collect(),
+                    rebids: h
+                        .rebids
+                        .iter()
+                        .map(|r| RebidEntry {
+                            trump: r.trump.map(|t| t.name().to_string()),
+                            bids: names(&r.bids),
+                        })
+                        .collect(),
+                    trump: h.trump.map(|t| t.name().to_string()),
+                    bids: names(&h.bids),
+                    tricks: names(&h.tricks),
+                })
+                .collect(),
+            ..self.head(game.variant(), table)
+        }
+    }
+
+    /// Whether [`Session::exact_file`] would give exactly `file`, found
+    /// without building it.
+    pub(super) fn exact_stored_as(&self, game: &Game, file: &SessionFile) -> bool {
+        let table = game.table();
+        let same_names = |list: &[(Seat, u32)], map: &NameMap| {
+            list.len() == map.0.len()
+                && list
+                    .iter()
+                    .zip(&map.0)
+                    .all(|(&(s, n), (name, m))| n == *m && table.name(s) == name)
+        };
+        let same_trump =
+            |trump: Option<Trump>, text: &Option<String>| trump.map(Trump::name) == text.as_deref();
+        let SessionFile {
+            format,
+            written_by,
+            id,
+            variant,
+            created,
+            updated,
+            players,
+            waiting,
+            first_dealer,
+            closed,
+            rules,
+            hands,
+            deals,
+        } = file;
+        *format == FORMAT
+            && written_by == WRITTEN_BY
+            && *id == self.id
+            && *variant == game.variant().name
+            && *created == self.created
+            && *updated == self.updated
+            && players.as_slice() == table.seated()
+            && waiting.as_slice() == table.waiting()
+            && *first_dealer == table.name(table.first_dealer())
+            && rules == game.variant().raw()
+            && !closed
+            && deals.is_empty()
+            && hands.len() == game.facts().len()
+            && hands.iter().zip(game.facts()).all(|(entry, facts)| {
+                entry.joins.len() == facts.joins.len()
+                    && entry.joins.iter().zip(&facts.joins).all(|(e, j)| {
+                        e.name == j.name
+                            && e.after == table.name(j.after)
+                            && e.start == j.start.name()
+                    })
+                    && entry.out.len() == facts.out.len()
+                    && entry
+                        .out
+                        .iter()
+                        .zip(&facts.out)
+                        .all(|(e, &s)| e == table.name(s))
+                    && entry.rebids.len() == facts.rebids.len()
+                    && entry
+                        .rebids
+                        .iter()
+                        .zip(&facts.rebids)
+                        .all(|(r, a)| same_trump(a.trump, &r.trump) && same_names(&a.bids, &r.bids))
+                    && same_trump(facts.trump, &entry.trump)
+                    && same_names(&facts.bids, &entry.bids)
+                    && same_names(&facts.tricks, &entry.tricks)
+            })
+    }
 }

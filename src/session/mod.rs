@@ -6,7 +6,9 @@
 //! memory is always a legal game. Scores are never stored: they are derived.
 //!
 //! [`file`] is the file as stored and its TOML; `exact` and [`contract`]
-//! turn it into each family's game and back.
+//! turn it into each family's game and back. [`Play`] (`play.rs`) is the
+//! seam between a session and its family of games: the one place that tells
+//! them apart, so nothing above `session/` matches on the family.
 
 use chrono::{DateTime, Utc};
 
@@ -15,6 +17,7 @@ mod comments;
 pub mod contract;
 mod exact;
 pub mod file;
+mod play;
 #[cfg(test)]
 pub mod testing;
 
@@ -23,11 +26,11 @@ pub use contract::{dummy_word, parse_dummy};
 pub use file::{
     DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,
 };
+pub use play::{Play, UndoError, WrongFamily};
 
-use crate::rules::contract::Side;
 use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::template::Deck;
-use crate::rules::{Game, ReplayError, Seat, Table, Trump, Variant};
+use crate::rules::{Game, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -78,13 +81,6 @@ pub enum SessionError {
     WrongEntries(String),
 }
 
-/// What a session plays: an exact-bid game or a contract game.
-#[derive(Debug, Clone)]
-pub enum Play {
-    Exact(Game),
-    Contract(ContractGame),
-}
-
 /// A loaded session: a legal game plus its bookkeeping.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -93,11 +89,6 @@ pub struct Session {
     pub updated: DateTime<Utc>,
     pub play: Play,
 }
-
-/// A command for one family of games used on a session of the other.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct WrongFamily(pub String);
 
 impl Session {
     /// Validates a file by replaying it. The file is only read, so a caller
@@ -147,180 +138,64 @@ impl Session {
 
     /// The rules in force.
     pub fn variant(&self) -> &Variant {
-        match &self.play {
-            Play::Exact(game) => game.variant(),
-            Play::Contract(game) => game.variant(),
-        }
+        self.play.variant()
     }
 
     /// Who plays.
     pub fn table(&self) -> &Table {
-        match &self.play {
-            Play::Exact(game) => game.table(),
-            Play::Contract(game) => game.table(),
-        }
+        self.play.table()
     }
 
-    /// The players who have (or had) a seat, in the one order every output
-    /// lists them: seating order as the sheet shows it, a player who joined
-    /// under way where they sit, a waiting player who took a seat right
-    /// after the player they replaced. Those still waiting for a seat are
-    /// not among them (`show --json` lists them as `waiting`).
+    /// See [`Play::players`].
     pub fn players(&self) -> Vec<String> {
-        match &self.play {
-            Play::Exact(game) => {
-                let waiting = game.waiting();
-                let seated = game.around_table().into_iter();
-                names(game.table(), seated.filter(|s| !waiting.contains(s)))
-            }
-            Play::Contract(game) => game.table().names().to_vec(),
-        }
+        self.play.players()
     }
 
-    /// Everyone in the session: [`Session::players`], then those still
-    /// waiting for a seat, as `list` finds and filters them.
+    /// See [`Play::everyone`].
     pub fn everyone(&self) -> Vec<String> {
-        match &self.play {
-            Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
-            Play::Contract(game) => game.table().names().to_vec(),
-        }
+        self.play.everyone()
     }
 
     pub fn is_finished(&self) -> bool {
-        match &self.play {
-            Play::Exact(game) => game.is_finished(),
-            Play::Contract(game) => game.is_finished(),
-        }
+        self.play.is_finished()
     }
 
     /// Hands (exact-bid) or deals (contract) with something recorded.
     pub fn played(&self) -> usize {
-        match &self.play {
-            Play::Exact(game) => game.played(),
-            Play::Contract(game) => game.played(),
-        }
+        self.play.played()
     }
 
     /// The winners' names, once the session is over.
     pub fn winners(&self) -> Vec<String> {
-        match &self.play {
-            Play::Exact(game) => names(game.table(), game.winners().into_iter()),
-            Play::Contract(game) => side_names(game, game.duel().winners().iter().copied()),
-        }
+        self.play.winners()
     }
 
     /// Who is ahead now (every tied player).
     pub fn leaders(&self) -> Vec<String> {
-        match &self.play {
-            Play::Exact(game) => names(game.table(), game.leaders().into_iter()),
-            Play::Contract(game) => side_names(game, game.leaders().into_iter()),
-        }
+        self.play.leaders()
     }
 
-    /// A player's score for a one-line summary: the total, and in a Buddy
-    /// Bridge rubber the games won too ("2 games, 770"; "1 game all, 650"
-    /// when the games are level).
+    /// See [`Play::score_of`].
     pub fn score_of(&self, name: &str) -> String {
-        let Some(seat) = self.table().seat_of(name) else {
-            return String::new();
-        };
-        match &self.play {
-            Play::Exact(game) => game.totals()[seat].to_string(),
-            Play::Contract(game) => {
-                let side = Side::of_seat(seat);
-                let total = game.duel().totals()[side].total();
-                if game.rules().rubber() {
-                    let won = game.duel().games_won();
-                    let games = won[side];
-                    let word = if games == 1 { "game" } else { "games" };
-                    // A game each: the lead is on points alone.
-                    let all = if games > 0 && won.values().all(|&g| g == games) {
-                        " all"
-                    } else {
-                        ""
-                    };
-                    format!("{games} {word}{all}, {total}")
-                } else {
-                    total.to_string()
-                }
-            }
-        }
+        self.play.score_of(name)
     }
 
     /// The exact-bid game, or why this command does not fit a contract game.
     pub fn exact(&self) -> Result<&Game, WrongFamily> {
-        match &self.play {
-            Play::Exact(game) => Ok(game),
-            Play::Contract(game) => Err(contract_only(game.variant())),
-        }
+        self.play.exact()
     }
 
     pub fn exact_mut(&mut self) -> Result<&mut Game, WrongFamily> {
-        match &mut self.play {
-            Play::Exact(game) => Ok(game),
-            Play::Contract(game) => Err(contract_only(game.variant())),
-        }
+        self.play.exact_mut()
     }
 
     /// The contract game, or why this command does not fit an exact-bid game.
     pub fn contract(&self) -> Result<&ContractGame, WrongFamily> {
-        match &self.play {
-            Play::Contract(game) => Ok(game),
-            Play::Exact(game) => Err(exact_only(game.variant())),
-        }
+        self.play.contract()
     }
 
     pub fn contract_mut(&mut self) -> Result<&mut ContractGame, WrongFamily> {
-        match &mut self.play {
-            Play::Contract(game) => Ok(game),
-            Play::Exact(game) => Err(exact_only(game.variant())),
-        }
-    }
-
-    /// The file this session is stored as.
-    pub fn to_file(&self) -> SessionFile {
-        let game = match &self.play {
-            Play::Exact(game) => game,
-            Play::Contract(game) => return self.contract_file(game),
-        };
-        let table = game.table();
-        let names = |list: &[(Seat, u32)]| {
-            NameMap(
-                list.iter()
-                    .map(|&(s, n)| (table.name(s).to_string(), n))
-                    .collect(),
-            )
-        };
-        SessionFile {
-            hands: game
-                .facts()
-                .iter()
-                .map(|h| HandEntry {
-                    joins: h
-                        .joins
-                        .iter()
-                        .map(|j| JoinEntry {
-                            name: j.name.clone(),
-                            after: table.name(j.after).to_string(),
-                            start: j.start.name().to_string(),
-                        })
-                        .collect(),
-                    out: h.out.iter().map(|&s| table.name(s).to_string()).collect(),
-                    rebids: h
-                        .rebids
-                        .iter()
-                        .map(|r| RebidEntry {
-                            trump: r.trump.map(|t| t.name().to_string()),
-                            bids: names(&r.bids),
-                        })
-                        .collect(),
-                    trump: h.trump.map(|t| t.name().to_string()),
-                    bids: names(&h.bids),
-                    tricks: names(&h.tricks),
-                })
-                .collect(),
-            ..self.head(game.variant(), table)
-        }
+        self.play.contract_mut()
     }
 }
 
@@ -345,107 +220,6 @@ impl Session {
     }
 }
 
-impl Session {
-    /// Whether [`Session::to_file`] would give exactly `file`, found without
-    /// building it: a long session's file is large, and every change compares
-    /// the session before and after.
-    pub fn is_stored_as(&self, file: &SessionFile) -> bool {
-        let game = match &self.play {
-            Play::Exact(game) => game,
-            Play::Contract(_) => return self.to_file() == *file,
-        };
-        let table = game.table();
-        let same_names = |list: &[(Seat, u32)], map: &NameMap| {
-            list.len() == map.0.len()
-                && list
-                    .iter()
-                    .zip(&map.0)
-                    .all(|(&(s, n), (name, m))| n == *m && table.name(s) == name)
-        };
-        let same_trump =
-            |trump: Option<Trump>, text: &Option<String>| trump.map(Trump::name) == text.as_deref();
-        let SessionFile {
-            format,
-            written_by,
-            id,
-            variant,
-            created,
-            updated,
-            players,
-            waiting,
-            first_dealer,
-            closed,
-            rules,
-            hands,
-            deals,
-        } = file;
-        *format == FORMAT
-            && written_by == WRITTEN_BY
-            && *id == self.id
-            && *variant == game.variant().name
-            && *created == self.created
-            && *updated == self.updated
-            && players.as_slice() == table.seated()
-            && waiting.as_slice() == table.waiting()
-            && *first_dealer == table.name(table.first_dealer())
-            && rules == game.variant().raw()
-            && !closed
-            && deals.is_empty()
-            && hands.len() == game.facts().len()
-            && hands.iter().zip(game.facts()).all(|(entry, facts)| {
-                entry.joins.len() == facts.joins.len()
-                    && entry.joins.iter().zip(&facts.joins).all(|(e, j)| {
-                        e.name == j.name
-                            && e.after == table.name(j.after)
-                            && e.start == j.start.name()
-                    })
-                    && entry.out.len() == facts.out.len()
-                    && entry
-                        .out
-                        .iter()
-                        .zip(&facts.out)
-                        .all(|(e, &s)| e == table.name(s))
-                    && entry.rebids.len() == facts.rebids.len()
-                    && entry
-                        .rebids
-                        .iter()
-                        .zip(&facts.rebids)
-                        .all(|(r, a)| same_trump(a.trump, &r.trump) && same_names(&a.bids, &r.bids))
-                    && same_trump(facts.trump, &entry.trump)
-                    && same_names(&facts.bids, &entry.bids)
-                    && same_names(&facts.tricks, &entry.tricks)
-            })
-    }
-}
-
-fn names(table: &Table, seats: impl Iterator<Item = Seat>) -> Vec<String> {
-    seats.map(|s| table.name(s).to_string()).collect()
-}
-
-/// The players of `sides`: each side's player, or both partners.
-fn side_names(game: &ContractGame, sides: impl Iterator<Item = Side>) -> Vec<String> {
-    let sides: Vec<Side> = sides.collect();
-    game.table()
-        .seats()
-        .filter(|&seat| sides.contains(&Side::of_seat(seat)))
-        .map(|seat| game.name(seat).to_string())
-        .collect()
-}
-
-fn contract_only(variant: &Variant) -> WrongFamily {
-    WrongFamily(format!(
-        "{} is a contract game: record the auction with `bridgepad auction CALL…` and the tricks with `bridgepad tricks NAME=N`",
-        variant.title
-    ))
-}
-
-fn exact_only(variant: &Variant) -> WrongFamily {
-    WrongFamily(format!(
-        "{} is an exact-bid game with no auction: record bids with `bridgepad bid NAME=N …`",
-        variant.title
-    ))
-}
-
 /// A trump word, checked against the deck the variant uses.
 pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
     match text.parse::<Trump>() {
@@ -466,6 +240,7 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Seat;
     use crate::rules::contract::game::ContractGame;
 
     fn buddy_session() -> Session {
@@ -484,7 +259,7 @@ mod tests {
             id: "2026-11-22-buddy-bridge".into(),
             created: at,
             updated: at,
-            play: Play::Contract(game),
+            play: game.into(),
         }
     }
 
@@ -575,7 +350,7 @@ mod tests {
             id: "2026-11-22-devils-bridge".into(),
             created: at,
             updated: at,
-            play: Play::Exact(game),
+            play: game.into(),
         }
     }
 

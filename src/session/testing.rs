@@ -21,7 +21,7 @@ pub fn session(id: &str, created: &str, play: Play) -> Session {
 pub fn devils(id: &str, created: &str, names: [&str; 3]) -> Session {
     let v = crate::catalog::built_in("devils-bridge");
     let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
-    session(id, created, Play::Exact(Game::new(v, table)))
+    session(id, created, Game::new(v, table).into())
 }
 
 /// A copy of `session` with the player in seat `seat` bidding `n`, saved a

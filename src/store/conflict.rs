@@ -219,10 +219,12 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
 /// only the other has.
 pub fn parting(a: &Session, b: &Session) -> (usize, &'static str) {
     let (fa, fb) = (a.to_file(), b.to_file());
-    match a.play {
-        crate::session::Play::Exact(_) => (shared(&fa.hands, &fb.hands) + 1, "hand"),
-        crate::session::Play::Contract(_) => (shared(&fa.deals, &fb.deals) + 1, "deal"),
-    }
+    let shared = if a.play.is_contract() {
+        shared(&fa.deals, &fb.deals)
+    } else {
+        shared(&fa.hands, &fb.hands)
+    };
+    (shared + 1, a.play.entry_word())
 }
 
 /// How many entries `a` and `b` have alike from the start.
@@ -295,13 +297,8 @@ pub fn history(session: &Session) -> impl Iterator<Item = Session> {
 
 /// The session with its last entry taken back; `None` at the start.
 fn undone(session: &Session) -> Option<Session> {
-    use crate::session::Play;
-    let play = match &session.play {
-        Play::Exact(game) => Play::Exact(game.undo().ok()?.0),
-        Play::Contract(game) => Play::Contract(game.undo().ok()?.0),
-    };
     Some(Session {
-        play,
+        play: session.play.undone()?,
         ..session.clone()
     })
 }

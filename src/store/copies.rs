@@ -27,7 +27,7 @@ use super::conflict::{self, FileName, Relation, Tool};
 use super::index::Listed;
 use super::summary::Summary;
 use super::{Existing, Saved, Store, device, read_version};
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 /// A session whose copies went different ways: the table has to pick one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -590,8 +590,8 @@ fn conflict_of(copies: usize) -> Option<Conflict> {
 /// "stopped at hand 3 of the 5", "stopped earlier in hand 5". Hands are
 /// counted as the files hold them, the one in progress included.
 fn stopped(shorter: &Session, longer: &Session) -> String {
-    let (word, s, l) = match (&shorter.play, &longer.play) {
-        (Play::Exact(a), Play::Exact(b)) => ("hand", a.facts().len(), b.facts().len()),
+    let (word, s, l) = match (shorter.play.as_exact(), longer.play.as_exact()) {
+        (Some(a), Some(b)) => ("hand", a.facts().len(), b.facts().len()),
         _ => ("deal", deals(shorter), deals(longer)),
     };
     if conflict::relation(shorter, longer) == Relation::Same {

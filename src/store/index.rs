@@ -505,7 +505,7 @@ fn build_id() -> String {
 mod tests {
     use super::*;
     use crate::rules::{Game, Seat, Table};
-    use crate::session::{Play, Session};
+    use crate::session::Session;
 
     /// A Devil's Bridge session with one hand played, Ann dealing.
     fn session(id: &str, names: [&str; 3]) -> Session {
@@ -521,7 +521,7 @@ mod tests {
             id: id.into(),
             created: at,
             updated: at,
-            play: Play::Exact(game),
+            play: game.into(),
         }
     }
 

@@ -12,7 +12,7 @@ use crate::history::{self, Phase};
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::{Form, Why};
 use crate::rules::table::and_list;
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 /// One session as the history commands see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,7 +68,7 @@ pub struct Partnership {
 /// scored below it (rubber bridge), or where the deal earned Chicago's game
 /// bonus; nothing is scored here.
 fn partnerships(session: &Session) -> Vec<Partnership> {
-    let Play::Contract(game) = &session.play else {
+    let Some(game) = session.play.as_contract() else {
         return Vec::new();
     };
     let Some(terms) = game.rules().bridge() else {
@@ -236,9 +236,7 @@ impl Bidding {
 /// order; `None` for other games. The hook is the engine's
 /// ([`crate::rules::Game::hook_on`]).
 fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
-    let Play::Exact(game) = &session.play else {
-        return None;
-    };
+    let game = session.play.as_exact()?;
     let table = game.table();
     let mut records = vec![Bidding::default(); players.len()];
     let at = |seat| players.iter().position(|p| p == table.name(seat));
@@ -272,7 +270,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
 /// (declarer's row of a settled contract says made or not); `None` for
 /// exact-bid games.
 fn levels(session: &Session, players: &[String]) -> Option<Vec<[Tally; 7]>> {
-    if matches!(session.play, Play::Exact(_)) {
+    if !session.play.is_contract() {
         return None;
     }
     let mut records = vec![[Tally::default(); 7]; players.len()];
@@ -298,7 +296,7 @@ impl Summary {
         let winners = session.winners();
         let winners_lower: Vec<String> = winners.iter().map(|w| w.to_lowercase()).collect();
         let totals = history::final_totals(session);
-        let exact_game = matches!(session.play, Play::Exact(_));
+        let exact_game = !session.play.is_contract();
         let players: Vec<String> = session.everyone();
         // Per player: exact-bid hands (made, played), or contracts
         // (declared, made), counted in one pass over the history as it is

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::session::{Play, Session};
+use crate::session::Session;
 use crate::store::conflict::{self, FileName};
 use crate::store::copies::Parted;
 use crate::store::{self};
@@ -252,10 +252,7 @@ fn progress(session: &Session) -> String {
     if session.is_finished() {
         return "finished".into();
     }
-    let hand = match session.play {
-        Play::Exact(_) => "hand",
-        Play::Contract(_) => "deal",
-    };
+    let hand = session.play.entry_word();
     format!("at {hand} {}", session.played() + 1)
 }
 

@@ -52,6 +52,7 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
             }
         },
     };
+    // Each family's table loop: cmd/play asks each family's questions.
     match cx.store.load(&id)?.play {
         Play::Exact(_) => exact::table(p, cx, &id),
         Play::Contract(g) if g.partnerships() => bridge::table(p, cx, &id),
@@ -92,12 +93,7 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
     }
     let mut items = vec!["Start a new session".to_string()];
     items.extend(open.iter().map(|s| {
-        let at = match &s.play {
-            Play::Exact(g) => format!("hand {}", g.current().map_or(0, |h| h.deal.number)),
-            Play::Contract(g) => {
-                format!("deal {}", g.duel().current().map_or(0, |d| d.number))
-            }
-        };
+        let at = format!("{} {}", s.play.entry_word(), s.play.current_number());
         format!(
             "Resume {}: {}, {} ({at})",
             s.id,

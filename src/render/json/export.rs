@@ -135,7 +135,7 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         phase: row.phase.word(),
         dealer: row.dealer,
         player: row.player,
-        bid: row.bid,
+        bid: row.role.to_string(),
         tricks: row.tricks,
         made: row.made,
         points: row.points,
@@ -255,7 +255,7 @@ mod tests {
         let v = built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let mut game = Game::new(v.clone(), Table::new(&v, names, 0).unwrap());
-        let unplayed = session(Play::Exact(game.clone()));
+        let unplayed = session(game.clone().into());
         assert_eq!(export_part(&unplayed).unwrap(), all_at_once(&unplayed));
         assert!(
             export_part(&unplayed)
@@ -276,7 +276,7 @@ mod tests {
             let bid = game.legal_bids(dealer)[0];
             game.record_bids(&[(dealer, bid)]).unwrap();
             game.record_tricks(&[(dealer, cards)]).unwrap();
-            let played = session(Play::Exact(game.clone()));
+            let played = session(game.clone().into());
             assert_eq!(export_part(&played).unwrap(), all_at_once(&played));
         }
         let v = built_in("buddy-bridge");
@@ -287,7 +287,7 @@ mod tests {
             game.call(call.parse().unwrap()).unwrap();
         }
         game.record_tricks(&[(Seat::at(0), 7)]).unwrap();
-        let contract = session(Play::Contract(game));
+        let contract = session(game.into());
         assert_eq!(export_part(&contract).unwrap(), all_at_once(&contract));
     }
 }

@@ -66,15 +66,6 @@ pub struct Points {
 }
 
 impl Points {
-    /// Points of a game without a line: all below it.
-    fn below(total: i64) -> Points {
-        Points {
-            total,
-            above: 0,
-            below: total,
-        }
-    }
-
     fn of(line: Line) -> Points {
         Points {
             total: line.total(),
@@ -111,16 +102,8 @@ pub fn players(session: &Session) -> Vec<String> {
 
 /// Every player's points for the whole session, waiting players included.
 pub fn totals(session: &Session) -> ByName<Points> {
-    match &session.play {
-        Play::Exact(game) => {
-            let table = game.table();
-            game.totals()
-                .iter()
-                .map(|(s, &t)| (table.name(s).to_string(), Points::below(t)))
-                .collect()
-        }
-        Play::Contract(game) => contract::lines(game, game.duel().totals()),
-    }
+    let lines = session.play.lines().into_iter();
+    lines.map(|(name, line)| (name, Points::of(line))).collect()
 }
 
 /// The sheet of `show --json`, in the shape of the session's family.
@@ -134,6 +117,7 @@ pub enum Sheet<'a> {
 
 /// `show --json` for a session.
 pub fn sheet(session: &Session) -> Sheet<'_> {
+    // Per family: render sits above session/, so the seam cannot draw this.
     match &session.play {
         Play::Exact(game) => Sheet::Exact(Box::new(exact::sheet(session, game))),
         Play::Contract(game) => Sheet::Contract(Box::new(contract::sheet(session, game))),

@@ -98,6 +98,13 @@ pub struct Store {
     /// The name every save records as the device that made it
     /// (`store/device.rs`); without one, saves name no device.
     device: Option<String>,
+    /// How long a session file is left alone before the index trusts it
+    /// (`store/index.rs`).
+    settle_delay: Duration,
+    /// How the store tells the person what it did unasked (a file upgraded
+    /// to today's format): the command layer's way of saying it; nothing
+    /// without one.
+    tell: fn(&str),
 }
 
 impl Store {
@@ -110,6 +117,8 @@ impl Store {
             cache: Arc::default(),
             seed: None,
             device: None,
+            settle_delay: index::SETTLE,
+            tell: |_| {},
         }
     }
 
@@ -146,6 +155,25 @@ impl Store {
         }
     }
 
+    /// The store, trusting a session file to the index once it has been
+    /// left alone for `delay` (`BRIDGEPAD_INDEX_SETTLE_MS`; tests shorten it).
+    pub fn with_settle_delay(self, delay: Duration) -> Store {
+        Store {
+            settle_delay: delay,
+            ..self
+        }
+    }
+
+    /// How long a file is left alone before the index trusts it.
+    pub fn settle_delay(&self) -> Duration {
+        self.settle_delay
+    }
+
+    /// The store, telling what it did unasked through `tell`, a line each.
+    pub fn with_tell(self, tell: fn(&str)) -> Store {
+        Store { tell, ..self }
+    }
+
     /// The store, drawing new ids from `seed` when there is one.
     pub fn with_seed(self, seed: Option<u64>) -> Store {
         Store { seed, ..self }
@@ -179,19 +207,52 @@ impl Store {
 
     /// The session with this id (or the one whose id starts with it, when
     /// only one does), else the most recently updated unfinished one, else
-    /// the most recently updated one.
-    pub fn resolve(&self, wanted: Option<&str>) -> Result<Resolved> {
+    /// the most recently updated one. The copies of sessions found on the
+    /// way are settled at `now` (`store/copies.rs`), and what was merged is
+    /// said through `say`, a line each.
+    pub fn resolve(
+        &self,
+        wanted: Option<&str>,
+        now: DateTime<Utc>,
+        say: &mut dyn FnMut(String),
+    ) -> Result<Resolved> {
+        self.resolve_settling(wanted, Some((now, say)))
+    }
+
+    /// [`Store::resolve`] reading only: no copy is settled, so one found
+    /// is not seen as a conflict (for completion, which must not write).
+    pub fn find(&self, wanted: Option<&str>) -> Result<Resolved> {
+        self.resolve_settling(wanted, None)
+    }
+
+    /// [`Store::resolve`], settling copies when given a time and a voice.
+    fn resolve_settling(
+        &self,
+        wanted: Option<&str>,
+        settle: Option<Settling<'_>>,
+    ) -> Result<Resolved> {
+        let listing = |settle: Option<Settling<'_>>| match settle {
+            Some((now, say)) => {
+                let scan = index::read(self)?;
+                Ok::<_, anyhow::Error>(copies::settle_listed(self, scan, now, say))
+            }
+            None => index::scan(self),
+        };
         match wanted {
             Some(id) => {
                 check_id(id)?;
                 if self.path(id).is_file() {
+                    let conflict = match settle {
+                        Some((now, say)) => copies::settle_named(self, id, now, say)?,
+                        None => None,
+                    };
                     return Ok(Resolved {
                         id: id.to_string(),
                         implicit: false,
-                        conflict: copies::settle_named(self, id)?,
+                        conflict,
                     });
                 }
-                let listed = crate::store::index::scan(self)?;
+                let listed = listing(settle)?;
                 // A session known only by its conflict copies has no file of
                 // its own, yet its id names it exactly.
                 let exact = listed.iter().find(|e| e.id == id);
@@ -222,7 +283,7 @@ impl Store {
             None => {
                 // The table's current game; once every game is over, the one
                 // that finished last, so `show` and `undo` still reach it.
-                let listed = crate::store::index::scan(self)?;
+                let listed = listing(settle)?;
                 let readable = || listed.iter().filter(|e| e.summary.is_ok());
                 let open = readable().find(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
                 let chosen = open.or_else(|| readable().next());
@@ -379,7 +440,7 @@ impl Store {
     /// Runs `change` on the stored session under the session's lock, saving
     /// the result if the session changed. Nothing is written when `change`
     /// fails. A file in an older format is saved in today's only after its
-    /// bytes are safe in a backup, and says so on stderr.
+    /// bytes are safe in a backup, and the store tells so (`with_tell`).
     pub fn update<T>(
         &self,
         id: &str,
@@ -414,11 +475,11 @@ impl Store {
             after.written_by = self.written_by();
             if let Some(older) = &older {
                 let backup = self.back_up(id, older)?;
-                eprintln!(
+                (self.tell)(&format!(
                     "upgrading session {id} from format {} to format {FORMAT}; the original file is kept as `{}`",
                     older.format,
                     backup.display()
-                );
+                ));
             }
             let path = self.path(id);
             let folder = copies::Clean::before_save(self);
@@ -598,6 +659,9 @@ impl Draws {
             .collect()
     }
 }
+
+/// When copies found on the way are settled, and how what was merged is said.
+type Settling<'a> = (DateTime<Utc>, &'a mut dyn FnMut(String));
 
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {

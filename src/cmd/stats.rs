@@ -13,7 +13,7 @@ use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::render::{self, html, json, lists};
 use crate::store::stats::{tally, tally_partnerships};
-use crate::store::{copies, index, write_atomically};
+use crate::store::{copies, write_atomically};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     // `-o -` is stdout, as for `export`.
@@ -28,7 +28,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     }
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     let mut sessions = Vec::new();
-    for entry in index::scan(&cx.store)? {
+    for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {
             eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
             continue;

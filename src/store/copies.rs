@@ -4,12 +4,13 @@
 //! A session's copies are its file `<id>.toml` (or, when git left conflict
 //! markers in it, each side of them) and the conflict copies sync tools put
 //! beside it (`conflict.rs` knows their names and decides how two copies
-//! relate). Whenever copies are found, [`settle`] runs under the session's
-//! lock: copies that the most complete one holds entirely merge by
-//! themselves (it becomes `<id>.toml`, the others go to the trash), another
-//! game that happened to get the same id is kept under an id of its own,
-//! and copies that went different ways stay as they are, a conflict for
-//! `bridgepad resolve` ([`keep`]). Every move goes through the store's
+//! relate). Whenever a command finds copies, [`settle`] runs under the
+//! folder's lock, at the command's time, and says what it merged through
+//! the command (the store prints nothing): copies that the most complete
+//! one holds entirely merge by themselves (it becomes `<id>.toml`, the
+//! others go to the trash), another game that happened to get the same id
+//! is kept under an id of its own, and copies that went different ways stay
+//! as they are, a conflict for `bridgepad resolve` ([`keep`]). Every move goes through the store's
 //! trash and every write through its atomic save, and nothing is put in the
 //! trash or written over unless the session file left in place holds all
 //! of its facts (or the table picked it).
@@ -24,7 +25,7 @@ use anyhow::{Context as _, Result, anyhow, bail};
 use chrono::{DateTime, Utc};
 
 use super::conflict::{self, FileName, Relation, Tool};
-use super::index::Listed;
+use super::index::{Listed, Scan};
 use super::summary::Summary;
 use super::{Existing, Saved, Store, device, read_version};
 use crate::session::{Play, Session};
@@ -432,8 +433,15 @@ pub struct Settled {
 
 /// Settles session `id`'s copies, among `files` (the conflict copy files
 /// found beside the sessions), under the session's lock: see the module's
-/// documentation. Says on stderr what it merged, a line each.
-pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -> Result<Settled> {
+/// documentation. Moves what it trashes at `now` (the command's clock), and
+/// says what it merged through `say`, a line each, for the command to print.
+pub fn settle(
+    store: &Store,
+    id: &str,
+    files: &[CopyFile],
+    now: DateTime<Utc>,
+    say: &mut dyn FnMut(String),
+) -> Result<Settled> {
     let _lock = store.lock()?;
     let copies = gather(store, id, files);
     let mut settled = Settled::default();
@@ -448,7 +456,7 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
     };
     let mut gone = vec![false; copies.len()];
     let main = store.path(id);
-    let say = |line: String| eprintln!("{}", crate::one_line(&line));
+    let mut say = |line: String| say(crate::one_line(&line));
 
     // Other games first: each under an id of its own. A side of git's
     // markers is kept apart only when the file holding it is replaced now,
@@ -673,8 +681,14 @@ pub fn warning(id: &str, conflict: Conflict) -> String {
 /// beside it, or git's markers in its file. For a command that names the
 /// session, so it is cheap: the folder's names are listed only when the
 /// folder changed since it was last found to hold no copy ([`Clean`]), and
-/// no other file is read.
-pub fn settle_named(store: &Store, id: &str) -> Result<Option<Conflict>> {
+/// no other file is read. Settles at `now` and says what it merged through
+/// `say`, as [`settle`] does.
+pub fn settle_named(
+    store: &Store,
+    id: &str,
+    now: DateTime<Utc>,
+    say: &mut dyn FnMut(String),
+) -> Result<Option<Conflict>> {
     let files: Vec<CopyFile> = if Clean::known(store, Clean::folder_time(store)) {
         Vec::new()
     } else {
@@ -688,7 +702,7 @@ pub fn settle_named(store: &Store, id: &str) -> Result<Option<Conflict>> {
     if files.is_empty() && !marked {
         return Ok(None);
     }
-    Ok(settle(store, id, &files, Utc::now())?.conflict)
+    Ok(settle(store, id, &files, now, say)?.conflict)
 }
 
 /// Remembers that the data folder held no conflict copy, so a command need
@@ -763,14 +777,32 @@ impl Clean {
     }
 }
 
-/// Settles every session with copies, for the session listing: those with
-/// conflict copy files among `files`, and those whose file could not be
-/// read because git's markers are in it. The entries of the sessions
-/// settled are made again from their files as they are now (a conflict
-/// shown with the summary of the first copy that reads), and sessions kept
-/// apart are added. A failure to settle one session is a warning, and it
-/// is listed as a conflict.
-pub fn settle_listed(store: &Store, mut listed: Vec<Listed>, files: Vec<CopyFile>) -> Vec<Listed> {
+/// Settles every session with copies that [`index::read`] found, for the
+/// session listing: those with conflict copy files beside them, and those
+/// whose file could not be read because git's markers are in it. The
+/// entries of the sessions settled are made again from their files as they
+/// are now (a conflict shown with the summary of the first copy that
+/// reads), and sessions kept apart are added. A failure to settle one
+/// session is a warning, and it is listed as a conflict. Settles at `now`
+/// and says through `say` what it merged and what it could not, a line
+/// each, for the command to print. What killed saves left beside the
+/// sessions is cleared here too, once stale.
+///
+/// [`index::read`]: super::index::read
+pub fn settle_listed(
+    store: &Store,
+    scan: Scan,
+    now: DateTime<Utc>,
+    say: &mut dyn FnMut(String),
+) -> Vec<Listed> {
+    let Scan {
+        mut listed,
+        copies: files,
+        leftovers,
+    } = scan;
+    if leftovers {
+        super::folder::clear_stale_temps(store.dir());
+    }
     let mut ids: BTreeMap<String, ()> = files.iter().map(|f| (f.id.clone(), ())).collect();
     for entry in &listed {
         if entry.summary.is_err()
@@ -782,16 +814,15 @@ pub fn settle_listed(store: &Store, mut listed: Vec<Listed>, files: Vec<CopyFile
     if ids.is_empty() {
         return listed;
     }
-    let now = Utc::now();
     for id in ids.into_keys() {
-        let settled = match settle(store, &id, &files, now) {
+        let settled = match settle(store, &id, &files, now, say) {
             Ok(settled) => settled,
             Err(e) => {
-                eprintln!(
+                say(format!(
                     "warning: could not merge the copies of session {}: {}",
                     crate::one_line(&id),
                     crate::one_line(&format!("{e:#}"))
-                );
+                ));
                 let copies = gather(store, &id, &files).len();
                 Settled {
                     conflict: Some(Conflict {
@@ -807,6 +838,7 @@ pub fn settle_listed(store: &Store, mut listed: Vec<Listed>, files: Vec<CopyFile
             listed.extend(entry(store, apart, &[], None));
         }
     }
+    super::index::sort(&mut listed);
     listed
 }
 

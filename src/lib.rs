@@ -19,6 +19,7 @@ pub mod history;
 pub mod narrate;
 pub mod prompt;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod session;
 pub mod store;

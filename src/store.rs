@@ -38,8 +38,6 @@ pub mod index;
 mod lock;
 mod migrate;
 pub(crate) mod plain;
-pub mod stats;
-pub mod summary;
 mod trash;
 
 use std::fs::{self, File};

@@ -1,7 +1,7 @@
 //! `bridgepad stats [--json | --html] [--output FILE]`: each player's record
 //! across sessions (how they bid in exact-bid games, their contracts by
 //! level in contract games), and each partnership's in rubber bridge and
-//! Chicago (tallied in `store/stats.rs`, drawn in `render/lists.rs`,
+//! Chicago (tallied in `report/stats.rs`, drawn in `render/lists.rs`,
 //! `render/json/lists.rs` and `render/html.rs`).
 
 use std::path::Path;
@@ -12,7 +12,7 @@ use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::render::{self, html, json, lists};
-use crate::store::stats::{tally, tally_partnerships};
+use crate::report::stats::{tally, tally_partnerships};
 use crate::store::{copies, write_atomically};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {

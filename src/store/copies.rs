@@ -26,8 +26,8 @@ use chrono::{DateTime, Utc};
 
 use super::conflict::{self, FileName, Relation, Tool};
 use super::index::{Listed, Scan};
-use super::summary::Summary;
 use super::{Existing, Saved, Store, device, read_version};
+use crate::report::summary::Summary;
 use crate::session::{Play, Session};
 
 /// A session whose copies went different ways: the table has to pick one.

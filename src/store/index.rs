@@ -38,11 +38,11 @@ use anyhow::{Context as _, Result};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::report::summary::{Bidding, Partnership, Record, Summary, Tally};
 use crate::store::Store;
 use crate::store::cache::{self, instant};
 use crate::store::conflict::{self, FileName};
 use crate::store::copies::{Conflict, CopyFile};
-use crate::store::summary::{Bidding, Partnership, Record, Summary, Tally};
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);

@@ -1,10 +1,13 @@
 use std::path::Path;
 
+use chrono::{DateTime, Utc};
+
+use super::settle::{Group, plan};
 use super::*;
 use crate::rules::Seat;
 use crate::session::testing::with_bid as bid;
 use crate::session::to_toml;
-use crate::store::index;
+use crate::store::index::{self, Listed};
 
 const ID: &str = "2026-11-23-devils-bridge";
 const AT: &str = "2026-11-23T20:00:00Z";

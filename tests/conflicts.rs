@@ -635,13 +635,19 @@ fn a_completion_settles_no_copy_and_says_nothing() {
     let (early, late) = early_and_late(&bp);
     fs::write(bp.file(SYNCTHING), &early).unwrap();
     let before = snapshot(&bp.data_dir());
-    for words in [
-        ["bridgepad", "delete", ""],
-        ["bridgepad", "bid", ""],
-        ["bridgepad", "show", "--session"],
-    ] {
-        let (offered, said) = completion(&bp, &words);
-        assert!(!offered.is_empty(), "{words:?}");
+    // Session ids, the current session's players, every player's name.
+    let asked: [&[&str]; 4] = [
+        &["bridgepad", "delete", ""],
+        &["bridgepad", "bid", ""],
+        &["bridgepad", "show", "--session", ""],
+        &["bridgepad", "list", "--player", ""],
+    ];
+    for words in asked {
+        let (offered, said) = completion(&bp, words);
+        assert!(
+            offered.contains(ID) || offered.contains("Ann"),
+            "{words:?}: {offered}"
+        );
         assert_eq!(said, "", "{words:?}");
         assert_eq!(snapshot(&bp.data_dir()), before, "{words:?}");
     }

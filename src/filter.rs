@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use crate::catalog::Catalog;
 use crate::cli::Filters;
-use crate::store::summary::Summary;
+use crate::report::summary::Summary;
 
 /// Filters checked against the catalog and parsed, ready to match sessions.
 #[derive(Debug, Clone, Default)]

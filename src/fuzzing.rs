@@ -21,10 +21,11 @@ use crate::catalog;
 use crate::history;
 use crate::narrate;
 use crate::render;
+use crate::report::summary;
 use crate::rules::contract::auction::{Auction, AuctionRules, Call};
 use crate::rules::{Game, Table};
 use crate::session::{Session, SessionFile, to_toml};
-use crate::store::{self, summary};
+use crate::store;
 
 /// The id of the session file the fuzzer reads, `fuzz.toml`: a file that
 /// holds another id is refused, as a copied or renamed file is.

@@ -19,6 +19,7 @@ pub mod history;
 pub mod narrate;
 pub mod prompt;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod session;
 pub mod store;
@@ -272,20 +273,27 @@ fn context(cli: &Cli) -> Result<Context> {
         .templates_dir
         .clone()
         .or_else(|| dirs.as_ref().map(|d| d.config_dir().join("templates")));
-    // Caches go under the user's cache directory, never in the data folder
-    // (which may be synced); with no cache directory nothing is cached.
-    let cache_base = std::env::var_os("BRIDGEPAD_CACHE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs.as_ref().map(|d| d.cache_dir().to_path_buf()));
+    let cache_base = cache_base(dirs.as_ref());
     Ok(Context {
         store: Store::new(data_dir)
             .with_lock_wait(lock_wait()?)
             .with_cache_base(cache_base)
             .with_seed(seed()?)
-            .with_device(device()?),
+            .with_device(device()?)
+            .with_settle_delay(settle_delay()?)
+            .with_tell(|line| eprintln!("{line}")),
         templates_dir,
         now: now()?,
     })
+}
+
+/// Where caches go: under the user's cache directory (`BRIDGEPAD_CACHE_DIR`
+/// moves it), never in the data folder (which may be synced); with no cache
+/// directory nothing is cached.
+pub(crate) fn cache_base(dirs: Option<&directories::ProjectDirs>) -> Option<PathBuf> {
+    std::env::var_os("BRIDGEPAD_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs.map(|d| d.cache_dir().to_path_buf()))
 }
 
 /// The current time; `BRIDGEPAD_NOW` (RFC 3339) fixes it, for reproducible
@@ -324,14 +332,27 @@ fn device() -> Result<String> {
 /// How long a writer waits for a session another bridgepad is writing;
 /// `BRIDGEPAD_LOCK_WAIT_MS` overrides the default (0 gives up at once).
 fn lock_wait() -> Result<Duration> {
-    match std::env::var("BRIDGEPAD_LOCK_WAIT_MS") {
+    millis("BRIDGEPAD_LOCK_WAIT_MS", store::LOCK_WAIT)
+}
+
+/// How long a session file is left alone before the session index trusts
+/// it (`store/index.rs`): `BRIDGEPAD_INDEX_SETTLE_MS` shortens it, for tests
+/// that would otherwise wait for it.
+fn settle_delay() -> Result<Duration> {
+    millis("BRIDGEPAD_INDEX_SETTLE_MS", store::index::SETTLE)
+}
+
+/// The environment variable `variable`, a whole number of milliseconds,
+/// else `default` when it is not set.
+fn millis(variable: &str, default: Duration) -> Result<Duration> {
+    match std::env::var(variable) {
         Ok(text) => text.trim().parse().map(Duration::from_millis).map_err(|_| {
             anyhow!(
-                "BRIDGEPAD_LOCK_WAIT_MS `{text}` is not a whole number of milliseconds; \
+                "{variable} `{text}` is not a whole number of milliseconds; \
                  unset it for the default of {} ms",
-                store::LOCK_WAIT.as_millis()
+                default.as_millis()
             )
         }),
-        Err(_) => Ok(store::LOCK_WAIT),
+        Err(_) => Ok(default),
     }
 }

@@ -606,3 +606,58 @@ fn copies_from_older_builds_are_named_by_their_kind_never_as_this_device() {
     assert!(out.stdout.contains("2: Syncthing copy"), "{}", out.stdout);
     assert!(!out.stdout.contains("this device"), "{}", out.stdout);
 }
+
+/// What bridgepad offers at a Tab after `words`, asked as the completion
+/// scripts ask (`COMPLETE=bash`), with what it said on stderr.
+fn completion(bp: &Bp, words: &[&str]) -> (String, String) {
+    let index = (words.len() - 1).to_string();
+    let out = bp
+        .command()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", &index)
+        .env("_CLAP_COMPLETE_COMP_TYPE", "9")
+        .env("_CLAP_COMPLETE_SPACE", "true")
+        .env("_CLAP_IFS", "\n")
+        .arg("--")
+        .args(words)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_completion_settles_no_copy_and_says_nothing() {
+    let bp = Bp::new();
+    let (early, late) = early_and_late(&bp);
+    fs::write(bp.file(SYNCTHING), &early).unwrap();
+    let before = snapshot(&bp.data_dir());
+    // Session ids, the current session's players, every player's name.
+    let asked: [&[&str]; 4] = [
+        &["bridgepad", "delete", ""],
+        &["bridgepad", "bid", ""],
+        &["bridgepad", "show", "--session", ""],
+        &["bridgepad", "list", "--player", ""],
+    ];
+    for words in asked {
+        let (offered, said) = completion(&bp, words);
+        assert!(
+            offered.contains(ID) || offered.contains("Ann"),
+            "{words:?}: {offered}"
+        );
+        assert_eq!(said, "", "{words:?}");
+        assert_eq!(snapshot(&bp.data_dir()), before, "{words:?}");
+    }
+    // `list` settles the copy as before.
+    let out = bp.run(&["list"]);
+    assert!(
+        out.stderr.starts_with("merged Syncthing's copy"),
+        "{}",
+        out.stderr
+    );
+    assert!(!bp.file(SYNCTHING).exists());
+    assert_eq!(bp.session_text(ID), late);
+}

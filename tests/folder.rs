@@ -66,7 +66,7 @@ const NEW: [&str; 6] = [
 
 #[test]
 fn the_data_folder_holds_only_what_is_shared_and_says_what_to_ignore() {
-    let bp = Bp::new();
+    let bp = Bp::new().env("BRIDGEPAD_INDEX_SETTLE_MS", "0");
     let id = bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
     assert_eq!(
@@ -86,8 +86,8 @@ fn the_data_folder_holds_only_what_is_shared_and_says_what_to_ignore() {
         fs::read_to_string(bp.data_dir().join(".stignore")).unwrap(),
         "# bridgepad: machine-local, never synced\n.bridgepad\n.locks\n.cache\n.saving\n.saving-*.tmp\n"
     );
-    // The index is kept under the cache directory once the files settle.
-    thread::sleep(Duration::from_millis(2100));
+    // The index is kept under the cache directory once the files settle
+    // (at once here: no settle delay).
     bp.ok(&["list"]);
     assert!(cache_of(&bp).join("index.bin").is_file());
     assert_eq!(
@@ -246,7 +246,8 @@ fn a_link_planted_as_the_lock_is_refused_and_its_target_untouched() {
 #[test]
 fn a_cache_that_cannot_be_written_never_fails_a_command() {
     for whole in [true, false] {
-        let bp = &Bp::new();
+        // No settle delay: the index is written (or tried) at once.
+        let bp = &Bp::new().env("BRIDGEPAD_INDEX_SETTLE_MS", "0");
         if whole {
             // The cache directory is a file: nothing can be cached at all.
             fs::write(bp.cache_dir(), "in the way").unwrap();
@@ -261,7 +262,6 @@ fn a_cache_that_cannot_be_written_never_fails_a_command() {
         }
         bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0"]);
         bp.ok(&["tricks", "Ann=1"]);
-        thread::sleep(Duration::from_millis(2100));
         let listed = bp.json(&["list", "--json"]);
         assert_eq!(listed[0]["id"], id.as_str());
         assert_eq!(listed[0]["hands_played"], 1);

@@ -12,7 +12,7 @@ use crate::store;
 pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
     // Checked before resolving, so an id never reaches outside the data directory.
     store::check_id(&args.session)?;
-    let id = cx.store.resolve(Some(&args.session))?.undivided()?.id;
+    let id = cx.resolve(Some(&args.session))?.undivided()?.id;
     let trashed = cx.store.trash(&id, cx.now)?;
     let what = cx
         .store

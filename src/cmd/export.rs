@@ -23,8 +23,8 @@ use crate::cli::{ExportArgs, ExportFormat};
 use crate::filter::Filter;
 use crate::render::{csv, html, json, markdown, pbn};
 use crate::session::Session;
+use crate::store::copies;
 use crate::store::write_atomically;
-use crate::store::{copies, index};
 
 pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let format = args.format;
@@ -115,7 +115,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
         return Ok((vec![cx.session_id(&args.session)?], Columns::default()));
     }
     let mut summaries = Vec::new();
-    for entry in index::scan(&cx.store)? {
+    for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {
             eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
             continue;

@@ -7,13 +7,14 @@ use super::Context;
 use crate::cli::ListArgs;
 use crate::filter::Filter;
 use crate::render::{self, json, lists};
-use crate::store::{copies, index};
+use crate::store::copies;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     // A broken file cannot be matched against filters: it is listed only
     // when nothing is filtered, so it is never silently missing from "every session".
-    let entries: Vec<_> = index::scan(&cx.store)?
+    let entries: Vec<_> = cx
+        .listing()?
         .into_iter()
         .filter(|e| match &e.summary {
             Ok(s) => filter.matches(s),

@@ -91,7 +91,7 @@ fn project_dirs() -> Option<directories::ProjectDirs> {
 fn completion_store() -> Option<Store> {
     let dir = typed("data-dir", "BRIDGEPAD_DATA_DIR")
         .or_else(|| project_dirs().map(|d| d.data_dir().to_path_buf()))?;
-    Some(Store::new(dir))
+    Some(Store::new(dir).with_cache_base(crate::cache_base(project_dirs().as_ref())))
 }
 
 /// Session ids in the data folder, newest first, each with its game and
@@ -143,7 +143,7 @@ pub fn complete_player_entries(current: &std::ffi::OsStr) -> Vec<CompletionCandi
     };
     let wanted = typed("session", "BRIDGEPAD_NO_SUCH_VARIABLE");
     let wanted = wanted.as_ref().map(|w| w.to_string_lossy().into_owned());
-    let Ok(resolved) = store.resolve(wanted.as_deref()) else {
+    let Ok(resolved) = store.find(wanted.as_deref()) else {
         return Vec::new();
     };
     let Ok(listed) = crate::store::index::scan(&store) else {
@@ -665,6 +665,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     (
         "BRIDGEPAD_LOCK_WAIT_MS",
         "How long a writer waits for a busy data folder, in milliseconds (default 5000; 0 gives up at once).",
+    ),
+    (
+        "BRIDGEPAD_INDEX_SETTLE_MS",
+        "How long a session file is left alone before the session index trusts it, in milliseconds (default 2000); for tests.",
     ),
     (
         "BRIDGEPAD_DEVICE",

@@ -37,7 +37,8 @@ use chrono::{DateTime, Utc};
 use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
 use crate::rules::{Seat, Table};
-use crate::store::Store;
+use crate::store::index::{self, Listed};
+use crate::store::{Resolved, Store, copies};
 pub use named::Named;
 
 /// Everything a command needs from outside: where files are, and the time.
@@ -56,12 +57,32 @@ impl Context {
     /// named. A session whose copies went different ways is refused until
     /// `bridgepad resolve` has kept one.
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
-        let resolved = self.store.resolve(arg.session.as_deref())?.undivided()?;
+        let resolved = self.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
             eprintln!("using session {}", crate::one_line(&resolved.id));
         }
         Ok(resolved.id)
     }
+
+    /// [`Store::resolve`] at the context's time, saying on stderr what was
+    /// settled on the way (copies merged), a line each.
+    pub fn resolve(&self, wanted: Option<&str>) -> Result<Resolved> {
+        self.store.resolve(wanted, self.now, &mut say)
+    }
+
+    /// Every session, newest first, as `list` shows them: the copies found
+    /// beside them settled at the context's time, what was merged said on
+    /// stderr, a line each (`store/copies.rs`).
+    pub fn listing(&self) -> Result<Vec<Listed>> {
+        let scan = index::read(&self.store)?;
+        Ok(copies::settle_listed(&self.store, scan, self.now, &mut say))
+    }
+}
+
+/// Says on stderr what the store did on a command's way (a copy merged, a
+/// file upgraded), one line each.
+pub fn say(line: String) {
+    eprintln!("{}", crate::one_line(&line));
 }
 
 pub fn run(command: Command, cx: &Context) -> Result<()> {

@@ -15,8 +15,8 @@ use super::Context;
 use crate::cli::ResolveArgs;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::render::{self, compare};
+use crate::store::check_id;
 use crate::store::copies::{self, Copy, Pick};
-use crate::store::{check_id, index};
 
 pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
     let Some(id) = chosen(args.id.as_deref(), cx)? else {
@@ -58,14 +58,15 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
 fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
     if let Some(wanted) = wanted {
         check_id(wanted)?;
-        let resolved = cx.store.resolve(Some(wanted))?;
+        let resolved = cx.resolve(Some(wanted))?;
         if resolved.conflict.is_none() {
             outln!("Session {} has one copy: nothing to resolve.", resolved.id);
             return Ok(None);
         }
         return Ok(Some(resolved.id));
     }
-    let conflicts: Vec<String> = index::scan(&cx.store)?
+    let conflicts: Vec<String> = cx
+        .listing()?
         .into_iter()
         .filter(|e| e.conflict.is_some())
         .map(|e| e.id)

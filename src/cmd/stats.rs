@@ -1,7 +1,7 @@
 //! `bridgepad stats [--json | --html] [--output FILE]`: each player's record
 //! across sessions (how they bid in exact-bid games, their contracts by
 //! level in contract games), and each partnership's in rubber bridge and
-//! Chicago (tallied in `store/stats.rs`, drawn in `render/lists.rs`,
+//! Chicago (tallied in `report/stats.rs`, drawn in `render/lists.rs`,
 //! `render/json/lists.rs` and `render/html.rs`).
 
 use std::path::Path;
@@ -12,8 +12,8 @@ use super::Context;
 use crate::cli::StatsArgs;
 use crate::filter::Filter;
 use crate::render::{self, html, json, lists};
-use crate::store::stats::{tally, tally_partnerships};
-use crate::store::{copies, index, write_atomically};
+use crate::report::stats::{tally, tally_partnerships};
+use crate::store::{copies, write_atomically};
 
 pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     // `-o -` is stdout, as for `export`.
@@ -28,7 +28,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     }
     let filter = Filter::new(&args.filters, &cx.catalog())?;
     let mut sessions = Vec::new();
-    for entry in index::scan(&cx.store)? {
+    for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {
             eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
             continue;

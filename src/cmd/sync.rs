@@ -28,7 +28,7 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
         },
     )?;
     unwritten.map_or(Ok(()), Err)?;
-    let left = crate::sync::conflicts_left(&cx.store)?;
+    let left = crate::sync::conflicts_left(&cx.store, cx.now, &mut super::say)?;
     for line in &left {
         outln!("{line}");
     }

@@ -17,13 +17,13 @@ use super::markdown::NONE;
 use super::page::{Line, Page, bid_tricks, signed};
 use crate::history::Phase;
 use crate::narrate::contract::totals_line;
+use crate::report::stats::{PartnershipStats, PlayerStats};
+use crate::report::summary::{Bidding, Tally};
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::Form;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::table::and_list;
 use crate::session::{Session, dummy_word};
-use crate::store::stats::{PartnershipStats, PlayerStats};
-use crate::store::summary::{Bidding, Tally};
 
 use super::lists::{self, player_cells, tally_rate};
 

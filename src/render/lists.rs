@@ -9,11 +9,11 @@ use anyhow::Result;
 
 use super::fit::{self, Line, Listing, keep, names, words};
 use crate::catalog::{Catalog, Source};
+use crate::report::stats::{PartnershipStats, PlayerStats};
+use crate::report::summary::Tally;
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
-use crate::store::stats::{PartnershipStats, PlayerStats};
-use crate::store::summary::Tally;
 
 /// `list`: the sessions as a table that fits `width`: in full when it fits, else
 /// with the game's title under the id and the hands played under the

@@ -8,7 +8,8 @@
 //! exactly what they were when the summary was made (the same check git
 //! makes on its index). The change time is set by the kernel on every write
 //! and cannot be set back by hand, so an edited, replaced or restored file
-//! is always read again. A file changed within the last [`SETTLE`] is read
+//! is always read again. A file changed within the last [`SETTLE`] (or the
+//! delay the store was built with, `Store::with_settle_delay`) is read
 //! again every time and not indexed until it has settled, so a change made
 //! in the same clock tick as a check is never missed. The index is also
 //! rebuilt when the bridgepad binary changes. A missing, unreadable or
@@ -21,6 +22,11 @@
 //! entries sorted by file name so they are matched to the folder's files in
 //! one pass, and rewritten only when something changed. Files new since the
 //! last index (a pull of another device's sessions) are the only ones read.
+//!
+//! Reading writes nothing in the data folder: conflict copies found beside
+//! the sessions, and what killed saves left there, are returned in the
+//! [`Scan`] for the command to settle (`copies::settle_listed`), so a shell
+//! completion can list the sessions without moving a file or saying a word.
 
 use std::fs::{self, Metadata};
 use std::io::ErrorKind;
@@ -32,11 +38,11 @@ use anyhow::{Context as _, Result};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::report::summary::{Bidding, Partnership, Record, Summary, Tally};
 use crate::store::Store;
 use crate::store::cache::{self, instant};
 use crate::store::conflict::{self, FileName};
-use crate::store::copies::{self, Conflict, CopyFile};
-use crate::store::summary::{Bidding, Partnership, Record, Summary, Tally};
+use crate::store::copies::{Conflict, CopyFile};
 
 /// How long after its last change a file is trusted to the index.
 pub const SETTLE: Duration = Duration::from_secs(2);
@@ -200,28 +206,54 @@ impl Stamp {
         }
     }
 
-    /// Whether the file has been left alone long enough before `now` that a
-    /// later change must show in its stamp.
-    fn settled(&self, now: SystemTime) -> bool {
+    /// Whether the file has been left alone for `settle` before `now`, so
+    /// that a later change must show in its stamp.
+    fn settled(&self, now: SystemTime, settle: Duration) -> bool {
         let Ok(now) = now.duration_since(SystemTime::UNIX_EPOCH) else {
             return false;
         };
         let now = now.as_nanos() as i128;
-        let settle = SETTLE.as_nanos() as i128;
+        let settle = settle.as_nanos() as i128;
         self.modified.max(self.changed) + settle < now && self.modified >= 0
     }
 }
 
+/// What [`read`] found in the data folder: every session file, summarised,
+/// and the conflict copies beside them, left as they are for the command to
+/// settle (`copies::settle_listed`).
+pub struct Scan {
+    /// Every session file, newest update first; files that cannot be read
+    /// are included with their error so a list can show them.
+    pub listed: Vec<Listed>,
+    /// The conflict copy files beside the sessions.
+    pub copies: Vec<CopyFile>,
+    /// Whether what a killed save of an older build left lies beside the
+    /// sessions (`.saving-*.tmp`), for the command to clear once stale.
+    pub leftovers: bool,
+}
+
 /// Every session file in the store, summarised, newest update first; files
 /// that cannot be read are included with their error so a list can show them.
+/// Reads only: conflict copies are left out and left as they are (see
+/// [`read`]).
 pub fn scan(store: &Store) -> Result<Vec<Listed>> {
+    Ok(read(store)?.listed)
+}
+
+/// Every session file in the store and every conflict copy beside them, as
+/// they are: nothing in the data folder is written (only the index, in the
+/// cache folder).
+pub fn read(store: &Store) -> Result<Scan> {
+    // The age of a file is judged by the system's clock, whatever the
+    // command's clock says (`BRIDGEPAD_NOW`): it is the file system's time.
     scan_at(store, SystemTime::now())
 }
 
-/// [`scan`] as if the clock said `now` (for tests of settling).
-fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
+/// [`read`] as if the clock said `now` (for tests of settling).
+fn scan_at(store: &Store, now: SystemTime) -> Result<Scan> {
     let index_path = store.cache_dir().map(|dir| dir.join(FILE));
     let build = build_id();
+    let settle = store.settle_delay();
     // The index is decoded while the folder is read: each takes a while on
     // a big history, and they need nothing from each other.
     let (files, indexed) = thread::scope(|scope| {
@@ -232,7 +264,7 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
                 .unwrap_or_default()
         });
         let mut files = session_files(store.dir());
-        if let Ok(files) = &mut files {
+        if let Ok((files, _)) = &mut files {
             files.sort_unstable_by(|a, b| a.name.cmp(&b.name));
         }
         // Should no thread start, or one fail, there is no index this time.
@@ -242,9 +274,9 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
             .unwrap_or_default();
         (files, indexed)
     });
-    // Conflict copies are not sessions of their own: settled at the end.
-    let (files, copies): (Vec<_>, Vec<_>) = files?.into_iter().partition(|f| f.copy.is_none());
-
+    let (files, leftovers) = files?;
+    // Conflict copies are not sessions of their own: the command settles them.
+    let (files, copies): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| f.copy.is_none());
     // Each file's summary from the index if its stamp still matches, else
     // read from the file (in parallel). Both are sorted by name, so one
     // pass matches them.
@@ -269,10 +301,10 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
     // Entries not used are for files that are gone or changed.
     let mut changed = stored != used;
     for (i, summary) in misses.iter().zip(summarise(store, &files, &misses)) {
-        changed |= summary.is_ok() && files[*i].stamp.settled(now);
+        changed |= summary.is_ok() && files[*i].stamp.settled(now, settle);
         summaries[*i] = Some(summary);
     }
-    let listed: Vec<Listed> = files
+    let mut listed: Vec<Listed> = files
         .into_iter()
         .zip(summaries)
         .map(|(file, summary)| Listed {
@@ -287,7 +319,7 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
         // Still sorted by name: the files were.
         let indexed: Vec<Indexed> = listed
             .iter()
-            .filter(|l| l.stamp.settled(now))
+            .filter(|l| l.stamp.settled(now, settle))
             .filter_map(|l| {
                 let summary = l.summary.as_ref().ok()?;
                 let name = l.path.file_name()?.to_str()?.to_string();
@@ -305,14 +337,22 @@ fn scan_at(store: &Store, now: SystemTime) -> Result<Vec<Listed>> {
         .into_iter()
         .filter_map(SessionFile::into_copy)
         .collect();
-    let mut listed = copies::settle_listed(store, listed, copies);
+    sort(&mut listed);
+    Ok(Scan {
+        listed,
+        copies,
+        leftovers,
+    })
+}
+
+/// Puts a listing in order, newest update first.
+pub(super) fn sort(listed: &mut [Listed]) {
     // Files keep `updated` to the second; within one second the file written
     // last is the session changed last. (Ids differ, so no two are equal.)
     listed.sort_unstable_by(|a, b| {
         let key = |l: &Listed| (l.summary.as_ref().ok().map(|s| s.updated), l.modified());
         key(b).cmp(&key(a)).then_with(|| b.id.cmp(&a.id))
     });
-    Ok(listed)
 }
 
 /// A `*.toml` file in the data directory, stamped before it is read.
@@ -335,10 +375,12 @@ impl SessionFile {
     }
 }
 
-fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
+/// The session files in `dir`, and whether a killed save's leftovers lie
+/// among them.
+fn session_files(dir: &Path) -> Result<(Vec<SessionFile>, bool)> {
     let read = match fs::read_dir(dir) {
         Ok(read) => read,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok((Vec::new(), false)),
         Err(e) => return Err(e).with_context(|| format!("could not read `{}`", dir.display())),
     };
     let mut named = Vec::new();
@@ -355,14 +397,9 @@ fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
             leftovers = true;
         }
     }
-    // What a killed save of an older build or a sync left beside the
-    // sessions: seen here for free, cleared once stale.
-    if leftovers {
-        crate::store::folder::clear_stale_temps(dir);
-    }
     // Stamping is a system call per file, the slowest part of listing a big
     // history: on every core.
-    Ok(in_parallel(named, |(name, item)| {
+    let files = in_parallel(named, |(name, item)| {
         let path = item.path();
         // Follows links, as reading the file does; a plain file (most of
         // them) is looked at through the folder already open, which is
@@ -383,10 +420,10 @@ fn session_files(dir: &Path) -> Result<Vec<SessionFile>> {
             path,
             copy,
         })
-    })
-    .into_iter()
-    .flatten()
-    .collect())
+    });
+    // What a killed save of an older build or a sync left beside the
+    // sessions is seen here for free, for the command to clear once stale.
+    Ok((files.into_iter().flatten().collect(), leftovers))
 }
 
 /// `each` of `items`, in order, on every core (up to 8) when there are
@@ -581,7 +618,7 @@ mod tests {
     #[test]
     fn settled_files_are_indexed_and_their_summaries_reused() {
         let (_dir, store) = store();
-        let first = scan_at(&store, later()).unwrap();
+        let first = scan_at(&store, later()).unwrap().listed;
         let mut stored = index(&store);
         assert_eq!(stored.files.len(), 2);
         assert_eq!(
@@ -591,7 +628,7 @@ mod tests {
         // A summary the files could not have produced shows the index is read.
         stored.files.get_mut("a.toml").unwrap().summary.standing = "from the index".into();
         put_index(&store, &stored);
-        let again = scan_at(&store, later()).unwrap();
+        let again = scan_at(&store, later()).unwrap().listed;
         assert_eq!(again[1].id, "a");
         assert_eq!(
             again[1].summary.as_ref().unwrap().standing,
@@ -612,7 +649,7 @@ mod tests {
         std::io::Write::write_all(&mut &file, text.as_bytes()).unwrap();
         file.set_modified(modified).unwrap();
         drop(file);
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_eq!(players(&listed)[1], ["Amy", "Bob", "Cid"]);
         assert_eq!(
             index(&store).files["a.toml"].summary.players,
@@ -633,7 +670,7 @@ mod tests {
         let (_dir, store) = store();
         fs::create_dir_all(index_path(&store).parent().unwrap()).unwrap();
         fs::write(index_path(&store), "{ not json").unwrap();
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_eq!(players(&listed)[0], ["Dee", "Eve", "Fay"]);
         assert_eq!(index(&store).files.len(), 2);
 
@@ -642,7 +679,7 @@ mod tests {
         stored.build = "another build".into();
         stored.files.get_mut("b.toml").unwrap().summary.standing = "stale".into();
         put_index(&store, &stored);
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_ne!(listed[0].summary.as_ref().unwrap().standing, "stale");
         assert_eq!(index(&store).build, build_id());
     }
@@ -653,7 +690,7 @@ mod tests {
         scan_at(&store, later()).unwrap();
         fs::remove_file(store.path("a")).unwrap();
         fs::write(store.path("b"), "format = [").unwrap();
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_eq!(listed.len(), 1);
         assert_eq!(listed[0].id, "b");
         let error = format!("{:#}", listed[0].summary.as_ref().unwrap_err());
@@ -669,7 +706,7 @@ mod tests {
         assert_eq!(index(&store).files.len(), 2);
         let first = store.trash("a", at).unwrap();
         let ids = |listed: &[Listed]| listed.iter().map(|l| l.id.clone()).collect::<Vec<_>>();
-        assert_eq!(ids(&scan_at(&store, later()).unwrap()), ["b"]);
+        assert_eq!(ids(&scan_at(&store, later()).unwrap().listed), ["b"]);
         assert!(!index(&store).files.contains_key("a.toml"));
         // Another session takes the id, with a file of the very same length
         // as the first one's (the trashed copy's, less its deletion line),
@@ -692,7 +729,7 @@ mod tests {
         store.restore(&first).unwrap();
         // (Both were updated in the same second; the one written last, the
         // restored file, comes first.)
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_eq!(ids(&listed), ["a", "b"]);
         assert_eq!(players(&listed)[0], ["Ann", "Bob", "Cid"]);
         assert_eq!(
@@ -700,7 +737,7 @@ mod tests {
             ["Ann", "Bob", "Cid"]
         );
         // Restored again from the index alone, it stays itself.
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         assert_eq!(players(&listed)[0], ["Ann", "Bob", "Cid"]);
     }
 
@@ -712,7 +749,7 @@ mod tests {
             s.updated += chrono::Duration::minutes(i);
             store.create(&s).unwrap();
         }
-        let listed = scan_at(&store, later()).unwrap();
+        let listed = scan_at(&store, later()).unwrap().listed;
         let ids: Vec<&str> = listed.iter().map(|l| l.id.as_str()).collect();
         let expected: Vec<String> = (0..100).rev().map(|i| format!("s{i:03}")).collect();
         assert_eq!(ids, expected);

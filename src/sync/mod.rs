@@ -166,9 +166,14 @@ pub fn sync(
 /// What a sync leaves for the table to settle: one line for each session
 /// whose copies went different ways (`list`'s words, naming the `bridgepad
 /// resolve ID` to run), after the copies one of which holds the others are
-/// settled as `list` settles them. Asked once a sync has done its work; a
+/// settled as `list` settles them (at `now`, saying through `say` what was
+/// merged). Asked once a sync has done its work; a
 /// sync that leaves any exits with its own status, [`crate::EXIT_CONFLICT`].
-pub fn conflicts_left(store: &Store) -> Result<Vec<String>> {
+pub fn conflicts_left(
+    store: &Store,
+    now: DateTime<Utc>,
+    say: &mut dyn FnMut(String),
+) -> Result<Vec<String>> {
     let mut ids: Vec<String> = copies::copy_files(store.dir())?
         .into_iter()
         .map(|file| file.id)
@@ -177,7 +182,7 @@ pub fn conflicts_left(store: &Store) -> Result<Vec<String>> {
     ids.dedup();
     let mut left = Vec::new();
     for id in ids {
-        if let Some(conflict) = copies::settle_named(store, &id)? {
+        if let Some(conflict) = copies::settle_named(store, &id, now, say)? {
             left.push(copies::warning(&id, conflict));
         }
     }

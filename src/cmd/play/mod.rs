@@ -33,7 +33,7 @@ pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
 /// The whole companion, against any prompter.
 pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result<()> {
     let id = match session {
-        Some(id) => cx.store.resolve(Some(id))?.undivided()?.id,
+        Some(id) => cx.resolve(Some(id))?.undivided()?.id,
         None => loop {
             let resumable = choose(p, cx)?;
             match resumable {
@@ -72,7 +72,8 @@ enum Choice {
 
 /// Offers the unfinished sessions to resume, or a new one.
 fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
-    let unfinished: Vec<_> = crate::store::index::scan(&cx.store)?
+    let unfinished: Vec<_> = cx
+        .listing()?
         .into_iter()
         .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished))
         .collect();

@@ -5,11 +5,11 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{FORMAT, Status};
+use crate::report::stats::{PartnershipStats, PlayerStats};
+use crate::report::summary::{Bidding, Tally};
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
-use crate::store::stats::{PartnershipStats, PlayerStats};
-use crate::store::summary::{Bidding, Tally};
 
 /// One session of `list --json`: summarised, or the reason its file cannot
 /// be read.

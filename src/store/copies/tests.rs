@@ -1,10 +1,13 @@
 use std::path::Path;
 
+use chrono::{DateTime, Utc};
+
+use super::settle::{Group, plan};
 use super::*;
 use crate::rules::Seat;
 use crate::session::testing::with_bid as bid;
 use crate::session::to_toml;
-use crate::store::index;
+use crate::store::index::{self, Listed};
 
 const ID: &str = "2026-11-23-devils-bridge";
 const AT: &str = "2026-11-23T20:00:00Z";
@@ -132,7 +135,19 @@ fn now() -> DateTime<Utc> {
 }
 
 fn settle_all(store: &Store) -> Settled {
-    settle(store, ID, &copy_files(store.dir()).unwrap(), now()).unwrap()
+    settle(
+        store,
+        ID,
+        &copy_files(store.dir()).unwrap(),
+        now(),
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
+/// The listing `list` shows: what the folder holds, its copies settled.
+fn listing(store: &Store) -> Vec<Listed> {
+    settle_listed(store, index::read(store).unwrap(), now(), &mut |_| {})
 }
 
 fn trashed_texts(store: &Store) -> Vec<String> {
@@ -220,7 +235,7 @@ fn git_markers_with_one_side_further_merge_into_that_side() {
     let markers = marked(&one(&s), &two(&s));
     fs::write(store.path(ID), &markers).unwrap();
     assert!(store.load(ID).is_err(), "git's markers are no TOML");
-    assert_eq!(settle_named(&store, ID).unwrap(), None);
+    assert_eq!(settle_named(&store, ID, now(), &mut |_| {}).unwrap(), None);
     assert_eq!(main_text(&store), text(&two(&s)));
     assert_eq!(trashed_texts(&store), [markers]);
 }
@@ -232,7 +247,7 @@ fn git_markers_around_sides_that_went_different_ways_stay_a_conflict() {
     let markers = marked(&one(&s), &other(&s));
     fs::write(store.path(ID), &markers).unwrap();
     assert_eq!(
-        settle_named(&store, ID).unwrap(),
+        settle_named(&store, ID, now(), &mut |_| {}).unwrap(),
         Some(Conflict { copies: 2 })
     );
     assert_eq!(main_text(&store), markers);
@@ -290,8 +305,7 @@ fn diverged_copies_stay_and_keep_moves_all_but_the_kept_one_to_the_trash() {
 }
 
 fn listed_ids(store: &Store) -> Vec<(String, Option<Conflict>, bool)> {
-    index::scan(store)
-        .unwrap()
+    listing(store)
         .into_iter()
         .map(|e| (e.id, e.conflict, e.summary.is_ok()))
         .collect()
@@ -315,7 +329,7 @@ fn the_listing_groups_copies_with_their_session() {
     // A lone copy that cannot be read shows as broken, under its id.
     fs::remove_file(store.dir().join(DROPBOX)).unwrap();
     fs::write(store.dir().join(SYNCTHING), "format = [").unwrap();
-    let listed = index::scan(&store).unwrap();
+    let listed = listing(&store);
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].id, ID);
     assert!(listed[0].conflict.is_none());
@@ -324,12 +338,45 @@ fn the_listing_groups_copies_with_their_session() {
 }
 
 #[test]
+fn reading_the_folder_leaves_copies_alone_and_settling_says_what_it_merged() {
+    let s = start(AT, ["Ann", "Bob", "Cid"]);
+    let (_dir, store) = store_with(&one(&s));
+    put(&store, SYNCTHING, &two(&s));
+    let before = (
+        main_text(&store),
+        fs::read_to_string(store.dir().join(SYNCTHING)).unwrap(),
+    );
+    let scan = index::read(&store).unwrap();
+    assert_eq!(scan.copies.len(), 1);
+    assert_eq!(scan.listed.len(), 1);
+    assert!(scan.listed[0].conflict.is_none());
+    assert_eq!(index::scan(&store).unwrap().len(), 1);
+    let after = (
+        main_text(&store),
+        fs::read_to_string(store.dir().join(SYNCTHING)).unwrap(),
+    );
+    assert_eq!(before, after);
+    assert!(store.trashed().unwrap().is_empty());
+
+    let mut said = Vec::new();
+    let listed = settle_listed(&store, scan, now(), &mut |line| said.push(line));
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        said,
+        [format!(
+            "merged Syncthing's copy of {ID}: it went on from the session file, which stopped earlier in hand 1; that file is in the trash"
+        )]
+    );
+    assert!(!store.dir().join(SYNCTHING).exists());
+}
+
+#[test]
 fn a_copy_merged_while_listing_leaves_one_entry() {
     let s = start(AT, ["Ann", "Bob", "Cid"]);
     let (_dir, store) = store_with(&one(&s));
     put(&store, SYNCTHING, &two(&s));
     assert_eq!(listed_ids(&store), [(ID.to_string(), None, true)]);
-    let listed = index::scan(&store).unwrap();
+    let listed = listing(&store);
     let summary = listed[0].summary.as_ref().unwrap();
     assert_eq!(summary.updated, two(&s).updated);
     assert!(Path::new(&listed[0].path).ends_with(format!("{ID}.toml")));
@@ -342,7 +389,7 @@ fn a_named_session_lists_the_folder_only_when_it_changed_since_a_save() {
     let clean = |store: &Store| Clean::known(store, Clean::folder_time(store));
     assert!(!clean(&store));
     // A command that changes nothing writes nothing, not even this.
-    assert_eq!(settle_named(&store, ID).unwrap(), None);
+    assert_eq!(settle_named(&store, ID, now(), &mut |_| {}).unwrap(), None);
     assert!(!clean(&store));
     // bridgepad's own save remembers it clean.
     store
@@ -357,7 +404,7 @@ fn a_named_session_lists_the_folder_only_when_it_changed_since_a_save() {
     put(&store, SYNCTHING, &other(&s));
     assert!(!clean(&store));
     assert_eq!(
-        settle_named(&store, ID).unwrap(),
+        settle_named(&store, ID, now(), &mut |_| {}).unwrap(),
         Some(Conflict { copies: 2 })
     );
     assert!(

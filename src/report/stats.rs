@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::store::summary::{Bidding, Partnership, Summary, Tally};
+use crate::report::summary::{Bidding, Partnership, Summary, Tally};
 
 /// One player's record over the sessions looked at.
 #[derive(Debug, Clone, PartialEq)]

@@ -147,7 +147,7 @@ impl Catalog {
             .collect();
         bail!(
             "unknown variant `{name}`{}; known variants: {}",
-            crate::did_you_mean(name, names.iter().copied()),
+            crate::text::did_you_mean(name, names.iter().copied()),
             names.join(", ")
         )
     }

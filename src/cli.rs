@@ -12,7 +12,8 @@ use crate::cmd::manual::{
     complete_trash, complete_variants,
 };
 
-use crate::cmd::{abbreviated, parse_count};
+use crate::cmd::parse_count;
+use crate::text::abbreviated;
 
 /// Score keeper and referee for bridge-family card games played with real cards.
 #[derive(Debug, Parser)]

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod session;
 pub mod store;
 pub mod sync;
+pub mod text;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,13 +58,13 @@ pub fn run() -> ExitCode {
             match out::flush() {
                 Ok(()) => ExitCode::from(status),
                 Err(error) => {
-                    eprintln!("error: {}", one_line(&format!("{error:#}")));
+                    eprintln!("error: {}", text::one_line(&format!("{error:#}")));
                     ExitCode::FAILURE
                 }
             }
         }
         Err(error) => {
-            eprintln!("error: {}", one_line(&format!("{error:#}")));
+            eprintln!("error: {}", text::one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
@@ -104,41 +105,6 @@ fn unset_empty_variables() {
     }
 }
 
-/// A message fit for one line of a terminal: line breaks become spaces, and
-/// any other control character a user typed (a tab, an escape sequence, a
-/// text-direction override) is shown escaped rather than sent to the terminal.
-pub fn one_line(message: &str) -> String {
-    rules::table::printable(message).into_owned()
-}
-
-/// The candidate `wanted` was most likely meant to be, when one is close
-/// enough (a typo, a letter left out): for "did you mean" in refusals.
-/// strsim's measures (clap uses Jaro-Winkler for flags), ignoring case.
-pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let wanted = wanted.trim().to_lowercase();
-    candidates
-        .into_iter()
-        .map(|c| {
-            let c_lower = c.to_lowercase();
-            // Jaro-Winkler for a slip at the end of a long id; Damerau-
-            // Levenshtein for two letters swapped in a short name (`Bbo`).
-            // Either is enough, each at a bar where it rarely guesses wrong.
-            let slip = strsim::jaro_winkler(&wanted, &c_lower) - 0.9;
-            let swap = strsim::normalized_damerau_levenshtein(&wanted, &c_lower) - 0.6;
-            (slip.max(swap), c)
-        })
-        .filter(|(score, _)| *score > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
-
-/// " (did you mean `Bob`?)" when a candidate is close, else nothing.
-pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    closest(wanted, candidates)
-        .map(|c| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
-}
-
 /// `--help` and `--version` print as clap prints them, with exit 0; a usage
 /// error (an unknown flag, a missing argument, flags that conflict) becomes
 /// one `error:` line, like every other refusal, with where to find help. It
@@ -157,7 +123,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         _ => {}
     }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    eprintln!("error: {}", one_line(&usage_message(error, &args)));
+    eprintln!("error: {}", text::one_line(&usage_message(error, &args)));
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 

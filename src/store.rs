@@ -208,7 +208,7 @@ impl Store {
                     [] => bail!(
                         "no session `{id}` in `{}`{}; `bridgepad list` shows the sessions",
                         self.dir.display(),
-                        crate::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
+                        crate::text::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
                     ),
                     many => {
                         let ids: Vec<&str> = many.iter().map(|e| e.id.as_str()).collect();

@@ -38,6 +38,7 @@ use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
 use crate::rules::{Seat, Table};
 use crate::store::Store;
+use crate::text::abbreviated;
 pub use named::Named;
 
 /// Everything a command needs from outside: where files are, and the time.
@@ -58,7 +59,7 @@ impl Context {
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
         let resolved = self.store.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
-            eprintln!("using session {}", crate::one_line(&resolved.id));
+            eprintln!("using session {}", crate::text::one_line(&resolved.id));
         }
         Ok(resolved.id)
     }
@@ -130,27 +131,6 @@ pub fn parse_count(text: &str) -> Result<u32, String> {
     }
     text.parse::<u32>()
         .map_err(|_| format!("{shown} is too large"))
-}
-
-/// Text the user typed, cut short when it is too long to repeat in a
-/// one-line message.
-pub fn abbreviated(text: &str) -> String {
-    const MOST: usize = 40;
-    if text.chars().count() <= MOST {
-        text.to_string()
-    } else {
-        let start: String = text.chars().take(MOST - 8).collect();
-        format!("{start}…")
-    }
-}
-
-/// The sentence with its first letter capitalised.
-pub fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.

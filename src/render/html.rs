@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use super::chart::{Scale, Ticks, scale};
 use super::contract::{chicago_sheet, pad_games, rubber_notes};
 use super::markdown::NONE;
-use super::page::{Line, Page, bid_tricks, signed};
+use super::page::{Line, Page, bid_tricks};
 use crate::history::Phase;
 use crate::narrate::contract::totals_line;
 use crate::rules::contract::Side;
@@ -24,6 +24,7 @@ use crate::rules::table::and_list;
 use crate::session::{Play, Session, dummy_word};
 use crate::store::stats::{PartnershipStats, PlayerStats};
 use crate::store::summary::{Bidding, Tally};
+use crate::text::signed;
 
 use super::lists::{self, player_cells, tally_rate};
 

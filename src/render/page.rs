@@ -202,15 +202,6 @@ fn play_text(line: &Line) -> String {
     }
 }
 
-/// A row's score: "+10", "0", "-50".
-pub fn signed(points: i64) -> String {
-    if points > 0 {
-        format!("+{points}")
-    } else {
-        points.to_string()
-    }
-}
-
 /// An exact-bid cell's bid and tricks with its mark: "1/1 ✓", "0/1 ✗".
 pub fn bid_tricks(row: &Row) -> Option<String> {
     if row.phase != Phase::Hand {

@@ -144,7 +144,7 @@ impl Copy {
                 let side = if *theirs { "theirs" } else { "ours" };
                 match label.as_str() {
                     "" => format!("git: {side}"),
-                    label => format!("git: {side} ({})", crate::one_line(label)),
+                    label => format!("git: {side} ({})", crate::text::one_line(label)),
                 }
             }
             Origin::File(tool) => {
@@ -154,8 +154,10 @@ impl Copy {
                 // nothing, and never taken for this device.
                 let from = match (&self.recorded, conflict::tool_device(&name)) {
                     (Recorded::Unknown, Some(device)) => match tool {
-                        Tool::Syncthing => format!(" from device {}", crate::one_line(&device)),
-                        _ => format!(" ({}'s)", crate::one_line(&device)),
+                        Tool::Syncthing => {
+                            format!(" from device {}", crate::text::one_line(&device))
+                        }
+                        _ => format!(" ({}'s)", crate::text::one_line(&device)),
                     },
                     _ => String::new(),
                 };
@@ -448,7 +450,7 @@ pub fn settle(store: &Store, id: &str, files: &[CopyFile], now: DateTime<Utc>) -
     };
     let mut gone = vec![false; copies.len()];
     let main = store.path(id);
-    let say = |line: String| eprintln!("{}", crate::one_line(&line));
+    let say = |line: String| eprintln!("{}", crate::text::one_line(&line));
 
     // Other games first: each under an id of its own. A side of git's
     // markers is kept apart only when the file holding it is replaced now,
@@ -663,7 +665,7 @@ pub fn refusal(id: &str, conflict: Conflict) -> anyhow::Error {
 /// "session `X` has 2 copies that went different ways: `bridgepad resolve
 /// X` shows them and keeps one".
 pub fn warning(id: &str, conflict: Conflict) -> String {
-    crate::one_line(&format!(
+    crate::text::one_line(&format!(
         "session {id} has {} copies that went different ways: `bridgepad resolve {id}` shows them side by side and keeps one",
         conflict.copies
     ))
@@ -789,8 +791,8 @@ pub fn settle_listed(store: &Store, mut listed: Vec<Listed>, files: Vec<CopyFile
             Err(e) => {
                 eprintln!(
                     "warning: could not merge the copies of session {}: {}",
-                    crate::one_line(&id),
-                    crate::one_line(&format!("{e:#}"))
+                    crate::text::one_line(&id),
+                    crate::text::one_line(&format!("{e:#}"))
                 );
                 let copies = gather(store, &id, &files).len();
                 Settled {
@@ -861,11 +863,11 @@ pub fn picked(copies: &[Copy], pick: &Pick, id: &str) -> Result<usize> {
                 [one] => Ok(*one),
                 [] => bail!(
                     "`{}` is none of the copies of session `{id}`: give a copy's number (1 to {n}) or its file as `bridgepad resolve {id}` shows them",
-                    crate::one_line(&file.display().to_string())
+                    crate::text::one_line(&file.display().to_string())
                 ),
                 _ => bail!(
                     "`{}` holds both sides of git's conflict: give the number of the side to keep ({})",
-                    crate::one_line(&file.display().to_string()),
+                    crate::text::one_line(&file.display().to_string()),
                     found
                         .iter()
                         .map(|i| (i + 1).to_string())
@@ -906,7 +908,7 @@ pub fn keep(
         bail!(
             "copy {} of session `{id}` cannot be read, so it cannot be kept: {}",
             index + 1,
-            crate::one_line(&format!("{e:#}"))
+            crate::text::one_line(&format!("{e:#}"))
         );
     }
     let main = store.path(id);

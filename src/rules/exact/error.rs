@@ -2,6 +2,7 @@
 //! wrong and what would be legal.
 
 use crate::rules::trump::Trump;
+use crate::text::plural;
 
 /// A refused entry. Every message says what is wrong and what would be legal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -196,10 +197,6 @@ pub(super) fn or_list(words: &[&str]) -> String {
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
-}
-
-fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }
 
 /// A rule broken by a recorded hand, found while replaying.

@@ -27,6 +27,7 @@ use std::fmt;
 use evalexpr::{DefaultNumericTypes, Node, Operator, Value};
 
 use crate::rules::template::ExactScoring;
+use crate::text::did_you_mean;
 
 /// The most points one hand may score either way, before a blind hand's
 /// multiplier: far from the edge of a total over any game a table plays.
@@ -419,7 +420,7 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         } else {
                             format!(
                                 "unknown function `{name}`{}; a formula may call {}",
-                                did_you_mean(name, &FUNCTIONS),
+                                did_you_mean(name, FUNCTIONS),
                                 list(&FUNCTIONS)
                             )
                         };
@@ -440,7 +441,7 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                             col,
                             format!(
                                 "unknown name `{name}`{}; a formula reads {}",
-                                did_you_mean(name, &NAMES),
+                                did_you_mean(name, NAMES),
                                 list(&NAMES)
                             ),
                         ));
@@ -584,14 +585,6 @@ fn list(words: &[&str]) -> String {
         [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => words.join(""),
     }
-}
-
-fn did_you_mean(name: &str, known: &[&str]) -> String {
-    known
-        .iter()
-        .find(|k| strsim::levenshtein(name, k) <= 2)
-        .map(|k| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
 }
 
 type Tree = Node<DefaultNumericTypes>;

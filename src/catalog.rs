@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow, bail};
 
 use crate::rules::{RawTemplate, TemplateError, Variant};
-use crate::store::describe_toml_error;
+use crate::text::describe_toml_error;
 
 pub use fields::{FIELDS, Field, applies, field, left_out};
 

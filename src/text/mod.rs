@@ -1,16 +1,19 @@
 //! Words bridgepad writes in every layer: a plural, a capital, a sign, a
-//! message made fit for one line, "did you mean", and text broken into lines
-//! (`lines.rs`). One definition of each, for the engine's refusals, the
-//! sheets, the prompts and the commands alike.
+//! message made fit for one line, "did you mean", text broken into lines
+//! (`lines.rs`) and a TOML file's error told in one line (`toml_error.rs`).
+//! One definition of each, for the engine's refusals, the sheets, the
+//! prompts, the file readers and the commands alike.
 //!
 //! A leaf: it imports nothing from the crate and does no I/O, so `rules/`
 //! uses it and stays pure, and no module below it ever needs one above.
 
 mod lines;
+mod toml_error;
 
 use std::borrow::Cow;
 
 pub use lines::{fill, wrap};
+pub use toml_error::describe_toml_error;
 
 /// `one` when `n` is 1, else `many`: "1 card", "2 cards".
 pub fn plural<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {

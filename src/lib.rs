@@ -1,8 +1,9 @@
 //! bridgepad: score keeper and referee for bridge-family trick-taking games.
 //!
 //! `rules` is the pure engine; `session` and `store` keep what a table
-//! recorded; `cmd` is the glue for each subcommand; `narrate`, `render` and
-//! `prompt` are how bridgepad talks to people.
+//! recorded; `cli` is the command line clap reads, and `cmd` the glue for
+//! each subcommand; `narrate`, `render` and `prompt` are how bridgepad talks
+//! to people, in the words of `text`, which every layer shares.
 
 // First, so that `out!` and `outln!` are in scope in every module after it.
 #[macro_use]
@@ -34,7 +35,7 @@ use chrono::{DateTime, Utc};
 use clap::Parser;
 
 use crate::cli::Cli;
-use crate::cmd::Context;
+use crate::cmd::{Context, Finished};
 use crate::store::Store;
 
 /// Parses the command line, runs the command, and reports any error as one
@@ -42,7 +43,7 @@ use crate::store::Store;
 pub fn run() -> ExitCode {
     // A shell asking for completions (`COMPLETE=bash bridgepad -- …`) is
     // answered before anything else and exits.
-    cmd::manual::answer_completion_request();
+    cli::complete::answer_completion_request();
     unset_empty_variables();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -69,26 +70,6 @@ pub fn run() -> ExitCode {
         }
     }
 }
-
-/// The exit status of a `bridgepad sync` that did its work but left a
-/// session in conflict (its copies went different ways, and the table has
-/// to pick one with `bridgepad resolve ID`): scripts can tell it from done
-/// (0), refused or failed (1) and a usage error (2).
-pub const EXIT_CONFLICT: u8 = 3;
-
-/// A command that did what it was asked and has said on stdout what is
-/// left to do, ending with an exit status of its own rather than 0; it is
-/// no error, so no `error:` line is printed.
-#[derive(Debug)]
-pub struct Finished(pub u8);
-
-impl std::fmt::Display for Finished {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "finished with exit status {}", self.0)
-    }
-}
-
-impl std::error::Error for Finished {}
 
 /// bridgepad's environment variables set to nothing count as not set, as a
 /// shell user means by `BRIDGEPAD_DATA_DIR=` (clap would otherwise take the

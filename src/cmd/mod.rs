@@ -38,7 +38,6 @@ use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
 use crate::rules::{Seat, Table};
 use crate::store::Store;
-use crate::text::abbreviated;
 pub use named::Named;
 
 /// Everything a command needs from outside: where files are, and the time.
@@ -64,6 +63,26 @@ impl Context {
         Ok(resolved.id)
     }
 }
+
+/// The exit status of a `bridgepad sync` that did its work but left a
+/// session in conflict (its copies went different ways, and the table has
+/// to pick one with `bridgepad resolve ID`): scripts can tell it from done
+/// (0), refused or failed (1) and a usage error (2).
+pub const EXIT_CONFLICT: u8 = 3;
+
+/// A command that did what it was asked and has said on stdout what is
+/// left to do, ending with an exit status of its own rather than 0; it is
+/// no error, so no `error:` line is printed.
+#[derive(Debug)]
+pub struct Finished(pub u8);
+
+impl std::fmt::Display for Finished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "finished with exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Finished {}
 
 pub fn run(command: Command, cx: &Context) -> Result<()> {
     match command {
@@ -114,25 +133,6 @@ pub fn parse_named(
         .map_err(anyhow::Error::msg)
 }
 
-/// A count of bids or tricks: a whole number from 0 up, no larger than a
-/// `u32` (every count bridgepad keeps is far smaller).
-pub fn parse_count(text: &str) -> Result<u32, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("the number is missing".into());
-    }
-    let shown = abbreviated(text);
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
-    if text.strip_prefix('-').is_some_and(digits) {
-        return Err(format!("{shown} is negative"));
-    }
-    if !digits(text) {
-        return Err(format!("`{shown}` is not a whole number"));
-    }
-    text.parse::<u32>()
-        .map_err(|_| format!("{shown} is too large"))
-}
-
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.
 pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
     if let Some(hand) = game.current() {
@@ -140,31 +140,4 @@ pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat
         entries.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
     }
     entries
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_count;
-
-    #[test]
-    fn counts_are_whole_numbers_from_zero() {
-        assert_eq!(parse_count("3"), Ok(3));
-        assert_eq!(parse_count(" 0 "), Ok(0));
-        assert_eq!(parse_count("4294967295"), Ok(u32::MAX));
-        assert_eq!(
-            parse_count("4294967296"),
-            Err("4294967296 is too large".into())
-        );
-        assert_eq!(
-            parse_count(&"9".repeat(10_000)),
-            Err(format!("{}… is too large", "9".repeat(32)))
-        );
-        assert_eq!(parse_count("-1"), Err("-1 is negative".into()));
-        assert_eq!(parse_count("x"), Err("`x` is not a whole number".into()));
-        assert_eq!(
-            parse_count("1.5"),
-            Err("`1.5` is not a whole number".into())
-        );
-        assert_eq!(parse_count(""), Err("the number is missing".into()));
-    }
 }

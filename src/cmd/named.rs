@@ -4,7 +4,7 @@
 //! where the two have always said it their own way: who may be named and
 //! which counts are legal ([`Voice`]).
 
-use super::parse_count;
+use crate::cli::values::parse_count;
 use crate::rules::{Seat, Table};
 use crate::text::abbreviated;
 

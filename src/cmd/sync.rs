@@ -35,6 +35,6 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
     if left.is_empty() {
         Ok(())
     } else {
-        Err(crate::Finished(crate::EXIT_CONFLICT).into())
+        Err(super::Finished(super::EXIT_CONFLICT).into())
     }
 }

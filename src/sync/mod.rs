@@ -168,7 +168,7 @@ pub fn sync(
 /// whose copies went different ways (`list`'s words, naming the `bridgepad
 /// resolve ID` to run), after the copies one of which holds the others are
 /// settled as `list` settles them. Asked once a sync has done its work; a
-/// sync that leaves any exits with its own status, [`crate::EXIT_CONFLICT`].
+/// sync that leaves any exits with its own status, [`crate::cmd::EXIT_CONFLICT`].
 pub fn conflicts_left(store: &Store) -> Result<Vec<String>> {
     let mut ids: Vec<String> = copies::copy_files(store.dir())?
         .into_iter()

@@ -7,7 +7,8 @@ use anyhow::Result;
 
 use super::parse_exact_command as parse_command;
 use super::{Commands, Flow, command, letters};
-use crate::cmd::{Context, Named, in_bidding_order, parse_count};
+use crate::cli::values::parse_count;
+use crate::cmd::{Context, Named, in_bidding_order};
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::render;

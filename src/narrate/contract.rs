@@ -11,7 +11,7 @@ use crate::rules::contract::duel::Next;
 use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
 use crate::rules::contract::{BySide, Line, Side, Winner};
-use crate::text::capitalised;
+use crate::text::{and_list, capitalised};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
@@ -473,7 +473,7 @@ pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<Str
     let passes = match names.len() {
         0 => None,
         1 => Some(format!("{} passes", names[0])),
-        _ => Some(format!("{} pass", bridge::listed(&names, "and"))),
+        _ => Some(format!("{} pass", and_list(&names))),
     };
     let said: Vec<String> = passes.into_iter().chain(stand).collect();
     (!said.is_empty()).then(|| format!("{}.", capitalised(&said.join("; "))))

@@ -449,7 +449,7 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
     };
     format!(
         "took back {} {of} hand {hand}.",
-        crate::rules::table::and_list(&parts)
+        crate::text::and_list(&parts)
     )
 }
 

@@ -20,10 +20,10 @@ use crate::narrate::contract::totals_line;
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::Form;
 use crate::rules::contract::game::ContractGame;
-use crate::rules::table::and_list;
 use crate::session::{Play, Session, dummy_word};
 use crate::store::stats::{PartnershipStats, PlayerStats};
 use crate::store::summary::{Bidding, Tally};
+use crate::text::and_list;
 use crate::text::signed;
 
 use super::lists::{self, player_cells, tally_rate};

@@ -8,9 +8,9 @@ use std::io::{self, Write};
 
 use super::page::{Page, bid_tricks};
 use crate::history;
-use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::session::dummy_word;
+use crate::text::and_list;
 use crate::text::signed;
 
 /// A cell with no value (a player not dealt in, a hand with no trump

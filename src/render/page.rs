@@ -8,8 +8,8 @@
 
 use crate::history::{self, Facts, Phase, Row};
 use crate::render::date;
-use crate::rules::table::and_list;
 use crate::session::{Play, Session};
+use crate::text::and_list;
 
 /// A session laid out as a score sheet: one line per scored hand or phase,
 /// a cell per player. Shared by the Markdown and HTML formats. The lines are

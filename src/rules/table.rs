@@ -11,7 +11,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::seat::Seat;
 use super::template::Variant;
-use crate::text::is_bidi_control;
+use crate::text::{and_list, is_bidi_control};
 
 /// The longest player name: long enough for anyone, short enough for a score sheet.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -241,18 +241,6 @@ impl Table {
         }
         let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
         and_list(&names)
-    }
-}
-
-/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for no names.
-pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", rest.join(", "), last.as_ref())
-        }
     }
 }
 

@@ -250,7 +250,7 @@ fn players(session: &Session) -> String {
     format!(
         "{} for {}",
         session.variant().title,
-        crate::rules::table::and_list(session.table().names())
+        crate::text::and_list(session.table().names())
     )
 }
 

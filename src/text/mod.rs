@@ -1,6 +1,7 @@
 //! Words bridgepad writes in every layer: a plural, a capital, a sign, a
-//! message made fit for one line, "did you mean", text broken into lines
-//! (`lines.rs`) and a TOML file's error told in one line (`toml_error.rs`).
+//! list ("Ann, Bob and Cid"), a message made fit for one line, "did you
+//! mean", text broken into lines (`lines.rs`) and a TOML file's error told
+//! in one line (`toml_error.rs`).
 //! One definition of each, for the engine's refusals, the sheets, the
 //! prompts, the file readers and the commands alike.
 //!
@@ -44,6 +45,27 @@ pub fn minus_signed(n: i64) -> String {
         format!("\u{2212}{}", n.unsigned_abs())
     } else {
         n.to_string()
+    }
+}
+
+/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for none.
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    listed(items, "and")
+}
+
+/// "red, green or black"; "red"; empty for none.
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    listed(items, "or")
+}
+
+fn listed<S: AsRef<str>>(items: &[S], and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {and} {}", rest.join(", "), last.as_ref())
+        }
     }
 }
 
@@ -138,6 +160,13 @@ mod tests {
             [minus_signed(-2), minus_signed(0), minus_signed(3)],
             ["−2", "0", "3"]
         );
+        assert_eq!(and_list(&["Ann", "Bob", "Cid"]), "Ann, Bob and Cid");
+        assert_eq!(
+            and_list(&["Ann".to_string(), "Bob".to_string()]),
+            "Ann and Bob"
+        );
+        assert_eq!(or_list(&["red"]), "red");
+        assert_eq!(or_list::<&str>(&[]), "");
         assert_eq!(abbreviated("Ann"), "Ann");
         assert_eq!(abbreviated(&"9".repeat(41)), format!("{}…", "9".repeat(32)));
     }

@@ -10,6 +10,7 @@ use crate::rules::contract::deal::Deal;
 use crate::rules::contract::duel::{Next, Status};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
+use crate::text::{and_list, or_list};
 
 /// "Deal 3 (game 2): Cid deals; Ann & Cid vulnerable." In Chicago:
 /// "Round 2, deal 3: Cid deals; Ann & Cid vulnerable.", and a deal dealt
@@ -71,7 +72,7 @@ pub fn needs(game: &ContractGame) -> Vec<String> {
             format!(
                 "{} need {need} for game: {} makes it.",
                 game.name(side),
-                listed(&bids, "or")
+                or_list(&bids)
             )
         })
         .collect()
@@ -173,13 +174,13 @@ fn side_scores(game: &ContractGame, deal: &Deal, side: Side) -> Option<String> {
         .collect();
     let name = game.name(side);
     Some(if below.is_empty() {
-        format!("{name} score {} above.", listed(&above, "and"))
+        format!("{name} score {} above.", and_list(&above))
     } else {
         let points: i64 = below.iter().map(|i| i.points).sum();
         if above.is_empty() {
             format!("{name} {points} below.")
         } else {
-            format!("{name} {points} below; {} above.", listed(&above, "and"))
+            format!("{name} {points} below; {} above.", and_list(&above))
         }
     })
 }
@@ -499,15 +500,6 @@ fn count(n: usize, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-pub(super) fn listed(items: &[String], and: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
     }
 }
 

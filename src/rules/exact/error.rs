@@ -190,15 +190,6 @@ pub enum RuleError {
     AfterEnd { ended: usize },
 }
 
-/// "red, green or black"; "red"; empty for none.
-pub(super) fn or_list(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 /// A rule broken by a recorded hand, found while replaying.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("hand {hand}: {error}")]

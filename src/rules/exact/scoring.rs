@@ -27,7 +27,7 @@ use std::fmt;
 use evalexpr::{DefaultNumericTypes, Node, Operator, Value};
 
 use crate::rules::template::ExactScoring;
-use crate::text::did_you_mean;
+use crate::text::{and_list, did_you_mean};
 
 /// The most points one hand may score either way, before a blind hand's
 /// multiplier: far from the edge of a total over any game a table plays.
@@ -381,8 +381,8 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         col,
                         format!(
                             "`{c}` has no meaning in a formula; use numbers, {}, + - * / % ^, brackets, and {}",
-                            list(&NAMES),
-                            list(&FUNCTIONS)
+                            and_list(&NAMES),
+                            and_list(&FUNCTIONS)
                         ),
                     ));
                 }
@@ -421,7 +421,7 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                             format!(
                                 "unknown function `{name}`{}; a formula may call {}",
                                 did_you_mean(name, FUNCTIONS),
-                                list(&FUNCTIONS)
+                                and_list(&FUNCTIONS)
                             )
                         };
                         return Err(refuse(col, what));
@@ -442,7 +442,7 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                             format!(
                                 "unknown name `{name}`{}; a formula reads {}",
                                 did_you_mean(name, NAMES),
-                                list(&NAMES)
+                                and_list(&NAMES)
                             ),
                         ));
                     }
@@ -577,13 +577,6 @@ fn check_arity(name: &str, col: usize, given: usize) -> Result<(), FormulaError>
             format!("{name} takes two numbers or more, e.g. {name}(bid, 3)"),
         )),
         _ => Ok(()),
-    }
-}
-
-fn list(words: &[&str]) -> String {
-    match words {
-        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => words.join(""),
     }
 }
 

@@ -4,14 +4,10 @@
 use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{Expect, Forced, Game, Hand, Joined, RebidStep, Seat, Start, Undone};
-use crate::text::minus_signed;
+use crate::text::{counted, minus_signed};
 
 pub fn cards(n: u32) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
+    counted(n, "card")
 }
 
 /// "Hand 4 of 19: Bob deals 4 cards; Cid bids first." plus the blind reminder.

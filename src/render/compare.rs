@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 
 use super::fit::{self, Line, Listing, keep, text_width, words};
 use crate::session::{HandEntry, Play, Session};
-use crate::text::{fill, plural};
+use crate::text::{counted, fill, plural};
 
 /// One copy, as `resolve` numbers and names it.
 pub struct Column<'a> {
@@ -190,9 +190,8 @@ fn rows(
             row.push(match h {
                 None => unreadable(),
                 Some(_) if Some(i) == first_read => words(format!(
-                    "the same in every copy ({} {})",
-                    folded,
-                    plural(folded, word(columns), &format!("{}s", word(columns)))
+                    "the same in every copy ({})",
+                    counted(folded, word(columns))
                 )),
                 Some(_) => keep("same"),
             });
@@ -254,7 +253,7 @@ fn played(session: &Session) -> String {
     };
     match session.played() {
         0 => format!("no {word} yet"),
-        n => format!("{n} {}", plural(n, word, &format!("{word}s"))),
+        n => counted(n, word),
     }
 }
 

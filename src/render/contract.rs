@@ -19,7 +19,7 @@ use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
-use crate::text::fill;
+use crate::text::{counted, fill};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///
@@ -159,20 +159,20 @@ fn standing(game: &ContractGame) -> Option<String> {
         [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} to {}.",
             game.name(*one),
-            count(games[*one], "game"),
+            counted(games[*one], "game"),
             games[!*one]
         ),
         // Level on games: the points only say who is ahead meanwhile.
         [one] if rubber && games.a > 0 => format!(
             "{} all: the next game wins the rubber. On points {} leads with {}.",
-            count(games.a, "game"),
+            counted(games.a, "game"),
             game.name(*one),
             totals[*one].total()
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one].total()),
         [_, _] if rubber && games.a > 0 => format!(
             "{} all, and level on points at {}.",
-            count(games.a, "game"),
+            counted(games.a, "game"),
             totals.a.total()
         ),
         [_, _] => format!("Level at {}.", totals.a.total()),
@@ -747,15 +747,6 @@ fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<E
             points: 10 * i64::from(bags),
             what: format!("d{n} {bags} bag{}", if bags == 1 { "" } else { "s" }),
         });
-    }
-}
-
-/// "1 game", "2 games".
-fn count(n: u32, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
     }
 }
 

@@ -12,6 +12,7 @@ mod lines;
 mod toml_error;
 
 use std::borrow::Cow;
+use std::fmt;
 
 pub use lines::{fill, wrap};
 pub use toml_error::describe_toml_error;
@@ -28,6 +29,13 @@ pub fn capitalised(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// "1 game", "3 rounds": a count and its word, with an s after any other
+/// count than 1.
+pub fn counted<N: fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    let s = if n == N::from(1) { "" } else { "s" };
+    format!("{n} {word}{s}")
 }
 
 /// A row's score: "+10", "0", "-50".
@@ -152,6 +160,9 @@ mod tests {
         assert_eq!(plural(1u32, "card", "cards"), "card");
         assert_eq!(plural(0u64, "card", "cards"), "cards");
         assert_eq!(plural(2usize, "commit goes", "commits go"), "commits go");
+        assert_eq!(counted(1u32, "game"), "1 game");
+        assert_eq!(counted(3usize, "round"), "3 rounds");
+        assert_eq!(counted(0u32, "card"), "0 cards");
         assert_eq!(capitalised("ann deals"), "Ann deals");
         assert_eq!(capitalised("é"), "É");
         assert_eq!(capitalised(""), "");

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow, bail};
 
 use crate::rules::{RawTemplate, TemplateError, Variant};
-use crate::store::describe_toml_error;
+use crate::text::describe_toml_error;
 
 pub use fields::{FIELDS, Field, applies, field, left_out};
 
@@ -147,7 +147,7 @@ impl Catalog {
             .collect();
         bail!(
             "unknown variant `{name}`{}; known variants: {}",
-            crate::did_you_mean(name, names.iter().copied()),
+            crate::text::did_you_mean(name, names.iter().copied()),
             names.join(", ")
         )
     }

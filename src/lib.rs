@@ -1,8 +1,9 @@
 //! bridgepad: score keeper and referee for bridge-family trick-taking games.
 //!
 //! `rules` is the pure engine; `session` and `store` keep what a table
-//! recorded; `cmd` is the glue for each subcommand; `narrate`, `render` and
-//! `prompt` are how bridgepad talks to people.
+//! recorded; `cli` is the command line clap reads, and `cmd` the glue for
+//! each subcommand; `narrate`, `render` and `prompt` are how bridgepad talks
+//! to people, in the words of `text`, which every layer shares.
 
 // First, so that `out!` and `outln!` are in scope in every module after it.
 #[macro_use]
@@ -24,6 +25,7 @@ pub mod rules;
 pub mod session;
 pub mod store;
 pub mod sync;
+pub mod text;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,7 +36,7 @@ use chrono::{DateTime, Utc};
 use clap::Parser;
 
 use crate::cli::Cli;
-use crate::cmd::Context;
+use crate::cmd::{Context, Finished};
 use crate::store::Store;
 
 /// Parses the command line, runs the command, and reports any error as one
@@ -42,7 +44,7 @@ use crate::store::Store;
 pub fn run() -> ExitCode {
     // A shell asking for completions (`COMPLETE=bash bridgepad -- …`) is
     // answered before anything else and exits.
-    cmd::manual::answer_completion_request();
+    cli::complete::answer_completion_request();
     unset_empty_variables();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -58,37 +60,17 @@ pub fn run() -> ExitCode {
             match out::flush() {
                 Ok(()) => ExitCode::from(status),
                 Err(error) => {
-                    eprintln!("error: {}", one_line(&format!("{error:#}")));
+                    eprintln!("error: {}", text::one_line(&format!("{error:#}")));
                     ExitCode::FAILURE
                 }
             }
         }
         Err(error) => {
-            eprintln!("error: {}", one_line(&format!("{error:#}")));
+            eprintln!("error: {}", text::one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
 }
-
-/// The exit status of a `bridgepad sync` that did its work but left a
-/// session in conflict (its copies went different ways, and the table has
-/// to pick one with `bridgepad resolve ID`): scripts can tell it from done
-/// (0), refused or failed (1) and a usage error (2).
-pub const EXIT_CONFLICT: u8 = 3;
-
-/// A command that did what it was asked and has said on stdout what is
-/// left to do, ending with an exit status of its own rather than 0; it is
-/// no error, so no `error:` line is printed.
-#[derive(Debug)]
-pub struct Finished(pub u8);
-
-impl std::fmt::Display for Finished {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "finished with exit status {}", self.0)
-    }
-}
-
-impl std::error::Error for Finished {}
 
 /// bridgepad's environment variables set to nothing count as not set, as a
 /// shell user means by `BRIDGEPAD_DATA_DIR=` (clap would otherwise take the
@@ -103,41 +85,6 @@ fn unset_empty_variables() {
         // thread, so nothing else reads the environment while it changes.
         unsafe { std::env::remove_var(key) };
     }
-}
-
-/// A message fit for one line of a terminal: line breaks become spaces, and
-/// any other control character a user typed (a tab, an escape sequence, a
-/// text-direction override) is shown escaped rather than sent to the terminal.
-pub fn one_line(message: &str) -> String {
-    rules::table::printable(message).into_owned()
-}
-
-/// The candidate `wanted` was most likely meant to be, when one is close
-/// enough (a typo, a letter left out): for "did you mean" in refusals.
-/// strsim's measures (clap uses Jaro-Winkler for flags), ignoring case.
-pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let wanted = wanted.trim().to_lowercase();
-    candidates
-        .into_iter()
-        .map(|c| {
-            let c_lower = c.to_lowercase();
-            // Jaro-Winkler for a slip at the end of a long id; Damerau-
-            // Levenshtein for two letters swapped in a short name (`Bbo`).
-            // Either is enough, each at a bar where it rarely guesses wrong.
-            let slip = strsim::jaro_winkler(&wanted, &c_lower) - 0.9;
-            let swap = strsim::normalized_damerau_levenshtein(&wanted, &c_lower) - 0.6;
-            (slip.max(swap), c)
-        })
-        .filter(|(score, _)| *score > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
-
-/// " (did you mean `Bob`?)" when a candidate is close, else nothing.
-pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    closest(wanted, candidates)
-        .map(|c| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
 }
 
 /// `--help` and `--version` print as clap prints them, with exit 0; a usage
@@ -158,7 +105,7 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         _ => {}
     }
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    eprintln!("error: {}", one_line(&usage_message(error, &args)));
+    eprintln!("error: {}", text::one_line(&usage_message(error, &args)));
     ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2))
 }
 

@@ -2,12 +2,13 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Context, capitalised};
+use super::Context;
 use crate::cli::AuctionArgs;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::{Auction, Call, Outcome};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
+use crate::text::capitalised;
 
 pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;

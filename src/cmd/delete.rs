@@ -6,8 +6,8 @@ use anyhow::Result;
 use super::Context;
 use super::restore::described;
 use crate::cli::DeleteArgs;
-use crate::one_line;
 use crate::store;
+use crate::text::one_line;
 
 pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
     // Checked before resolving, so an id never reaches outside the data directory.

@@ -50,7 +50,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         })?;
         return Ok(());
     };
-    let shown = crate::one_line(&path.display().to_string());
+    let shown = crate::text::one_line(&path.display().to_string());
     let count = if is_special(path) {
         write_in_place(path, |out| {
             out.write_all(bom.as_bytes())?;
@@ -126,7 +126,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
             Err(err) => eprintln!(
                 "warning: skipped {}: {}",
                 entry.path.display(),
-                crate::one_line(&format!("{err:#}"))
+                crate::text::one_line(&format!("{err:#}"))
             ),
         }
     }
@@ -234,7 +234,10 @@ fn write_export(
                     separate(out, format, &mut written)?;
                     write_part(out, format, &session, false, i, columns)?;
                 }
-                Err(err) => eprintln!("warning: skipped: {}", crate::one_line(&format!("{err:#}"))),
+                Err(err) => eprintln!(
+                    "warning: skipped: {}",
+                    crate::text::one_line(&format!("{err:#}"))
+                ),
             }
             Ok(())
         },
@@ -292,7 +295,7 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
         if pbn::bridge_game(&session).is_none() {
             bail!(
                 "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
-                crate::one_line(id),
+                crate::text::one_line(id),
                 session.variant().title
             );
         }

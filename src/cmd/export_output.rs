@@ -12,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use crate::one_line;
+use crate::text::one_line;
 
 /// The most of a file read to tell whether it is a session: its top-level
 /// settings come first, long before the hands.

@@ -56,7 +56,7 @@ fn seat_named(game: &Game, name: &str) -> Result<Seat> {
         anyhow!(
             "`{}` is not a player in this session{}; players: {}",
             name.trim(),
-            crate::did_you_mean(name, table.names().iter().map(String::as_str)),
+            crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
             table.names().join(", ")
         )
     })

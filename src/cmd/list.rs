@@ -41,7 +41,7 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         if let Some(conflict) = e.conflict {
             eprintln!("warning: {}", copies::warning(&e.id, conflict));
         } else if let Err(err) = &e.summary {
-            eprintln!("warning: {}", crate::one_line(&format!("{err:#}")));
+            eprintln!("warning: {}", crate::text::one_line(&format!("{err:#}")));
         }
     }
     Ok(())

@@ -25,9 +25,9 @@ pub fn run(args: MergeDriverArgs, cx: &Context) -> Result<()> {
         let id = driver::file_id(&args.path).unwrap_or_else(|| args.path.clone());
         eprintln!(
             "bridgepad: the two versions of `{}` do not merge into one: one is kept as `{}`; `bridgepad resolve {}` keeps the one the table picks",
-            crate::one_line(&args.path),
-            crate::one_line(&copy.to_string_lossy()),
-            crate::one_line(&id)
+            crate::text::one_line(&args.path),
+            crate::text::one_line(&copy.to_string_lossy()),
+            crate::text::one_line(&id)
         );
     }
     Ok(())

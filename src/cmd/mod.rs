@@ -59,7 +59,7 @@ impl Context {
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
         let resolved = self.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
-            eprintln!("using session {}", crate::one_line(&resolved.id));
+            eprintln!("using session {}", crate::text::one_line(&resolved.id));
         }
         Ok(resolved.id)
     }
@@ -82,8 +82,28 @@ impl Context {
 /// Says on stderr what the store did on a command's way (a copy merged, a
 /// file upgraded), one line each.
 pub fn say(line: String) {
-    eprintln!("{}", crate::one_line(&line));
+    eprintln!("{}", crate::text::one_line(&line));
 }
+
+/// The exit status of a `bridgepad sync` that did its work but left a
+/// session in conflict (its copies went different ways, and the table has
+/// to pick one with `bridgepad resolve ID`): scripts can tell it from done
+/// (0), refused or failed (1) and a usage error (2).
+pub const EXIT_CONFLICT: u8 = 3;
+
+/// A command that did what it was asked and has said on stdout what is
+/// left to do, ending with an exit status of its own rather than 0; it is
+/// no error, so no `error:` line is printed.
+#[derive(Debug)]
+pub struct Finished(pub u8);
+
+impl std::fmt::Display for Finished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "finished with exit status {}", self.0)
+    }
+}
+
+impl std::error::Error for Finished {}
 
 pub fn run(command: Command, cx: &Context) -> Result<()> {
     match command {
@@ -134,46 +154,6 @@ pub fn parse_named(
         .map_err(anyhow::Error::msg)
 }
 
-/// A count of bids or tricks: a whole number from 0 up, no larger than a
-/// `u32` (every count bridgepad keeps is far smaller).
-pub fn parse_count(text: &str) -> Result<u32, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("the number is missing".into());
-    }
-    let shown = abbreviated(text);
-    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
-    if text.strip_prefix('-').is_some_and(digits) {
-        return Err(format!("{shown} is negative"));
-    }
-    if !digits(text) {
-        return Err(format!("`{shown}` is not a whole number"));
-    }
-    text.parse::<u32>()
-        .map_err(|_| format!("{shown} is too large"))
-}
-
-/// Text the user typed, cut short when it is too long to repeat in a
-/// one-line message.
-pub fn abbreviated(text: &str) -> String {
-    const MOST: usize = 40;
-    if text.chars().count() <= MOST {
-        text.to_string()
-    } else {
-        let start: String = text.chars().take(MOST - 8).collect();
-        format!("{start}…")
-    }
-}
-
-/// The sentence with its first letter capitalised.
-pub fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.
 pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
     if let Some(hand) = game.current() {
@@ -181,31 +161,4 @@ pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat
         entries.sort_by_key(|(s, _)| order.iter().position(|o| o == s));
     }
     entries
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_count;
-
-    #[test]
-    fn counts_are_whole_numbers_from_zero() {
-        assert_eq!(parse_count("3"), Ok(3));
-        assert_eq!(parse_count(" 0 "), Ok(0));
-        assert_eq!(parse_count("4294967295"), Ok(u32::MAX));
-        assert_eq!(
-            parse_count("4294967296"),
-            Err("4294967296 is too large".into())
-        );
-        assert_eq!(
-            parse_count(&"9".repeat(10_000)),
-            Err(format!("{}… is too large", "9".repeat(32)))
-        );
-        assert_eq!(parse_count("-1"), Err("-1 is negative".into()));
-        assert_eq!(parse_count("x"), Err("`x` is not a whole number".into()));
-        assert_eq!(
-            parse_count("1.5"),
-            Err("`1.5` is not a whole number".into())
-        );
-        assert_eq!(parse_count(""), Err("the number is missing".into()));
-    }
 }

@@ -4,8 +4,9 @@
 //! where the two have always said it their own way: who may be named and
 //! which counts are legal ([`Voice`]).
 
-use super::{abbreviated, parse_count};
+use crate::cli::values::parse_count;
 use crate::rules::{Seat, Table};
+use crate::text::abbreviated;
 
 /// How the two wordings differ.
 #[derive(Debug, Clone, Copy)]
@@ -110,12 +111,12 @@ impl<'a> Named<'a> {
         self.table.seat_of(name).ok_or_else(|| match self.voice {
             Voice::Command => format!(
                 "`{shown}` is not a player in this session{}; players: {}",
-                crate::did_you_mean(name, self.table.names().iter().map(String::as_str)),
+                crate::text::did_you_mean(name, self.table.names().iter().map(String::as_str)),
                 self.table.names().join(", ")
             ),
             Voice::Table { playing } => format!(
                 "`{shown}` is not a player{}; playing this hand: {}",
-                crate::did_you_mean(name, playing.iter().map(|&s| self.table.name(s))),
+                crate::text::did_you_mean(name, playing.iter().map(|&s| self.table.name(s))),
                 self.table.list(playing)
             ),
         })

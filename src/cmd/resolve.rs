@@ -108,7 +108,7 @@ pub fn comparison(all: &[Copy], width: Option<usize>) -> String {
             session: c
                 .session
                 .as_ref()
-                .map_err(|e| crate::one_line(&format!("{e:#}"))),
+                .map_err(|e| crate::text::one_line(&format!("{e:#}"))),
         })
         .collect();
     compare::copies(&columns, width)
@@ -120,7 +120,7 @@ fn file_name(copy: &Copy) -> String {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    crate::one_line(&name)
+    crate::text::one_line(&name)
 }
 
 /// The menu: which copy to keep, or none for now. Copies that cannot be read

@@ -7,6 +7,7 @@ use super::Context;
 use crate::cli::RestoreArgs;
 use crate::render::{self, json, lists};
 use crate::session::SessionFile;
+use crate::text::fill;
 
 pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
     let Some(wanted) = args.id else {
@@ -26,7 +27,7 @@ pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
         trashed.name,
         path.display()
     );
-    outln!("{}", crate::one_line(&said));
+    outln!("{}", crate::text::one_line(&said));
     Ok(())
 }
 
@@ -52,14 +53,14 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
     outln!("{table}");
     outln!(
         "{}",
-        render::wrap(
+        fill(
             "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file.",
             render::terminal_width()
         )
     );
     for (_, file) in &entries {
         if let Err(err) = file {
-            eprintln!("warning: {}", crate::one_line(&format!("{err:#}")));
+            eprintln!("warning: {}", crate::text::one_line(&format!("{err:#}")));
         }
     }
     Ok(())

@@ -41,7 +41,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
             }
             Err(err) => eprintln!(
                 "warning: skipped, cannot be read: {}",
-                crate::one_line(&format!("{err:#}"))
+                crate::text::one_line(&format!("{err:#}"))
             ),
         }
     }
@@ -92,7 +92,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         out!("{text}");
         return Ok(());
     };
-    let shown = crate::one_line(&path.display().to_string());
+    let shown = crate::text::one_line(&path.display().to_string());
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -21,7 +21,7 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
         &mut |line| {
             // Each line as one line, whatever a name in it holds (sync
             // escapes every name already; this is the last guard).
-            let line = crate::one_line(&line);
+            let line = crate::text::one_line(&line);
             if let Err(e) = crate::out::write(format_args!("{line}\n")) {
                 unwritten.get_or_insert(e);
             }
@@ -35,6 +35,6 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
     if left.is_empty() {
         Ok(())
     } else {
-        Err(crate::Finished(crate::EXIT_CONFLICT).into())
+        Err(super::Finished(super::EXIT_CONFLICT).into())
     }
 }

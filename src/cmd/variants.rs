@@ -40,7 +40,7 @@ fn list(cx: &Context) -> Result<()> {
     }
     if let Some((last, rest)) = catalog.problems.split_last() {
         for problem in rest {
-            eprintln!("error: {}", crate::one_line(problem));
+            eprintln!("error: {}", crate::text::one_line(problem));
         }
         bail!("{last}");
     }
@@ -225,7 +225,7 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
         ),
         Source::User(path) => outln!(
             "From: the house-rule template `{}`",
-            crate::one_line(&path.display().to_string())
+            crate::text::one_line(&path.display().to_string())
         ),
     }
     let mut unused = Vec::new();

@@ -11,6 +11,7 @@ use crate::rules::contract::duel::Next;
 use crate::rules::contract::duel::Status;
 use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
 use crate::rules::contract::{BySide, Line, Side, Winner};
+use crate::text::{and_list, capitalised};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
 pub fn deal(game: &ContractGame, deal: &Deal) -> String {
@@ -472,17 +473,10 @@ pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<Str
     let passes = match names.len() {
         0 => None,
         1 => Some(format!("{} passes", names[0])),
-        _ => Some(format!("{} pass", bridge::listed(&names, "and"))),
+        _ => Some(format!("{} pass", and_list(&names))),
     };
     let said: Vec<String> = passes.into_iter().chain(stand).collect();
-    (!said.is_empty()).then(|| format!("{}.", capitalised_first(&said.join("; "))))
-}
-
-fn capitalised_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+    (!said.is_empty()).then(|| format!("{}.", capitalised(&said.join("; "))))
 }
 
 /// What a correction left of deal `number`, one line per fact, after
@@ -824,14 +818,6 @@ pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
         totals.join(", ")
     ));
     Ok(out)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

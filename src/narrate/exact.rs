@@ -1,17 +1,13 @@
 //! What bridgepad says about an exact-bid game (Devil's Bridge, Mormon
 //! Bridge): deals, the dealer's hook, scored hands, eliminations, re-bids.
 
-use crate::rules::exact::hook::signed;
 use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{Expect, Forced, Game, Hand, Joined, RebidStep, Seat, Start, Undone};
+use crate::text::{counted, minus_signed};
 
 pub fn cards(n: u32) -> String {
-    if n == 1 {
-        "1 card".to_string()
-    } else {
-        format!("{n} cards")
-    }
+    counted(n, "card")
 }
 
 /// "Hand 4 of 19: Bob deals 4 cards; Cid bids first." plus the blind reminder.
@@ -449,7 +445,7 @@ pub fn undone(game: &Game, undone: &[Undone]) -> String {
     };
     format!(
         "took back {} {of} hand {hand}.",
-        crate::rules::table::and_list(&parts)
+        crate::text::and_list(&parts)
     )
 }
 
@@ -531,7 +527,7 @@ pub fn explain(game: &Game, number: usize) -> Result<String, String> {
     let totals: Vec<String> = result
         .totals
         .iter()
-        .map(|(seat, total)| format!("{} {}", game.table().name(seat), signed(*total)))
+        .map(|(seat, total)| format!("{} {}", game.table().name(seat), minus_signed(*total)))
         .collect();
     out.push_str(&format!(
         "Totals after hand {}: {}.",

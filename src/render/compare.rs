@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 
 use super::fit::{self, Line, Listing, keep, text_width, words};
 use crate::session::{HandEntry, Play, Session};
+use crate::text::{counted, fill, plural};
 
 /// One copy, as `resolve` numbers and names it.
 pub struct Column<'a> {
@@ -53,15 +54,10 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
         Err(_) => "cannot be read".to_string(),
     };
     let headers = |style: Header| -> Vec<String> {
-        let mut header = vec![crate::cmd::capitalised(word(columns))];
+        let mut header = vec![crate::text::capitalised(word(columns))];
         header.extend(columns.iter().enumerate().map(|(i, c)| match style {
             Header::Full => format!("{}: {}\n{}", i + 1, c.name, saved(c, false)),
-            Header::Short => format!(
-                "{}: {}\n{}",
-                i + 1,
-                super::wrap(&c.name, Some(14)),
-                saved(c, true)
-            ),
+            Header::Short => format!("{}: {}\n{}", i + 1, fill(&c.name, Some(14)), saved(c, true)),
             Header::Number => format!("{}", i + 1),
         }));
         header
@@ -90,7 +86,7 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
     out.push('\n');
     if shared < longest && read.len() > 1 {
         let note = format!("≠ marks the first {} where the copies part.", word(columns));
-        out.push_str(&super::wrap(&note, width));
+        out.push_str(&fill(&note, width));
         out.push('\n');
     }
     // Each copy's file on a line of its own: a file name is never cut.
@@ -105,7 +101,7 @@ pub fn copies(columns: &[Column], width: Option<usize>) -> String {
             (Err(e), _) => format!("cannot be read: {e}"),
         };
         let line = format!("{}. {}: {what}", i + 1, c.name);
-        let wrapped = super::wrap(&line, width);
+        let wrapped = fill(&line, width);
         out.push_str(&wrapped.replace('\n', "\n   "));
         out.push_str(&format!("\n   {}\n", c.file));
     }
@@ -126,13 +122,20 @@ pub fn which_hands(word: &str, shared: usize, own: usize, copies: usize) -> Stri
     match shared {
         0 => {}
         1 => parts.push(format!("{word} 1 {alike}")),
-        n => parts.push(format!("{} 1–{n} {alike}", plural(word, n))),
+        n => parts.push(format!(
+            "{} 1–{n} {alike}",
+            plural(n, word, &format!("{word}s"))
+        )),
     }
     parts.push(match own.saturating_sub(shared) {
         0 if shared == 0 => "nothing recorded yet".to_string(),
         0 => "nothing after".to_string(),
         1 => format!("{word} {own} differs"),
-        _ => format!("{} {}–{own} differ", plural(word, 2), shared + 1),
+        _ => format!(
+            "{} {}–{own} differ",
+            plural(2, word, &format!("{word}s")),
+            shared + 1
+        ),
     });
     parts.join(", ")
 }
@@ -187,9 +190,8 @@ fn rows(
             row.push(match h {
                 None => unreadable(),
                 Some(_) if Some(i) == first_read => words(format!(
-                    "the same in every copy ({} {})",
-                    folded,
-                    plural(word(columns), folded)
+                    "the same in every copy ({})",
+                    counted(folded, word(columns))
                 )),
                 Some(_) => keep("same"),
             });
@@ -241,20 +243,12 @@ fn word(columns: &[Column]) -> &'static str {
     if contract { "deal" } else { "hand" }
 }
 
-fn plural(word: &str, n: usize) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
-}
-
 /// "5 hands", "1 deal", "no hand yet".
 fn played(session: &Session) -> String {
     let word = session.play.entry_word();
     match session.played() {
         0 => format!("no {word} yet"),
-        n => format!("{n} {}", plural(word, n)),
+        n => counted(n, word),
     }
 }
 

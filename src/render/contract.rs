@@ -12,13 +12,14 @@ mod bridge;
 pub(crate) use bridge::{chicago_sheet, rubber_notes, rubber_pad};
 
 use super::fit::{self, Grid};
-use super::{Place, new_table, wrap};
+use super::{Place, new_table};
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Auction;
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
+use crate::text::{counted, fill};
 
 /// The whole sheet: title, table(s), standing and what is next.
 ///
@@ -82,7 +83,7 @@ pub fn after_deal_at_table(game: &ContractGame, width: Option<usize>) -> String 
     }
     let mut out = String::new();
     for line in lines {
-        out.push_str(&wrap(&line, width));
+        out.push_str(&fill(&line, width));
         out.push('\n');
     }
     out
@@ -99,7 +100,7 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         say::terms(game)
     };
     let title = format!("{} — {terms}", game.variant().title);
-    out.push_str(&wrap(&title, width));
+    out.push_str(&fill(&title, width));
     out.push('\n');
     let mut tail = Vec::new();
     if four {
@@ -130,7 +131,7 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         });
     }
     for line in tail {
-        out.push_str(&wrap(&line, width));
+        out.push_str(&fill(&line, width));
         out.push('\n');
     }
     out
@@ -158,20 +159,20 @@ fn standing(game: &ContractGame) -> Option<String> {
         [one] if games[*one] > games[!*one] => format!(
             "{} leads the rubber, {} to {}.",
             game.name(*one),
-            count(games[*one], "game"),
+            counted(games[*one], "game"),
             games[!*one]
         ),
         // Level on games: the points only say who is ahead meanwhile.
         [one] if rubber && games.a > 0 => format!(
             "{} all: the next game wins the rubber. On points {} leads with {}.",
-            count(games.a, "game"),
+            counted(games.a, "game"),
             game.name(*one),
             totals[*one].total()
         ),
         [one] => format!("{} leads with {}.", game.name(*one), totals[*one].total()),
         [_, _] if rubber && games.a > 0 => format!(
             "{} all, and level on points at {}.",
-            count(games.a, "game"),
+            counted(games.a, "game"),
             totals.a.total()
         ),
         [_, _] => format!("Level at {}.", totals.a.total()),
@@ -589,12 +590,12 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
     } else {
         let bare: Vec<Grid> = pads.iter().map(|p| bare_pad(game, p)).collect();
         for (pad, grid) in pads.iter().zip(&bare) {
-            out.push_str(&wrap(&pad.heading, width));
+            out.push_str(&fill(&pad.heading, width));
             out.push('\n');
             out.push_str(&grid.draw());
             out.push('\n');
         }
-        out.push_str(&wrap(
+        out.push_str(&fill(
             &format!(
                 "Each game: the entries above the line, the line with the points above it, the entries below it, and the game's total (a game ends at {} below).",
                 game.rules().game_below().unwrap_or(0)
@@ -612,7 +613,7 @@ fn pad(game: &ContractGame, width: Option<usize>) -> String {
         won.b,
         say::totals_line(game)
     );
-    out.push_str(&wrap(&summary, width));
+    out.push_str(&fill(&summary, width));
     out.push('\n');
     out
 }
@@ -746,15 +747,6 @@ fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<E
             points: 10 * i64::from(bags),
             what: format!("d{n} {bags} bag{}", if bags == 1 { "" } else { "s" }),
         });
-    }
-}
-
-/// "1 game", "2 games".
-fn count(n: u32, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
     }
 }
 

@@ -3,10 +3,11 @@
 
 use std::io::{self, Write};
 
+use super::Place;
 use super::fit::{self, Grid};
-use super::{Place, wrap};
 use crate::narrate;
 use crate::rules::{Game, Seat};
+use crate::text::fill;
 
 /// One row per hand: each player's bid/tricks, a mark for a made bid and the
 /// running total; then the totals, the leader or winners, and what is next.
@@ -101,8 +102,8 @@ fn draw_sheet(
     }
     text.push('\n');
     let title = format!("{} — {}", variant.title, variant.scoring.describe());
-    let lines: Vec<String> = text.lines().map(|line| wrap(line, width)).collect();
-    writeln!(out, "{}", wrap(&title, width))?;
+    let lines: Vec<String> = text.lines().map(|line| fill(line, width)).collect();
+    writeln!(out, "{}", fill(&title, width))?;
     match table {
         Table::Rows(rows) => rows.draw_to(out)?,
         Table::Turned(text) => out.write_all(text.as_bytes())?,

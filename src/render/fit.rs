@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use std::io::{self, Write};
 
-use crate::rules::table::printable;
+use crate::text::{fill, printable};
 
 /// Terminal columns taken by `text`'s widest line.
 pub fn text_width(text: &str) -> usize {
@@ -400,8 +400,8 @@ impl Line {
     fn draw(&self, width: usize) -> String {
         match self {
             Line::Keep(text) => text.clone(),
-            Line::Words(text) => super::wrap(text, Some(width)),
-            Line::Names(names) if names.len() <= 2 => super::wrap(&names.join(", "), Some(width)),
+            Line::Words(text) => fill(text, Some(width)),
+            Line::Names(names) if names.len() <= 2 => fill(&names.join(", "), Some(width)),
             Line::Names(names) => names_in(names, width),
         }
     }

@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use super::chart::{Scale, Ticks, scale};
 use super::contract::{chicago_sheet, pad_games, rubber_notes};
 use super::markdown::NONE;
-use super::page::{Line, Page, bid_tricks, signed};
+use super::page::{Line, Page, bid_tricks};
 use crate::history::Phase;
 use crate::narrate::contract::totals_line;
 use crate::report::stats::{PartnershipStats, PlayerStats};
@@ -22,8 +22,9 @@ use crate::report::summary::{Bidding, Tally};
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::Form;
 use crate::rules::contract::game::ContractGame;
-use crate::rules::table::and_list;
 use crate::session::{Session, dummy_word};
+use crate::text::and_list;
+use crate::text::signed;
 
 use super::lists::{self, player_cells, tally_rate};
 

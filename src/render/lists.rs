@@ -14,6 +14,7 @@ use crate::report::summary::Tally;
 use crate::session::SessionFile;
 use crate::store::Trashed;
 use crate::store::index::Listed;
+use crate::text::fill;
 
 /// `list`: the sessions as a table that fits `width`: in full when it fits, else
 /// with the game's title under the id and the hands played under the
@@ -267,7 +268,7 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
         0 => notes.replacen("a win. ", "a win.\n", 1),
         _ => notes,
     };
-    let notes: Vec<String> = notes.lines().map(|l| super::wrap(l, width)).collect();
+    let notes: Vec<String> = notes.lines().map(|l| fill(l, width)).collect();
     let notes = notes.join("\n");
     format!("{table}\n{notes}\n")
 }
@@ -371,7 +372,7 @@ pub fn bidding(players: &[PlayerStats], width: Option<usize>) -> Option<String> 
             "By cards: cards dealt:bid exactly/hands.",
         ],
     };
-    let notes: Vec<String> = notes.iter().map(|l| super::wrap(l, width)).collect();
+    let notes: Vec<String> = notes.iter().map(|l| fill(l, width)).collect();
     let notes = notes.join("\n");
     Some(format!(
         "Exact-bid games, how each player bid:\n{table}\n{notes}\n"
@@ -417,7 +418,7 @@ pub fn levels(players: &[PlayerStats], width: Option<usize>) -> Option<String> {
     };
     Some(format!(
         "Contract games, contracts by level:\n{table}\n{}\n",
-        super::wrap(notes, width)
+        fill(notes, width)
     ))
 }
 
@@ -459,7 +460,7 @@ pub fn partnerships(pairs: &[PartnershipStats], width: Option<usize>) -> String 
         ]);
     }
     let (_, table) = fit::listing(&[full, folded], width);
-    let notes = super::wrap(
+    let notes = fill(
         "Partnerships: the same two players in any seats. Wins: of finished sessions. \
          Contracts made / declared by either partner. Part scores to game: part scores \
          the pair completed to game under the same line / part scores made.",

@@ -6,11 +6,12 @@
 
 use std::io::{self, Write};
 
-use super::page::{Page, bid_tricks, signed};
+use super::page::{Page, bid_tricks};
 use crate::history;
-use crate::rules::table::and_list;
 use crate::session::Session;
 use crate::session::dummy_word;
+use crate::text::and_list;
+use crate::text::signed;
 
 /// A cell with no value (a player not dealt in, a hand with no trump
 /// noted): the same en dash in every Markdown table.
@@ -39,7 +40,7 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
         "## {} — {}\n\nSession `{}`, {status}.\n\n",
         escape(&sheet.title()),
         escape(&and_list(&sheet.players)),
-        crate::one_line(&sheet.session.id).replace('`', "'")
+        crate::text::one_line(&sheet.session.id).replace('`', "'")
     )?;
     // Rubber bridge and Chicago: who was vulnerable, and the result.
     let bridge = history::is_bridge(sheet.session);
@@ -148,7 +149,7 @@ fn table_row(cells: &[String]) -> String {
 /// it may contain) would read as markup are backslash-escaped, and control
 /// characters (an escape sequence in a title) are written out as text.
 fn escape(text: &str) -> String {
-    let text = crate::rules::table::printable(text);
+    let text = crate::text::printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

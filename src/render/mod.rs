@@ -63,28 +63,6 @@ pub enum Place {
     Table,
 }
 
-/// A line broken between words to fit `width`, when there is a width.
-pub fn wrap(line: &str, width: Option<usize>) -> String {
-    let Some(width) = width.filter(|&w| w > 0) else {
-        return line.to_string();
-    };
-    let mut out = String::new();
-    let mut used = 0;
-    for word in line.split(' ') {
-        let len = console::measure_text_width(word);
-        if used > 0 && used + 1 + len > width {
-            out.push('\n');
-            used = 0;
-        } else if used > 0 {
-            out.push(' ');
-            used += 1;
-        }
-        out.push_str(word);
-        used += len;
-    }
-    out
-}
-
 /// The width to draw for: the terminal's when stdout is a terminal;
 /// otherwise `COLUMNS` when it holds a positive number (so
 /// `COLUMNS=80 bridgepad show | less` fits 80 columns); otherwise none, and

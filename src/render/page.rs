@@ -8,8 +8,8 @@
 
 use crate::history::{self, Facts, Phase, Row};
 use crate::render::date;
-use crate::rules::table::and_list;
 use crate::session::Session;
+use crate::text::and_list;
 
 /// A session laid out as a score sheet: one line per scored hand or phase,
 /// a cell per player. Shared by the Markdown and HTML formats. The lines are
@@ -197,15 +197,6 @@ fn play_text(line: &Line) -> String {
                     .unwrap_or_default(),
             }
         }
-    }
-}
-
-/// A row's score: "+10", "0", "-50".
-pub fn signed(points: i64) -> String {
-    if points > 0 {
-        format!("+{points}")
-    } else {
-        points.to_string()
     }
 }
 

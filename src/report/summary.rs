@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use crate::history::{self, Phase};
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::{Form, Why};
-use crate::rules::table::and_list;
 use crate::session::Session;
+use crate::text::and_list;
 
 /// One session as the history commands see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -7,11 +7,11 @@
 //! an entry names against their own table, since a seat from another table
 //! is a seat too.
 
-use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 
 use super::seat::Seat;
 use super::template::Variant;
+use crate::text::{and_list, is_bidi_control};
 
 /// The longest player name: long enough for anyone, short enough for a score sheet.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -244,18 +244,6 @@ impl Table {
     }
 }
 
-/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for no names.
-pub fn and_list<S: AsRef<str>>(names: &[S]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", rest.join(", "), last.as_ref())
-        }
-    }
-}
-
 /// `a.to_lowercase() == b.to_lowercase()`, without allocating: replaying a
 /// long session looks up a name for every bid and every trick.
 fn same_name(a: &str, b: &str) -> bool {
@@ -302,33 +290,6 @@ fn check_name(name: &str) -> Result<(), SetupError> {
         return Err(bad(&format!("`{c}`")));
     }
     Ok(())
-}
-
-/// Text fit for one line of a terminal: line breaks become spaces, and any
-/// other control character (a tab, an escape sequence, a text-direction
-/// override) is shown escaped (`\u{1b}`) rather than sent to the terminal.
-/// Names are refused with such characters (`check_name`); text read from a
-/// file that is only shown, like a template's title, goes through here
-/// instead. Borrowed, without copying, when there is nothing to escape.
-pub fn printable(text: &str) -> Cow<'_, str> {
-    let shown = |c: char| !c.is_control() && !is_bidi_control(c);
-    if text.chars().all(shown) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => out.push(' '),
-            c if !shown(c) => out.extend(c.escape_default()),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// The invisible characters that override the direction of the text around them.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

@@ -232,20 +232,3 @@ fn a_first_dealer_outside_the_table_is_refused() {
     let err = Table::new(&devils(), strings(&THREE), 3).unwrap_err();
     assert_eq!(err, SetupError::NoSuchDealer { count: 3 });
 }
-
-#[test]
-fn text_from_files_is_shown_with_control_characters_escaped() {
-    for (text, shown) in [
-        ("Devil's Bridge", "Devil's Bridge"),
-        ("Zoë — ΣΑ 🂡", "Zoë — ΣΑ 🂡"),
-        ("Evil\u{1b}]0;pwned\u{7}", "Evil\\u{1b}]0;pwned\\u{7}"),
-        ("clear\u{1b}[2J", "clear\\u{1b}[2J"),
-        ("two\nlines\r", "two lines\\r"),
-        ("tab\there", "tab\\there"),
-        ("ab\u{202E}dc", "ab\\u{202e}dc"),
-    ] {
-        assert_eq!(printable(text), shown, "{text:?}");
-    }
-    // Nothing to escape: no copy.
-    assert!(matches!(printable("Ann"), Cow::Borrowed("Ann")));
-}

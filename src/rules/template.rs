@@ -22,7 +22,7 @@ use super::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use super::contract::{DuelRules, Kind, LineTerms, TargetTerms};
 pub use super::exact::scoring::Scoring;
 use super::exact::scoring::{Formula, Ranges, Rule, shown};
-use super::table::printable;
+use crate::text::printable;
 
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -437,7 +437,7 @@ pub struct Variant {
     pub name: String,
     /// The title and description as they may be shown: control characters
     /// in the file (an escape sequence) escaped, so a template or session
-    /// file cannot reach the terminal through them (`table::printable`).
+    /// file cannot reach the terminal through them (`text::printable`).
     pub title: String,
     pub about: String,
     pub family: Family,

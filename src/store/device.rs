@@ -65,7 +65,7 @@ pub fn from_setting(value: &str) -> Result<String> {
     if !is_name(name) {
         bail!(
             "BRIDGEPAD_DEVICE `{}` is not a device name: 1 to {LONGEST} letters, digits, `-` and `.`, like `laptop-a`; unset it to use this machine's host name",
-            crate::one_line(value)
+            crate::text::one_line(value)
         );
     }
     Ok(name.to_string())

@@ -19,7 +19,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue, Deserializer};
 
-use super::describe_toml_error;
+use crate::text::describe_toml_error;
 
 #[path = "entries.rs"]
 mod entries;

@@ -27,7 +27,7 @@
 //!
 //! Here is the store's API: saving, locking and loading are one protocol and
 //! read best together. The atomic write itself is `save.rs`, the ids' random
-//! draws `ids.rs`, a TOML error in words `toml_error.rs`; the cache, index,
+//! draws `ids.rs` (a TOML error in words is `text::describe_toml_error`); the cache, index,
 //! copies, migrations and trash have files of their own. The store reads no
 //! clock for what it records (the command gives the time) and prints
 //! nothing: what it did unasked it tells through the command
@@ -45,7 +45,6 @@ mod lock;
 mod migrate;
 pub(crate) mod plain;
 mod save;
-mod toml_error;
 mod trash;
 
 use std::fs;
@@ -68,7 +67,6 @@ use ids::ID_DRAWS;
 pub(crate) use save::temp_file_in;
 use save::{Existing, Saved, TEMP_PREFIX, TEMP_SUFFIX, finish, save_to};
 pub use save::{remove_stale_temps, save_atomically, save_new, write_atomically};
-pub use toml_error::describe_toml_error;
 pub use trash::{Trashed, check_id};
 
 /// How long a writer waits for another bridgepad to finish with a session,
@@ -263,7 +261,7 @@ impl Store {
                     [] => bail!(
                         "no session `{id}` in `{}`{}; `bridgepad list` shows the sessions",
                         self.dir.display(),
-                        crate::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
+                        crate::text::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
                     ),
                     many => {
                         let ids: Vec<&str> = many.iter().map(|e| e.id.as_str()).collect();

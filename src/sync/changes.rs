@@ -9,7 +9,7 @@ use crate::store::conflict::{self, FileName};
 use crate::store::copies::Parted;
 use crate::store::{self};
 
-use super::plural;
+use crate::text::plural;
 
 /// How many sessions a commit message describes by their contents.
 const DESCRIBED: usize = 50;
@@ -141,8 +141,11 @@ impl Changes {
         }
         // As they may be shown: a file's name is anything the file system
         // takes, line breaks and escape sequences too.
-        let body: Vec<String> = body.iter().map(|line| crate::one_line(line)).collect();
-        (crate::one_line(&parts.join("; ")), body.join("\n"))
+        let body: Vec<String> = body
+            .iter()
+            .map(|line| crate::text::one_line(line))
+            .collect();
+        (crate::text::one_line(&parts.join("; ")), body.join("\n"))
     }
 
     /// What a merge brought, for the person syncing; `parted` tells how a
@@ -150,7 +153,11 @@ impl Changes {
     pub(super) fn pulled(&self, url: &str, parted: &dyn Fn(&str, &str) -> Parted) -> Vec<String> {
         let listed = |ids: &[String]| {
             const SHOWN: usize = 5;
-            let shown: Vec<String> = ids.iter().take(SHOWN).map(|i| crate::one_line(i)).collect();
+            let shown: Vec<String> = ids
+                .iter()
+                .take(SHOWN)
+                .map(|i| crate::text::one_line(i))
+                .collect();
             let more = ids.len().saturating_sub(SHOWN);
             if more > 0 {
                 format!("{}, and {more} more", shown.join(", "))
@@ -219,11 +226,11 @@ impl Changes {
                 .from
                 .map(|f| format!(" from {f}"))
                 .unwrap_or_default();
-            let id = crate::one_line(id);
+            let id = crate::text::one_line(id);
             lines.push(format!(
                 "conflict: session {id} went on differently on two devices{from}: the history recorded on {} is kept as `{}`, and the one recorded on {} is the session; `bridgepad resolve {id}` keeps the one the table picks",
                 parted.copy.in_words(),
-                crate::one_line(name),
+                crate::text::one_line(name),
                 parted.main.in_words()
             ));
         }
@@ -243,7 +250,7 @@ fn players(session: &Session) -> String {
     format!(
         "{} for {}",
         session.variant().title,
-        crate::rules::table::and_list(session.table().names())
+        crate::text::and_list(session.table().names())
     )
 }
 

@@ -385,7 +385,7 @@ pub fn shell_quoted(text: &str) -> String {
 /// A remote's URL as it may be shown: a password in it is hidden, and
 /// control characters escaped.
 pub fn shown_url(url: &str) -> String {
-    crate::one_line(&without_password(url))
+    crate::text::one_line(&without_password(url))
 }
 
 fn without_password(url: &str) -> String {

@@ -44,6 +44,7 @@ use chrono::{DateTime, Utc};
 
 use crate::store::copies;
 use crate::store::{self, Store, folder};
+use crate::text::plural;
 use changes::Changes;
 use git::{Git, fields, shell_quoted, shown_url};
 use setup::*;
@@ -93,7 +94,7 @@ pub fn sync(
         recover::make_repository(dir, BRANCH)?;
         say(format!(
             "made `{}` a git repository",
-            crate::one_line(&dir.display().to_string())
+            crate::text::one_line(&dir.display().to_string())
         ));
     }
     git.refuse_local_programs()?;
@@ -168,7 +169,7 @@ pub fn sync(
 /// resolve ID` to run), after the copies one of which holds the others are
 /// settled as `list` settles them (at `now`, saying through `say` what was
 /// merged). Asked once a sync has done its work; a
-/// sync that leaves any exits with its own status, [`crate::EXIT_CONFLICT`].
+/// sync that leaves any exits with its own status, [`crate::cmd::EXIT_CONFLICT`].
 pub fn conflicts_left(
     store: &Store,
     now: DateTime<Utc>,
@@ -460,7 +461,7 @@ impl Syncing<'_> {
         let dir = self.store.dir();
         for (path, stages) in stages {
             let (ours, theirs) = (stages.contains(&'2'), stages.contains(&'3'));
-            let shown = crate::one_line(&path);
+            let shown = crate::text::one_line(&path);
             match (ours, theirs) {
                 (true, true) => {
                     self.checkout_stage(&path, '2')?;
@@ -475,7 +476,7 @@ impl Syncing<'_> {
                         )?;
                         say(format!(
                             "`{shown}` changed on both devices and could not be merged: kept this device's version, and the other's as `{}`",
-                            crate::one_line(&copy.to_string_lossy())
+                            crate::text::one_line(&copy.to_string_lossy())
                         ));
                     } else {
                         say(format!(
@@ -526,7 +527,7 @@ impl Syncing<'_> {
                     continue;
                 }
                 self.checkout(rev, path)?;
-                let shown = crate::one_line(path);
+                let shown = crate::text::one_line(path);
                 say(if here {
                     format!("kept `{shown}`: changed here, deleted on another device")
                 } else {
@@ -669,7 +670,9 @@ fn shown_paths(root: &Path, paths: &[PathBuf]) -> Option<(String, String)> {
     };
     let names: Vec<String> = paths
         .iter()
-        .map(|path| crate::one_line(&path.strip_prefix(root).unwrap_or(path).to_string_lossy()))
+        .map(|path| {
+            crate::text::one_line(&path.strip_prefix(root).unwrap_or(path).to_string_lossy())
+        })
         .collect();
     match names.len() {
         0 => None,
@@ -709,9 +712,5 @@ fn remote_lock(stderr: &str) -> Option<String> {
     let start = stderr.find(BEFORE)? + BEFORE.len();
     let len = stderr[start..].find(AFTER)?;
     let path = stderr[start..start + len].replace("/./", "/");
-    Some(crate::one_line(&path))
-}
-
-fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
+    Some(crate::text::one_line(&path))
 }

@@ -330,7 +330,7 @@ fn users(root: &Path, git_dir: &Path) -> Option<Vec<String>> {
             })
         };
         if git || opened() {
-            users.push(format!("`{}` (process {pid})", crate::one_line(comm)));
+            users.push(format!("`{}` (process {pid})", crate::text::one_line(comm)));
         }
     }
     Some(users)

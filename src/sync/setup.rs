@@ -40,7 +40,7 @@ pub(super) fn absolute_url(url: &str) -> Result<String> {
     if url.is_empty() || url.starts_with('-') {
         bail!(
             "`{}` is not a git URL: give a path (`/media/usb/scores.git`), `user@host:path` or `ssh://…`, `https://…`",
-            crate::one_line(url)
+            crate::text::one_line(url)
         );
     }
     let path = git::is_local(url) && !url.contains("://");
@@ -62,7 +62,7 @@ pub(super) fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
     if resolved(path).starts_with(resolved(dir)) {
         bail!(
             "`{}` is the data folder `{}` or inside it: sync with a repository outside it (a bare repository on a USB stick or a NAS, or a hosted one)",
-            crate::one_line(url),
+            crate::text::one_line(url),
             dir.display()
         );
     }

@@ -5,7 +5,7 @@
 use anyhow::Result;
 
 use super::{Commands, Flow, parse_command};
-use crate::cmd::{Context, capitalised};
+use crate::cmd::Context;
 use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
@@ -16,6 +16,7 @@ use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Legal};
 use crate::rules::contract::deal::{Deal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::{ContractGame, Correction};
+use crate::text::capitalised;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
 fn help(rules: DuelRules) -> &'static str {

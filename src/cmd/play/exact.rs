@@ -7,7 +7,8 @@ use anyhow::Result;
 
 use super::parse_exact_command as parse_command;
 use super::{Commands, Flow, command, letters};
-use crate::cmd::{Context, Named, capitalised, in_bidding_order, parse_count};
+use crate::cli::values::parse_count;
+use crate::cmd::{Context, Named, in_bidding_order};
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::render;
@@ -17,6 +18,7 @@ use crate::rules::{
     EditKind, Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, Start, Trump,
 };
 use crate::session::parse_trump;
+use crate::text::capitalised;
 
 /// What can be typed at any question, in four forms: bids asked in turn
 /// or all at once, and with a latecomer's `join` and `out` for a player
@@ -143,7 +145,7 @@ impl Commands for Game {
         let seat = table.seat_of(name).ok_or_else(|| {
             anyhow::anyhow!(
                 "`{name}` is not a player in this session{}; players: {}",
-                crate::did_you_mean(name, table.names().iter().map(String::as_str)),
+                crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
                 table.names().join(", ")
             )
         })?;

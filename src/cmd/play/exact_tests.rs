@@ -3,6 +3,7 @@
 
 use tempfile::TempDir;
 
+use crate::cli::values::parse_count;
 use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
 use crate::prompt::Scripted;
@@ -399,7 +400,7 @@ fn no_command_word_is_an_answer_to_any_question() {
         assert!(parse_exact_command(word).is_some(), "{word}");
         assert!(word.parse::<Trump>().is_err(), "{word} is a trump");
         assert!(word.parse::<Call>().is_err(), "{word} is a call");
-        assert!(crate::cmd::parse_count(word).is_err(), "{word} is a count");
+        assert!(parse_count(word).is_err(), "{word} is a count");
     }
     for answer in [
         "c", "d", "h", "s", "r", "g", "y", "b", "rook", "p", "pass", "xx",

@@ -8,8 +8,9 @@
 
 use anyhow::{Result, bail};
 
-use super::{Context, parse_count};
+use super::Context;
 use crate::cli::PlayArgs;
+use crate::cli::values::parse_count;
 use crate::prompt::{self, Prompter, Terminal};
 use crate::session::Play;
 

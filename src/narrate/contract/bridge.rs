@@ -10,6 +10,7 @@ use crate::rules::contract::deal::Deal;
 use crate::rules::contract::duel::{Next, Status};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
+use crate::text::{and_list, counted, or_list};
 
 /// "Deal 3 (game 2): Cid deals; Ann & Cid vulnerable." In Chicago:
 /// "Round 2, deal 3: Cid deals; Ann & Cid vulnerable.", and a deal dealt
@@ -71,7 +72,7 @@ pub fn needs(game: &ContractGame) -> Vec<String> {
             format!(
                 "{} need {need} for game: {} makes it.",
                 game.name(side),
-                listed(&bids, "or")
+                or_list(&bids)
             )
         })
         .collect()
@@ -173,13 +174,13 @@ fn side_scores(game: &ContractGame, deal: &Deal, side: Side) -> Option<String> {
         .collect();
     let name = game.name(side);
     Some(if below.is_empty() {
-        format!("{name} score {} above.", listed(&above, "and"))
+        format!("{name} score {} above.", and_list(&above))
     } else {
         let points: i64 = below.iter().map(|i| i.points).sum();
         if above.is_empty() {
             format!("{name} {points} below.")
         } else {
-            format!("{name} {points} below; {} above.", listed(&above, "and"))
+            format!("{name} {points} below; {} above.", and_list(&above))
         }
     })
 }
@@ -405,12 +406,15 @@ pub fn finished(game: &ContractGame) -> String {
     let closed = duel.closed().is_some();
     let head = match (game.rules().bridge().map(|t| t.form), closed) {
         (Some(Form::Chicago { .. }), _) => {
-            let rounds = count(standing.rounds, "round");
+            let rounds = counted(standing.rounds, "round");
             let deals = usize::from(standing.in_round);
             if deals > 0 && standing.rounds > 0 {
-                format!("Chicago closed after {rounds} and {}", count(deals, "deal"))
+                format!(
+                    "Chicago closed after {rounds} and {}",
+                    counted(deals, "deal")
+                )
             } else if deals > 0 {
-                format!("Chicago closed after {}", count(deals, "deal"))
+                format!("Chicago closed after {}", counted(deals, "deal"))
             } else if closed && standing.rounds == 0 {
                 "Chicago closed before any deal was played".to_string()
             } else if closed {
@@ -479,7 +483,7 @@ pub fn terms(game: &ContractGame) -> String {
         Form::Rubber { .. } => format!("game {}, best of three games", bridge::GAME),
         Form::Chicago {
             rounds: Some(n), ..
-        } => format!("{} of four deals", count(n as usize, "round")),
+        } => format!("{} of four deals", counted(n as usize, "round")),
         Form::Chicago { rounds: None, .. } => "rounds of four deals".to_string(),
     };
     if !terms.honours {
@@ -491,24 +495,6 @@ pub fn terms(game: &ContractGame) -> String {
 /// "Ann & Cid against Bob & Dan".
 pub fn partnerships(game: &ContractGame) -> String {
     format!("{} against {}", game.name(Side::A), game.name(Side::B))
-}
-
-/// "1 round", "3 rounds".
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-pub(super) fn listed(items: &[String], and: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {and} {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

@@ -9,11 +9,11 @@
 
 use super::{Entry, say};
 use crate::render::fit::{self, Grid};
-use crate::render::wrap;
 use crate::rules::contract::bridge::{Form, Item, Why};
 use crate::rules::contract::deal::Deal;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
+use crate::text::fill;
 
 /// The rule drawn for the line.
 const LINE: char = '━';
@@ -38,7 +38,7 @@ pub(crate) fn pad(game: &ContractGame, width: Option<usize>) -> String {
     let mut out = table;
     out.push('\n');
     for note in notes {
-        out.push_str(&wrap(&note, width));
+        out.push_str(&fill(&note, width));
         out.push('\n');
     }
     out

@@ -49,14 +49,6 @@ impl Strain {
         }
     }
 
-    pub fn is_minor(self) -> bool {
-        matches!(self, Strain::Clubs | Strain::Diamonds)
-    }
-
-    pub fn is_major(self) -> bool {
-        matches!(self, Strain::Hearts | Strain::Spades)
-    }
-
     fn parse(text: &str) -> Option<Strain> {
         // A phone keyboard writes ♠️: the suit and an emoji-style selector.
         let text = text.strip_suffix('\u{FE0F}').unwrap_or(text);

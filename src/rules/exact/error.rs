@@ -2,6 +2,7 @@
 //! wrong and what would be legal.
 
 use crate::rules::trump::Trump;
+use crate::text::plural;
 
 /// A refused entry. Every message says what is wrong and what would be legal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -187,19 +188,6 @@ pub enum RuleError {
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },
-}
-
-/// "red, green or black"; "red"; empty for none.
-pub(super) fn or_list(words: &[&str]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-fn plural(n: u32, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
 }
 
 /// A rule broken by a recorded hand, found while replaying.

@@ -7,6 +7,7 @@
 use super::game::Deal;
 use super::scoring::{Inputs, Rule, Scoring};
 use crate::rules::template::{ExactScoring, Variant};
+use crate::text::minus_signed;
 
 /// The bid the dealer may not make: the one that would make the total of bids
 /// equal the tricks in the hand. `None` when the others already bid more than
@@ -47,15 +48,6 @@ pub struct Worked {
     pub sum: String,
     /// A blind hand's multiplier at work: "(13) × 2 = 26".
     pub blind: Option<String>,
-}
-
-/// "−2" with a real minus sign, as the explanations write numbers.
-pub fn signed(n: i64) -> String {
-    if n < 0 {
-        format!("\u{2212}{}", n.unsigned_abs())
-    } else {
-        n.to_string()
-    }
 }
 
 /// Works out one player's points for a hand of `deal` by `scoring`.
@@ -104,9 +96,9 @@ fn work(scoring: &Scoring, deal: &Deal, bid: u32, tricks: u32, explain: bool) ->
             let sum = if !explain {
                 String::new()
             } else if working.is_empty() {
-                signed(points)
+                minus_signed(points)
             } else {
-                format!("{working} = {}", signed(points))
+                format!("{working} = {}", minus_signed(points))
             };
             (points, sum)
         }
@@ -126,7 +118,10 @@ fn work(scoring: &Scoring, deal: &Deal, bid: u32, tricks: u32, explain: bool) ->
             } else {
                 (formula.points(inputs), String::new())
             };
-            (points, said!(explain, "{working} = {}", signed(points)))
+            (
+                points,
+                said!(explain, "{working} = {}", minus_signed(points)),
+            )
         }
     };
     let multiplier = i64::from(scoring.blind_multiplier);
@@ -139,8 +134,8 @@ fn work(scoring: &Scoring, deal: &Deal, bid: u32, tricks: u32, explain: bool) ->
             blind: Some(said!(
                 explain,
                 "({}) \u{d7} {multiplier} = {}",
-                signed(points),
-                signed(total)
+                minus_signed(points),
+                minus_signed(total)
             )),
         };
     }

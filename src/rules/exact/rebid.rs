@@ -4,9 +4,10 @@
 //! redeal. This is where a hand's refused rounds lead, and which colours
 //! they tried.
 
-use super::error::{RuleError, or_list};
+use super::error::RuleError;
 use super::game::{Attempt, Game, Hand};
 use crate::rules::trump::Trump;
+use crate::text::or_list;
 
 /// What the table must do before bidding again, after a round of bids that
 /// two remaining players made total the hand size (RULES.md, elimination).

@@ -27,6 +27,7 @@ use std::fmt;
 use evalexpr::{DefaultNumericTypes, Node, Operator, Value};
 
 use crate::rules::template::ExactScoring;
+use crate::text::{and_list, did_you_mean};
 
 /// The most points one hand may score either way, before a blind hand's
 /// multiplier: far from the edge of a total over any game a table plays.
@@ -380,8 +381,8 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         col,
                         format!(
                             "`{c}` has no meaning in a formula; use numbers, {}, + - * / % ^, brackets, and {}",
-                            list(&NAMES),
-                            list(&FUNCTIONS)
+                            and_list(&NAMES),
+                            and_list(&FUNCTIONS)
                         ),
                     ));
                 }
@@ -419,8 +420,8 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         } else {
                             format!(
                                 "unknown function `{name}`{}; a formula may call {}",
-                                did_you_mean(name, &FUNCTIONS),
-                                list(&FUNCTIONS)
+                                did_you_mean(name, FUNCTIONS),
+                                and_list(&FUNCTIONS)
                             )
                         };
                         return Err(refuse(col, what));
@@ -440,8 +441,8 @@ fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                             col,
                             format!(
                                 "unknown name `{name}`{}; a formula reads {}",
-                                did_you_mean(name, &NAMES),
-                                list(&NAMES)
+                                did_you_mean(name, NAMES),
+                                and_list(&NAMES)
                             ),
                         ));
                     }
@@ -577,21 +578,6 @@ fn check_arity(name: &str, col: usize, given: usize) -> Result<(), FormulaError>
         )),
         _ => Ok(()),
     }
-}
-
-fn list(words: &[&str]) -> String {
-    match words {
-        [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => words.join(""),
-    }
-}
-
-fn did_you_mean(name: &str, known: &[&str]) -> String {
-    known
-        .iter()
-        .find(|k| strsim::levenshtein(name, k) <= 2)
-        .map(|k| format!(" (did you mean `{k}`?)"))
-        .unwrap_or_default()
 }
 
 type Tree = Node<DefaultNumericTypes>;

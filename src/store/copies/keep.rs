@@ -37,11 +37,11 @@ pub fn picked(copies: &[Copy], pick: &Pick, id: &str) -> Result<usize> {
                 [one] => Ok(*one),
                 [] => bail!(
                     "`{}` is none of the copies of session `{id}`: give a copy's number (1 to {n}) or its file as `bridgepad resolve {id}` shows them",
-                    crate::one_line(&file.display().to_string())
+                    crate::text::one_line(&file.display().to_string())
                 ),
                 _ => bail!(
                     "`{}` holds both sides of git's conflict: give the number of the side to keep ({})",
-                    crate::one_line(&file.display().to_string()),
+                    crate::text::one_line(&file.display().to_string()),
                     found
                         .iter()
                         .map(|i| (i + 1).to_string())
@@ -82,7 +82,7 @@ pub fn keep(
         bail!(
             "copy {} of session `{id}` cannot be read, so it cannot be kept: {}",
             index + 1,
-            crate::one_line(&format!("{e:#}"))
+            crate::text::one_line(&format!("{e:#}"))
         );
     }
     let main = store.path(id);

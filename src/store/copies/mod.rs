@@ -144,7 +144,7 @@ impl Copy {
                 let side = if *theirs { "theirs" } else { "ours" };
                 match label.as_str() {
                     "" => format!("git: {side}"),
-                    label => format!("git: {side} ({})", crate::one_line(label)),
+                    label => format!("git: {side} ({})", crate::text::one_line(label)),
                 }
             }
             Origin::File(tool) => {
@@ -154,8 +154,10 @@ impl Copy {
                 // nothing, and never taken for this device.
                 let from = match (&self.recorded, conflict::tool_device(&name)) {
                     (Recorded::Unknown, Some(device)) => match tool {
-                        Tool::Syncthing => format!(" from device {}", crate::one_line(&device)),
-                        _ => format!(" ({}'s)", crate::one_line(&device)),
+                        Tool::Syncthing => {
+                            format!(" from device {}", crate::text::one_line(&device))
+                        }
+                        _ => format!(" ({}'s)", crate::text::one_line(&device)),
                     },
                     _ => String::new(),
                 };
@@ -358,7 +360,7 @@ pub fn refusal(id: &str, conflict: Conflict) -> anyhow::Error {
 /// "session `X` has 2 copies that went different ways: `bridgepad resolve
 /// X` shows them and keeps one".
 pub fn warning(id: &str, conflict: Conflict) -> String {
-    crate::one_line(&format!(
+    crate::text::one_line(&format!(
         "session {id} has {} copies that went different ways: `bridgepad resolve {id}` shows them side by side and keeps one",
         conflict.copies
     ))

@@ -138,7 +138,7 @@ pub fn settle(
     };
     let mut gone = vec![false; copies.len()];
     let main = store.path(id);
-    let mut say = |line: String| say(crate::one_line(&line));
+    let mut say = |line: String| say(crate::text::one_line(&line));
 
     // Other games first: each under an id of its own. A side of git's
     // markers is kept apart only when the file holding it is replaced now,
@@ -399,8 +399,8 @@ pub fn settle_listed(
             Err(e) => {
                 say(format!(
                     "warning: could not merge the copies of session {}: {}",
-                    crate::one_line(&id),
-                    crate::one_line(&format!("{e:#}"))
+                    crate::text::one_line(&id),
+                    crate::text::one_line(&format!("{e:#}"))
                 ));
                 let copies = gather(store, &id, &files).len();
                 Settled {

@@ -1,5 +1,5 @@
-//! A TOML error as one line a person can act on: where it is, which field,
-//! and what is wrong.
+//! A TOML file's error in one line, for the readers of session files
+//! (`store/`) and of house-rule templates (`catalog/`) alike.
 
 /// A TOML error as one line: where it is, which field, and what is wrong.
 pub fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {

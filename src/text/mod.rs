@@ -1,0 +1,217 @@
+//! Words bridgepad writes in every layer: a plural, a capital, a sign, a
+//! list ("Ann, Bob and Cid"), a message made fit for one line, "did you
+//! mean", text broken into lines (`lines.rs`) and a TOML file's error told
+//! in one line (`toml_error.rs`).
+//! One definition of each, for the engine's refusals, the sheets, the
+//! prompts, the file readers and the commands alike.
+//!
+//! A leaf: it imports nothing from the crate and does no I/O, so `rules/`
+//! uses it and stays pure, and no module below it ever needs one above.
+
+mod lines;
+mod toml_error;
+
+use std::borrow::Cow;
+use std::fmt;
+
+pub use lines::{fill, wrap};
+pub use toml_error::describe_toml_error;
+
+/// `one` when `n` is 1, else `many`: "1 card", "2 cards".
+pub fn plural<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
+    if n == N::from(1) { one } else { many }
+}
+
+/// The sentence with its first letter capitalised.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "1 game", "3 rounds": a count and its word, with an s after any other
+/// count than 1.
+pub fn counted<N: fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    let s = if n == N::from(1) { "" } else { "s" };
+    format!("{n} {word}{s}")
+}
+
+/// A row's score: "+10", "0", "-50".
+pub fn signed(points: i64) -> String {
+    if points > 0 {
+        format!("+{points}")
+    } else {
+        points.to_string()
+    }
+}
+
+/// "−2" with a real minus sign, as the explanations write numbers.
+pub fn minus_signed(n: i64) -> String {
+    if n < 0 {
+        format!("\u{2212}{}", n.unsigned_abs())
+    } else {
+        n.to_string()
+    }
+}
+
+/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for none.
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    listed(items, "and")
+}
+
+/// "red, green or black"; "red"; empty for none.
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+    listed(items, "or")
+}
+
+fn listed<S: AsRef<str>>(items: &[S], and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {and} {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// Text the user typed, cut short when it is too long to repeat in a
+/// one-line message.
+pub fn abbreviated(text: &str) -> String {
+    const MOST: usize = 40;
+    if text.chars().count() <= MOST {
+        text.to_string()
+    } else {
+        let start: String = text.chars().take(MOST - 8).collect();
+        format!("{start}…")
+    }
+}
+
+/// A message fit for one line of a terminal: line breaks become spaces, and
+/// any other control character a user typed (a tab, an escape sequence, a
+/// text-direction override) is shown escaped rather than sent to the terminal.
+pub fn one_line(message: &str) -> String {
+    printable(message).into_owned()
+}
+
+/// Text fit for one line of a terminal: line breaks become spaces, and any
+/// other control character (a tab, an escape sequence, a text-direction
+/// override) is shown escaped (`\u{1b}`) rather than sent to the terminal.
+/// Names are refused with such characters (`rules::table`); text read from a
+/// file that is only shown, like a template's title, goes through here
+/// instead. Borrowed, without copying, when there is nothing to escape.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let shown = |c: char| !c.is_control() && !is_bidi_control(c);
+    if text.chars().all(shown) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push(' '),
+            c if !shown(c) => out.extend(c.escape_default()),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The invisible characters that override the direction of the text around them.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The candidate `wanted` was most likely meant to be, when one is close
+/// enough (a typo, a letter left out): for "did you mean" in refusals.
+/// strsim's measures (clap uses Jaro-Winkler for flags), ignoring case.
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let wanted = wanted.trim().to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| {
+            let c_lower = c.to_lowercase();
+            // Jaro-Winkler for a slip at the end of a long id; Damerau-
+            // Levenshtein for two letters swapped in a short name (`Bbo`).
+            // Either is enough, each at a bar where it rarely guesses wrong.
+            let slip = strsim::jaro_winkler(&wanted, &c_lower) - 0.9;
+            let swap = strsim::normalized_damerau_levenshtein(&wanted, &c_lower) - 0.6;
+            (slip.max(swap), c)
+        })
+        .filter(|(score, _)| *score > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// " (did you mean `Bob`?)" when a candidate is close, else nothing.
+pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(wanted, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plurals_capitals_and_signs() {
+        assert_eq!(plural(1u32, "card", "cards"), "card");
+        assert_eq!(plural(0u64, "card", "cards"), "cards");
+        assert_eq!(plural(2usize, "commit goes", "commits go"), "commits go");
+        assert_eq!(counted(1u32, "game"), "1 game");
+        assert_eq!(counted(3usize, "round"), "3 rounds");
+        assert_eq!(counted(0u32, "card"), "0 cards");
+        assert_eq!(capitalised("ann deals"), "Ann deals");
+        assert_eq!(capitalised("é"), "É");
+        assert_eq!(capitalised(""), "");
+        assert_eq!([signed(10), signed(0), signed(-50)], ["+10", "0", "-50"]);
+        assert_eq!(
+            [minus_signed(-2), minus_signed(0), minus_signed(3)],
+            ["−2", "0", "3"]
+        );
+        assert_eq!(and_list(&["Ann", "Bob", "Cid"]), "Ann, Bob and Cid");
+        assert_eq!(
+            and_list(&["Ann".to_string(), "Bob".to_string()]),
+            "Ann and Bob"
+        );
+        assert_eq!(or_list(&["red"]), "red");
+        assert_eq!(or_list::<&str>(&[]), "");
+        assert_eq!(abbreviated("Ann"), "Ann");
+        assert_eq!(abbreviated(&"9".repeat(41)), format!("{}…", "9".repeat(32)));
+    }
+
+    #[test]
+    fn text_from_files_is_shown_with_control_characters_escaped() {
+        for (text, shown) in [
+            ("Devil's Bridge", "Devil's Bridge"),
+            ("Zoë — ΣΑ 🂡", "Zoë — ΣΑ 🂡"),
+            ("Evil\u{1b}]0;pwned\u{7}", "Evil\\u{1b}]0;pwned\\u{7}"),
+            ("clear\u{1b}[2J", "clear\\u{1b}[2J"),
+            ("two\nlines\r", "two lines\\r"),
+            ("tab\there", "tab\\there"),
+            ("ab\u{202E}dc", "ab\\u{202e}dc"),
+        ] {
+            assert_eq!(printable(text), shown, "{text:?}");
+            assert_eq!(one_line(text), shown, "{text:?}");
+        }
+        // Nothing to escape: no copy.
+        assert!(matches!(printable("Ann"), Cow::Borrowed("Ann")));
+    }
+
+    #[test]
+    fn did_you_mean_names_the_closest_candidate_only_when_it_is_close() {
+        let players = ["Ann", "Bob", "Cid"];
+        assert_eq!(did_you_mean("Bbo", players), " (did you mean `Bob`?)");
+        assert_eq!(did_you_mean("zed", players), "");
+        let names = ["bid", "tricks", "cards", "hand"];
+        assert_eq!(did_you_mean("bids", names), " (did you mean `bid`?)");
+        assert_eq!(did_you_mean("trick", names), " (did you mean `tricks`?)");
+        assert_eq!(did_you_mean("hnd", names), " (did you mean `hand`?)");
+        assert_eq!(
+            closest("devil-bridge", ["devils-bridge", "buddy-bridge"]),
+            Some("devils-bridge")
+        );
+    }
+}

@@ -6,6 +6,8 @@
 //! deals one after another for two sides, and [`game`] seats a table at it.
 
 pub mod auction;
+#[cfg(test)]
+mod auction_tests;
 pub mod bridge;
 pub mod call;
 pub mod deal;

@@ -6,6 +6,8 @@
 //! [`corrections`] what undo and edit did.
 
 pub mod bridge;
+#[cfg(test)]
+mod bridge_tests;
 mod corrections;
 mod results;
 

@@ -825,9 +825,7 @@ impl fmt::Display for EditKind {
     }
 }
 
-#[path = "correct.rs"]
 mod correct;
-#[path = "seating.rs"]
 mod seating;
 
 /// Records `entries` in a hand's list of facts: a seat already there has its
@@ -842,21 +840,19 @@ pub(super) fn set_entries(list: &mut Vec<(Seat, u32)>, entries: &[(Seat, u32)]) 
 }
 
 #[cfg(test)]
-#[path = "game_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "mormon_tests.rs"]
 mod mormon_tests;
 
 #[cfg(test)]
-#[path = "status_tests.rs"]
 mod status_tests;
 
 #[cfg(test)]
-#[path = "rebid_tests.rs"]
 mod rebid_tests;
 
 #[cfg(test)]
-#[path = "house_rules_tests.rs"]
+mod seating_tests;
+
+#[cfg(test)]
 mod house_rules_tests;

@@ -541,3 +541,6 @@ pub(super) fn command(
 
 #[cfg(test)]
 pub(super) mod tests;
+
+#[cfg(test)]
+mod correct_tests;

@@ -10,11 +10,6 @@ use super::tests::{MEMORY, calls, line, only_game};
 use super::*;
 use crate::rules::contract::{BySide, Line};
 
-/// `u` at the call prompt takes back the last call and asks for it again;
-/// `u` with nothing recorded is an error the table hears, not a crash.
-/// Bob deals: phase 1 Ann 6, Bob 7: Bob 1NT with 7 tricks, 40 + 100 = 140.
-/// Bob 1♥, Ann 1♠ (taken back), Ann X (taken back), Ann 2♣, Bob pass:
-/// 2♣ by Ann; she takes 8: 2 over at 20 = 40.
 /// `e` at the table, Memory Bridge, Ann dealing, Bob leading phase 1:
 /// deal 1: Bob 8 in phase 1 (1NT +2: 70 + 100 = 170); Ann 2♠ with 9
 /// (3 × 30 = 90). Then, at deal 2's first question, deal 1 is corrected:
@@ -71,6 +66,11 @@ fn e_corrects_an_earlier_deal_at_the_table() {
     assert_eq!(game.duel().totals().map(Line::total), BySide::new(0, 170));
 }
 
+/// `u` at the call prompt takes back the last call and asks for it again;
+/// `u` with nothing recorded is an error the table hears, not a crash.
+/// Bob deals: phase 1 Ann 6, Bob 7: Bob 1NT with 7 tricks, 40 + 100 = 140.
+/// Bob 1♥, Ann 1♠ (taken back), Ann X (taken back), Ann 2♣, Bob pass:
+/// 2♣ by Ann; she takes 8: 2 over at 20 = 40.
 #[test]
 fn undo_at_the_call_prompt_takes_back_the_last_call() {
     let dir = TempDir::new().unwrap();

@@ -12,8 +12,8 @@
 //! Recording an entry lives in `record.rs`: each entry's check beside the
 //! change it guards, and the order of a hand (bids, trump, tricks,
 //! scoring). Who sits where lives in `seating.rs`, corrections (undo, edit)
-//! in `correct.rs`, the two-player re-bid in `rebid.rs` and the refusals
-//! in `error.rs`.
+//! in `correct.rs`, the two-player re-bid in `exact/rebid.rs` and the
+//! refusals in `exact/error.rs`.
 
 use std::fmt;
 

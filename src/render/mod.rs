@@ -5,7 +5,7 @@
 //! `chart::terminal_height`), and every drawing takes the size as an argument.
 //!
 //! - For the terminal: each family's score sheet (`exact.rs`,
-//!   `contract.rs`), the lists of sessions, trash, players and variants
+//!   `contract/`), the lists of sessions, trash, players and variants
 //!   (`lists.rs`), all fitted to the width and drawn by `fit.rs` (in the
 //!   house style of comfy-table, which only the contract auction's table
 //!   uses, through [`new_table`]); and the running-totals chart

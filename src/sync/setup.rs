@@ -1,7 +1,8 @@
 //! Setting up the data folder's repository for a sync: the remote's URL
 //! (refused inside the data folder), the merge driver in the repository's
-//! own config and `info/attributes`, the files kept out of every commit, and
-//! the commit identity.
+//! own config and `info/attributes`, the files kept out of every commit
+//! (and untracked where a repository made by hand committed them), and the
+//! commit identity.
 
 use std::fs;
 use std::path::Path;
@@ -222,6 +223,23 @@ pub(super) fn with_identity(git: Git, host: &str) -> Result<Git> {
         git = git.with_config("user.email", &format!("bridgepad@{host}"));
     }
     Ok(git)
+}
+
+impl super::Syncing<'_> {
+    /// Stops tracking what a repository made by hand may have committed of
+    /// the machine-local files (done when the remote is set).
+    pub(super) fn untrack_machine_local(&self) -> Result<()> {
+        let names = folder::MACHINE_LOCAL;
+        let mut args = vec!["ls-files", "-z", "--"];
+        args.extend(names);
+        if self.git.run(&args)?.stdout.is_empty() {
+            return Ok(());
+        }
+        let mut args = vec!["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--"];
+        args.extend(names);
+        self.git.run(&args)?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //! after another for two sides, and [`game`] seats a table at it.
 
 pub mod auction;
+#[cfg(test)]
+mod auction_tests;
 pub mod bridge;
 pub mod call;
 pub mod deal;

@@ -2,7 +2,7 @@
 //!
 //! These are the only places the hook and the scores are computed; the game
 //! state, the prompts, `check-dealer` and `show --explain` all ask here. A
-//! table's own formulas are read and checked in `scoring.rs`.
+//! table's own formulas are read and checked in `scoring/`.
 
 use super::game::Deal;
 use super::scoring::{Inputs, Rule, Scoring};

@@ -525,7 +525,3 @@ impl Game {
         Ok(())
     }
 }
-
-#[cfg(test)]
-#[path = "seating_tests.rs"]
-mod tests;

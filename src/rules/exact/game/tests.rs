@@ -29,7 +29,7 @@ const SIX: [&str; 6] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"];
 const SEVEN: [&str; 7] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"];
 
 fn raw() -> RawTemplate {
-    toml::from_str(include_str!("../../../templates/devils-bridge.toml")).unwrap()
+    toml::from_str(include_str!("../../../../templates/devils-bridge.toml")).unwrap()
 }
 
 /// The built-in Devil's Bridge template with some fields changed.

@@ -1,63 +1,19 @@
-//! Asking the table questions: the only module that uses dialoguer (for its
-//! look) and reads keys.
+//! The real prompter on the terminal: [`Terminal`], the line reader and the
+//! menu it draws ([`super::layout`] measures them).
 //!
-//! `play` talks to a [`Prompter`], so its whole flow can be driven by a
-//! [`Scripted`] prompter in tests; [`Terminal`] is the real one. Whatever it
-//! shows fits the terminal's width: nothing is cut off, and a prompt drawn
-//! again leaves nothing of its last drawing behind.
-//!
-//! Longer than most modules: the line reader and the menu are one piece with
-//! the rows they count, since each redraw must know the rows the last one
-//! drew; the lines they wrap come from `text::wrap`.
+//! Longer than most modules: the line reader and the menu are one piece,
+//! since each redraw must know the rows the last one drew.
 
-use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use anyhow::{Result, bail};
-use console::{Key, Term, measure_text_width, truncate_str};
+use console::{Key, Term};
 use dialoguer::theme::{ColorfulTheme, Theme};
 
+use super::layout::{fit, rows, scrolled};
+use super::{Check, Prompter};
 use crate::text::wrap;
-
-/// A check on a typed answer: `Err` carries the message shown before asking again.
-pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
-
-pub trait Prompter {
-    /// Picks one of `items`; returns its index.
-    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize>;
-    /// Asks for text until `check` accepts it.
-    fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String>;
-    /// Tells the table something.
-    fn say(&mut self, text: &str);
-    /// [`Prompter::select`], where the person may step back (Esc): `None`.
-    fn select_or_back(
-        &mut self,
-        prompt: &str,
-        items: &[String],
-        default: usize,
-    ) -> Result<Option<usize>> {
-        self.select(prompt, items, default).map(Some)
-    }
-    /// [`Prompter::input`], where the person may step back (Esc): `None`.
-    fn input_or_back(
-        &mut self,
-        prompt: &str,
-        default: Option<&str>,
-        check: Check,
-    ) -> Result<Option<String>> {
-        self.input(prompt, default, check).map(Some)
-    }
-    /// The width to draw sheets in, when known.
-    fn width(&self) -> Option<usize> {
-        None
-    }
-}
-
-/// Whether prompts can run: they need stdin and stderr to be a terminal.
-pub fn interactive() -> bool {
-    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
-}
 
 /// Prompts on the real terminal (stderr), in dialoguer's colourful look.
 ///
@@ -66,7 +22,7 @@ pub fn interactive() -> bool {
 /// off the end of a refusal, where it says what is legal; its text input
 /// cannot report Esc either. So the theme only formats, and this module
 /// draws: every line is wrapped between words to the terminal's width
-/// ([`wrap`]), a prompt redraws its whole [`Block`] in place after each key,
+/// ([`crate::text::wrap`]), a prompt redraws its whole [`Block`] in place after each key,
 /// and a [`Menu`] shortens items that would not fit rather than let them wrap.
 /// Colours are console's: off under NO_COLOR or on a terminal without them.
 pub struct Terminal {
@@ -478,131 +434,10 @@ impl<'a> Block<'a> {
         term.flush()
     }
 }
-
-/// The rows `lines` take on a terminal `cols` wide, the terminal wrapping
-/// those wider than it (a line exactly `cols` wide takes one row).
-fn rows(lines: &[String], cols: usize) -> usize {
-    let cols = cols.max(1);
-    lines
-        .iter()
-        .map(|line| measure_text_width(line).div_ceil(cols).max(1))
-        .sum()
-}
-
-/// `item` shortened with an ellipsis to `cols` columns, if it is wider.
-fn fit(item: &str, cols: usize) -> String {
-    truncate_str(item, cols, "…").into_owned()
-}
-
-/// The first item shown of a scrolling list `shown` items high, moved as
-/// little as keeps `chosen` in view.
-fn scrolled(top: usize, chosen: usize, shown: usize) -> usize {
-    if chosen < top {
-        chosen
-    } else if chosen >= top + shown {
-        chosen + 1 - shown
-    } else {
-        top
-    }
-}
-
-/// Answers from a list, for tests: refused answers are kept so a test can
-/// assert on them, and the next answer is tried.
-#[derive(Debug, Default)]
-pub struct Scripted {
-    answers: VecDeque<String>,
-    pub said: Vec<String>,
-    pub refused: Vec<String>,
-}
-
-impl Scripted {
-    pub fn new<'a>(answers: impl IntoIterator<Item = &'a str>) -> Scripted {
-        Scripted {
-            answers: answers.into_iter().map(String::from).collect(),
-            ..Scripted::default()
-        }
-    }
-
-    /// Whether the next answer is Esc (which it then takes).
-    fn stepped_back(&mut self) -> bool {
-        let back = self.answers.front().is_some_and(|a| a == ESC);
-        if back {
-            self.answers.pop_front();
-        }
-        back
-    }
-
-    fn next(&mut self, prompt: &str) -> Result<String> {
-        match self.answers.pop_front() {
-            Some(answer) => Ok(answer),
-            None => bail!("the script ran out of answers at `{prompt}`"),
-        }
-    }
-}
-
-/// What a script types for Esc.
-pub const ESC: &str = "<esc>";
-
-impl Prompter for Scripted {
-    fn select_or_back(
-        &mut self,
-        prompt: &str,
-        items: &[String],
-        default: usize,
-    ) -> Result<Option<usize>> {
-        if self.stepped_back() {
-            return Ok(None);
-        }
-        self.select(prompt, items, default).map(Some)
-    }
-
-    fn input_or_back(
-        &mut self,
-        prompt: &str,
-        default: Option<&str>,
-        check: Check,
-    ) -> Result<Option<String>> {
-        if self.stepped_back() {
-            return Ok(None);
-        }
-        self.input(prompt, default, check).map(Some)
-    }
-
-    fn select(&mut self, prompt: &str, items: &[String], _default: usize) -> Result<usize> {
-        let answer = self.next(prompt)?;
-        // An answer is the item's text (or its beginning), or its index.
-        if let Some(i) = items.iter().position(|item| item.starts_with(&answer)) {
-            return Ok(i);
-        }
-        match answer.parse::<usize>() {
-            Ok(i) if i < items.len() => Ok(i),
-            _ => bail!("`{answer}` is none of {items:?} at `{prompt}`"),
-        }
-    }
-
-    fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String> {
-        loop {
-            let mut answer = self.next(prompt)?;
-            if answer.is_empty()
-                && let Some(default) = default
-            {
-                answer = default.to_string();
-            }
-            match check(&answer) {
-                Ok(()) => return Ok(answer),
-                Err(message) => self.refused.push(message),
-            }
-        }
-    }
-
-    fn say(&mut self, text: &str) {
-        self.said.push(text.to_string());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use console::measure_text_width;
 
     /// Lines as a person reads them, whatever the colour settings.
     fn plain(lines: &[String]) -> Vec<String> {
@@ -610,35 +445,6 @@ mod tests {
             .iter()
             .map(|l| console::strip_ansi_codes(l).into_owned())
             .collect()
-    }
-
-    #[test]
-    fn rows_counts_what_the_terminal_wraps() {
-        let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(rows(&lines(&[""]), 10), 1);
-        assert_eq!(rows(&lines(&["0123456789"]), 10), 1);
-        assert_eq!(rows(&lines(&["0123456789x"]), 10), 2);
-        assert_eq!(
-            rows(&lines(&["\x1b[1m0123456789\x1b[0m", "", "✔ ✘"]), 10),
-            3
-        );
-        assert_eq!(rows(&lines(&["x".repeat(25).as_str(), "y"]), 10), 4);
-    }
-
-    #[test]
-    fn fit_shortens_with_an_ellipsis_to_the_width() {
-        let item = "Resume 2026-11-23-devils-bridge: Devil's Bridge, Annabelle, Bob";
-        assert_eq!(fit(item, 64), item);
-        assert_eq!(fit(item, 40), "Resume 2026-11-23-devils-bridge: Devil'…");
-        assert_eq!(measure_text_width(&fit(item, 40)), 40);
-    }
-
-    #[test]
-    fn scrolled_moves_as_little_as_keeps_the_choice_in_view() {
-        assert_eq!(scrolled(0, 3, 5), 0);
-        assert_eq!(scrolled(0, 5, 5), 1);
-        assert_eq!(scrolled(4, 14, 5), 10);
-        assert_eq!(scrolled(10, 2, 5), 2);
     }
 
     fn keys(text: &str) -> Vec<Key> {

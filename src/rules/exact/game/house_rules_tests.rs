@@ -14,7 +14,7 @@ const CID: Seat = Seat::new(2);
 
 fn variant(change: impl FnOnce(&mut RawTemplate)) -> Variant {
     let mut raw: RawTemplate =
-        toml::from_str(include_str!("../../../templates/devils-bridge.toml")).unwrap();
+        toml::from_str(include_str!("../../../../templates/devils-bridge.toml")).unwrap();
     change(&mut raw);
     Variant::try_from(raw).unwrap()
 }

@@ -16,7 +16,7 @@ const DEE: Seat = Seat::new(3);
 
 fn variant(change: impl FnOnce(&mut RawTemplate)) -> Variant {
     let mut raw: RawTemplate =
-        toml::from_str(include_str!("../../../templates/devils-bridge.toml")).unwrap();
+        toml::from_str(include_str!("../../../../templates/devils-bridge.toml")).unwrap();
     change(&mut raw);
     Variant::try_from(raw).unwrap()
 }
@@ -234,7 +234,7 @@ fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
 
 fn elimination(names: &[&str]) -> Game {
     let mut raw: RawTemplate = toml::from_str(include_str!(
-        "../../../templates/mormon-bridge-elimination.toml"
+        "../../../../templates/mormon-bridge-elimination.toml"
     ))
     .unwrap();
     raw.min_players = raw.min_players.min(3);

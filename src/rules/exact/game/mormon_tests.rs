@@ -31,9 +31,9 @@ const TWO: [&str; 2] = ["Ann", "Bob"];
 const THREE: [&str; 3] = ["Ann", "Bob", "Cid"];
 const FOUR: [&str; 4] = ["Ann", "Bob", "Cid", "Dee"];
 
-const REGULAR: &str = include_str!("../../../templates/mormon-bridge.toml");
-const FOUR_CARD: &str = include_str!("../../../templates/mormon-bridge-4card.toml");
-const ELIMINATION: &str = include_str!("../../../templates/mormon-bridge-elimination.toml");
+const REGULAR: &str = include_str!("../../../../templates/mormon-bridge.toml");
+const FOUR_CARD: &str = include_str!("../../../../templates/mormon-bridge-4card.toml");
+const ELIMINATION: &str = include_str!("../../../../templates/mormon-bridge-elimination.toml");
 
 fn raw(template: &str) -> RawTemplate {
     toml::from_str(template).unwrap()

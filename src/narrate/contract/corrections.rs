@@ -1,0 +1,175 @@
+//! The sentences for taking back and correcting at the contract games: a
+//! deal's name as the sheet gives it (and read back from what was typed),
+//! what undo took back, and what a correction left of a deal.
+
+use crate::rules::contract::auction::{Auction, Outcome};
+use crate::rules::contract::deal::Dummy;
+use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
+
+use super::{calls, contract_result, deal_contract, first_phase, pretty};
+
+/// Deal `number` (1-based, in the order dealt) as the sheet numbers it:
+/// "3" in every game but Chicago, where it is the round and the deal of
+/// the round, "1·3", and a deal passed out (the same dealer deals that
+/// deal of the round again) takes a letter: "1·2a", then "1·2b", so every
+/// deal has a name of its own and the one played is plain "1·2".
+pub fn deal_label(game: &ContractGame, number: usize) -> String {
+    let deals = game.duel().deals();
+    let Some(deal) = deals.get(number.wrapping_sub(1)) else {
+        return number.to_string();
+    };
+    let Some((round, in_round)) = deal.round else {
+        return number.to_string();
+    };
+    if !deal.no_contract() {
+        return format!("{round}·{in_round}");
+    }
+    let before = deals[..number - 1]
+        .iter()
+        .filter(|d| d.round == deal.round && d.no_contract())
+        .count();
+    let letter = char::from(b'a' + (before % 26) as u8);
+    format!("{round}·{in_round}{letter}")
+}
+
+/// The deal a table typed, as the sheet numbers it ("1·3", "1.3", "1·2a"
+/// in Chicago) or by its place in the order dealt ("4"): its number
+/// (1-based). Refused with the deals there are.
+pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
+    let deals = game.duel().deals();
+    let text = text.trim();
+    let last = deals.len();
+    let range = if last == 0 {
+        "no deal is dealt yet".to_string()
+    } else {
+        format!(
+            "deals {} to {}",
+            deal_label(game, 1),
+            deal_label(game, last)
+        )
+    };
+    if let Ok(n) = text.parse::<usize>()
+        && (1..=last).contains(&n)
+    {
+        return Ok(n);
+    }
+    let wanted = text.replace(['.', ','], "·").to_lowercase();
+    (1..=last)
+        .find(|&n| deal_label(game, n) == wanted)
+        .ok_or_else(|| {
+            let e_g = if deals.first().is_some_and(|d| d.round.is_some()) {
+                " (as the sheet numbers them, e.g. 1·3 or 1.3)"
+            } else {
+                ""
+            };
+            format!("there is no deal {text}: {range}{e_g}")
+        })
+}
+
+/// What `undo` took back, in the table's words: "took back the call 7NT in
+/// deal 2 and the 2 passes it forced." (Chicago: "in deal 1·2"), from the
+/// game after the undo.
+pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
+    let label = |deal: usize| deal_label(game, deal);
+    match entry {
+        UndoneEntry::FirstPhase { deal } => {
+            format!("took back the first-phase tricks of deal {}.", label(deal))
+        }
+        UndoneEntry::Call { deal, call, forced } => {
+            let with = match forced {
+                0 => String::new(),
+                1 => " and the pass it forced".to_string(),
+                n => format!(" and the {n} passes it forced"),
+            };
+            format!(
+                "took back the call {} in deal {}{with}.",
+                pretty(&call),
+                label(deal)
+            )
+        }
+        UndoneEntry::Tricks {
+            deal,
+            honours: false,
+        } => format!("took back declarer's tricks in deal {}.", label(deal)),
+        UndoneEntry::Tricks {
+            deal,
+            honours: true,
+        } => format!(
+            "took back declarer's tricks in deal {}, and the honours recorded with them.",
+            label(deal)
+        ),
+        UndoneEntry::Dummy { deal } => {
+            format!("took back the dummy chosen in deal {}.", label(deal))
+        }
+        UndoneEntry::Close => "took back the close: the session is open again.".to_string(),
+    }
+}
+
+/// What the table's `u` took back when one answer had recorded several
+/// calls of deal `number`: `calls` passes Enter added to end the auction
+/// ("took back the 3 passes that ended the auction in deal 2."), or, at a
+/// table that keeps only the final contract, the contract typed ("took
+/// back the final contract of deal 2: 4♠X by Ann."). `before` is the game
+/// before the undo, which numbers the deal as the sheet showed it (a
+/// Chicago deal passed out is `1·1a`).
+pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> String {
+    let label = deal_label(before, number);
+    let deal = &before.duel().deals()[number - 1];
+    if !before.keeps_contract_only() {
+        return format!("took back the {calls} passes that ended the auction in deal {label}.");
+    }
+    let contract = match deal.auction().map(Auction::outcome) {
+        Some(Outcome::Contract(c)) => deal_contract(before, deal, c),
+        _ => "passed out".to_string(),
+    };
+    format!("took back the final contract of deal {label}: {contract}.")
+}
+
+/// What a correction left of deal `number`, one line per fact, after
+/// "deal 3 corrected; every later deal rescored.": its first phase, its
+/// auction, what the corrected auction did to the tricks, and its result.
+pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
+    let deal = &game.duel().deals()[number - 1];
+    let label = deal_label(game, number);
+    let number = &label;
+    let mut lines = vec![format!(
+        "deal {number} corrected; every later deal rescored."
+    )];
+    if deal.first.is_some() {
+        lines.push(format!("deal {number} {}", first_phase(game, deal)));
+    }
+    if let Some(auction) = deal.auction().filter(|a| !a.calls().is_empty()) {
+        lines.push(format!("deal {number} auction: {}.", calls(game, auction)));
+    }
+    match (effect, deal.contract()) {
+        (AuctionEffect::DeclarerChanged { tricks }, Some(c)) => {
+            lines.push(match deal.declarer() {
+                // Four players: the player who plays it, and the side that keeps its tricks.
+                Some(seat) if game.partnerships() => format!(
+                    "{} declares now ({}); each side keeps the tricks it took, so declarer's tricks are {tricks}.",
+                    game.name(seat),
+                    game.name(c.declarer)
+                ),
+                _ => format!(
+                    "{} declares now; each player keeps the tricks they took, so declarer's tricks are {tricks}.",
+                    game.name(c.declarer)
+                ),
+            });
+        }
+        (AuctionEffect::PassedOut, _) => lines.push(
+            "No contract now: the declarer's tricks and dummy recorded for it are dropped.".into(),
+        ),
+        _ => {}
+    }
+    if let Some(dummy) = deal.dummy() {
+        let which = match dummy {
+            Dummy::Revealed => "revealed",
+            Dummy::Hidden => "hidden",
+        };
+        lines.push(format!("deal {number}: declarer took the {which} dummy."));
+    }
+    if deal.tricks().is_some() {
+        lines.push(format!("deal {number}: {}", contract_result(game, deal)));
+    }
+    lines
+}

@@ -1,0 +1,58 @@
+//! Asking the table questions: the only module that uses dialoguer (for its
+//! look) and reads keys.
+//!
+//! `play` talks to a [`Prompter`], so its whole flow can be driven by a
+//! [`Scripted`] prompter in tests ([`scripted`]); [`Terminal`] is the real
+//! one ([`terminal`], with the columns and rows measured in [`layout`]). Whatever it shows fits the terminal's width: nothing
+//! is cut off, and a prompt drawn again leaves nothing of its last drawing
+//! behind.
+
+use std::io::IsTerminal;
+
+use anyhow::Result;
+
+mod layout;
+mod scripted;
+mod terminal;
+
+pub use scripted::{ESC, Scripted};
+pub use terminal::Terminal;
+
+/// A check on a typed answer: `Err` carries the message shown before asking again.
+pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;
+
+pub trait Prompter {
+    /// Picks one of `items`; returns its index.
+    fn select(&mut self, prompt: &str, items: &[String], default: usize) -> Result<usize>;
+    /// Asks for text until `check` accepts it.
+    fn input(&mut self, prompt: &str, default: Option<&str>, check: Check) -> Result<String>;
+    /// Tells the table something.
+    fn say(&mut self, text: &str);
+    /// [`Prompter::select`], where the person may step back (Esc): `None`.
+    fn select_or_back(
+        &mut self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> Result<Option<usize>> {
+        self.select(prompt, items, default).map(Some)
+    }
+    /// [`Prompter::input`], where the person may step back (Esc): `None`.
+    fn input_or_back(
+        &mut self,
+        prompt: &str,
+        default: Option<&str>,
+        check: Check,
+    ) -> Result<Option<String>> {
+        self.input(prompt, default, check).map(Some)
+    }
+    /// The width to draw sheets in, when known.
+    fn width(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// Whether prompts can run: they need stdin and stderr to be a terminal.
+pub fn interactive() -> bool {
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}

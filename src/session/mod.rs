@@ -124,13 +124,13 @@ impl Session {
             dealer_index,
         )
         .map_err(|e| SessionError::Players(e.to_string()))?;
-        if file.closed && variant.contract.is_none_or(|r| r.bridge().is_none()) {
+        if file.closed && variant.contract().is_none_or(|r| r.bridge().is_none()) {
             return Err(SessionError::WrongEntries(format!(
                 "closed: only rubber bridge and Chicago are closed by the table, not {}; remove `closed = true`",
                 variant.title
             )));
         }
-        if variant.contract.is_some() {
+        if variant.contract().is_some() {
             return contract::contract_from_file(file, variant, table, players);
         }
         exact::exact_from_file(file, variant, table, players)

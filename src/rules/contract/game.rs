@@ -638,7 +638,7 @@ impl ContractGame {
 
 fn rules_of(variant: &Variant) -> DuelRules {
     variant
-        .contract
+        .contract()
         .expect("a contract game is built from a contract-family variant")
 }
 

@@ -21,6 +21,7 @@ pub use super::error::{ReplayError, RuleError};
 use super::hook::{self as exact, list_range};
 use super::rebid::Rebids;
 pub use super::rebid::{RebidStep, Tried};
+use super::template::ExactRules;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{BiddingOrder, Schedule, Variant};
@@ -212,6 +213,8 @@ pub enum EditKind {
 #[derive(Debug, Clone)]
 pub struct Game {
     variant: Variant,
+    /// The variant's exact-bid rules, read once the variant is known to be one.
+    rules: ExactRules,
     table: Table,
     schedule: Schedule,
     facts: Vec<HandFacts>,
@@ -246,13 +249,15 @@ impl Game {
     /// A game with nothing recorded: hand 1 is being dealt.
     pub fn new(variant: Variant, table: Table) -> Game {
         let seated = table.seated().len();
-        let schedule = variant
-            .schedule(seated)
-            .expect("Table::new checked the player count against the variant");
+        let (rules, schedule) = variant
+            .exact()
+            .and_then(|rules| Some((rules.clone(), rules.schedule(seated)?)))
+            .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
         let dealer_place = table.first_dealer().index();
         let mut game = Game {
             variant,
+            rules,
             table,
             schedule,
             facts: Vec::new(),
@@ -347,6 +352,11 @@ impl Game {
         &self.variant
     }
 
+    /// The exact-bid rules the game plays by.
+    pub fn rules(&self) -> &ExactRules {
+        &self.rules
+    }
+
     pub fn table(&self) -> &Table {
         &self.table
     }
@@ -402,7 +412,7 @@ impl Game {
     /// The winners, once the game is over: the highest total, or in an
     /// elimination game the last player standing.
     pub fn winners(&self) -> Vec<Seat> {
-        match (self.status, self.variant.elimination) {
+        match (self.status, self.rules.elimination) {
             (Status::InPlay, _) => Vec::new(),
             (Status::Over, true) => self.standing(),
             (Status::Over, false) => self.leaders(),
@@ -451,13 +461,13 @@ impl Game {
             .filter(|&&s| s != dealer)
             .map(|&s| hand.bids[s])
             .collect();
-        exact::dealer_forbidden(&self.variant, hand.deal.cards, others?)
+        exact::dealer_forbidden(&self.rules, hand.deal.cards, others?)
     }
 
     /// Whether the dealer's hook applies to `hand`: the game has it, and
     /// the hand is not too small for it (`hook_from_cards`).
     pub fn hook_on(&self, hand: &Hand) -> bool {
-        self.variant.hook_on(hand.deal.cards)
+        self.rules.hook_on(hand.deal.cards)
     }
 
     /// The bids `seat` may make now, given the other bids as recorded.
@@ -484,7 +494,7 @@ impl Game {
     pub fn forced(&self) -> Option<Forced> {
         let hand = self.current()?;
         match self.expects()? {
-            Expect::Bids { waiting } => match (waiting.as_slice(), self.variant.bidding) {
+            Expect::Bids { waiting } => match (waiting.as_slice(), self.rules.bidding) {
                 ([seat], BiddingOrder::Clockwise) => match self.legal_bids(*seat).as_slice() {
                     [bid] => Some(Forced::Bid {
                         seat: *seat,
@@ -540,7 +550,7 @@ impl Game {
         // make it or both miss, so the round is not accepted and bid again.
         let hand = &self.hands[index];
         let all_in = hand.deal.order.iter().all(|&s| hand.bids[s].is_some());
-        if self.variant.two_player_rebid
+        if self.rules.two_player_rebid
             && hand.deal.order.len() == 2
             && all_in
             && hand.bids_total() == hand.deal.cards
@@ -583,7 +593,7 @@ impl Game {
             bids[seat] = Some(bid);
         }
         let dealer = hand.deal.dealer;
-        if self.variant.dealer_hook
+        if self.rules.dealer_hook
             && let Some(dealer_bid) = bids[dealer]
         {
             let waiting: Vec<Seat> = hand
@@ -604,7 +614,7 @@ impl Game {
                 .seats()
                 .filter(|&s| s != dealer)
                 .filter_map(|s| bids[s]);
-            let forbidden = exact::dealer_forbidden(&self.variant, cards, others);
+            let forbidden = exact::dealer_forbidden(&self.rules, cards, others);
             if forbidden == Some(dealer_bid) {
                 let legal = list_range(&exact::dealer_choices(cards, forbidden));
                 let dealer_named = entries.iter().any(|&(s, _)| s == dealer);
@@ -632,7 +642,7 @@ impl Game {
     fn hook_choices(&self, hand: &Hand, bids: &PerSeat<Option<u32>>, seat: Seat) -> Vec<u32> {
         let cards = hand.deal.cards;
         let dealer = hand.deal.dealer;
-        let others: Option<Vec<u32>> = (self.variant.dealer_hook && seat == dealer)
+        let others: Option<Vec<u32>> = (self.rules.dealer_hook && seat == dealer)
             .then(|| {
                 hand.deal
                     .order
@@ -644,7 +654,7 @@ impl Game {
             .flatten();
         exact::dealer_choices(
             cards,
-            others.and_then(|o| exact::dealer_forbidden(&self.variant, cards, o)),
+            others.and_then(|o| exact::dealer_forbidden(&self.rules, cards, o)),
         )
     }
 
@@ -770,7 +780,7 @@ impl Game {
     }
 
     fn score_current(&mut self) {
-        let scoring = &self.variant.scoring;
+        let scoring = &self.rules.scoring;
         let index = self.hands.len() - 1;
         let hand = &self.hands[index];
         let playing = hand.deal.order.len();
@@ -782,7 +792,7 @@ impl Game {
             }
         });
         // Only elimination games put out who missed.
-        let missed: Vec<Seat> = if self.variant.elimination {
+        let missed: Vec<Seat> = if self.rules.elimination {
             hand.deal
                 .order
                 .iter()
@@ -800,14 +810,14 @@ impl Game {
             totals: self.totals.clone(),
         });
         // Elimination: everyone who missed is out, unless everyone missed.
-        if self.variant.elimination && missed.len() < playing {
+        if self.rules.elimination && missed.len() < playing {
             self.eliminate(missed, index + 1);
         }
         let reached = self
-            .variant
+            .rules
             .target
             .is_some_and(|t| self.totals.values().any(|&total| total >= t));
-        let last_standing = self.variant.elimination && self.standing().len() <= 1;
+        let last_standing = self.rules.elimination && self.standing().len() <= 1;
         if reached || last_standing {
             self.status = Status::Over;
         } else {

@@ -29,7 +29,7 @@ pub use file::{
 pub use play::{Play, UndoError, WrongFamily};
 
 use crate::rules::contract::game::{ContractGame, DealError};
-use crate::rules::template::Deck;
+use crate::rules::template::{Deck, Rules};
 use crate::rules::{Game, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
@@ -130,10 +130,10 @@ impl Session {
                 variant.title
             )));
         }
-        if variant.contract().is_some() {
-            return contract::contract_from_file(file, variant, table, players);
+        match variant.rules {
+            Rules::Exact(_) => exact::exact_from_file(file, variant, table, players),
+            Rules::Contract(_) => contract::contract_from_file(file, variant, table, players),
         }
-        exact::exact_from_file(file, variant, table, players)
     }
 
     /// The rules in force.

@@ -12,6 +12,7 @@ use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
 use crate::rules::contract::{Line, Side};
+use crate::rules::template::Rules;
 use crate::rules::{Game, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -50,10 +51,9 @@ pub enum UndoError {
 impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
-        if variant.contract().is_some() {
-            Play::Contract(ContractGame::new(variant, table))
-        } else {
-            Play::Exact(Game::new(variant, table))
+        match variant.rules {
+            Rules::Exact(_) => Play::Exact(Game::new(variant, table)),
+            Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
         }
     }
 

@@ -382,7 +382,7 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
     let players = pick_players(rng, count);
     let table = Table::new(variant, players, rng.usize(..count)).expect("a legal table");
     let created = created_at(rng);
-    let play = if variant.contract.is_some() {
+    let play = if variant.contract().is_some() {
         let mut game = ContractGame::new(variant.clone(), table);
         play_contract(&mut game, rng);
         Play::Contract(game)
@@ -443,11 +443,11 @@ fn play_hand(game: &mut Game, rng: &mut fastrand::Rng) {
             Some(Expect::Bids { waiting }) => {
                 let others: Vec<(Seat, u32)> = waiting
                     .iter()
-                    .filter(|&&s| s != dealer || !game.variant().dealer_hook)
+                    .filter(|&&s| s != dealer || !game.rules().dealer_hook)
                     .map(|&s| (s, realistic_bid(rng, cards, waiting.len())))
                     .collect();
                 game.record_bids(&others).expect("legal bids");
-                if waiting.contains(&dealer) && game.variant().dealer_hook {
+                if waiting.contains(&dealer) && game.rules().dealer_hook {
                     let legal = game.legal_bids(dealer);
                     let bid = legal[rng.usize(..legal.len())];
                     game.record_bids(&[(dealer, bid)])

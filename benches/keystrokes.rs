@@ -741,7 +741,7 @@ mod keystrokes {
                 let entries = self.bids_typed(engine, scenario, &waiting);
                 let counts: Vec<u32> = entries.iter().map(|&(_, n)| n).collect();
                 let mut bids = format!("{}\r", digits(&counts, cards));
-                let at_once = engine.variant().bidding == BiddingOrder::Simultaneous;
+                let at_once = engine.rules().bidding == BiddingOrder::Simultaneous;
                 if at_once
                     && scenario.letters
                     && let Some(who) = who(&table, &hand.deal.order, &entries)
@@ -770,7 +770,7 @@ mod keystrokes {
                 engine.settle();
                 return;
             }
-            let at_once = engine.variant().bidding == BiddingOrder::Simultaneous;
+            let at_once = engine.rules().bidding == BiddingOrder::Simultaneous;
             match engine.expects().expect("the game goes on") {
                 Expect::Bids { waiting } => {
                     let expected = if at_once && waiting.len() > 1 {
@@ -911,7 +911,7 @@ mod keystrokes {
                 .copied()
                 .filter(|(s, _)| waiting.contains(s))
                 .collect();
-            if engine.variant().bidding != BiddingOrder::Simultaneous {
+            if engine.rules().bidding != BiddingOrder::Simultaneous {
                 match scenario.bids {
                     Bids::OneAtATime => entries.truncate(1),
                     Bids::Line => {
@@ -976,7 +976,7 @@ mod keystrokes {
                     )
                 })
                 .collect();
-            if engine.variant().dealer_hook {
+            if engine.rules().dealer_hook {
                 let mut hooked = engine.clone();
                 let (dealer, wanted) = bids.pop().expect("a dealer");
                 hooked

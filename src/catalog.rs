@@ -371,9 +371,11 @@ mod tests {
         let devils = &catalog.find("devils-bridge").unwrap().variant;
         let set = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
         let changed = with_settings(devils, &set("scoring", "tricks-plus-ten")).unwrap();
-        assert_eq!(changed.scoring.name(), "tricks-plus-ten");
+        assert_eq!(changed.exact().unwrap().scoring.name(), "tricks-plus-ten");
         assert_eq!(
-            with_settings(devils, &set("target", "150")).unwrap().target,
+            with_settings(devils, &set("target", "150"))
+                .unwrap()
+                .target(),
             Some(150)
         );
         let err = with_settings(devils, &set("scoring", "double"))
@@ -401,11 +403,14 @@ mod tests {
         // A plain number reads as a formula too.
         let own =
             with_settings(&devils, &set(&[("exact", "10 + bid * 2"), ("missed", "0")])).unwrap();
-        assert_eq!(own.scoring.name(), "formula");
-        assert_eq!(own.scoring.describe(), "exact: 10 + bid * 2; missed: 0");
+        assert_eq!(own.exact().unwrap().scoring.name(), "formula");
+        assert_eq!(
+            own.exact().unwrap().scoring.describe(),
+            "exact: 10 + bid * 2; missed: 0"
+        );
         // And a system by name sets the formulas aside again.
         let back = with_settings(&own, &set(&[("scoring", "squared")])).unwrap();
-        assert_eq!(back.scoring.name(), "squared");
+        assert_eq!(back.exact().unwrap().scoring.name(), "squared");
         assert_eq!(back.raw().exact, None);
         // Both at once: the template check says they do not go together.
         let err = with_settings(
@@ -426,7 +431,7 @@ mod tests {
             "--set exact=10 + bids --set missed=0: field `exact`: `10 + bids`: column 6: unknown name `bids` (did you mean `bid`?); a formula reads bid, tricks, cards and hand"
         );
         let doubled = with_settings(&devils, &set(&[("blind_multiplier", "2")])).unwrap();
-        assert_eq!(doubled.scoring.blind_multiplier, 2);
+        assert_eq!(doubled.exact().unwrap().scoring.blind_multiplier, 2);
     }
 
     #[test]

@@ -155,7 +155,7 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
     for count in [variant.min_players, variant.max_players] {
         let names = (0..count).map(|i| format!("P{i}")).collect();
         let table = Table::new(&variant, names, count - 1).expect("a table it seats");
-        if variant.contract.is_some() {
+        if variant.contract().is_some() {
             let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
             let _ = narrate::contract::next(&game);
         } else {

@@ -136,7 +136,7 @@ pub fn session_files(seed: u32) -> Vec<String> {
             let pool = if seed.is_multiple_of(2) { PLAIN } else { ODD };
             let names: Vec<String> = pool.iter().map(|n| n.to_string()).collect();
             let table = table(&variant, &names, size, chooser.pick(3), chooser.pick(16));
-            let play = if variant.contract.is_some() {
+            let play = if variant.contract().is_some() {
                 let mut game = ContractGame::new(variant, table);
                 play_contract(&mut game, &mut chooser, 12);
                 Play::Contract(game)
@@ -173,7 +173,11 @@ impl Chooser<'_> {
 /// A table for `variant`: how many play, who waits, who deals first.
 fn table(variant: &Variant, names: &[String], size: usize, waiting: usize, dealer: usize) -> Table {
     let seated = variant.min_players + size % (variant.max_players - variant.min_players + 1);
-    let waiting = if variant.elimination { waiting % 3 } else { 0 };
+    let waiting = if variant.elimination() {
+        waiting % 3
+    } else {
+        0
+    };
     Table::with_waiting(
         variant,
         names[..seated].to_vec(),
@@ -374,7 +378,7 @@ fn play_exact(game: &mut Game, chooser: &mut Chooser, max_entries: usize) {
         }
     }
     let loaded = reloads_as_itself(&Play::Exact(game.clone()));
-    if game.is_finished() && !game.variant().elimination {
+    if game.is_finished() && !game.rules().elimination {
         let best = game.totals().values().max().copied();
         for seat in game.winners() {
             assert_eq!(

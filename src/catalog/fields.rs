@@ -190,23 +190,23 @@ pub fn field(name: &str) -> Option<&'static Field> {
 
 /// Whether `field` plays a part in `variant`'s rules.
 pub fn applies(field: &str, variant: &Variant) -> bool {
-    let contract = variant.contract;
+    let contract = variant.contract();
     let raw = variant.raw();
     match field {
         "name" | "title" | "about" | "family" | "deck" | "min_players" | "max_players" => true,
         "hands" | "blind_last_hand" | "no_trump" | "bidding" | "dealer_hook" | "elimination"
-        | "two_player_rebid" => variant.family == Family::ExactBid,
-        "hook_from_cards" => variant.dealer_hook,
-        "scoring" => variant.family == Family::ExactBid && raw.scoring.is_some(),
-        "exact" | "missed" => variant.family == Family::ExactBid && raw.exact.is_some(),
-        "blind_multiplier" => variant.blind_last_hand,
+        | "two_player_rebid" => variant.family() == Family::ExactBid,
+        "hook_from_cards" => variant.exact().is_some_and(|r| r.dealer_hook),
+        "scoring" => variant.family() == Family::ExactBid && raw.scoring.is_some(),
+        "exact" | "missed" => variant.family() == Family::ExactBid && raw.exact.is_some(),
+        "blind_multiplier" => variant.exact().is_some_and(|r| r.blind_last_hand),
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
         "target" | "target_optional" => match contract {
             Some(rules) => rules.target().is_some(),
-            None => !variant.elimination,
+            None => !variant.elimination(),
         },
-        "contract_game" | "auction" => variant.family == Family::Contract,
+        "contract_game" | "auction" => variant.family() == Family::Contract,
         "undertrick_penalty" => contract.is_some_and(|r| r.undertrick_penalty().is_some()),
         "rubber" | "game_below" => contract.is_some_and(|r| r.line().is_some()),
         "honours" => contract.is_some_and(|r| r.bridge().is_some()),

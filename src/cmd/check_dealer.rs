@@ -16,7 +16,7 @@ use crate::cli::{CheckDealerArgs, SessionArg};
 use crate::narrate::cards as cards_word;
 use crate::rules::Variant;
 use crate::rules::exact::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids};
-use crate::rules::template::{Family, Schedule};
+use crate::rules::template::{ExactRules, Schedule};
 
 pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
     let cards = args.cards;
@@ -33,11 +33,12 @@ pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
         return answer(&args, forbidden_bid(cards, bids.iter().copied()), None);
     };
     check_variant_table(&variant, players, cards)?;
-    let forbidden = dealer_forbidden(&variant, cards, bids.iter().copied());
-    let hook = if !variant.dealer_hook {
+    let rules = exact_bid(&variant)?;
+    let forbidden = dealer_forbidden(rules, cards, bids.iter().copied());
+    let hook = if !rules.dealer_hook {
         Hook::Off(variant.title.clone())
-    } else if !variant.hook_on(cards) {
-        Hook::Waived(variant.hook_from_cards)
+    } else if !rules.hook_on(cards) {
+        Hook::Waived(rules.hook_from_cards)
     } else {
         Hook::On
     };
@@ -148,15 +149,16 @@ fn rules(args: &CheckDealerArgs, cx: &Context, players: usize) -> Result<Option<
     Ok(Some(with_settings_for(variant, &settings, players)?))
 }
 
-/// Refuses the rules of a contract game, whose dealer bids in an auction.
-fn exact_bid(variant: &Variant) -> Result<()> {
-    if variant.family != Family::ExactBid {
+/// Refuses the rules of a contract game, whose dealer bids in an auction;
+/// an exact-bid game's rules are returned.
+fn exact_bid(variant: &Variant) -> Result<&ExactRules> {
+    let Some(rules) = variant.exact() else {
         bail!(
             "{} is a contract game, bid in an auction with no dealer's hook; check-dealer judges the exact-bid games, e.g. --variant devils-bridge",
             variant.title
         );
-    }
-    Ok(())
+    };
+    Ok(rules)
 }
 
 /// Refuses a table the variant does not seat, or a hand it never deals to
@@ -201,7 +203,7 @@ fn check_table(catalog: &Catalog, players: usize, cards: u32) -> Result<()> {
         .templates
         .iter()
         .map(|t| &t.variant)
-        .filter(|v| v.dealer_hook)
+        .filter(|v| v.exact().is_some_and(|rules| rules.dealer_hook))
         .collect();
     let most = hooked.iter().map(|v| v.max_players).max().unwrap_or(0);
     if players > most {

@@ -37,7 +37,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         // Applied on its own, so a refusal names the flag that was given.
         variant = with_target(&variant, n)?;
     }
-    if !args.waiting.is_empty() && !variant.elimination {
+    if !args.waiting.is_empty() && !variant.elimination() {
         bail!(
             "--waiting: {} eliminates nobody, so no one waits for a seat; seat every player with --players",
             variant.title
@@ -48,7 +48,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     Table::check_names(&everyone)?;
     if !seats(&variant) {
         let mut message = table_size(&catalog, &variant, count, WAITING_FLAG);
-        if variant.elimination && count > variant.max_players {
+        if variant.elimination() && count > variant.max_players {
             message.push_str(&format!(
                 "; seat {} with --players and name the rest with --waiting",
                 variant.max_players
@@ -167,7 +167,7 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         .templates
         .iter()
         .map(|t| &t.variant)
-        .filter(|v| v.deck == variant.deck && v.name != variant.name && v.elimination)
+        .filter(|v| v.deck == variant.deck && v.name != variant.name && v.elimination())
         .map(|v| {
             format!(
                 "{} seats {} and takes the others as {waiting}",

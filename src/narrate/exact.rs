@@ -16,7 +16,7 @@ pub fn deal(game: &Game, hand: &Hand) -> String {
     let deal = &hand.deal;
     let of = deal.of.map(|n| format!(" of {n}")).unwrap_or_default();
     let first = deal.order[0];
-    let who = match game.variant().bidding {
+    let who = match game.rules().bidding {
         BiddingOrder::Clockwise => format!("{} bids first", table.name(first)),
         BiddingOrder::Simultaneous => {
             format!("{} leads; everyone bids at once", table.name(first))
@@ -120,7 +120,7 @@ pub fn sits_out(game: &Game, seat: Seat) -> String {
 /// The dealer's restriction, said before the dealer bids.
 pub fn dealer_hook(game: &Game) -> Option<String> {
     let hand = game.current()?;
-    if !game.variant().dealer_hook {
+    if !game.rules().dealer_hook {
         return None;
     }
     let dealer = game.table().name(hand.deal.dealer);
@@ -128,7 +128,7 @@ pub fn dealer_hook(game: &Game) -> Option<String> {
     if !game.hook_on(hand) {
         return Some(format!(
             "{dealer} (dealer) may bid anything from 0 to {cards}: the hook is waived on hands of fewer than {}",
-            self::cards(game.variant().hook_from_cards)
+            self::cards(game.rules().hook_from_cards)
         ));
     }
     Some(match game.forbidden_for_dealer() {
@@ -158,7 +158,7 @@ pub fn next(game: &Game) -> String {
                 Some(step) if fresh => format!("{} Then ", rebid(game, step)),
                 _ => String::new(),
             };
-            if game.variant().bidding == BiddingOrder::Simultaneous {
+            if game.rules().bidding == BiddingOrder::Simultaneous {
                 return format!(
                     "next: {rebid}bids from {} (all at once, 0 to {})",
                     table.list(&waiting),
@@ -167,7 +167,7 @@ pub fn next(game: &Game) -> String {
             }
             let seat = waiting[0];
             if seat == hand.deal.dealer
-                && game.variant().dealer_hook
+                && game.rules().dealer_hook
                 && let Some(hook) = dealer_hook(game)
             {
                 return format!("next: {hook}");
@@ -204,7 +204,7 @@ pub fn finished(game: &Game) -> String {
     let winners = game.winners();
     let table = game.table();
     let score = winners.first().map_or(0, |&s| game.totals()[s]);
-    if game.variant().elimination {
+    if game.rules().elimination {
         return format!(
             "Game over: {} is the last player standing.",
             table.list(&winners)
@@ -319,7 +319,7 @@ pub fn eliminations_at_table(game: &Game, number: usize) -> Option<String> {
 }
 
 fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<String> {
-    if !game.variant().elimination {
+    if !game.rules().elimination {
         return None;
     }
     let table = game.table();
@@ -380,7 +380,7 @@ pub fn forced(game: &Game, forced: &Forced) -> String {
             let dealer = game
                 .hands()
                 .last()
-                .is_some_and(|h| h.deal.dealer == *seat && game.variant().dealer_hook);
+                .is_some_and(|h| h.deal.dealer == *seat && game.rules().dealer_hook);
             let who = if dealer { " (dealer)" } else { "" };
             format!(
                 "{}{who} can only bid {bid}, so it is recorded.",
@@ -479,7 +479,7 @@ pub fn explained(game: &Game, number: usize) -> Result<(&Hand, Vec<Explained>), 
                 format!("hand {number} is not scored; {range} scored")
             }
         })?;
-    let scoring = &game.variant().scoring;
+    let scoring = &game.rules().scoring;
     let rows = hand
         .deal
         .order
@@ -509,7 +509,7 @@ pub fn explain(game: &Game, number: usize) -> Result<String, String> {
         deal.number,
         cards(deal.cards),
         game.table().name(deal.dealer),
-        game.variant().scoring.describe()
+        game.rules().scoring.describe()
     );
     for row in &rows {
         let w = &row.worked;

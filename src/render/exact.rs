@@ -79,7 +79,7 @@ fn draw_sheet(
     if game.is_finished() {
         text.push_str(&narrate::finished(game));
     } else {
-        if variant.elimination {
+        if game.rules().elimination {
             text.push_str(&format!("Still in: {}.", names.list(&game.standing())));
             if !game.waiting().is_empty() {
                 text.push_str(&format!(" Waiting: {}.", names.list(&game.waiting())));
@@ -90,7 +90,7 @@ fn draw_sheet(
             let verb = if leaders.len() == 1 { "leads" } else { "lead" };
             text.push_str(&format!("{} {verb} with {score}.\n", names.list(&leaders)));
         }
-        if let Some(target) = variant.target {
+        if let Some(target) = game.rules().target {
             text.push_str(&format!(
                 "The game ends at the end of the hand in which someone reaches {target}.\n"
             ));
@@ -101,7 +101,7 @@ fn draw_sheet(
         text.push_str(&narrate::next(game));
     }
     text.push('\n');
-    let title = format!("{} — {}", variant.title, variant.scoring.describe());
+    let title = format!("{} — {}", variant.title, game.rules().scoring.describe());
     let lines: Vec<String> = text.lines().map(|line| fill(line, width)).collect();
     writeln!(out, "{}", fill(&title, width))?;
     match table {
@@ -131,7 +131,7 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<us
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
     // Legends keep a mark and its word together (no-break spaces).
-    let elimination = if game.variant().elimination {
+    let elimination = if game.rules().elimination {
         " ✗N: out in hand\u{a0}N; …: waiting."
     } else {
         ""
@@ -216,7 +216,7 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<us
 /// (`🏆`) or leader (`★`).
 fn status(game: &Game, seat: Seat) -> &'static str {
     let leaders = game.leaders();
-    if game.variant().elimination {
+    if game.rules().elimination {
         return if game.eliminated().iter().any(|(s, _)| *s == seat) {
             "✗"
         } else if game.waiting().contains(&seat) {

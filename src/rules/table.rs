@@ -88,7 +88,7 @@ impl Table {
         first_dealer: usize,
     ) -> Result<Table, SetupError> {
         let count = seated.len();
-        if !waiting.is_empty() && !variant.elimination {
+        if !waiting.is_empty() && !variant.elimination() {
             return Err(SetupError::NobodyWaits {
                 title: variant.title.clone(),
             });

@@ -29,7 +29,7 @@ pub use file::{
 pub use play::{Play, UndoError, WrongFamily};
 
 use crate::rules::contract::game::{ContractGame, DealError};
-use crate::rules::template::Deck;
+use crate::rules::template::{Deck, Rules};
 use crate::rules::{Game, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
@@ -124,16 +124,16 @@ impl Session {
             dealer_index,
         )
         .map_err(|e| SessionError::Players(e.to_string()))?;
-        if file.closed && variant.contract.is_none_or(|r| r.bridge().is_none()) {
+        if file.closed && variant.contract().is_none_or(|r| r.bridge().is_none()) {
             return Err(SessionError::WrongEntries(format!(
                 "closed: only rubber bridge and Chicago are closed by the table, not {}; remove `closed = true`",
                 variant.title
             )));
         }
-        if variant.contract.is_some() {
-            return contract::contract_from_file(file, variant, table, players);
+        match variant.rules {
+            Rules::Exact(_) => exact::exact_from_file(file, variant, table, players),
+            Rules::Contract(_) => contract::contract_from_file(file, variant, table, players),
         }
-        exact::exact_from_file(file, variant, table, players)
     }
 
     /// The rules in force.

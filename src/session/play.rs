@@ -12,6 +12,7 @@ use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
 use crate::rules::contract::{Line, Side};
+use crate::rules::template::Rules;
 use crate::rules::{Game, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -50,10 +51,9 @@ pub enum UndoError {
 impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
-        if variant.contract.is_some() {
-            Play::Contract(ContractGame::new(variant, table))
-        } else {
-            Play::Exact(Game::new(variant, table))
+        match variant.rules {
+            Rules::Exact(_) => Play::Exact(Game::new(variant, table)),
+            Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
         }
     }
 
@@ -307,7 +307,8 @@ impl Play {
                     .and_then(|h| h.deal.of)
                     .map(|n| format!("{n} hands, "))
                     .unwrap_or_default();
-                let target = variant
+                let target = game
+                    .rules()
                     .target
                     .map(|t| format!(", target {t}"))
                     .unwrap_or_default();
@@ -315,7 +316,7 @@ impl Play {
                     "{}: {} (clockwise); {hands}scoring {}{target}.",
                     variant.title,
                     game.table().names().join(", "),
-                    variant.scoring.name()
+                    game.rules().scoring.name()
                 ));
             }
             Play::Contract(game) => {
@@ -410,7 +411,7 @@ impl Play {
                     "hand": hand.deal.number,
                     "cards": hand.deal.cards,
                     "blind": hand.deal.blind,
-                    "scoring": game.variant().scoring.name(),
+                    "scoring": game.rules().scoring.name(),
                     "players": players,
                 }))
             }

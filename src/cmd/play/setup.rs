@@ -29,23 +29,26 @@ impl Step {
     fn after_game(variant: &Variant) -> Vec<Step> {
         let mut steps = Vec::new();
         // Buddy Bridge may be one game or a rubber (rubber bridge is always one).
-        if variant.contract.is_some_and(|rules| rules.line().is_some()) {
+        if variant
+            .contract()
+            .is_some_and(|rules| rules.line().is_some())
+        {
             steps.push(Step::Rubber);
         }
         if variant
-            .contract
+            .contract()
             .is_some_and(|rules| rules.kind() == Kind::Chicago)
         {
             steps.push(Step::Rounds);
         }
-        if variant.dealer_hook {
+        if variant.exact().is_some_and(|rules| rules.dealer_hook) {
             steps.push(Step::Scoring);
         }
         if variant.asks_target() {
             steps.push(Step::Target);
         }
         steps.push(Step::Players);
-        if variant.elimination {
+        if variant.elimination() {
             steps.push(Step::Waiting);
         }
         steps.push(Step::Dealer);
@@ -103,7 +106,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 None => return Ok(None),
             },
             Step::Rubber => {
-                let rubber = variant.contract.is_some_and(|rules| rules.rubber());
+                let rubber = variant.contract().is_some_and(|rules| rules.rubber());
                 let items = [
                     "A rubber: best of three games".to_string(),
                     "One game".to_string(),
@@ -144,7 +147,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     .collect();
                 let default = ExactScoring::ALL
                     .iter()
-                    .position(|&s| variant.scoring == s)
+                    .position(|&s| variant.exact().is_some_and(|rules| rules.scoring == s))
                     .unwrap_or(0);
                 match p.select_or_back("Scoring?", &items, default)? {
                     Some(pick) => {
@@ -162,8 +165,8 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     None => Ok(()),
                     Some(text) => with_target(&variant, &text).map(|_| ()),
                 };
-                let default = variant.target.map(|t| t.to_string());
-                let mut prompt = if variant.contract.is_some() {
+                let default = variant.target().map(|t| t.to_string());
+                let mut prompt = if variant.contract().is_some() {
                     "Target score: the first player to reach it wins".to_string()
                 } else {
                     "Target score: the game ends after the hand that reaches it".to_string()
@@ -184,7 +187,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 let size = |count: usize| {
                     let mut message =
                         new::table_size(&catalog, &variant, count, "players waiting for a seat");
-                    if variant.elimination && count > variant.max_players {
+                    if variant.elimination() && count > variant.max_players {
                         message.push_str(&format!(
                             "; seat {} and name the others at the next question, as players waiting for a seat",
                             variant.max_players
@@ -215,7 +218,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     Some(text) => {
                         players = split_names(&text);
                         // Bridge for four: who partners whom, before the dealer is asked.
-                        if variant.contract.is_some_and(|rules| rules.partnerships())
+                        if variant.contract().is_some_and(|rules| rules.partnerships())
                             && players.len() == 4
                         {
                             p.say(&format!(
@@ -353,7 +356,7 @@ fn with_target(variant: &Variant, text: &str) -> Result<Variant, String> {
 }
 
 fn without_target(variant: &Variant) -> Result<Variant, String> {
-    if variant.target.is_none() {
+    if variant.target().is_none() {
         return Ok(variant.clone());
     }
     let mut raw = variant.template();
@@ -362,7 +365,7 @@ fn without_target(variant: &Variant) -> Result<Variant, String> {
         format!(
             "{} needs a target score: nothing else ends the game; type one, e.g. {}",
             variant.title,
-            variant.target.unwrap_or(100)
+            variant.target().unwrap_or(100)
         )
     })
 }

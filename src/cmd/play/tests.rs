@@ -391,8 +391,8 @@ fn a_table_that_cannot_play_is_asked_again() {
             .any(|s| s.ends_with("deals first (drawn at random)."))
     );
     let game = only_session(&cx);
-    assert_eq!(game.variant().target, Some(120));
-    assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+    assert_eq!(game.rules().target, Some(120));
+    assert_eq!(game.rules().scoring, ExactScoring::TricksPlusTen);
 }
 /// Hand 1 of regular Mormon Bridge for Ann, Bob, Cid and Dee, Ann dealing:
 /// no scoring question (always tricks-plus-ten), no target.
@@ -463,8 +463,8 @@ fn a_mormon_round_of_bids_is_one_line() {
     assert_eq!(sheets, 2, "{:#?}", p.said);
     assert!(!p.said.iter().any(|s| s.contains("Scoring")));
     let game = only_session(&cx);
-    assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
-    assert_eq!(game.variant().target, None);
+    assert_eq!(game.rules().scoring, ExactScoring::TricksPlusTen);
+    assert_eq!(game.rules().target, None);
     assert_eq!(
         game.totals().values().copied().collect::<Vec<_>>(),
         [0, 11, 10, 10]
@@ -643,7 +643,7 @@ fn waiting_players_are_asked_at_the_start() {
     assert_eq!(game.table().seated(), ["Ann", "Bob", "Cid"]);
     assert_eq!(game.table().waiting(), ["Dee", "Eve"]);
     assert_eq!(game.waiting(), [Seat::at(3), Seat::at(4)]);
-    assert_eq!(game.variant().target, None);
+    assert_eq!(game.rules().target, None);
 }
 
 #[test]
@@ -669,8 +669,8 @@ fn mormon_forms_ask_only_what_the_table_chooses() {
         ]
     );
     let game = only_session(&cx);
-    assert_eq!(game.variant().target, Some(100));
-    assert_eq!(game.variant().scoring, ExactScoring::TricksPlusTen);
+    assert_eq!(game.rules().target, Some(100));
+    assert_eq!(game.rules().scoring, ExactScoring::TricksPlusTen);
 
     // Regular: no target (the last hand ends it); ten players do not
     // fit its 6-card hands.
@@ -696,7 +696,7 @@ fn mormon_forms_ask_only_what_the_table_chooses() {
         "{:?}",
         p.prompts
     );
-    assert_eq!(only_session(&cx).variant().target, None);
+    assert_eq!(only_session(&cx).rules().target, None);
 }
 
 #[test]
@@ -738,8 +738,8 @@ fn q_or_esc_steps_back_through_the_setup_questions() {
         ]
     );
     let game = only_session(&cx);
-    assert_eq!(game.variant().scoring, ExactScoring::BidPlusTen);
-    assert_eq!(game.variant().target, Some(90));
+    assert_eq!(game.rules().scoring, ExactScoring::BidPlusTen);
+    assert_eq!(game.rules().target, Some(90));
     assert_eq!(game.table().names(), ["Ann", "Bob", "Cid", "Dee"]);
     assert_eq!(game.table().first_dealer(), Seat::at(1));
 

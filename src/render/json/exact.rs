@@ -150,7 +150,7 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
 
 fn settings(game: &Game) -> ExactSettings {
     use crate::rules::exact::scoring::Rule;
-    let scoring = &game.variant().scoring;
+    let scoring = &game.rules().scoring;
     let (exact, missed) = match &scoring.rule {
         Rule::Formulas { exact, missed } => (
             Some(exact.text().to_string()),
@@ -163,7 +163,7 @@ fn settings(game: &Game) -> ExactSettings {
         exact,
         missed,
         blind_multiplier: (scoring.blind_multiplier != 1).then_some(scoring.blind_multiplier),
-        target: game.variant().target,
+        target: game.rules().target,
     }
 }
 
@@ -263,7 +263,7 @@ fn next(game: &Game) -> Option<ExactNext> {
         waiting: waiting.iter().map(|&s| table.name(s).to_string()).collect(),
         blind: hand.deal.blind,
         no_trump: hand.deal.no_trump,
-        dealer_forbidden: (bids && game.variant().dealer_hook).then(|| game.forbidden_for_dealer()),
+        dealer_forbidden: (bids && game.rules().dealer_hook).then(|| game.forbidden_for_dealer()),
         rebid,
     })
 }

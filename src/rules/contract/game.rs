@@ -126,7 +126,10 @@ fn side_names(table: &Table) -> BySide<String> {
 }
 
 impl ContractGame {
-    /// A new game; the variant must be a contract game (its template says so).
+    /// A new game of a contract variant (`Rules::Contract`): the session's
+    /// seam (`session::Play`) is the one place that picks the family, so
+    /// a variant of another family here is a caller's mistake, refused by
+    /// `rules_of` as one.
     pub fn new(variant: Variant, table: Table) -> ContractGame {
         let duel = Duel::new(rules_of(&variant), table.first_dealer());
         ContractGame {
@@ -636,9 +639,11 @@ impl ContractGame {
     }
 }
 
+/// The contract rules of a variant the caller knows to be a contract game;
+/// read once, when the game is built, and held by its [`Duel`] after that.
 fn rules_of(variant: &Variant) -> DuelRules {
     variant
-        .contract
+        .contract()
         .expect("a contract game is built from a contract-family variant")
 }
 

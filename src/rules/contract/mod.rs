@@ -6,7 +6,8 @@
 //! [`auction`] referee the calls of two or four callers, [`scoring`] prices
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
 //! scores, [`deal`] holds one deal phase by phase, [`duel`] plays deals one
-//! after another for two sides, and [`game`] seats a table at it.
+//! after another for two sides, [`game`] seats a table at it, and
+//! [`template`] checks the contract part of a template into the rules.
 
 pub mod auction;
 #[cfg(test)]
@@ -19,6 +20,9 @@ pub mod game;
 pub mod kind;
 pub mod scoring;
 pub mod side;
+pub mod template;
+#[cfg(test)]
+mod template_tests;
 
 pub use kind::{DuelRules, FirstPhase, Kind, LineTerms, TargetTerms};
 pub use scoring::{

@@ -6,7 +6,8 @@
 
 use super::game::Deal;
 use super::scoring::{Inputs, Rule, Scoring};
-use crate::rules::template::{ExactScoring, Variant};
+use super::template::ExactRules;
+use crate::rules::template::ExactScoring;
 use crate::text::minus_signed;
 
 /// The bid the dealer may not make: the one that would make the total of bids
@@ -17,16 +18,16 @@ pub fn forbidden_bid(cards: u32, others: impl IntoIterator<Item = u32>) -> Optio
     (others <= u64::from(cards)).then(|| cards - others as u32)
 }
 
-/// The dealer's forbidden bid under `variant`'s hook settings: the bid of
-/// [`forbidden_bid`] on a hand the hook applies to ([`Variant::hook_on`]),
+/// The dealer's forbidden bid under `rules`' hook settings: the bid of
+/// [`forbidden_bid`] on a hand the hook applies to ([`ExactRules::hook_on`]),
 /// and none in a game without the hook or on a hand too small for it. The
 /// game, the prompts and `check-dealer` all ask here.
 pub fn dealer_forbidden(
-    variant: &Variant,
+    rules: &ExactRules,
     cards: u32,
     others: impl IntoIterator<Item = u32>,
 ) -> Option<u32> {
-    if !variant.hook_on(cards) {
+    if !rules.hook_on(cards) {
         return None;
     }
     forbidden_bid(cards, others)

@@ -3,13 +3,17 @@
 //! forms). [`game`] replays a session's hands (with who sits where, the
 //! corrections, the two-player re-bid and the refusals in files of their
 //! own); [`hook`] is the arithmetic of the dealer's hook and of a hand's
-//! score, [`scoring`] a table's own scoring formulas.
+//! score, [`scoring`] a table's own scoring formulas, and [`template`] the
+//! exact-bid part of a template, checked into the rules a game plays by.
 
 mod error;
 pub mod game;
 pub mod hook;
 mod rebid;
 pub mod scoring;
+pub mod template;
+#[cfg(test)]
+mod template_tests;
 
 pub use game::{
     Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, Join, Joined,

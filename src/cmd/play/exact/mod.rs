@@ -85,7 +85,7 @@ impl Commands for Game {
         if let Err(e) = Game::join(&mut self.clone(), name, None, Start::Lowest) {
             return Err(at_table(e));
         }
-        if self.variant().elimination {
+        if self.rules().elimination {
             let (_, said) = cx.store.update(id, cx.now, |session| {
                 let game = session.exact_mut()?;
                 let seat = game.join(name, None, Start::Zero).map_err(at_table)?;
@@ -176,8 +176,8 @@ fn at_table(e: RuleError) -> anyhow::Error {
 }
 
 fn help(game: &Game) -> &'static str {
-    let join = !game.variant().elimination;
-    match (game.variant().bidding, join) {
+    let join = !game.rules().elimination;
+    match (game.rules().bidding, join) {
         (BiddingOrder::Clockwise, true) => HELP,
         (BiddingOrder::Clockwise, false) => HELP_NO_JOIN,
         (BiddingOrder::Simultaneous, true) => HELP_AT_ONCE,
@@ -260,7 +260,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             }
             continue;
         }
-        let at_once = game.variant().bidding == BiddingOrder::Simultaneous;
+        let at_once = game.rules().bidding == BiddingOrder::Simultaneous;
         let line = |waiting, what| Line {
             game,
             hand,
@@ -334,7 +334,7 @@ fn bids_listed(game: &Game, hand: &Hand) -> String {
 /// the hook first; all at once, everyone's fingers are one answer.
 fn bids_prompt(p: &mut dyn Prompter, game: &Game, hand: &Hand, waiting: &[Seat]) -> String {
     let seat = waiting[0];
-    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
+    if game.rules().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
         let who = letters::example(
             game.table(),
             &hand.deal.order,
@@ -368,7 +368,7 @@ fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<
     let seat = waiting[0];
     let taken: u32 = hand.tricks.values().flatten().sum();
     let left = hand.deal.cards - taken;
-    if game.variant().bidding == BiddingOrder::Simultaneous && waiting.len() > 2 {
+    if game.rules().bidding == BiddingOrder::Simultaneous && waiting.len() > 2 {
         let bids: Vec<u32> = waiting.iter().map(|&s| hand.bids[s].unwrap_or(0)).collect();
         // Enter: everyone took their bid, when the bids add up to the tricks left.
         let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));

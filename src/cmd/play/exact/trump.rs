@@ -193,7 +193,7 @@ pub(super) fn bids_after_trump(game: &Game, text: &str) -> Result<Vec<(Seat, u32
         hand,
         waiting: &waiting,
         what: "bid",
-        all: game.variant().bidding == BiddingOrder::Simultaneous,
+        all: game.rules().bidding == BiddingOrder::Simultaneous,
     };
     line.parse(text)
 }

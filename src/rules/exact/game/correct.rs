@@ -43,7 +43,7 @@ impl Game {
             let at = last
                 .bids
                 .iter()
-                .position(|&(s, _)| self.variant.dealer_hook && s == dealer)
+                .position(|&(s, _)| self.rules.dealer_hook && s == dealer)
                 .unwrap_or(last.bids.len() - 1);
             let (seat, bid) = last.bids.remove(at);
             Undone::Bid { hand, seat, bid }

@@ -39,7 +39,8 @@ fn pass_hand(g: &mut Game) {
 #[test]
 fn the_hook_is_waived_on_hands_smaller_than_hook_from_cards() {
     let v = variant(|r| r.hook_from_cards = Some(2));
-    assert!(!v.hook_on(1) && v.hook_on(2) && v.hook_on(10));
+    let rules = v.exact().unwrap();
+    assert!(!rules.hook_on(1) && rules.hook_on(2) && rules.hook_on(10));
     let mut g = game(v);
     // Hand 1, 1 card, Ann deals: Bob 0 + Cid 0 = 0, so the hook would forbid
     // Ann 1 - 0 = 1; waived on a 1-card hand, she may bid 0 or 1.
@@ -134,12 +135,12 @@ fn last_and_listed_hands_are_at_no_trump() {
     let schedule = last.variant().schedule(3).unwrap();
     // Three players play 19 hands: only hand 19.
     let marked: Vec<usize> = (1..=19)
-        .filter(|&n| last.variant().no_trump.on(schedule, n))
+        .filter(|&n| last.rules().no_trump.on(schedule, n))
         .collect();
     assert_eq!(marked, [19]);
     let listed = variant(|r| r.no_trump = Some(NoTrumpHands::Hands(vec![3, 17])));
     let marked: Vec<usize> = (1..=19)
-        .filter(|&n| listed.no_trump.on(schedule, n))
+        .filter(|&n| listed.exact().unwrap().no_trump.on(schedule, n))
         .collect();
     assert_eq!(marked, [3, 17]);
 }

@@ -21,6 +21,7 @@ pub use super::error::{ReplayError, RuleError};
 use super::hook as exact;
 use super::rebid::Rebids;
 pub use super::rebid::{RebidStep, Tried};
+use super::template::ExactRules;
 use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{Schedule, Variant};
@@ -212,6 +213,8 @@ pub enum EditKind {
 #[derive(Debug, Clone)]
 pub struct Game {
     variant: Variant,
+    /// The variant's exact-bid rules, read once the variant is known to be one.
+    rules: ExactRules,
     table: Table,
     schedule: Schedule,
     facts: Vec<HandFacts>,
@@ -246,13 +249,15 @@ impl Game {
     /// A game with nothing recorded: hand 1 is being dealt.
     pub fn new(variant: Variant, table: Table) -> Game {
         let seated = table.seated().len();
-        let schedule = variant
-            .schedule(seated)
-            .expect("Table::new checked the player count against the variant");
+        let (rules, schedule) = variant
+            .exact()
+            .and_then(|rules| Some((rules.clone(), rules.schedule(seated)?)))
+            .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
         let dealer_place = table.first_dealer().index();
         let mut game = Game {
             variant,
+            rules,
             table,
             schedule,
             facts: Vec::new(),
@@ -347,6 +352,11 @@ impl Game {
         &self.variant
     }
 
+    /// The exact-bid rules the game plays by.
+    pub fn rules(&self) -> &ExactRules {
+        &self.rules
+    }
+
     pub fn table(&self) -> &Table {
         &self.table
     }
@@ -402,7 +412,7 @@ impl Game {
     /// The winners, once the game is over: the highest total, or in an
     /// elimination game the last player standing.
     pub fn winners(&self) -> Vec<Seat> {
-        match (self.status, self.variant.elimination) {
+        match (self.status, self.rules.elimination) {
             (Status::InPlay, _) => Vec::new(),
             (Status::Over, true) => self.standing(),
             (Status::Over, false) => self.leaders(),
@@ -451,13 +461,13 @@ impl Game {
             .filter(|&&s| s != dealer)
             .map(|&s| hand.bids[s])
             .collect();
-        exact::dealer_forbidden(&self.variant, hand.deal.cards, others?)
+        exact::dealer_forbidden(&self.rules, hand.deal.cards, others?)
     }
 
     /// Whether the dealer's hook applies to `hand`: the game has it, and
     /// the hand is not too small for it (`hook_from_cards`).
     pub fn hook_on(&self, hand: &Hand) -> bool {
-        self.variant.hook_on(hand.deal.cards)
+        self.rules.hook_on(hand.deal.cards)
     }
 
     /// The bids `seat` may make now, given the other bids as recorded.

@@ -139,17 +139,18 @@ fn deal_of(g: &Game) -> (Seat, Vec<Seat>) {
 fn the_three_templates_are_simultaneous_tricks_plus_ten_games_on_the_rook_deck() {
     for (template, elim) in [(REGULAR, false), (FOUR_CARD, false), (ELIMINATION, true)] {
         let v = variant(template);
+        let r = v.exact().unwrap();
         assert_eq!(v.deck.cards(), 57, "{}", v.name);
-        assert_eq!(v.bidding, BiddingOrder::Simultaneous, "{}", v.name);
-        assert!(!v.dealer_hook, "{}", v.name);
-        assert!(!v.blind_last_hand, "{}", v.name);
-        assert_eq!(v.scoring, ExactScoring::TricksPlusTen, "{}", v.name);
-        assert_eq!(v.elimination, elim, "{}", v.name);
-        assert_eq!(v.two_player_rebid, elim, "{}", v.name);
+        assert_eq!(r.bidding, BiddingOrder::Simultaneous, "{}", v.name);
+        assert!(!r.dealer_hook, "{}", v.name);
+        assert!(!r.blind_last_hand, "{}", v.name);
+        assert_eq!(r.scoring, ExactScoring::TricksPlusTen, "{}", v.name);
+        assert_eq!(r.elimination, elim, "{}", v.name);
+        assert_eq!(r.two_player_rebid, elim, "{}", v.name);
     }
-    assert_eq!(regular().target, None);
-    assert_eq!(four_card().target, Some(100));
-    assert_eq!(elimination().target, None);
+    assert_eq!(regular().target(), None);
+    assert_eq!(four_card().target(), Some(100));
+    assert_eq!(elimination().target(), None);
 }
 
 #[test]

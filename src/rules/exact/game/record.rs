@@ -25,7 +25,7 @@ impl Game {
     pub fn forced(&self) -> Option<Forced> {
         let hand = self.current()?;
         match self.expects()? {
-            Expect::Bids { waiting } => match (waiting.as_slice(), self.variant.bidding) {
+            Expect::Bids { waiting } => match (waiting.as_slice(), self.rules.bidding) {
                 ([seat], BiddingOrder::Clockwise) => match self.legal_bids(*seat).as_slice() {
                     [bid] => Some(Forced::Bid {
                         seat: *seat,
@@ -81,7 +81,7 @@ impl Game {
         // make it or both miss, so the round is not accepted and bid again.
         let hand = &self.hands[index];
         let all_in = hand.deal.order.iter().all(|&s| hand.bids[s].is_some());
-        if self.variant.two_player_rebid
+        if self.rules.two_player_rebid
             && hand.deal.order.len() == 2
             && all_in
             && hand.bids_total() == hand.deal.cards
@@ -127,7 +127,7 @@ impl Game {
             bids[seat] = Some(bid);
         }
         let dealer = hand.deal.dealer;
-        if self.variant.dealer_hook
+        if self.rules.dealer_hook
             && let Some(dealer_bid) = bids[dealer]
         {
             let waiting: Vec<Seat> = hand
@@ -148,7 +148,7 @@ impl Game {
                 .seats()
                 .filter(|&s| s != dealer)
                 .filter_map(|s| bids[s]);
-            let forbidden = exact::dealer_forbidden(&self.variant, cards, others);
+            let forbidden = exact::dealer_forbidden(&self.rules, cards, others);
             if forbidden == Some(dealer_bid) {
                 let legal = list_range(&exact::dealer_choices(cards, forbidden));
                 let dealer_named = entries.iter().any(|&(s, _)| s == dealer);
@@ -176,7 +176,7 @@ impl Game {
     fn hook_choices(&self, hand: &Hand, bids: &PerSeat<Option<u32>>, seat: Seat) -> Vec<u32> {
         let cards = hand.deal.cards;
         let dealer = hand.deal.dealer;
-        let others: Option<Vec<u32>> = (self.variant.dealer_hook && seat == dealer)
+        let others: Option<Vec<u32>> = (self.rules.dealer_hook && seat == dealer)
             .then(|| {
                 hand.deal
                     .order
@@ -188,7 +188,7 @@ impl Game {
             .flatten();
         exact::dealer_choices(
             cards,
-            others.and_then(|o| exact::dealer_forbidden(&self.variant, cards, o)),
+            others.and_then(|o| exact::dealer_forbidden(&self.rules, cards, o)),
         )
     }
 
@@ -314,7 +314,7 @@ impl Game {
     }
 
     fn score_current(&mut self) {
-        let scoring = &self.variant.scoring;
+        let scoring = &self.rules.scoring;
         let index = self.hands.len() - 1;
         let hand = &self.hands[index];
         let playing = hand.deal.order.len();
@@ -326,7 +326,7 @@ impl Game {
             }
         });
         // Only elimination games put out who missed.
-        let missed: Vec<Seat> = if self.variant.elimination {
+        let missed: Vec<Seat> = if self.rules.elimination {
             hand.deal
                 .order
                 .iter()
@@ -344,14 +344,14 @@ impl Game {
             totals: self.totals.clone(),
         });
         // Elimination: everyone who missed is out, unless everyone missed.
-        if self.variant.elimination && missed.len() < playing {
+        if self.rules.elimination && missed.len() < playing {
             self.eliminate(missed, index + 1);
         }
         let reached = self
-            .variant
+            .rules
             .target
             .is_some_and(|t| self.totals.values().any(|&total| total >= t));
-        let last_standing = self.variant.elimination && self.standing().len() <= 1;
+        let last_standing = self.rules.elimination && self.standing().len() <= 1;
         if reached || last_standing {
             self.status = Status::Over;
         } else {

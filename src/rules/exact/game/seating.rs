@@ -144,13 +144,13 @@ impl Game {
             .filter_map(|step| plays((dealer_at + step) % places))
             .collect();
         let of = self.schedule.hands();
-        let blind = self.variant.blind_last_hand && of == Some(index + 1);
+        let blind = self.rules.blind_last_hand && of == Some(index + 1);
         Deal {
             number: index + 1,
             dealer,
             cards,
             blind,
-            no_trump: self.variant.no_trump.on(self.schedule, index + 1),
+            no_trump: self.rules.no_trump.on(self.schedule, index + 1),
             order,
             seating: self.places.iter().flatten().copied().collect(),
             out,
@@ -190,7 +190,7 @@ impl Game {
         after: Option<Seat>,
         start: Start,
     ) -> Result<Seat, RuleError> {
-        if self.variant.elimination {
+        if self.rules.elimination {
             if after.is_some() {
                 return Err(RuleError::JoinElimination {
                     name: name.trim().to_string(),
@@ -226,7 +226,7 @@ impl Game {
         let hand = self.open_hand()?;
         let number = hand.deal.number;
         let name = join.name.trim();
-        if self.variant.elimination {
+        if self.rules.elimination {
             return self.queue(name);
         }
         if !self.current_untouched() {
@@ -338,7 +338,7 @@ impl Game {
         let hardest = (index..last)
             .filter_map(|i| {
                 let cards = self.schedule.cards(i)?;
-                let turned = u64::from(!self.variant.no_trump.on(self.schedule, i + 1));
+                let turned = u64::from(!self.rules.no_trump.on(self.schedule, i + 1));
                 Some((players as u64 * u64::from(cards) + turned, cards, turned))
             })
             .max();
@@ -376,7 +376,7 @@ impl Game {
     pub(super) fn apply_sit_out(&mut self, seat: Seat) -> Result<(), RuleError> {
         let hand = self.open_hand()?;
         let number = hand.deal.number;
-        if self.variant.elimination {
+        if self.rules.elimination {
             // Sitting a hand out would let a player dodge elimination.
             return Err(RuleError::OutElimination {
                 player: self.name(seat),
@@ -454,7 +454,7 @@ impl Game {
     /// Past the last player waiting for a seat: those named at the start,
     /// then (in an elimination game) the latecomers queued after them.
     fn waiting_end(&self) -> usize {
-        let queued = if self.variant.elimination {
+        let queued = if self.rules.elimination {
             self.table.joined().len()
         } else {
             0

@@ -4,6 +4,7 @@
 use super::*;
 use crate::catalog::built_in;
 use crate::rules::seat::Seat;
+use crate::rules::template::Rules;
 
 #[test]
 fn a_game_is_in_play_until_its_last_hand_is_scored() {
@@ -11,7 +12,10 @@ fn a_game_is_in_play_until_its_last_hand_is_scored() {
     // 1 + Cid 0 leaves Ann (the dealer) any bid but 0. Bob takes the trick:
     // Bob 10 + 1 = 11 reaches the target, so the game is over.
     let mut variant = built_in("devils-bridge");
-    variant.target = Some(11);
+    let Rules::Exact(rules) = &mut variant.rules else {
+        unreachable!("Devil's Bridge is an exact-bid game")
+    };
+    rules.target = Some(11);
     let table = Table::new(&variant, vec!["Ann".into(), "Bob".into(), "Cid".into()], 0).unwrap();
     let mut g = Game::new(variant, table);
     assert_eq!(g.status(), Status::InPlay);

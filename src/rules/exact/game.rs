@@ -842,7 +842,7 @@ pub(super) fn set_entries(list: &mut Vec<(Seat, u32)>, entries: &[(Seat, u32)]) 
 }
 
 #[cfg(test)]
-#[path = "game_tests.rs"]
+#[path = "game_tests/mod.rs"]
 mod tests;
 
 #[cfg(test)]

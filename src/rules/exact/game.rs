@@ -846,7 +846,7 @@ pub(super) fn set_entries(list: &mut Vec<(Seat, u32)>, entries: &[(Seat, u32)]) 
 mod tests;
 
 #[cfg(test)]
-#[path = "mormon_tests.rs"]
+#[path = "mormon_tests/mod.rs"]
 mod mormon_tests;
 
 #[cfg(test)]

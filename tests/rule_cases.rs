@@ -254,6 +254,7 @@ fn show_json(bp: &Bp, id: &str) -> Output {
         };
         let cx = Context {
             store: bridgepad::store::Store::new(cli.data_dir.unwrap())
+                .with_cache_base(Some(bp.cache_dir()))
                 .with_seed(Some(1))
                 .with_device("laptop".to_string()),
             templates_dir: cli.templates_dir,

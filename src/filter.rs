@@ -4,7 +4,6 @@ use anyhow::{Result, bail};
 use chrono::NaiveDate;
 
 use crate::catalog::Catalog;
-use crate::cli::Filters;
 use crate::report::summary::Summary;
 
 /// Filters checked against the catalog and parsed, ready to match sessions.
@@ -17,11 +16,18 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Checks the flags: a variant that exists (or did: old sessions keep
-    /// their variant's name), a date in YYYY-MM-DD.
-    pub fn new(flags: &Filters, catalog: &Catalog) -> Result<Filter> {
-        if let Some(game) = &flags.game
-            && catalog.templates.iter().all(|t| t.variant.name != *game)
+    /// Checks what the flags ask (the command reads them: `--game`,
+    /// `--player`, `--since`, `--finished`/`--unfinished`): a variant that
+    /// exists (or did: old sessions keep their variant's name), a name.
+    pub fn new(
+        game: Option<&str>,
+        player: Option<&str>,
+        since: Option<NaiveDate>,
+        finished: Option<bool>,
+        catalog: &Catalog,
+    ) -> Result<Filter> {
+        if let Some(game) = game
+            && catalog.templates.iter().all(|t| t.variant.name != game)
         {
             let names: Vec<&str> = catalog
                 .templates
@@ -33,23 +39,16 @@ impl Filter {
                 names.join(", ")
             );
         }
-        let since = flags.since;
-        if let Some(player) = &flags.player
+        if let Some(player) = player
             && player.trim().is_empty()
         {
             bail!("--player needs a name, e.g. --player Ann");
         }
         Ok(Filter {
-            game: flags.game.clone(),
-            player: flags.player.as_ref().map(|p| p.trim().to_lowercase()),
+            game: game.map(str::to_string),
+            player: player.map(|p| p.trim().to_lowercase()),
             since,
-            finished: if flags.finished {
-                Some(true)
-            } else if flags.unfinished {
-                Some(false)
-            } else {
-                None
-            },
+            finished,
         })
     }
 

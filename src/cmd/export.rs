@@ -20,7 +20,6 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
-use crate::filter::Filter;
 use crate::render::{csv, html, json, markdown, pbn};
 use crate::session::Session;
 use crate::store::copies;
@@ -105,7 +104,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
     if args.all && args.session.session.is_some() {
         bail!("--all exports every session and --session one; give one or the other");
     }
-    let filter = Filter::new(&args.filters, &cx.catalog())?;
+    let filter = super::filter(&args.filters, cx)?;
     if !args.all {
         if !filter.is_empty() {
             bail!(

@@ -5,12 +5,11 @@ use anyhow::Result;
 
 use super::Context;
 use crate::cli::ListArgs;
-use crate::filter::Filter;
 use crate::render::{self, json, lists};
 use crate::store::copies;
 
 pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
-    let filter = Filter::new(&args.filters, &cx.catalog())?;
+    let filter = super::filter(&args.filters, cx)?;
     // A broken file cannot be matched against filters: it is listed only
     // when nothing is filtered, so it is never silently missing from "every session".
     let entries: Vec<_> = cx

@@ -162,3 +162,23 @@ pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat
     }
     entries
 }
+
+/// The sessions `--game`, `--player`, `--since` and `--finished` or
+/// `--unfinished` pick (`list`, `stats`, `export --all`), checked against
+/// the catalog.
+fn filter(flags: &crate::cli::Filters, cx: &Context) -> Result<crate::filter::Filter> {
+    let finished = if flags.finished {
+        Some(true)
+    } else if flags.unfinished {
+        Some(false)
+    } else {
+        None
+    };
+    crate::filter::Filter::new(
+        flags.game.as_deref(),
+        flags.player.as_deref(),
+        flags.since,
+        finished,
+        &cx.catalog(),
+    )
+}

@@ -10,7 +10,6 @@ use anyhow::{Context as _, Result};
 
 use super::Context;
 use crate::cli::StatsArgs;
-use crate::filter::Filter;
 use crate::render::{self, html, json, lists};
 use crate::report::stats::{tally, tally_partnerships};
 use crate::store::{copies, write_atomically};
@@ -26,7 +25,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         };
         super::export_output::check(path, cx.store.dir(), suggestion)?;
     }
-    let filter = Filter::new(&args.filters, &cx.catalog())?;
+    let filter = super::filter(&args.filters, cx)?;
     let mut sessions = Vec::new();
     for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {

@@ -2,7 +2,7 @@
 //! across sessions (how they bid in exact-bid games, their contracts by
 //! level in contract games), and each partnership's in rubber bridge and
 //! Chicago (tallied in `report/stats.rs`, drawn in `render/lists.rs`,
-//! `render/json/lists.rs` and `render/html.rs`).
+//! `render/json/lists.rs` and `render/html/`).
 
 use std::path::Path;
 

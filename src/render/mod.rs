@@ -12,7 +12,7 @@
 //!   (`chart.rs`), whose scale the HTML chart uses too.
 //! - For scripts and files: the JSON of `show`, `export`, `list`, `restore`
 //!   and `stats` (`json/`), and the exports' CSV (`csv.rs`), Markdown
-//!   (`markdown.rs`) and HTML with its SVG chart (`html.rs`); the last two
+//!   (`markdown.rs`) and HTML with its SVG chart (`html/`); the last two
 //!   print the same page (`page.rs`).
 //!
 //! Sentences (`next:` lines, what a command did) are `narrate`'s.

@@ -16,6 +16,8 @@ pub mod contract;
 pub mod exact;
 pub mod seat;
 pub mod table;
+#[cfg(test)]
+mod table_tests;
 pub mod template;
 #[cfg(test)]
 mod test_support;

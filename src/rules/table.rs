@@ -246,7 +246,7 @@ impl Table {
 
 /// `a.to_lowercase() == b.to_lowercase()`, without allocating: replaying a
 /// long session looks up a name for every bid and every trick.
-fn same_name(a: &str, b: &str) -> bool {
+pub(super) fn same_name(a: &str, b: &str) -> bool {
     // Differing in ASCII case alone, the lowercase forms are the same.
     if a.eq_ignore_ascii_case(b) {
         return true;
@@ -291,7 +291,3 @@ fn check_name(name: &str) -> Result<(), SetupError> {
     }
     Ok(())
 }
-
-#[cfg(test)]
-#[path = "table_tests.rs"]
-mod tests;

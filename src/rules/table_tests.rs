@@ -1,6 +1,7 @@
 //! Seating a table: player counts, names and the first dealer.
 
-use super::*;
+use super::table::*;
+use super::template::Variant;
 use crate::rules::seat::Seat;
 
 const ANN: Seat = Seat::new(0);

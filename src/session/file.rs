@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::rules::RawTemplate;
 
 /// The session file format this build writes. It reads this one and every
-/// older one, which `store/migrate.rs` brings up to date in memory; format 2
+/// older one, which `store/migrate/` brings up to date in memory; format 2
 /// added [`SessionFile::written_by`].
 pub const FORMAT: u32 = 2;
 

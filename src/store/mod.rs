@@ -21,7 +21,7 @@
 //! the same id; a taken id draws again.
 //!
 //! Every file says which format it is in. One in an older format is read
-//! through `store/migrate.rs`, and the first save that changes it first copies
+//! through `store/migrate/`, and the first save that changes it first copies
 //! its bytes to `backups/<id>.format-N.toml`; one in a newer format is refused.
 //! `delete` and `restore` move files to and from `trash/` (`store/trash.rs`).
 //!

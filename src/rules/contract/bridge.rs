@@ -434,7 +434,3 @@ pub fn game_needs(part: i64) -> (i64, Vec<super::auction::Bid>) {
     }
     (need, bids)
 }
-
-#[cfg(test)]
-#[path = "bridge_tests.rs"]
-mod tests;

@@ -1,6 +1,8 @@
 //! Bridge for four against the scoring table, worked out by hand.
 
-use super::*;
+use super::auction::{Contract, Doubling, Strain};
+use super::bridge::*;
+use super::side::{BySide, Side};
 use crate::rules::contract::auction::{Bid, Call};
 
 const RUBBER: BridgeTerms = BridgeTerms {

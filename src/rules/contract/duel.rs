@@ -651,7 +651,3 @@ impl Duel {
 pub fn game_winner(lines: BySide<Line>) -> Winner {
     Winner::by_key(lines.map(|l| (l.total(), l.below)))
 }
-
-#[cfg(test)]
-#[path = "duel_tests.rs"]
-mod tests;

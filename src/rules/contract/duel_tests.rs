@@ -1,6 +1,11 @@
 //! Contract games deal by deal, against hand-computed pads.
 
-use super::*;
+use super::auction::Call;
+use super::deal::{DealFacts, Dummy};
+use super::duel::*;
+use super::kind::DuelRules;
+use super::scoring::Line;
+use super::side::{BySide, Side};
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
 use crate::rules::contract::bridge::{BridgeTerms, Form, MiddleDeals};
 use crate::rules::contract::{Kind, LineTerms, TargetTerms, Winner};

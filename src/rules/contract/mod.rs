@@ -13,9 +13,13 @@ pub mod auction;
 #[cfg(test)]
 mod auction_tests;
 pub mod bridge;
+#[cfg(test)]
+mod bridge_tests;
 pub mod call;
 pub mod deal;
 pub mod duel;
+#[cfg(test)]
+mod duel_tests;
 pub mod game;
 pub mod kind;
 pub mod scoring;

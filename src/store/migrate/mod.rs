@@ -21,7 +21,6 @@ use toml::de::{DeTable, DeValue, Deserializer};
 
 use crate::text::describe_toml_error;
 
-#[path = "entries.rs"]
 mod entries;
 use crate::session::{FORMAT, SessionFile};
 
@@ -174,7 +173,7 @@ mod tests {
     /// A format 1 file as bridgepad 0.1.0 wrote it: one hand of Devil's
     /// Bridge bid and scored, the next one's bids begun.
     const FORMAT_1: &str =
-        include_str!("../../tests/fixtures/format-1/2026-11-21-devils-bridge.toml");
+        include_str!("../../../tests/fixtures/format-1/2026-11-21-devils-bridge.toml");
 
     fn path() -> &'static Path {
         Path::new("/data/s.toml")

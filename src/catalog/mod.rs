@@ -21,37 +21,37 @@ pub use fields::{FIELDS, Field, applies, field, left_out};
 pub const BUILT_IN: &[(&str, &str)] = &[
     (
         "devils-bridge.toml",
-        include_str!("../templates/devils-bridge.toml"),
+        include_str!("../../templates/devils-bridge.toml"),
     ),
     (
         "mormon-bridge.toml",
-        include_str!("../templates/mormon-bridge.toml"),
+        include_str!("../../templates/mormon-bridge.toml"),
     ),
     (
         "mormon-bridge-4card.toml",
-        include_str!("../templates/mormon-bridge-4card.toml"),
+        include_str!("../../templates/mormon-bridge-4card.toml"),
     ),
     (
         "mormon-bridge-elimination.toml",
-        include_str!("../templates/mormon-bridge-elimination.toml"),
+        include_str!("../../templates/mormon-bridge-elimination.toml"),
     ),
     (
         "memory-bridge.toml",
-        include_str!("../templates/memory-bridge.toml"),
+        include_str!("../../templates/memory-bridge.toml"),
     ),
     (
         "single-dummy-bridge.toml",
-        include_str!("../templates/single-dummy-bridge.toml"),
+        include_str!("../../templates/single-dummy-bridge.toml"),
     ),
     (
         "buddy-bridge.toml",
-        include_str!("../templates/buddy-bridge.toml"),
+        include_str!("../../templates/buddy-bridge.toml"),
     ),
     (
         "rubber-bridge.toml",
-        include_str!("../templates/rubber-bridge.toml"),
+        include_str!("../../templates/rubber-bridge.toml"),
     ),
-    ("chicago.toml", include_str!("../templates/chicago.toml")),
+    ("chicago.toml", include_str!("../../templates/chicago.toml")),
 ];
 
 /// Where a variant came from.
@@ -480,14 +480,15 @@ mod tests {
 
     #[test]
     fn template_errors_name_the_file_line_and_field() {
-        let text = include_str!("../templates/devils-bridge.toml")
+        let text = include_str!("../../templates/devils-bridge.toml")
             .replace("\"bid-plus-ten\"", "\"bid-plus-tne\"");
         let err = parse("house.toml", &text).unwrap_err();
         assert!(err.starts_with("template `house.toml`: line "), "{err}");
         assert!(err.contains("field `scoring`: unknown variant `bid-plus-tne`, expected one of `bid-plus-ten`, `tricks-plus-ten`, `tricks-plus-five`, `minus-bid`, `minus-difference`, `plus-or-minus`, `squared`"), "{err}");
         // The names are listed once, not again as what the field takes.
         assert!(!err.contains("takes"), "{err}");
-        let text = include_str!("../templates/devils-bridge.toml").replace("deck = ", "decks = ");
+        let text =
+            include_str!("../../templates/devils-bridge.toml").replace("deck = ", "decks = ");
         let err = parse("house.toml", &text).unwrap_err();
         assert!(err.contains("unknown field `decks`"), "{err}");
     }

@@ -1,0 +1,230 @@
+//! `export --format html`: one self-contained, printable page (inline CSS,
+//! inline SVG, nothing fetched) with a score sheet and a chart of the
+//! running totals per session.
+//!
+//! The sheet is a pad to print (issue 14): past [`WIDE`] players it turns
+//! sideways as the terminal's does (a row per player, the hands as columns,
+//! in blocks that fit a landscape page, printed on a landscape page); Buddy
+//! Bridge gets the classic pad, above and below the line game by game, with
+//! the rubber under it; and `--all` opens with a contents list, each
+//! session's table and chart kept together on paper.
+//!
+//! The page's head, style and sections are here; the sheet is `sheet.rs`, the
+//! pads `pads.rs`, the chart `svg.rs`, and the statistics page `stats.rs`.
+
+use std::io::{self, Write};
+
+use super::page::Page;
+use crate::rules::contract::bridge::Form;
+use crate::session::Session;
+use crate::text::and_list;
+
+mod pads;
+mod sheet;
+mod stats;
+mod svg;
+
+use pads::{chicago_pad, pad, rubber_pad};
+use sheet::{table, turned};
+pub use stats::stats;
+use svg::chart;
+
+/// More players than this and the sheet is turned: a row per player, the
+/// hands as columns, on a landscape page (the terminal turns its sheet when
+/// it runs out of width; paper runs out at about this many).
+pub const WIDE: usize = 7;
+
+const STYLE: &str = "\
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
+h1, h2, h3 { margin-bottom: 0.2em; }
+.meta { color: #555; margin-top: 0; }
+section { margin-bottom: 3em; }
+section.wide { max-width: none; }
+nav.contents ol { padding-left: 1.5em; }
+nav.contents a { color: inherit; }
+table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
+th { background: #eee; }
+td.n { text-align: right; white-space: nowrap; }
+td.n .bt { color: #555; margin-right: 0.4em; }
+td.n b { display: inline-block; min-width: 2.5em; }
+tr.total td { border-top: 2px solid #444; font-weight: bold; }
+table.turned { font-size: 0.85em; }
+table.turned th, table.turned td { padding: 0.2em 0.35em; }
+table.turned th small { display: block; font-weight: normal; color: #555; }
+table.turned td.n .bt { display: block; margin: 0; }
+table.turned td.n b { min-width: 2em; }
+table.turned th.p { text-align: left; white-space: nowrap; vertical-align: bottom; }
+table.turned td.t { font-weight: bold; border-left: 2px solid #444; vertical-align: bottom; }
+table.pad { min-width: 28em; }
+table.pad th[scope=row] { text-align: left; font-weight: normal; color: #555; background: none; white-space: nowrap; }
+table.pad thead th { font-size: 1.1em; }
+table.pad tr.game th { background: #f6f6f6; text-align: left; }
+table.pad td { vertical-align: bottom; white-space: nowrap; }
+table.pad td div { display: flex; justify-content: space-between; gap: 1em; }
+table.pad td .pts { font-weight: bold; min-width: 3em; text-align: right; order: 2; }
+table.pad tr.above td, table.pad tr.above th { border-bottom: 3px solid #222; }
+table.pad tr.below td { vertical-align: top; }
+table.pad tr.sum td, table.pad tr.sum th { border-bottom: 3px double #222; font-weight: bold; }
+table.pad tr.rubber td, table.pad tr.rubber th { font-weight: bold; color: #222; }
+table.pad .vul { font-size: 0.8em; font-weight: normal; color: #a00; border: 1px solid #a00; border-radius: 0.3em; padding: 0 0.3em; margin-left: 0.4em; }
+table.bridge td { border-left: 1px solid #bbb; border-right: 1px solid #bbb; border-top: none; border-bottom: none; }
+table.bridge tr.above td, table.bridge tr.above th { border-bottom: 3px solid #222; }
+table.bridge tr.won td { border-bottom: 2px solid #222; }
+table.bridge tr.won th { border-bottom: 1px solid #bbb; }
+table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
+table.chicago td { white-space: nowrap; }
+table.chicago td.n { text-align: right; }
+table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
+.result { font-weight: bold; }
+.note { color: #555; font-size: 0.9em; }
+figure { margin: 1em 0; break-inside: avoid; }
+svg { max-width: 100%; height: auto; }
+svg text { font-family: inherit; font-size: 12px; fill: #222; }
+@page wide { size: landscape; }
+@media print {
+  body { margin: 0; max-width: none; padding: 0; font-size: 10pt; }
+  section { break-inside: avoid; }
+  section + section { break-before: page; }
+  section.wide { page: wide; }
+  table { break-inside: auto; }
+  tr, thead { break-inside: avoid; }
+  h1, h2, h3 { break-after: avoid; }
+  figure svg { max-height: 8cm; width: auto; }
+}
+";
+
+/// The page's start: with one session titled by it, with several (`ids`,
+/// in order) a heading and a contents list linking to every sheet. The
+/// sessions' sections follow, then [`TAIL`].
+pub fn head(single: Option<&Session>, ids: &[String]) -> String {
+    let mut out = Vec::new();
+    write_head(&mut out, single, ids).expect("writing to memory");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> io::Result<()> {
+    let title = match single {
+        Some(one) => Page::new(one).title(),
+        None => format!("bridgepad: {} sessions", ids.len()),
+    };
+    out.write_all(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n".as_bytes(),
+    )?;
+    out.write_all(
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n".as_bytes(),
+    )?;
+    writeln!(out, "<title>{}</title>", escape(&title))?;
+    write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n")?;
+    if single.is_none() {
+        writeln!(out, "<h1>{}</h1>", escape(&title))?;
+        out.write_all("<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n".as_bytes())?;
+        for id in ids {
+            let id = escape(id);
+            writeln!(out, "<li><a href=\"#{id}\">{id}</a></li>")?;
+        }
+        out.write_all("</ol>\n</nav>\n".as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The end of the page.
+pub const TAIL: &str = "</body>\n</html>\n";
+
+/// One session's section; `index` keeps its chart's ids unique on the page.
+pub fn session(session: &Session, single: bool, index: usize) -> String {
+    let mut out = Vec::new();
+    write_session(&mut out, session, single, index).expect("writing to memory");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+/// [`session`], written to `out` a line of the table at a time.
+pub fn write_session(
+    out: &mut dyn Write,
+    session: &Session,
+    single: bool,
+    index: usize,
+) -> io::Result<()> {
+    section(out, &Page::new(session), if single { 1 } else { 2 }, index)
+}
+
+fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Result<()> {
+    let s = sheet.session;
+    let status = if s.is_finished() {
+        "finished"
+    } else {
+        "in progress"
+    };
+    let wide = sheet.players.len() > WIDE;
+    let class = if wide { " class=\"wide\"" } else { "" };
+    writeln!(out, "<section id=\"{}\"{class}>", escape(&s.id))?;
+    writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()))?;
+    writeln!(
+        out,
+        "<p class=\"meta\">{} · session <code>{}</code>, {status}</p>",
+        escape(&and_list(&sheet.players)),
+        escape(&s.id)
+    )?;
+    if let Some(game) = s.play.as_contract() {
+        match game.rules().bridge().map(|t| t.form) {
+            Some(Form::Rubber { .. }) => rubber_pad(out, game)?,
+            Some(Form::Chicago { .. }) => chicago_pad(out, game)?,
+            None if game.rules().has_line() => pad(out, game)?,
+            None => {}
+        }
+    }
+    if wide {
+        turned(out, sheet)?;
+    } else {
+        table(out, sheet)?;
+    }
+    if let Some(game) = s.play.as_contract()
+        && let Some(note) = crate::render::contract::auction_note(game)
+    {
+        writeln!(out, "<p class=\"note\">{}</p>", escape(&note))?;
+    }
+    writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
+    chart(out, sheet, index)?;
+    out.write_all("</section>\n".as_bytes())
+}
+
+/// Text safe anywhere in HTML or SVG, attributes included.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{escape, svg::y_axis};
+
+    #[test]
+    fn names_are_escaped() {
+        assert_eq!(
+            escape("<Bo&b \"x\" 'y'>"),
+            "&lt;Bo&amp;b &quot;x&quot; &#39;y&#39;&gt;"
+        );
+    }
+
+    #[test]
+    fn the_y_axis_rounds_out_to_round_ticks() {
+        let y_scale = |lo, hi| {
+            let s = y_axis(lo, hi);
+            (s.bottom, s.top, s.step)
+        };
+        assert_eq!(y_scale(0, 20), (0, 20, 5));
+        assert_eq!(y_scale(0, 320), (0, 400, 100));
+        assert_eq!(y_scale(-50, 50), (-60, 60, 20));
+        assert_eq!(y_scale(0, 0), (0, 1, 1));
+    }
+}

@@ -1,0 +1,226 @@
+//! Correcting an earlier deal of a contract game: the corrected facts are
+//! checked and every deal from the corrected one on is replayed, refused
+//! with the deal and the reason when the correction breaks a rule.
+
+use super::{AuctionEffect, ContractError, ContractGame, Correction};
+use crate::rules::contract::auction::Outcome;
+use crate::rules::contract::deal::{Deal, DealFacts};
+use crate::rules::contract::duel::{Duel, DuelError};
+
+impl ContractGame {
+    /// The game with deal `deal` (1-based) corrected and everything after
+    /// it replayed: scores, game and rubber boundaries and the end of the
+    /// session follow from the corrected facts. Refused, with the deal and
+    /// the reason, when the correction itself is illegal or would make a
+    /// later deal illegal, or would change who opens a later auction: calls
+    /// are recorded in order, so the other player would silently inherit
+    /// them, the contract and its tricks.
+    pub fn edit(
+        &self,
+        deal: usize,
+        correction: &Correction,
+    ) -> Result<(ContractGame, AuctionEffect), ContractError> {
+        let facts = self.duel.facts();
+        let played = facts.len();
+        if played == 0 {
+            return Err(ContractError::Entry(
+                "nothing is recorded yet, so there is no deal to correct".into(),
+            ));
+        }
+        if deal == 0 || deal > played {
+            return Err(ContractError::Entry(format!(
+                "deal {deal} has nothing recorded; deals 1 to {played} can be corrected"
+            )));
+        }
+        let here = |reason: String| ContractError::Breaks { deal, reason };
+        let old = &self.duel.deals()[deal - 1];
+        let mut corrected = facts.to_vec();
+        let fact = &mut corrected[deal - 1];
+        let mut effect = AuctionEffect::None;
+        match correction {
+            Correction::FirstPhase(entries) => {
+                let Some(first) = self.rules().first_phase() else {
+                    return Err(here(format!(
+                        "{} has no first phase; correct the auction or declarer's tricks",
+                        self.variant.title
+                    )));
+                };
+                if fact.first_phase.is_none() {
+                    return Err(here(format!(
+                        "its {} tricks are not recorded yet; record them with `bridgepad tricks`",
+                        first.adjective()
+                    )));
+                }
+                fact.first_phase = Some(self.split_thirteen(entries)?);
+            }
+            Correction::Tricks(entries) => {
+                let Some(contract) = old.contract() else {
+                    return Err(here(
+                        "it has no contract, so no declarer's tricks to correct; correct its auction"
+                            .into(),
+                    ));
+                };
+                if fact.tricks.is_none() {
+                    return Err(here(
+                        "its declarer's tricks are not recorded yet; record them with `bridgepad tricks`"
+                            .into(),
+                    ));
+                }
+                fact.tricks = Some(self.split_thirteen(entries)?[contract.declarer]);
+            }
+            Correction::Honours(honours) => {
+                if self.rules().bridge().is_none() {
+                    return Err(here(format!(
+                        "{} has no honours; only rubber bridge and Chicago score them",
+                        self.variant.title
+                    )));
+                }
+                if fact.tricks.is_none() {
+                    return Err(here(
+                        "honours are recorded with declarer's tricks, and it has none; record them with `bridgepad tricks`"
+                            .into(),
+                    ));
+                }
+                fact.honours = *honours;
+            }
+            Correction::Dummy(dummy) => {
+                if !self.rules().has_dummy_choice() {
+                    return Err(here(format!(
+                        "{} has no dummy to choose; only Single Dummy Bridge records one",
+                        self.variant.title
+                    )));
+                }
+                if old.contract().is_none() {
+                    return Err(here(
+                        "it has no contract, so declarer chose no dummy; correct its auction"
+                            .into(),
+                    ));
+                }
+                fact.dummy = Some(*dummy);
+            }
+            Correction::Auction(calls) => {
+                let Some(recorded) = old.auction().filter(|a| !a.calls().is_empty()) else {
+                    return Err(here(
+                        "its auction is not recorded yet; record it with `bridgepad auction`"
+                            .into(),
+                    ));
+                };
+                // The same opener: the deal's first phase is not changed.
+                let mut auction = crate::rules::contract::auction::Auction::new(
+                    self.rules().auction(),
+                    recorded.first(),
+                );
+                for (i, &call) in calls.iter().enumerate() {
+                    if !auction.is_open() {
+                        return Err(here(format!(
+                            "the auction ends after call {i}; `{call}` and what follows are one call too many"
+                        )));
+                    }
+                    let caller = self.name(auction.caller(i)).to_string();
+                    auction
+                        .call(call)
+                        .map_err(|e| here(format!("call {} (`{call}`, {caller}): {e}", i + 1)))?;
+                }
+                while let Some(call) = auction.forced_call() {
+                    auction.call(call).expect("the only legal call is legal");
+                }
+                match auction.outcome() {
+                    Outcome::Open { to_call } => {
+                        if deal < played || fact.tricks.is_some() {
+                            return Err(here(format!(
+                                "that auction is not over ({} to call); give it whole, to its last pass",
+                                self.name(to_call)
+                            )));
+                        }
+                        fact.dummy = None;
+                    }
+                    Outcome::NoContract => {
+                        if fact.tricks.is_some() || fact.dummy.is_some() {
+                            effect = AuctionEffect::PassedOut;
+                        }
+                        fact.tricks = None;
+                        fact.dummy = None;
+                    }
+                    Outcome::Contract(contract) => {
+                        if fact.tricks.is_none() && deal < played {
+                            return Err(here(format!(
+                                "that auction ends in a contract, but deal {} is already recorded after it with no tricks for one; take entries back to deal {deal} with `bridgepad undo`, then record it again",
+                                deal + 1
+                            )));
+                        }
+                        let before = old.contract().map(|c| c.declarer);
+                        if let Some(tricks) = fact.tricks
+                            && before.is_some_and(|d| d != contract.declarer)
+                        {
+                            let tricks = 13 - tricks;
+                            fact.tricks = Some(tricks);
+                            effect = AuctionEffect::DeclarerChanged { tricks };
+                        }
+                    }
+                }
+                fact.calls = auction.calls().to_vec();
+            }
+        }
+        let mut duel = self.replay_corrected(deal, &corrected)?;
+        if self.duel.closed().is_some() {
+            duel.close().map_err(|e| ContractError::Breaks {
+                deal,
+                reason: format!(
+                    "with that correction, the session could not have been closed: {e}"
+                ),
+            })?;
+        }
+        Ok((self.with(duel), effect))
+    }
+
+    /// Replays corrected facts, refusing a deal from `edited` on that
+    /// breaks a rule or whose auction another player would now open.
+    fn replay_corrected(&self, edited: usize, facts: &[DealFacts]) -> Result<Duel, ContractError> {
+        let mut duel = Duel::new(self.rules(), self.table.first_dealer());
+        for (i, fact) in facts.iter().enumerate() {
+            let number = i + 1;
+            let breaks = |duel: &Duel, error: DuelError| ContractError::Breaks {
+                deal: number,
+                reason: match error {
+                    DuelError::Over => format!(
+                        "with that correction the game is over after deal {}, so this could not have been played; take the later entries back with `bridgepad undo` first if that is what happened",
+                        duel.deals().last().map_or(0, |d| d.number)
+                    ),
+                    error => format!("with that correction, {error}"),
+                },
+            };
+            if let Some(tricks) = fact.first_phase {
+                duel.record_first_phase(tricks)
+                    .map_err(|e| breaks(&duel, e))?;
+            }
+            if number >= edited && !fact.calls.is_empty() {
+                let opener = |d: Option<&Deal>| d.and_then(Deal::auction).map(|a| a.first());
+                let was = opener(self.duel.deals().get(i));
+                let now = opener(duel.current().filter(|d| d.number == number));
+                if let (Some(was), Some(now)) = (was, now)
+                    && was != now
+                {
+                    return Err(ContractError::Breaks {
+                        deal: number,
+                        reason: format!(
+                            "that correction has {} open this auction instead of {}, which would hand every call, the contract and its tricks to the other player; correct deal {number} first, or take entries back to deal {edited} with `bridgepad undo`",
+                            self.name(now),
+                            self.name(was)
+                        ),
+                    });
+                }
+            }
+            for &call in &fact.calls {
+                duel.call(call).map_err(|e| breaks(&duel, e))?;
+            }
+            if let Some(dummy) = fact.dummy {
+                duel.record_dummy(dummy).map_err(|e| breaks(&duel, e))?;
+            }
+            if let Some(tricks) = fact.tricks {
+                duel.record_result(tricks, fact.honours)
+                    .map_err(|e| breaks(&duel, e))?;
+            }
+        }
+        Ok(duel)
+    }
+}

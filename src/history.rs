@@ -5,8 +5,8 @@
 //! always agree with `show`.
 
 use crate::rules::contract::FirstPhase;
-use crate::rules::contract::call::Contract;
-use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::auction::Contract;
+use crate::rules::contract::deal::{ContractDeal, Dummy};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side};
 use crate::rules::{Seat, Trump};
@@ -140,7 +140,7 @@ pub struct BridgeFacts {
 
 impl BridgeFacts {
     /// A deal's facts at four.
-    fn of(game: &ContractGame, deal: &Deal) -> BridgeFacts {
+    fn of(game: &ContractGame, deal: &ContractDeal) -> BridgeFacts {
         let result = match (deal.contract(), deal.tricks()) {
             (Some(c), Some(tricks)) => {
                 let needed = c.bid.tricks_needed();
@@ -424,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_role_is_written_as_the_exports_bid() {
-        use crate::rules::contract::call::{Call, Doubling};
+        use crate::rules::contract::auction::{Call, Doubling};
         let contract = |text: &str, doubling| {
             let Ok(Call::Bid(bid)) = text.parse() else {
                 panic!("{text} is a bid")

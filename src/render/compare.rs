@@ -373,7 +373,7 @@ fn suit(trump: &str) -> String {
 /// the calls so far) and declarer's tricks.
 fn contract_deal(
     game: &crate::rules::contract::game::ContractGame,
-    deal: &crate::rules::contract::deal::Deal,
+    deal: &crate::rules::contract::deal::ContractDeal,
     name: &dyn Fn(&str) -> String,
 ) -> String {
     use crate::rules::contract::Side;

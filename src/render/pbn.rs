@@ -2,7 +2,7 @@
 //! Bridge Notation 2.1, the format bridge software reads. One game per deal
 //! played out (passed out or scored), in play order, with the tags of the
 //! mandatory set and an auction section; hands are not recorded, so each
-//! hand of `Deal` is `-` (unknown).
+//! hand of `ContractDeal` is `-` (unknown).
 //!
 //! Seats: the players are listed clockwise, so the first is North, then
 //! East, South and West: the first and third (one partnership) sit
@@ -10,9 +10,9 @@
 
 use std::io::{self, Write};
 
+use crate::rules::contract::auction::Call;
 use crate::rules::contract::bridge::{Form, lines};
-use crate::rules::contract::call::Call;
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side};
 use crate::rules::seat::Seat;
@@ -100,7 +100,7 @@ fn write_deal(
     out: &mut dyn Write,
     session: &Session,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
 ) -> io::Result<()> {
     let tag = |out: &mut dyn Write, name: &str, value: &str| -> io::Result<()> {
         write!(out, "[{name} {}]{END}", quoted(value))

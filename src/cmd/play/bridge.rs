@@ -23,7 +23,7 @@ use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::auction::Strain;
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 
@@ -85,7 +85,7 @@ fn tricks(
     cx: &Context,
     id: &str,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
     declarer: Seat,
 ) -> Result<Flow> {
     let c = deal.contract().expect("a contract");

@@ -6,8 +6,8 @@
 
 use crate::rules::contract::auction::{Auction, Contract, Doubling, Outcome};
 use crate::rules::contract::bridge::{self, Form, Item, Why};
-use crate::rules::contract::deal::Deal;
-use crate::rules::contract::duel::{Next, Status};
+use crate::rules::contract::deal::ContractDeal;
+use crate::rules::contract::duel::{DuelStatus, Next};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
 use crate::text::{and_list, counted, or_list};
@@ -15,7 +15,7 @@ use crate::text::{and_list, counted, or_list};
 /// "Deal 3 (game 2): Cid deals; Ann & Cid vulnerable." In Chicago:
 /// "Round 2, deal 3: Cid deals; Ann & Cid vulnerable.", and a deal dealt
 /// again after a pass-out says so.
-pub fn deal(game: &ContractGame, deal: &Deal) -> String {
+pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let dealer = game.name(deal.dealer);
     let vul = vulnerable(game, deal.vulnerable);
     let number = match deal.round {
@@ -79,7 +79,7 @@ pub fn needs(game: &ContractGame) -> Vec<String> {
 }
 
 /// "4♥X by Ann (Ann & Cid)": the contract and the player who plays it.
-pub fn declared(game: &ContractGame, deal: &Deal) -> String {
+pub fn declared(game: &ContractGame, deal: &ContractDeal) -> String {
     let c = deal.contract().expect("a contract");
     contract_by(game, c, deal.auction())
 }
@@ -100,7 +100,7 @@ pub fn contract_by(game: &ContractGame, c: Contract, auction: Option<&Auction>) 
 /// How the auction ended: "contract 4♥ by Ann (Ann & Cid): needs 10
 /// tricks; Bob leads." (the opening leader is declarer's left), or "all
 /// four passed: Dan deals next." (Chicago: "…: Cid deals again.").
-pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
+pub fn auction_end(game: &ContractGame, deal: &ContractDeal) -> String {
     let auction = deal.auction().expect("an auction");
     match auction.outcome() {
         Outcome::Open { to_call } => format!("{} to call.", game.name(to_call)),
@@ -127,7 +127,7 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
 /// 4♥: made, +1. Ann & Cid 120 below; 30 for 1 overtrick and 100 for
 /// honours (Cid) above." / "Ann & Cid took 8 in 4♥X: down 2 doubled. Bob &
 /// Dan score 300 above." The declaring side is told first.
-pub fn result(game: &ContractGame, deal: &Deal) -> String {
+pub fn result(game: &ContractGame, deal: &ContractDeal) -> String {
     let c = deal.contract().expect("a played contract");
     let tricks = deal.tricks().expect("tricks recorded");
     let needed = c.bid.tricks_needed();
@@ -160,7 +160,7 @@ pub fn result(game: &ContractGame, deal: &Deal) -> String {
 
 /// One side's share of a deal: "Ann & Cid 120 below; 30 for 1 overtrick
 /// above." or "Bob & Dan score 300 above."
-fn side_scores(game: &ContractGame, deal: &Deal, side: Side) -> Option<String> {
+fn side_scores(game: &ContractGame, deal: &ContractDeal, side: Side) -> Option<String> {
     let items: Vec<&Item> = deal.items.iter().filter(|i| i.side == side).collect();
     if items.is_empty() {
         return None;
@@ -187,7 +187,7 @@ fn side_scores(game: &ContractGame, deal: &Deal, side: Side) -> Option<String> {
 
 /// An item above the line: "30 for 1 overtrick", "100 for honours (Cid)";
 /// undertricks alone are just their points (the result said "down 2").
-fn item_words(game: &ContractGame, deal: &Deal, item: &Item, alone: bool) -> String {
+fn item_words(game: &ContractGame, deal: &ContractDeal, item: &Item, alone: bool) -> String {
     let p = item.points;
     match item.why {
         Why::Undertricks(_) if alone => p.to_string(),
@@ -298,7 +298,7 @@ pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
 
 /// What comes next, as one line, with the command that records it, and
 /// while the auction is open what each side with a part score needs.
-pub fn next(game: &ContractGame, next: Next, deal: &Deal) -> String {
+pub fn next(game: &ContractGame, next: Next, deal: &ContractDeal) -> String {
     match next {
         Next::Call(seat) => {
             let auction = deal.auction().expect("a call means an open auction");
@@ -399,7 +399,7 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 /// Dan 1)." / "Chicago over after 3 rounds: …" / closed by the table.
 pub fn finished(game: &ContractGame) -> String {
     let duel = game.duel();
-    let Status::Over(winner) = duel.status() else {
+    let DuelStatus::Over(winner) = duel.status() else {
         unreachable!("only a finished session is told it is over")
     };
     let standing = duel.standing();
@@ -464,7 +464,7 @@ pub fn would_close(closed: &ContractGame) -> String {
         "the session"
     };
     let scores = super::closing_scores(closed).unwrap_or_else(|| "it scores nothing more".into());
-    let Status::Over(winner) = closed.duel().status() else {
+    let DuelStatus::Over(winner) = closed.duel().status() else {
         unreachable!("a closed trial game is over")
     };
     format!(

@@ -4,7 +4,7 @@
 use super::bridge::*;
 use crate::catalog::{built_in, with_settings};
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::{Seat, Table};
@@ -48,7 +48,7 @@ fn said(g: &ContractGame, number: usize) -> (String, Option<String>) {
     (result(g, deal), after_deal(g, number))
 }
 
-fn current(g: &ContractGame) -> &Deal {
+fn current(g: &ContractGame) -> &ContractDeal {
     g.duel().current().unwrap()
 }
 

@@ -21,13 +21,13 @@ pub use results::{
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::{and_list, capitalised};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."
-pub fn deal(game: &ContractGame, deal: &Deal) -> String {
+pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     if game.partnerships() {
         return bridge::deal(game, deal);
     }
@@ -78,7 +78,7 @@ pub fn contract(game: &ContractGame, contract: Contract) -> String {
 }
 
 /// A deal's contract in words: "3♥X by Ann", or at four "4♥ by Ann (Ann & Cid)".
-pub fn deal_contract(game: &ContractGame, deal: &Deal, contract: Contract) -> String {
+pub fn deal_contract(game: &ContractGame, deal: &ContractDeal, contract: Contract) -> String {
     if game.partnerships() {
         bridge::contract_by(game, contract, deal.auction())
     } else {

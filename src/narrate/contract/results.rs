@@ -5,8 +5,8 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::Outcome;
-use crate::rules::contract::deal::Deal;
-use crate::rules::contract::duel::Status;
+use crate::rules::contract::deal::ContractDeal;
+use crate::rules::contract::duel::DuelStatus;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner};
 use crate::text::capitalised;
@@ -109,7 +109,7 @@ pub fn finished(game: &ContractGame) -> String {
         return bridge::finished(game);
     }
     let duel = game.duel();
-    let Status::Over(winner) = duel.status() else {
+    let DuelStatus::Over(winner) = duel.status() else {
         unreachable!("only a finished session is told it is over")
     };
     let totals = duel.totals();
@@ -155,7 +155,7 @@ pub fn finished(game: &ContractGame) -> String {
 }
 
 /// "Ann 8, Bob 5: Ann scores 1NT made with 8 tricks, 70 + 100 = 170."
-pub fn first_phase(game: &ContractGame, deal: &Deal) -> String {
+pub fn first_phase(game: &ContractGame, deal: &ContractDeal) -> String {
     let tricks = deal.first_phase().expect("the first phase is recorded");
     let winner = if deal.first_points().a != Line::default() {
         Side::A
@@ -203,7 +203,7 @@ pub fn game_ending(game: &ContractGame) -> Option<String> {
 }
 
 /// How the auction ended: "contract 3♥X by Ann, needs 9 tricks; Bob leads."
-pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
+pub fn auction_end(game: &ContractGame, deal: &ContractDeal) -> String {
     if game.partnerships() {
         return bridge::auction_end(game, deal);
     }
@@ -226,7 +226,7 @@ pub fn auction_end(game: &ContractGame, deal: &Deal) -> String {
 }
 
 /// "Ann took 10 in 3♥X: made, Ann scores 240." and the like.
-pub fn contract_result(game: &ContractGame, deal: &Deal) -> String {
+pub fn contract_result(game: &ContractGame, deal: &ContractDeal) -> String {
     if game.partnerships() {
         return bridge::result(game, deal);
     }
@@ -398,7 +398,7 @@ fn each<T: std::fmt::Display>(game: &ContractGame, values: BySide<T>) -> String 
 /// after it. Refused when the deal is not settled.
 pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
     let deals = game.duel().deals();
-    let scored = |d: &&Deal| d.is_settled() || d.first.is_some();
+    let scored = |d: &&ContractDeal| d.is_settled() || d.first.is_some();
     let settled = deals.iter().filter(scored).count();
     let deal = deals
         .get(number.wrapping_sub(1))

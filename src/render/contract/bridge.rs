@@ -10,7 +10,7 @@
 use super::{Entry, say};
 use crate::render::fit::{self, Grid};
 use crate::rules::contract::bridge::{Form, Item, Why};
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
 use crate::text::fill;
@@ -62,17 +62,17 @@ fn side_label(game: &ContractGame, shown: &[String], side: Side, sep: &str) -> S
 }
 
 /// An item's few words on the pad: "4♥", "over", "down 2", "honours".
-fn word(item: &Item, deal: Option<&Deal>) -> String {
+fn word(item: &Item, deal: Option<&ContractDeal>) -> String {
     match item.why {
         Why::Tricks => deal
-            .and_then(Deal::contract)
+            .and_then(ContractDeal::contract)
             .map(|c| c.pretty())
             .unwrap_or_else(|| "tricks".into()),
         Why::Overtricks(1) => "over".into(),
         Why::Overtricks(n) => format!("{n} over"),
         Why::Insult => {
             let doubled = deal
-                .and_then(Deal::contract)
+                .and_then(ContractDeal::contract)
                 .map_or("X", |c| c.doubling.suffix());
             format!("{doubled} made")
         }
@@ -89,7 +89,7 @@ fn word(item: &Item, deal: Option<&Deal>) -> String {
 }
 
 /// A deal's item as a pad entry: "30 d1 over".
-fn entry(item: &Item, deal: &Deal) -> Entry {
+fn entry(item: &Item, deal: &ContractDeal) -> Entry {
     Entry {
         points: item.points,
         what: format!("d{} {}", deal.number, word(item, Some(deal))),
@@ -357,7 +357,7 @@ enum GridStyle {
 
 /// One line of Chicago's grid, as data: a deal, or a round's totals.
 pub(crate) enum ChicagoRow<'a> {
-    Deal(&'a Deal),
+    Deal(&'a ContractDeal),
     /// A round finished: its number, what each side scored in it, and the
     /// session's totals after it.
     Round {
@@ -392,7 +392,12 @@ pub(crate) fn chicago_rows(game: &ContractGame) -> Vec<ChicagoRow<'_>> {
 }
 
 /// "–", "both", or the vulnerable side.
-fn vulnerable_cell(game: &ContractGame, shown: &[String], deal: &Deal, sep: &str) -> String {
+fn vulnerable_cell(
+    game: &ContractGame,
+    shown: &[String],
+    deal: &ContractDeal,
+    sep: &str,
+) -> String {
     match (deal.vulnerable.a, deal.vulnerable.b) {
         (false, false) => "–".into(),
         (true, true) => "both".into(),
@@ -403,7 +408,7 @@ fn vulnerable_cell(game: &ContractGame, shown: &[String], deal: &Deal, sep: &str
 
 /// Chicago's bonuses and the honours of a deal, one a line: "game 300",
 /// "part 100" (a part score on the fourth deal), "hon 100".
-fn bonuses(deal: &Deal) -> String {
+fn bonuses(deal: &ContractDeal) -> String {
     deal.items
         .iter()
         .filter_map(|i| {
@@ -421,7 +426,7 @@ fn bonuses(deal: &Deal) -> String {
 
 /// The contract and how it went: "4♥ by Ann", "made +1" (wide) or
 /// "4♥ Ann +1"; "passed out"; the auction so far.
-fn contract_cells(shown: &[String], deal: &Deal, wide: bool) -> [String; 2] {
+fn contract_cells(shown: &[String], deal: &ContractDeal, wide: bool) -> [String; 2] {
     if deal.no_contract() {
         return ["passed out".into(), String::new()];
     }
@@ -480,7 +485,7 @@ fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
     } else {
         " Results: over (+1), made exactly (=), down (−2)."
     };
-    let again = if game.duel().deals().iter().any(Deal::no_contract) {
+    let again = if game.duel().deals().iter().any(ContractDeal::no_contract) {
         " A letter (2a) marks a deal passed out and dealt again."
     } else {
         ""
@@ -630,7 +635,7 @@ fn join_result(contract: String, result: &str) -> String {
 
 /// Whether the deal before this one was of the same round (a round's
 /// number is written on its first line only).
-fn deal_follows_in_round(game: &ContractGame, deal: &Deal) -> bool {
+fn deal_follows_in_round(game: &ContractGame, deal: &ContractDeal) -> bool {
     let deals = game.duel().deals();
     deal.number >= 2
         && deals

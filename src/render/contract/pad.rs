@@ -4,7 +4,7 @@
 
 use super::fit::Grid;
 use crate::narrate::contract as say;
-use crate::rules::contract::deal::Deal;
+use crate::rules::contract::deal::ContractDeal;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
 use crate::text::fill;
@@ -30,7 +30,7 @@ pub(crate) fn pad_games(game: &ContractGame) -> Vec<PadGame> {
     let games = duel.deals().iter().map(|d| d.game).max().unwrap_or(1);
     let mut pads = Vec::new();
     for number in 1..=games {
-        let deals: Vec<&Deal> = duel
+        let deals: Vec<&ContractDeal> = duel
             .deals()
             .iter()
             .filter(|d| d.game == number)
@@ -198,7 +198,7 @@ fn bare_pad(game: &ContractGame, pad: &PadGame) -> Grid {
 }
 
 /// A deal's pad entries, by side, above and below the line.
-fn entries(deal: &Deal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<Entry>>) {
+fn entries(deal: &ContractDeal, above: &mut BySide<Vec<Entry>>, below: &mut BySide<Vec<Entry>>) {
     let n = deal.number;
     for side in Side::BOTH {
         let first = deal.first_points()[side];

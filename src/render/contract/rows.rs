@@ -5,7 +5,7 @@
 use super::fit::{self, Grid};
 use crate::narrate::contract as say;
 use crate::rules::contract::Side;
-use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::deal::{ContractDeal, Dummy};
 use crate::rules::contract::game::ContractGame;
 
 /// How the deal rows are drawn.
@@ -151,7 +151,12 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
 
 /// The contract column: "3♥X by Ann", "no contract (passed out)", the
 /// auction so far; shorter in the compact styles.
-fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Style) -> String {
+fn contract_cell(
+    game: &ContractGame,
+    shown: &[String],
+    deal: &ContractDeal,
+    style: Style,
+) -> String {
     let wide = style == Style::Wide;
     match deal.auction() {
         _ if deal.no_contract() => if wide {
@@ -181,7 +186,7 @@ fn contract_cell(game: &ContractGame, shown: &[String], deal: &Deal, style: Styl
 }
 
 /// Declarer's tricks in bridge shorthand: "10 +1", "9 =", "7 −2".
-fn tricks_short(deal: &Deal) -> String {
+fn tricks_short(deal: &ContractDeal) -> String {
     match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
@@ -197,7 +202,7 @@ fn tricks_short(deal: &Deal) -> String {
 
 /// "Ann 8–5: +170" (the phase-1 winner's score); "Ann 8–5 +170" compact,
 /// "Ann 8–5" narrow.
-fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
+fn phase_one(shown: &[String], deal: &ContractDeal, style: Style) -> String {
     let Some(tricks) = deal.first_phase() else {
         return String::new();
     };
@@ -221,7 +226,7 @@ fn phase_one(shown: &[String], deal: &Deal, style: Style) -> String {
 }
 
 /// "made +1", "made", "down 2", or nothing yet.
-fn result(deal: &Deal) -> String {
+fn result(deal: &ContractDeal) -> String {
     match (deal.contract(), deal.tricks()) {
         (Some(c), Some(t)) => {
             let needed = c.bid.tricks_needed();
@@ -238,7 +243,7 @@ fn result(deal: &Deal) -> String {
 }
 
 /// The contract's points: "Ann +240", "Bob +100", "—".
-fn points(shown: &[String], deal: &Deal) -> String {
+fn points(shown: &[String], deal: &ContractDeal) -> String {
     if deal.tricks().is_none() {
         return String::new();
     }

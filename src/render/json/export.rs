@@ -5,11 +5,11 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{ByName, Points, Status, players, totals};
+use super::{ByName, Points, SessionStatus, players, totals};
 use crate::history::{self, Row};
 use crate::render::date;
 use crate::rules::Trump;
-use crate::rules::contract::call::Doubling;
+use crate::rules::contract::auction::Doubling;
 use crate::session::{Session, dummy_word};
 
 /// The version of the export's shape; it changes only if a field changes
@@ -24,7 +24,7 @@ pub struct ExportSession {
     pub title: String,
     pub created: String,
     pub updated: String,
-    pub status: Status,
+    pub status: SessionStatus,
     /// As in `show --json`.
     pub players: Vec<String>,
     pub winners: Vec<String>,
@@ -115,7 +115,7 @@ fn export_head_of(session: &Session) -> ExportSession {
         title: session.variant().title.clone(),
         created: crate::clock::local(session.created).to_rfc3339(),
         updated: crate::clock::local(session.updated).to_rfc3339(),
-        status: Status::of(session),
+        status: SessionStatus::of(session),
         players: players(session),
         winners: session.winners(),
         totals: totals(session),

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{FORMAT, Status};
+use super::{FORMAT, SessionStatus};
 use crate::report::stats::{PartnershipStats, PlayerStats};
 use crate::report::summary::{Bidding, Tally};
 use crate::session::SessionFile;
@@ -23,7 +23,7 @@ pub enum ListedJson<'a> {
         id: &'a str,
         variant: &'a str,
         players: &'a [String],
-        status: Status,
+        status: SessionStatus,
         hands_played: usize,
         leaders: &'a [String],
         winners: &'a [String],
@@ -65,9 +65,9 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
                 variant: &s.variant,
                 players: &s.players,
                 status: if s.finished {
-                    Status::Finished
+                    SessionStatus::Finished
                 } else {
-                    Status::InProgress
+                    SessionStatus::InProgress
                 },
                 hands_played: s.played,
                 leaders: &s.leaders,

@@ -78,17 +78,17 @@ impl Points {
 /// Whether a session's game is over: `in_progress` or `finished`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Status {
+pub enum SessionStatus {
     InProgress,
     Finished,
 }
 
-impl Status {
-    fn of(session: &Session) -> Status {
+impl SessionStatus {
+    fn of(session: &Session) -> SessionStatus {
         if session.is_finished() {
-            Status::Finished
+            SessionStatus::Finished
         } else {
-            Status::InProgress
+            SessionStatus::InProgress
         }
     }
 }
@@ -160,7 +160,7 @@ pub struct Heading {
     pub variant: String,
     pub title: String,
     pub players: Vec<String>,
-    pub status: Status,
+    pub status: SessionStatus,
     pub winners: Vec<String>,
     pub leaders: Vec<String>,
     /// Players out, in the order they went out (elimination games).
@@ -180,7 +180,7 @@ impl Heading {
             variant: session.variant().name.clone(),
             title: session.variant().title.clone(),
             players: players(session),
-            status: Status::of(session),
+            status: SessionStatus::of(session),
             winners,
             leaders,
             eliminated,
@@ -231,7 +231,7 @@ mod tests {
             r#"{"target":500,"undertrick_penalty":null,"rubber":true,"game_below":100}"#
         );
         assert_eq!(
-            serde_json::to_string(&Status::InProgress).unwrap(),
+            serde_json::to_string(&SessionStatus::InProgress).unwrap(),
             r#""in_progress""#
         );
     }

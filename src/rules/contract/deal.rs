@@ -1,5 +1,5 @@
 //! One deal of a contract game: what was recorded for it ([`DealFacts`])
-//! and where it stands with what it scored ([`Deal`]). A deal's [`Phase`]
+//! and where it stands with what it scored ([`ContractDeal`]). A deal's [`DealPhase`]
 //! carries the data of that phase, so a deal cannot hold tricks without a
 //! contract, or a dummy without an auction that ended in one.
 
@@ -41,7 +41,7 @@ pub struct FirstPhaseScore {
 
 /// Where a deal stands, with what its phase has recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Phase {
+pub enum DealPhase {
     /// Waiting for the first phase's tricks (games with a first phase).
     FirstPhase,
     /// The auction is open: waiting for the next call.
@@ -69,13 +69,13 @@ pub enum Phase {
     },
 }
 
-impl Phase {
+impl DealPhase {
     /// The phase an auction leads to: still open, passed out, or a contract to play.
-    pub fn after(auction: Auction) -> Phase {
+    pub fn after(auction: Auction) -> DealPhase {
         match auction.outcome() {
-            Outcome::Open { .. } => Phase::Auction(auction),
-            Outcome::NoContract => Phase::PassedOut(auction),
-            Outcome::Contract(contract) => Phase::Play {
+            Outcome::Open { .. } => DealPhase::Auction(auction),
+            Outcome::NoContract => DealPhase::PassedOut(auction),
+            Outcome::Contract(contract) => DealPhase::Play {
                 auction,
                 contract,
                 dummy: None,
@@ -86,7 +86,7 @@ impl Phase {
 
 /// A deal and what it scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Deal {
+pub struct ContractDeal {
     /// 1-based, over the whole session.
     pub number: usize,
     /// 1-based game within the session (Buddy Bridge rubbers); in bridge
@@ -102,12 +102,12 @@ pub struct Deal {
     pub items: Vec<Item>,
     /// The first phase, once played (`None` in a game without one).
     pub first: Option<FirstPhaseScore>,
-    pub phase: Phase,
+    pub phase: DealPhase,
     /// Totals after this deal, by side (the session's).
     pub totals: BySide<Line>,
 }
 
-impl Deal {
+impl ContractDeal {
     /// The first phase's tricks, by side, once recorded.
     pub fn first_phase(&self) -> Option<BySide<u32>> {
         self.first.map(|f| f.tricks)
@@ -121,29 +121,29 @@ impl Deal {
     /// The auction, once it has opened.
     pub fn auction(&self) -> Option<&Auction> {
         match &self.phase {
-            Phase::FirstPhase => None,
-            Phase::Auction(auction)
-            | Phase::PassedOut(auction)
-            | Phase::Play { auction, .. }
-            | Phase::Scored { auction, .. } => Some(auction),
+            DealPhase::FirstPhase => None,
+            DealPhase::Auction(auction)
+            | DealPhase::PassedOut(auction)
+            | DealPhase::Play { auction, .. }
+            | DealPhase::Scored { auction, .. } => Some(auction),
         }
     }
 
     pub fn contract(&self) -> Option<Contract> {
         match self.phase {
-            Phase::Play { contract, .. } | Phase::Scored { contract, .. } => Some(contract),
+            DealPhase::Play { contract, .. } | DealPhase::Scored { contract, .. } => Some(contract),
             _ => None,
         }
     }
 
     pub fn no_contract(&self) -> bool {
-        matches!(self.phase, Phase::PassedOut(_))
+        matches!(self.phase, DealPhase::PassedOut(_))
     }
 
     /// The dummy declarer took, if recorded.
     pub fn dummy(&self) -> Option<Dummy> {
         match self.phase {
-            Phase::Play { dummy, .. } | Phase::Scored { dummy, .. } => dummy,
+            DealPhase::Play { dummy, .. } | DealPhase::Scored { dummy, .. } => dummy,
             _ => None,
         }
     }
@@ -157,7 +157,7 @@ impl Deal {
     /// Honours recorded with the tricks, and who held them.
     pub fn honours(&self) -> Option<(Seat, Honours)> {
         match self.phase {
-            Phase::Scored { honours, .. } => honours,
+            DealPhase::Scored { honours, .. } => honours,
             _ => None,
         }
     }
@@ -170,7 +170,7 @@ impl Deal {
     /// Declarer's tricks, once recorded.
     pub fn tricks(&self) -> Option<u32> {
         match self.phase {
-            Phase::Scored { tricks, .. } => Some(tricks),
+            DealPhase::Scored { tricks, .. } => Some(tricks),
             _ => None,
         }
     }
@@ -178,14 +178,17 @@ impl Deal {
     /// Points from the contract, by side (nothing until it is scored).
     pub fn contract_points(&self) -> BySide<Line> {
         match self.phase {
-            Phase::Scored { points, .. } => points,
+            DealPhase::Scored { points, .. } => points,
             _ => BySide::default(),
         }
     }
 
     /// Made, failed, or passed out: the deal is over.
     pub fn is_settled(&self) -> bool {
-        matches!(self.phase, Phase::PassedOut(_) | Phase::Scored { .. })
+        matches!(
+            self.phase,
+            DealPhase::PassedOut(_) | DealPhase::Scored { .. }
+        )
     }
 
     /// Whether anything of this deal is recorded or settled (a deal just

@@ -10,7 +10,7 @@
 
 use super::auction::{Auction, AuctionError, Call, Outcome};
 use super::bridge::{self, Honours, Item, Standing};
-use super::deal::{Deal, DealFacts, Dummy, FirstPhaseScore, Phase};
+use super::deal::{ContractDeal, DealFacts, DealPhase, Dummy, FirstPhaseScore};
 use super::kind::DuelRules;
 use super::scoring::Line;
 use super::side::{BySide, Side, Winner};
@@ -60,7 +60,7 @@ pub enum DuelError {
 
 /// Whether the session goes on, and who won it once it is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
+pub enum DuelStatus {
     InPlay,
     Over(Winner),
 }
@@ -71,7 +71,7 @@ pub struct Duel {
     rules: DuelRules,
     first_dealer: Seat,
     facts: Vec<DealFacts>,
-    deals: Vec<Deal>,
+    deals: Vec<ContractDeal>,
     totals: BySide<Line>,
     /// This game's lines (Buddy Bridge), by side.
     game_lines: BySide<Line>,
@@ -86,7 +86,7 @@ pub struct Duel {
     standing: Standing,
     /// Bridge for four: the table closed the session before its end, with what that scored.
     closed: Option<Vec<Item>>,
-    status: Status,
+    status: DuelStatus,
 }
 
 impl Duel {
@@ -103,7 +103,7 @@ impl Duel {
             game_winners: Vec::new(),
             standing: Standing::default(),
             closed: None,
-            status: Status::InPlay,
+            status: DuelStatus::InPlay,
         };
         duel.deal_next();
         duel
@@ -165,7 +165,7 @@ impl Duel {
         &self.facts
     }
 
-    pub fn deals(&self) -> &[Deal] {
+    pub fn deals(&self) -> &[ContractDeal] {
         &self.deals
     }
 
@@ -188,24 +188,24 @@ impl Duel {
         &self.game_winners
     }
 
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> DuelStatus {
         self.status
     }
 
     pub fn is_finished(&self) -> bool {
-        matches!(self.status, Status::Over(_))
+        matches!(self.status, DuelStatus::Over(_))
     }
 
     /// The winning sides once the session is over (both on a shared win); empty before.
     pub fn winners(&self) -> Vec<Side> {
         match self.status {
-            Status::InPlay => Vec::new(),
-            Status::Over(winner) => winner.sides(),
+            DuelStatus::InPlay => Vec::new(),
+            DuelStatus::Over(winner) => winner.sides(),
         }
     }
 
     /// The deal in play, if the session is not over.
-    pub fn current(&self) -> Option<&Deal> {
+    pub fn current(&self) -> Option<&ContractDeal> {
         if self.is_finished() {
             None
         } else {
@@ -216,16 +216,16 @@ impl Duel {
     /// What the deal in play waits for.
     pub fn next(&self) -> Option<Next> {
         match &self.current()?.phase {
-            Phase::FirstPhase => Some(Next::FirstPhase),
-            Phase::Auction(auction) => match auction.outcome() {
+            DealPhase::FirstPhase => Some(Next::FirstPhase),
+            DealPhase::Auction(auction) => match auction.outcome() {
                 Outcome::Open { to_call } => Some(Next::Call(to_call)),
                 _ => unreachable!("an auction phase is open"),
             },
-            Phase::Play { auction, .. } => Some(Next::Tricks {
+            DealPhase::Play { auction, .. } => Some(Next::Tricks {
                 declarer: auction.declarer().expect("a contract has a declarer"),
             }),
             // A settled deal is followed by the next one, unless the session is over.
-            Phase::PassedOut(_) | Phase::Scored { .. } => None,
+            DealPhase::PassedOut(_) | DealPhase::Scored { .. } => None,
         }
     }
 
@@ -262,7 +262,7 @@ impl Duel {
             deal.dealer
         };
         deal.first = Some(FirstPhaseScore { tricks, points });
-        deal.phase = Phase::Auction(Auction::new(self.rules.auction(), opener));
+        deal.phase = DealPhase::Auction(Auction::new(self.rules.auction(), opener));
         self.add(points);
         self.facts_mut().first_phase = Some(tricks);
         // A target is checked after every scoring event (RULES.md, Memory Bridge).
@@ -276,12 +276,12 @@ impl Duel {
             return Err(self.out_of_turn("a call"));
         };
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        let Phase::Auction(auction) = &deal.phase else {
+        let DealPhase::Auction(auction) = &deal.phase else {
             unreachable!("a call is expected in an open auction")
         };
         let mut auction = auction.clone();
         auction.call(call)?;
-        deal.phase = Phase::after(auction);
+        deal.phase = DealPhase::after(auction);
         let passed_out = deal.no_contract();
         self.facts_mut().calls.push(call);
         if passed_out {
@@ -300,7 +300,7 @@ impl Duel {
         while let Some(Next::Call(_)) = self.next() {
             let forced = self
                 .current()
-                .and_then(Deal::auction)
+                .and_then(ContractDeal::auction)
                 .and_then(Auction::forced_call);
             let Some(call) = forced else { break };
             self.call(call).expect("the only legal call is legal");
@@ -328,7 +328,7 @@ impl Duel {
             return Err(DuelError::TooManyTricks(tricks));
         }
         let deal = self.deals.last().expect("a deal is dealt");
-        let Phase::Play {
+        let DealPhase::Play {
             auction,
             contract,
             dummy,
@@ -387,7 +387,7 @@ impl Duel {
             }
         };
         let deal = self.deals.last_mut().expect("a deal is dealt");
-        deal.phase = Phase::Scored {
+        deal.phase = DealPhase::Scored {
             auction,
             contract,
             dummy,
@@ -401,7 +401,7 @@ impl Duel {
         facts.tricks = Some(tricks);
         facts.honours = honours;
         if over {
-            self.status = Status::Over(bridge::winner(self.totals));
+            self.status = DuelStatus::Over(bridge::winner(self.totals));
         }
         self.settle();
         Ok(())
@@ -429,7 +429,7 @@ impl Duel {
         let items = self.standing.close(terms);
         self.add(bridge::lines(&items));
         self.closed = Some(items);
-        self.status = Status::Over(bridge::winner(self.totals));
+        self.status = DuelStatus::Over(bridge::winner(self.totals));
         Ok(())
     }
 
@@ -452,7 +452,7 @@ impl Duel {
             }
         }
         let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
-        if let Phase::Play { dummy: chosen, .. } = &mut deal.phase {
+        if let DealPhase::Play { dummy: chosen, .. } = &mut deal.phase {
             *chosen = Some(dummy);
         }
         self.facts_mut().dummy = Some(dummy);
@@ -470,7 +470,9 @@ impl Duel {
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
         // The last call that was a choice; every call after it was forced.
-        let chosen = deal.and_then(Deal::auction).and_then(Auction::last_choice);
+        let chosen = deal
+            .and_then(ContractDeal::auction)
+            .and_then(Auction::last_choice);
         let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
         // Honours go with the tricks they were recorded with.
@@ -551,7 +553,7 @@ impl Duel {
         };
         let totals = self.totals.map(Line::total);
         if totals.values().any(|&t| t >= target) {
-            self.status = Status::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
+            self.status = DuelStatus::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
         }
     }
 
@@ -585,10 +587,10 @@ impl Duel {
                     let done = self.games_won.map(|won| won >= needed);
                     // Both there at once (a shared last game): the rubber is shared.
                     self.status = match (done.a, done.b) {
-                        (false, false) => Status::InPlay,
-                        (true, false) => Status::Over(Winner::Side(Side::A)),
-                        (false, true) => Status::Over(Winner::Side(Side::B)),
-                        (true, true) => Status::Over(Winner::Shared),
+                        (false, false) => DuelStatus::InPlay,
+                        (true, false) => DuelStatus::Over(Winner::Side(Side::A)),
+                        (false, true) => DuelStatus::Over(Winner::Side(Side::B)),
+                        (true, true) => DuelStatus::Over(Winner::Shared),
                     };
                 }
             }
@@ -628,10 +630,10 @@ impl Duel {
             }
         };
         let phase = match self.rules.first_phase() {
-            Some(_) => Phase::FirstPhase,
-            None => Phase::Auction(Auction::new(self.rules.auction(), dealer)),
+            Some(_) => DealPhase::FirstPhase,
+            None => DealPhase::Auction(Auction::new(self.rules.auction(), dealer)),
         };
-        self.deals.push(Deal {
+        self.deals.push(ContractDeal {
             number: self.deals.len() + 1,
             game,
             dealer,

@@ -392,7 +392,7 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
     let deal = rubber.current().unwrap();
     assert_eq!((deal.number, deal.game), (3, 2));
     let one_game = play(false);
-    assert_eq!(one_game.status(), Status::Over(Winner::Side(ANN)));
+    assert_eq!(one_game.status(), DuelStatus::Over(Winner::Side(ANN)));
     assert_eq!(one_game.next(), None);
 }
 
@@ -459,7 +459,7 @@ fn a_game_tied_above_and_below_the_line_is_shared() {
     assert_eq!(d.totals(), BySide::filled(line(20, 310)));
     assert_eq!(d.game_winners(), [Winner::Shared]);
     assert_eq!(d.games_won(), BySide::new(1, 1));
-    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.status(), DuelStatus::Over(Winner::Shared));
     assert_eq!(d.winners(), [ANN, BOB]);
 }
 
@@ -479,7 +479,7 @@ fn in_a_rubber_a_shared_game_counts_for_both() {
     d.record_tricks(13).unwrap();
     assert_eq!(d.game_winners(), [Winner::Shared, Winner::Side(ANN)]);
     assert_eq!(d.games_won(), BySide::new(2, 1));
-    assert_eq!(d.status(), Status::Over(Winner::Side(ANN)));
+    assert_eq!(d.status(), DuelStatus::Over(Winner::Side(ANN)));
 }
 
 /// Two shared games: both players reach two games at once, and the rubber
@@ -491,7 +491,7 @@ fn a_rubber_both_win_at_once_is_shared() {
     shared_game(&mut d, BOB);
     assert_eq!(d.game_winners(), [Winner::Shared, Winner::Shared]);
     assert_eq!(d.games_won(), BySide::new(2, 2));
-    assert_eq!(d.status(), Status::Over(Winner::Shared));
+    assert_eq!(d.status(), DuelStatus::Over(Winner::Shared));
     assert_eq!(d.winners(), [ANN, BOB]);
     assert_eq!(d.next(), None);
 }

@@ -2,8 +2,9 @@
 //! Single Dummy Bridge and Buddy Bridge for two players; rubber bridge and
 //! Chicago for four in two partnerships). [`side`] names the two sides (a
 //! player, or a partnership) and keeps data per side, [`kind`] is the one
-//! place that tells the games apart (as capabilities), [`call`] and
-//! [`auction`] referee the calls of two or four callers, [`scoring`] prices
+//! place that tells the games apart (as capabilities), [`auction`] referees
+//! the calls of two or four callers (the calls themselves, `call.rs`, are
+//! named through it: `auction::Call`), [`scoring`] prices
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
 //! scores, [`deal`] holds one deal phase by phase, [`duel`] plays deals one
 //! after another for two sides, [`game`] seats a table at it, and
@@ -15,7 +16,7 @@ mod auction_tests;
 pub mod bridge;
 #[cfg(test)]
 mod bridge_tests;
-pub mod call;
+mod call;
 pub mod deal;
 pub mod duel;
 #[cfg(test)]

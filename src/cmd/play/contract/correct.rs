@@ -9,7 +9,7 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling};
-use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::deal::{ContractDeal, Dummy};
 use crate::rules::contract::game::{ContractGame, Correction};
 use crate::text::capitalised;
 
@@ -369,7 +369,7 @@ pub(crate) fn undo_answer(
         g.duel()
             .deals()
             .get(number - 1)
-            .and_then(Deal::auction)
+            .and_then(ContractDeal::auction)
             .map_or_else(Vec::new, |a| a.calls().to_vec())
     };
     let before = calls_of(game);

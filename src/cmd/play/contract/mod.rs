@@ -15,7 +15,7 @@ use crate::rules::Seat;
 use crate::rules::contract::DuelRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
-use crate::rules::contract::deal::{Deal, Dummy};
+use crate::rules::contract::deal::{ContractDeal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::capitalised;
@@ -95,7 +95,7 @@ fn first_phase(
     cx: &Context,
     id: &str,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
 ) -> Result<Flow> {
     let phase = game
         .rules()
@@ -151,7 +151,7 @@ pub(super) fn call(
     cx: &Context,
     id: &str,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
     seat: Seat,
     extra: Extra,
 ) -> Result<Flow> {
@@ -235,7 +235,7 @@ pub(super) fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()
 
 /// Whether the table records only the final contract (`auction =
 /// "contract"`), and deal `deal`'s auction is still to be given.
-pub(super) fn contract_only(game: &ContractGame, deal: &Deal) -> bool {
+pub(super) fn contract_only(game: &ContractGame, deal: &ContractDeal) -> bool {
     game.keeps_contract_only() && deal.auction().is_some_and(|a| a.calls().is_empty())
 }
 
@@ -262,7 +262,7 @@ pub(super) fn final_contract(
     cx: &Context,
     id: &str,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
     extra: Extra,
 ) -> Result<Flow> {
     let auction = deal.auction().expect("an open auction");
@@ -401,7 +401,7 @@ fn tricks(
     cx: &Context,
     id: &str,
     game: &ContractGame,
-    deal: &Deal,
+    deal: &ContractDeal,
     declarer: Side,
 ) -> Result<Flow> {
     let c = deal.contract().expect("a contract");

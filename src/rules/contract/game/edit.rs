@@ -4,7 +4,7 @@
 
 use super::{AuctionEffect, ContractError, ContractGame, Correction};
 use crate::rules::contract::auction::Outcome;
-use crate::rules::contract::deal::{Deal, DealFacts};
+use crate::rules::contract::deal::{ContractDeal, DealFacts};
 use crate::rules::contract::duel::{Duel, DuelError};
 
 impl ContractGame {
@@ -194,7 +194,8 @@ impl ContractGame {
                     .map_err(|e| breaks(&duel, e))?;
             }
             if number >= edited && !fact.calls.is_empty() {
-                let opener = |d: Option<&Deal>| d.and_then(Deal::auction).map(|a| a.first());
+                let opener =
+                    |d: Option<&ContractDeal>| d.and_then(ContractDeal::auction).map(|a| a.first());
                 let was = opener(self.duel.deals().get(i));
                 let now = opener(duel.current().filter(|d| d.number == number));
                 if let (Some(was), Some(now)) = (was, now)

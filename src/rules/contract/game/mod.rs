@@ -8,7 +8,7 @@
 //! are in `tests.rs`.
 
 use super::auction::Call;
-use super::deal::{Deal, DealFacts, Dummy};
+use super::deal::{ContractDeal, DealFacts, Dummy};
 use super::duel::{Duel, DuelError, Next};
 use super::kind::DuelRules;
 use super::side::{BySide, Side};
@@ -157,7 +157,7 @@ impl ContractGame {
         // A call recorded after its deal was passed out would otherwise
         // open the next deal's auction unseen: each deal's calls are its own.
         for (i, fact) in facts.iter().enumerate() {
-            if let Some(auction) = duel.deals().get(i).and_then(Deal::auction)
+            if let Some(auction) = duel.deals().get(i).and_then(ContractDeal::auction)
                 && fact.calls.len() > auction.calls().len()
             {
                 return Err(DealError {
@@ -189,7 +189,7 @@ impl ContractGame {
 
     /// Whether `deal`'s auction was not recorded: the one question every
     /// output asks before it shows a deal's calls as the table's auction.
-    pub fn auction_unrecorded(&self, deal: &Deal) -> bool {
+    pub fn auction_unrecorded(&self, deal: &ContractDeal) -> bool {
         self.keeps_contract_only() && deal.auction().is_some()
     }
 

@@ -5,6 +5,10 @@
 //! each subcommand; `narrate`, `render` and `prompt` are how bridgepad talks
 //! to people, in the words of `text`, which every layer shares.
 
+// The module docs are a developer's map of the code (`cargo doc
+// --document-private-items`), so they link to private items freely.
+#![allow(rustdoc::private_intra_doc_links)]
+
 // First, so that `out!` and `outln!` are in scope in every module after it.
 #[macro_use]
 pub mod out;

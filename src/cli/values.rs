@@ -1,6 +1,6 @@
 //! The value parsers of the command line: values clap checks, so a bad one
 //! is a usage error (exit 2) in clap's words: "invalid value 'x' for
-//! '--cards <N>': `x` is not a whole number". Whether a value fits the
+//! '--cards `<N>`': `x` is not a whole number". Whether a value fits the
 //! session (a player at the table, a count within the hand) is the
 //! command's to say, with exit 1; the commands read counts with the same
 //! [`parse_count`].

@@ -1,7 +1,7 @@
 //! `export --format csv`: RFC 4180 (lines end in CRLF), one row per player
 //! per scored hand (or phase of a contract deal), in play order, under a
 //! header row. A row is the JSON export's row
-//! ([`ExportRow`](super::json::ExportRow)), its fields in order, an empty
+//! ([`super::json::ExportRow`]), its fields in order, an empty
 //! cell for a `null`, and every text cell made safe to open in a
 //! spreadsheet ([`safe_cell`]).
 
@@ -13,7 +13,7 @@ use crate::history;
 use crate::render::json::{ExportRow, export_row};
 use crate::session::Session;
 
-/// The header: the fields of [`ExportRow`](super::json::ExportRow), in order.
+/// The header: the fields of [`super::json::ExportRow`], in order.
 pub const COLUMNS: [&str; 24] = [
     "session",
     "date",
@@ -43,7 +43,7 @@ pub const COLUMNS: [&str; 24] = [
 
 /// The columns after [`COLUMNS`] in an export that holds a session of
 /// rubber bridge or Chicago (empty on the other games' rows): the last
-/// fields of [`ExportRow`](super::json::ExportRow). An export of the other
+/// fields of [`super::json::ExportRow`]. An export of the other
 /// games alone has [`COLUMNS`] only, as it always had.
 pub const BRIDGE_COLUMNS: [&str; 4] = ["result", "vulnerable", "honours", "honours_by"];
 

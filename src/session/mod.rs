@@ -5,7 +5,7 @@
 //! [`Session::from_file`], which replays every recorded hand, so a session in
 //! memory is always a legal game. Scores are never stored: they are derived.
 //!
-//! [`file`] is the file as stored and its TOML; `exact` and [`contract`]
+//! [`mod@file`] is the file as stored and its TOML; `exact` and [`contract`]
 //! turn it into each family's game and back. [`Play`] (`play.rs`) is the
 //! seam between a session and its family of games: the one place that tells
 //! them apart, so nothing above `session/` matches on the family.

@@ -22,7 +22,7 @@ pub enum RuleError {
         bid: u32,
         hand: usize,
         cards: u32,
-        /// What this player may bid, as [`list_range`] writes it.
+        /// What this player may bid, as [`super::list_range`] writes it.
         legal: String,
     },
     /// The dealer bidding before everyone else has, when the hook is on.

@@ -7,7 +7,7 @@
 //! evaluates that tree itself, in whole numbers with checked arithmetic, so
 //! nothing in a formula reaches anything but the four numbers it is given.
 //!
-//! Before evalexpr sees the text, [`scan`] reads it token by token, so every
+//! Before evalexpr sees the text, `scan.rs` reads it token by token, so every
 //! refusal of a formula's words names its column: a character that has no
 //! meaning, a number that is not whole, an unknown name or function, a
 //! missing number or operator, a bracket left open.

@@ -16,6 +16,7 @@
 //! refusals in `exact/error.rs`.
 
 use std::fmt;
+use std::num::NonZeroUsize;
 
 pub use super::error::{ReplayError, RuleError};
 use super::hook as exact;
@@ -87,6 +88,56 @@ pub struct Deal {
     pub of: Option<usize>,
 }
 
+/// A hand's number in a game, as players count: the first hand is 1.
+/// [`HandNumber::index`] is its place in [`Game::hands`], so no caller
+/// subtracts 1 by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandNumber(NonZeroUsize);
+
+impl HandNumber {
+    /// The hand numbered `number`; `None` for 0, which numbers no hand.
+    pub fn new(number: usize) -> Option<HandNumber> {
+        NonZeroUsize::new(number).map(HandNumber)
+    }
+
+    /// The hand at `index` in [`Game::hands`].
+    pub fn at(index: usize) -> HandNumber {
+        HandNumber(NonZeroUsize::MIN.saturating_add(index))
+    }
+
+    /// The hand after this one.
+    pub fn next(self) -> HandNumber {
+        HandNumber(self.0.saturating_add(1))
+    }
+
+    /// The number as players count it (1-based).
+    pub fn get(self) -> usize {
+        self.0.get()
+    }
+
+    /// Its place in [`Game::hands`] (0-based).
+    pub fn index(self) -> usize {
+        self.0.get() - 1
+    }
+}
+
+impl fmt::Display for HandNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where a hand stands, read from what is recorded in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandPhase {
+    /// Some player in the bidding order has not bid yet.
+    Bidding,
+    /// Every bid is in; tricks are not all in.
+    Playing,
+    /// The tricks are in and the hand is scored.
+    Scored,
+}
+
 /// The points a finished hand scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandResult {
@@ -108,6 +159,22 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// Where the hand stands: bidding, playing or scored.
+    pub fn phase(&self) -> HandPhase {
+        if self.result.is_some() {
+            HandPhase::Scored
+        } else if self.deal.order.iter().any(|&s| self.bids[s].is_none()) {
+            HandPhase::Bidding
+        } else {
+            HandPhase::Playing
+        }
+    }
+
+    /// Is the hand scored (its tricks all in)?
+    pub fn is_scored(&self) -> bool {
+        self.phase() == HandPhase::Scored
+    }
+
     /// Did this seat take exactly what it bid? `None` until the hand is scored.
     pub fn exact(&self, seat: Seat) -> Option<bool> {
         self.result.as_ref()?;
@@ -334,7 +401,7 @@ impl Game {
             if !hand.tricks.is_empty() {
                 game.apply_tricks(&hand.tricks).map_err(at)?;
             }
-            let complete = game.hands[i].result.is_some();
+            let complete = game.hands[i].is_scored();
             if !complete && i + 1 < count {
                 let (what, waiting) = match game.expects() {
                     Some(Expect::Bids { waiting }) => ("bids", waiting),
@@ -371,9 +438,14 @@ impl Game {
         &self.hands
     }
 
+    /// The hand numbered `number`, if it has been dealt.
+    pub fn hand(&self, number: HandNumber) -> Option<&Hand> {
+        self.hands.get(number.index())
+    }
+
     /// Hands whose tricks are in.
     pub fn played(&self) -> usize {
-        self.hands.iter().filter(|h| h.result.is_some()).count()
+        self.hands.iter().filter(|h| h.is_scored()).count()
     }
 
     pub fn totals(&self) -> &PerSeat<i64> {

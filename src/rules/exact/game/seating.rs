@@ -108,7 +108,7 @@ impl Game {
         // The deal passes to the left of whoever dealt (past players who sat
         // the last hand out), skipping places left empty.
         if index > 0 {
-            let out = &self.hands[index - 1].deal.out;
+            let out = &self.hands.last().expect("index > 0").deal.out;
             while self.places[self.dealer_place].is_some_and(|s| out.contains(&s)) {
                 self.dealer_place = (self.dealer_place + 1) % places;
             }

@@ -127,12 +127,14 @@ impl fmt::Display for HandNumber {
     }
 }
 
-/// Where a hand stands, read from what is recorded in it.
+/// Where a hand stands, read from what is recorded in it. The first trick
+/// count closes the bids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HandPhase {
-    /// Some player in the bidding order has not bid yet.
+    /// No trick count is recorded: bids may still be made or corrected
+    /// (all of them may be in).
     Bidding,
-    /// Every bid is in; tricks are not all in.
+    /// Trick counts are under way; the bids are closed.
     Playing,
     /// The tricks are in and the hand is scored.
     Scored,
@@ -163,10 +165,10 @@ impl Hand {
     pub fn phase(&self) -> HandPhase {
         if self.result.is_some() {
             HandPhase::Scored
-        } else if self.deal.order.iter().any(|&s| self.bids[s].is_none()) {
-            HandPhase::Bidding
-        } else {
+        } else if self.tricks.values().any(Option::is_some) {
             HandPhase::Playing
+        } else {
+            HandPhase::Bidding
         }
     }
 

@@ -27,6 +27,7 @@ use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{Schedule, Variant};
 use crate::rules::trump::Trump;
+use seating::Place;
 pub use seating::{Join, Joined, Start};
 
 /// What was recorded for one hand, in the order it was entered.
@@ -297,7 +298,7 @@ pub struct Game {
     /// Eliminated players, with the hand that put them out, in that order.
     eliminated: Vec<(Seat, usize)>,
     /// The place of the current (or last) dealer.
-    dealer_place: usize,
+    dealer_place: Place,
     /// Players who joined the game under way, in the order they joined.
     joined: Vec<Joined>,
     status: Status,
@@ -323,7 +324,7 @@ impl Game {
             .and_then(|rules| Some((rules.clone(), rules.schedule(seated)?)))
             .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
-        let dealer_place = table.first_dealer().index();
+        let dealer_place = Place(table.first_dealer().index());
         let mut game = Game {
             variant,
             rules,

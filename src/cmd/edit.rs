@@ -8,10 +8,10 @@ use super::{Context, parse_named};
 use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
 use crate::narrate::contract as say;
-use crate::rules::EditKind;
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::game::{ContractGame, Correction};
 use crate::rules::seat::Seat;
+use crate::rules::{EditKind, HandNumber};
 use crate::session::parse_dummy;
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
@@ -41,14 +41,19 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
         // Counts are judged against the hand being corrected, not the one in play.
-        let cards = game.hands().get(hand - 1).map(|h| h.deal.cards);
+        let cards = HandNumber::new(hand)
+            .and_then(|n| game.hand(n))
+            .map(|h| h.deal.cards);
         let entries = parse_named(game.table(), cards, &args.entries, &kind.to_string())?;
         *game = game.edit(hand, kind, &entries)?;
         Ok(())
     })?;
     let game = session.exact()?;
     outln!("hand {hand} corrected; every later hand rescored.");
-    if let Some(scored) = game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
+    if let Some(scored) = HandNumber::new(hand)
+        .and_then(|n| game.hand(n))
+        .filter(|h| h.is_scored())
+    {
         outln!(
             "hand {hand} now scores: {}",
             narrate::hand_points(game, scored)

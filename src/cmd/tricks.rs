@@ -7,6 +7,7 @@ use super::{Context, parse_entries, parse_named};
 use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
+use crate::rules::HandNumber;
 use crate::rules::contract::duel::Next;
 use crate::session::{Session, parse_dummy};
 
@@ -39,7 +40,10 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     for forced in &filled {
         outln!("{}", narrate::forced(game, forced));
     }
-    match game.hands().get(hand - 1).filter(|h| h.result.is_some()) {
+    match HandNumber::new(hand)
+        .and_then(|n| game.hand(n))
+        .filter(|h| h.is_scored())
+    {
         Some(scored) => {
             outln!("hand {hand} scored: {}", narrate::hand_points(game, scored));
             outln!("totals: {}", narrate::totals(game));

@@ -3,7 +3,9 @@
 
 use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
-use crate::rules::{Expect, Forced, Game, Hand, Joined, RebidStep, Seat, Start, Undone};
+use crate::rules::{
+    Expect, Forced, Game, Hand, HandNumber, Joined, RebidStep, Seat, Start, Undone,
+};
 use crate::text::{counted, minus_signed};
 
 pub fn cards(n: u32) -> String {
@@ -322,6 +324,7 @@ fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<Strin
     if !game.rules().elimination {
         return None;
     }
+    let hand_number = HandNumber::new(number)?;
     let table = game.table();
     let out: Vec<Seat> = game
         .eliminated()
@@ -330,7 +333,7 @@ fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<Strin
         .map(|(s, _)| *s)
         .collect();
     let mut line = if out.is_empty() {
-        let hand = &game.hands()[number - 1];
+        let hand = game.hand(hand_number)?;
         if hand
             .deal
             .order
@@ -344,7 +347,7 @@ fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<Strin
     } else {
         format!("Out: {} (missed the bid).", table.list(&out))
     };
-    if let (Some(this), Some(next)) = (game.hands().get(number - 1), game.hands().get(number)) {
+    if let (Some(this), Some(next)) = (game.hand(hand_number), game.hand(hand_number.next())) {
         let new: Vec<Seat> = next
             .deal
             .order
@@ -468,10 +471,9 @@ pub fn explained(game: &Game, number: usize) -> Result<(&Hand, Vec<Explained>), 
         1 => "hand 1 is".to_string(),
         n => format!("hands 1 to {n} are"),
     };
-    let hand = game
-        .hands()
-        .get(number.wrapping_sub(1))
-        .filter(|h| h.result.is_some())
+    let hand = HandNumber::new(number)
+        .and_then(|n| game.hand(n))
+        .filter(|h| h.is_scored())
         .ok_or_else(|| {
             if scored == 0 {
                 format!("hand {number} is not scored; {range}")

@@ -241,7 +241,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
     let mut records = vec![Bidding::default(); players.len()];
     let at = |seat| players.iter().position(|p| p == table.name(seat));
     for hand in game.hands() {
-        if hand.result.is_none() {
+        if !hand.is_scored() {
             continue;
         }
         for &seat in &hand.deal.order {

@@ -184,7 +184,7 @@ fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
     game.hands()
         .iter()
         .filter(move |h| {
-            h.result.is_some()
+            h.is_scored()
                 || h.bids.values().any(Option::is_some)
                 || h.trump.is_some()
                 || !h.rebids.is_empty()

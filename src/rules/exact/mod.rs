@@ -16,8 +16,8 @@ pub mod template;
 mod template_tests;
 
 pub use game::{
-    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandResult, Join, Joined,
-    RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
+    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandNumber, HandPhase,
+    HandResult, Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
 pub use hook::{
     Worked, dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score, worked,

@@ -8,14 +8,13 @@ use crate::cmd::Context;
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::rules::exact::list_range;
-use crate::rules::{EditKind, Game, RuleError, Seat};
+use crate::rules::{EditKind, Game, HandNumber, HandPhase, RuleError, Seat};
 
 /// Corrections: a bid in the hand being bid, or any earlier hand.
 pub(super) fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<()> {
     let hand = game.current();
-    let bids_open = hand.is_some_and(|h| {
-        h.bids.values().any(Option::is_some) && h.tricks.values().all(Option::is_none)
-    });
+    let bids_open = hand
+        .is_some_and(|h| h.bids.values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
     let mut items = Vec::new();
     if bids_open {
         items.push("Correct a bid in this hand".to_string());
@@ -138,7 +137,9 @@ pub(super) fn corrected_counts(
     kind: EditKind,
 ) -> Result<Option<Vec<(Seat, u32)>>> {
     let table = game.table();
-    let old = &game.hands()[number - 1];
+    let old = HandNumber::new(number)
+        .and_then(|n| game.hand(n))
+        .expect("the hand to correct was dealt");
     let cards = old.deal.cards;
     let order = &old.deal.order;
     let recorded = |seat: Seat| {

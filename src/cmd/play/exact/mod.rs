@@ -12,7 +12,7 @@ use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::exact::list_range;
 use crate::rules::template::BiddingOrder;
-use crate::rules::{Expect, Forced, Game, Hand, RebidStep, RuleError, Seat, Start};
+use crate::rules::{Expect, Forced, Game, Hand, HandPhase, RebidStep, RuleError, Seat, Start};
 use crate::text::capitalised;
 use correct::correct;
 use line::{Line, ask_counts, example, names};
@@ -275,7 +275,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
                 ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)?
             }
             Expect::Tricks { waiting } => {
-                if hand.tricks.values().all(Option::is_none) {
+                if hand.phase() == HandPhase::Bidding {
                     p.say(&format!(
                         "Tricks for hand {number}: {} ({}).",
                         bids_listed(game, hand),

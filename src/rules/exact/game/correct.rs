@@ -3,7 +3,7 @@
 //! start, so a correction is judged by the same rules as a fresh entry.
 
 use super::set_entries;
-use super::{EditKind, Game, ReplayError, RuleError, Undone};
+use super::{EditKind, Game, HandNumber, ReplayError, RuleError, Undone};
 use crate::rules::seat::Seat;
 
 impl Game {
@@ -26,9 +26,11 @@ impl Game {
     /// The game with the one last recorded entry taken back.
     fn undo_one(&self) -> Result<(Game, Undone), RuleError> {
         let mut facts = self.facts.clone();
-        let hand = facts.len();
+        let last_index = facts.len().checked_sub(1).ok_or(RuleError::NothingToUndo)?;
+        let hand = HandNumber::at(last_index).get();
         let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
-        let complete = self.hands[hand - 1].result.is_some();
+        let current = &self.hands[last_index];
+        let complete = current.is_scored();
         let undone = if complete {
             last.tricks.clear();
             Undone::Tricks { hand }
@@ -39,7 +41,7 @@ impl Game {
             // With the hook on, the dealer bids last, so a standing dealer's bid
             // is the last one made whatever order the entries were written in;
             // taking it back first keeps the remaining bids legal.
-            let dealer = self.hands[hand - 1].deal.dealer;
+            let dealer = current.deal.dealer;
             let at = last
                 .bids
                 .iter()
@@ -87,7 +89,9 @@ impl Game {
         // A player who joined later was not at the table for this hand.
         for &(seat, _) in entries {
             if let Some(joined) = self.joined.iter().find(|j| j.seat == seat && j.hand > hand) {
-                let playing = self.hands.get(hand.wrapping_sub(1)).map(|h| &h.deal.order);
+                let playing = HandNumber::new(hand)
+                    .and_then(|n| self.hand(n))
+                    .map(|h| &h.deal.order);
                 return Err(at(RuleError::NotPlaying {
                     player: self.name(seat),
                     hand,
@@ -101,7 +105,7 @@ impl Game {
         if last == 0 {
             return Err(at(RuleError::NothingToEdit));
         }
-        let Some(recorded) = hand.checked_sub(1).and_then(|i| facts.get_mut(i)) else {
+        let Some(recorded) = HandNumber::new(hand).and_then(|n| facts.get_mut(n.index())) else {
             return Err(at(RuleError::NoSuchHand { hand, last }));
         };
         let list = match kind {

@@ -16,6 +16,7 @@
 //! refusals in `exact/error.rs`.
 
 use std::fmt;
+use std::num::NonZeroUsize;
 
 pub use super::error::{ReplayError, RuleError};
 use super::hook as exact;
@@ -26,6 +27,7 @@ use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{Schedule, Variant};
 use crate::rules::trump::Trump;
+use seating::Place;
 pub use seating::{Join, Joined, Start};
 
 /// What was recorded for one hand, in the order it was entered.
@@ -87,6 +89,58 @@ pub struct Deal {
     pub of: Option<usize>,
 }
 
+/// A hand's number in a game, as players count: the first hand is 1.
+/// [`HandNumber::index`] is its place in [`Game::hands`], so no caller
+/// subtracts 1 by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandNumber(NonZeroUsize);
+
+impl HandNumber {
+    /// The hand numbered `number`; `None` for 0, which numbers no hand.
+    pub fn new(number: usize) -> Option<HandNumber> {
+        NonZeroUsize::new(number).map(HandNumber)
+    }
+
+    /// The hand at `index` in [`Game::hands`].
+    pub fn at(index: usize) -> HandNumber {
+        HandNumber(NonZeroUsize::MIN.saturating_add(index))
+    }
+
+    /// The hand after this one.
+    pub fn next(self) -> HandNumber {
+        HandNumber(self.0.saturating_add(1))
+    }
+
+    /// The number as players count it (1-based).
+    pub fn get(self) -> usize {
+        self.0.get()
+    }
+
+    /// Its place in [`Game::hands`] (0-based).
+    pub fn index(self) -> usize {
+        self.0.get() - 1
+    }
+}
+
+impl fmt::Display for HandNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where a hand stands, read from what is recorded in it. The first trick
+/// count closes the bids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandPhase {
+    /// No trick count is recorded: bids may still be made or corrected
+    /// (all of them may be in).
+    Bidding,
+    /// Trick counts are under way; the bids are closed.
+    Playing,
+    /// The tricks are in and the hand is scored.
+    Scored,
+}
+
 /// The points a finished hand scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandResult {
@@ -108,6 +162,22 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// Where the hand stands: bidding, playing or scored.
+    pub fn phase(&self) -> HandPhase {
+        if self.result.is_some() {
+            HandPhase::Scored
+        } else if self.tricks.values().any(Option::is_some) {
+            HandPhase::Playing
+        } else {
+            HandPhase::Bidding
+        }
+    }
+
+    /// Is the hand scored (its tricks all in)?
+    pub fn is_scored(&self) -> bool {
+        self.phase() == HandPhase::Scored
+    }
+
     /// Did this seat take exactly what it bid? `None` until the hand is scored.
     pub fn exact(&self, seat: Seat) -> Option<bool> {
         self.result.as_ref()?;
@@ -228,7 +298,7 @@ pub struct Game {
     /// Eliminated players, with the hand that put them out, in that order.
     eliminated: Vec<(Seat, usize)>,
     /// The place of the current (or last) dealer.
-    dealer_place: usize,
+    dealer_place: Place,
     /// Players who joined the game under way, in the order they joined.
     joined: Vec<Joined>,
     status: Status,
@@ -254,7 +324,7 @@ impl Game {
             .and_then(|rules| Some((rules.clone(), rules.schedule(seated)?)))
             .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
-        let dealer_place = table.first_dealer().index();
+        let dealer_place = Place(table.first_dealer().index());
         let mut game = Game {
             variant,
             rules,
@@ -334,7 +404,7 @@ impl Game {
             if !hand.tricks.is_empty() {
                 game.apply_tricks(&hand.tricks).map_err(at)?;
             }
-            let complete = game.hands[i].result.is_some();
+            let complete = game.hands[i].is_scored();
             if !complete && i + 1 < count {
                 let (what, waiting) = match game.expects() {
                     Some(Expect::Bids { waiting }) => ("bids", waiting),
@@ -371,9 +441,14 @@ impl Game {
         &self.hands
     }
 
+    /// The hand numbered `number`, if it has been dealt.
+    pub fn hand(&self, number: HandNumber) -> Option<&Hand> {
+        self.hands.get(number.index())
+    }
+
     /// Hands whose tricks are in.
     pub fn played(&self) -> usize {
-        self.hands.iter().filter(|h| h.result.is_some()).count()
+        self.hands.iter().filter(|h| h.is_scored()).count()
     }
 
     pub fn totals(&self) -> &PerSeat<i64> {

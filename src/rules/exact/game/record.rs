@@ -3,7 +3,8 @@
 //! and the scoring of a hand once its tricks are in.
 
 use super::{
-    Attempt, Expect, Forced, Game, Hand, HandFacts, HandResult, RuleError, Status, set_entries,
+    Attempt, Expect, Forced, Game, Hand, HandFacts, HandPhase, HandResult, RuleError, Status,
+    set_entries,
 };
 use crate::rules::exact::hook::{self as exact, list_range};
 use crate::rules::seat::{PerSeat, Seat};
@@ -109,7 +110,7 @@ impl Game {
         self.check_no_duplicates(entries)?;
         self.check_playing(hand, entries)?;
         let number = hand.deal.number;
-        if hand.tricks.values().any(Option::is_some) {
+        if hand.phase() != HandPhase::Bidding {
             return Err(RuleError::BidsClosed { hand: number });
         }
         let cards = hand.deal.cards;

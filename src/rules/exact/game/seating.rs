@@ -95,6 +95,19 @@ pub struct Joined {
     pub points: i64,
 }
 
+/// A place round the table: an index into [`Game`]'s places, the place to
+/// its left one higher (round the table). A player who joins gets a new
+/// place; an eliminated player's place may be left empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Place(pub(super) usize);
+
+impl Place {
+    /// The place `steps` to the left of this one, round a table of `places`.
+    fn left(self, steps: usize, places: usize) -> Place {
+        Place((self.0 + steps) % places)
+    }
+}
+
 impl Game {
     /// Deals the next hand of the schedule, or ends the game when it has
     /// run out: the deal passes left, skipping empty places.
@@ -108,13 +121,13 @@ impl Game {
         // The deal passes to the left of whoever dealt (past players who sat
         // the last hand out), skipping places left empty.
         if index > 0 {
-            let out = &self.hands[index - 1].deal.out;
-            while self.places[self.dealer_place].is_some_and(|s| out.contains(&s)) {
-                self.dealer_place = (self.dealer_place + 1) % places;
+            let out = &self.hands.last().expect("index > 0").deal.out;
+            while self.places[self.dealer_place.0].is_some_and(|s| out.contains(&s)) {
+                self.dealer_place = self.dealer_place.left(1, places);
             }
             self.dealer_place = (1..=places)
-                .map(|step| (self.dealer_place + step) % places)
-                .find(|&p| self.places[p].is_some())
+                .map(|step| self.dealer_place.left(step, places))
+                .find(|&p| self.places[p.0].is_some())
                 .expect("a game in play has someone seated");
         }
         let deal = self.deal_for(index, cards, Vec::new());
@@ -134,14 +147,14 @@ impl Game {
     /// from the dealer's place on, the others bid from their left.
     fn deal_for(&self, index: usize, cards: u32, out: Vec<Seat>) -> Deal {
         let places = self.places.len();
-        let plays = |p: usize| self.places[p].filter(|s| !out.contains(s));
+        let plays = |p: Place| self.places[p.0].filter(|s| !out.contains(s));
         let dealer_at = (0..places)
-            .map(|step| (self.dealer_place + step) % places)
+            .map(|step| self.dealer_place.left(step, places))
             .find(|&p| plays(p).is_some())
             .expect("someone plays every hand");
         let dealer = plays(dealer_at).expect("found above");
         let order = (1..=places)
-            .filter_map(|step| plays((dealer_at + step) % places))
+            .filter_map(|step| plays(dealer_at.left(step, places)))
             .collect();
         let of = self.schedule.hands();
         let blind = self.rules.blind_last_hand && of == Some(index + 1);
@@ -276,8 +289,8 @@ impl Game {
         }
         self.totals.push(points);
         self.places.insert(at + 1, Some(seat));
-        if at < self.dealer_place {
-            self.dealer_place += 1;
+        if at < self.dealer_place.0 {
+            self.dealer_place = Place(self.dealer_place.0 + 1);
         }
         self.joined.push(Joined {
             seat,

@@ -119,7 +119,11 @@ fn tricks(g: &mut Game, entries: &[(Seat, u32)]) {
         .record_tricks(entries)
         .unwrap_or_else(|e| panic!("hand {n}: tricks {entries:?}: {e}"));
     assert_eq!(filled, [], "hand {n}: every count was given");
-    assert!(g.hands()[n - 1].result.is_some(), "hand {n} is scored");
+    assert!(
+        g.hand(HandNumber::new(n).unwrap())
+            .is_some_and(Hand::is_scored),
+        "hand {n} is scored"
+    );
 }
 
 fn play(g: &mut Game, bids: &[(Seat, u32)], taken: &[(Seat, u32)]) {

@@ -109,7 +109,11 @@ fn tricks(g: &mut Game, values: &[u32]) {
         .record_tricks(&seated(values))
         .unwrap_or_else(|e| panic!("hand {n}: tricks {values:?}: {e}"));
     assert_eq!(filled, [], "hand {n}: every count was given");
-    assert!(g.hands()[n - 1].result.is_some(), "hand {n} is scored");
+    assert!(
+        g.hand(HandNumber::new(n).unwrap())
+            .is_some_and(Hand::is_scored),
+        "hand {n} is scored"
+    );
 }
 
 fn play(g: &mut Game, b: &[u32], t: &[u32]) {

@@ -24,7 +24,7 @@ use bridgepad::rules::contract::auction::{Bid, Call};
 use bridgepad::rules::contract::deal::Dummy;
 use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::ContractGame;
-use bridgepad::rules::{Expect, Game, Seat, Table, Variant};
+use bridgepad::rules::{ExactGame, Expect, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
 use bridgepad::store::Store;
 use chrono::{DateTime, Duration as Span, TimeZone, Utc};
@@ -387,7 +387,7 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
         play_contract(&mut game, rng);
         Play::Contract(game)
     } else {
-        let mut game = Game::new(variant.clone(), table);
+        let mut game = ExactGame::new(variant.clone(), table);
         while !game.is_finished() {
             play_hand(&mut game, rng);
         }
@@ -414,7 +414,7 @@ fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> S
     let variant = with_target(base, 100_000).expect("a big target is allowed");
     let players = pick_players(rng, 6);
     let table = Table::new(&variant, players, 0).expect("a legal table");
-    let mut game = Game::new(variant.clone(), table);
+    let mut game = ExactGame::new(variant.clone(), table);
     while game.played() < LONG_HANDS {
         play_hand(&mut game, rng);
     }
@@ -432,7 +432,7 @@ fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> S
 
 /// Bids (legal ones, the dealer's hook respected) and tricks that add up,
 /// most players near their bid.
-fn play_hand(game: &mut Game, rng: &mut fastrand::Rng) {
+fn play_hand(game: &mut ExactGame, rng: &mut fastrand::Rng) {
     let start = game.played();
     // Loops again only when an elimination round is bid again.
     while game.played() == start && !game.is_finished() {

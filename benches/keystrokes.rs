@@ -11,7 +11,7 @@
 //! the same keys. Each round of bids is plausible: a player's bid is the
 //! number of `cards` coin flips that come up with chance 1 / players (about
 //! cards / players on average), and the dealer with a hook moves to the
-//! nearest bid the engine (`Game::legal_bids`) allows. Tricks start as the
+//! nearest bid the engine (`ExactGame::legal_bids`) allows. Tricks start as the
 //! bids, are topped up or taken away at random until they add up to the
 //! hand, then move a trick at a time between players, where that brings the
 //! number of bids made nearer to a share drawn for the hand (55% of the
@@ -67,7 +67,7 @@ mod keystrokes {
     use std::time::{Duration, Instant};
 
     use bridgepad::rules::template::{BiddingOrder, Deck};
-    use bridgepad::rules::{Expect, Game, RebidStep, Seat};
+    use bridgepad::rules::{ExactGame, Expect, RebidStep, Seat};
     use bridgepad::store::Store;
     use expectrl::process::unix::WaitStatus;
     use expectrl::session::OsSession;
@@ -720,7 +720,13 @@ mod keystrokes {
 
     impl Typist {
         /// Answers `prompt`, the question `play` asks now, and tells `engine`.
-        fn answer(&mut self, pty: &mut Pty, engine: &mut Game, scenario: &Scenario, prompt: &str) {
+        fn answer(
+            &mut self,
+            pty: &mut Pty,
+            engine: &mut ExactGame,
+            scenario: &Scenario,
+            prompt: &str,
+        ) {
             let hand = engine.current().expect("a hand in play").clone();
             let cards = hand.deal.cards;
             let table = engine.table().clone();
@@ -898,7 +904,12 @@ mod keystrokes {
         /// The bids typed for `waiting`, the players asked now, from this
         /// round's plan: all of them, but a dealer left with one legal bid
         /// (in turn, in one line), or the first one alone (one at a time).
-        fn bids_typed(&mut self, engine: &Game, scenario: &Scenario, waiting: &[Seat]) -> Entries {
+        fn bids_typed(
+            &mut self,
+            engine: &ExactGame,
+            scenario: &Scenario,
+            waiting: &[Seat],
+        ) -> Entries {
             let hand = engine.current().expect("a hand in play");
             let round = (hand.deal.number, hand.rebids.len());
             if self.bids.as_ref().is_none_or(|(r, _)| *r != round) {
@@ -932,7 +943,7 @@ mod keystrokes {
 
         /// The card turned up for trump, as typed: `None` when no card is left
         /// to turn (Enter).
-        fn trump(&mut self, engine: &Game) -> Option<&'static str> {
+        fn trump(&mut self, engine: &ExactGame) -> Option<&'static str> {
             let hand = engine.current().expect("a hand in play");
             let (deck, colours): (usize, [&str; 4]) = match engine.variant().deck {
                 Deck::Standard => (52, ["c", "d", "h", "s"]),
@@ -963,7 +974,7 @@ mod keystrokes {
         }
 
         /// A plausible round of bids, in bidding order.
-        fn plan_bids(&mut self, engine: &Game) -> Entries {
+        fn plan_bids(&mut self, engine: &ExactGame) -> Entries {
             let hand = engine.current().expect("a hand in play");
             let (cards, order) = (hand.deal.cards, &hand.deal.order);
             let chance = 1.0 / order.len() as f64;
@@ -1005,7 +1016,7 @@ mod keystrokes {
 
         /// Tricks for everyone that add up to the hand: the bids, topped up or
         /// taken away at random, then some tricks moved between players.
-        fn plan_tricks(&mut self, engine: &Game, made_share: f64) -> Entries {
+        fn plan_tricks(&mut self, engine: &ExactGame, made_share: f64) -> Entries {
             let hand = engine.current().expect("a hand in play");
             let order = &hand.deal.order;
             let bids: Vec<u32> = order

@@ -23,7 +23,7 @@ use crate::narrate;
 use crate::render;
 use crate::report::summary;
 use crate::rules::contract::auction::{Auction, AuctionRules, Call};
-use crate::rules::{Game, Table};
+use crate::rules::{ExactGame, Table};
 use crate::session::{Session, SessionFile, to_toml};
 use crate::store;
 
@@ -159,7 +159,7 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
             let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
             let _ = narrate::contract::next(&game);
         } else {
-            let game = Game::new(variant.clone(), table);
+            let game = ExactGame::new(variant.clone(), table);
             let _ = narrate::next(&game);
             let first = game.table().seats().next().expect("a seated player");
             let _ = game.legal_bids(first);

@@ -386,7 +386,7 @@ mod tests {
     use super::*;
     use crate::catalog::built_in;
     use crate::rules::contract::game::ContractGame;
-    use crate::rules::{Game, Table};
+    use crate::rules::{ExactGame, Table};
 
     fn session(play: Play) -> Session {
         crate::session::testing::session("s", "2026-11-22T20:00:00Z", play)
@@ -397,7 +397,7 @@ mod tests {
         let v = built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&v, names, 0).unwrap();
-        let mut game = Game::new(v, table);
+        let mut game = ExactGame::new(v, table);
         game.record_bids(&[(Seat::at(1), 0), (Seat::at(2), 0), (Seat::at(0), 0)])
             .unwrap();
         game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])

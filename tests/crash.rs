@@ -41,21 +41,21 @@ fn seed() -> u64 {
 }
 
 /// One game being played through the test, and whether it is a contract game.
-struct Game {
+struct ExactGame {
     id: String,
     contract: bool,
     /// Its `show --json`, unless changed since.
     shown: Option<Value>,
 }
 
-impl Game {
-    fn start(bp: &Bp, contract: bool) -> Game {
+impl ExactGame {
+    fn start(bp: &Bp, contract: bool) -> ExactGame {
         let id = if contract {
             bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"])
         } else {
             bp.devils("Ann", &[])
         };
-        Game {
+        ExactGame {
             id,
             contract,
             shown: None,
@@ -87,7 +87,7 @@ fn killed_at_random_moments_a_session_is_as_before_or_after_never_between() {
     let bp = Bp::new().env("BRIDGEPAD_LOCK_WAIT_MS", "0");
     // Where each command first runs to completion, to know its "after".
     let scratch = Bp::new();
-    let mut games = [Game::start(&bp, false), Game::start(&bp, true)];
+    let mut games = [ExactGame::start(&bp, false), ExactGame::start(&bp, true)];
     let mut tally = Tally::default();
     let start = Instant::now();
     let steps = steps();
@@ -96,7 +96,7 @@ fn killed_at_random_moments_a_session_is_as_before_or_after_never_between() {
         let game = &mut games[rng.usize(..2)];
         let mut json = game.shown.take().unwrap_or_else(|| show(&bp, &game.id));
         if json["status"] == "finished" {
-            *game = Game::start(&bp, game.contract);
+            *game = ExactGame::start(&bp, game.contract);
             json = show(&bp, &game.id);
         }
         let path = bp.session_path(&game.id);

@@ -24,7 +24,7 @@ use bridgepad::rules::contract::auction::{Bid, Call};
 use bridgepad::rules::contract::deal::Dummy;
 use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
-use bridgepad::rules::{Expect, Game, Seat, Table, Trump, Undone, Variant};
+use bridgepad::rules::{ExactGame, Expect, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
 use chrono::{TimeZone, Utc};
 use proptest::prelude::*;
@@ -141,7 +141,7 @@ pub fn session_files(seed: u32) -> Vec<String> {
                 play_contract(&mut game, &mut chooser, 12);
                 Play::Contract(game)
             } else {
-                let mut game = Game::new(variant, table);
+                let mut game = ExactGame::new(variant, table);
                 play_exact(&mut game, &mut chooser, 12);
                 Play::Exact(game)
             };
@@ -227,7 +227,7 @@ enum Entry {
 }
 
 /// Every entry the game accepts now (one player at a time).
-fn legal_entries(game: &Game) -> Vec<Entry> {
+fn legal_entries(game: &ExactGame) -> Vec<Entry> {
     let Some(hand) = game.current() else {
         return Vec::new();
     };
@@ -252,7 +252,7 @@ fn legal_entries(game: &Game) -> Vec<Entry> {
     }
 }
 
-fn apply(game: &mut Game, entry: Entry) {
+fn apply(game: &mut ExactGame, entry: Entry) {
     let result = match entry {
         Entry::Bid(seat, bid) => game.record_bids(&[(seat, bid)]).map(|_| ()),
         Entry::Tricks(seat, tricks) => game.record_tricks(&[(seat, tricks)]).map(|_| ()),
@@ -261,7 +261,7 @@ fn apply(game: &mut Game, entry: Entry) {
     result.unwrap_or_else(|e| panic!("{entry:?} is legal but refused: {e}"));
 }
 
-fn same_game(a: &Game, b: &Game) {
+fn same_game(a: &ExactGame, b: &ExactGame) {
     assert_eq!(a.facts(), b.facts());
     assert_eq!(a.hands(), b.hands());
     assert_eq!(a.totals(), b.totals());
@@ -275,7 +275,7 @@ fn same_game(a: &Game, b: &Game) {
 
 /// Totals are the sum of the hands' points, and each hand's running totals
 /// are the sum so far.
-fn totals_add_up(game: &Game) {
+fn totals_add_up(game: &ExactGame) {
     let mut running = vec![0i64; game.table().len()];
     for hand in game.hands() {
         let Some(result) = &hand.result else { continue };
@@ -296,7 +296,7 @@ fn totals_add_up(game: &Game) {
 /// Undo, then the entry it took back: the same game. Undo also takes back
 /// what the rules filled in because of that entry, which recording it again
 /// fills in again.
-fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
+fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
     let (undone, what) = after.undo().expect("something to undo");
     let mut redone = undone.clone();
     match *what.last().expect("undo takes back at least one entry") {
@@ -323,7 +323,7 @@ fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
     // Undo takes back exactly the entry just made, but for a trump noted
     // after some bids (undo takes bids first) and for tricks that finished
     // a hand whose other tricks were in (undo takes the hand's tricks whole).
-    let partial_tricks = |g: &Game| {
+    let partial_tricks = |g: &ExactGame| {
         g.current()
             .is_some_and(|h| h.tricks.values().any(Option::is_some))
     };
@@ -339,7 +339,7 @@ fn undo_then_redo(before: &Game, after: &Game, entry: Entry) {
     }
 }
 
-fn play_exact(game: &mut Game, chooser: &mut Chooser, max_entries: usize) {
+fn play_exact(game: &mut ExactGame, chooser: &mut Chooser, max_entries: usize) {
     let trumps = Trump::for_deck(game.variant().deck);
     let mut steps = 0;
     while !game.is_finished() && steps < max_entries {
@@ -404,7 +404,7 @@ fn exact_games(name: &str) {
     runner
         .run(&strategy, |(names, size, waiting, dealer, choices)| {
             let table = table(&variant, &names, size, waiting, dealer);
-            let mut game = Game::new(variant.clone(), table);
+            let mut game = ExactGame::new(variant.clone(), table);
             play_exact(
                 &mut game,
                 &mut Chooser {

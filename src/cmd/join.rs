@@ -8,7 +8,7 @@ use anyhow::{Result, anyhow};
 use super::Context;
 use crate::cli::{JoinArgs, JoinStart, SitOutArgs};
 use crate::narrate;
-use crate::rules::{Game, Seat, Start};
+use crate::rules::{ExactGame, Seat, Start};
 
 pub fn run(args: JoinArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
@@ -50,7 +50,7 @@ pub fn sit_out(args: SitOutArgs, cx: &Context) -> Result<()> {
 }
 
 /// The seat of a player named on the command line.
-fn seat_named(game: &Game, name: &str) -> Result<Seat> {
+fn seat_named(game: &ExactGame, name: &str) -> Result<Seat> {
     let table = game.table();
     table.seat_of(name).ok_or_else(|| {
         anyhow!(

@@ -29,7 +29,7 @@ mod variants;
 
 use std::path::PathBuf;
 
-use crate::rules::Game;
+use crate::rules::ExactGame;
 
 use anyhow::Result;
 use chrono::{DateTime, Utc};
@@ -136,7 +136,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
 
 /// Reads `NAME=N` arguments against the game's table, counts judged
 /// against the hand in play. `what` is "bid" or "tricks", for messages.
-pub fn parse_entries(game: &Game, raw: &[String], what: &str) -> Result<Vec<(Seat, u32)>> {
+pub fn parse_entries(game: &ExactGame, raw: &[String], what: &str) -> Result<Vec<(Seat, u32)>> {
     let cards = game.current().map(|h| h.deal.cards);
     parse_named(game.table(), cards, raw, what)
 }
@@ -155,7 +155,7 @@ pub fn parse_named(
 }
 
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.
-pub fn in_bidding_order(game: &Game, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
+pub fn in_bidding_order(game: &ExactGame, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
     if let Some(hand) = game.current() {
         let order = &hand.deal.order;
         entries.sort_by_key(|(s, _)| order.iter().position(|o| o == s));

@@ -192,7 +192,7 @@ mod tests {
 
     use super::*;
     use crate::prompt::{ESC, Scripted};
-    use crate::rules::{Game, Table};
+    use crate::rules::{ExactGame, Table};
     use crate::session::Session;
     use crate::store::conflict::Tool;
     use crate::store::copies::Origin;
@@ -205,7 +205,7 @@ mod tests {
             id: "s".into(),
             created: at,
             updated: at,
-            play: Game::new(v, table).into(),
+            play: ExactGame::new(v, table).into(),
         };
         let copy = |origin, session: anyhow::Result<Session>| Copy {
             origin,

@@ -4,7 +4,7 @@
 use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{
-    Expect, Forced, Game, Hand, HandNumber, Joined, RebidStep, Seat, Start, Undone,
+    ExactGame, Expect, Forced, Hand, HandNumber, Joined, RebidStep, Seat, Start, Undone,
 };
 use crate::text::{counted, minus_signed};
 
@@ -13,7 +13,7 @@ pub fn cards(n: u32) -> String {
 }
 
 /// "Hand 4 of 19: Bob deals 4 cards; Cid bids first." plus the blind reminder.
-pub fn deal(game: &Game, hand: &Hand) -> String {
+pub fn deal(game: &ExactGame, hand: &Hand) -> String {
     let table = game.table();
     let deal = &hand.deal;
     let of = deal.of.map(|n| format!(" of {n}")).unwrap_or_default();
@@ -47,7 +47,7 @@ pub fn deal(game: &Game, hand: &Hand) -> String {
 
 /// "Dee joins from hand 4, sitting after Ann, on 21 (the average of the
 /// totals, rounded down)."
-pub fn joined(game: &Game, joined: &Joined) -> String {
+pub fn joined(game: &ExactGame, joined: &Joined) -> String {
     let table = game.table();
     format!(
         "{} joins from hand {}, sitting after {}, on {} ({}).",
@@ -61,7 +61,7 @@ pub fn joined(game: &Game, joined: &Joined) -> String {
 
 /// A latecomer queued at an elimination game: "Dee waits for a seat and
 /// takes the next one a player is eliminated from; waiting: Eve and Dee."
-pub fn queued(game: &Game, seat: Seat) -> String {
+pub fn queued(game: &ExactGame, seat: Seat) -> String {
     let table = game.table();
     format!(
         "{} waits for a seat and takes the next one a player is eliminated from; waiting: {}.",
@@ -72,7 +72,7 @@ pub fn queued(game: &Game, seat: Seat) -> String {
 
 /// What `join` said: where the latecomer sits and on what total, or, at an
 /// elimination game, that they wait for a seat.
-pub fn joined_seat(game: &Game, seat: Seat) -> String {
+pub fn joined_seat(game: &ExactGame, seat: Seat) -> String {
     match game.joined().iter().find(|j| j.seat == seat) {
         Some(joined) => self::joined(game, joined),
         None => queued(game, seat),
@@ -90,7 +90,7 @@ pub fn start_words(start: Start) -> &'static str {
 
 /// Every player who joined under way, one sentence each, for the sheet:
 /// "Dee joined in hand 4 on 21 (the average of the totals, rounded down)."
-pub fn joins(game: &Game) -> Vec<String> {
+pub fn joins(game: &ExactGame) -> Vec<String> {
     game.joined()
         .iter()
         .map(|j| {
@@ -106,7 +106,7 @@ pub fn joins(game: &Game) -> Vec<String> {
 }
 
 /// "Ann sits out hand 1; Bob deals it."
-pub fn sits_out(game: &Game, seat: Seat) -> String {
+pub fn sits_out(game: &ExactGame, seat: Seat) -> String {
     let table = game.table();
     match game.current() {
         Some(hand) => format!(
@@ -120,7 +120,7 @@ pub fn sits_out(game: &Game, seat: Seat) -> String {
 }
 
 /// The dealer's restriction, said before the dealer bids.
-pub fn dealer_hook(game: &Game) -> Option<String> {
+pub fn dealer_hook(game: &ExactGame) -> Option<String> {
     let hand = game.current()?;
     if !game.rules().dealer_hook {
         return None;
@@ -149,7 +149,7 @@ pub fn dealer_hook(game: &Game) -> Option<String> {
 }
 
 /// What comes next, as one line.
-pub fn next(game: &Game) -> String {
+pub fn next(game: &ExactGame) -> String {
     let table = game.table();
     match game.expects() {
         None => finished(game),
@@ -193,7 +193,7 @@ pub fn next(game: &Game) -> String {
     }
 }
 
-fn still(game: &Game, rest: &[Seat]) -> String {
+fn still(game: &ExactGame, rest: &[Seat]) -> String {
     if rest.is_empty() {
         String::new()
     } else {
@@ -202,7 +202,7 @@ fn still(game: &Game, rest: &[Seat]) -> String {
 }
 
 /// "Game over: Ann wins with 104." / "Game over: Ann and Bob share the win with 40."
-pub fn finished(game: &Game) -> String {
+pub fn finished(game: &ExactGame) -> String {
     let winners = game.winners();
     let table = game.table();
     let score = winners.first().map_or(0, |&s| game.totals()[s]);
@@ -222,7 +222,7 @@ pub fn finished(game: &Game) -> String {
 }
 
 /// "Ann 11 ✓, Bob 0 ✗, Cid 12 ✓" for a scored hand.
-pub fn hand_points(game: &Game, hand: &Hand) -> String {
+pub fn hand_points(game: &ExactGame, hand: &Hand) -> String {
     let result = hand.result.as_ref().expect("a scored hand");
     hand.deal
         .seating
@@ -246,7 +246,7 @@ pub fn hand_points(game: &Game, hand: &Hand) -> String {
 /// [`hand_points`] as the table reads it: each player's entry ("Eve 10 ✓")
 /// held together by no-break spaces, so a line wrapped to the terminal
 /// never parts a score from its name or its mark.
-pub fn hand_points_kept(game: &Game, hand: &Hand) -> String {
+pub fn hand_points_kept(game: &ExactGame, hand: &Hand) -> String {
     hand_points(game, hand)
         .split(", ")
         .map(|entry| entry.replace(' ', "\u{a0}"))
@@ -255,7 +255,7 @@ pub fn hand_points_kept(game: &Game, hand: &Hand) -> String {
 }
 
 /// "Ann 25, Bob 13, Cid 30".
-pub fn totals(game: &Game) -> String {
+pub fn totals(game: &ExactGame) -> String {
     game.table()
         .seats()
         .map(|s| format!("{} {}", game.table().name(s), game.totals()[s]))
@@ -286,7 +286,7 @@ pub fn bids_against_tricks(hand: &Hand) -> String {
 }
 
 /// What the table must do before bidding again (Mormon Bridge elimination).
-pub fn rebid(game: &Game, step: RebidStep) -> String {
+pub fn rebid(game: &ExactGame, step: RebidStep) -> String {
     let hand = game
         .current()
         .expect("a re-bid happens in a hand being played");
@@ -310,17 +310,17 @@ pub fn rebid(game: &Game, step: RebidStep) -> String {
 
 /// Who went out in hand `number`, who sits down for the next, or that
 /// nobody went out because everyone missed. `None` outside elimination games.
-pub fn eliminations(game: &Game, number: usize) -> Option<String> {
+pub fn eliminations(game: &ExactGame, number: usize) -> Option<String> {
     eliminations_with(game, number, true)
 }
 
 /// [`eliminations`] at the table, where the sheet that follows says who is
 /// still in: the line leaves that out rather than say it twice.
-pub fn eliminations_at_table(game: &Game, number: usize) -> Option<String> {
+pub fn eliminations_at_table(game: &ExactGame, number: usize) -> Option<String> {
     eliminations_with(game, number, game.is_finished())
 }
 
-fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<String> {
+fn eliminations_with(game: &ExactGame, number: usize, standing: bool) -> Option<String> {
     if !game.rules().elimination {
         return None;
     }
@@ -376,7 +376,7 @@ fn eliminations_with(game: &Game, number: usize, standing: bool) -> Option<Strin
 
 /// What the rules filled in without asking: "Bob (dealer) can only bid 1,
 /// so it is recorded." / "Every trick is accounted for: Eve and Ann took 0."
-pub fn forced(game: &Game, forced: &Forced) -> String {
+pub fn forced(game: &ExactGame, forced: &Forced) -> String {
     let table = game.table();
     match forced {
         Forced::Bid { seat, bid } => {
@@ -405,7 +405,7 @@ pub fn forced(game: &Game, forced: &Forced) -> String {
 
 /// What an undo took back, as one sentence: "took back Bob's bid of 0 and
 /// Ann's bid of 1 in hand 2."
-pub fn undone(game: &Game, undone: &[Undone]) -> String {
+pub fn undone(game: &ExactGame, undone: &[Undone]) -> String {
     let table = game.table();
     let mut hand = 0;
     let parts: Vec<String> = undone
@@ -464,7 +464,7 @@ pub struct Explained {
 /// Why each player's points for hand `number` are what they are, worked
 /// out by the same function that scored them; refused when the hand is not
 /// scored.
-pub fn explained(game: &Game, number: usize) -> Result<(&Hand, Vec<Explained>), String> {
+pub fn explained(game: &ExactGame, number: usize) -> Result<(&Hand, Vec<Explained>), String> {
     let scored = game.played();
     let range = match scored {
         0 => "no hand is scored yet".to_string(),
@@ -501,7 +501,7 @@ pub fn explained(game: &Game, number: usize) -> Result<(&Hand, Vec<Explained>), 
 
 /// `show --explain N` and `x` at the table: "Ann: bid 3, took 3, exact: 10
 /// + 3 = 13", one line a player, then the totals after the hand.
-pub fn explain(game: &Game, number: usize) -> Result<String, String> {
+pub fn explain(game: &ExactGame, number: usize) -> Result<String, String> {
     let (hand, rows) = explained(game, number)?;
     let deal = &hand.deal;
     let of = deal.of.map(|n| format!(" of {n}")).unwrap_or_default();

@@ -10,7 +10,7 @@
 //!
 //! Its value axis, [`scale`], is also the one of the HTML export's SVG chart.
 
-use crate::rules::Game;
+use crate::rules::ExactGame;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::session::{Play, Session};
@@ -41,7 +41,7 @@ pub struct Series {
 }
 
 /// Each player's running total after every scored hand (exact-bid games).
-pub fn exact_series(game: &Game) -> Vec<Series> {
+pub fn exact_series(game: &ExactGame) -> Vec<Series> {
     let table = game.table();
     let results: Vec<_> = game
         .hands()

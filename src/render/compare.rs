@@ -422,14 +422,14 @@ fn contract_deal(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, Seat, Table};
+    use crate::rules::{ExactGame, Seat, Table};
 
     /// Devil's Bridge for Ann, Bob and Cid with `hands` hands played: all
     /// bid 0, the first to bid takes every trick.
     fn played(hands: usize) -> Session {
         let v = crate::catalog::built_in("devils-bridge");
         let table = Table::new(&v, ["Ann", "Bob", "Cid"].map(String::from).to_vec(), 0).unwrap();
-        let mut game = Game::new(v, table);
+        let mut game = ExactGame::new(v, table);
         for _ in 0..hands {
             let deal = &game.current().unwrap().deal;
             let (order, cards) = (deal.order.clone(), deal.cards);

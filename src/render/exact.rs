@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::Place;
 use super::fit::{self, Grid};
 use crate::narrate;
-use crate::rules::{Game, Seat};
+use crate::rules::{ExactGame, Seat};
 use crate::text::fill;
 
 /// One row per hand: each player's bid/tricks, a mark for a made bid and the
@@ -18,19 +18,19 @@ use crate::text::fill;
 /// then names shortened, the longest first; and at last turned, one row per
 /// player with the most recent hands as columns. Nothing drawn in a cell is
 /// ever split, and every hand keeps to one line.
-pub fn sheet(game: &Game, width: Option<usize>) -> String {
+pub fn sheet(game: &ExactGame, width: Option<usize>) -> String {
     drawn(|out| write_sheet(out, game, width))
 }
 
 /// [`sheet`], written to `out` a row at a time: a long session's sheet is
 /// never held whole (issue 13, hardening 9).
-pub fn write_sheet(out: &mut dyn Write, game: &Game, width: Option<usize>) -> io::Result<()> {
+pub fn write_sheet(out: &mut dyn Write, game: &ExactGame, width: Option<usize>) -> io::Result<()> {
     draw_sheet(out, game, width, Place::Command)
 }
 
 /// [`sheet`] as `bridgepad play` shows it: the same table, with a `next:`
 /// line in the table's words (the prompt that follows asks for the entry).
-pub fn sheet_at_table(game: &Game, width: Option<usize>) -> String {
+pub fn sheet_at_table(game: &ExactGame, width: Option<usize>) -> String {
     drawn(|out| draw_sheet(out, game, width, Place::Table))
 }
 
@@ -49,7 +49,7 @@ enum Table<'a> {
 
 fn draw_sheet(
     out: &mut dyn Write,
-    game: &Game,
+    game: &ExactGame,
     width: Option<usize>,
     place: Place,
 ) -> io::Result<()> {
@@ -126,7 +126,7 @@ enum Style {
 
 /// The table that fits `width` (see [`sheet`]), the line that explains it,
 /// and how many of the first hands it leaves out.
-fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<usize>) {
+fn fit_sheet(game: &ExactGame, width: Option<usize>) -> (Table<'_>, String, Option<usize>) {
     let seats = game.around_table();
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
@@ -214,7 +214,7 @@ fn fit_sheet(game: &Game, width: Option<usize>) -> (Table<'_>, String, Option<us
 
 /// A player's mark beside their name: out (`✗3`), waiting (`…`), winner
 /// (`🏆`) or leader (`★`).
-fn status(game: &Game, seat: Seat) -> &'static str {
+fn status(game: &ExactGame, seat: Seat) -> &'static str {
     let leaders = game.leaders();
     if game.rules().elimination {
         return if game.eliminated().iter().any(|(s, _)| *s == seat) {
@@ -235,7 +235,7 @@ fn status(game: &Game, seat: Seat) -> &'static str {
 }
 
 /// `name` with its status mark: "Cid ✗3", "Ann ★".
-fn labelled(game: &Game, seat: Seat, name: &str) -> String {
+fn labelled(game: &ExactGame, seat: Seat, name: &str) -> String {
     match status(game, seat) {
         "" => name.to_string(),
         "✗" => {
@@ -311,7 +311,7 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
 
 /// The hand-by-hand grid, players in `seats` order headed by `shown`; its
 /// rows are made as they are measured and drawn.
-fn grid<'a>(game: &'a Game, seats: &[Seat], shown: &[String], style: Style) -> fit::Rows<'a> {
+fn grid<'a>(game: &'a ExactGame, seats: &[Seat], shown: &[String], style: Style) -> fit::Rows<'a> {
     let show_trump = game
         .hands()
         .iter()
@@ -349,7 +349,7 @@ fn grid<'a>(game: &'a Game, seats: &[Seat], shown: &[String], style: Style) -> f
 
 /// One hand's row of the hand-by-hand grid.
 fn hand_row(
-    game: &Game,
+    game: &ExactGame,
     hand: &crate::rules::Hand,
     seats: &[Seat],
     style: Style,
@@ -393,7 +393,7 @@ const TURNED: Style = Style::Compact {
 /// most recent hands that fit in `width`; and how many hands it leaves out.
 /// Names are shortened only when fewer than three hands would fit, and
 /// then named in the legend it returns.
-fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize, String) {
+fn by_player(game: &ExactGame, seats: &[Seat], width: usize) -> (String, usize, String) {
     let hands = game.hands();
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     let full: Vec<String> = names.iter().map(|n| n.to_string()).collect();
@@ -437,7 +437,12 @@ fn by_player(game: &Game, seats: &[Seat], width: usize) -> (String, usize, Strin
     )
 }
 
-fn turned(game: &Game, seats: &[Seat], shown: &[String], hands: &[crate::rules::Hand]) -> Grid {
+fn turned(
+    game: &ExactGame,
+    seats: &[Seat],
+    shown: &[String],
+    hands: &[crate::rules::Hand],
+) -> Grid {
     let mut header = vec!["Player".to_string()];
     header.extend(hands.iter().map(|h| hand_cards(&h.deal)));
     header.push("Total".into());
@@ -458,13 +463,13 @@ fn turned(game: &Game, seats: &[Seat], shown: &[String], hands: &[crate::rules::
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, Seat, Table};
+    use crate::rules::{ExactGame, Seat, Table};
 
-    fn seven_players() -> Game {
+    fn seven_players() -> ExactGame {
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Annabelle", "Bob", "Cid", "Dorothea", "Eve", "Fay", "Gus"];
         let table = Table::new(&variant, names.map(String::from).to_vec(), 6).unwrap();
-        let mut game = Game::new(variant, table);
+        let mut game = ExactGame::new(variant, table);
         game.record_bids(&(0..7).map(|i| (Seat::at(i), 0)).collect::<Vec<_>>())
             .unwrap();
         game.record_tricks(
@@ -478,11 +483,11 @@ mod tests {
 
     /// 14 players of 4-card Mormon Bridge, 8 hands in which the leader and
     /// the next three bid and take one trick each and everyone else bids 0.
-    fn fourteen_players() -> Game {
+    fn fourteen_players() -> ExactGame {
         let variant = crate::catalog::built_in("mormon-bridge-4card");
         let names: Vec<String> = (0..14).map(|i| format!("Player{i:02}")).collect();
         let table = Table::new(&variant, names, 0).unwrap();
-        let mut game = Game::new(variant, table);
+        let mut game = ExactGame::new(variant, table);
         for _ in 0..8 {
             let order = game.current().unwrap().deal.order.clone();
             let one = |i: usize| u32::from(i < 4);
@@ -507,7 +512,7 @@ mod tests {
         let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
         let waiting = ["Eve", "Fay"].map(String::from).to_vec();
         let table = Table::with_waiting(&variant, names, waiting, 0).unwrap();
-        let mut game = Game::new(variant, table);
+        let mut game = ExactGame::new(variant, table);
         let (ann, bob, cid, dee, eve, fay) = (
             Seat::at(0),
             Seat::at(1),

@@ -234,7 +234,7 @@ impl Bidding {
 
 /// Each seated player's [`Bidding`] in an exact-bid session, in `players`
 /// order; `None` for other games. The hook is the engine's
-/// ([`crate::rules::Game::hook_on`]).
+/// ([`crate::rules::ExactGame::hook_on`]).
 fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
     let game = session.play.as_exact()?;
     let table = game.table();

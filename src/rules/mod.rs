@@ -24,8 +24,8 @@ mod test_support;
 pub mod trump;
 
 pub use exact::{
-    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandNumber, HandPhase, Join,
-    Joined, RebidStep, ReplayError, RuleError, Start, Status, Undone,
+    Attempt, Deal, EditKind, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase,
+    Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use table::{SetupError, Table};

@@ -1,12 +1,12 @@
 //! Helpers shared by the engine's tests.
 
-use super::{Game, RuleError};
+use super::{ExactGame, RuleError};
 
 /// Runs a change that must be refused, checks that it left the game exactly
 /// as it was, and returns the error.
 pub fn refused<T: std::fmt::Debug>(
-    g: &mut Game,
-    change: impl FnOnce(&mut Game) -> Result<T, RuleError>,
+    g: &mut ExactGame,
+    change: impl FnOnce(&mut ExactGame) -> Result<T, RuleError>,
 ) -> RuleError {
     let facts = g.facts().to_vec();
     let hands = g.hands().to_vec();
@@ -37,7 +37,7 @@ pub fn refused<T: std::fmt::Debug>(
 }
 
 /// Two games derive the same state.
-pub fn assert_same(a: &Game, b: &Game) {
+pub fn assert_same(a: &ExactGame, b: &ExactGame) {
     assert_eq!(a.facts(), b.facts());
     assert_eq!(a.hands(), b.hands());
     assert_eq!(a.totals(), b.totals());

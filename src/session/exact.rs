@@ -3,7 +3,7 @@
 
 use super::file::{FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY};
 use super::{Session, SessionError, parse_trump};
-use crate::rules::{Attempt, Game, HandFacts, Join, Seat, Start, Table, Trump, Variant};
+use crate::rules::{Attempt, ExactGame, HandFacts, Join, Seat, Start, Table, Trump, Variant};
 
 /// Builds an exact-bid game from its file by replaying every hand.
 pub(super) fn exact_from_file(
@@ -116,7 +116,7 @@ pub(super) fn exact_from_file(
         .iter()
         .enumerate()
         .map(|(i, entry)| facts(i, entry).expect("every hand was read above"));
-    let game = Game::replay_each(variant.clone(), table.clone(), file.hands.len(), each)?;
+    let game = ExactGame::replay_each(variant.clone(), table.clone(), file.hands.len(), each)?;
     Ok(Session {
         id: file.id.clone(),
         created: file.created,
@@ -127,7 +127,7 @@ pub(super) fn exact_from_file(
 
 impl Session {
     /// The file of an exact-bid session: its head and one entry per hand.
-    pub(super) fn exact_file(&self, game: &Game) -> SessionFile {
+    pub(super) fn exact_file(&self, game: &ExactGame) -> SessionFile {
         let table = game.table();
         let names = |list: &[(Seat, u32)]| {
             NameMap(
@@ -170,7 +170,7 @@ impl Session {
 
     /// Whether [`Session::exact_file`] would give exactly `file`, found
     /// without building it.
-    pub(super) fn exact_stored_as(&self, game: &Game, file: &SessionFile) -> bool {
+    pub(super) fn exact_stored_as(&self, game: &ExactGame, file: &SessionFile) -> bool {
         let table = game.table();
         let same_names = |list: &[(Seat, u32)], map: &NameMap| {
             list.len() == map.0.len()

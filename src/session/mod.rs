@@ -30,7 +30,7 @@ pub use play::{Play, UndoError, WrongFamily};
 
 use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::template::{Deck, Rules};
-use crate::rules::{Game, ReplayError, Table, Trump, Variant};
+use crate::rules::{ExactGame, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -181,11 +181,11 @@ impl Session {
     }
 
     /// The exact-bid game, or why this command does not fit a contract game.
-    pub fn exact(&self) -> Result<&Game, WrongFamily> {
+    pub fn exact(&self) -> Result<&ExactGame, WrongFamily> {
         self.play.exact()
     }
 
-    pub fn exact_mut(&mut self) -> Result<&mut Game, WrongFamily> {
+    pub fn exact_mut(&mut self) -> Result<&mut ExactGame, WrongFamily> {
         self.play.exact_mut()
     }
 
@@ -338,7 +338,7 @@ mod tests {
         let variant = crate::catalog::built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&variant, names, 0).unwrap();
-        let mut game = Game::new(variant, table);
+        let mut game = ExactGame::new(variant, table);
         game.record_bids(&[(Seat::at(1), 0), (Seat::at(2), 0), (Seat::at(0), 0)])
             .unwrap();
         game.record_tricks(&[(Seat::at(0), 1), (Seat::at(1), 0)])

@@ -1,5 +1,5 @@
 //! The seam between a session and its family of games: [`Play`] holds an
-//! exact-bid [`Game`] or a [`ContractGame`], and this file is the one place
+//! exact-bid [`ExactGame`] or a [`ContractGame`], and this file is the one place
 //! that tells them apart. Everything above `session/` asks a `Play` (the
 //! rules, the table, who leads, what comes next, undo and its sentence,
 //! `show --explain`) and never matches on the family; a caller that truly
@@ -13,17 +13,17 @@ use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
 use crate::rules::contract::{Line, Side};
 use crate::rules::template::Rules;
-use crate::rules::{Game, RuleError, Seat, Table, Variant};
+use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
 #[derive(Debug, Clone)]
 pub enum Play {
-    Exact(Game),
+    Exact(ExactGame),
     Contract(ContractGame),
 }
 
-impl From<Game> for Play {
-    fn from(game: Game) -> Play {
+impl From<ExactGame> for Play {
+    fn from(game: ExactGame) -> Play {
         Play::Exact(game)
     }
 }
@@ -52,7 +52,7 @@ impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
         match variant.rules {
-            Rules::Exact(_) => Play::Exact(Game::new(variant, table)),
+            Rules::Exact(_) => Play::Exact(ExactGame::new(variant, table)),
             Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
         }
     }
@@ -74,7 +74,7 @@ impl Play {
     }
 
     /// The exact-bid game, if this is one.
-    pub fn as_exact(&self) -> Option<&Game> {
+    pub fn as_exact(&self) -> Option<&ExactGame> {
         match self {
             Play::Exact(game) => Some(game),
             Play::Contract(_) => None,
@@ -95,14 +95,14 @@ impl Play {
     }
 
     /// The exact-bid game, or why this command does not fit a contract game.
-    pub fn exact(&self) -> Result<&Game, WrongFamily> {
+    pub fn exact(&self) -> Result<&ExactGame, WrongFamily> {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),
         }
     }
 
-    pub fn exact_mut(&mut self) -> Result<&mut Game, WrongFamily> {
+    pub fn exact_mut(&mut self) -> Result<&mut ExactGame, WrongFamily> {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),

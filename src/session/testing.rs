@@ -4,7 +4,7 @@
 //! all build on.
 
 use super::{Play, Session};
-use crate::rules::{Game, Seat, Table};
+use crate::rules::{ExactGame, Seat, Table};
 
 /// Session `id` of `play`, created and last saved at `created` (RFC 3339).
 pub fn session(id: &str, created: &str, play: Play) -> Session {
@@ -21,7 +21,7 @@ pub fn session(id: &str, created: &str, play: Play) -> Session {
 pub fn devils(id: &str, created: &str, names: [&str; 3]) -> Session {
     let v = crate::catalog::built_in("devils-bridge");
     let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
-    session(id, created, Game::new(v, table).into())
+    session(id, created, ExactGame::new(v, table).into())
 }
 
 /// A copy of `session` with the player in seat `seat` bidding `n`, saved a

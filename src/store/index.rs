@@ -541,14 +541,14 @@ fn build_id() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, Seat, Table};
+    use crate::rules::{ExactGame, Seat, Table};
     use crate::session::Session;
 
     /// A Devil's Bridge session with one hand played, Ann dealing.
     fn session(id: &str, names: [&str; 3]) -> Session {
         let v = crate::catalog::built_in("devils-bridge");
         let table = Table::new(&v, names.map(String::from).to_vec(), 0).unwrap();
-        let mut game = Game::new(v, table);
+        let mut game = ExactGame::new(v, table);
         game.record_bids(&[(Seat::at(1), 1), (Seat::at(2), 0), (Seat::at(0), 1)])
             .unwrap();
         game.record_tricks(&[(Seat::at(0), 0), (Seat::at(1), 1)])

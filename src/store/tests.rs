@@ -1,7 +1,7 @@
 use super::ids::ID_CHARS;
 use super::save::STALE_TEMP;
 use super::*;
-use crate::rules::{Game, Seat, Table};
+use crate::rules::{ExactGame, Seat, Table};
 
 const ID: &str = "2026-11-21-devils-bridge";
 
@@ -18,7 +18,7 @@ fn store() -> (tempfile::TempDir, Store) {
         id: ID.into(),
         created: at,
         updated: at,
-        play: Game::new(variant, table).into(),
+        play: ExactGame::new(variant, table).into(),
     };
     store.create(&session).unwrap();
     (dir, store)
@@ -244,7 +244,7 @@ fn the_parse_cache_follows_a_session_through_the_trash() {
             id: ID.into(),
             created: at(3),
             updated: at(3),
-            play: Game::new(variant, table).into(),
+            play: ExactGame::new(variant, table).into(),
         })
         .unwrap();
     bid(&store, 3, 2, 1);

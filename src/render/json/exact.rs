@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::{ByName, Heading, Made, Points};
-use crate::rules::{Expect, Game, PerSeat, RebidStep, Seat};
+use crate::rules::{ExactGame, Expect, PerSeat, RebidStep, Seat};
 use crate::session::Session;
 
 /// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
@@ -113,7 +113,7 @@ pub struct Rebid {
     pub bids: ByName<u32>,
 }
 
-pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
+pub(super) fn sheet<'a>(session: &Session, game: &'a ExactGame) -> ExactSheet<'a> {
     let table = game.table();
     let name = |s: Seat| table.name(s).to_string();
     let names = |seats: Vec<Seat>| -> Vec<String> { seats.into_iter().map(name).collect() };
@@ -148,7 +148,7 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a Game) -> ExactSheet<'a> {
     }
 }
 
-fn settings(game: &Game) -> ExactSettings {
+fn settings(game: &ExactGame) -> ExactSettings {
     use crate::rules::exact::scoring::Rule;
     let scoring = &game.rules().scoring;
     let (exact, missed) = match &scoring.rule {
@@ -168,7 +168,7 @@ fn settings(game: &Game) -> ExactSettings {
 }
 
 /// Each hand with anything recorded, made when it is asked for.
-fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
+fn hands(game: &ExactGame) -> impl Iterator<Item = ExactHand> + '_ {
     let table = game.table();
     let name = move |s: Seat| table.name(s).to_string();
     // A player who joined later has no points in an earlier hand.
@@ -238,7 +238,7 @@ fn hands(game: &Game) -> impl Iterator<Item = ExactHand> + '_ {
         })
 }
 
-fn next(game: &Game) -> Option<ExactNext> {
+fn next(game: &ExactGame) -> Option<ExactNext> {
     let (Some(hand), Some(expect)) = (game.current(), game.expects()) else {
         return None;
     };

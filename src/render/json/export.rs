@@ -235,7 +235,7 @@ mod tests {
     use super::*;
     use crate::catalog::built_in;
     use crate::rules::contract::game::ContractGame;
-    use crate::rules::{Game, Seat, Table};
+    use crate::rules::{ExactGame, Seat, Table};
     use crate::session::Play;
 
     /// The whole session pretty-printed at once and indented: what a part
@@ -254,7 +254,7 @@ mod tests {
     fn a_part_written_row_by_row_is_the_session_pretty_printed() {
         let v = built_in("devils-bridge");
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
-        let mut game = Game::new(v.clone(), Table::new(&v, names, 0).unwrap());
+        let mut game = ExactGame::new(v.clone(), Table::new(&v, names, 0).unwrap());
         let unplayed = session(game.clone().into());
         assert_eq!(export_part(&unplayed).unwrap(), all_at_once(&unplayed));
         assert!(

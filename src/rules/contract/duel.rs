@@ -5,7 +5,7 @@
 //! calls, declarer's tricks) into scores for two sides: one running total
 //! per player for Memory and Single Dummy, above/below-the-line pads with
 //! games and a rubber for Buddy Bridge, and for rubber bridge and Chicago
-//! the partnerships' pads as [`super::bridge`] scores them. Like the exact-bid [`crate::rules::Game`], it checks before it
+//! the partnerships' pads as [`super::bridge`] scores them. Like the exact-bid [`crate::rules::ExactGame`], it checks before it
 //! changes, so a refused entry leaves it as it was.
 
 use super::auction::{Auction, AuctionError, Call, Outcome};

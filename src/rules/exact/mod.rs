@@ -16,7 +16,7 @@ pub mod template;
 mod template_tests;
 
 pub use game::{
-    Attempt, Deal, EditKind, Expect, Forced, Game, Hand, HandFacts, HandNumber, HandPhase,
+    Attempt, Deal, EditKind, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase,
     HandResult, Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
 pub use hook::{

@@ -5,7 +5,7 @@
 //! they tried.
 
 use super::error::RuleError;
-use super::game::{Attempt, Game, Hand};
+use super::game::{Attempt, ExactGame, Hand};
 use crate::rules::trump::Trump;
 use crate::text::or_list;
 
@@ -93,7 +93,7 @@ impl Rebids {
     }
 }
 
-impl Game {
+impl ExactGame {
     /// The trumps the table may turn up for the current round of bids, in
     /// the deck's order: any, except a colour already tried in this deal of
     /// a two-player re-bid. (The first-card-led round turns nothing, so any

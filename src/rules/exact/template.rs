@@ -2,7 +2,7 @@
 //! the hands at no trump, the bidding order, the dealer's hook, the scoring
 //! (a system by name or the table's own formulas) and how the game ends,
 //! checked against each other and against the deck, and kept as
-//! [`ExactRules`], what an exact-bid [`Game`](super::Game) plays by.
+//! [`ExactRules`], what an exact-bid [`super::ExactGame`] plays by.
 
 use std::collections::BTreeMap;
 

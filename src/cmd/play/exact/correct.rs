@@ -8,10 +8,15 @@ use crate::cmd::Context;
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::rules::exact::list_range;
-use crate::rules::{EditKind, Game, HandNumber, HandPhase, RuleError, Seat};
+use crate::rules::{EditKind, ExactGame, HandNumber, HandPhase, RuleError, Seat};
 
 /// Corrections: a bid in the hand being bid, or any earlier hand.
-pub(super) fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game) -> Result<()> {
+pub(super) fn correct(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &ExactGame,
+) -> Result<()> {
     let hand = game.current();
     let bids_open = hand
         .is_some_and(|h| h.bids.values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
@@ -132,7 +137,7 @@ pub(super) fn correct(p: &mut dyn Prompter, cx: &Context, id: &str, game: &Game)
 /// no value at all would do for the last player (said).
 pub(super) fn corrected_counts(
     p: &mut dyn Prompter,
-    game: &Game,
+    game: &ExactGame,
     number: usize,
     kind: EditKind,
 ) -> Result<Option<Vec<(Seat, u32)>>> {

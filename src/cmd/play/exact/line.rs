@@ -9,12 +9,12 @@ use crate::cmd::play::parse_exact_command as parse_command;
 use crate::cmd::play::{Flow, command, letters};
 use crate::cmd::{Context, Named, in_bidding_order};
 use crate::prompt::Prompter;
-use crate::rules::{Forced, Game, Hand, RuleError, Seat};
+use crate::rules::{ExactGame, Forced, Hand, RuleError, Seat};
 
 use super::{example_adding, record};
 
-/// How a line of counts is recorded: [`Game::record_bids`] or [`Game::record_tricks`].
-pub(super) type Entry = fn(&mut Game, &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError>;
+/// How a line of counts is recorded: [`ExactGame::record_bids`] or [`ExactGame::record_tricks`].
+pub(super) type Entry = fn(&mut ExactGame, &[(Seat, u32)]) -> Result<Vec<Forced>, RuleError>;
 
 /// Asks for one answer of counts (a prompt and its default), read by `line`
 /// and judged by the engine before anything is saved; or runs a command.
@@ -47,7 +47,7 @@ pub(super) fn ask_counts(
 }
 
 /// "Bob, Cid, Ann": the players asked, in the order their numbers go.
-pub(super) fn names(game: &Game, seats: &[Seat]) -> String {
+pub(super) fn names(game: &ExactGame, seats: &[Seat]) -> String {
     let names: Vec<&str> = seats.iter().map(|&s| game.table().name(s)).collect();
     names.join(", ")
 }
@@ -67,7 +67,7 @@ pub(super) fn example(players: usize, most: u32) -> String {
 /// in the order asked, or `NAME=N` pairs (names may hold spaces). While every
 /// count is a single digit the spaces may be left out: `102` is 1, 0 and 2.
 pub(super) struct Line<'a> {
-    pub(super) game: &'a Game,
+    pub(super) game: &'a ExactGame,
     pub(super) hand: &'a Hand,
     /// The players asked, in the order asked.
     pub(super) waiting: &'a [Seat],

@@ -12,7 +12,7 @@ use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::exact::list_range;
 use crate::rules::template::BiddingOrder;
-use crate::rules::{Expect, Forced, Game, Hand, HandPhase, RebidStep, RuleError, Seat, Start};
+use crate::rules::{ExactGame, Expect, Forced, Hand, HandPhase, RebidStep, RuleError, Seat, Start};
 use crate::text::capitalised;
 use correct::correct;
 use line::{Line, ask_counts, example, names};
@@ -54,7 +54,7 @@ const HELP_AT_ONCE_NO_JOIN: &str = help!(
     "join NAME = a latecomer waits for a seat, "
 );
 
-impl Commands for Game {
+impl Commands for ExactGame {
     fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
         undo(p, cx, id)
     }
@@ -82,7 +82,7 @@ impl Commands for Game {
     fn join(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
         // Asked of the engine first: a join it refuses asks nothing, and an
         // elimination game's latecomer waits for a seat, nothing to ask.
-        if let Err(e) = Game::join(&mut self.clone(), name, None, Start::Lowest) {
+        if let Err(e) = ExactGame::join(&mut self.clone(), name, None, Start::Lowest) {
             return Err(at_table(e));
         }
         if self.rules().elimination {
@@ -175,7 +175,7 @@ fn at_table(e: RuleError) -> anyhow::Error {
     }
 }
 
-fn help(game: &Game) -> &'static str {
+fn help(game: &ExactGame) -> &'static str {
     let join = !game.rules().elimination;
     match (game.rules().bidding, join) {
         (BiddingOrder::Clockwise, true) => HELP,
@@ -272,7 +272,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             Expect::Bids { waiting } => {
                 let prompt = bids_prompt(p, game, hand, waiting);
                 let line = line(waiting, "bid");
-                ask_counts(p, cx, id, (&prompt, None), &line, Game::record_bids)?
+                ask_counts(p, cx, id, (&prompt, None), &line, ExactGame::record_bids)?
             }
             Expect::Tricks { waiting } => {
                 if hand.phase() == HandPhase::Bidding {
@@ -290,7 +290,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
                     ..line(waiting, "tricks")
                 };
                 let question = (prompt.as_str(), default.as_deref());
-                ask_counts(p, cx, id, question, &line, Game::record_tricks)?
+                ask_counts(p, cx, id, question, &line, ExactGame::record_tricks)?
             }
         };
         if let Flow::Quit = flow {
@@ -301,7 +301,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
 
 /// "Bids so far: Cid 1, Dee 0." (and the tricks so far), for a table that
 /// resumes a hand already under way.
-fn so_far(game: &Game, hand: &Hand) -> Option<String> {
+fn so_far(game: &ExactGame, hand: &Hand) -> Option<String> {
     let bids = bids_listed(game, hand);
     if bids.is_empty() {
         return None;
@@ -320,7 +320,7 @@ fn so_far(game: &Game, hand: &Hand) -> Option<String> {
 }
 
 /// "Bob 1, Cid 0, Ann 2": the bids in, from the leader round to the dealer.
-fn bids_listed(game: &Game, hand: &Hand) -> String {
+fn bids_listed(game: &ExactGame, hand: &Hand) -> String {
     hand.deal
         .order
         .iter()
@@ -332,7 +332,7 @@ fn bids_listed(game: &Game, hand: &Hand) -> String {
 /// The question for the bids still to come. Clockwise, the next bidder is
 /// asked (a line of several bids in turn is taken too), the dealer hearing
 /// the hook first; all at once, everyone's fingers are one answer.
-fn bids_prompt(p: &mut dyn Prompter, game: &Game, hand: &Hand, waiting: &[Seat]) -> String {
+fn bids_prompt(p: &mut dyn Prompter, game: &ExactGame, hand: &Hand, waiting: &[Seat]) -> String {
     let seat = waiting[0];
     if game.rules().bidding == BiddingOrder::Simultaneous && waiting.len() > 1 {
         let who = letters::example(
@@ -364,7 +364,7 @@ fn bids_prompt(p: &mut dyn Prompter, game: &Game, hand: &Hand, waiting: &[Seat])
 /// The question for the tricks still to come, and its default: one player
 /// at a time (Enter: they took what they bid), or everyone's in one line
 /// where everyone bid at once.
-fn tricks_prompt(game: &Game, hand: &Hand, waiting: &[Seat]) -> (String, Option<String>) {
+fn tricks_prompt(game: &ExactGame, hand: &Hand, waiting: &[Seat]) -> (String, Option<String>) {
     let seat = waiting[0];
     let taken: u32 = hand.tricks.values().flatten().sum();
     let left = hand.deal.cards - taken;
@@ -429,7 +429,7 @@ fn record(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
-    entry: impl FnOnce(&mut Game) -> Result<Vec<Forced>, crate::rules::RuleError>,
+    entry: impl FnOnce(&mut ExactGame) -> Result<Vec<Forced>, crate::rules::RuleError>,
 ) -> Result<()> {
     let (session, (before, forced)) = cx.store.update(id, cx.now, |s| {
         let game = s.exact_mut()?;

@@ -100,7 +100,7 @@ fn a_table_too_large_for_the_4card_form_hears_of_elimination() {
 #[test]
 fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
     use crate::rules::template::{NoTrumpHands, PeakCards, Variant};
-    use crate::rules::{Game, Seat};
+    use crate::rules::{ExactGame, Seat};
     let dir = TempDir::new().unwrap();
     let cx = context(&dir);
     let mut p = Scripted::new([
@@ -121,7 +121,7 @@ fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
             raw.hook_from_cards = Some(2);
             raw.no_trump = Some(NoTrumpHands::Rule("peak".into()));
             let variant = Variant::try_from(raw).unwrap();
-            *game = Game::replay(variant, game.table().clone(), game.facts())?;
+            *game = ExactGame::replay(variant, game.table().clone(), game.facts())?;
             Ok(())
         })
         .unwrap();
@@ -319,7 +319,7 @@ fn started(cx: &crate::cmd::Context) -> String {
     crate::store::index::scan(&cx.store).unwrap()[0].id.clone()
 }
 
-fn game_of(cx: &crate::cmd::Context) -> crate::rules::Game {
+fn game_of(cx: &crate::cmd::Context) -> crate::rules::ExactGame {
     let id = started(cx);
     cx.store.load(&id).unwrap().exact().unwrap().clone()
 }
@@ -495,14 +495,14 @@ fn the_rook_turned_is_told_and_the_last_colour_offered_plainly() {
 
 /// A game of Devil's Bridge for 5 played by the engine up to hand 10, the
 /// 10-card hand: everyone bids 0 but the dealer, and Bob takes every trick.
-fn at_the_ten_card_hand() -> crate::rules::Game {
-    use crate::rules::{Expect, Game, Table};
+fn at_the_ten_card_hand() -> crate::rules::ExactGame {
+    use crate::rules::{ExactGame, Expect, Table};
     let variant = crate::catalog::built_in("devils-bridge");
     let names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
         .map(String::from)
         .to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    let mut game = Game::new(variant, table);
+    let mut game = ExactGame::new(variant, table);
     while game.current().unwrap().deal.cards < 10 {
         match game.expects().unwrap() {
             Expect::Bids { waiting } => {

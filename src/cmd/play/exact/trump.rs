@@ -9,7 +9,7 @@ use crate::cmd::play::{Flow, command, letters};
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::rules::template::{BiddingOrder, Deck};
-use crate::rules::{Expect, Game, Hand, RebidStep, RuleError, Seat, Trump};
+use crate::rules::{ExactGame, Expect, Hand, RebidStep, RuleError, Seat, Trump};
 use crate::session::parse_trump;
 
 use super::line::Line;
@@ -31,7 +31,7 @@ pub(super) fn ask_trump(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
-    game: &Game,
+    game: &ExactGame,
     hand: &Hand,
 ) -> Result<Turned> {
     let variant = game.variant();
@@ -91,7 +91,7 @@ pub(super) type TrumpAndBids = (Option<Trump>, Vec<(Seat, u32)>);
 /// first: `hh` is hearts and Hal 1, `hal` Hal's bid with no trump noted
 /// when no player's name begins with `al`. Enter is refused (the caller
 /// skips the trump).
-pub(super) fn trump_and_bids(game: &Game, text: &str) -> Result<TrumpAndBids, String> {
+pub(super) fn trump_and_bids(game: &ExactGame, text: &str) -> Result<TrumpAndBids, String> {
     let variant = game.variant();
     let text = text.trim();
     if text.is_empty() {
@@ -159,7 +159,7 @@ pub(super) fn trump_and_bids(game: &Game, text: &str) -> Result<TrumpAndBids, St
 /// One reading of the trump question's answer, checked on a copy of the
 /// game: the bids it records.
 pub(super) fn try_trump_and_bids(
-    game: &Game,
+    game: &ExactGame,
     trump: Option<Trump>,
     bids: &str,
 ) -> Result<Vec<(Seat, u32)>, String> {
@@ -184,7 +184,7 @@ pub(super) fn try_trump_and_bids(
 }
 
 /// The bids typed after the trump, read as the bids question reads them.
-pub(super) fn bids_after_trump(game: &Game, text: &str) -> Result<Vec<(Seat, u32)>, String> {
+pub(super) fn bids_after_trump(game: &ExactGame, text: &str) -> Result<Vec<(Seat, u32)>, String> {
     let (Some(hand), Some(Expect::Bids { waiting })) = (game.current(), game.expects()) else {
         return Err("no bids are asked for now".to_string());
     };

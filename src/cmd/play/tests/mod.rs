@@ -8,7 +8,7 @@ use super::*;
 use crate::prompt::Prompter;
 use crate::prompt::Scripted;
 use crate::rules::template::ExactScoring;
-use crate::rules::{Game, Seat, Trump};
+use crate::rules::{ExactGame, Seat, Trump};
 use crate::store::Store;
 
 mod devils;
@@ -107,7 +107,7 @@ impl Prompter for Asked {
 /// Answers that start a Devil's Bridge session for Ann, Bob and Cid, Ann dealing.
 const START: [&str; 5] = ["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
 
-fn only_session(cx: &Context) -> Game {
+fn only_session(cx: &Context) -> ExactGame {
     let listed = crate::store::index::scan(&cx.store).unwrap();
     assert_eq!(listed.len(), 1);
     cx.store

@@ -3,16 +3,16 @@
 //! start, so a correction is judged by the same rules as a fresh entry.
 
 use super::set_entries;
-use super::{EditKind, Game, HandNumber, ReplayError, RuleError, Undone};
+use super::{EditKind, ExactGame, HandNumber, ReplayError, RuleError, Undone};
 use crate::rules::seat::Seat;
 
-impl Game {
+impl ExactGame {
     /// The game with the last entry taken back, and with it whatever the
     /// rules had filled in because of it, so that the question last asked is
     /// asked again: a scored hand's tricks (all of them), else the dealer's
     /// bid or the last bid, else the trump. What was taken back is listed,
     /// the last recorded first.
-    pub fn undo(&self) -> Result<(Game, Vec<Undone>), RuleError> {
+    pub fn undo(&self) -> Result<(ExactGame, Vec<Undone>), RuleError> {
         let (mut game, first) = self.undo_one()?;
         let mut undone = vec![first];
         while game.forced().is_some() {
@@ -24,7 +24,7 @@ impl Game {
     }
 
     /// The game with the one last recorded entry taken back.
-    fn undo_one(&self) -> Result<(Game, Undone), RuleError> {
+    fn undo_one(&self) -> Result<(ExactGame, Undone), RuleError> {
         let mut facts = self.facts.clone();
         let last_index = facts.len().checked_sub(1).ok_or(RuleError::NothingToUndo)?;
         let hand = HandNumber::at(last_index).get();
@@ -71,7 +71,7 @@ impl Game {
         if last.is_empty() {
             facts.pop();
         }
-        let game = Game::replay(self.variant.clone(), self.table.at_start(), &facts)
+        let game = ExactGame::replay(self.variant.clone(), self.table.at_start(), &facts)
             .map_err(|e| e.error)?;
         Ok((game, undone))
     }
@@ -83,7 +83,7 @@ impl Game {
         hand: usize,
         kind: EditKind,
         entries: &[(Seat, u32)],
-    ) -> Result<Game, ReplayError> {
+    ) -> Result<ExactGame, ReplayError> {
         let at = |error| ReplayError { hand, error };
         self.check_no_duplicates(entries).map_err(at)?;
         // A player who joined later was not at the table for this hand.
@@ -116,6 +116,6 @@ impl Game {
             EditKind::Tricks => &mut recorded.tricks,
         };
         set_entries(list, entries);
-        Game::replay(self.variant.clone(), self.table.at_start(), &facts)
+        ExactGame::replay(self.variant.clone(), self.table.at_start(), &facts)
     }
 }

@@ -20,14 +20,14 @@ fn variant(change: impl FnOnce(&mut RawTemplate)) -> Variant {
 }
 
 /// Ann, Bob and Cid; Ann deals hand 1, so Bob bids first and Ann last.
-fn game(variant: Variant) -> Game {
+fn game(variant: Variant) -> ExactGame {
     let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 /// Everyone bids 0 in bidding order and the first bidder takes every trick.
-fn pass_hand(g: &mut Game) {
+fn pass_hand(g: &mut ExactGame) {
     let hand = g.current().unwrap();
     let (cards, order) = (hand.deal.cards, hand.deal.order.clone());
     for &seat in &order {
@@ -122,7 +122,7 @@ fn a_replayed_trump_on_a_no_trump_hand_is_refused_with_its_hand() {
         trump: Some(Trump::Clubs),
         ..HandFacts::default()
     }];
-    let err = Game::replay(v, g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(v, g.table().clone(), &facts).unwrap_err();
     assert_eq!(err.hand, 1);
     assert_eq!(err.error, RuleError::NoTrumpHand { hand: 1 });
 }

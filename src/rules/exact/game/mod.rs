@@ -1,10 +1,10 @@
 //! A game derived from recorded facts.
 //!
-//! [`Game::replay`] folds the recorded [`HandFacts`] through the same checks
+//! [`ExactGame::replay`] folds the recorded [`HandFacts`] through the same checks
 //! the `record_*` methods use, so a hand-edited file, an `edit` of an old hand
 //! and a fresh entry are all judged by one set of rules. (Replay records the
 //! facts as stored; what the rules leave one answer for is filled in by
-//! `record_*` through [`Game::settle`], so an undo can step back past it.) Scores,
+//! `record_*` through [`ExactGame::settle`], so an undo can step back past it.) Scores,
 //! totals, the next expected entry and the winners are derived here and never
 //! stored. Every method that changes the game checks first and changes after,
 //! so a refused entry leaves the game exactly as it was.
@@ -90,7 +90,7 @@ pub struct Deal {
 }
 
 /// A hand's number in a game, as players count: the first hand is 1.
-/// [`HandNumber::index`] is its place in [`Game::hands`], so no caller
+/// [`HandNumber::index`] is its place in [`ExactGame::hands`], so no caller
 /// subtracts 1 by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct HandNumber(NonZeroUsize);
@@ -101,7 +101,7 @@ impl HandNumber {
         NonZeroUsize::new(number).map(HandNumber)
     }
 
-    /// The hand at `index` in [`Game::hands`].
+    /// The hand at `index` in [`ExactGame::hands`].
     pub fn at(index: usize) -> HandNumber {
         HandNumber(NonZeroUsize::MIN.saturating_add(index))
     }
@@ -116,7 +116,7 @@ impl HandNumber {
         self.0.get()
     }
 
-    /// Its place in [`Game::hands`] (0-based).
+    /// Its place in [`ExactGame::hands`] (0-based).
     pub fn index(self) -> usize {
         self.0.get() - 1
     }
@@ -281,7 +281,7 @@ pub enum EditKind {
 
 /// A game: the table, the rules in force, what was recorded, and everything derived from it.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct ExactGame {
     variant: Variant,
     /// The variant's exact-bid rules, read once the variant is known to be one.
     rules: ExactRules,
@@ -308,16 +308,16 @@ pub struct Game {
 /// never stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
-    /// A hand is being played: the last of [`Game::hands`].
+    /// A hand is being played: the last of [`ExactGame::hands`].
     InPlay,
     /// The schedule ran out, someone reached the target, or one player is
     /// left standing; nothing more can be recorded.
     Over,
 }
 
-impl Game {
+impl ExactGame {
     /// A game with nothing recorded: hand 1 is being dealt.
-    pub fn new(variant: Variant, table: Table) -> Game {
+    pub fn new(variant: Variant, table: Table) -> ExactGame {
         let seated = table.seated().len();
         let (rules, schedule) = variant
             .exact()
@@ -325,7 +325,7 @@ impl Game {
             .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
         let dealer_place = Place(table.first_dealer().index());
-        let mut game = Game {
+        let mut game = ExactGame {
             variant,
             rules,
             table,
@@ -349,11 +349,11 @@ impl Game {
         variant: Variant,
         table: Table,
         facts: &[HandFacts],
-    ) -> Result<Game, ReplayError> {
-        Game::replay_each(variant, table, facts.len(), facts.iter().cloned())
+    ) -> Result<ExactGame, ReplayError> {
+        ExactGame::replay_each(variant, table, facts.len(), facts.iter().cloned())
     }
 
-    /// [`Game::replay`] of `count` hands' facts, each taken when it is
+    /// [`ExactGame::replay`] of `count` hands' facts, each taken when it is
     /// replayed: a long session's facts need not be held twice, once as
     /// read and once in the game. The game's lists are made to measure.
     pub fn replay_each(
@@ -361,8 +361,8 @@ impl Game {
         table: Table,
         count: usize,
         facts: impl IntoIterator<Item = HandFacts>,
-    ) -> Result<Game, ReplayError> {
-        let mut game = Game::new(variant, table);
+    ) -> Result<ExactGame, ReplayError> {
+        let mut game = ExactGame::new(variant, table);
         game.hands
             .reserve_exact((count + 1).saturating_sub(game.hands.len()));
         game.facts.reserve_exact(count);

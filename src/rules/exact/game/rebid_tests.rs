@@ -11,14 +11,14 @@ const ANN: Seat = Seat::new(0);
 const BOB: Seat = Seat::new(1);
 
 /// Ann and Bob; Ann deals 4 cards, Bob leads.
-fn two() -> Game {
+fn two() -> ExactGame {
     let variant = built_in("mormon-bridge-elimination");
     let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 /// One round bid under `trump` (or none noted) that totals 4: 2 + 2.
-fn refused_round(g: &mut Game, trump: Option<Trump>) {
+fn refused_round(g: &mut ExactGame, trump: Option<Trump>) {
     let rounds = g.current().unwrap().rebids.len();
     if let Some(trump) = trump {
         g.record_trump(trump).unwrap();
@@ -27,7 +27,7 @@ fn refused_round(g: &mut Game, trump: Option<Trump>) {
     assert_eq!(g.current().unwrap().rebids.len(), rounds + 1);
 }
 
-fn step(g: &Game) -> Option<RebidStep> {
+fn step(g: &ExactGame) -> Option<RebidStep> {
     g.current().unwrap().rebid_step()
 }
 
@@ -124,7 +124,7 @@ fn a_recorded_rebid_that_turns_a_colour_again_is_refused_on_replay() {
         rebids: vec![round(Trump::Red), round(Trump::Green), round(Trump::Red)],
         ..HandFacts::default()
     }];
-    let err = Game::replay(g.variant().clone(), g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(g.variant().clone(), g.table().clone(), &facts).unwrap_err();
     assert_eq!(err.hand, 1);
     assert_eq!(
         err.to_string(),
@@ -136,7 +136,7 @@ fn a_recorded_rebid_that_turns_a_colour_again_is_refused_on_replay() {
         trump: Some(Trump::Green),
         ..HandFacts::default()
     }];
-    let err = Game::replay(g.variant().clone(), g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(g.variant().clone(), g.table().clone(), &facts).unwrap_err();
     assert!(matches!(
         err.error,
         RuleError::ColourTried {

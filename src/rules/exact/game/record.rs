@@ -3,7 +3,7 @@
 //! and the scoring of a hand once its tricks are in.
 
 use super::{
-    Attempt, Expect, Forced, Game, Hand, HandFacts, HandPhase, HandResult, RuleError, Status,
+    Attempt, ExactGame, Expect, Forced, Hand, HandFacts, HandPhase, HandResult, RuleError, Status,
     set_entries,
 };
 use crate::rules::exact::hook::{self as exact, list_range};
@@ -11,7 +11,7 @@ use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::template::BiddingOrder;
 use crate::rules::trump::Trump;
 
-impl Game {
+impl ExactGame {
     /// Records bids (new ones, or corrections of bids already made in this hand).
     /// All of them are checked together, so a correction to a bid and the
     /// dealer's bid can be made in one go. Whatever the rules then leave one

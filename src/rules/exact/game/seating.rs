@@ -15,7 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Deal, Game, Hand, RuleError, Status};
+use super::{Deal, ExactGame, Hand, RuleError, Status};
 use crate::rules::seat::{PerSeat, Seat};
 
 /// The total a player who joins under way starts on.
@@ -95,7 +95,7 @@ pub struct Joined {
     pub points: i64,
 }
 
-/// A place round the table: an index into [`Game`]'s places, the place to
+/// A place round the table: an index into [`ExactGame`]'s places, the place to
 /// its left one higher (round the table). A player who joins gets a new
 /// place; an eliminated player's place may be left empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,7 +108,7 @@ impl Place {
     }
 }
 
-impl Game {
+impl ExactGame {
     /// Deals the next hand of the schedule, or ends the game when it has
     /// run out: the deal passes left, skipping empty places.
     pub(super) fn deal_next(&mut self) {
@@ -195,7 +195,7 @@ impl Game {
     /// recorded, for a name already at the table, or when the deck could
     /// not deal the hands to come to one more. In an elimination game the
     /// latecomer instead joins the players waiting for a seat, at any time
-    /// and however full the table (see [`Game::apply_join`]); a place
+    /// and however full the table (see [`ExactGame::apply_join`]); a place
     /// cannot be chosen there.
     pub fn join(
         &mut self,
@@ -234,7 +234,7 @@ impl Game {
         })
     }
 
-    /// Records a join as given (see [`Game::join`]).
+    /// Records a join as given (see [`ExactGame::join`]).
     pub(super) fn apply_join(&mut self, join: &Join) -> Result<Seat, RuleError> {
         let hand = self.open_hand()?;
         let number = hand.deal.number;
@@ -385,7 +385,7 @@ impl Game {
         self.apply_sit_out(seat)
     }
 
-    /// Records a player sitting out as given (see [`Game::sit_out`]).
+    /// Records a player sitting out as given (see [`ExactGame::sit_out`]).
     pub(super) fn apply_sit_out(&mut self, seat: Seat) -> Result<(), RuleError> {
         let hand = self.open_hand()?;
         let number = hand.deal.number;

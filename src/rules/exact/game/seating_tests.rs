@@ -2,7 +2,7 @@
 //! (`seating.rs`). Scores are worked out by hand in the comments, with
 //! Devil's Bridge's "bid-plus-ten": exact scores 10 + the bid, a miss 0.
 
-use super::super::{Game, HandFacts, RuleError, Undone};
+use super::super::{ExactGame, HandFacts, RuleError, Undone};
 use super::Start;
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
@@ -21,15 +21,15 @@ fn variant(change: impl FnOnce(&mut RawTemplate)) -> Variant {
     Variant::try_from(raw).unwrap()
 }
 
-fn three() -> Game {
+fn three() -> ExactGame {
     let variant = variant(|_| {});
     let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 /// Plays the hand in play with these bids and tricks (seat, bid, took).
-fn play(g: &mut Game, entries: &[(Seat, u32, u32)]) {
+fn play(g: &mut ExactGame, entries: &[(Seat, u32, u32)]) {
     let order = g.current().unwrap().deal.order.clone();
     let bids: Vec<(Seat, u32)> = order
         .iter()
@@ -41,7 +41,7 @@ fn play(g: &mut Game, entries: &[(Seat, u32, u32)]) {
 }
 
 /// Three hands at Ann, Bob, Cid: totals Ann 11, Bob 22, Cid 32.
-fn three_hands() -> Game {
+fn three_hands() -> ExactGame {
     let mut g = three();
     // Hand 1, 1 card, Ann deals: Bob 0/0 → 10, Cid 1/1 → 11, Ann 1/0 → 0.
     play(&mut g, &[(BOB, 0, 0), (CID, 1, 1), (ANN, 1, 0)]);
@@ -129,7 +129,7 @@ fn a_join_is_replayed_undone_and_survives_an_edit_of_an_earlier_hand() {
         &mut g,
         &[(CID, 0, 0), (DEE, 2, 2), (ANN, 1, 1), (BOB, 0, 1)],
     );
-    let again = Game::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
+    let again = ExactGame::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
     assert_same(&g, &again);
     assert_eq!(again.table().joined(), ["Dee"]);
     // Dee starts on the average, 21, and makes 2/2 in hand 4: 33.
@@ -195,7 +195,7 @@ fn a_join_the_deck_cannot_deal_is_refused() {
         .map(String::from)
         .to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    let mut g = Game::new(variant, table);
+    let mut g = ExactGame::new(variant, table);
     let err = refused(&mut g, |g| g.join("Fay", None, Start::Zero));
     assert_eq!(
         err.to_string(),
@@ -214,7 +214,7 @@ fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
         .to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
     let facts: Vec<HandFacts> = Vec::new();
-    let mut g = Game::replay(variant, table, &facts).unwrap();
+    let mut g = ExactGame::replay(variant, table, &facts).unwrap();
     while g.current().unwrap().deal.number < 15 {
         let order = g.current().unwrap().deal.order.clone();
         let cards = g.current().unwrap().deal.cards;
@@ -232,7 +232,7 @@ fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
     assert_eq!(g.current().unwrap().deal.order.len(), 6);
 }
 
-fn elimination(names: &[&str]) -> Game {
+fn elimination(names: &[&str]) -> ExactGame {
     let mut raw: RawTemplate = toml::from_str(include_str!(
         "../../../../templates/mormon-bridge-elimination.toml"
     ))
@@ -241,7 +241,7 @@ fn elimination(names: &[&str]) -> Game {
     let variant = Variant::try_from(raw).unwrap();
     let names = names.iter().map(|n| n.to_string()).collect();
     let table = Table::new(&variant, names, 0).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn a_latecomer_at_an_elimination_game_waits_for_a_seat_at_any_time() {
     assert_eq!(g.totals()[DEE], 0);
     // The game replays from its facts, and undo takes the join back once
     // the hand's entries are back.
-    let replayed = Game::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
+    let replayed = ExactGame::replay(g.variant().clone(), g.table().at_start(), g.facts()).unwrap();
     assert_eq!(replayed.standing(), [ANN, DEE, CID]);
     let mut back = g.undo().unwrap().0;
     while back.facts().first().is_some_and(|f| !f.bids.is_empty()) {
@@ -313,7 +313,7 @@ fn a_player_sits_a_hand_out_and_scores_nothing() {
     let variant = variant(|_| {});
     let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    let mut g = Game::new(variant, table);
+    let mut g = ExactGame::new(variant, table);
     // Hand 1: Ann, the dealer, sits out, so Bob deals among Bob, Cid, Dee;
     // the hook is on Bob.
     g.sit_out(ANN).unwrap();
@@ -375,11 +375,11 @@ fn a_player_can_sit_out_only_once_a_hand() {
     let variant = variant(|_| {});
     let names = ["Ann", "Bob", "Cid", "Dee"].map(String::from).to_vec();
     let table = Table::new(&variant, names, 0).unwrap();
-    let mut g = Game::new(variant, table);
+    let mut g = ExactGame::new(variant, table);
     g.sit_out(CID).unwrap();
     let err = refused(&mut g, |g| g.sit_out(CID));
     assert_eq!(err.to_string(), "Cid already sits out hand 1");
-    let again = Game::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
+    let again = ExactGame::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
     assert_same(&g, &again);
 }
 
@@ -402,7 +402,7 @@ fn a_join_counts_no_turned_card_on_a_no_trump_hand() {
         });
         let names = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
         let table = Table::new(&variant, names, 0).unwrap();
-        Game::new(variant, table)
+        ExactGame::new(variant, table)
     };
     let mut g = game(true);
     assert_eq!(g.join("Dee", None, Start::Zero), Ok(DEE));

@@ -18,7 +18,7 @@ fn a_game_is_in_play_until_its_last_hand_is_scored() {
     };
     rules.target = Some(11);
     let table = Table::new(&variant, vec!["Ann".into(), "Bob".into(), "Cid".into()], 0).unwrap();
-    let mut g = Game::new(variant, table);
+    let mut g = ExactGame::new(variant, table);
     assert_eq!(g.status(), Status::InPlay);
     assert!(g.current().is_some());
     g.record_bids(&[(Seat::new(1), 1), (Seat::new(2), 0), (Seat::new(0), 0)])
@@ -45,12 +45,12 @@ fn a_hand_is_bidding_until_its_first_trick_count_then_playing_until_scored() {
     // Devil's Bridge for three, Ann deals hand 1 (1 card).
     let variant = built_in("devils-bridge");
     let table = Table::new(&variant, vec!["Ann".into(), "Bob".into(), "Cid".into()], 0).unwrap();
-    let mut g = Game::new(variant, table);
+    let mut g = ExactGame::new(variant, table);
     let first = HandNumber::new(1).unwrap();
     assert_eq!(HandNumber::new(0), None);
     assert_eq!((first.get(), first.index(), first.next().get()), (1, 0, 2));
     assert_eq!(HandNumber::at(0), first);
-    let phase = |g: &Game| g.hand(first).map(Hand::phase);
+    let phase = |g: &ExactGame| g.hand(first).map(Hand::phase);
     assert_eq!(phase(&g), Some(HandPhase::Bidding));
     g.record_bids(&[(Seat::new(1), 1), (Seat::new(2), 0), (Seat::new(0), 1)])
         .unwrap();

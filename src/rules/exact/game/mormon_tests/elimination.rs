@@ -59,7 +59,7 @@ fn the_dealer_skips_eliminated_seats() {
     play_seated(&mut g, &[1, 1, 1, 0], &[1, 2, 1, 0]);
     // Hand 2: the deal passes from Ann over Bob's empty seat to Cid.
     assert_eq!(deal_of(&g), (CID, vec![DEE, ANN, CID]));
-    let everyone_exact = |g: &mut Game, entries: &[(Seat, u32)]| play(g, entries, entries);
+    let everyone_exact = |g: &mut ExactGame, entries: &[(Seat, u32)]| play(g, entries, entries);
     everyone_exact(&mut g, &[(ANN, 1), (CID, 1), (DEE, 2)]);
     // Hand 3: Dee.
     assert_eq!(deal_of(&g), (DEE, vec![ANN, CID, DEE]));
@@ -274,7 +274,7 @@ fn replaying_an_elimination_game_gives_the_same_standing() {
         &[(CID, 2), (FAY, 0), (ANN, 1), (EVE, 0)],
         &[(CID, 2), (FAY, 1), (ANN, 1), (EVE, 0)],
     );
-    let again = Game::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
+    let again = ExactGame::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
     assert_same(&again, &g);
 }
 

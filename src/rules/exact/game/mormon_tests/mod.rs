@@ -72,27 +72,27 @@ fn strings(names: &[&str]) -> Vec<String> {
 }
 
 /// A fresh game with everyone seated; `dealer` is a seat index.
-fn game_with(variant: Variant, names: &[&str], dealer: usize) -> Game {
+fn game_with(variant: Variant, names: &[&str], dealer: usize) -> ExactGame {
     let table = Table::new(&variant, strings(names), dealer).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 /// A fresh elimination game with players waiting for a seat.
-fn elimination_game(seated: &[&str], waiting: &[&str], dealer: usize) -> Game {
+fn elimination_game(seated: &[&str], waiting: &[&str], dealer: usize) -> ExactGame {
     let variant = elimination();
     let table = Table::with_waiting(&variant, strings(seated), strings(waiting), dealer).unwrap();
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 fn vals<T: Clone>(per_seat: &PerSeat<T>) -> Vec<T> {
     per_seat.values().cloned().collect()
 }
 
-fn current(g: &Game) -> &Hand {
+fn current(g: &ExactGame) -> &Hand {
     g.current().expect("game in progress")
 }
 
-fn number(g: &Game) -> usize {
+fn number(g: &ExactGame) -> usize {
     current(g).deal.number
 }
 
@@ -106,14 +106,14 @@ fn seated(values: &[u32]) -> Vec<(Seat, u32)> {
 }
 
 /// Records a round of bids, all at once (fists, three knocks, fingers).
-fn bid(g: &mut Game, entries: &[(Seat, u32)]) {
+fn bid(g: &mut ExactGame, entries: &[(Seat, u32)]) {
     let n = number(g);
     g.record_bids(entries)
         .unwrap_or_else(|e| panic!("hand {n}: bids {entries:?}: {e}"));
 }
 
 /// Records every player's tricks in one entry; the hand is scored.
-fn tricks(g: &mut Game, entries: &[(Seat, u32)]) {
+fn tricks(g: &mut ExactGame, entries: &[(Seat, u32)]) {
     let n = number(g);
     let filled = g
         .record_tricks(entries)
@@ -126,18 +126,18 @@ fn tricks(g: &mut Game, entries: &[(Seat, u32)]) {
     );
 }
 
-fn play(g: &mut Game, bids: &[(Seat, u32)], taken: &[(Seat, u32)]) {
+fn play(g: &mut ExactGame, bids: &[(Seat, u32)], taken: &[(Seat, u32)]) {
     bid(g, bids);
     tricks(g, taken);
 }
 
 /// A hand for a table where everyone plays, bids and tricks in seat order.
-fn play_seated(g: &mut Game, bids: &[u32], taken: &[u32]) {
+fn play_seated(g: &mut ExactGame, bids: &[u32], taken: &[u32]) {
     play(g, &seated(bids), &seated(taken));
 }
 
 /// (dealer, bidding/leading order) of the current hand.
-fn deal_of(g: &Game) -> (Seat, Vec<Seat>) {
+fn deal_of(g: &ExactGame) -> (Seat, Vec<Seat>) {
     let deal = &current(g).deal;
     (deal.dealer, deal.order.clone())
 }

@@ -158,7 +158,7 @@ fn only_the_elimination_form_seats_waiting_players() {
     assert_eq!(table.len(), 16);
     assert_eq!(table.seated().len(), 14);
     assert_eq!(table.waiting(), ["P15", "P16"]);
-    let g = Game::new(v, table);
+    let g = ExactGame::new(v, table);
     assert_eq!(g.waiting(), [Seat::new(14), Seat::new(15)]);
     assert_eq!(g.standing().len(), 14);
     assert_eq!(current(&g).deal.order.len(), 14);

@@ -46,7 +46,7 @@ fn refused_rounds() -> [Round; 6] {
 }
 
 /// Ann and Bob with the first `rounds` of [`refused_rounds`] recorded.
-fn two_after(rounds: usize) -> Game {
+fn two_after(rounds: usize) -> ExactGame {
     let mut g = elimination_game(&TWO, &[], 0);
     for (trump, bids, _) in refused_rounds().into_iter().take(rounds) {
         g.record_trump(trump).unwrap();
@@ -151,7 +151,7 @@ fn two_players_bidding_four_are_led_through_new_colours_first_card_led_and_a_red
     assert_eq!(facts.tricks, [(ANN, 1), (BOB, 3)]);
 
     // The recorded facts, re-bids and all, replay to the same game.
-    let again = Game::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
+    let again = ExactGame::replay(g.variant().clone(), g.table().clone(), g.facts()).unwrap();
     assert_same(&again, &g);
     assert_eq!(again.hands()[0].rebids, recorded);
 }
@@ -294,7 +294,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
         bids: vec![(ANN, 0), (BOB, 1)],
         ..HandFacts::default()
     }];
-    let err = Game::replay(v.clone(), two.clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(v.clone(), two.clone(), &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -319,7 +319,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
         }],
         ..HandFacts::default()
     }];
-    let err = Game::replay(v.clone(), three, &facts).unwrap_err();
+    let err = ExactGame::replay(v.clone(), three, &facts).unwrap_err();
     assert_eq!(err.hand, 1);
     assert_eq!(
         err.error,
@@ -338,7 +338,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
         }],
         ..HandFacts::default()
     }];
-    let err = Game::replay(v4, four, &facts).unwrap_err();
+    let err = ExactGame::replay(v4, four, &facts).unwrap_err();
     assert!(matches!(err.error, RuleError::RebidNotNeeded { .. }));
 
     // A needed re-bid (2 + 2) replays.
@@ -349,7 +349,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
         }],
         ..HandFacts::default()
     }];
-    let g = Game::replay(v, two, &facts).unwrap();
+    let g = ExactGame::replay(v, two, &facts).unwrap();
     assert_same(&g, &two_after(1));
 }
 

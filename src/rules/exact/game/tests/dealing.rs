@@ -103,7 +103,7 @@ fn the_first_dealer_is_the_tables_choice() {
 }
 
 /// Plays a whole game with `pass_hand`, returning each hand's (cards, blind).
-fn schedule_of(players: &[&str]) -> (Vec<u32>, Vec<bool>, Game) {
+fn schedule_of(players: &[&str]) -> (Vec<u32>, Vec<bool>, ExactGame) {
     let mut g = game(players, 0);
     while !g.is_finished() {
         pass_hand(&mut g);

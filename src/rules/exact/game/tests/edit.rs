@@ -1,4 +1,4 @@
-//! `Game::edit` (`game.rs`): corrections to an earlier hand.
+//! `ExactGame::edit` (`game.rs`): corrections to an earlier hand.
 
 use super::*;
 

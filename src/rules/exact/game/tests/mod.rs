@@ -64,13 +64,13 @@ fn table(variant: &Variant, players: &[&str], dealer: usize) -> Table {
     Table::new(variant, strings(players), dealer).unwrap()
 }
 
-fn game_with(variant: Variant, players: &[&str], dealer: usize) -> Game {
+fn game_with(variant: Variant, players: &[&str], dealer: usize) -> ExactGame {
     let table = table(&variant, players, dealer);
-    Game::new(variant, table)
+    ExactGame::new(variant, table)
 }
 
 /// A fresh Devil's Bridge game (bid-plus-ten, no target).
-fn game(players: &[&str], dealer: usize) -> Game {
+fn game(players: &[&str], dealer: usize) -> ExactGame {
     game_with(devils(), players, dealer)
 }
 
@@ -87,12 +87,12 @@ fn vals<T: Clone>(per_seat: &PerSeat<T>) -> Vec<T> {
     per_seat.values().cloned().collect()
 }
 
-fn number(g: &Game) -> usize {
+fn number(g: &ExactGame) -> usize {
     g.current().expect("game in progress").deal.number
 }
 
 /// Records the bids (given in seat order) one at a time, in bidding order.
-fn bids(g: &mut Game, values: &[u32]) {
+fn bids(g: &mut ExactGame, values: &[u32]) {
     let hand = g.current().expect("game in progress");
     let (n, order) = (hand.deal.number, hand.deal.order.clone());
     assert_eq!(values.len(), order.len(), "one bid per player");
@@ -103,7 +103,7 @@ fn bids(g: &mut Game, values: &[u32]) {
 }
 
 /// Records everyone's tricks (given in seat order) in one entry; the hand is scored.
-fn tricks(g: &mut Game, values: &[u32]) {
+fn tricks(g: &mut ExactGame, values: &[u32]) {
     let n = number(g);
     let filled = g
         .record_tricks(&seated(values))
@@ -116,14 +116,14 @@ fn tricks(g: &mut Game, values: &[u32]) {
     );
 }
 
-fn play(g: &mut Game, b: &[u32], t: &[u32]) {
+fn play(g: &mut ExactGame, b: &[u32], t: &[u32]) {
     bids(g, b);
     tricks(g, t);
 }
 
 /// Everyone bids 0 (always legal: the dealer's forbidden bid is then the
 /// hand size, at least 1) and the first bidder takes every trick.
-fn pass_hand(g: &mut Game) {
+fn pass_hand(g: &mut ExactGame) {
     let hand = g.current().expect("game in progress");
     let (cards, first) = (hand.deal.cards, hand.deal.order[0]);
     let players = g.table().len();
@@ -134,7 +134,7 @@ fn pass_hand(g: &mut Game) {
 }
 
 /// A 3-player game (Ann deals first) with hands before `hand` played by `pass_hand`.
-fn three_at(hand: usize) -> Game {
+fn three_at(hand: usize) -> ExactGame {
     let mut g = game(&THREE, 0);
     while number(&g) < hand {
         pass_hand(&mut g);
@@ -196,7 +196,7 @@ const FULL_GAME: [([u32; 3], [u32; 3]); 19] = [
 ];
 
 /// The first `hands` hands of [`FULL_GAME`] played in `variant`.
-fn full_game_with(variant: Variant, hands: usize) -> Game {
+fn full_game_with(variant: Variant, hands: usize) -> ExactGame {
     let mut g = game_with(variant, &THREE, 0);
     for (b, t) in &FULL_GAME[..hands] {
         play(&mut g, b, t);
@@ -204,6 +204,6 @@ fn full_game_with(variant: Variant, hands: usize) -> Game {
     g
 }
 
-fn full_game(hands: usize) -> Game {
+fn full_game(hands: usize) -> ExactGame {
     full_game_with(devils(), hands)
 }

@@ -1,4 +1,4 @@
-//! `Game::replay` (`game.rs`): the facts of a session file, and what it refuses.
+//! `ExactGame::replay` (`game.rs`): the facts of a session file, and what it refuses.
 
 use super::*;
 
@@ -6,7 +6,7 @@ use super::*;
 fn replaying_the_facts_gives_the_same_game() {
     // A finished game.
     let g = full_game(19);
-    let again = Game::replay(devils(), g.table().clone(), g.facts()).unwrap();
+    let again = ExactGame::replay(devils(), g.table().clone(), g.facts()).unwrap();
     assert_same(&g, &again);
     assert_eq!(vals(again.totals()), [168, 137, 139]);
 
@@ -23,7 +23,7 @@ fn replaying_the_facts_gives_the_same_game() {
     g.record_trump(Trump::Clubs).unwrap();
     g.record_bids(&[(ANN, 1)]).unwrap();
     g.record_bids(&[(ANN, 2), (BOB, 0)]).unwrap();
-    let again = Game::replay(devils(), g.table().clone(), g.facts()).unwrap();
+    let again = ExactGame::replay(devils(), g.table().clone(), g.facts()).unwrap();
     assert_same(&g, &again);
     assert_eq!(again.current().unwrap().trump, Some(Trump::Clubs));
     assert_eq!(
@@ -38,8 +38,8 @@ fn replaying_the_facts_gives_the_same_game() {
 fn replay_of_nothing_is_a_new_game() {
     let v = devils();
     let t = table(&v, &THREE, 1);
-    let g = Game::replay(v.clone(), t.clone(), &[]).unwrap();
-    assert_same(&g, &Game::new(v, t));
+    let g = ExactGame::replay(v.clone(), t.clone(), &[]).unwrap();
+    assert_same(&g, &ExactGame::new(v, t));
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn replay_refuses_a_hand_edited_forbidden_dealer_bid() {
     let ann = facts[3].bids.iter_mut().find(|(s, _)| *s == ANN).unwrap();
     assert_eq!(ann.1, 2);
     ann.1 = 1;
-    let err = Game::replay(devils(), g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(devils(), g.table().clone(), &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -76,7 +76,7 @@ fn replay_refuses_a_hand_whose_tricks_do_not_add_up() {
     let mut facts = g.facts().to_vec();
     // Hand 2 has 2 cards; make the counts 1, 1, 1.
     facts[1].tricks = seated(&[1, 1, 1]);
-    let err = Game::replay(devils(), g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(devils(), g.table().clone(), &facts).unwrap_err();
     assert_eq!(err.hand, 2);
     assert_eq!(
         err.error,
@@ -92,7 +92,7 @@ fn replay_refuses_a_hand_whose_tricks_do_not_add_up() {
 fn replay_refuses_facts_after_the_game_ended() {
     // Target 31 ends the game in hand 3; a fourth hand recorded is refused.
     let g = full_game(4);
-    let err = Game::replay(with_target(31), g.table().clone(), g.facts()).unwrap_err();
+    let err = ExactGame::replay(with_target(31), g.table().clone(), g.facts()).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -112,7 +112,7 @@ fn replay_refuses_facts_after_the_game_ended() {
         trump: Some(Trump::Hearts),
         ..HandFacts::default()
     });
-    let err = Game::replay(devils(), g.table().clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(devils(), g.table().clone(), &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -131,7 +131,7 @@ fn replay_refuses_an_unfinished_hand_followed_by_a_later_one() {
     // (Bob deals hand 2, so Cid is first).
     let mut facts = g.facts().to_vec();
     facts[1].tricks.clear();
-    let err = Game::replay(devils(), table.clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(devils(), table.clone(), &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -154,7 +154,7 @@ fn replay_refuses_an_unfinished_hand_followed_by_a_later_one() {
         trump: Some(Trump::Spades),
         ..HandFacts::default()
     };
-    let err = Game::replay(devils(), table.clone(), &facts).unwrap_err();
+    let err = ExactGame::replay(devils(), table.clone(), &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
@@ -169,7 +169,7 @@ fn replay_refuses_an_unfinished_hand_followed_by_a_later_one() {
     // The last hand may be unfinished.
     let mut facts = g.facts().to_vec();
     facts[2].tricks.clear();
-    let again = Game::replay(devils(), table, &facts).unwrap();
+    let again = ExactGame::replay(devils(), table, &facts).unwrap();
     assert_eq!(number(&again), 3);
     assert_eq!(again.played(), 2);
 }
@@ -183,7 +183,7 @@ fn replay_refuses_a_dealer_bid_without_all_the_others() {
         bids: vec![(BOB, 0), (ANN, 0)],
         ..HandFacts::default()
     }];
-    let err = Game::replay(v, t, &facts).unwrap_err();
+    let err = ExactGame::replay(v, t, &facts).unwrap_err();
     assert_eq!(
         err,
         ReplayError {

@@ -1,4 +1,4 @@
-//! `Game::undo` (`game.rs`): what each undo takes back.
+//! `ExactGame::undo` (`game.rs`): what each undo takes back.
 
 use super::*;
 

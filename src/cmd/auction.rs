@@ -124,13 +124,13 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         }
         // The engine records them, and then any call the rules force.
         game.calls(&new).map_err(|(_, e)| anyhow!("{e}"))?;
-        let made = game.duel().deals()[number - 1]
+        let made = game.duel().deal(number).expect("a deal dealt")
             .auction()
             .map_or(0, |a| a.calls().len() - before - new.len());
         Ok((number, made))
     })?;
     let game = session.contract()?;
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
     outln!("deal {number} auction: {}.", say::calls(game, auction));
     if let Some(line) = say::forced(game, auction, made) {

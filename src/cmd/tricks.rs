@@ -115,7 +115,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
 /// What a contract game's tricks scored, and what comes next.
 fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     let game = session.contract()?;
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     if first {
         outln!("deal {number} {}", say::first_phase(game, deal));
     } else {

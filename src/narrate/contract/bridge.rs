@@ -220,7 +220,7 @@ fn item_words(game: &ContractGame, deal: &ContractDeal, item: &Item, alone: bool
 pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
     let duel = game.duel();
     let deals = duel.deals();
-    let deal = deals.get(number - 1)?;
+    let deal = duel.deal(number)?;
     deal.tricks()?;
     let chicago = deal.round.is_some();
     let won = deal.items.iter().find(|i| i.below).map(|i| i.side);

@@ -44,7 +44,7 @@ fn tricks(g: &mut ContractGame, tricks: u32, honours: Option<(usize, u32)>) -> u
 }
 
 fn said(g: &ContractGame, number: usize) -> (String, Option<String>) {
-    let deal = &g.duel().deals()[number - 1];
+    let deal = g.duel().deal(number).expect("a deal dealt");
     (result(g, deal), after_deal(g, number))
 }
 

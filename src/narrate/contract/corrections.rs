@@ -114,7 +114,7 @@ pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
 /// Chicago deal passed out is `1·1a`).
 pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> String {
     let label = deal_label(before, number);
-    let deal = &before.duel().deals()[number - 1];
+    let deal = before.duel().deal(number).expect("a deal dealt");
     if !before.keeps_contract_only() {
         return format!("took back the {calls} passes that ended the auction in deal {label}.");
     }
@@ -129,7 +129,7 @@ pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> Stri
 /// "deal 3 corrected; every later deal rescored.": its first phase, its
 /// auction, what the corrected auction did to the tricks, and its result.
 pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     let label = deal_label(game, number);
     let number = &label;
     let mut lines = vec![format!(

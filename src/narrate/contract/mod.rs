@@ -204,7 +204,7 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
 /// `passed` calls: "Bob, Cid and Dan pass." (a Buddy holder's last pass
 /// is a stand: "Bob passes; Ann stands on 2♥.").
 pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<String> {
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     let auction = deal.auction()?;
     let calls = auction.calls();
     let from = calls.len().checked_sub(passed)?;

@@ -310,7 +310,7 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
         return None;
     }
     let deals = game.duel().deals();
-    let deal = deals.get(number - 1)?;
+    let deal = game.duel().deal(number)?;
     let ended = match deals.get(number) {
         Some(next) => next.game > deal.game,
         None => game.is_finished(),

@@ -169,6 +169,18 @@ impl Duel {
         &self.deals
     }
 
+    /// Deal `number` (counted from 1, in the order dealt, as every sentence
+    /// and command numbers deals), if it has been dealt: the one place a
+    /// deal's number becomes a place in the list.
+    pub fn deal(&self, number: usize) -> Option<&ContractDeal> {
+        self.deals.get(number.checked_sub(1)?)
+    }
+
+    /// What was recorded of deal `number` (counted from 1), if it was dealt.
+    pub fn fact(&self, number: usize) -> Option<&DealFacts> {
+        self.facts.get(number.checked_sub(1)?)
+    }
+
     /// The session's totals, by side.
     pub fn totals(&self) -> BySide<Line> {
         self.totals

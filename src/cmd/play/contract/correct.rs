@@ -53,7 +53,7 @@ pub(super) fn correct(
     };
     let number = pick_deal(&text).map_err(anyhow::Error::msg)?;
     let label = say::deal_label(game, number);
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     let (a, b) = (game.seat(Side::A), game.seat(Side::B));
     let mut items = Vec::new();
     let mut kinds = Vec::new();
@@ -374,7 +374,10 @@ pub(crate) fn undo_answer(
     };
     let before = calls_of(game);
     let contract_only = game.keeps_contract_only();
-    let closed_in_a_contract = game.duel().deals()[number - 1]
+    let closed_in_a_contract = game
+        .duel()
+        .deal(number)
+        .expect("a deal dealt")
         .auction()
         .is_some_and(|a| matches!(a.outcome(), Outcome::Contract(_)));
     // The answer taken back was a pass at the end of the auction, not a

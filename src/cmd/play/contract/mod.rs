@@ -124,7 +124,7 @@ fn first_phase(
                     .record_first_phase(&[(game.seat(leader), n)])?)
             })?;
             let game = session.0.contract()?;
-            let deal = &game.duel().deals()[number - 1];
+            let deal = game.duel().deal(number).expect("a deal dealt");
             p.say(&capitalised(&say::first_phase(game, deal)));
             p.say(&format!("Totals: {}.", say::totals_line(game)));
             if let Some(ending) = say::game_ending(game) {
@@ -214,7 +214,10 @@ pub(super) fn call(
         .store
         .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
     let game = session.contract()?;
-    let auction = game.duel().deals()[number - 1]
+    let auction = game
+        .duel()
+        .deal(number)
+        .expect("a deal dealt")
         .auction()
         .expect("an auction");
     ended(p, game, number, auction.calls().len() - asked);
@@ -298,7 +301,7 @@ pub(super) fn final_contract(
         Ok(s.contract_mut()?.calls(&calls).map_err(|(_, e)| e)?)
     })?;
     let game = session.contract()?;
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     p.say(&format!(
         "{} (The auction is not recorded at this table.)",
         capitalised(&say::auction_end(game, deal))
@@ -317,17 +320,25 @@ fn pass_to_the_end(
     number: usize,
 ) -> Result<usize, crate::rules::contract::game::ContractError> {
     let open = |g: &ContractGame| {
-        g.duel().deals()[number - 1]
+        g.duel()
+            .deal(number)
+            .expect("a deal dealt")
             .auction()
             .is_some_and(Auction::is_open)
     };
-    let before = game.duel().deals()[number - 1]
+    let before = game
+        .duel()
+        .deal(number)
+        .expect("a deal dealt")
         .auction()
         .map_or(0, |a| a.calls().len());
     while open(game) {
         game.call(Call::Pass)?;
     }
-    let after = game.duel().deals()[number - 1]
+    let after = game
+        .duel()
+        .deal(number)
+        .expect("a deal dealt")
         .auction()
         .map_or(0, |a| a.calls().len());
     Ok(after - before)
@@ -336,7 +347,7 @@ fn pass_to_the_end(
 /// After calls were recorded: the ones the rules forced (`made` of them,
 /// at the end), and how the auction ended, if it did.
 pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
     if let Some(line) = say::forced(game, auction, made) {
         p.say(&line);
@@ -437,7 +448,7 @@ fn tricks(
 /// After a contract's tricks are in (two players or four): what it scored,
 /// the game or session it ended, and the sheet while the session goes on.
 pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
-    let deal = &game.duel().deals()[number - 1];
+    let deal = game.duel().deal(number).expect("a deal dealt");
     p.say(&capitalised(&say::contract_result(game, deal)));
     if let Some(end) = say::game_end(game, number) {
         p.say(&end);

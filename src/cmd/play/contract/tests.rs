@@ -23,7 +23,9 @@ pub(in crate::cmd::play) fn line(above: i64, below: i64) -> Line {
 
 /// Deal `number`'s calls as the session stores them.
 pub(in crate::cmd::play) fn calls(game: &ContractGame, number: usize) -> Vec<String> {
-    game.duel().facts()[number - 1]
+    game.duel()
+        .fact(number)
+        .expect("a deal dealt")
         .calls
         .iter()
         .map(ToString::to_string)

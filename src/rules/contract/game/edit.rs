@@ -33,7 +33,7 @@ impl ContractGame {
             )));
         }
         let here = |reason: String| ContractError::Breaks { deal, reason };
-        let old = &self.duel.deals()[deal - 1];
+        let old = self.duel.deal(deal).expect("a deal dealt");
         let mut corrected = facts.to_vec();
         let fact = &mut corrected[deal - 1];
         let mut effect = AuctionEffect::None;

@@ -354,8 +354,8 @@ impl ContractGame {
             return Ok((self.with(duel), UndoneEntry::Close));
         }
         let deal = self.duel.facts().len();
-        let before = &self.duel.facts()[deal - 1];
-        let after = duel.facts().get(deal - 1).cloned().unwrap_or_default();
+        let before = self.duel.fact(deal).expect("a deal dealt");
+        let after = duel.fact(deal).cloned().unwrap_or_default();
         let undone = if before.tricks != after.tricks {
             UndoneEntry::Tricks {
                 deal,

@@ -363,9 +363,18 @@ impl Play {
         })
     }
 
-    /// Takes back the last entry and says what was taken back.
+    /// Takes back the last entry and says what was taken back; at a table
+    /// that keeps only the contracts, a deal's contract is one entry.
     pub fn undo(&mut self) -> Result<String, UndoError> {
         Ok(match self {
+            // The calls stored for a contract typed alone were never the
+            // table's: they go together, so no half auction is left.
+            Play::Contract(game) if game.keeps_contract_only() => {
+                let (undone_game, undone) = game.undo_answer()?;
+                let said = narrate::contract::undone_answer(game, &undone_game, undone);
+                *game = undone_game;
+                said
+            }
             Play::Exact(game) => {
                 let (undone_game, undone) = game.undo()?;
                 *game = undone_game;

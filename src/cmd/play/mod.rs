@@ -16,7 +16,6 @@ use crate::session::Play;
 
 mod bridge;
 mod contract;
-pub(crate) use contract::undo_answer;
 mod exact;
 mod letters;
 mod setup;

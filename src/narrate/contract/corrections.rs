@@ -4,7 +4,7 @@
 
 use crate::rules::contract::auction::{Auction, Outcome};
 use crate::rules::contract::deal::Dummy;
-use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneEntry};
+use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneAnswer, UndoneEntry};
 
 use super::{calls, contract_result, deal_contract, first_phase, pretty};
 
@@ -105,14 +105,19 @@ pub fn undone(game: &ContractGame, entry: UndoneEntry) -> String {
     }
 }
 
-/// What the table's `u` took back when one answer had recorded several
-/// calls of deal `number`: `calls` passes Enter added to end the auction
+/// What the table's `u` took back: one entry as [`undone`] says it, or,
+/// where one answer had recorded several calls of a deal, the passes Enter
+/// added to end the auction
 /// ("took back the 3 passes that ended the auction in deal 2."), or, at a
 /// table that keeps only the final contract, the contract typed ("took
 /// back the final contract of deal 2: 4♠X by Ann."). `before` is the game
 /// before the undo, which numbers the deal as the sheet showed it (a
 /// Chicago deal passed out is `1·1a`).
-pub fn undone_answer(before: &ContractGame, number: usize, calls: usize) -> String {
+pub fn undone_answer(before: &ContractGame, after: &ContractGame, answer: UndoneAnswer) -> String {
+    let (number, calls) = match answer {
+        UndoneAnswer::Entry(entry) => return undone(after, entry),
+        UndoneAnswer::Calls { deal, calls } => (deal, calls),
+    };
     let label = deal_label(before, number);
     let deal = before.duel().deal(number).expect("a deal dealt");
     if !before.keeps_contract_only() {

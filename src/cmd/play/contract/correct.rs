@@ -9,7 +9,7 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling};
-use crate::rules::contract::deal::{ContractDeal, Dummy};
+use crate::rules::contract::deal::Dummy;
 use crate::rules::contract::game::{ContractGame, Correction};
 use crate::text::capitalised;
 
@@ -338,90 +338,11 @@ fn example_auction(auction: &Auction) -> Option<String> {
 pub(super) fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     let (_, said) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
-        let (undone_game, said) = undo_answer(game)?;
+        let (undone_game, undone) = game.undo_answer()?;
+        let said = say::undone_answer(game, &undone_game, undone);
         *game = undone_game;
         Ok(said)
     })?;
     p.say(&capitalised(&said));
     Ok(())
-}
-
-/// The table's `u`: what one answer recorded, taken back, and the sentence
-/// that says so. One entry as `bridgepad undo` takes it, except where one
-/// answer recorded several calls: the passes that ended an auction in a
-/// contract after its last bid, double or redouble (what Enter adds) go
-/// together, back to that call; and at a table that keeps only the final
-/// contract, the whole auction stored for it goes, since the contract was
-/// typed as one answer. Either way the deal is as it was before the answer.
-/// (Passes typed one by one at the end of an auction go together too: the
-/// saved session does not say how they were typed.)
-pub(crate) fn undo_answer(
-    game: &ContractGame,
-) -> Result<(ContractGame, String), crate::rules::contract::game::ContractError> {
-    use crate::rules::contract::auction::Outcome;
-    use crate::rules::contract::game::UndoneEntry;
-    let (mut after, entry) = game.undo()?;
-    let UndoneEntry::Call { deal: number, .. } = entry else {
-        let said = say::undone(&after, entry);
-        return Ok((after, said));
-    };
-    let calls_of = |g: &ContractGame| -> Vec<Call> {
-        g.duel()
-            .deals()
-            .get(number - 1)
-            .and_then(ContractDeal::auction)
-            .map_or_else(Vec::new, |a| a.calls().to_vec())
-    };
-    let before = calls_of(game);
-    let contract_only = game.keeps_contract_only();
-    let closed_in_a_contract = game
-        .duel()
-        .deal(number)
-        .expect("a deal dealt")
-        .auction()
-        .is_some_and(|a| matches!(a.outcome(), Outcome::Contract(_)));
-    // The answer taken back was a pass at the end of the auction, not a
-    // bid that forced the passes after it (those go with it already).
-    let closing = closed_in_a_contract
-        && matches!(
-            entry,
-            UndoneEntry::Call {
-                call: Call::Pass,
-                ..
-            }
-        );
-    if !contract_only && !closing {
-        let said = say::undone(&after, entry);
-        return Ok((after, said));
-    }
-    let mut grouped = false;
-    loop {
-        let left = calls_of(&after);
-        let more = if contract_only {
-            !left.is_empty()
-        } else {
-            left.last() == Some(&Call::Pass)
-        };
-        if !more {
-            break;
-        }
-        // The deal's calls are its last entries here: each undo takes one
-        // (with any forced after it, already gone). A pass the rules forced
-        // after a bid would take the bid too: the passes stop there.
-        let (next, taken) = after.undo()?;
-        let pass =
-            matches!(taken, UndoneEntry::Call { deal, call: Call::Pass, .. } if deal == number);
-        if !contract_only && !pass {
-            break;
-        }
-        after = next;
-        grouped = true;
-    }
-    let taken = before.len() - calls_of(&after).len();
-    let said = if grouped || contract_only {
-        say::undone_answer(game, number, taken)
-    } else {
-        say::undone(&after, entry)
-    };
-    Ok((after, said))
 }

@@ -19,7 +19,6 @@ use crate::rules::contract::deal::{ContractDeal, Dummy};
 use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::capitalised;
-pub(crate) use correct::undo_answer;
 use correct::{correct, undo};
 
 mod correct;

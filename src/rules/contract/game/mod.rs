@@ -16,7 +16,10 @@ use crate::rules::seat::Seat;
 use crate::rules::table::Table;
 use crate::rules::template::Variant;
 
+mod answer;
 mod edit;
+
+pub use answer::UndoneAnswer;
 
 /// A refused entry in a contract game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

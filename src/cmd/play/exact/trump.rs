@@ -98,43 +98,35 @@ pub(super) fn trump_and_bids(game: &ExactGame, text: &str) -> Result<TrumpAndBid
         return Err("nothing typed".to_string());
     }
     let mut readings: Vec<(Option<Trump>, &str)> = Vec::new();
-    if let Ok(trump) = parse_trump(variant, text) {
-        readings.push((Some(trump), ""));
-    } else if text.starts_with(|c: char| c.is_ascii_digit()) {
+    if text.starts_with(|c: char| c.is_ascii_digit()) {
         readings.push((None, text));
     } else {
         let cut = text
             .find(|c: char| c.is_whitespace() || c.is_ascii_digit())
             .unwrap_or(text.len());
-        let (word, rest) = text.split_at(cut);
-        let trump_error = match parse_trump(variant, word) {
-            Ok(trump) => {
-                readings.push((Some(trump), rest));
-                None
-            }
-            Err(why) => Some(why),
-        };
-        if trump_error.is_some() {
-            // A trump's letter run together with the names of who bid.
-            if let Some(at) = word
-                .char_indices()
-                .map(|(at, _)| at)
-                .skip(1)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .find(|&at| parse_trump(variant, &word[..at]).is_ok())
-            {
-                let trump = parse_trump(variant, &word[..at]).ok();
-                readings.push((trump, &text[at..]));
-            }
+        let word = &text[..cut];
+        // The trump, whole (`hearts 1 0`) or its letter run together with
+        // the names of who bid (`hab`): the longest beginning of the first
+        // word that is one.
+        let ends: Vec<usize> = word.char_indices().map(|(at, _)| at).skip(1).collect();
+        if let Some((at, trump)) = ends
+            .into_iter()
+            .chain([word.len()])
+            .rev()
+            .find_map(|at| parse_trump(variant, &word[..at]).ok().map(|t| (at, t)))
+        {
+            readings.push((Some(trump), &text[at..]));
         }
-        // Only who bid, by the beginnings of names, with no trump noted.
-        if letters::is_letters(text) {
+        // Only who bid, by the beginnings of names, with no trump noted;
+        // not where the answer is a trump alone.
+        let trump_alone = readings
+            .first()
+            .is_some_and(|(_, rest)| rest.trim().is_empty());
+        if !trump_alone && letters::is_letters(text) {
             readings.push((None, text));
         }
         if readings.is_empty() {
-            return Err(trump_error.unwrap_or_default());
+            return Err(parse_trump(variant, word).expect_err("no trump begins the word"));
         }
     }
     let trump_read = readings.iter().any(|(trump, _)| trump.is_some());

@@ -328,6 +328,39 @@ mod tests {
         assert_eq!(codes(&t, &playing), ["al", "ali", "b"]);
     }
 
+    /// Whatever is typed is read or refused, never a panic: odd letters,
+    /// names beginning with a digit or a space, huge counts, long runs.
+    #[test]
+    fn any_line_is_read_or_refused() {
+        let (t, playing) = table(&["Ann", "Ann Lee", "李", "9lives", "Éva"]);
+        let long = "a".repeat(10_000);
+        for text in [
+            "",
+            " ",
+            ",",
+            "a",
+            "李2",
+            "é",
+            "ÉVA",
+            "9",
+            "9l",
+            "a99999999999",
+            "a0a0",
+            "\u{202e}a",
+            "ann lee",
+            "aé李",
+            "🂡",
+            &long,
+        ] {
+            let _ = read(&t, &playing, text, "bid");
+        }
+        assert!(read(&t, &playing, "a99999999999", "bid").is_err());
+        assert_eq!(
+            by_name(&t, &read(&t, &playing, "李2 é", "bid").unwrap()),
+            vec![("李".to_string(), 2), ("Éva".to_string(), 1)]
+        );
+    }
+
     #[test]
     fn only_letters_without_equals_or_plus_are_this_form() {
         assert!(is_letters("aam"));

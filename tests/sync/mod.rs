@@ -10,7 +10,7 @@ use std::process::Command;
 
 use tempfile::TempDir;
 
-use crate::common::{Bp, NOW};
+use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
 mod merge_driver;
@@ -25,9 +25,7 @@ struct Remote {
 
 impl Remote {
     fn new() -> Remote {
-        let remote = Remote {
-            dir: TempDir::new().unwrap(),
-        };
+        let remote = Remote { dir: temp_dir() };
         fs::write(remote.gitconfig(), "").unwrap();
         remote.init();
         remote

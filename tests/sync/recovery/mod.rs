@@ -29,7 +29,7 @@ use std::time::{Duration, Instant, SystemTime};
 use tempfile::TempDir;
 
 use super::{Remote, devils, git, sessions, sync};
-use crate::common::{Bp, Output};
+use crate::common::{Bp, Output, temp_dir};
 
 mod kills;
 
@@ -209,7 +209,7 @@ fn a_lock_a_cut_off_push_left_in_a_remote_on_a_path_is_removed_by_any_device() {
 fn a_lock_in_a_remote_out_of_sight_is_named_with_what_to_remove() {
     let remote = Remote::new();
     // A remote reached over ssh (a stand-in `ssh` that runs git here).
-    let bin = TempDir::new().unwrap();
+    let bin = temp_dir();
     let ssh = bin.path().join("ssh");
     fs::write(
         &ssh,

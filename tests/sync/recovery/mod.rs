@@ -103,8 +103,10 @@ fn a_lock_a_running_git_may_hold_is_kept_and_named() {
     let (remote, a, _b, _id) = two_devices();
     let lock = a.data_dir().join(".git/index.lock");
     fs::write(&lock, "").unwrap();
-    // A git at work in the data folder (waiting for its input).
+    // A git at work in the data folder (waiting for its input), so still
+    // at work however long the sync waits for it.
     let mut running = git_at_work(&remote, &a.data_dir());
+    let a = a.env("BRIDGEPAD_GIT_WAIT_MS", "100");
     let line = a.fails(&["sync"]);
     drop(running.stdin.take());
     running.wait().unwrap();

@@ -293,6 +293,13 @@ fn settle_delay() -> Result<Duration> {
     millis("BRIDGEPAD_INDEX_SETTLE_MS", store::index::SETTLE)
 }
 
+/// How long a sync waits for a git at work where it found a lock left
+/// (`sync/recover.rs`): `BRIDGEPAD_GIT_WAIT_MS` shortens it, for tests that
+/// would otherwise wait for it.
+pub(crate) fn git_wait() -> Result<Duration> {
+    millis("BRIDGEPAD_GIT_WAIT_MS", sync::GIT_WAIT)
+}
+
 /// The environment variable `variable`, a whole number of milliseconds,
 /// else `default` when it is not set.
 fn millis(variable: &str, default: Duration) -> Result<Duration> {

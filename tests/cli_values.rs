@@ -7,7 +7,7 @@
 use std::fs;
 use std::process::Stdio;
 
-use crate::common::{Bp, snapshot};
+use crate::common::{Bp, snapshot, temp_dir};
 
 // ------------------------------------------------------------------ output
 
@@ -78,7 +78,7 @@ fn an_export_to_a_named_pipe_writes_into_it_and_leaves_it_a_pipe() {
     use std::os::unix::fs::FileTypeExt;
     let bp = Bp::new();
     bp.devils("Ann", &[]);
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     let fifo = dir.path().join("pipe");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -156,7 +156,7 @@ fn output_files_follow_the_umask() {
     use std::os::unix::fs::PermissionsExt;
     let bp = Bp::new();
     bp.devils("Ann", &[]);
-    let dir = tempfile::tempdir().unwrap();
+    let dir = temp_dir();
     for (umask, mode) in [("022", 0o644), ("027", 0o640), ("002", 0o664)] {
         let path = dir.path().join(format!("export-{umask}.csv"));
         let script = format!("umask {umask} && exec \"$0\" export --format csv --output \"$1\"");

@@ -84,7 +84,9 @@ fn killed_at_random_moments_a_session_is_as_before_or_after_never_between() {
     println!("seed {seed} (BRIDGEPAD_CRASH_SEED={seed} repeats this run's choices)");
     let mut rng = fastrand::Rng::with_seed(seed);
     // No waiting for a lock: one a killed bridgepad left held fails at once.
-    let bp = Bp::new().env("BRIDGEPAD_LOCK_WAIT_MS", "0");
+    // On disk, not in memory (`temp_dir`): a save there lasts long enough
+    // for some kills to land in the middle of it.
+    let bp = Bp::new_in(&std::env::temp_dir()).env("BRIDGEPAD_LOCK_WAIT_MS", "0");
     // Where each command first runs to completion, to know its "after".
     let scratch = Bp::new();
     let mut games = [ExactGame::start(&bp, false), ExactGame::start(&bp, true)];

@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
-use tempfile::TempDir;
 
-use crate::common::Bp;
+use crate::common::{Bp, temp_dir};
 
 /// The browser and `pdftotext`, or why the test cannot run.
 fn tools() -> Option<PathBuf> {
@@ -44,7 +43,7 @@ fn tools() -> Option<PathBuf> {
 /// The session's HTML printed to PDF, as text laid out as on the page, and
 /// how many pages it took.
 fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
-    let dir = TempDir::new().unwrap();
+    let dir = temp_dir();
     let html = dir.path().join("page.html");
     let pdf = dir.path().join("page.pdf");
     std::fs::write(

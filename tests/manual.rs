@@ -4,14 +4,14 @@
 use std::fs;
 use std::process::Command;
 
-use crate::common::Bp;
+use crate::common::{Bp, temp_dir};
 
 /// Runs `line` (the words typed, the last one being completed) through the
 /// bash script `bridgepad completions bash` prints, as bash's programmable
 /// completion would, and returns what it offers.
 fn bash_offers(bp: &Bp, words: &[&str]) -> Vec<String> {
     let script = bp.ok(&["completions", "bash"]);
-    let dir = tempfile::TempDir::new().unwrap();
+    let dir = temp_dir();
     let path = dir.path().join("bridgepad.bash");
     fs::write(&path, script).unwrap();
     let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
@@ -153,7 +153,7 @@ fn suits_calls_and_folders_are_offered_where_they_fit() {
     );
     assert_eq!(bash_offers(&bp, &["bridgepad", "auction", "p"]), ["pass"]);
     // Folders only for --data-dir: a file beside a folder is not offered.
-    let root = tempfile::TempDir::new().unwrap();
+    let root = temp_dir();
     fs::create_dir(root.path().join("games")).unwrap();
     fs::write(root.path().join("gamesheet.txt"), "").unwrap();
     let typed = format!("{}/gam", root.path().display());
@@ -229,7 +229,7 @@ const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Every page `man --output` writes, by name (`bridgepad-new`), with its roff.
 fn pages(bp: &Bp) -> (tempfile::TempDir, Vec<(String, String)>) {
-    let dir = tempfile::TempDir::new().unwrap();
+    let dir = temp_dir();
     let out = bp.ok(&["man", "--output", dir.path().to_str().unwrap()]);
     let mut pages = Vec::new();
     for line in out.lines() {

@@ -7,7 +7,7 @@
 use std::fs;
 use std::time::{Duration, Instant};
 
-use crate::common::{Bp, Output};
+use crate::common::{Bp, Output, temp_dir};
 
 /// A whole game scored by the table's own formulas, as the rule case has
 /// it, under the id `id` and with `exact` as its formula for an exact bid.
@@ -520,7 +520,7 @@ fn a_backups_folder_that_is_a_link_out_is_refused_before_a_migration() {
 #[cfg(unix)]
 #[test]
 fn a_trash_a_remote_made_a_link_out_moves_nothing_out_of_the_data_folder() {
-    let dir = tempfile::TempDir::new().unwrap();
+    let dir = temp_dir();
     let gitconfig = dir.path().join("gitconfig");
     fs::write(&gitconfig, "").unwrap();
     let git = |args: &[&str], at: &std::path::Path| {

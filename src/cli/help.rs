@@ -241,6 +241,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "How long a session file is left alone before the session index trusts it, in milliseconds (default 2000); for tests.",
     ),
     (
+        "BRIDGEPAD_GIT_WAIT_MS",
+        "How long a sync waits for a git at work in the data folder, where it found a git lock file left, to finish, in milliseconds (default 2000); for tests.",
+    ),
+    (
         "BRIDGEPAD_DEVICE",
         "The name saves record as this device (default: the host name), by which resolve, list and sync tell whose copy of a session is whose: 1 to 64 letters, digits, - and . (laptop-a).",
     ),

@@ -39,6 +39,7 @@ mod setup;
 mod unmerged;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
 use chrono::{DateTime, Utc};
@@ -48,6 +49,7 @@ use crate::store::{self, Store};
 use crate::text::plural;
 use changes::Changes;
 use git::{Git, fields, shell_quoted, shown_url};
+pub use recover::GIT_WAIT;
 use setup::*;
 
 /// The remote every sync pulls from and pushes to.
@@ -63,13 +65,17 @@ const ATTEMPTS: usize = 3;
 
 /// Syncs the data folder of `store` with its remote, first setting the
 /// remote to `remote` when given. `exe` is this bridgepad, which git runs as
-/// the merge driver. Says what it does through `say`, one line at a time, as
-/// it goes: what was committed here is said before any error.
+/// the merge driver. A git seen at work in the repository (or in a remote on
+/// a path) where a lock is left is waited for up to `git_wait`
+/// ([`GIT_WAIT`] unless told otherwise). Says what it does through
+/// `say`, one line at a time, as it goes: what was committed here is said
+/// before any error.
 pub fn sync(
     store: &Store,
     remote: Option<&str>,
     exe: &Path,
     now: DateTime<Utc>,
+    git_wait: Duration,
     say: &mut dyn FnMut(String),
 ) -> Result<()> {
     let dir = store.dir();
@@ -99,7 +105,7 @@ pub fn sync(
         ));
     }
     git.refuse_local_programs()?;
-    clear_locks(&git, say)?;
+    clear_locks(&git, git_wait, say)?;
     let url = match &remote {
         Some(url) => set_remote(&git, url, say)?,
         None => {
@@ -141,6 +147,7 @@ pub fn sync(
         remote_dir: local_repository(&url),
         branch: branch.line(),
         now,
+        git_wait,
     };
     {
         let _lock = store.lock_folder()?;
@@ -203,6 +210,8 @@ struct Syncing<'a> {
     git_dir: PathBuf,
     branch: String,
     now: DateTime<Utc>,
+    /// How long to wait for a git at work where a lock is left.
+    git_wait: Duration,
 }
 
 impl Syncing<'_> {
@@ -498,7 +507,7 @@ impl Syncing<'_> {
             return Ok(());
         };
         let locks = recover::remote_locks(repo);
-        let removed = match recover::remove_stale(repo, repo, &locks) {
+        let removed = match recover::remove_stale(repo, repo, &locks, self.git_wait) {
             Ok(removed) => removed,
             Err(kept) => bail!("{}", self.not_pushed(ahead, &kept.to_string())),
         };
@@ -515,12 +524,12 @@ impl Syncing<'_> {
 /// Removes the lock files a sync that was cut off left in the data folder's
 /// repository, and git's copies for the merge driver (see `recover.rs`),
 /// saying so once; a lock another git may hold stops the sync, named.
-fn clear_locks(git: &Git, say: &mut dyn FnMut(String)) -> Result<()> {
+fn clear_locks(git: &Git, wait: Duration, say: &mut dyn FnMut(String)) -> Result<()> {
     let git_dir = git_dir(git)?;
     let mut left = recover::local_locks(&git_dir);
     left.extend(recover::merge_temps(git.dir()));
-    let removed =
-        recover::remove_stale(git.dir(), &git_dir, &left).map_err(|kept| anyhow!("{kept}"))?;
+    let removed = recover::remove_stale(git.dir(), &git_dir, &left, wait)
+        .map_err(|kept| anyhow!("{kept}"))?;
     if let Some((what, names)) = shown_paths(git.dir(), &removed) {
         say(format!("removed {what} an interrupted sync left: {names}"));
     }

@@ -46,8 +46,9 @@ use crate::store::folder;
 pub const STALE_AGE: Duration = Duration::from_secs(60);
 
 /// How long to wait for a git seen at work in the repository to finish
-/// (an editor's `git status`, a git a killed bridgepad left running).
-const USERS_WAIT: Duration = Duration::from_secs(2);
+/// (an editor's `git status`, a git a killed bridgepad left running),
+/// unless told otherwise (`BRIDGEPAD_GIT_WAIT_MS`; tests shorten it).
+pub const GIT_WAIT: Duration = Duration::from_secs(2);
 
 /// How the names of git's copies for a merge driver begin.
 pub const MERGE_TEMP: &str = ".merge_file_";
@@ -200,8 +201,14 @@ impl fmt::Display for Kept {
 
 /// Removes those of `locks` that no running git holds, in the repository
 /// whose folder is `root` and git folder `git_dir` (the same for a bare
-/// one); returns the ones removed, or why one is kept.
-pub fn remove_stale(root: &Path, git_dir: &Path, locks: &[PathBuf]) -> Result<Vec<PathBuf>, Kept> {
+/// one), waiting up to `wait` for a git at work there to finish; returns
+/// the ones removed, or why one is kept.
+pub fn remove_stale(
+    root: &Path,
+    git_dir: &Path,
+    locks: &[PathBuf],
+    wait: Duration,
+) -> Result<Vec<PathBuf>, Kept> {
     // Each lock as seen before looking for who may hold it.
     let seen: Vec<(&PathBuf, fs::Metadata)> = locks
         .iter()
@@ -210,7 +217,7 @@ pub fn remove_stale(root: &Path, git_dir: &Path, locks: &[PathBuf]) -> Result<Ve
     let Some((first, _)) = seen.first() else {
         return Ok(Vec::new());
     };
-    match users_waited(root, git_dir) {
+    match users_waited(root, git_dir, wait) {
         Some(users) => {
             if let Some(who) = users.into_iter().next() {
                 return Err(Kept::InUse {
@@ -264,12 +271,12 @@ fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
     a.modified().ok() == b.modified().ok() && a.len() == b.len()
 }
 
-/// [`users`], waiting up to [`USERS_WAIT`] for them to finish.
-fn users_waited(root: &Path, git_dir: &Path) -> Option<Vec<String>> {
+/// [`users`], waiting up to `wait` for them to finish.
+fn users_waited(root: &Path, git_dir: &Path, wait: Duration) -> Option<Vec<String>> {
     let start = Instant::now();
     loop {
         let users = users(root, git_dir)?;
-        if users.is_empty() || start.elapsed() >= USERS_WAIT {
+        if users.is_empty() || start.elapsed() >= wait {
             return Some(users);
         }
         thread::sleep(Duration::from_millis(50));
@@ -480,7 +487,9 @@ mod tests {
         {
             thread::sleep(Duration::from_millis(10));
         }
-        let kept = remove_stale(&repo, &git_dir, std::slice::from_ref(&lock));
+        // It waits for its input, so it is still at work after any wait.
+        let wait = Duration::from_millis(100);
+        let kept = remove_stale(&repo, &git_dir, std::slice::from_ref(&lock), wait);
         drop(waiting.stdin.take());
         waiting.wait().unwrap();
         match kept {
@@ -495,7 +504,7 @@ mod tests {
         }
         assert!(lock.exists());
         // Once it is gone, the lock is stale.
-        let removed = remove_stale(&repo, &git_dir, std::slice::from_ref(&lock)).unwrap();
+        let removed = remove_stale(&repo, &git_dir, std::slice::from_ref(&lock), GIT_WAIT).unwrap();
         assert_eq!(removed.len(), 1);
         assert_eq!(removed[0], lock);
         assert!(!lock.exists());
@@ -524,7 +533,12 @@ mod tests {
         {
             thread::sleep(Duration::from_millis(10));
         }
-        let kept = remove_stale(&git_dir, &git_dir, std::slice::from_ref(&lock));
+        let kept = remove_stale(
+            &git_dir,
+            &git_dir,
+            std::slice::from_ref(&lock),
+            Duration::from_millis(100),
+        );
         holder.kill().unwrap();
         holder.wait().unwrap();
         assert!(matches!(kept, Err(Kept::InUse { .. })), "{kept:?}");

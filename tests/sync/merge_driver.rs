@@ -10,7 +10,7 @@ struct Driven {
 
 impl Driven {
     fn new(ours: &str, theirs: &str) -> Driven {
-        let dir = TempDir::new().unwrap();
+        let dir = temp_dir();
         fs::write(dir.path().join(".merge_file_O"), "").unwrap();
         fs::write(dir.path().join(".merge_file_A"), ours).unwrap();
         fs::write(dir.path().join(".merge_file_B"), theirs).unwrap();

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use tempfile::TempDir;
 
-use crate::common::{Bp, NOW};
+use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
 mod merge_driver;
@@ -18,17 +18,23 @@ mod pushes;
 mod setup;
 mod two_devices;
 
-/// A bare repository both devices sync with, and an empty git config.
+/// The git config the tests' git reads instead of the user's: git's own
+/// upkeep (`git maintenance run --auto`, which git starts after every
+/// commit, fetch, merge and push to see whether a repository needs packing)
+/// turned off, as the tests' repositories never grow to need it; nothing
+/// else.
+const GITCONFIG: &str = "[maintenance]\n\tauto = false\n[gc]\n\tauto = 0\n";
+
+/// A bare repository both devices sync with, and a git config of its own
+/// ([`GITCONFIG`]).
 struct Remote {
     dir: TempDir,
 }
 
 impl Remote {
     fn new() -> Remote {
-        let remote = Remote {
-            dir: TempDir::new().unwrap(),
-        };
-        fs::write(remote.gitconfig(), "").unwrap();
+        let remote = Remote { dir: temp_dir() };
+        fs::write(remote.gitconfig(), GITCONFIG).unwrap();
         remote.init();
         remote
     }

@@ -10,7 +10,7 @@ fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
     // A's `git` is found first in a folder of its own, empty until the test
     // puts a `git` there that sets off B's push before A's (sync runs no
     // hook, so a `pre-push` hook cannot).
-    let shims = TempDir::new().unwrap();
+    let shims = temp_dir();
     let real_git = std::env::split_paths(&std::env::var_os("PATH").unwrap())
         .map(|dir| dir.join("git"))
         .find(|git| git.is_file())

@@ -11,9 +11,7 @@ struct Marks {
 
 impl Marks {
     fn new() -> Marks {
-        let marks = Marks {
-            dir: TempDir::new().unwrap(),
-        };
+        let marks = Marks { dir: temp_dir() };
         fs::create_dir(marks.dir.path().join("marks")).unwrap();
         marks
     }
@@ -189,7 +187,7 @@ fn a_work_tree_elsewhere_in_the_device_s_own_git_config_stops_the_sync() {
     let a = remote.device("1");
     devils(&a);
     sync(&a, &remote);
-    let outside = TempDir::new().unwrap();
+    let outside = temp_dir();
     fs::write(outside.path().join("private.txt"), "not the table's").unwrap();
     set_local(
         &remote,
@@ -511,7 +509,7 @@ fn the_help_and_the_manual_say_what_exit_status_3_means() {
             "\n  3\n      bridgepad sync only: synced, but a session is left in conflict"
         )
     );
-    let pages = TempDir::new().unwrap();
+    let pages = temp_dir();
     bp.ok(&["man", "--output", pages.path().to_str().unwrap()]);
     let page = fs::read_to_string(pages.path().join("bridgepad-sync.1")).unwrap();
     assert!(

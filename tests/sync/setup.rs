@@ -31,7 +31,7 @@ fn sync_needs_a_remote_the_first_time() {
 #[test]
 fn without_git_the_sync_says_to_install_it() {
     let remote = Remote::new();
-    let empty = TempDir::new().unwrap();
+    let empty = temp_dir();
     let a = remote
         .device("1")
         .env("PATH", empty.path().to_str().unwrap());

@@ -120,7 +120,7 @@ struct Killed {
 
 impl Killer {
     fn new() -> Killer {
-        let bin = TempDir::new().unwrap();
+        let bin = temp_dir();
         let wrapper = bin.path().join("git");
         fs::write(&wrapper, WRAPPER).unwrap();
         fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
@@ -139,7 +139,7 @@ impl Killer {
     /// Runs `bridgepad args` on `bp` in a process group of its own, killed
     /// with all it started at `point` (never, for `None`).
     fn run(&self, bp: &Bp, args: &[&str], point: Option<&Point>, census: bool) -> Killed {
-        let dir = TempDir::new().unwrap();
+        let dir = temp_dir();
         let mut on: Vec<&Path> = Vec::new();
         let (at, how, when) = match point {
             None => (0, String::from(if census { "census" } else { "none" }), 0),
@@ -258,17 +258,6 @@ struct World {
     _fast: TempDir,
 }
 
-/// A folder in memory (`/dev/shm`) where there is one, else a temporary
-/// one: each kill copies four folders back and runs four syncs, some
-/// thousand files made and removed, which a disk takes ten times longer to do.
-fn fast_dir() -> TempDir {
-    let shm = Path::new("/dev/shm");
-    shm.is_dir()
-        .then(|| TempDir::new_in(shm).ok())
-        .flatten()
-        .unwrap_or_else(|| TempDir::new().unwrap())
-}
-
 /// [`Remote::device`], with its folders under `parent`.
 fn device(remote: &Remote, seed: &str, parent: &Path) -> Bp {
     Bp::new_in(parent)
@@ -294,7 +283,10 @@ enum Scenario {
 
 impl World {
     fn new() -> World {
-        let fast = fast_dir();
+        // Each kill copies four folders back and runs four syncs, some
+        // thousand files made and removed: all of them in one folder,
+        // in memory where the machine allows (see `temp_dir`).
+        let fast = temp_dir();
         let remote = Remote {
             dir: TempDir::new_in(fast.path()).unwrap(),
         };
@@ -328,7 +320,7 @@ impl World {
             .iter()
             .flat_map(|bp| sessions(bp).into_iter())
             .collect();
-        let pristine = TempDir::new().unwrap();
+        let pristine = temp_dir();
         let world = World {
             remote,
             devices,

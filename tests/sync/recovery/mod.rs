@@ -29,7 +29,7 @@ use std::time::{Duration, Instant, SystemTime};
 use tempfile::TempDir;
 
 use super::{Remote, devils, git, sessions, sync};
-use crate::common::{Bp, Output};
+use crate::common::{Bp, Output, temp_dir};
 
 mod kills;
 
@@ -103,8 +103,10 @@ fn a_lock_a_running_git_may_hold_is_kept_and_named() {
     let (remote, a, _b, _id) = two_devices();
     let lock = a.data_dir().join(".git/index.lock");
     fs::write(&lock, "").unwrap();
-    // A git at work in the data folder (waiting for its input).
+    // A git at work in the data folder (waiting for its input), so still
+    // at work however long the sync waits for it.
     let mut running = git_at_work(&remote, &a.data_dir());
+    let a = a.env("BRIDGEPAD_GIT_WAIT_MS", "100");
     let line = a.fails(&["sync"]);
     drop(running.stdin.take());
     running.wait().unwrap();
@@ -209,7 +211,7 @@ fn a_lock_a_cut_off_push_left_in_a_remote_on_a_path_is_removed_by_any_device() {
 fn a_lock_in_a_remote_out_of_sight_is_named_with_what_to_remove() {
     let remote = Remote::new();
     // A remote reached over ssh (a stand-in `ssh` that runs git here).
-    let bin = TempDir::new().unwrap();
+    let bin = temp_dir();
     let ssh = bin.path().join("ssh");
     fs::write(
         &ssh,

@@ -458,7 +458,7 @@ fn play_hand(game: &mut ExactGame, rng: &mut fastrand::Rng) {
                 let mut tricks: Vec<(Seat, u32)> = waiting
                     .iter()
                     .map(|&s| {
-                        let bid = hand.bids[s].unwrap_or(0);
+                        let bid = hand.bid(s).unwrap_or(0);
                         let noise = [0, 0, 0, 1, -1][rng.usize(..5)];
                         (s, (bid as i64 + noise).clamp(0, cards as i64) as u32)
                     })

@@ -670,7 +670,7 @@ mod keystrokes {
 
         let mut count = table.count;
         count.hands = engine.played();
-        for hand in engine.hands().iter().filter(|h| h.result.is_some()) {
+        for hand in engine.hands().iter().filter(|h| h.is_scored()) {
             for &seat in &hand.deal.order {
                 count.bids += 1;
                 count.made += usize::from(hand.exact(seat) == Some(true));
@@ -841,7 +841,7 @@ mod keystrokes {
                         // Enter when everyone did and the question offers it.
                         let missed: Vec<String> = everyone
                             .iter()
-                            .filter(|&&(s, n)| hand.bids[s] != Some(n))
+                            .filter(|&&(s, n)| hand.bid(s) != Some(n))
                             .map(|&(s, n)| format!("{}={n}", name(s)))
                             .collect();
                         let missed = if missed.is_empty() && prompt.contains("Enter: everyone") {
@@ -864,7 +864,7 @@ mod keystrokes {
                             let missed: Entries = everyone
                                 .iter()
                                 .copied()
-                                .filter(|&(s, n)| hand.bids[s] != Some(n))
+                                .filter(|&(s, n)| hand.bid(s) != Some(n))
                                 .collect();
                             if let Some(who) = who_counted(&table, &hand.deal.order, &missed)
                                 && who.chars().count() + 2 < best.0.chars().count()
@@ -881,7 +881,7 @@ mod keystrokes {
                             prompt.starts_with(&format!("Tricks {} took", name(seat))),
                             "asked {prompt:?}"
                         );
-                        let bid = hand.bids[seat].expect("every bid is in");
+                        let bid = hand.bid(seat).expect("every bid is in");
                         // Enter takes the bid, when it is offered.
                         let offered = prompt.ends_with(&format!("({bid})"));
                         let keys = if took(seat) == bid && offered {
@@ -932,7 +932,7 @@ mod keystrokes {
                         others
                             .record_bids(&entries[..entries.len() - 1])
                             .expect("the planned bids are legal");
-                        if others.current().expect("the hand").bids[dealer].is_some() {
+                        if others.current().expect("the hand").bid(dealer).is_some() {
                             entries.pop();
                         }
                     }
@@ -993,7 +993,7 @@ mod keystrokes {
                 hooked
                     .record_bids(&bids)
                     .expect("the others' bids are legal");
-                let bid = match hooked.current().expect("the hand").bids[dealer] {
+                let bid = match hooked.current().expect("the hand").bid(dealer) {
                     Some(forced) => forced,
                     None => {
                         let legal = hooked.legal_bids(dealer);
@@ -1021,7 +1021,7 @@ mod keystrokes {
             let order = &hand.deal.order;
             let bids: Vec<u32> = order
                 .iter()
-                .map(|&s| hand.bids[s].expect("every bid is in"))
+                .map(|&s| hand.bid(s).expect("every bid is in"))
                 .collect();
             let mut took = bids.clone();
             let cards = hand.deal.cards;

@@ -199,7 +199,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
         Play::Exact(game) => {
             let table = game.table();
             Box::new(game.hands().iter().filter_map(move |hand| {
-                let result = hand.result.as_ref()?;
+                let result = hand.result()?;
                 let dealer = table.name(hand.deal.dealer);
                 let facts = Facts {
                     cards: Some(hand.deal.cards),
@@ -214,8 +214,8 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                         phase: Phase::Hand,
                         dealer: dealer.to_string(),
                         player: table.name(seat).to_string(),
-                        role: hand.bids[seat].map_or(Role::NoBid, Role::Bid),
-                        tricks: hand.tricks[seat],
+                        role: hand.bid(seat).map_or(Role::NoBid, Role::Bid),
+                        tricks: hand.tricks(seat),
                         made: hand.exact(seat),
                         points,
                         line: Line {

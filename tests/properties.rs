@@ -241,7 +241,7 @@ fn legal_entries(game: &ExactGame) -> Vec<Entry> {
             })
             .collect(),
         Some(Expect::Tricks { waiting }) => {
-            let taken: u32 = hand.tricks.values().flatten().sum();
+            let taken: u32 = hand.tricks_total();
             let left = hand.deal.cards - taken;
             waiting
                 .iter()
@@ -278,7 +278,9 @@ fn same_game(a: &ExactGame, b: &ExactGame) {
 fn totals_add_up(game: &ExactGame) {
     let mut running = vec![0i64; game.table().len()];
     for hand in game.hands() {
-        let Some(result) = &hand.result else { continue };
+        let Some(result) = hand.result() else {
+            continue;
+        };
         for (seat, &points) in result.points.iter() {
             running[seat.index()] += points;
             assert_eq!(
@@ -324,13 +326,15 @@ fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
     // after some bids (undo takes bids first) and for tricks that finished
     // a hand whose other tricks were in (undo takes the hand's tricks whole).
     let partial_tricks = |g: &ExactGame| {
-        g.current()
-            .is_some_and(|h| h.tricks.values().any(Option::is_some))
+        g.current().is_some_and(|h| {
+            h.trick_counts()
+                .is_some_and(|t| t.values().any(Option::is_some))
+        })
     };
     let exact_undo = match entry {
         Entry::Trump(_) => before
             .current()
-            .is_some_and(|h| h.trump.is_none() && h.bids.values().all(Option::is_none)),
+            .is_some_and(|h| h.trump.is_none() && h.bids().values().all(Option::is_none)),
         Entry::Tricks(..) => !partial_tricks(before) || partial_tricks(after),
         Entry::Bid(..) => true,
     };

@@ -34,11 +34,7 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
             said.push_str(&format!("\n{}", narrate::forced(game, forced)));
         }
         if let Some(current) = game.current() {
-            let all_in = current
-                .deal
-                .order
-                .iter()
-                .all(|&s| current.bids[s].is_some());
+            let all_in = current.deal.order.iter().all(|&s| current.bid(s).is_some());
             if Some(current.rebids.len()) != hand.map(|h| h.1) {
                 let step = current.rebid_step().expect("a round was just bid again");
                 said.push_str(&format!("\n{}", narrate::rebid(game, step)));

@@ -155,7 +155,7 @@ pub fn next(game: &ExactGame) -> String {
         None => finished(game),
         Some(Expect::Bids { waiting }) => {
             let hand = game.current().expect("expects implies a current hand");
-            let fresh = hand.bids.values().all(Option::is_none);
+            let fresh = hand.bids().values().all(Option::is_none);
             let rebid = match hand.rebid_step() {
                 Some(step) if fresh => format!("{} Then ", rebid(game, step)),
                 _ => String::new(),
@@ -223,7 +223,7 @@ pub fn finished(game: &ExactGame) -> String {
 
 /// "Ann 11 ✓, Bob 0 ✗, Cid 12 ✓" for a scored hand.
 pub fn hand_points(game: &ExactGame, hand: &Hand) -> String {
-    let result = hand.result.as_ref().expect("a scored hand");
+    let result = hand.result().expect("a scored hand");
     hand.deal
         .seating
         .iter()
@@ -487,7 +487,7 @@ pub fn explained(game: &ExactGame, number: usize) -> Result<(&Hand, Vec<Explaine
         .order
         .iter()
         .filter_map(|&seat| {
-            let (bid, tricks) = (hand.bids[seat]?, hand.tricks[seat]?);
+            let (bid, tricks) = (hand.bid(seat)?, hand.tricks(seat)?);
             Some(Explained {
                 player: game.table().name(seat).to_string(),
                 bid,
@@ -525,7 +525,7 @@ pub fn explain(game: &ExactGame, number: usize) -> Result<String, String> {
         }
         out.push('\n');
     }
-    let result = hand.result.as_ref().expect("a scored hand");
+    let result = hand.result().expect("a scored hand");
     let totals: Vec<String> = result
         .totals
         .iter()

@@ -43,11 +43,7 @@ pub struct Series {
 /// Each player's running total after every scored hand (exact-bid games).
 pub fn exact_series(game: &ExactGame) -> Vec<Series> {
     let table = game.table();
-    let results: Vec<_> = game
-        .hands()
-        .iter()
-        .filter_map(|h| h.result.as_ref())
-        .collect();
+    let results: Vec<_> = game.hands().iter().filter_map(|h| h.result()).collect();
     let leaders = if game.is_finished() {
         game.winners()
     } else {

@@ -277,11 +277,11 @@ fn hand_cell(hand: &crate::rules::Hand, seat: Seat, style: Style) -> String {
     use std::fmt::Write as _;
     let mut cell = String::with_capacity(16);
     cell.push_str(dealt);
-    match hand.bids[seat] {
+    match hand.bid(seat) {
         Some(bid) => write!(cell, "{bid}").expect("writing to a string"),
         None => cell.push('·'),
     }
-    match (&hand.result, hand.tricks[seat]) {
+    match (hand.result(), hand.tricks(seat)) {
         (Some(result), Some(took)) => {
             let mark = if hand.exact(seat) == Some(true) {
                 "✓"

@@ -245,7 +245,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
             continue;
         }
         for &seat in &hand.deal.order {
-            let (Some(i), Some(bid), Some(tricks)) = (at(seat), hand.bids[seat], hand.tricks[seat])
+            let (Some(i), Some(bid), Some(tricks)) = (at(seat), hand.bid(seat), hand.tricks(seat))
             else {
                 continue;
             };
@@ -255,7 +255,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
         // Only the hands the hook applies to: not those waived as too small.
         if game.hook_on(hand)
             && let (Some(i), Some(bid), Some(tricks)) =
-                (at(dealer), hand.bids[dealer], hand.tricks[dealer])
+                (at(dealer), hand.bid(dealer), hand.tricks(dealer))
         {
             records[i].dealt += 1;
             if game.forbidden_in(hand).is_some() {

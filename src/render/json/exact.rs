@@ -185,7 +185,7 @@ fn hands(game: &ExactGame) -> impl Iterator<Item = ExactHand> + '_ {
         .iter()
         .filter(move |h| {
             h.is_scored()
-                || h.bids.values().any(Option::is_some)
+                || h.bids().values().any(Option::is_some)
                 || h.trump.is_some()
                 || !h.rebids.is_empty()
                 || !h.deal.out.is_empty()
@@ -212,16 +212,10 @@ fn hands(game: &ExactGame) -> impl Iterator<Item = ExactHand> + '_ {
                         bids: r.bids.iter().map(|&(s, b)| (name(s), b)).collect(),
                     })
                     .collect(),
-                bids: given(&h.bids),
-                tricks: given(&h.tricks),
-                points: h
-                    .result
-                    .as_ref()
-                    .map(|r| per_seat(&r.points, h.deal.number)),
-                totals: h
-                    .result
-                    .as_ref()
-                    .map(|r| per_seat(&r.totals, h.deal.number)),
+                bids: given(h.bids()),
+                tricks: h.trick_counts().map_or_else(|| ByName(Vec::new()), given),
+                points: h.result().map(|r| per_seat(&r.points, h.deal.number)),
+                totals: h.result().map(|r| per_seat(&r.totals, h.deal.number)),
                 out: h.deal.out.iter().map(|&s| name(s)).collect(),
                 joined: game
                     .joined()

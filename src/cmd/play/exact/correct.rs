@@ -19,7 +19,7 @@ pub(super) fn correct(
 ) -> Result<()> {
     let hand = game.current();
     let bids_open = hand
-        .is_some_and(|h| h.bids.values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
+        .is_some_and(|h| h.bids().values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
     let mut items = Vec::new();
     if bids_open {
         items.push("Correct a bid in this hand".to_string());
@@ -38,14 +38,14 @@ pub(super) fn correct(
                 .order
                 .iter()
                 .copied()
-                .filter(|&s| hand.bids[s].is_some())
+                .filter(|&s| hand.bid(s).is_some())
                 .collect();
             let names: Vec<String> = bidders
                 .iter()
-                .map(|&s| format!("{} (bid {})", table.name(s), hand.bids[s].unwrap_or(0)))
+                .map(|&s| format!("{} (bid {})", table.name(s), hand.bid(s).unwrap_or(0)))
                 .collect();
             let seat = bidders[p.select("Whose bid?", &names, 0)?];
-            let was = hand.bids[seat].unwrap_or(0);
+            let was = hand.bid(seat).unwrap_or(0);
             let dealer = hand.deal.dealer;
             // A correction that makes the bids add up is fine here: the
             // dealer is asked for a new bid next.
@@ -149,8 +149,8 @@ pub(super) fn corrected_counts(
     let order = &old.deal.order;
     let recorded = |seat: Seat| {
         match kind {
-            EditKind::Bids => old.bids[seat],
-            EditKind::Tricks => old.tricks[seat],
+            EditKind::Bids => old.bid(seat),
+            EditKind::Tricks => old.tricks(seat),
         }
         .unwrap_or(0)
     };

@@ -98,7 +98,7 @@ impl Line<'_> {
             let mut entries = named.clone();
             for &seat in self.waiting {
                 if !named.iter().any(|&(s, _)| s == seat) {
-                    entries.push((seat, self.hand.bids[seat].unwrap_or(0)));
+                    entries.push((seat, self.hand.bid(seat).unwrap_or(0)));
                 }
             }
             entries
@@ -205,7 +205,7 @@ impl Line<'_> {
         let players = if asked == 1 { "player" } else { "players" };
         let example = if self.what == "tricks" {
             // Tricks that add up to the hand, as the answer must.
-            let taken: u32 = self.hand.tricks.values().flatten().sum();
+            let taken: u32 = self.hand.tricks_total();
             example_adding(asked, self.hand.deal.cards - taken)
         } else {
             example(asked, self.hand.deal.cards)

@@ -237,7 +237,7 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             announced = Some((number, seated.clone()));
         }
         let round = Some((number, hand.rebids.len(), seated));
-        let fresh = hand.bids.values().all(Option::is_none);
+        let fresh = hand.bids().values().all(Option::is_none);
         if let Some(step) = hand.rebid_step().filter(|_| fresh)
             && rebid_told != round
         {
@@ -311,7 +311,10 @@ fn so_far(game: &ExactGame, hand: &Hand) -> Option<String> {
         .deal
         .order
         .iter()
-        .filter_map(|&s| hand.tricks[s].map(|n| format!("{} {n}", game.table().name(s))))
+        .filter_map(|&s| {
+            hand.tricks(s)
+                .map(|n| format!("{} {n}", game.table().name(s)))
+        })
         .collect();
     if !tricks.is_empty() {
         line.push_str(&format!(" Tricks so far: {}.", tricks.join(", ")));
@@ -324,7 +327,7 @@ fn bids_listed(game: &ExactGame, hand: &Hand) -> String {
     hand.deal
         .order
         .iter()
-        .filter_map(|&s| hand.bids[s].map(|b| format!("{} {b}", game.table().name(s))))
+        .filter_map(|&s| hand.bid(s).map(|b| format!("{} {b}", game.table().name(s))))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -366,10 +369,10 @@ fn bids_prompt(p: &mut dyn Prompter, game: &ExactGame, hand: &Hand, waiting: &[S
 /// where everyone bid at once.
 fn tricks_prompt(game: &ExactGame, hand: &Hand, waiting: &[Seat]) -> (String, Option<String>) {
     let seat = waiting[0];
-    let taken: u32 = hand.tricks.values().flatten().sum();
+    let taken: u32 = hand.tricks_total();
     let left = hand.deal.cards - taken;
     if game.rules().bidding == BiddingOrder::Simultaneous && waiting.len() > 2 {
-        let bids: Vec<u32> = waiting.iter().map(|&s| hand.bids[s].unwrap_or(0)).collect();
+        let bids: Vec<u32> = waiting.iter().map(|&s| hand.bid(s).unwrap_or(0)).collect();
         // Enter: everyone took their bid, when the bids add up to the tricks left.
         let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));
         let bid = bids[0];
@@ -390,7 +393,7 @@ fn tricks_prompt(game: &ExactGame, hand: &Hand, waiting: &[Seat]) -> (String, Op
         );
         return (prompt, made);
     }
-    let bid = hand.bids[seat].unwrap_or(0);
+    let bid = hand.bid(seat).unwrap_or(0);
     let prompt = format!("Tricks {} took (bid {bid})", game.table().name(seat));
     // Enter: the bid was made, when it still can be.
     (prompt, (bid <= left).then(|| bid.to_string()))

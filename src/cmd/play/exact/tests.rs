@@ -155,7 +155,7 @@ fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
         ]
     );
     let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
-    assert_eq!(game.hands()[0].bids[Seat::at(0)], Some(1));
+    assert_eq!(game.hands()[0].bid(Seat::at(0)), Some(1));
     assert_eq!(game.hands()[1].trump, None);
 }
 
@@ -691,11 +691,15 @@ fn an_earlier_hand_is_corrected_value_by_value_with_the_legal_ones_shown() {
     let game = game_of(&cx);
     let hand = &game.hands()[1];
     assert_eq!(
-        hand.bids.values().copied().collect::<Vec<_>>(),
+        hand.bids().values().copied().collect::<Vec<_>>(),
         [Some(1), Some(1), Some(1)]
     );
     assert_eq!(
-        hand.tricks.values().copied().collect::<Vec<_>>(),
+        hand.trick_counts()
+            .unwrap()
+            .values()
+            .copied()
+            .collect::<Vec<_>>(),
         [Some(1), Some(0), Some(1)]
     );
 }
@@ -727,7 +731,7 @@ fn the_bids_may_follow_the_trump_in_one_answer() {
     assert_eq!(game.facts()[0].bids.len(), 3);
     assert_eq!(game.hands()[1].trump, None);
     assert_eq!(
-        game.hands()[1].bids.values().copied().collect::<Vec<_>>(),
+        game.hands()[1].bids().values().copied().collect::<Vec<_>>(),
         [Some(0), Some(2), Some(1)]
     );
 }

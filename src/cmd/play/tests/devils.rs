@@ -169,7 +169,12 @@ fn undo_and_corrections_from_the_prompts() {
     let hand1 = &game.hands()[0];
     // After the correction: Bob 0/0 ✓ 10, Cid 0/0 ✓ 10, Ann 0/1 ✗ 0.
     assert_eq!(
-        hand1.tricks.values().copied().collect::<Vec<_>>(),
+        hand1
+            .trick_counts()
+            .unwrap()
+            .values()
+            .copied()
+            .collect::<Vec<_>>(),
         [Some(1), Some(0), Some(0)]
     );
     assert_eq!(
@@ -178,7 +183,7 @@ fn undo_and_corrections_from_the_prompts() {
     );
     let hand2 = &game.hands()[1];
     assert_eq!(
-        hand2.bids.values().copied().collect::<Vec<_>>(),
+        hand2.bids().values().copied().collect::<Vec<_>>(),
         [Some(1), None, Some(2)]
     );
 }
@@ -225,7 +230,7 @@ fn a_correction_that_makes_the_bids_add_up_asks_the_dealer_again() {
             .contains(&"Cid's bid is now 2; Bob's bid is now 1.".to_string())
     );
     let game = only_session(&cx);
-    let bids = &game.hands()[1].bids;
+    let bids = game.hands()[1].bids();
     assert_eq!(
         bids.values().copied().collect::<Vec<_>>(),
         [Some(0), Some(1), Some(2)]
@@ -247,7 +252,7 @@ fn play_resumes_an_unfinished_session() {
     assert!(said(&p, "Ann (dealer) can only bid 0, so it is recorded."));
     let game = only_session(&cx);
     assert_eq!(
-        game.hands()[0].bids.values().copied().collect::<Vec<_>>(),
+        game.hands()[0].bids().values().copied().collect::<Vec<_>>(),
         [Some(0), Some(0), Some(0)]
     );
 }

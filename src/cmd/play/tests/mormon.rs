@@ -116,7 +116,7 @@ fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
     let hand2 = game.current().unwrap();
     assert_eq!(hand2.deal.order, [Seat::at(2), Seat::at(3), Seat::at(1)]);
     assert_eq!(
-        hand2.bids.values().copied().collect::<Vec<_>>(),
+        hand2.bids().values().copied().collect::<Vec<_>>(),
         [None, Some(1), Some(1), Some(1)]
     );
 }
@@ -192,7 +192,7 @@ fn two_players_bidding_the_whole_hand_bid_again() {
     assert_eq!(hand.rebids[2].bids, [(Seat::at(1), 2), (Seat::at(0), 2)]);
     assert_eq!(hand.trump, None);
     assert_eq!(
-        hand.bids.values().copied().collect::<Vec<_>>(),
+        hand.bids().values().copied().collect::<Vec<_>>(),
         [Some(2), Some(1)]
     );
 }

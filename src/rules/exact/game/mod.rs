@@ -128,8 +128,7 @@ impl fmt::Display for HandNumber {
     }
 }
 
-/// Where a hand stands, read from what is recorded in it. The first trick
-/// count closes the bids.
+/// Where a hand stands: the first trick count closes the bids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HandPhase {
     /// No trick count is recorded: bids may still be made or corrected
@@ -149,27 +148,58 @@ pub struct HandResult {
     pub totals: PerSeat<i64>,
 }
 
-/// One hand: scored once its tricks are in.
+/// One hand: scored once its tricks are in. What is recorded in it is
+/// read through its methods ([`Hand::bid`], [`Hand::tricks`],
+/// [`Hand::result`], [`Hand::phase`]), since its phase is what it holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
     pub deal: Deal,
-    pub bids: PerSeat<Option<u32>>,
-    pub tricks: PerSeat<Option<u32>>,
     pub trump: Option<Trump>,
     /// Rounds of bids that were not accepted and bid again.
     pub rebids: Vec<Attempt>,
-    pub result: Option<HandResult>,
+    progress: Progress,
+}
+
+/// What a hand holds in each phase, so no hand has trick counts while it
+/// is bidding, or a result before its tricks. In every phase a seat that
+/// does not play the hand has no bid and no tricks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Progress {
+    /// The bids so far.
+    Bidding { bids: PerSeat<Option<u32>> },
+    /// Every player's bid (checked when the first trick count comes), and
+    /// the trick counts so far.
+    Playing {
+        bids: PerSeat<Option<u32>>,
+        tricks: PerSeat<Option<u32>>,
+    },
+    /// Every player's bid and tricks, and what they scored.
+    Scored {
+        bids: PerSeat<Option<u32>>,
+        tricks: PerSeat<Option<u32>>,
+        result: HandResult,
+    },
 }
 
 impl Hand {
+    /// A hand just dealt at a table of `seats`: nothing bid.
+    fn dealt(deal: Deal, seats: usize) -> Hand {
+        Hand {
+            deal,
+            trump: None,
+            rebids: Vec::new(),
+            progress: Progress::Bidding {
+                bids: PerSeat::filled(seats, None),
+            },
+        }
+    }
+
     /// Where the hand stands: bidding, playing or scored.
     pub fn phase(&self) -> HandPhase {
-        if self.result.is_some() {
-            HandPhase::Scored
-        } else if self.tricks.values().any(Option::is_some) {
-            HandPhase::Playing
-        } else {
-            HandPhase::Bidding
+        match self.progress {
+            Progress::Bidding { .. } => HandPhase::Bidding,
+            Progress::Playing { .. } => HandPhase::Playing,
+            Progress::Scored { .. } => HandPhase::Scored,
         }
     }
 
@@ -178,10 +208,46 @@ impl Hand {
         self.phase() == HandPhase::Scored
     }
 
+    /// Every seat's bid, `None` for a seat yet to bid or not in the hand.
+    pub fn bids(&self) -> &PerSeat<Option<u32>> {
+        match &self.progress {
+            Progress::Bidding { bids }
+            | Progress::Playing { bids, .. }
+            | Progress::Scored { bids, .. } => bids,
+        }
+    }
+
+    /// What `seat` bid, if it has.
+    pub fn bid(&self, seat: Seat) -> Option<u32> {
+        self.bids()[seat]
+    }
+
+    /// What `seat` took, once its count is recorded.
+    pub fn tricks(&self, seat: Seat) -> Option<u32> {
+        self.trick_counts().and_then(|tricks| tricks[seat])
+    }
+
+    /// Every seat's tricks once the play has begun (`None` for a seat
+    /// yet to count or not in the hand); `None` while the hand is bidding.
+    pub fn trick_counts(&self) -> Option<&PerSeat<Option<u32>>> {
+        match &self.progress {
+            Progress::Bidding { .. } => None,
+            Progress::Playing { tricks, .. } | Progress::Scored { tricks, .. } => Some(tricks),
+        }
+    }
+
+    /// The points the hand scored, once it is scored.
+    pub fn result(&self) -> Option<&HandResult> {
+        match &self.progress {
+            Progress::Scored { result, .. } => Some(result),
+            Progress::Bidding { .. } | Progress::Playing { .. } => None,
+        }
+    }
+
     /// Did this seat take exactly what it bid? `None` until the hand is scored.
     pub fn exact(&self, seat: Seat) -> Option<bool> {
-        self.result.as_ref()?;
-        Some(self.bids[seat]? == self.tricks[seat]?)
+        self.result()?;
+        Some(self.bid(seat)? == self.tricks(seat)?)
     }
 
     /// The players who have not bid yet, in bidding order.
@@ -190,12 +256,18 @@ impl Hand {
             .order
             .iter()
             .copied()
-            .filter(|&s| self.bids[s].is_none())
+            .filter(|&s| self.bid(s).is_none())
             .collect()
     }
 
     pub fn bids_total(&self) -> u32 {
-        self.bids.values().flatten().sum()
+        self.bids().values().flatten().sum()
+    }
+
+    /// The tricks counted so far.
+    pub fn tricks_total(&self) -> u32 {
+        self.trick_counts()
+            .map_or(0, |tricks| tricks.values().flatten().sum())
     }
 
     /// What the table must do before this round of bids, after re-bids.
@@ -206,6 +278,85 @@ impl Hand {
     /// The colours tried since the cards were last dealt in this hand.
     pub fn tried(&self) -> Tried {
         Rebids::of(&self.rebids).tried
+    }
+
+    /// Replaces the bids of a hand still bidding (the game checked them).
+    fn set_bids(&mut self, new: PerSeat<Option<u32>>) {
+        match &mut self.progress {
+            Progress::Bidding { bids } => *bids = new,
+            Progress::Playing { .. } | Progress::Scored { .. } => {
+                unreachable!("bids are checked as closed once the play has begun")
+            }
+        }
+    }
+
+    /// The round of bids was not accepted: it is kept as a re-bid, and the
+    /// hand is bid again with no bid and no trump.
+    fn bid_again(&mut self, attempt: Attempt) {
+        let seats = self.bids().len();
+        self.set_bids(PerSeat::filled(seats, None));
+        self.trump = None;
+        self.rebids.push(attempt);
+    }
+
+    /// Replaces the trick counts of a hand whose bids are all in (the game
+    /// checked them); the first count closes the bids.
+    fn set_tricks(&mut self, new: PerSeat<Option<u32>>) {
+        self.progress = match std::mem::replace(&mut self.progress, Progress::placeholder()) {
+            Progress::Bidding { bids } | Progress::Playing { bids, .. } => {
+                debug_assert!(self.deal.order.iter().all(|&s| bids[s].is_some()));
+                Progress::Playing { bids, tricks: new }
+            }
+            Progress::Scored { .. } => unreachable!("a scored hand is no longer in play"),
+        };
+    }
+
+    /// Scores a hand whose tricks are all in.
+    fn score(&mut self, result: HandResult) {
+        self.progress = match std::mem::replace(&mut self.progress, Progress::placeholder()) {
+            Progress::Playing { bids, tricks } => {
+                debug_assert!(self.deal.order.iter().all(|&s| tricks[s].is_some()));
+                Progress::Scored {
+                    bids,
+                    tricks,
+                    result,
+                }
+            }
+            Progress::Bidding { .. } | Progress::Scored { .. } => {
+                unreachable!("a hand is scored once, after its tricks")
+            }
+        };
+    }
+
+    /// Makes room for a player who joined the table: no bid, no tricks and
+    /// no points in this hand.
+    fn add_seat(&mut self) {
+        match &mut self.progress {
+            Progress::Bidding { bids } => bids.push(None),
+            Progress::Playing { bids, tricks } => {
+                bids.push(None);
+                tricks.push(None);
+            }
+            Progress::Scored {
+                bids,
+                tricks,
+                result,
+            } => {
+                bids.push(None);
+                tricks.push(None);
+                result.points.push(0);
+                result.totals.push(0);
+            }
+        }
+    }
+}
+
+impl Progress {
+    /// Stands in for a moment while a hand moves to its next phase.
+    fn placeholder() -> Progress {
+        Progress::Bidding {
+            bids: PerSeat::filled(0, None),
+        }
     }
 }
 
@@ -508,7 +659,7 @@ impl ExactGame {
             .order
             .iter()
             .copied()
-            .filter(|&s| hand.tricks[s].is_none())
+            .filter(|&s| hand.tricks(s).is_none())
             .collect();
         Some(Expect::Tricks { waiting })
     }
@@ -534,7 +685,7 @@ impl ExactGame {
             .order
             .iter()
             .filter(|&&s| s != dealer)
-            .map(|&s| hand.bids[s])
+            .map(|&s| hand.bid(s))
             .collect();
         exact::dealer_forbidden(&self.rules, hand.deal.cards, others?)
     }

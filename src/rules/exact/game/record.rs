@@ -37,7 +37,7 @@ impl ExactGame {
                 _ => None,
             },
             Expect::Tricks { waiting } => {
-                let taken: u32 = hand.tricks.values().flatten().sum();
+                let taken = hand.tricks_total();
                 let left = hand.deal.cards.checked_sub(taken)?;
                 match waiting.as_slice() {
                     [] => None,
@@ -76,12 +76,12 @@ impl ExactGame {
             return Ok(());
         }
         let index = self.hands.len() - 1;
-        self.hands[index].bids = bids;
+        self.hands[index].set_bids(bids);
         set_entries(&mut self.facts_for_current().bids, entries);
         // Two players left bidding the whole hand between them: either both
         // make it or both miss, so the round is not accepted and bid again.
         let hand = &self.hands[index];
-        let all_in = hand.deal.order.iter().all(|&s| hand.bids[s].is_some());
+        let all_in = hand.still_to_bid().is_empty();
         if self.rules.two_player_rebid
             && hand.deal.order.len() == 2
             && all_in
@@ -93,10 +93,7 @@ impl ExactGame {
                 trump: facts.trump.take(),
             };
             facts.rebids.push(attempt.clone());
-            let hand = &mut self.hands[index];
-            hand.bids = PerSeat::filled(self.table.len(), None);
-            hand.trump = None;
-            hand.rebids.push(attempt);
+            self.hands[index].bid_again(attempt);
         }
         Ok(())
     }
@@ -114,7 +111,7 @@ impl ExactGame {
             return Err(RuleError::BidsClosed { hand: number });
         }
         let cards = hand.deal.cards;
-        let mut bids = hand.bids.clone();
+        let mut bids = hand.bids().clone();
         for &(seat, bid) in entries {
             if bid > cards {
                 return Err(RuleError::BidTooLarge {
@@ -233,7 +230,10 @@ impl ExactGame {
                 waiting: self.table.list(&waiting),
             });
         }
-        let mut tricks = hand.tricks.clone();
+        let mut tricks = match hand.trick_counts() {
+            Some(tricks) => tricks.clone(),
+            None => PerSeat::filled(self.table.len(), None),
+        };
         for &(seat, taken) in entries {
             if taken > cards {
                 return Err(RuleError::TricksTooLarge {
@@ -270,10 +270,10 @@ impl ExactGame {
         }
         // Checked: now change.
         let index = self.hands.len() - 1;
-        self.hands[index].tricks = tricks;
+        self.hands[index].set_tricks(tricks);
         set_entries(&mut self.facts_for_current().tricks, entries);
         let hand = &self.hands[index];
-        if hand.deal.order.iter().all(|&s| hand.tricks[s].is_some()) {
+        if hand.deal.order.iter().all(|&s| hand.tricks(s).is_some()) {
             self.score_current();
         }
         Ok(())
@@ -321,7 +321,7 @@ impl ExactGame {
         let playing = hand.deal.order.len();
         let points = PerSeat::from_fn(self.table.len(), |i| {
             let seat = Seat::new(i);
-            match (hand.bids[seat], hand.tricks[seat]) {
+            match (hand.bid(seat), hand.tricks(seat)) {
                 (Some(bid), Some(took)) => exact::score(scoring, &hand.deal, bid, took),
                 _ => 0,
             }
@@ -332,7 +332,7 @@ impl ExactGame {
                 .order
                 .iter()
                 .copied()
-                .filter(|&s| hand.bids[s] != hand.tricks[s])
+                .filter(|&s| hand.bid(s) != hand.tricks(s))
                 .collect()
         } else {
             Vec::new()
@@ -340,7 +340,7 @@ impl ExactGame {
         for (seat, p) in points.iter() {
             self.totals[seat] += p;
         }
-        self.hands[index].result = Some(HandResult {
+        self.hands[index].score(HandResult {
             points,
             totals: self.totals.clone(),
         });

@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Deal, ExactGame, Hand, RuleError, Status};
-use crate::rules::seat::{PerSeat, Seat};
+use crate::rules::seat::Seat;
 
 /// The total a player who joins under way starts on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -131,15 +131,7 @@ impl ExactGame {
                 .expect("a game in play has someone seated");
         }
         let deal = self.deal_for(index, cards, Vec::new());
-        let empty = PerSeat::filled(self.table.len(), None);
-        self.hands.push(Hand {
-            deal,
-            bids: empty.clone(),
-            tricks: empty,
-            trump: None,
-            rebids: Vec::new(),
-            result: None,
-        });
+        self.hands.push(Hand::dealt(deal, self.table.len()));
     }
 
     /// Hand `index` (0-based) of `cards` as dealt with the places as they
@@ -280,12 +272,7 @@ impl ExactGame {
         let points = join.start.points(&totals);
         self.table = table;
         for hand in &mut self.hands {
-            hand.bids.push(None);
-            hand.tricks.push(None);
-            if let Some(result) = &mut hand.result {
-                result.points.push(0);
-                result.totals.push(0);
-            }
+            hand.add_seat();
         }
         self.totals.push(points);
         self.places.insert(at + 1, Some(seat));
@@ -323,12 +310,7 @@ impl ExactGame {
         // Checked: now change.
         self.table = table;
         for hand in &mut self.hands {
-            hand.bids.push(None);
-            hand.tricks.push(None);
-            if let Some(result) = &mut hand.result {
-                result.points.push(0);
-                result.totals.push(0);
-            }
+            hand.add_seat();
         }
         self.totals.push(0);
         let name = self.name(seat);

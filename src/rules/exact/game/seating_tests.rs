@@ -101,12 +101,12 @@ fn a_player_joins_from_the_next_hand_after_the_one_named() {
         &[(DEE, 1, 1), (BOB, 1, 1), (CID, 0, 2), (ANN, 1, 0)],
     );
     assert_eq!(g.totals()[DEE], 32);
-    assert_eq!(g.hands()[3].result.as_ref().unwrap().points[DEE], 11);
+    assert_eq!(g.hands()[3].result().unwrap().points[DEE], 11);
     // Hand 5: the deal passes left of Ann, to Dee.
     assert_eq!(g.current().unwrap().deal.dealer, DEE);
     // Earlier hands know Dee was not there.
     assert!(!g.hands()[0].deal.order.contains(&DEE));
-    assert_eq!(g.hands()[0].bids[DEE], None);
+    assert_eq!(g.hands()[0].bid(DEE), None);
 }
 
 #[test]

@@ -37,7 +37,7 @@ fn everyone_bids_at_once_in_any_order_and_the_dealer_has_no_hook() {
     );
     // The dealer may also correct to any bid after the others are in.
     bid(&mut g, &[(ANN, 0)]);
-    assert_eq!(current(&g).bids[ANN], Some(0));
+    assert_eq!(current(&g).bid(ANN), Some(0));
 }
 
 #[test]

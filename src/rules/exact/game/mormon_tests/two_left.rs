@@ -67,7 +67,7 @@ fn two_players_bidding_four_are_led_through_new_colours_first_card_led_and_a_red
             // One at a time: the round is judged once both bids are in.
             bid(&mut g, &bids[..1]);
             assert_eq!(current(&g).rebids.len(), 1, "round 2 not yet complete");
-            assert_eq!(current(&g).bids[ANN], Some(3));
+            assert_eq!(current(&g).bid(ANN), Some(3));
             bid(&mut g, &bids[1..]);
         } else {
             bid(&mut g, &bids);
@@ -77,7 +77,7 @@ fn two_players_bidding_four_are_led_through_new_colours_first_card_led_and_a_red
         assert_eq!(hand.rebid_step(), Some(step), "after round {round}");
         assert_eq!(RebidStep::after(round), Some(step));
         // The round is cleared for bidding again; the trump goes with the round.
-        assert!(hand.bids.values().all(Option::is_none), "round {round}");
+        assert!(hand.bids().values().all(Option::is_none), "round {round}");
         assert_eq!(hand.trump, None, "round {round}");
         assert_eq!(
             hand.rebids[i],
@@ -196,8 +196,8 @@ fn undo_takes_back_into_the_last_refused_round() {
     let hand = current(&g);
     assert_eq!(hand.rebids.len(), 5);
     assert_eq!(hand.rebid_step(), Some(RebidStep::Redeal));
-    assert_eq!(hand.bids[ANN], Some(2));
-    assert_eq!(hand.bids[BOB], None);
+    assert_eq!(hand.bid(ANN), Some(2));
+    assert_eq!(hand.bid(BOB), None);
     assert_eq!(hand.trump, Some(Trump::Red));
     assert_eq!(g.expects(), Some(Expect::Bids { waiting: vec![BOB] }));
     assert_eq!(g.facts()[0].bids, [(ANN, 2)]);
@@ -241,7 +241,7 @@ fn undo_takes_back_into_the_last_refused_round() {
     assert_eq!(current(&g).rebids.len(), 4);
     assert_eq!(current(&g).rebid_step(), Some(RebidStep::FirstCardLed));
     assert_eq!(current(&g).trump, Some(Trump::FirstLed));
-    assert_eq!(current(&g).bids[ANN], Some(1));
+    assert_eq!(current(&g).bid(ANN), Some(1));
     assert_same(&g, &{
         let mut expected = two_after(4);
         expected.record_trump(Trump::FirstLed).unwrap();

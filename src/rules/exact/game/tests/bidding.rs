@@ -29,7 +29,7 @@ fn the_dealer_may_not_bid_the_number_that_makes_the_bids_total_the_hand() {
 
     g.record_bids(&[(CID, 2)]).unwrap();
     assert_eq!(
-        vals(&g.current().unwrap().bids),
+        vals(g.current().unwrap().bids()),
         [Some(1), Some(1), Some(2)]
     );
     assert_eq!(g.current().unwrap().bids_total(), 4);
@@ -57,7 +57,7 @@ fn no_restriction_when_the_others_overbid_the_hand() {
         let mut each = g.clone();
         each.record_bids(&[(CID, bid)])
             .unwrap_or_else(|e| panic!("Cid bids {bid}: {e}"));
-        assert_eq!(each.current().unwrap().bids[CID], Some(bid));
+        assert_eq!(each.current().unwrap().bid(CID), Some(bid));
     }
 }
 
@@ -98,7 +98,7 @@ fn the_dealer_may_bid_in_the_same_entry_as_the_last_of_the_others() {
     g.record_bids(&[(ANN, 1)]).unwrap();
     g.record_bids(&[(BOB, 1), (CID, 2)]).unwrap();
     assert_eq!(
-        vals(&g.current().unwrap().bids),
+        vals(g.current().unwrap().bids()),
         [Some(1), Some(1), Some(2)]
     );
     // And in that same entry the hook still holds: Bob 1 + Cid 1 would total 3.
@@ -132,7 +132,7 @@ fn a_correction_that_makes_the_total_hit_the_hook_is_refused() {
     // Correcting the dealer's bid in the same call is accepted...
     g.record_bids(&[(ANN, 2), (CID, 1)]).unwrap();
     assert_eq!(
-        vals(&g.current().unwrap().bids),
+        vals(g.current().unwrap().bids()),
         [Some(2), Some(1), Some(1)]
     );
     // ...and the facts hold each seat once, with the corrected values.
@@ -163,7 +163,7 @@ fn a_correction_that_keeps_clear_of_the_hook_is_accepted() {
     // Ann 3 + Bob 1 + Cid 0 = 4 ≠ 3.
     g.record_bids(&[(ANN, 3)]).unwrap();
     assert_eq!(
-        vals(&g.current().unwrap().bids),
+        vals(g.current().unwrap().bids()),
         [Some(3), Some(1), Some(0)]
     );
 }

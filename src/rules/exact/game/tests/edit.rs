@@ -14,7 +14,7 @@ fn editing_an_earlier_hands_tricks_rescores_it_and_everything_after() {
     let totals: Vec<Vec<i64>> = edited
         .hands()
         .iter()
-        .filter_map(|h| h.result.as_ref())
+        .filter_map(|h| h.result())
         .map(|r| vals(&r.totals))
         .collect();
     assert_eq!(
@@ -28,7 +28,7 @@ fn editing_an_earlier_hands_tricks_rescores_it_and_everything_after() {
         ]
     );
     assert_eq!(
-        vals(&edited.hands()[1].result.as_ref().unwrap().points),
+        vals(&edited.hands()[1].result().unwrap().points),
         [0, 10, 10]
     );
     assert_eq!(vals(edited.totals()), [24, 41, 42]);
@@ -66,7 +66,7 @@ fn editing_an_earlier_hands_bids_rescores_it() {
     );
     let edited = g.edit(6, EditKind::Bids, &[(BOB, 3), (CID, 1)]).unwrap();
     assert_eq!(
-        vals(&edited.hands()[5].result.as_ref().unwrap().points),
+        vals(&edited.hands()[5].result().unwrap().points),
         [13, 13, 0]
     );
     assert_eq!(vals(edited.totals()), [48, 44, 42]);
@@ -151,7 +151,7 @@ fn editing_the_tricks_of_a_hand_without_tricks_is_refused() {
     // Its bids can be edited: Ann 1 → 0 (0 + 1 + 0 = 1 ≠ 3).
     let edited = g.edit(3, EditKind::Bids, &[(ANN, 0)]).unwrap();
     assert_eq!(
-        vals(&edited.current().unwrap().bids),
+        vals(edited.current().unwrap().bids()),
         [Some(0), Some(1), Some(0)]
     );
 }

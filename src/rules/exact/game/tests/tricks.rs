@@ -65,10 +65,13 @@ fn the_last_count_is_filled_in_from_the_rest() {
     let filled = g.record_tricks(&[(ANN, 1), (BOB, 0)]).unwrap();
     assert_eq!(filled, [Forced::Tricks(vec![(CID, 2)])]);
     let hand = &g.hands()[2];
-    assert_eq!(vals(&hand.tricks), [Some(1), Some(0), Some(2)]);
+    assert_eq!(
+        vals(hand.trick_counts().unwrap()),
+        [Some(1), Some(0), Some(2)]
+    );
     assert_eq!(g.facts()[2].tricks, [(ANN, 1), (BOB, 0), (CID, 2)]);
     // Ann exact (10 + 1), Bob and Cid missed.
-    let result = hand.result.as_ref().expect("hand 3 is scored");
+    let result = hand.result().expect("hand 3 is scored");
     assert_eq!(vals(&result.points), [11, 0, 0]);
     assert_eq!(hand.exact(ANN), Some(true));
     assert_eq!(hand.exact(BOB), Some(false));

@@ -68,7 +68,11 @@ fn undo_takes_back_a_scored_hands_tricks_including_the_filled_in_count() {
     assert_eq!(vals(g.totals()), [0, 0, 0]);
     assert_eq!(g.played(), 0);
     assert_eq!(g.hands().len(), 1);
-    assert_eq!(vals(&g.current().unwrap().tricks), [None, None, None]);
+    assert_eq!(
+        g.current().unwrap().trick_counts(),
+        None,
+        "no trick counted"
+    );
     assert_eq!(
         g.expects(),
         Some(Expect::Tricks {
@@ -95,7 +99,11 @@ fn undo_takes_back_one_count_of_an_unfinished_hand() {
         }]
     );
     assert_eq!(g.facts()[2].tricks, []);
-    assert_eq!(vals(&g.current().unwrap().tricks), [None, None, None]);
+    assert_eq!(
+        g.current().unwrap().trick_counts(),
+        None,
+        "no trick counted"
+    );
 }
 
 #[test]

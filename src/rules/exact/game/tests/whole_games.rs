@@ -35,7 +35,7 @@ fn a_whole_three_player_game_under_bid_plus_ten() {
         play(&mut g, b, t);
         assert_eq!(vals(g.totals()), totals, "after hand {}", i + 1);
         assert_eq!(
-            vals(&g.hands()[i].result.as_ref().unwrap().totals),
+            vals(&g.hands()[i].result().unwrap().totals),
             totals,
             "hand {}'s running totals",
             i + 1

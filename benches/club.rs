@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use bridgepad::catalog::{Catalog, with_settings, with_target};
 use bridgepad::rules::contract::auction::{Bid, Call};
+use bridgepad::rules::contract::contest::Next;
 use bridgepad::rules::contract::deal::Dummy;
-use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::ContractGame;
 use bridgepad::rules::{ExactGame, Expect, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
@@ -494,7 +494,7 @@ fn realistic_bid(rng: &mut fastrand::Rng, cards: u32, players: usize) -> u32 {
 /// declarer's tricks near the contract.
 fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
     let mut steps = 0;
-    while let Some(next) = game.duel().next() {
+    while let Some(next) = game.contest().next() {
         steps += 1;
         assert!(steps < 10_000, "a contract game that does not end");
         match next {
@@ -505,7 +505,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
                     .expect("first-phase tricks out of 13");
             }
             Next::Call(_) => {
-                let deal = game.duel().current().expect("a deal in play");
+                let deal = game.contest().current().expect("a deal in play");
                 let auction = deal.auction().expect("an open auction");
                 let legal = auction.legal();
                 let bidding = auction
@@ -530,7 +530,7 @@ fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
                 game.call(call).expect("a legal call");
             }
             Next::Tricks { declarer } => {
-                let deal = game.duel().current().expect("a deal in play");
+                let deal = game.contest().current().expect("a deal in play");
                 let contract = deal.contract().expect("a contract");
                 if game.rules().has_dummy_choice() && rng.bool() {
                     let dummy = if rng.bool() {

@@ -571,7 +571,7 @@ mod keystrokes {
                             .ok()
                             .and_then(|s| {
                                 s.contract().ok().map(|g| {
-                                    g.duel()
+                                    g.contest()
                                         .facts()
                                         .iter()
                                         .filter(|f| f.tricks.is_some())

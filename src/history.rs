@@ -233,7 +233,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
             // Running totals after each phase, by side.
             let mut totals = BySide::<Line>::default();
             let closing = close_rows(game);
-            let deals = game.duel().deals().iter().flat_map(move |deal| {
+            let deals = game.contest().deals().iter().flat_map(move |deal| {
                 let mut groups: Vec<Vec<Row>> = Vec::with_capacity(2);
                 let dealer = game.name(deal.dealer).to_string();
                 if let Some(tricks) = deal.first_phase() {
@@ -344,10 +344,10 @@ fn name_of(game: &ContractGame, side: Side, seat: Option<Seat>) -> String {
 /// The rows of the table's close of a rubber or Chicago session, once it
 /// closed: numbered as the deal it was not played.
 fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
-    let items = game.duel().closed()?;
-    let next = game.duel().deals().last()?;
+    let items = game.contest().closed()?;
+    let next = game.contest().deals().last()?;
     let points = crate::rules::contract::bridge::lines(items);
-    let totals = game.duel().totals();
+    let totals = game.contest().totals();
     let facts = Facts {
         bridge: Some(BridgeFacts {
             result: None,

@@ -21,8 +21,8 @@ use bridgepad::fuzzing::check_session;
 use bridgepad::history;
 use bridgepad::rules::contract::Side;
 use bridgepad::rules::contract::auction::{Bid, Call};
+use bridgepad::rules::contract::contest::Next;
 use bridgepad::rules::contract::deal::Dummy;
-use bridgepad::rules::contract::duel::Next;
 use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
 use bridgepad::rules::{ExactGame, Expect, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
@@ -456,14 +456,14 @@ enum Deed {
 
 fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
     let both = [game.table().seat_at(0), game.table().seat_at(1)];
-    match game.duel().next() {
+    match game.contest().next() {
         None => Vec::new(),
         Some(Next::FirstPhase) => both
             .iter()
             .flat_map(|&s| (0..=13).map(move |n| Deed::FirstPhase(s, n)))
             .collect(),
         Some(Next::Call(_)) => {
-            let deal = game.duel().current().unwrap();
+            let deal = game.contest().current().unwrap();
             let legal = deal.auction().unwrap().legal();
             let mut calls = Vec::new();
             for (allowed, call) in [
@@ -489,7 +489,7 @@ fn legal_deeds(game: &ContractGame) -> Vec<Deed> {
                 .iter()
                 .flat_map(|&s| (0..=13).map(move |n| Deed::Tricks(s, n)))
                 .collect();
-            let deal = game.duel().current().unwrap();
+            let deal = game.contest().current().unwrap();
             if game.rules().has_dummy_choice() && deal.dummy().is_none() {
                 deeds.push(Deed::Dummy(Dummy::Revealed));
                 deeds.push(Deed::Dummy(Dummy::Hidden));
@@ -510,7 +510,7 @@ fn perform(game: &mut ContractGame, deed: Deed) {
 }
 
 fn same_contract_game(a: &ContractGame, b: &ContractGame) {
-    let (a, b) = (a.duel(), b.duel());
+    let (a, b) = (a.contest(), b.contest());
     assert_eq!(a.facts(), b.facts());
     assert_eq!(a.deals(), b.deals());
     assert_eq!(a.totals(), b.totals());
@@ -522,7 +522,7 @@ fn same_contract_game(a: &ContractGame, b: &ContractGame) {
 
 fn contract_totals_add_up(game: &ContractGame) {
     let mut running = [(0i64, 0i64); 2];
-    for deal in game.duel().deals() {
+    for deal in game.contest().deals() {
         for (side, total) in Side::BOTH.into_iter().zip(running.iter_mut()) {
             for line in [deal.first_points()[side], deal.contract_points()[side]] {
                 total.0 += line.above;
@@ -531,7 +531,7 @@ fn contract_totals_add_up(game: &ContractGame) {
             assert_eq!((deal.totals[side].above, deal.totals[side].below), *total);
         }
     }
-    let totals = game.duel().totals();
+    let totals = game.contest().totals();
     assert_eq!(
         [
             (totals[Side::A].above, totals[Side::A].below),

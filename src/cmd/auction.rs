@@ -6,7 +6,7 @@ use super::Context;
 use crate::cli::AuctionArgs;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::{Auction, Call, Outcome};
-use crate::rules::contract::duel::Next;
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::capitalised;
 
@@ -23,9 +23,9 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                 "--contract: session {id} referees each auction (auction=calls), so its calls are recorded as called; give them (e.g. bridgepad auction 1S pass 4S pass pass pass), or keep only the contracts in a session started with --set auction=contract"
             );
         }
-        let auction = match (game.duel().next(), game.duel().current()) {
+        let auction = match (game.contest().next(), game.contest().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal.auction().expect("an auction"),
-            _ => bail!("{}", game.duel().out_of_turn("a call of the auction")),
+            _ => bail!("{}", game.contest().out_of_turn("a call of the auction")),
         };
         if !auction.calls().is_empty() {
             bail!(
@@ -56,11 +56,11 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let (session, (number, made)) = cx.store.update(&id, cx.now, |session| {
         let game = session.contract_mut()?;
-        let deal = match (game.duel().next(), game.duel().current()) {
+        let deal = match (game.contest().next(), game.contest().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal,
             _ => bail!(
                 "{}",
-                game.duel().out_of_turn("a call of the auction")
+                game.contest().out_of_turn("a call of the auction")
             ),
         };
         let number = deal.number;
@@ -124,13 +124,13 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         }
         // The engine records them, and then any call the rules force.
         game.calls(&new).map_err(|(_, e)| anyhow!("{e}"))?;
-        let made = game.duel().deal(number).expect("a deal dealt")
+        let made = game.contest().deal(number).expect("a deal dealt")
             .auction()
             .map_or(0, |a| a.calls().len() - before - new.len());
         Ok((number, made))
     })?;
     let game = session.contract()?;
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
     outln!("deal {number} auction: {}.", say::calls(game, auction));
     if let Some(line) = say::forced(game, auction, made) {
@@ -139,7 +139,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     if !auction.is_open() {
         outln!("{}", capitalised(&say::auction_end(game, deal)));
     }
-    if let Some(next) = game.duel().current().filter(|d| d.number != number) {
+    if let Some(next) = game.contest().current().filter(|d| d.number != number) {
         outln!("{}", say::deal(game, next));
     }
     outln!("{}", say::next(game));

@@ -8,7 +8,7 @@ use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::HandNumber;
-use crate::rules::contract::duel::Next;
+use crate::rules::contract::contest::Next;
 use crate::session::{Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
@@ -80,8 +80,8 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 _ => bail!("--honours: give the one player who held them, like --honours Cid=100"),
             },
         };
-        let next = game.duel().next();
-        let number = game.duel().current().map_or(0, |d| d.number);
+        let next = game.contest().next();
+        let number = game.contest().current().map_or(0, |d| d.number);
         match next {
             Some(Next::FirstPhase) => {
                 if dummy.is_some() {
@@ -106,7 +106,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 "deal {number} is at its auction ({} to call); record it with `bridgepad auction CALL…` before the tricks",
                 game.name(side)
             ),
-            None => Err(game.duel().out_of_turn("tricks").into()),
+            None => Err(game.contest().out_of_turn("tricks").into()),
         }
     })?;
     report(&session, number, first)
@@ -115,7 +115,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
 /// What a contract game's tricks scored, and what comes next.
 fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     let game = session.contract()?;
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     if first {
         outln!("deal {number} {}", say::first_phase(game, deal));
     } else {
@@ -128,7 +128,7 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     if let Some(end) = say::game_end(game, number) {
         outln!("{end}");
     }
-    if let Some(next) = game.duel().current().filter(|d| d.number != number) {
+    if let Some(next) = game.contest().current().filter(|d| d.number != number) {
         outln!("{}", say::deal(game, next));
     }
     outln!("{}", say::next(game));

@@ -63,13 +63,13 @@ pub fn exact_series(game: &ExactGame) -> Vec<Series> {
 /// games; a deal still being played counts with what it has scored so far).
 pub fn contract_series(game: &ContractGame) -> Vec<Series> {
     let deals: Vec<_> = game
-        .duel()
+        .contest()
         .deals()
         .iter()
         .filter(|d| d.is_settled() || d.first_phase().is_some())
         .collect();
     let leaders = if game.is_finished() {
-        game.duel().winners()
+        game.contest().winners()
     } else {
         game.leaders()
     };

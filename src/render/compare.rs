@@ -302,7 +302,7 @@ fn hands(session: &Session) -> Vec<Hand> {
             .iter()
             .enumerate()
             .map(|(i, entry)| {
-                let deal = game.duel().deals().get(i);
+                let deal = game.contest().deals().get(i);
                 let text = |name: &dyn Fn(&str) -> String| {
                     deal.map_or_else(|| format!("{entry:?}"), |d| contract_deal(game, d, name))
                 };

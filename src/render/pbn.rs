@@ -90,7 +90,7 @@ pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
     let Some(game) = bridge_game(session) else {
         return Ok(());
     };
-    for deal in game.duel().deals().iter().filter(|d| d.is_settled()) {
+    for deal in game.contest().deals().iter().filter(|d| d.is_settled()) {
         write_deal(out, session, game, deal)?;
     }
     Ok(())

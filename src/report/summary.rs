@@ -75,8 +75,8 @@ fn partnerships(session: &Session) -> Vec<Partnership> {
         return Vec::new();
     };
     let chicago = matches!(terms.form, Form::Chicago { .. });
-    let deals = game.duel().deals();
-    let winners = game.duel().winners();
+    let deals = game.contest().deals();
+    let winners = game.contest().winners();
     let mut records = Side::BOTH.map(|side| Partnership {
         players: game
             .seats_of(side)

@@ -14,7 +14,7 @@ impl Session {
         let table = game.table();
         SessionFile {
             deals: game
-                .duel()
+                .contest()
                 .facts()
                 .iter()
                 .map(|d| DealEntry {
@@ -37,7 +37,7 @@ impl Session {
                     ),
                 })
                 .collect(),
-            closed: game.duel().closed().is_some(),
+            closed: game.contest().closed().is_some(),
             ..self.head(game.variant(), table)
         }
     }

@@ -287,12 +287,12 @@ mod tests {
         let back = reload(&text).unwrap();
         let game = back.contract().unwrap();
         assert_eq!(
-            game.duel().facts(),
-            session.contract().unwrap().duel().facts()
+            game.contest().facts(),
+            session.contract().unwrap().contest().facts()
         );
         assert_eq!(
-            game.duel().totals(),
-            session.contract().unwrap().duel().totals()
+            game.contest().totals(),
+            session.contract().unwrap().contest().totals()
         );
         assert_eq!(to_toml(&back.to_file()).unwrap(), text);
         assert!(back.exact().unwrap_err().0.contains("bridgepad auction"));

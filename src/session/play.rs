@@ -136,7 +136,7 @@ impl Play {
     pub fn current_number(&self) -> usize {
         match self {
             Play::Exact(game) => game.current().map_or(0, |h| h.deal.number),
-            Play::Contract(game) => game.duel().current().map_or(0, |d| d.number),
+            Play::Contract(game) => game.contest().current().map_or(0, |d| d.number),
         }
     }
 
@@ -197,7 +197,7 @@ impl Play {
     pub fn winners(&self) -> Vec<String> {
         match self {
             Play::Exact(game) => names(game.table(), game.winners().into_iter()),
-            Play::Contract(game) => side_names(game, game.duel().winners().iter().copied()),
+            Play::Contract(game) => side_names(game, game.contest().winners().iter().copied()),
         }
     }
 
@@ -220,7 +220,7 @@ impl Play {
                 .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
                 .collect(),
             Play::Contract(game) => {
-                let totals = game.duel().totals();
+                let totals = game.contest().totals();
                 if game.partnerships() {
                     let total = |seat| totals[Side::of_seat(seat)].total();
                     game.table()
@@ -254,7 +254,7 @@ impl Play {
                     .collect()
             }
             Play::Contract(game) => {
-                let lines = game.duel().totals();
+                let lines = game.contest().totals();
                 let line = |seat| lines[Side::of_seat(seat)];
                 game.table()
                     .seats()
@@ -275,9 +275,9 @@ impl Play {
             Play::Exact(game) => game.totals()[seat].to_string(),
             Play::Contract(game) => {
                 let side = Side::of_seat(seat);
-                let total = game.duel().totals()[side].total();
+                let total = game.contest().totals()[side].total();
                 if game.rules().rubber() {
-                    let won = game.duel().games_won();
+                    let won = game.contest().games_won();
                     let games = won[side];
                     let word = if games == 1 { "game" } else { "games" };
                     // A game each: the lead is on points alone.
@@ -337,7 +337,7 @@ impl Play {
         match self {
             Play::Exact(game) => lines.extend(game.current().map(|h| narrate::deal(game, h))),
             Play::Contract(game) => {
-                let deal = game.duel().current();
+                let deal = game.contest().current();
                 lines.extend(deal.map(|d| narrate::contract::deal(game, d)));
                 lines.push(narrate::contract::next(game));
             }

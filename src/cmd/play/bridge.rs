@@ -23,8 +23,8 @@ use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::auction::Strain;
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question.
@@ -49,7 +49,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     loop {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
-        let (Some(next), Some(deal)) = (game.duel().next(), game.duel().current()) else {
+        let (Some(next), Some(deal)) = (game.contest().next(), game.contest().current()) else {
             p.say(&render::contract::sheet_at_table(game, p.width()));
             return Ok(());
         };
@@ -268,7 +268,7 @@ pub(super) fn typed_honours(
 /// `close` at a question: the table ends the rubber or the Chicago session
 /// here, once confirmed, with what closing scores told before the choice.
 fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> Result<Flow> {
-    if let Some(deal) = game.duel().current().filter(|d| d.begun()) {
+    if let Some(deal) = game.contest().current().filter(|d| d.begun()) {
         p.say(&format!(
             "Deal {} is under way: finish it, or take its calls back with u, before closing.",
             say::deal_label(game, deal.number)
@@ -401,14 +401,14 @@ mod tests {
             ["1H", "pass", "4H", "pass", "pass", "pass"]
         );
         assert_eq!(calls(&game, 2), ["pass", "pass", "pass", "pass"]);
-        let facts = &game.duel().facts()[0];
+        let facts = &game.contest().facts()[0];
         assert_eq!(facts.tricks, Some(10));
         assert_eq!(facts.honours, Some((Seat::at(2), 100)));
         assert_eq!(
-            game.duel().totals(),
+            game.contest().totals(),
             BySide::new(line(100, 120), line(0, 0))
         );
-        assert_eq!(game.duel().current().unwrap().dealer, Seat::at(2));
+        assert_eq!(game.contest().current().unwrap().dealer, Seat::at(2));
     }
 
     /// Setup for four: Chicago asks how many rounds (a word refused, 2
@@ -536,10 +536,10 @@ mod tests {
         assert_eq!(helped, 2, "at the start and on `?`");
         let game = only_game(&cx);
         assert!(game.is_finished());
-        assert_eq!(game.duel().closed(), Some(&[][..]));
-        assert_eq!(game.duel().winners(), [Side::B]);
-        assert_eq!(game.duel().facts()[0].tricks, Some(7));
-        assert_eq!(game.duel().facts()[0].honours, None);
+        assert_eq!(game.contest().closed(), Some(&[][..]));
+        assert_eq!(game.contest().winners(), [Side::B]);
+        assert_eq!(game.contest().facts()[0].tricks, Some(7));
+        assert_eq!(game.contest().facts()[0].honours, None);
         // The pad closes the table's loop, with the end told.
         assert!(
             p.script
@@ -620,10 +620,13 @@ mod tests {
         ]);
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["pass", "4H", "pass", "pass", "pass"]);
-        let facts = &game.duel().facts()[0];
+        let facts = &game.contest().facts()[0];
         assert_eq!(facts.honours, Some((Seat::at(2), 100)));
         assert_eq!(facts.tricks, Some(3));
-        assert_eq!(game.duel().totals(), BySide::new(line(450, 0), line(0, 0)));
+        assert_eq!(
+            game.contest().totals(),
+            BySide::new(line(450, 0), line(0, 0))
+        );
     }
 
     /// Chicago after a passed-out deal: one numbering, the sheet's, at every
@@ -706,6 +709,6 @@ mod tests {
             .unwrap();
         assert!(sheet.contains("2a "), "{sheet}");
         let game = only_game(&cx);
-        assert_eq!(game.duel().facts()[2].tricks, Some(10));
+        assert_eq!(game.contest().facts()[2].tricks, Some(10));
     }
 }

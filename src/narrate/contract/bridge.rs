@@ -6,8 +6,8 @@
 
 use crate::rules::contract::auction::{Auction, Contract, Doubling, Outcome};
 use crate::rules::contract::bridge::{self, Form, Item, Why};
+use crate::rules::contract::contest::{ContestStatus, Next};
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::duel::{DuelStatus, Next};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
 use crate::text::{and_list, counted, or_list};
@@ -21,8 +21,8 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let number = match deal.round {
         Some((round, of_round)) => {
             let again = deal.number >= 2
-                && game.duel().deals()[deal.number - 2].no_contract()
-                && game.duel().deals()[deal.number - 2].round == deal.round;
+                && game.contest().deals()[deal.number - 2].no_contract()
+                && game.contest().deals()[deal.number - 2].round == deal.round;
             let again = if again { " (dealt again)" } else { "" };
             format!("Round {round}, deal {of_round}{again}")
         }
@@ -62,7 +62,7 @@ pub fn needs(game: &ContractGame) -> Vec<String> {
     if game.is_finished() {
         return Vec::new();
     }
-    let part = game.duel().standing().part;
+    let part = game.contest().standing().part;
     Side::BOTH
         .into_iter()
         .filter(|&side| part[side] > 0)
@@ -218,9 +218,9 @@ fn item_words(game: &ContractGame, deal: &ContractDeal, item: &Item, alone: bool
 /// drawn under it, the rubber won, a Chicago round over. `None` when it did
 /// none of these.
 pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
-    let duel = game.duel();
-    let deals = duel.deals();
-    let deal = duel.deal(number)?;
+    let contest = game.contest();
+    let deals = contest.deals();
+    let deal = contest.deal(number)?;
     deal.tricks()?;
     let chicago = deal.round.is_some();
     let won = deal.items.iter().find(|i| i.below).map(|i| i.side);
@@ -232,7 +232,7 @@ pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
         // (not one the table closed) won its last game.
         match deals.get(number) {
             Some(next) => next.game > deal.game,
-            None => game.is_finished() && duel.closed().is_none(),
+            None => game.is_finished() && contest.closed().is_none(),
         }
     };
     if let (true, Some(side)) = (game_won, won) {
@@ -255,7 +255,7 @@ pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
         let rubber = deal.items.iter().any(|i| i.why == Why::Rubber);
         // Games won up to and with this one.
         let mut games = BySide::<u32>::default();
-        for won in duel.game_winners().iter().take(deal.game) {
+        for won in contest.game_winners().iter().take(deal.game) {
             for s in won.sides() {
                 games[s] += 1;
             }
@@ -284,7 +284,7 @@ pub fn after_deal(game: &ContractGame, number: usize) -> Option<String> {
         });
     }
     if let Some((round, 4)) = deal.round {
-        let last = game.is_finished() && duel.closed().is_none();
+        let last = game.is_finished() && contest.closed().is_none();
         said.push(match (last, game_won) {
             (true, _) => format!("Round {round} over, the last of the session."),
             (false, true) => format!("Round {round} over."),
@@ -345,8 +345,8 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     if game.is_finished() {
         return None;
     }
-    let totals = game.duel().totals().map(|l| l.total());
-    let games = game.duel().games_won();
+    let totals = game.contest().totals().map(|l| l.total());
+    let games = game.contest().games_won();
     let rubber = game.rules().rubber();
     let leader = match Winner::by_key(totals) {
         Winner::Side(side) => Some(side),
@@ -354,7 +354,7 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     };
     // Chicago: where the round stands comes first.
     let round = game
-        .duel()
+        .contest()
         .current()
         .and_then(|d| d.round)
         .filter(|&(round, deal)| round > 1 || deal > 1)
@@ -398,12 +398,12 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 /// "Rubber over: Ann & Cid win with 950 to 420 (games: Ann & Cid 2, Bob &
 /// Dan 1)." / "Chicago over after 3 rounds: …" / closed by the table.
 pub fn finished(game: &ContractGame) -> String {
-    let duel = game.duel();
-    let DuelStatus::Over(winner) = duel.status() else {
+    let contest = game.contest();
+    let ContestStatus::Over(winner) = contest.status() else {
         unreachable!("only a finished session is told it is over")
     };
-    let standing = duel.standing();
-    let closed = duel.closed().is_some();
+    let standing = contest.standing();
+    let closed = contest.closed().is_some();
     let head = match (game.rules().bridge().map(|t| t.form), closed) {
         (Some(Form::Chicago { .. }), _) => {
             let rounds = counted(standing.rounds, "round");
@@ -432,8 +432,8 @@ pub fn finished(game: &ContractGame) -> String {
 /// Who wins a finished session and with what: "Bob & Dan win with 460 to
 /// 150 (games: Ann & Cid 0, Bob & Dan 0)".
 fn outcome(game: &ContractGame, winner: Winner) -> String {
-    let duel = game.duel();
-    let totals = duel.totals().map(|l| l.total());
+    let contest = game.contest();
+    let totals = contest.totals().map(|l| l.total());
     let who = match winner {
         Winner::Side(w) => format!("{} win with {} to {}", game.name(w), totals[w], totals[!w]),
         Winner::Shared => format!(
@@ -443,7 +443,7 @@ fn outcome(game: &ContractGame, winner: Winner) -> String {
             totals.a
         ),
     };
-    let games = duel.games_won();
+    let games = contest.games_won();
     format!(
         "{who} (games: {} {}, {} {})",
         game.name(Side::A),
@@ -464,7 +464,7 @@ pub fn would_close(closed: &ContractGame) -> String {
         "the session"
     };
     let scores = super::closing_scores(closed).unwrap_or_else(|| "it scores nothing more".into());
-    let DuelStatus::Over(winner) = closed.duel().status() else {
+    let ContestStatus::Over(winner) = closed.contest().status() else {
         unreachable!("a closed trial game is over")
     };
     format!(

@@ -4,8 +4,8 @@
 use super::bridge::*;
 use crate::catalog::{built_in, with_settings};
 use crate::rules::contract::auction::Call;
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::{Seat, Table};
 
@@ -31,8 +31,8 @@ fn calls(g: &mut ContractGame, calls: &str) {
 
 /// The declaring side's `tricks` (given by declarer's name), with honours.
 fn tricks(g: &mut ContractGame, tricks: u32, honours: Option<(usize, u32)>) -> usize {
-    let number = g.duel().current().unwrap().number;
-    let Some(Next::Tricks { declarer }) = g.duel().next() else {
+    let number = g.contest().current().unwrap().number;
+    let Some(Next::Tricks { declarer }) = g.contest().next() else {
         panic!("no contract to play")
     };
     g.record_result(
@@ -44,12 +44,12 @@ fn tricks(g: &mut ContractGame, tricks: u32, honours: Option<(usize, u32)>) -> u
 }
 
 fn said(g: &ContractGame, number: usize) -> (String, Option<String>) {
-    let deal = g.duel().deal(number).expect("a deal dealt");
+    let deal = g.contest().deal(number).expect("a deal dealt");
     (result(g, deal), after_deal(g, number))
 }
 
 fn current(g: &ContractGame) -> &ContractDeal {
-    g.duel().current().unwrap()
+    g.contest().current().unwrap()
 }
 
 /// The rubber, worked out by hand (RULES.md, rubber bridge):
@@ -117,7 +117,7 @@ fn a_rubber_is_told_side_by_side_and_seat_by_seat() {
     );
     calls(&mut g, "pass pass pass pass");
     assert_eq!(
-        auction_end(&g, &g.duel().deals()[2]),
+        auction_end(&g, &g.contest().deals()[2]),
         "all four passed: Dan deals next."
     );
     assert_eq!(
@@ -246,7 +246,7 @@ fn a_chicago_round_with_its_game_and_fourth_deal_bonuses() {
     );
     calls(&mut g, "pass pass pass pass");
     assert_eq!(
-        auction_end(&g, &g.duel().deals()[1]),
+        auction_end(&g, &g.contest().deals()[1]),
         "all four passed: Bob deals again."
     );
     assert_eq!(

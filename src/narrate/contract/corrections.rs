@@ -14,7 +14,7 @@ use super::{calls, contract_result, deal_contract, first_phase, pretty};
 /// deal of the round again) takes a letter: "1·2a", then "1·2b", so every
 /// deal has a name of its own and the one played is plain "1·2".
 pub fn deal_label(game: &ContractGame, number: usize) -> String {
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     let Some(deal) = deals.get(number.wrapping_sub(1)) else {
         return number.to_string();
     };
@@ -36,7 +36,7 @@ pub fn deal_label(game: &ContractGame, number: usize) -> String {
 /// in Chicago) or by its place in the order dealt ("4"): its number
 /// (1-based). Refused with the deals there are.
 pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     let text = text.trim();
     let last = deals.len();
     let range = if last == 0 {
@@ -119,7 +119,7 @@ pub fn undone_answer(before: &ContractGame, after: &ContractGame, answer: Undone
         UndoneAnswer::Calls { deal, calls } => (deal, calls),
     };
     let label = deal_label(before, number);
-    let deal = before.duel().deal(number).expect("a deal dealt");
+    let deal = before.contest().deal(number).expect("a deal dealt");
     if !before.keeps_contract_only() {
         return format!("took back the {calls} passes that ended the auction in deal {label}.");
     }
@@ -134,7 +134,7 @@ pub fn undone_answer(before: &ContractGame, after: &ContractGame, answer: Undone
 /// "deal 3 corrected; every later deal rescored.": its first phase, its
 /// auction, what the corrected auction did to the tricks, and its result.
 pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     let label = deal_label(game, number);
     let number = &label;
     let mut lines = vec![format!(

@@ -21,8 +21,8 @@ pub use results::{
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::{and_list, capitalised};
 
@@ -88,10 +88,13 @@ pub fn deal_contract(game: &ContractGame, deal: &ContractDeal, contract: Contrac
 
 /// What comes next, as one line, with the command that records it.
 pub fn next(game: &ContractGame) -> String {
-    let Some(next) = game.duel().next() else {
+    let Some(next) = game.contest().next() else {
         return finished(game);
     };
-    let deal = game.duel().current().expect("next implies a deal in play");
+    let deal = game
+        .contest()
+        .current()
+        .expect("next implies a deal in play");
     if game.partnerships() {
         return bridge::next(game, next, deal);
     }
@@ -204,7 +207,7 @@ pub fn forced(game: &ContractGame, auction: &Auction, made: usize) -> Option<Str
 /// `passed` calls: "Bob, Cid and Dan pass." (a Buddy holder's last pass
 /// is a stand: "Bob passes; Ann stands on 2♥.").
 pub fn all_pass(game: &ContractGame, number: usize, passed: usize) -> Option<String> {
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     let auction = deal.auction()?;
     let calls = auction.calls();
     let from = calls.len().checked_sub(passed)?;
@@ -256,7 +259,7 @@ mod tests {
             .map(|c| c.parse().unwrap())
             .collect();
         g.calls(&calls).unwrap();
-        let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
+        let declarer = g.contest().current().unwrap().contract().unwrap().declarer;
         g.record_tricks(&[(g.seat(declarer), tricks)]).unwrap();
     }
 
@@ -272,13 +275,13 @@ mod tests {
         // Deal 2: Ann's exchange 40/10; 7NT (Bob's pass and Ann's stand
         // forced), 13 tricks: 220 + 40 = 260 below. Ann 360 below: game 1.
         deal(&mut g, Side::A, "7NT", 13);
-        assert_eq!(g.duel().game_winners(), [Winner::Side(Side::A)]);
+        assert_eq!(g.contest().game_winners(), [Winner::Side(Side::A)]);
         assert_eq!(standing(&g).unwrap(), "Ann leads the rubber, 1 game to 0.");
         // Deal 3: Bob's exchange 40/10; Bob's 7NT made exactly: 260 below.
         // Bob 300 below: game 2. Ann 410, Bob 310 over the session.
         deal(&mut g, Side::B, "7NT", 13);
         assert_eq!(
-            g.duel().game_winners(),
+            g.contest().game_winners(),
             [Winner::Side(Side::A), Winner::Side(Side::B)]
         );
         assert_eq!(
@@ -336,7 +339,7 @@ mod tests {
             finished(&g),
             "Rubber over: Ann and Bob share it, 2 games each (Ann 660 (620 below, 40 above), Bob 660 (620 below, 40 above))."
         );
-        assert_eq!(g.duel().winners(), [Side::A, Side::B]);
+        assert_eq!(g.contest().winners(), [Side::A, Side::B]);
     }
 
     #[test]
@@ -344,7 +347,7 @@ mod tests {
         let mut g = buddy();
         g.record_first_phase(&[(Seat::at(1), 8)]).unwrap();
         g.calls(&["2S".parse().unwrap(), Call::Pass]).unwrap();
-        let deal = g.duel().current().unwrap();
+        let deal = g.contest().current().unwrap();
         let auction = deal.auction().unwrap();
         assert_eq!(
             raise_or_stand(&g, auction).unwrap(),

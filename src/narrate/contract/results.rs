@@ -5,8 +5,8 @@
 
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::Outcome;
+use crate::rules::contract::contest::ContestStatus;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::duel::DuelStatus;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner};
 use crate::text::capitalised;
@@ -32,7 +32,7 @@ pub fn closed(game: &ContractGame) -> String {
 /// game won; Bob & Dan score 100 for a part score in the unfinished game".
 /// `None` when it scored nothing.
 pub(super) fn closing_scores(game: &ContractGame) -> Option<String> {
-    let items = game.duel().closed().unwrap_or_default();
+    let items = game.contest().closed().unwrap_or_default();
     if items.is_empty() {
         return None;
     }
@@ -71,8 +71,8 @@ pub fn standing(game: &ContractGame) -> Option<String> {
     if game.is_finished() {
         return None;
     }
-    let totals = game.duel().totals().map(Line::total);
-    let games = game.duel().games_won();
+    let totals = game.contest().totals().map(Line::total);
+    let games = game.contest().games_won();
     let leaders = game.leaders();
     let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
@@ -108,14 +108,14 @@ pub fn finished(game: &ContractGame) -> String {
     if game.partnerships() {
         return bridge::finished(game);
     }
-    let duel = game.duel();
-    let DuelStatus::Over(winner) = duel.status() else {
+    let contest = game.contest();
+    let ContestStatus::Over(winner) = contest.status() else {
         unreachable!("only a finished session is told it is over")
     };
-    let totals = duel.totals();
+    let totals = contest.totals();
     let both = format!("{} and {}", game.name(Side::A), game.name(Side::B));
     if game.rules().has_line() {
-        let games = duel.games_won();
+        let games = contest.games_won();
         return match (winner, game.rules().rubber()) {
             (Winner::Side(w), true) => format!(
                 "Rubber over: {} wins {} games to {} ({}).",
@@ -183,13 +183,13 @@ pub fn first_phase(game: &ContractGame, deal: &ContractDeal) -> String {
 /// before the deal's contract is played: "Ann has 310 below the line: game 1
 /// ends after this deal's contract phase, whatever it scores."
 pub fn game_ending(game: &ContractGame) -> Option<String> {
-    let duel = game.duel();
-    let deal = duel.current()?;
+    let contest = game.contest();
+    let deal = contest.current()?;
     let game_below = game.rules().game_below()?;
-    if !duel.game_ends_with_deal() {
+    if !contest.game_ends_with_deal() {
         return None;
     }
-    let lines = duel.game_lines();
+    let lines = contest.game_lines();
     let reached: Vec<String> = lines
         .iter()
         .filter(|(_, l)| l.below >= game_below)
@@ -279,7 +279,7 @@ pub fn contract_result(game: &ContractGame, deal: &ContractDeal) -> String {
 
 /// "Ann 240, Bob 170", or for Buddy Bridge "Ann 130 (90 below, 40 above), …".
 pub fn totals_line(game: &ContractGame) -> String {
-    let totals = game.duel().totals();
+    let totals = game.contest().totals();
     Side::BOTH
         .into_iter()
         .map(|s| {
@@ -309,8 +309,8 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
     if !game.rules().has_line() {
         return None;
     }
-    let deals = game.duel().deals();
-    let deal = game.duel().deal(number)?;
+    let deals = game.contest().deals();
+    let deal = game.contest().deal(number)?;
     let ended = match deals.get(number) {
         Some(next) => next.game > deal.game,
         None => game.is_finished(),
@@ -318,7 +318,7 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
     if !ended {
         return None;
     }
-    let winner = *game.duel().game_winners().get(deal.game - 1)?;
+    let winner = *game.contest().game_winners().get(deal.game - 1)?;
     let mut lines = BySide::<Line>::default();
     for d in deals.iter().filter(|d| d.game == deal.game) {
         for s in Side::BOTH {
@@ -328,7 +328,7 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
     }
     // Games won up to and with this one (a shared game counts for both).
     let mut games = BySide::<u32>::default();
-    for won in &game.duel().game_winners()[..deal.game] {
+    for won in &game.contest().game_winners()[..deal.game] {
         for s in won.sides() {
             games[s] += 1;
         }
@@ -397,7 +397,7 @@ fn each<T: std::fmt::Display>(game: &ContractGame, values: BySide<T>) -> String 
 /// contract's points; bridge for four: the deal's items), then the totals
 /// after it. Refused when the deal is not settled.
 pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     let scored = |d: &&ContractDeal| d.is_settled() || d.first.is_some();
     let settled = deals.iter().filter(scored).count();
     let deal = deals

@@ -118,13 +118,13 @@ pub(crate) struct BelowGame {
 
 /// The rubber's pad from the deals' items and what closing scored.
 pub(crate) fn rubber_pad(game: &ContractGame) -> RubberPad {
-    let duel = game.duel();
+    let contest = game.contest();
     let mut above: BySide<Vec<Entry>> = BySide::default();
     let mut games: Vec<BelowGame> = Vec::new();
-    for deal in duel.deals().iter().filter(|d| d.is_settled()) {
+    for deal in contest.deals().iter().filter(|d| d.is_settled()) {
         for item in &deal.items {
             if item.below {
-                let winner = |n: usize| match duel.game_winners().get(n - 1) {
+                let winner = |n: usize| match contest.game_winners().get(n - 1) {
                     Some(Winner::Side(s)) => Some(*s),
                     _ => None,
                 };
@@ -142,21 +142,21 @@ pub(crate) fn rubber_pad(game: &ContractGame) -> RubberPad {
             }
         }
     }
-    for item in duel.closed().unwrap_or_default() {
+    for item in contest.closed().unwrap_or_default() {
         above[item.side].push(Entry {
             points: item.points,
             what: format!("closed: {}", word(item, None)),
         });
     }
-    let vulnerable = match (duel.current(), game.rules().bridge()) {
+    let vulnerable = match (contest.current(), game.rules().bridge()) {
         (Some(deal), _) => deal.vulnerable,
-        (None, Some(terms)) => duel.standing().vulnerable(terms, Side::A),
+        (None, Some(terms)) => contest.standing().vulnerable(terms, Side::A),
         (None, None) => BySide::default(),
     };
     RubberPad {
         above,
         games,
-        totals: duel.totals().map(|l| l.total()),
+        totals: contest.totals().map(|l| l.total()),
         vulnerable,
     }
 }
@@ -303,8 +303,8 @@ fn rubber_grid(game: &ContractGame, pad: &RubberPad, shown: &[String], style: Pa
 /// What is under the rubber's pad: the games won, the deals passed out,
 /// and how to read it.
 pub(crate) fn rubber_notes(game: &ContractGame) -> Vec<String> {
-    let duel = game.duel();
-    let won = duel.games_won();
+    let contest = game.contest();
+    let won = contest.games_won();
     let mut notes = vec![format!(
         "Games won: {} {}, {} {}.",
         game.name(Side::A),
@@ -322,7 +322,7 @@ pub(crate) fn rubber_notes(game: &ContractGame) -> Vec<String> {
 /// "Deals 2 and 5 were passed out.", if any was.
 fn passed_out(game: &ContractGame) -> Option<String> {
     let deals: Vec<String> = game
-        .duel()
+        .contest()
         .deals()
         .iter()
         .filter(|d| d.no_contract())
@@ -371,7 +371,7 @@ pub(crate) enum ChicagoRow<'a> {
 pub(crate) fn chicago_rows(game: &ContractGame) -> Vec<ChicagoRow<'_>> {
     let mut rows = Vec::new();
     let mut before = BySide::<i64>::default();
-    for deal in game.duel().deals() {
+    for deal in game.contest().deals() {
         if !deal.begun() {
             continue;
         }
@@ -485,7 +485,7 @@ fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
     } else {
         " Results: over (+1), made exactly (=), down (−2)."
     };
-    let again = if game.duel().deals().iter().any(ContractDeal::no_contract) {
+    let again = if game.contest().deals().iter().any(ContractDeal::no_contract) {
         " A letter (2a) marks a deal passed out and dealt again."
     } else {
         ""
@@ -636,7 +636,7 @@ fn join_result(contract: String, result: &str) -> String {
 /// Whether the deal before this one was of the same round (a round's
 /// number is written on its first line only).
 fn deal_follows_in_round(game: &ContractGame, deal: &ContractDeal) -> bool {
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     deal.number >= 2
         && deals
             .get(deal.number - 2)

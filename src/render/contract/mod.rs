@@ -21,7 +21,7 @@ use super::{Place, new_table};
 use crate::narrate::contract as say;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::Auction;
-use crate::rules::contract::duel::Next;
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::{counted, fill};
 
@@ -55,7 +55,7 @@ pub fn after_deal_at_table(game: &ContractGame, width: Option<usize>) -> String 
     if !four && !rules.has_line() {
         return sheet_at_table(game, width);
     }
-    let totals = game.duel().totals();
+    let totals = game.contest().totals();
     // Chicago's pad adds each deal's score whole; the rubber's and Buddy
     // Bridge's keep them above and below the line.
     let chicago = rules
@@ -146,7 +146,7 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
 /// table gave, not an auction it made.
 pub fn auction_note(game: &ContractGame) -> Option<String> {
     let any = game
-        .duel()
+        .contest()
         .deals()
         .iter()
         .any(|d| (d.contract().is_some() || d.no_contract()) && game.auction_unrecorded(d));
@@ -156,8 +156,8 @@ pub fn auction_note(game: &ContractGame) -> Option<String> {
 /// Who leads: in a Buddy Bridge rubber, games before points.
 fn standing(game: &ContractGame) -> Option<String> {
     let leaders = game.leaders();
-    let totals = game.duel().totals();
-    let games = game.duel().games_won();
+    let totals = game.contest().totals();
+    let games = game.contest().games_won();
     let rubber = game.rules().rubber();
     Some(match leaders.as_slice() {
         [one] if games[*one] > games[!*one] => format!(
@@ -187,8 +187,8 @@ fn standing(game: &ContractGame) -> Option<String> {
 /// What comes next, in the table's words: the same player the prompt
 /// asks, and no command.
 fn next_at_table(game: &ContractGame) -> String {
-    let duel = game.duel();
-    let (Some(next), Some(deal)) = (duel.next(), duel.current()) else {
+    let contest = game.contest();
+    let (Some(next), Some(deal)) = (contest.next(), contest.current()) else {
         return say::finished(game);
     };
     match next {
@@ -355,7 +355,7 @@ mod tests {
             // The header and the one deal, each on one line.
             let rows: Vec<&str> = drawn.lines().filter(|l| l.starts_with("│ ")).collect();
             assert_eq!(rows.len(), 2, "{drawn}");
-            let total = game.duel().totals()[Side::B].total().to_string();
+            let total = game.contest().totals()[Side::B].total().to_string();
             assert!(rows[1].contains(&format!(" {total} │")), "{drawn}");
         }
     }

@@ -26,11 +26,11 @@ pub(crate) struct PadGame {
 
 /// The pad's games, as the terminal and the HTML export draw them.
 pub(crate) fn pad_games(game: &ContractGame) -> Vec<PadGame> {
-    let duel = game.duel();
-    let games = duel.deals().iter().map(|d| d.game).max().unwrap_or(1);
+    let contest = game.contest();
+    let games = contest.deals().iter().map(|d| d.game).max().unwrap_or(1);
     let mut pads = Vec::new();
     for number in 1..=games {
-        let deals: Vec<&ContractDeal> = duel
+        let deals: Vec<&ContractDeal> = contest
             .deals()
             .iter()
             .filter(|d| d.game == number)
@@ -49,7 +49,7 @@ pub(crate) fn pad_games(game: &ContractGame) -> Vec<PadGame> {
                 lines[s] += deal.contract_points()[s];
             }
         }
-        let winner = duel.game_winners().get(number - 1).copied();
+        let winner = contest.game_winners().get(number - 1).copied();
         let heading = match winner {
             Some(Winner::Side(w)) => format!("Game {number}: won by {}", game.name(w)),
             Some(Winner::Shared) => format!(
@@ -74,7 +74,7 @@ pub(crate) fn pad_games(game: &ContractGame) -> Vec<PadGame> {
 /// Where the labelled pad is too wide, the labels go and the line is drawn
 /// across each column.
 pub(super) fn pad(game: &ContractGame, width: Option<usize>) -> String {
-    let duel = game.duel();
+    let contest = game.contest();
     let pads = pad_games(game);
     let labelled: Vec<Grid> = pads.iter().map(|p| labelled_pad(game, p)).collect();
     let fits = |grids: &[Grid]| match width {
@@ -104,7 +104,7 @@ pub(super) fn pad(game: &ContractGame, width: Option<usize>) -> String {
         ));
         out.push('\n');
     }
-    let won = duel.games_won();
+    let won = contest.games_won();
     let summary = format!(
         "Games won: {} {}, {} {}. Session totals: {}.",
         game.name(Side::A),

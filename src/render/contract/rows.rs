@@ -100,7 +100,7 @@ fn deal_grid(game: &ContractGame, shown: &[String], style: Style) -> Grid {
         .right(tricks_column)
         .right(columns - 2)
         .right(columns - 1);
-    for deal in game.duel().deals() {
+    for deal in game.contest().deals() {
         if !deal.begun() {
             continue;
         }

@@ -79,8 +79,8 @@ pub(super) fn pad(out: &mut dyn Write, game: &ContractGame) -> io::Result<()> {
         }
         out.write_all("</tr>\n</tbody>\n".as_bytes())?;
     }
-    let won = game.duel().games_won();
-    let totals = game.duel().totals();
+    let won = game.contest().games_won();
+    let totals = game.contest().totals();
     let rubber = if game.rules().rubber() {
         "rubber"
     } else {

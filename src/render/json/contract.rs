@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{ByName, Heading, Made, Points};
 use crate::narrate::contract as say;
 use crate::rules::contract::bridge::{Form, Item};
-use crate::rules::contract::duel::Next;
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::game::{ContractGame, Who};
 use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
 use crate::session::{Session, dummy_word};
@@ -194,7 +194,7 @@ pub struct ContractJson {
 /// Each deal begun, made when it is asked for.
 fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
     let name = move |w: Who| game.name(w).to_string();
-    game.duel()
+    game.contest()
         .deals()
         .iter()
         .filter(|d| d.begun())
@@ -291,7 +291,7 @@ pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> 
 }
 
 pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
-    let duel = game.duel();
+    let contest = game.contest();
     let rules = game.rules();
     let bridge = rules.bridge();
     let name = |w: Who| game.name(w).to_string();
@@ -306,9 +306,9 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
         .map(|seat| {
             let s = Side::of_seat(seat);
             let won = if rules.has_line() {
-                duel.games_won()[s]
+                contest.games_won()[s]
             } else {
-                u32::from(duel.winners().contains(&s))
+                u32::from(contest.winners().contains(&s))
             };
             (name(seat.into()), won)
         })
@@ -317,14 +317,14 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
     ContractSheet {
         heading: Heading::new(
             session,
-            names(&duel.winners()),
+            names(&contest.winners()),
             names(&game.leaders()),
             Vec::new(),
         ),
         totals: super::totals(session),
         sides: Side::BOTH.map(|s| players(game, &[s])),
         games_won,
-        game_winners: duel
+        game_winners: contest
             .game_winners()
             .iter()
             .map(|w| match w {
@@ -333,7 +333,7 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
             })
             .collect(),
         next: next(game),
-        closed: bridge.map(|_| duel.closed().map(|closed| items(game, closed))),
+        closed: bridge.map(|_| contest.closed().map(|closed| items(game, closed))),
         settings: ContractSettings {
             target: rules.target(),
             undertrick_penalty: rules.undertrick_penalty(),
@@ -368,8 +368,8 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
 }
 
 fn next(game: &ContractGame) -> Option<ContractNext> {
-    let duel = game.duel();
-    let (Some(deal), Some(next)) = (duel.current(), duel.next()) else {
+    let contest = game.contest();
+    let (Some(deal), Some(next)) = (contest.current(), contest.next()) else {
         return None;
     };
     let name = |w: Who| game.name(w).to_string();

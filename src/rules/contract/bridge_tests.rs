@@ -127,7 +127,7 @@ fn honours_are_100_for_four_150_for_five_or_four_aces_at_no_trump() {
     );
 }
 
-/// Plays a contract through the standing, as the duel does.
+/// Plays a contract through the standing, as the contest does.
 fn play(standing: &mut Standing, terms: BridgeTerms, text: &str, side: Side, tricks: u32) -> After {
     let dealer = Side::A;
     let vulnerable = standing.vulnerable(terms, dealer);

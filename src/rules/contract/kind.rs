@@ -2,7 +2,7 @@
 //! that tells Memory, Single Dummy and Buddy Bridge, rubber bridge and
 //! Chicago apart (RULES.md).
 //!
-//! Everything else asks [`DuelRules`] for a capability (`first_phase`,
+//! Everything else asks [`ContractRules`] for a capability (`first_phase`,
 //! `doubles`, `holder_may_raise`, `has_dummy_choice`, `has_line`, …)
 //! instead of testing which game it is, so a new contract game is one more
 //! variant here and its answers.
@@ -70,7 +70,7 @@ pub struct LineTerms {
 
 /// The rules in force, from the template: the game and its terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DuelRules {
+pub enum ContractRules {
     Memory(TargetTerms),
     SingleDummy(TargetTerms),
     Buddy(LineTerms),
@@ -131,17 +131,17 @@ impl FirstPhase {
     }
 }
 
-impl DuelRules {
+impl ContractRules {
     pub fn kind(self) -> Kind {
         match self {
-            DuelRules::Memory(_) => Kind::Memory,
-            DuelRules::SingleDummy(_) => Kind::SingleDummy,
-            DuelRules::Buddy(_) => Kind::Buddy,
-            DuelRules::Bridge(BridgeTerms {
+            ContractRules::Memory(_) => Kind::Memory,
+            ContractRules::SingleDummy(_) => Kind::SingleDummy,
+            ContractRules::Buddy(_) => Kind::Buddy,
+            ContractRules::Bridge(BridgeTerms {
                 form: Form::Rubber { .. },
                 ..
             }) => Kind::Rubber,
-            DuelRules::Bridge(BridgeTerms {
+            ContractRules::Bridge(BridgeTerms {
                 form: Form::Chicago { .. },
                 ..
             }) => Kind::Chicago,
@@ -161,7 +161,7 @@ impl DuelRules {
     /// The terms of rubber bridge or Chicago.
     pub fn bridge(self) -> Option<BridgeTerms> {
         match self {
-            DuelRules::Bridge(terms) => Some(terms),
+            ContractRules::Bridge(terms) => Some(terms),
             _ => None,
         }
     }
@@ -174,33 +174,33 @@ impl DuelRules {
     /// The phase before the auction, if the game has one.
     pub fn first_phase(self) -> Option<FirstPhase> {
         match self {
-            DuelRules::Memory(_) => Some(FirstPhase::NoTrump),
-            DuelRules::SingleDummy(_) | DuelRules::Bridge(_) => None,
-            DuelRules::Buddy(_) => Some(FirstPhase::Exchange),
+            ContractRules::Memory(_) => Some(FirstPhase::NoTrump),
+            ContractRules::SingleDummy(_) | ContractRules::Bridge(_) => None,
+            ContractRules::Buddy(_) => Some(FirstPhase::Exchange),
         }
     }
 
     /// Whether double and redouble exist.
     pub fn doubles(self) -> bool {
-        !matches!(self, DuelRules::Buddy(_))
+        !matches!(self, ContractRules::Buddy(_))
     }
 
     /// Whether the holder of a bid may raise it once after the other side passes.
     pub fn holder_may_raise(self) -> bool {
-        matches!(self, DuelRules::Buddy(_))
+        matches!(self, ContractRules::Buddy(_))
     }
 
     /// Whether declarer chooses a dummy, and the choice may be recorded.
     pub fn has_dummy_choice(self) -> bool {
-        matches!(self, DuelRules::SingleDummy(_))
+        matches!(self, ContractRules::SingleDummy(_))
     }
 
     /// Whether a deal passed out is dealt again by the same dealer (otherwise the deal passes).
     pub fn same_dealer_after_pass_out(self) -> bool {
         matches!(
             self,
-            DuelRules::SingleDummy(_)
-                | DuelRules::Bridge(BridgeTerms {
+            ContractRules::SingleDummy(_)
+                | ContractRules::Bridge(BridgeTerms {
                     form: Form::Chicago { .. },
                     ..
                 })
@@ -209,13 +209,13 @@ impl DuelRules {
 
     /// Whether points are kept above and below the line, in games.
     pub fn has_line(self) -> bool {
-        matches!(self, DuelRules::Buddy(_) | DuelRules::Bridge(_))
+        matches!(self, ContractRules::Buddy(_) | ContractRules::Bridge(_))
     }
 
     /// Buddy Bridge's game-and-rubber terms.
     pub fn line(self) -> Option<LineTerms> {
         match self {
-            DuelRules::Buddy(terms) => Some(terms),
+            ContractRules::Buddy(terms) => Some(terms),
             _ => None,
         }
     }
@@ -233,7 +233,7 @@ impl DuelRules {
     /// Whether games make up a rubber (best of three).
     pub fn rubber(self) -> bool {
         match self {
-            DuelRules::Buddy(l) => l.rubber,
+            ContractRules::Buddy(l) => l.rubber,
             _ => self.kind() == Kind::Rubber,
         }
     }
@@ -241,16 +241,16 @@ impl DuelRules {
     /// Points below the line that end a game, for a game with a line.
     pub fn game_below(self) -> Option<i64> {
         match self {
-            DuelRules::Buddy(l) => Some(l.game_below),
-            DuelRules::Bridge(_) => Some(super::bridge::GAME),
+            ContractRules::Buddy(l) => Some(l.game_below),
+            ContractRules::Bridge(_) => Some(super::bridge::GAME),
             _ => None,
         }
     }
 
     fn target_terms(self) -> Option<TargetTerms> {
         match self {
-            DuelRules::Memory(terms) | DuelRules::SingleDummy(terms) => Some(terms),
-            DuelRules::Buddy(_) | DuelRules::Bridge(_) => None,
+            ContractRules::Memory(terms) | ContractRules::SingleDummy(terms) => Some(terms),
+            ContractRules::Buddy(_) | ContractRules::Bridge(_) => None,
         }
     }
 
@@ -273,7 +273,7 @@ impl DuelRules {
     ) -> BySide<Line> {
         let declarer = contract.declarer;
         let mut points = BySide::<Line>::default();
-        if let DuelRules::Bridge(_) = self {
+        if let ContractRules::Bridge(_) = self {
             return super::bridge::lines(&super::bridge::contract_score(
                 contract, tricks, vulnerable,
             ));
@@ -310,10 +310,10 @@ mod tests {
     /// RULES.md: each game's differences, as capabilities.
     #[test]
     fn each_game_answers_what_it_allows() {
-        let memory = DuelRules::Memory(TARGET);
-        let single = DuelRules::SingleDummy(TARGET);
-        let buddy = DuelRules::Buddy(LINE);
-        let row = |r: DuelRules| {
+        let memory = ContractRules::Memory(TARGET);
+        let single = ContractRules::SingleDummy(TARGET);
+        let buddy = ContractRules::Buddy(LINE);
+        let row = |r: ContractRules| {
             (
                 r.first_phase(),
                 r.doubles(),

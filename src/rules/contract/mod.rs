@@ -6,7 +6,7 @@
 //! the calls of two or four callers (the calls themselves, `call.rs`, are
 //! named through it: `auction::Call`), [`scoring`] prices
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
-//! scores, [`deal`] holds one deal phase by phase, [`duel`] plays deals one
+//! scores, [`deal`] holds one deal phase by phase, [`contest`] plays deals one
 //! after another for two sides, [`game`] seats a table at it, and
 //! [`template`] checks the contract part of a template into the rules.
 
@@ -17,10 +17,10 @@ pub mod bridge;
 #[cfg(test)]
 mod bridge_tests;
 mod call;
-pub mod deal;
-pub mod duel;
+pub mod contest;
 #[cfg(test)]
-mod duel_tests;
+mod contest_tests;
+pub mod deal;
 pub mod game;
 pub mod kind;
 pub mod scoring;
@@ -29,7 +29,7 @@ pub mod template;
 #[cfg(test)]
 mod template_tests;
 
-pub use kind::{DuelRules, FirstPhase, Kind, LineTerms, TargetTerms};
+pub use kind::{ContractRules, FirstPhase, Kind, LineTerms, TargetTerms};
 pub use scoring::{
     ContractScore, EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one,
     trick_values,

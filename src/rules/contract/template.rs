@@ -1,18 +1,18 @@
 //! The contract part of a template: which contract game it is, the seats
 //! that game has, and its settings (a target and an undertrick penalty,
 //! Buddy Bridge's game and rubber, rubber bridge's and Chicago's bonuses and
-//! rounds), checked and read into the [`DuelRules`] a
+//! rounds), checked and read into the [`ContractRules`] a
 //! [`ContractGame`](super::game::ContractGame) plays by.
 
 use super::bridge::{BridgeTerms, Form, MiddleDeals};
-use super::{DuelRules, Kind, LineTerms, TargetTerms};
+use super::{ContractRules, Kind, LineTerms, TargetTerms};
 use crate::rules::template::{Deck, RawTemplate, TemplateError, unset};
 
 /// Checks the contract part of a template (its common fields are checked
 /// already): two players, or four in partnerships, a standard deck, and the
 /// settings of the game it names (RULES.md), read into the rules its deals
 /// are played by.
-pub(crate) fn rules(raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
+pub(crate) fn rules(raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
     const EXACT_ONLY: &str = "goes with family = \"exact-bid\"; a contract game deals 13 cards each and bids in an auction";
     unset(raw.exact_fields(), EXACT_ONLY)?;
     if raw.deck != Deck::Standard {
@@ -101,9 +101,9 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
                 undertrick_penalty: penalty,
             };
             if kind == Kind::Memory {
-                DuelRules::Memory(terms)
+                ContractRules::Memory(terms)
             } else {
-                DuelRules::SingleDummy(terms)
+                ContractRules::SingleDummy(terms)
             }
         }
         Kind::Buddy => {
@@ -126,7 +126,7 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
                     format!("{game_below} cannot end a game; use a positive number, e.g. 300"),
                 ));
             }
-            DuelRules::Buddy(LineTerms {
+            ContractRules::Buddy(LineTerms {
                 game_below,
                 rubber: raw.rubber.unwrap_or(true),
             })
@@ -136,7 +136,7 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
 }
 
 /// Validates the settings of rubber bridge or Chicago.
-fn bridge_rules(kind: Kind, raw: &RawTemplate) -> Result<DuelRules, TemplateError> {
+fn bridge_rules(kind: Kind, raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
     const BONUS_MOST: i64 = 10_000;
     for (field, set, why) in [
         (
@@ -215,7 +215,7 @@ fn bridge_rules(kind: Kind, raw: &RawTemplate) -> Result<DuelRules, TemplateErro
             rounds,
         }
     };
-    Ok(DuelRules::Bridge(BridgeTerms {
+    Ok(ContractRules::Bridge(BridgeTerms {
         honours: raw.honours.unwrap_or(true),
         form,
     }))

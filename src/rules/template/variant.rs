@@ -4,7 +4,7 @@
 //! The checks common to every game are made here, first, in the order a
 //! template's messages have always come in.
 
-use crate::rules::contract::DuelRules;
+use crate::rules::contract::ContractRules;
 use crate::rules::contract::template as contract;
 use crate::rules::exact::template::{self as exact, ExactRules, Schedule};
 use crate::text::printable;
@@ -37,7 +37,7 @@ pub enum Rules {
     /// An exact-bid game's schedule, bidding, hook and scoring.
     Exact(ExactRules),
     /// A contract game's rules, the ones its deals are played by.
-    Contract(DuelRules),
+    Contract(ContractRules),
 }
 
 impl Variant {
@@ -71,7 +71,7 @@ impl Variant {
     }
 
     /// The contract rules, if this is a contract game.
-    pub fn contract(&self) -> Option<DuelRules> {
+    pub fn contract(&self) -> Option<ContractRules> {
         match self.rules {
             Rules::Exact(_) => None,
             Rules::Contract(rules) => Some(rules),

@@ -53,7 +53,7 @@ pub(super) fn correct(
     };
     let number = pick_deal(&text).map_err(anyhow::Error::msg)?;
     let label = say::deal_label(game, number);
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     let (a, b) = (game.seat(Side::A), game.seat(Side::B));
     let mut items = Vec::new();
     let mut kinds = Vec::new();

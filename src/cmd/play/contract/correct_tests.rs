@@ -62,8 +62,11 @@ fn e_corrects_an_earlier_deal_at_the_table() {
     ]);
     let game = only_game(&cx);
     assert_eq!(calls(&game, 1), ["pass", "2S", "pass"]);
-    assert_eq!(game.duel().facts()[0].tricks, Some(5));
-    assert_eq!(game.duel().totals().map(Line::total), BySide::new(0, 170));
+    assert_eq!(game.contest().facts()[0].tricks, Some(5));
+    assert_eq!(
+        game.contest().totals().map(Line::total),
+        BySide::new(0, 170)
+    );
 }
 
 /// `u` at the call prompt takes back the last call and asks for it again;
@@ -119,7 +122,10 @@ fn undo_at_the_call_prompt_takes_back_the_last_call() {
     ]);
     let game = only_game(&cx);
     assert_eq!(calls(&game, 1), ["1H", "2C", "pass"]);
-    assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 140)));
+    assert_eq!(
+        game.contest().totals(),
+        BySide::new(line(0, 40), line(0, 140))
+    );
 }
 
 // `u` takes back what one answer recorded (issue 22): the passes Enter
@@ -176,7 +182,7 @@ fn u_after_enter_takes_back_every_pass_enter_added() {
         calls(&game, 1),
         ["1H", "pass", "4H", "X", "pass", "pass", "pass"]
     );
-    assert_eq!(game.duel().facts()[0].tricks, Some(10));
+    assert_eq!(game.contest().facts()[0].tricks, Some(10));
 }
 
 /// `auction=contract`: `4S A X` is one answer, so `u` at the tricks takes
@@ -211,8 +217,12 @@ fn u_takes_back_a_final_contract_typed_as_one_answer() {
     ]);
     let game = only_game(&cx);
     // Nothing of deal 1 is left: as before its contract was typed.
-    assert!(game.duel().facts().is_empty(), "{:?}", game.duel().facts());
-    assert_eq!(game.duel().totals(), BySide::new(line(0, 0), line(0, 0)));
+    assert!(
+        game.contest().facts().is_empty(),
+        "{:?}",
+        game.contest().facts()
+    );
+    assert_eq!(game.contest().totals(), BySide::new(line(0, 0), line(0, 0)));
 }
 
 /// Chicago keeping only the contract: a deal passed out is `1·1a` on the
@@ -238,5 +248,5 @@ fn u_names_a_passed_out_chicago_deal_as_the_pad_does() {
     play(&mut p, Some(&id), &cx).unwrap();
     assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
     p.assert_said(&["Took back the final contract of deal 1·1a: passed out."]);
-    assert!(only_game(&cx).duel().facts().is_empty());
+    assert!(only_game(&cx).contest().facts().is_empty());
 }

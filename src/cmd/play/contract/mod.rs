@@ -12,11 +12,11 @@ use crate::narrate::contract as say;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::Seat;
-use crate::rules::contract::DuelRules;
+use crate::rules::contract::ContractRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
+use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::{ContractDeal, Dummy};
-use crate::rules::contract::duel::Next;
 use crate::rules::contract::game::ContractGame;
 use crate::text::capitalised;
 use correct::{correct, undo};
@@ -24,7 +24,7 @@ use correct::{correct, undo};
 mod correct;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
-fn help(rules: DuelRules) -> &'static str {
+fn help(rules: ContractRules) -> &'static str {
     if rules.doubles() {
         "At any question: type what is asked (a number of tricks, or a call such as \
          1S, 3NT, 2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass), \
@@ -49,7 +49,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     loop {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
-        let (Some(next), Some(deal)) = (game.duel().next(), game.duel().current()) else {
+        let (Some(next), Some(deal)) = (game.contest().next(), game.contest().current()) else {
             p.say(&render::contract::sheet_at_table(game, p.width()));
             return Ok(());
         };
@@ -123,7 +123,7 @@ fn first_phase(
                     .record_first_phase(&[(game.seat(leader), n)])?)
             })?;
             let game = session.0.contract()?;
-            let deal = game.duel().deal(number).expect("a deal dealt");
+            let deal = game.contest().deal(number).expect("a deal dealt");
             p.say(&capitalised(&say::first_phase(game, deal)));
             p.say(&format!("Totals: {}.", say::totals_line(game)));
             if let Some(ending) = say::game_ending(game) {
@@ -214,7 +214,7 @@ pub(super) fn call(
         .update(id, cx.now, |s| Ok(s.contract_mut()?.call(call)?))?;
     let game = session.contract()?;
     let auction = game
-        .duel()
+        .contest()
         .deal(number)
         .expect("a deal dealt")
         .auction()
@@ -228,7 +228,7 @@ pub(super) fn call(
 pub(super) fn resumed(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     let session = cx.store.load(id)?;
     let game = session.contract()?;
-    let begun = game.duel().deals().iter().any(|d| d.is_settled());
+    let begun = game.contest().deals().iter().any(|d| d.is_settled());
     if begun && !game.is_finished() {
         p.say(&render::contract::sheet_at_table(game, p.width()));
     }
@@ -300,7 +300,7 @@ pub(super) fn final_contract(
         Ok(s.contract_mut()?.calls(&calls).map_err(|(_, e)| e)?)
     })?;
     let game = session.contract()?;
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     p.say(&format!(
         "{} (The auction is not recorded at this table.)",
         capitalised(&say::auction_end(game, deal))
@@ -319,14 +319,14 @@ fn pass_to_the_end(
     number: usize,
 ) -> Result<usize, crate::rules::contract::game::ContractError> {
     let open = |g: &ContractGame| {
-        g.duel()
+        g.contest()
             .deal(number)
             .expect("a deal dealt")
             .auction()
             .is_some_and(Auction::is_open)
     };
     let before = game
-        .duel()
+        .contest()
         .deal(number)
         .expect("a deal dealt")
         .auction()
@@ -335,7 +335,7 @@ fn pass_to_the_end(
         game.call(Call::Pass)?;
     }
     let after = game
-        .duel()
+        .contest()
         .deal(number)
         .expect("a deal dealt")
         .auction()
@@ -346,7 +346,7 @@ fn pass_to_the_end(
 /// After calls were recorded: the ones the rules forced (`made` of them,
 /// at the end), and how the auction ended, if it did.
 pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, made: usize) {
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
     if let Some(line) = say::forced(game, auction, made) {
         p.say(&line);
@@ -447,7 +447,7 @@ fn tricks(
 /// After a contract's tricks are in (two players or four): what it scored,
 /// the game or session it ended, and the sheet while the session goes on.
 pub(super) fn scored(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
-    let deal = game.duel().deal(number).expect("a deal dealt");
+    let deal = game.contest().deal(number).expect("a deal dealt");
     p.say(&capitalised(&say::contract_result(game, deal)));
     if let Some(end) = say::game_end(game, number) {
         p.say(&end);
@@ -522,7 +522,7 @@ impl Commands for ContractGame {
 
     fn explain(&self, number: Option<usize>) -> Result<String, String> {
         let last = self
-            .duel()
+            .contest()
             .deals()
             .iter()
             .rev()

@@ -23,7 +23,7 @@ pub(in crate::cmd::play) fn line(above: i64, below: i64) -> Line {
 
 /// Deal `number`'s calls as the session stores them.
 pub(in crate::cmd::play) fn calls(game: &ContractGame, number: usize) -> Vec<String> {
-    game.duel()
+    game.contest()
         .fact(number)
         .expect("a deal dealt")
         .calls
@@ -95,7 +95,7 @@ fn a_memory_deal_refuses_an_insufficient_bid_and_scores_a_redoubled_contract() {
     ]);
     let game = only_game(&cx);
     assert_eq!(calls(&game, 1), ["2S", "X", "XX", "pass"]);
-    let deal = &game.duel().deals()[0];
+    let deal = &game.contest().deals()[0];
     assert_eq!(deal.first_phase(), Some(BySide::new(5, 8)));
     assert_eq!(deal.tricks(), Some(9));
     assert_eq!(
@@ -103,11 +103,11 @@ fn a_memory_deal_refuses_an_insufficient_bid_and_scores_a_redoubled_contract() {
         BySide::new(line(0, 360), line(0, 0))
     );
     assert_eq!(
-        game.duel().totals(),
+        game.contest().totals(),
         BySide::new(line(0, 360), line(0, 170))
     );
-    assert_eq!(game.duel().next(), Some(Next::FirstPhase));
-    assert_eq!(game.duel().current().unwrap().dealer, Seat::at(1));
+    assert_eq!(game.contest().next(), Some(Next::FirstPhase));
+    assert_eq!(game.contest().current().unwrap().dealer, Seat::at(1));
 }
 
 /// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
@@ -127,7 +127,7 @@ fn a_memory_game_can_end_after_phase_one() {
     );
     let game = only_game(&cx);
     assert!(game.is_finished());
-    assert_eq!(game.duel().winners(), [B]);
+    assert_eq!(game.contest().winners(), [B]);
     assert_eq!(game.rules().target(), Some(150));
 }
 
@@ -214,7 +214,7 @@ fn a_buddy_holder_raises_after_a_pass_and_scores_a_bag() {
     assert!(game.rules().rubber());
     assert_eq!(calls(&game, 1), ["2H", "pass", "4H"]);
     assert_eq!(calls(&game, 2), ["1NT", "2C", "pass", "pass"]);
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     assert_eq!(
         deals[0].contract_points(),
         BySide::new(line(10, 120), line(0, 0))
@@ -224,15 +224,15 @@ fn a_buddy_holder_raises_after_a_pass_and_scores_a_bag() {
         BySide::new(line(0, -50), line(50, 0))
     );
     assert_eq!(
-        game.duel().totals(),
+        game.contest().totals(),
         BySide::new(line(20, 110), line(60, 40))
     );
     assert_eq!(
-        game.duel().totals().map(Line::total),
+        game.contest().totals().map(Line::total),
         BySide::new(130, 100),
         "above plus below"
     );
-    assert!(game.duel().game_winners().is_empty());
+    assert!(game.contest().game_winners().is_empty());
 }
 
 /// Buddy Bridge, one game: Ann wins the exchange (8 to 5: 40 below,
@@ -286,8 +286,11 @@ fn a_buddy_game_ends_at_300_below_the_line() {
     assert_eq!(calls(&game, 1), ["7NT", "pass", "pass"]);
     assert!(!game.rules().rubber());
     assert!(game.is_finished());
-    assert_eq!(game.duel().totals(), BySide::new(line(10, 300), line(0, 0)));
-    assert_eq!(game.duel().game_winners(), [Winner::Side(A)]);
+    assert_eq!(
+        game.contest().totals(),
+        BySide::new(line(10, 300), line(0, 0))
+    );
+    assert_eq!(game.contest().game_winners(), [Winner::Side(A)]);
 }
 
 /// Buddy Bridge, a rubber, Ann dealing: Bob wins the exchange (Ann 4,
@@ -362,7 +365,7 @@ fn a_forced_pass_and_stand_are_recorded_and_told_not_asked() {
     let game = only_game(&cx);
     assert_eq!(calls(&game, 1), ["1C", "7NT", "pass", "pass"]);
     assert_eq!(
-        game.duel().totals(),
+        game.contest().totals(),
         BySide::new(line(0, -50), line(60, 40))
     );
 }
@@ -415,7 +418,7 @@ fn an_auction_saved_short_of_its_forced_stand_is_finished_not_asked() {
     cx.store
         .update(ID, cx.now, |s| {
             let game = s.contract_mut()?;
-            let mut facts = game.duel().facts().to_vec();
+            let mut facts = game.contest().facts().to_vec();
             facts[0].calls = ["7NT", "pass"].map(|c| c.parse().unwrap()).to_vec();
             *game = ContractGame::replay(game.variant().clone(), game.table().clone(), &facts)?;
             Ok(())
@@ -502,7 +505,7 @@ fn single_dummy_asks_the_dummy_and_redeals_a_passed_out_deal() {
         "Deal 4: Bob deals four hands of 13 and shows one dummy. Bob calls first.",
     ]);
     let game = only_game(&cx);
-    let deals = game.duel().deals();
+    let deals = game.contest().deals();
     assert_eq!(
         deals.iter().map(|d| d.dealer).collect::<Vec<_>>(),
         [1, 1, 0, 1].map(Seat::at)
@@ -511,7 +514,10 @@ fn single_dummy_asks_the_dummy_and_redeals_a_passed_out_deal() {
     assert_eq!(deals[0].totals, BySide::new(line(0, 0), line(0, 0)));
     assert_eq!(deals[1].dummy(), Some(Dummy::Revealed));
     assert_eq!(deals[2].dummy(), None);
-    assert_eq!(game.duel().totals(), BySide::new(line(0, 20), line(0, 260)));
+    assert_eq!(
+        game.contest().totals(),
+        BySide::new(line(0, 20), line(0, 260))
+    );
 }
 
 /// Enter at declarer's tricks means made exactly: Single Dummy Bridge,
@@ -534,7 +540,7 @@ fn enter_at_the_tricks_means_made_exactly() {
     play(&mut p, None, &cx).unwrap();
     assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
     p.assert_said(&["Ann took 7 in 1♣: made; Ann scores 20."]);
-    assert_eq!(only_game(&cx).duel().facts()[0].tricks, Some(7));
+    assert_eq!(only_game(&cx).contest().facts()[0].tricks, Some(7));
 }
 
 /// `q` saves and stops; `play` with the session's id, or the resume
@@ -578,7 +584,10 @@ fn quit_at_a_call_then_resume_where_the_table_left_off() {
     ]);
     let game = only_game(&cx);
     assert_eq!(calls(&game, 1), ["1NT", "pass"]);
-    assert_eq!(game.duel().totals(), BySide::new(line(0, 40), line(0, 170)));
+    assert_eq!(
+        game.contest().totals(),
+        BySide::new(line(0, 40), line(0, 170))
+    );
 
     // From the menu: the unfinished session is offered, at deal 2.
     let mut p = Asked::new([
@@ -598,7 +607,7 @@ fn quit_at_a_call_then_resume_where_the_table_left_off() {
     // Ann 4, so Bob 9: 1NT with 9 tricks, 40 + 2 × 30 + 100 = 200.
     p.assert_said(&["Phase 1 Ann 4, Bob 9: Bob scores 1NT made with 9 tricks: 100 + 100 = 200."]);
     assert_eq!(
-        only_game(&cx).duel().totals(),
+        only_game(&cx).contest().totals(),
         BySide::new(line(0, 40), line(0, 370))
     );
 }

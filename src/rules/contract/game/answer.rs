@@ -31,7 +31,7 @@ impl ContractGame {
             return Ok((after, UndoneAnswer::Entry(entry)));
         };
         let calls_of = |g: &ContractGame| -> Vec<Call> {
-            g.duel()
+            g.contest()
                 .deal(number)
                 .and_then(|d| d.auction())
                 .map_or_else(Vec::new, |a| a.calls().to_vec())
@@ -39,7 +39,7 @@ impl ContractGame {
         let before = calls_of(self);
         let contract_only = self.keeps_contract_only();
         let closed_in_a_contract = self
-            .duel()
+            .contest()
             .deal(number)
             .and_then(|d| d.auction())
             .is_some_and(|a| matches!(a.outcome(), Outcome::Contract(_)));

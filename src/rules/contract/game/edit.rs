@@ -4,8 +4,8 @@
 
 use super::{AuctionEffect, ContractError, ContractGame, Correction};
 use crate::rules::contract::auction::Outcome;
+use crate::rules::contract::contest::{Contest, ContestError};
 use crate::rules::contract::deal::{ContractDeal, DealFacts};
-use crate::rules::contract::duel::{Duel, DuelError};
 
 impl ContractGame {
     /// The game with deal `deal` (1-based) corrected and everything after
@@ -20,7 +20,7 @@ impl ContractGame {
         deal: usize,
         correction: &Correction,
     ) -> Result<(ContractGame, AuctionEffect), ContractError> {
-        let facts = self.duel.facts();
+        let facts = self.contest.facts();
         let played = facts.len();
         if played == 0 {
             return Err(ContractError::Entry(
@@ -33,7 +33,7 @@ impl ContractGame {
             )));
         }
         let here = |reason: String| ContractError::Breaks { deal, reason };
-        let old = self.duel.deal(deal).expect("a deal dealt");
+        let old = self.contest.deal(deal).expect("a deal dealt");
         let mut corrected = facts.to_vec();
         let fact = &mut corrected[deal - 1];
         let mut effect = AuctionEffect::None;
@@ -161,43 +161,48 @@ impl ContractGame {
                 fact.calls = auction.calls().to_vec();
             }
         }
-        let mut duel = self.replay_corrected(deal, &corrected)?;
-        if self.duel.closed().is_some() {
-            duel.close().map_err(|e| ContractError::Breaks {
+        let mut contest = self.replay_corrected(deal, &corrected)?;
+        if self.contest.closed().is_some() {
+            contest.close().map_err(|e| ContractError::Breaks {
                 deal,
                 reason: format!(
                     "with that correction, the session could not have been closed: {e}"
                 ),
             })?;
         }
-        Ok((self.with(duel), effect))
+        Ok((self.with(contest), effect))
     }
 
     /// Replays corrected facts, refusing a deal from `edited` on that
     /// breaks a rule or whose auction another player would now open.
-    fn replay_corrected(&self, edited: usize, facts: &[DealFacts]) -> Result<Duel, ContractError> {
-        let mut duel = Duel::new(self.rules(), self.table.first_dealer());
+    fn replay_corrected(
+        &self,
+        edited: usize,
+        facts: &[DealFacts],
+    ) -> Result<Contest, ContractError> {
+        let mut contest = Contest::new(self.rules(), self.table.first_dealer());
         for (i, fact) in facts.iter().enumerate() {
             let number = i + 1;
-            let breaks = |duel: &Duel, error: DuelError| ContractError::Breaks {
+            let breaks = |contest: &Contest, error: ContestError| ContractError::Breaks {
                 deal: number,
                 reason: match error {
-                    DuelError::Over => format!(
+                    ContestError::Over => format!(
                         "with that correction the game is over after deal {}, so this could not have been played; take the later entries back with `bridgepad undo` first if that is what happened",
-                        duel.deals().last().map_or(0, |d| d.number)
+                        contest.deals().last().map_or(0, |d| d.number)
                     ),
                     error => format!("with that correction, {error}"),
                 },
             };
             if let Some(tricks) = fact.first_phase {
-                duel.record_first_phase(tricks)
-                    .map_err(|e| breaks(&duel, e))?;
+                contest
+                    .record_first_phase(tricks)
+                    .map_err(|e| breaks(&contest, e))?;
             }
             if number >= edited && !fact.calls.is_empty() {
                 let opener =
                     |d: Option<&ContractDeal>| d.and_then(ContractDeal::auction).map(|a| a.first());
-                let was = opener(self.duel.deals().get(i));
-                let now = opener(duel.current().filter(|d| d.number == number));
+                let was = opener(self.contest.deals().get(i));
+                let now = opener(contest.current().filter(|d| d.number == number));
                 if let (Some(was), Some(now)) = (was, now)
                     && was != now
                 {
@@ -212,16 +217,19 @@ impl ContractGame {
                 }
             }
             for &call in &fact.calls {
-                duel.call(call).map_err(|e| breaks(&duel, e))?;
+                contest.call(call).map_err(|e| breaks(&contest, e))?;
             }
             if let Some(dummy) = fact.dummy {
-                duel.record_dummy(dummy).map_err(|e| breaks(&duel, e))?;
+                contest
+                    .record_dummy(dummy)
+                    .map_err(|e| breaks(&contest, e))?;
             }
             if let Some(tricks) = fact.tricks {
-                duel.record_result(tricks, fact.honours)
-                    .map_err(|e| breaks(&duel, e))?;
+                contest
+                    .record_result(tricks, fact.honours)
+                    .map_err(|e| breaks(&contest, e))?;
             }
         }
-        Ok(duel)
+        Ok(contest)
     }
 }

@@ -1,4 +1,4 @@
-//! A contract game at a named table: a [`Duel`] plus the variant and the
+//! A contract game at a named table: a [`Contest`] plus the variant and the
 //! players (two, or four in two partnerships), so entries can be made by
 //! name ("Ann=8") and refused in words the table uses. Like the rest of the
 //! engine, it checks before it changes.
@@ -8,9 +8,9 @@
 //! are in `tests.rs`.
 
 use super::auction::Call;
+use super::contest::{Contest, ContestError, Next};
 use super::deal::{ContractDeal, DealFacts, Dummy};
-use super::duel::{Duel, DuelError, Next};
-use super::kind::DuelRules;
+use super::kind::ContractRules;
 use super::side::{BySide, Side};
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
@@ -25,7 +25,7 @@ pub use answer::UndoneAnswer;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ContractError {
     #[error(transparent)]
-    Duel(#[from] DuelError),
+    Contest(#[from] ContestError),
     /// Counts given by name that cannot be the deal's tricks.
     #[error("{0}")]
     Entry(String),
@@ -67,7 +67,7 @@ pub enum AuctionEffect {
 #[error("deal {deal}: {error}")]
 pub struct DealError {
     pub deal: usize,
-    pub error: DuelError,
+    pub error: ContestError,
 }
 
 /// Someone at a contract table: a side (its player, or its two partners
@@ -119,7 +119,7 @@ pub enum UndoneEntry {
 pub struct ContractGame {
     variant: Variant,
     table: Table,
-    duel: Duel,
+    contest: Contest,
     /// Each side's name: its player's, or its partners' ("Ann & Cid").
     sides: BySide<String>,
 }
@@ -140,12 +140,12 @@ impl ContractGame {
     /// a variant of another family here is a caller's mistake, refused by
     /// `rules_of` as one.
     pub fn new(variant: Variant, table: Table) -> ContractGame {
-        let duel = Duel::new(rules_of(&variant), table.first_dealer());
+        let contest = Contest::new(rules_of(&variant), table.first_dealer());
         ContractGame {
             sides: side_names(&table),
             variant,
             table,
-            duel,
+            contest,
         }
     }
 
@@ -155,17 +155,17 @@ impl ContractGame {
         table: Table,
         facts: &[DealFacts],
     ) -> Result<ContractGame, DealError> {
-        let duel = Duel::replay(rules_of(&variant), table.first_dealer(), facts)
+        let contest = Contest::replay(rules_of(&variant), table.first_dealer(), facts)
             .map_err(|(deal, error)| DealError { deal, error })?;
         // A call recorded after its deal was passed out would otherwise
         // open the next deal's auction unseen: each deal's calls are its own.
         for (i, fact) in facts.iter().enumerate() {
-            if let Some(auction) = duel.deals().get(i).and_then(ContractDeal::auction)
+            if let Some(auction) = contest.deals().get(i).and_then(ContractDeal::auction)
                 && fact.calls.len() > auction.calls().len()
             {
                 return Err(DealError {
                     deal: i + 1,
-                    error: DuelError::Auction(super::auction::AuctionError::Over {
+                    error: ContestError::Auction(super::auction::AuctionError::Over {
                         outcome: "no contract".into(),
                     }),
                 });
@@ -175,7 +175,7 @@ impl ContractGame {
             sides: side_names(&table),
             variant,
             table,
-            duel,
+            contest,
         })
     }
 
@@ -200,12 +200,12 @@ impl ContractGame {
         &self.table
     }
 
-    pub fn duel(&self) -> &Duel {
-        &self.duel
+    pub fn contest(&self) -> &Contest {
+        &self.contest
     }
 
-    pub fn rules(&self) -> DuelRules {
-        self.duel.rules()
+    pub fn rules(&self) -> ContractRules {
+        self.contest.rules()
     }
 
     /// A player's name, or a side's: its player's at a table of two, its
@@ -240,16 +240,16 @@ impl ContractGame {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.duel.is_finished()
+        self.contest.is_finished()
     }
 
     /// Who is ahead: in a Buddy Bridge rubber, most games won, then the
     /// higher total; otherwise the higher total. Empty before anything scores.
     pub fn leaders(&self) -> Vec<Side> {
-        let totals = self.duel.totals();
+        let totals = self.contest.totals();
         // Games count first only where they make a rubber.
         let games = if self.rules().rubber() {
-            self.duel.games_won()
+            self.contest.games_won()
         } else {
             BySide::default()
         };
@@ -264,17 +264,17 @@ impl ContractGame {
 
     /// Deals with something recorded (a deal in play counts once it has begun).
     pub fn played(&self) -> usize {
-        self.duel.facts().len()
+        self.contest.facts().len()
     }
 
     /// Records the first phase's tricks from `NAME=N` entries: both players,
     /// or one (the other took the rest of the 13).
     pub fn record_first_phase(&mut self, entries: &[(Seat, u32)]) -> Result<(), ContractError> {
-        if self.duel.next() != Some(Next::FirstPhase) {
-            return Err(self.duel.out_of_turn("first-phase tricks").into());
+        if self.contest.next() != Some(Next::FirstPhase) {
+            return Err(self.contest.out_of_turn("first-phase tricks").into());
         }
         let tricks = self.split_thirteen(entries)?;
-        self.duel.record_first_phase(tricks)?;
+        self.contest.record_first_phase(tricks)?;
         Ok(())
     }
 
@@ -292,22 +292,22 @@ impl ContractGame {
         entries: &[(Seat, u32)],
         honours: Option<(Seat, u32)>,
     ) -> Result<u32, ContractError> {
-        let Some(Next::Tricks { declarer }) = self.duel.next() else {
-            return Err(self.duel.out_of_turn("declarer's tricks").into());
+        let Some(Next::Tricks { declarer }) = self.contest.next() else {
+            return Err(self.contest.out_of_turn("declarer's tricks").into());
         };
         let tricks = self.split_thirteen(entries)?[Side::of_seat(declarer)];
-        self.duel.record_result(tricks, honours)?;
+        self.contest.record_result(tricks, honours)?;
         Ok(tricks)
     }
 
     /// The table closes a rubber or a Chicago session before its end.
     pub fn close(&mut self) -> Result<(), ContractError> {
-        self.duel.close()?;
+        self.contest.close()?;
         Ok(())
     }
 
     /// Makes one call of the auction in play, then every call the rules
-    /// force after it ([`Duel::record_forced`]).
+    /// force after it ([`Contest::record_forced`]).
     pub fn call(&mut self, call: Call) -> Result<(), ContractError> {
         self.calls(&[call]).map_err(|(_, e)| e)
     }
@@ -317,19 +317,19 @@ impl ContractGame {
     /// auction with the holder's stand. Calls that were forced may still
     /// be given (`7NT pass pass`).
     pub fn calls(&mut self, calls: &[Call]) -> Result<(), (usize, ContractError)> {
-        let mut trial = self.duel.clone();
+        let mut trial = self.contest.clone();
         for (i, &call) in calls.iter().enumerate() {
             trial.call(call).map_err(|e| (i, e.into()))?;
         }
         trial.record_forced();
-        self.duel = trial;
+        self.contest = trial;
         Ok(())
     }
 
     /// Makes the calls the rules force now, if any (an auction saved by an
     /// older bridgepad may stop short of them); returns how many.
     pub fn record_forced(&mut self) -> usize {
-        self.duel.record_forced()
+        self.contest.record_forced()
     }
 
     /// Records which dummy declarer took (Single Dummy Bridge).
@@ -340,25 +340,25 @@ impl ContractGame {
                 self.variant.title
             )));
         }
-        if !matches!(self.duel.next(), Some(Next::Tricks { .. })) {
+        if !matches!(self.contest.next(), Some(Next::Tricks { .. })) {
             return Err(ContractError::Entry(
                 "declarer chooses a dummy once the auction has a contract; record the auction first"
                     .into(),
             ));
         }
-        self.duel.record_dummy(dummy)?;
+        self.contest.record_dummy(dummy)?;
         Ok(())
     }
 
     /// The game with the last entry taken back, and what that was.
     pub fn undo(&self) -> Result<(ContractGame, UndoneEntry), ContractError> {
-        let duel = self.duel.undo()?;
-        if self.duel.closed().is_some() {
-            return Ok((self.with(duel), UndoneEntry::Close));
+        let contest = self.contest.undo()?;
+        if self.contest.closed().is_some() {
+            return Ok((self.with(contest), UndoneEntry::Close));
         }
-        let deal = self.duel.facts().len();
-        let before = self.duel.fact(deal).expect("a deal dealt");
-        let after = duel.fact(deal).cloned().unwrap_or_default();
+        let deal = self.contest.facts().len();
+        let before = self.contest.fact(deal).expect("a deal dealt");
+        let after = contest.fact(deal).cloned().unwrap_or_default();
         let undone = if before.tricks != after.tricks {
             UndoneEntry::Tricks {
                 deal,
@@ -375,15 +375,15 @@ impl ContractGame {
         } else {
             UndoneEntry::FirstPhase { deal }
         };
-        Ok((self.with(duel), undone))
+        Ok((self.with(contest), undone))
     }
 
-    /// This game's table and rules playing `duel`.
-    fn with(&self, duel: Duel) -> ContractGame {
+    /// This game's table and rules playing `contest`.
+    fn with(&self, contest: Contest) -> ContractGame {
         ContractGame {
             variant: self.variant.clone(),
             table: self.table.clone(),
-            duel,
+            contest,
             sides: self.sides.clone(),
         }
     }
@@ -435,8 +435,8 @@ impl ContractGame {
 }
 
 /// The contract rules of a variant the caller knows to be a contract game;
-/// read once, when the game is built, and held by its [`Duel`] after that.
-fn rules_of(variant: &Variant) -> DuelRules {
+/// read once, when the game is built, and held by its [`Contest`] after that.
+fn rules_of(variant: &Variant) -> ContractRules {
     variant
         .contract()
         .expect("a contract game is built from a contract-family variant")

@@ -30,17 +30,20 @@ fn entry(error: ContractError) -> String {
 fn one_count_is_enough_the_other_player_took_the_rest() {
     let mut g = game("memory");
     g.record_first_phase(&[(Seat::new(1), 9)]).unwrap();
-    assert_eq!(g.duel().deals()[0].first_phase(), Some(BySide::new(4, 9)));
+    assert_eq!(
+        g.contest().deals()[0].first_phase(),
+        Some(BySide::new(4, 9))
+    );
     calls(&mut g, "1S pass");
     // The defender's count alone: declarer took the rest.
     assert_eq!(g.record_tricks(&[(Seat::new(1), 5)]), Ok(8));
-    assert_eq!(g.duel().deals()[0].tricks(), Some(8));
+    assert_eq!(g.contest().deals()[0].tricks(), Some(8));
 }
 
 #[test]
 fn counts_that_cannot_be_a_deal_are_refused_by_name() {
     let mut g = game("buddy");
-    let before = g.duel().facts().to_vec();
+    let before = g.contest().facts().to_vec();
     let refused = |g: &mut ContractGame, entries: &[(Seat, u32)]| {
         entry(g.record_first_phase(entries).unwrap_err())
     };
@@ -56,7 +59,7 @@ fn counts_that_cannot_be_a_deal_are_refused_by_name() {
         refused(&mut g, &[(Seat::new(0), 7), (Seat::new(0), 6)]),
         "Ann is given twice; give each player's tricks once"
     );
-    assert_eq!(g.duel().facts(), before);
+    assert_eq!(g.contest().facts(), before);
     assert_eq!(
         entry(g.record_tricks(&[(Seat::new(0), 9)]).unwrap_err()),
         "this deal expects the exchange-phase tricks, not declarer's tricks"
@@ -73,9 +76,9 @@ fn several_calls_go_in_all_or_none() {
         entry(error),
         "2D does not outrank 2H; legal now: 2S or higher, pass, double"
     );
-    assert!(g.duel().facts().is_empty());
+    assert!(g.contest().facts().is_empty());
     g.calls(&["1S", "2H"].map(|c| c.parse().unwrap())).unwrap();
-    assert_eq!(g.duel().facts()[0].calls.len(), 2);
+    assert_eq!(g.contest().facts()[0].calls.len(), 2);
 }
 
 #[test]
@@ -116,7 +119,7 @@ fn undo_names_what_it_took_back() {
         }
     );
     let (g, _) = g.undo().unwrap();
-    assert!(g.duel().facts().is_empty());
+    assert!(g.contest().facts().is_empty());
     assert_eq!(
         entry(g.undo().unwrap_err()),
         "nothing to undo: nothing is recorded yet"
@@ -130,9 +133,9 @@ fn a_call_brings_the_calls_it_forces_and_undo_takes_them_back_together() {
     // `7NT pass`: the stand after it is the only call left.
     g.calls(&["7NT", "pass"].map(|c| c.parse().unwrap()))
         .unwrap();
-    assert_eq!(g.duel().facts()[0].calls.len(), 3);
+    assert_eq!(g.contest().facts()[0].calls.len(), 3);
     assert_eq!(
-        g.duel().next(),
+        g.contest().next(),
         Some(Next::Tricks {
             declarer: Seat::new(0)
         })
@@ -146,16 +149,16 @@ fn a_call_brings_the_calls_it_forces_and_undo_takes_them_back_together() {
             forced: 2
         }
     );
-    assert!(g.duel().facts()[0].calls.is_empty());
+    assert!(g.contest().facts()[0].calls.is_empty());
     // One call at a time: 7NT brings Bob's pass and Ann's stand.
     let mut g = g;
     g.call("7NT".parse().unwrap()).unwrap();
-    assert_eq!(g.duel().facts()[0].calls.len(), 3);
+    assert_eq!(g.contest().facts()[0].calls.len(), 3);
     // The whole auction, the forced calls written out, is accepted too.
     let (mut g, _) = g.undo().unwrap();
     g.calls(&["7NT", "pass", "pass"].map(|c| c.parse().unwrap()))
         .unwrap();
-    assert_eq!(g.duel().facts()[0].calls.len(), 3);
+    assert_eq!(g.contest().facts()[0].calls.len(), 3);
 }
 
 #[test]
@@ -176,13 +179,13 @@ fn played(g: &mut ContractGame, first: Option<(Seat, u32)>, auction: &str, trick
         .collect();
     g.calls(&list).unwrap();
     if let Some(t) = tricks {
-        let declarer = g.duel().current().unwrap().contract().unwrap().declarer;
+        let declarer = g.contest().current().unwrap().contract().unwrap().declarer;
         g.record_tricks(&[(g.seat(declarer), t)]).unwrap();
     }
 }
 
 fn totals(g: &ContractGame) -> (i64, i64) {
-    let t = g.duel().totals();
+    let t = g.contest().totals();
     (t.a.total(), t.b.total())
 }
 
@@ -214,7 +217,7 @@ fn an_edit_rescores_the_deal_and_everything_after_it() {
         .unwrap();
     assert_eq!(effect, AuctionEffect::None);
     assert_eq!(totals(&e), (320, 270));
-    assert_eq!(e.duel().deals()[1].totals.a.total(), 320);
+    assert_eq!(e.contest().deals()[1].totals.a.total(), 320);
     // Undoubled 2♠ with 9: 90.
     let (e, _) = g.edit(1, &auction("2S pass")).unwrap();
     assert_eq!(totals(&e), (290, 270));
@@ -233,12 +236,12 @@ fn a_corrected_auction_keeps_each_players_tricks_or_drops_them_with_the_contract
     // Bob declares now: Ann took 9, so Bob took 4, and 2♠ fails (0 here).
     let (e, effect) = g.edit(1, &auction("pass 2S pass")).unwrap();
     assert_eq!(effect, AuctionEffect::DeclarerChanged { tricks: 4 });
-    assert_eq!(e.duel().facts()[0].tricks, Some(4));
+    assert_eq!(e.contest().facts()[0].tricks, Some(4));
     assert_eq!(totals(&e), (200, 270));
     // Passed out: no contract, no tricks.
     let (e, effect) = g.edit(1, &auction("pass pass")).unwrap();
     assert_eq!(effect, AuctionEffect::PassedOut);
-    assert_eq!(e.duel().facts()[0].tricks, None);
+    assert_eq!(e.contest().facts()[0].tricks, None);
     assert_eq!(totals(&e), (200, 270));
     // A contract where the deal had none would need tricks deal 2 never left room for.
     let (p, _) = g.edit(1, &auction("pass pass")).unwrap();
@@ -282,13 +285,13 @@ fn an_edit_that_ends_the_game_before_a_recorded_deal_is_refused() {
         .edit(3, &Correction::FirstPhase(vec![(Seat::new(1), 10)]))
         .unwrap();
     assert_eq!(totals(&e), (380, 500));
-    assert_eq!(e.duel().winners(), vec![Side::B]);
+    assert_eq!(e.contest().winners(), vec![Side::B]);
     // Bob 7 in deal 3 (140, to 410): nobody reaches 500, and the game goes on.
     let (e, _) = g
         .edit(3, &Correction::FirstPhase(vec![(Seat::new(1), 7)]))
         .unwrap();
     assert!(!e.is_finished());
-    assert_eq!(e.duel().next(), Some(Next::Call(Seat::new(0))));
+    assert_eq!(e.contest().next(), Some(Next::Call(Seat::new(0))));
     assert_eq!(
         entry(
             g.edit(4, &Correction::Tricks(vec![(Seat::new(0), 7)]))
@@ -311,7 +314,7 @@ fn an_edit_that_changes_who_opens_an_auction_is_refused() {
     // Ann's 4♠ to him.
     let mut g = game("buddy");
     played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
-    let before = g.duel().facts().to_vec();
+    let before = g.contest().facts().to_vec();
     assert_eq!(
         entry(
             g.edit(1, &Correction::FirstPhase(vec![(Seat::new(1), 8)]))
@@ -319,7 +322,7 @@ fn an_edit_that_changes_who_opens_an_auction_is_refused() {
         ),
         "deal 1: that correction has Bob open this auction instead of Ann, which would hand every call, the contract and its tricks to the other player; correct deal 1 first, or take entries back to deal 1 with `bridgepad undo`"
     );
-    assert_eq!(g.duel().facts(), before);
+    assert_eq!(g.contest().facts(), before);
     // Single Dummy Bridge: a pass-out is redealt by the same dealer, so
     // passing deal 1 out would have Ann open deal 2, which Bob opened.
     let mut s = game("single-dummy");
@@ -339,20 +342,20 @@ fn buddy_game_boundaries_follow_the_corrected_deals() {
     played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
     played(&mut g, Some((Seat::new(0), 8)), "4S pass pass", Some(10));
     played(&mut g, Some((Seat::new(0), 8)), "1S pass pass", Some(7));
-    assert_eq!(g.duel().deals()[2].game, 2);
-    assert_eq!(g.duel().games_won(), BySide::new(1, 0));
+    assert_eq!(g.contest().deals()[2].game, 2);
+    assert_eq!(g.contest().games_won(), BySide::new(1, 0));
     // Deal 1's 4♠ down six: Ann is short of 300 after deal 2, and game 1
     // ends with deal 3's exchange instead.
     let (e, _) = g
         .edit(1, &Correction::Tricks(vec![(Seat::new(0), 4)]))
         .unwrap();
-    assert_eq!(e.duel().deals()[2].game, 1);
-    assert_eq!(e.duel().current().unwrap().game, 2);
-    assert_eq!(e.duel().games_won(), BySide::new(1, 0));
+    assert_eq!(e.contest().deals()[2].game, 1);
+    assert_eq!(e.contest().current().unwrap().game, 2);
+    assert_eq!(e.contest().games_won(), BySide::new(1, 0));
     let (e, _) = e
         .edit(1, &Correction::Tricks(vec![(Seat::new(0), 10)]))
         .unwrap();
-    assert_eq!(e.duel().deals(), g.duel().deals());
+    assert_eq!(e.contest().deals(), g.contest().deals());
 }
 
 #[test]
@@ -360,7 +363,7 @@ fn single_dummy_corrects_the_dummy_and_nothing_else_does() {
     let mut s = game("single-dummy");
     played(&mut s, None, "1NT pass", Some(7));
     let (e, _) = s.edit(1, &Correction::Dummy(Dummy::Hidden)).unwrap();
-    assert_eq!(e.duel().deals()[0].dummy(), Some(Dummy::Hidden));
+    assert_eq!(e.contest().deals()[0].dummy(), Some(Dummy::Hidden));
     assert_eq!(
         entry(
             s.edit(1, &Correction::FirstPhase(vec![(Seat::new(0), 7)]))

@@ -1,9 +1,9 @@
 //! Contract games deal by deal, against hand-computed pads.
 
 use super::auction::Call;
+use super::contest::*;
 use super::deal::{DealFacts, Dummy};
-use super::duel::*;
-use super::kind::DuelRules;
+use super::kind::ContractRules;
 use super::scoring::Line;
 use super::side::{BySide, Side};
 use crate::rules::contract::auction::{Bid, Doubling, Strain};
@@ -17,25 +17,25 @@ const BOB: Side = Side::B;
 const ANN_AT: Seat = Seat::new(0);
 const BOB_AT: Seat = Seat::new(1);
 
-fn rules(kind: Kind) -> DuelRules {
+fn rules(kind: Kind) -> ContractRules {
     let target = TargetTerms {
         target: 500,
         undertrick_penalty: 0,
     };
     match kind {
-        Kind::Memory => DuelRules::Memory(target),
-        Kind::SingleDummy => DuelRules::SingleDummy(target),
-        Kind::Buddy => DuelRules::Buddy(LineTerms {
+        Kind::Memory => ContractRules::Memory(target),
+        Kind::SingleDummy => ContractRules::SingleDummy(target),
+        Kind::Buddy => ContractRules::Buddy(LineTerms {
             game_below: 300,
             rubber: true,
         }),
-        Kind::Rubber => DuelRules::Bridge(BridgeTerms {
+        Kind::Rubber => ContractRules::Bridge(BridgeTerms {
             honours: true,
             form: Form::Rubber {
                 part_score_award: 100,
             },
         }),
-        Kind::Chicago => DuelRules::Bridge(BridgeTerms {
+        Kind::Chicago => ContractRules::Bridge(BridgeTerms {
             honours: true,
             form: Form::Chicago {
                 fourth_deal_bonus: 100,
@@ -46,20 +46,21 @@ fn rules(kind: Kind) -> DuelRules {
     }
 }
 
-fn calls(duel: &mut Duel, text: &str) {
+fn calls(contest: &mut Contest, text: &str) {
     for word in text.split_whitespace() {
-        duel.call(word.parse().unwrap())
+        contest
+            .call(word.parse().unwrap())
             .unwrap_or_else(|e| panic!("{word}: {e}"));
     }
 }
 
-fn total(duel: &Duel, side: Side) -> i64 {
-    duel.totals()[side].total()
+fn total(contest: &Contest, side: Side) -> i64 {
+    contest.totals()[side].total()
 }
 
 #[test]
 fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(d.next(), Some(Next::FirstPhase));
     // Deal 1, Ann deals. Phase 1: Ann 9 → 40 + 30 + 30 + 100 = 200.
     d.record_first_phase([9, 4].into()).unwrap();
@@ -86,12 +87,12 @@ fn memory_bridge_scores_phase_one_and_contracts_to_the_target() {
     assert!(d.is_finished());
     assert_eq!(d.winners(), [ANN]);
     assert_eq!(d.next(), None);
-    assert_eq!(d.call(Call::Pass), Err(DuelError::Over));
+    assert_eq!(d.call(Call::Pass), Err(ContestError::Over));
 }
 
 #[test]
 fn memory_bridge_first_phase_must_total_thirteen() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(
         d.record_first_phase([7, 7].into()).unwrap_err().to_string(),
         "the phase 1 tricks must total 13, not 14"
@@ -109,11 +110,11 @@ fn memory_bridge_first_phase_must_total_thirteen() {
 
 #[test]
 fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
-    let r = DuelRules::SingleDummy(TargetTerms {
+    let r = ContractRules::SingleDummy(TargetTerms {
         target: 500,
         undertrick_penalty: 50,
     });
-    let mut d = Duel::new(r, BOB_AT);
+    let mut d = Contest::new(r, BOB_AT);
     // Single Dummy: no first phase; Bob deals and calls first.
     assert_eq!(d.next(), Some(Next::Call(BOB_AT)));
     calls(&mut d, "4H X pass");
@@ -126,13 +127,13 @@ fn a_failed_contract_scores_the_undertrick_penalty_when_set() {
 
 #[test]
 fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "pass pass");
     assert!(d.deals()[0].no_contract());
     assert_eq!(d.deals().len(), 2);
     assert_eq!(d.current().unwrap().dealer, ANN_AT);
     // Memory Bridge: the deal passes even when nobody bid.
-    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut m = Contest::new(rules(Kind::Memory), ANN_AT);
     m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "pass pass");
     assert_eq!(m.current().unwrap().dealer, BOB_AT);
@@ -140,13 +141,13 @@ fn single_dummy_no_contract_is_a_redeal_by_the_same_dealer() {
 
 #[test]
 fn single_dummy_records_the_dummy_declarer_took() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "1NT pass");
     d.record_dummy(Dummy::Hidden).unwrap();
     d.record_tricks(7).unwrap();
     assert_eq!(d.deals()[0].dummy(), Some(Dummy::Hidden));
     assert_eq!(total(&d, ANN), 40);
-    let replayed = Duel::replay(d.rules(), ANN_AT, d.facts()).unwrap();
+    let replayed = Contest::replay(d.rules(), ANN_AT, d.facts()).unwrap();
     assert_eq!(replayed.deals(), d.deals());
 }
 
@@ -154,7 +155,7 @@ fn single_dummy_records_the_dummy_declarer_took() {
 fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
     // Found by fuzzing the session loader: a dummy recorded on a passed-out
     // deal was accepted, then moved to the next deal on every save.
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::SingleDummy), ANN_AT);
     assert_eq!(
         d.record_dummy(Dummy::Hidden).unwrap_err().to_string(),
         "declarer chooses a dummy once the auction has a contract; this deal has none yet"
@@ -166,10 +167,10 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
         dummy: Some(Dummy::Hidden),
         ..DealFacts::default()
     }];
-    let (deal, error) = Duel::replay(d.rules(), ANN_AT, &facts).unwrap_err();
+    let (deal, error) = Contest::replay(d.rules(), ANN_AT, &facts).unwrap_err();
     assert_eq!(deal, 1);
-    assert!(matches!(error, DuelError::NoDummy(_)), "{error}");
-    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
+    assert!(matches!(error, ContestError::NoDummy(_)), "{error}");
+    let mut m = Contest::new(rules(Kind::Memory), ANN_AT);
     m.record_first_phase([7, 6].into()).unwrap();
     calls(&mut m, "1NT pass");
     assert_eq!(
@@ -182,7 +183,7 @@ fn a_dummy_goes_with_a_contract_in_single_dummy_bridge() {
 fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
     // A hand-edited file may hold any u32: 4294967295 + 14 wrapped to 13
     // (or panicked in a debug build) before the sum was taken wide.
-    let mut m = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut m = Contest::new(rules(Kind::Memory), ANN_AT);
     assert_eq!(
         m.record_first_phase([u32::MAX, 14].into())
             .unwrap_err()
@@ -202,7 +203,7 @@ fn first_phase_tricks_beyond_a_u32_are_refused_not_wrapped() {
 /// Session: Ann 680 below + 90 above = 770; Bob 390 + 40 = 430.
 #[test]
 fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Buddy), ANN_AT);
     // D1
     d.record_first_phase([8, 5].into()).unwrap();
     assert_eq!(
@@ -298,11 +299,11 @@ fn buddy_bridge_plays_a_rubber_above_and_below_the_line() {
 
 #[test]
 fn without_a_rubber_the_session_is_one_game() {
-    let r = DuelRules::Buddy(LineTerms {
+    let r = ContractRules::Buddy(LineTerms {
         game_below: 300,
         rubber: false,
     });
-    let mut d = Duel::new(r, ANN_AT);
+    let mut d = Contest::new(r, ANN_AT);
     d.record_first_phase([4, 9].into()).unwrap();
     calls(&mut d, "7NT pass pass");
     d.record_tricks(13).unwrap();
@@ -313,7 +314,7 @@ fn without_a_rubber_the_session_is_one_game() {
 
 #[test]
 fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Buddy), ANN_AT);
     // 7NT exactly: 40 + 260 = 300 below for Ann... in the contract phase.
     d.record_first_phase([13, 0].into()).unwrap();
     calls(&mut d, "6NT pass pass");
@@ -340,11 +341,11 @@ fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
 #[test]
 fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() {
     let play = |rubber: bool| {
-        let r = DuelRules::Buddy(LineTerms {
+        let r = ContractRules::Buddy(LineTerms {
             game_below: 300,
             rubber,
         });
-        let mut d = Duel::new(r, ANN_AT);
+        let mut d = Contest::new(r, ANN_AT);
         d.record_first_phase([13, 0].into()).unwrap();
         calls(&mut d, "6NT pass pass");
         d.record_tricks(12).unwrap();
@@ -392,7 +393,7 @@ fn reaching_the_line_in_the_exchange_ends_the_game_even_if_the_contract_fails() 
     let deal = rubber.current().unwrap();
     assert_eq!((deal.number, deal.game), (3, 2));
     let one_game = play(false);
-    assert_eq!(one_game.status(), DuelStatus::Over(Winner::Side(ANN)));
+    assert_eq!(one_game.status(), ContestStatus::Over(Winner::Side(ANN)));
     assert_eq!(one_game.next(), None);
 }
 
@@ -423,7 +424,7 @@ fn a_tied_game_goes_to_the_higher_score_below_the_line() {
 /// exchange again (310 below, 20 above: the game ends with this deal), and
 /// the other player's 1NT with 8 tricks: 40 below and a bag, 10 above:
 /// 310 below, 20 above. 330 each, 310 below each.
-fn shared_game(d: &mut Duel, p: Side) {
+fn shared_game(d: &mut Contest, p: Side) {
     let exchange = |winner: Side| BySide::from_fn(|s| if s == winner { 13 } else { 0 });
     d.record_first_phase(exchange(p)).unwrap();
     calls(d, "6NT pass pass");
@@ -436,12 +437,12 @@ fn shared_game(d: &mut Duel, p: Side) {
     d.record_tricks(8).unwrap();
 }
 
-fn buddy(rubber: bool) -> Duel {
-    let r = DuelRules::Buddy(LineTerms {
+fn buddy(rubber: bool) -> Contest {
+    let r = ContractRules::Buddy(LineTerms {
         game_below: 300,
         rubber,
     });
-    Duel::new(r, ANN_AT)
+    Contest::new(r, ANN_AT)
 }
 
 /// Bug 2 of issue 12 (RULES.md: "Ties for the win are shared"): a game
@@ -459,7 +460,7 @@ fn a_game_tied_above_and_below_the_line_is_shared() {
     assert_eq!(d.totals(), BySide::filled(line(20, 310)));
     assert_eq!(d.game_winners(), [Winner::Shared]);
     assert_eq!(d.games_won(), BySide::new(1, 1));
-    assert_eq!(d.status(), DuelStatus::Over(Winner::Shared));
+    assert_eq!(d.status(), ContestStatus::Over(Winner::Shared));
     assert_eq!(d.winners(), [ANN, BOB]);
 }
 
@@ -479,7 +480,7 @@ fn in_a_rubber_a_shared_game_counts_for_both() {
     d.record_tricks(13).unwrap();
     assert_eq!(d.game_winners(), [Winner::Shared, Winner::Side(ANN)]);
     assert_eq!(d.games_won(), BySide::new(2, 1));
-    assert_eq!(d.status(), DuelStatus::Over(Winner::Side(ANN)));
+    assert_eq!(d.status(), ContestStatus::Over(Winner::Side(ANN)));
 }
 
 /// Two shared games: both players reach two games at once, and the rubber
@@ -491,18 +492,18 @@ fn a_rubber_both_win_at_once_is_shared() {
     shared_game(&mut d, BOB);
     assert_eq!(d.game_winners(), [Winner::Shared, Winner::Shared]);
     assert_eq!(d.games_won(), BySide::new(2, 2));
-    assert_eq!(d.status(), DuelStatus::Over(Winner::Shared));
+    assert_eq!(d.status(), ContestStatus::Over(Winner::Shared));
     assert_eq!(d.winners(), [ANN, BOB]);
     assert_eq!(d.next(), None);
 }
 
 #[test]
 fn undo_takes_back_the_last_entry_of_the_deal() {
-    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Memory), ANN_AT);
     d.record_first_phase([7, 6].into()).unwrap();
     calls(&mut d, "1H X");
     let before_x = {
-        let mut e = Duel::new(rules(Kind::Memory), ANN_AT);
+        let mut e = Contest::new(rules(Kind::Memory), ANN_AT);
         e.record_first_phase([7, 6].into()).unwrap();
         calls(&mut e, "1H");
         e
@@ -512,19 +513,19 @@ fn undo_takes_back_the_last_entry_of_the_deal() {
     assert_eq!(undone.next(), Some(Next::Call(BOB_AT)));
     let empty = undone.undo().unwrap().undo().unwrap();
     assert_eq!(empty.facts(), &[] as &[DealFacts]);
-    assert_eq!(empty.undo().unwrap_err(), DuelError::NothingToUndo);
+    assert_eq!(empty.undo().unwrap_err(), ContestError::NothingToUndo);
 }
 
 #[test]
 fn an_illegal_call_is_refused_with_the_legal_calls() {
-    let mut d = Duel::new(rules(Kind::SingleDummy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::SingleDummy), ANN_AT);
     calls(&mut d, "2S");
     let err = d.call("2H".parse().unwrap()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "2H does not outrank 2S; legal now: 2NT or higher, pass, double"
     );
-    let err = Duel::new(rules(Kind::Buddy), ANN_AT)
+    let err = Contest::new(rules(Kind::Buddy), ANN_AT)
         .call(Call::Pass)
         .unwrap_err();
     assert_eq!(
@@ -537,7 +538,7 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
 /// not asked". Nor is the player over 7NT, who has no double to make.
 #[test]
 fn calls_the_rules_force_are_recorded_without_being_asked() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "2S");
     assert_eq!(d.record_forced(), 0, "Bob has a choice over 2♠");
@@ -553,7 +554,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
     assert_eq!(d.record_forced(), 0, "nothing left to force");
 
     // Memory Bridge: only 7NT redoubled leaves the other player one call.
-    let mut d = Duel::new(rules(Kind::Memory), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Memory), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7NT");
     assert_eq!(d.record_forced(), 0, "pass or double");
@@ -571,7 +572,7 @@ fn calls_the_rules_force_are_recorded_without_being_asked() {
 /// goes with them, since its question is the one to ask again.
 #[test]
 fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
-    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "1C 7NT");
     d.record_forced();
@@ -590,7 +591,7 @@ fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
     calls(&mut d, "7NT pass pass");
     assert_eq!(d.undo().unwrap().facts()[0].calls, [Call::Bid(Bid::LOWEST)]);
     // A pass that was a choice is taken back alone.
-    let mut d = Duel::new(rules(Kind::Buddy), ANN_AT);
+    let mut d = Contest::new(rules(Kind::Buddy), ANN_AT);
     d.record_first_phase([8, 5].into()).unwrap();
     calls(&mut d, "7S pass pass");
     let d = d.undo().unwrap();
@@ -599,8 +600,8 @@ fn undo_takes_back_forced_calls_with_the_call_that_forced_them() {
 }
 
 /// (above, below) of both sides.
-fn pads(duel: &Duel) -> [(i64, i64); 2] {
-    let t = duel.totals();
+fn pads(contest: &Contest) -> [(i64, i64); 2] {
+    let t = contest.totals();
     [(t.a.above, t.a.below), (t.b.above, t.b.below)]
 }
 
@@ -609,7 +610,7 @@ fn pads(duel: &Duel) -> [(i64, i64); 2] {
 #[test]
 fn a_rubber_at_four_is_scored_game_by_game() {
     let seat = Seat::new;
-    let mut d = Duel::new(rules(Kind::Rubber), seat(0));
+    let mut d = Contest::new(rules(Kind::Rubber), seat(0));
     // Deal 1, Ann deals, nobody vulnerable: Ann 1H, Cid 4H; Cid named
     // hearts after Ann, so Ann declares. 11 tricks with 100 honours (Cid).
     assert_eq!(d.current().unwrap().vulnerable, BySide::new(false, false));
@@ -642,27 +643,27 @@ fn a_rubber_at_four_is_scored_game_by_game() {
     assert!(d.is_finished());
     assert_eq!(d.winners(), vec![Side::A]);
     assert_eq!(d.deals()[4].items.last().unwrap().points, 700);
-    assert_eq!(d.record_tricks(9), Err(DuelError::Over));
+    assert_eq!(d.record_tricks(9), Err(ContestError::Over));
 }
 
 #[test]
 fn a_rubber_closed_by_the_table_and_reopened_by_undo() {
     let seat = Seat::new;
-    let mut d = Duel::new(rules(Kind::Rubber), seat(0));
+    let mut d = Contest::new(rules(Kind::Rubber), seat(0));
     calls(&mut d, "3NT pass pass pass");
     d.record_tricks(9).unwrap();
     calls(&mut d, "1S pass pass pass");
     d.record_tricks(7).unwrap();
     // Mid-auction the table cannot close.
     calls(&mut d, "pass");
-    assert!(matches!(d.close(), Err(DuelError::Close(_))));
+    assert!(matches!(d.close(), Err(ContestError::Close(_))));
     let d = d.undo().unwrap();
     let mut closed = d.clone();
     closed.close().unwrap();
     // Ann & Cid: game up 300. Bob & Dan's 1S (30) is their part score: 100.
     assert_eq!(pads(&closed), [(300, 100), (100, 30)]);
     assert_eq!(closed.winners(), vec![Side::A]);
-    assert_eq!(closed.close(), Err(DuelError::Over));
+    assert_eq!(closed.close(), Err(ContestError::Over));
     let reopened = closed.undo().unwrap();
     assert!(reopened.closed().is_none());
     assert_eq!(pads(&reopened), pads(&d));
@@ -671,7 +672,7 @@ fn a_rubber_closed_by_the_table_and_reopened_by_undo() {
 #[test]
 fn chicago_deals_four_a_round_and_redeals_a_pass_out() {
     let seat = Seat::new;
-    let mut d = Duel::new(rules(Kind::Chicago), seat(0));
+    let mut d = Contest::new(rules(Kind::Chicago), seat(0));
     assert_eq!(d.current().unwrap().round, Some((1, 1)));
     // Passed out: Ann deals again, still deal 1 of the round.
     calls(&mut d, "pass pass pass pass");

@@ -1,7 +1,7 @@
 //! The two-player contract games, deal by deal (RULES.md: Memory Bridge,
 //! Single Dummy Bridge, Buddy Bridge).
 //!
-//! A [`Duel`] replays recorded deals (first-phase tricks, the auction's
+//! A [`Contest`] replays recorded deals (first-phase tricks, the auction's
 //! calls, declarer's tricks) into scores for two sides: one running total
 //! per player for Memory and Single Dummy, above/below-the-line pads with
 //! games and a rubber for Buddy Bridge, and for rubber bridge and Chicago
@@ -11,12 +11,12 @@
 use super::auction::{Auction, AuctionError, Call, Outcome};
 use super::bridge::{self, Honours, Item, Standing};
 use super::deal::{ContractDeal, DealFacts, DealPhase, Dummy, FirstPhaseScore};
-use super::kind::DuelRules;
+use super::kind::ContractRules;
 use super::scoring::Line;
 use super::side::{BySide, Side, Winner};
 use crate::rules::seat::Seat;
 
-/// What the duel waits for.
+/// What the contest waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
     /// Both players' tricks in phase 1 / the exchange phase.
@@ -29,7 +29,7 @@ pub enum Next {
 
 /// A refused entry in a contract game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DuelError {
+pub enum ContestError {
     #[error(
         "the game is over; nothing more can be recorded (`bridgepad undo` takes back the last entry)"
     )]
@@ -60,15 +60,15 @@ pub enum DuelError {
 
 /// Whether the session goes on, and who won it once it is over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DuelStatus {
+pub enum ContestStatus {
     InPlay,
     Over(Winner),
 }
 
 /// A contract game session: deals replayed into scores.
 #[derive(Debug, Clone)]
-pub struct Duel {
-    rules: DuelRules,
+pub struct Contest {
+    rules: ContractRules,
     first_dealer: Seat,
     facts: Vec<DealFacts>,
     deals: Vec<ContractDeal>,
@@ -86,12 +86,12 @@ pub struct Duel {
     standing: Standing,
     /// Bridge for four: the table closed the session before its end, with what that scored.
     closed: Option<Vec<Item>>,
-    status: DuelStatus,
+    status: ContestStatus,
 }
 
-impl Duel {
-    pub fn new(rules: DuelRules, first_dealer: Seat) -> Duel {
-        let mut duel = Duel {
+impl Contest {
+    pub fn new(rules: ContractRules, first_dealer: Seat) -> Contest {
+        let mut contest = Contest {
             rules,
             first_dealer,
             facts: Vec::new(),
@@ -103,35 +103,35 @@ impl Duel {
             game_winners: Vec::new(),
             standing: Standing::default(),
             closed: None,
-            status: DuelStatus::InPlay,
+            status: ContestStatus::InPlay,
         };
-        duel.deal_next();
-        duel
+        contest.deal_next();
+        contest
     }
 
     /// Replays recorded deals; the first refused entry is returned with its deal (1-based).
     pub fn replay(
-        rules: DuelRules,
+        rules: ContractRules,
         first_dealer: Seat,
         facts: &[DealFacts],
-    ) -> Result<Duel, (usize, DuelError)> {
-        let mut duel = Duel::new(rules, first_dealer);
+    ) -> Result<Contest, (usize, ContestError)> {
+        let mut contest = Contest::new(rules, first_dealer);
         for (i, deal) in facts.iter().enumerate() {
             let at = |e| (i + 1, e);
             if let Some(tricks) = deal.first_phase {
-                duel.record_first_phase(tricks).map_err(at)?;
+                contest.record_first_phase(tricks).map_err(at)?;
             }
             for &call in &deal.calls {
-                duel.call(call).map_err(at)?;
+                contest.call(call).map_err(at)?;
             }
             // Declarer picks the dummy before play, so before the tricks settle the deal.
             if let Some(dummy) = deal.dummy {
-                duel.record_dummy(dummy).map_err(at)?;
+                contest.record_dummy(dummy).map_err(at)?;
             }
             match (deal.tricks, deal.honours) {
-                (Some(tricks), honours) => duel.record_result(tricks, honours).map_err(at)?,
+                (Some(tricks), honours) => contest.record_result(tricks, honours).map_err(at)?,
                 (None, Some(_)) => {
-                    return Err(at(DuelError::Honours(
+                    return Err(at(ContestError::Honours(
                         "honours are recorded with declarer's tricks, and this deal has none"
                             .into(),
                     )));
@@ -139,7 +139,7 @@ impl Duel {
                 (None, None) => {}
             }
         }
-        Ok(duel)
+        Ok(contest)
     }
 
     /// The first dealer.
@@ -157,7 +157,7 @@ impl Duel {
         self.closed.as_deref()
     }
 
-    pub fn rules(&self) -> DuelRules {
+    pub fn rules(&self) -> ContractRules {
         self.rules
     }
 
@@ -200,19 +200,19 @@ impl Duel {
         &self.game_winners
     }
 
-    pub fn status(&self) -> DuelStatus {
+    pub fn status(&self) -> ContestStatus {
         self.status
     }
 
     pub fn is_finished(&self) -> bool {
-        matches!(self.status, DuelStatus::Over(_))
+        matches!(self.status, ContestStatus::Over(_))
     }
 
     /// The winning sides once the session is over (both on a shared win); empty before.
     pub fn winners(&self) -> Vec<Side> {
         match self.status {
-            DuelStatus::InPlay => Vec::new(),
-            DuelStatus::Over(winner) => winner.sides(),
+            ContestStatus::InPlay => Vec::new(),
+            ContestStatus::Over(winner) => winner.sides(),
         }
     }
 
@@ -242,7 +242,7 @@ impl Duel {
     }
 
     /// Records phase 1 (Memory) or exchange (Buddy) tricks, by side.
-    pub fn record_first_phase(&mut self, tricks: BySide<u32>) -> Result<(), DuelError> {
+    pub fn record_first_phase(&mut self, tricks: BySide<u32>) -> Result<(), ContestError> {
         self.expect(Next::FirstPhase, "first-phase tricks")?;
         let first = self
             .rules
@@ -251,7 +251,7 @@ impl Duel {
         // Summed wide: a hand-edited file may hold any u32.
         let total = u64::from(tricks.a) + u64::from(tricks.b);
         if total != 13 {
-            return Err(DuelError::FirstPhaseTotal {
+            return Err(ContestError::FirstPhaseTotal {
                 phase: first.name(),
                 total,
             });
@@ -283,7 +283,7 @@ impl Duel {
     }
 
     /// Makes the next call in the deal's auction.
-    pub fn call(&mut self, call: Call) -> Result<(), DuelError> {
+    pub fn call(&mut self, call: Call) -> Result<(), ContestError> {
         let Some(Next::Call(_)) = self.next() else {
             return Err(self.out_of_turn("a call"));
         };
@@ -322,7 +322,7 @@ impl Duel {
     }
 
     /// Records declarer's tricks in the contract and scores the deal.
-    pub fn record_tricks(&mut self, tricks: u32) -> Result<(), DuelError> {
+    pub fn record_tricks(&mut self, tricks: u32) -> Result<(), ContestError> {
         self.record_result(tricks, None)
     }
 
@@ -332,12 +332,12 @@ impl Duel {
         &mut self,
         tricks: u32,
         honours: Option<(Seat, u32)>,
-    ) -> Result<(), DuelError> {
+    ) -> Result<(), ContestError> {
         let Some(Next::Tricks { .. }) = self.next() else {
             return Err(self.out_of_turn("declarer's tricks"));
         };
         if tricks > 13 {
-            return Err(DuelError::TooManyTricks(tricks));
+            return Err(ContestError::TooManyTricks(tricks));
         }
         let deal = self.deals.last().expect("a deal is dealt");
         let DealPhase::Play {
@@ -352,7 +352,7 @@ impl Duel {
         let held = match honours {
             None => None,
             Some(_) if !self.rules.honours() => {
-                return Err(DuelError::Honours(match self.rules.bridge() {
+                return Err(ContestError::Honours(match self.rules.bridge() {
                     Some(_) => {
                         "this table does not score honours (the template's honours = false)".into()
                     }
@@ -361,7 +361,7 @@ impl Duel {
             }
             Some((seat, points)) => {
                 if seat.index() >= self.rules.players() {
-                    return Err(DuelError::Honours(format!(
+                    return Err(ContestError::Honours(format!(
                         "{seat} is not at this table of {}",
                         self.rules.players()
                     )));
@@ -369,7 +369,7 @@ impl Duel {
                 Some((
                     seat,
                     Honours::from_points(points, contract.bid.strain)
-                        .map_err(DuelError::Honours)?,
+                        .map_err(ContestError::Honours)?,
                 ))
             }
         };
@@ -413,7 +413,7 @@ impl Duel {
         facts.tricks = Some(tricks);
         facts.honours = honours;
         if over {
-            self.status = DuelStatus::Over(bridge::winner(self.totals));
+            self.status = ContestStatus::Over(bridge::winner(self.totals));
         }
         self.settle();
         Ok(())
@@ -423,17 +423,17 @@ impl Duel {
     /// between deals (RULES.md): an unfinished rubber scores 300 for the
     /// only game won and the part-score award for a part score in the
     /// unfinished game; then the higher total wins.
-    pub fn close(&mut self) -> Result<(), DuelError> {
+    pub fn close(&mut self) -> Result<(), ContestError> {
         let Some(terms) = self.rules.bridge() else {
-            return Err(DuelError::Close(
+            return Err(ContestError::Close(
                 "only rubber bridge and Chicago can be closed before their end".into(),
             ));
         };
         let Some(deal) = self.current() else {
-            return Err(DuelError::Over);
+            return Err(ContestError::Over);
         };
         if deal.begun() {
-            return Err(DuelError::Close(format!(
+            return Err(ContestError::Close(format!(
                 "deal {} is under way; finish it, or take its calls back with `bridgepad undo`, before closing",
                 deal.number
             )));
@@ -441,29 +441,29 @@ impl Duel {
         let items = self.standing.close(terms);
         self.add(bridge::lines(&items));
         self.closed = Some(items);
-        self.status = DuelStatus::Over(bridge::winner(self.totals));
+        self.status = ContestStatus::Over(bridge::winner(self.totals));
         Ok(())
     }
 
     /// Records which dummy declarer took (Single Dummy Bridge), once the
     /// auction has a contract and before its tricks are in.
-    pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), DuelError> {
+    pub fn record_dummy(&mut self, dummy: Dummy) -> Result<(), ContestError> {
         if !self.rules.has_dummy_choice() {
-            return Err(DuelError::NoDummy(
+            return Err(ContestError::NoDummy(
                 "only Single Dummy Bridge records a dummy",
             ));
         }
         match self.next() {
             Some(Next::Tricks { .. }) => {}
-            None => return Err(DuelError::Over),
+            None => return Err(ContestError::Over),
             // Else a passed-out deal's dummy would land on the next deal.
             Some(_) => {
-                return Err(DuelError::NoDummy(
+                return Err(ContestError::NoDummy(
                     "declarer chooses a dummy once the auction has a contract; this deal has none yet",
                 ));
             }
         }
-        let deal = self.deals.last_mut().ok_or(DuelError::Over)?;
+        let deal = self.deals.last_mut().ok_or(ContestError::Over)?;
         if let DealPhase::Play { dummy: chosen, .. } = &mut deal.phase {
             *chosen = Some(dummy);
         }
@@ -471,13 +471,13 @@ impl Duel {
         Ok(())
     }
 
-    /// The duel with the last entry taken back: the contract tricks, else
+    /// The contest with the last entry taken back: the contract tricks, else
     /// the dummy chosen, else the last call chosen (with the forced calls
     /// after it, which were never asked), else the first phase.
-    pub fn undo(&self) -> Result<Duel, DuelError> {
+    pub fn undo(&self) -> Result<Contest, ContestError> {
         if self.closed.is_some() {
             // The close was the last entry: the same deals, open again.
-            return Duel::replay(self.rules, self.first_dealer, &self.facts).map_err(|(_, e)| e);
+            return Contest::replay(self.rules, self.first_dealer, &self.facts).map_err(|(_, e)| e);
         }
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
@@ -485,7 +485,7 @@ impl Duel {
         let chosen = deal
             .and_then(ContractDeal::auction)
             .and_then(Auction::last_choice);
-        let last = facts.last_mut().ok_or(DuelError::NothingToUndo)?;
+        let last = facts.last_mut().ok_or(ContestError::NothingToUndo)?;
         // The latest entry of the deal: only the first one present is removed.
         // Honours go with the tricks they were recorded with.
         let removed = if last.tricks.take().is_some() {
@@ -501,15 +501,15 @@ impl Duel {
             last.first_phase.take().is_some()
         };
         if !removed {
-            return Err(DuelError::NothingToUndo);
+            return Err(ContestError::NothingToUndo);
         }
         if *last == DealFacts::default() {
             facts.pop();
         }
-        Duel::replay(self.rules, self.first_dealer, &facts).map_err(|(_, e)| e)
+        Contest::replay(self.rules, self.first_dealer, &facts).map_err(|(_, e)| e)
     }
 
-    fn expect(&self, wanted: Next, given: &'static str) -> Result<(), DuelError> {
+    fn expect(&self, wanted: Next, given: &'static str) -> Result<(), ContestError> {
         if self.next() == Some(wanted) {
             Ok(())
         } else {
@@ -518,9 +518,9 @@ impl Duel {
     }
 
     /// Why `given` does not fit what the deal waits for.
-    pub fn out_of_turn(&self, given: &'static str) -> DuelError {
+    pub fn out_of_turn(&self, given: &'static str) -> ContestError {
         let expected = match self.next() {
-            None => return DuelError::Over,
+            None => return ContestError::Over,
             Some(Next::FirstPhase) => {
                 let first = self.rules.first_phase().expect("a first phase is expected");
                 format!("the {} tricks", first.adjective())
@@ -528,7 +528,7 @@ impl Duel {
             Some(Next::Call(_)) => "the next call of the auction".to_string(),
             Some(Next::Tricks { .. }) => "declarer's tricks".to_string(),
         };
-        DuelError::OutOfTurn { expected, given }
+        ContestError::OutOfTurn { expected, given }
     }
 
     fn facts_mut(&mut self) -> &mut DealFacts {
@@ -565,7 +565,7 @@ impl Duel {
         };
         let totals = self.totals.map(Line::total);
         if totals.values().any(|&t| t >= target) {
-            self.status = DuelStatus::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
+            self.status = ContestStatus::Over(Winner::by_key(totals.map(|t| (t >= target, t))));
         }
     }
 
@@ -599,10 +599,10 @@ impl Duel {
                     let done = self.games_won.map(|won| won >= needed);
                     // Both there at once (a shared last game): the rubber is shared.
                     self.status = match (done.a, done.b) {
-                        (false, false) => DuelStatus::InPlay,
-                        (true, false) => DuelStatus::Over(Winner::Side(Side::A)),
-                        (false, true) => DuelStatus::Over(Winner::Side(Side::B)),
-                        (true, true) => DuelStatus::Over(Winner::Shared),
+                        (false, false) => ContestStatus::InPlay,
+                        (true, false) => ContestStatus::Over(Winner::Side(Side::A)),
+                        (false, true) => ContestStatus::Over(Winner::Side(Side::B)),
+                        (true, true) => ContestStatus::Over(Winner::Shared),
                     };
                 }
             }

@@ -20,12 +20,12 @@ use crate::session::Session;
 use crate::text::and_list;
 
 mod pads;
-mod sheet;
+pub mod sheet;
 mod stats;
 mod svg;
 
 use pads::{chicago_pad, pad, rubber_pad};
-use sheet::{table, turned};
+use sheet::{write_table, write_turned};
 pub use stats::stats;
 use svg::chart;
 
@@ -174,9 +174,9 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         }
     }
     if wide {
-        turned(out, sheet)?;
+        write_turned(out, sheet)?;
     } else {
-        table(out, sheet)?;
+        write_table(out, sheet)?;
     }
     if let Some(game) = s.play.as_contract()
         && let Some(note) = crate::render::contract::auction_note(game)
@@ -186,6 +186,23 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
     chart(out, sheet, index)?;
     out.write_all("</section>\n".as_bytes())
+}
+
+/// User text (a name, a title) for maud: escaped as `html!` escapes every
+/// value, and the apostrophe too, so no name can end an attribute however
+/// it is quoted.
+pub struct Text<'a>(pub &'a str);
+
+impl maud::Render for Text<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        for (i, part) in self.0.split('\'').enumerate() {
+            if i > 0 {
+                buffer.push_str("&#39;");
+            }
+            std::fmt::Write::write_str(&mut maud::Escaper::new(buffer), part)
+                .expect("writing to a String");
+        }
+    }
 }
 
 /// Text safe anywhere in HTML or SVG, attributes included.

@@ -19,7 +19,7 @@ use crate::rules::contract::bridge::Form;
 use crate::session::Session;
 use crate::text::and_list;
 
-mod pads;
+pub mod pads;
 pub mod sheet;
 mod stats;
 mod svg;
@@ -167,9 +167,9 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     )?;
     if let Some(game) = s.play.as_contract() {
         match game.rules().bridge().map(|t| t.form) {
-            Some(Form::Rubber { .. }) => rubber_pad(out, game)?,
-            Some(Form::Chicago { .. }) => chicago_pad(out, game)?,
-            None if game.rules().has_line() => pad(out, game)?,
+            Some(Form::Rubber { .. }) => write(out, rubber_pad(game))?,
+            Some(Form::Chicago { .. }) => write(out, chicago_pad(game))?,
+            None if game.rules().has_line() => write(out, pad(game))?,
             None => {}
         }
     }
@@ -186,6 +186,11 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
     chart(out, sheet, index)?;
     out.write_all("</section>\n".as_bytes())
+}
+
+/// A piece of the page written out, then dropped.
+fn write(out: &mut dyn Write, part: maud::Markup) -> io::Result<()> {
+    out.write_all(part.into_string().as_bytes())
 }
 
 /// User text (a name, a title) for maud: escaped as `html!` escapes every

@@ -108,22 +108,36 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
         Some(one) => Page::new(one).title(),
         None => format!("bridgepad: {} sessions", ids.len()),
     };
-    out.write_all(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n".as_bytes(),
+    out.write_all("<!DOCTYPE html>\n<html lang=\"en\">\n".as_bytes())?;
+    write(
+        out,
+        maud::html! {
+            head {
+                "\n" meta charset="utf-8"; "\n"
+                meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+                title { (Text(&title)) } "\n"
+                style { "\n" (maud::PreEscaped(STYLE)) } "\n"
+            }
+            "\n"
+        },
     )?;
-    out.write_all(
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n".as_bytes(),
-    )?;
-    writeln!(out, "<title>{}</title>", escape(&title))?;
-    write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n")?;
+    out.write_all("<body>\n".as_bytes())?;
     if single.is_none() {
-        writeln!(out, "<h1>{}</h1>", escape(&title))?;
-        out.write_all("<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n".as_bytes())?;
-        for id in ids {
-            let id = escape(id);
-            writeln!(out, "<li><a href=\"#{id}\">{id}</a></li>")?;
-        }
-        out.write_all("</ol>\n</nav>\n".as_bytes())?;
+        write(
+            out,
+            maud::html! {
+                h1 { (Text(&title)) } "\n"
+                nav.contents {
+                    "\n" h2 { "Contents" } "\n"
+                    ol {
+                        "\n"
+                        @for id in ids { li { a href={ "#" (id) } { (Text(id)) } } "\n" }
+                    }
+                    "\n"
+                }
+                "\n"
+            },
+        )?;
     }
     Ok(())
 }

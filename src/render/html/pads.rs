@@ -157,7 +157,7 @@ pub fn chicago_pad(game: &ContractGame) -> Markup {
             tbody {
                 "\n"
                 @for (row, round) in grid.rows.iter().zip(rounds) {
-                    tr.round[round] {
+                    tr class=[round.then_some("round")] {
                         @for (i, cell) in row.iter().enumerate() {
                             td class=[(i >= sides).then_some("n")] {
                                 @for (j, line) in cell.split('\n').enumerate() {

@@ -15,17 +15,16 @@
 use std::io::{self, Write};
 
 use super::page::Page;
-use crate::rules::contract::bridge::Form;
 use crate::session::Session;
 use crate::text::and_list;
 
 mod pads;
+pub mod parts;
 mod sheet;
 mod stats;
 mod svg;
 
-use pads::{chicago_pad, pad, rubber_pad};
-use sheet::{table, turned};
+use sheet::{write_table, write_turned};
 pub use stats::stats;
 use svg::chart;
 
@@ -34,7 +33,8 @@ use svg::chart;
 /// it runs out of width; paper runs out at about this many).
 pub const WIDE: usize = 7;
 
-const STYLE: &str = "\
+/// The page's style sheet: the printed page's, and the display's base.
+pub const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
 h1, h2, h3 { margin-bottom: 0.2em; }
 .meta { color: #555; margin-top: 0; }
@@ -108,22 +108,36 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
         Some(one) => Page::new(one).title(),
         None => format!("bridgepad: {} sessions", ids.len()),
     };
-    out.write_all(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n".as_bytes(),
+    out.write_all("<!DOCTYPE html>\n<html lang=\"en\">\n".as_bytes())?;
+    write(
+        out,
+        maud::html! {
+            head {
+                "\n" meta charset="utf-8"; "\n"
+                meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+                title { (Text(&title)) } "\n"
+                style { "\n" (maud::PreEscaped(STYLE)) } "\n"
+            }
+            "\n"
+        },
     )?;
-    out.write_all(
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n".as_bytes(),
-    )?;
-    writeln!(out, "<title>{}</title>", escape(&title))?;
-    write!(out, "<style>\n{STYLE}</style>\n</head>\n<body>\n")?;
+    out.write_all("<body>\n".as_bytes())?;
     if single.is_none() {
-        writeln!(out, "<h1>{}</h1>", escape(&title))?;
-        out.write_all("<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n".as_bytes())?;
-        for id in ids {
-            let id = escape(id);
-            writeln!(out, "<li><a href=\"#{id}\">{id}</a></li>")?;
-        }
-        out.write_all("</ol>\n</nav>\n".as_bytes())?;
+        write(
+            out,
+            maud::html! {
+                h1 { (Text(&title)) } "\n"
+                nav.contents {
+                    "\n" h2 { "Contents" } "\n"
+                    ol {
+                        "\n"
+                        @for id in ids { li { a href={ "#" (id) } { (Text(id)) } } "\n" }
+                    }
+                    "\n"
+                }
+                "\n"
+            },
+        )?;
     }
     Ok(())
 }
@@ -165,27 +179,38 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         escape(&and_list(&sheet.players)),
         escape(&s.id)
     )?;
-    if let Some(game) = s.play.as_contract() {
-        match game.rules().bridge().map(|t| t.form) {
-            Some(Form::Rubber { .. }) => rubber_pad(out, game)?,
-            Some(Form::Chicago { .. }) => chicago_pad(out, game)?,
-            None if game.rules().has_line() => pad(out, game)?,
-            None => {}
-        }
-    }
+    write(out, parts::pads(s))?;
     if wide {
-        turned(out, sheet)?;
+        write_turned(out, sheet)?;
     } else {
-        table(out, sheet)?;
+        write_table(out, sheet)?;
     }
-    if let Some(game) = s.play.as_contract()
-        && let Some(note) = crate::render::contract::auction_note(game)
-    {
-        writeln!(out, "<p class=\"note\">{}</p>", escape(&note))?;
-    }
-    writeln!(out, "<p class=\"result\">{}</p>", escape(&sheet.result()))?;
+    write(out, parts::auction_note(s))?;
+    write(out, parts::result(sheet))?;
     chart(out, sheet, index)?;
     out.write_all("</section>\n".as_bytes())
+}
+
+/// A piece of the page written out, then dropped.
+fn write(out: &mut dyn Write, part: maud::Markup) -> io::Result<()> {
+    out.write_all(part.into_string().as_bytes())
+}
+
+/// User text (a name, a title) for maud: escaped as `html!` escapes every
+/// value, and the apostrophe too, so no name can end an attribute however
+/// it is quoted.
+pub struct Text<'a>(pub &'a str);
+
+impl maud::Render for Text<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        for (i, part) in self.0.split('\'').enumerate() {
+            if i > 0 {
+                buffer.push_str("&#39;");
+            }
+            std::fmt::Write::write_str(&mut maud::Escaper::new(buffer), part)
+                .expect("writing to a String");
+        }
+    }
 }
 
 /// Text safe anywhere in HTML or SVG, attributes included.
@@ -206,7 +231,7 @@ pub fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{escape, svg::y_axis};
+    use super::{Page, TAIL, escape, head, parts, session, svg::y_axis};
 
     #[test]
     fn names_are_escaped() {
@@ -214,6 +239,86 @@ mod tests {
             escape("<Bo&b \"x\" 'y'>"),
             "&lt;Bo&amp;b &quot;x&quot; &#39;y&#39;&gt;"
         );
+    }
+
+    /// Hostile names, as a table allows them (24 characters, no `=`); the
+    /// title (a template's) carries the longer ones.
+    const NAMES: [&str; 4] = [
+        "<script>alert(1)",
+        "\"><img src onerror>",
+        "</script>",
+        "'&",
+    ];
+    const TITLE: &str = "<script>alert(1)</script> \"><img src=x onerror=alert(1)> '&";
+
+    fn hostile(name: &str, players: usize) -> crate::session::Session {
+        use crate::rules::contract::game::ContractGame;
+        use crate::rules::{ExactGame, Table};
+        let mut v = crate::catalog::built_in(name);
+        v.title = TITLE.into();
+        let names = NAMES[..players].iter().map(|n| n.to_string()).collect();
+        let table = Table::new(&v, names, 0).unwrap();
+        let play = if v.contract().is_some() {
+            ContractGame::new(v, table).into()
+        } else {
+            ExactGame::new(v, table).into()
+        };
+        let mut s = crate::session::testing::session("s", "2026-11-22T20:00:00Z", play);
+        s.id = "<b>id</b>".into();
+        s
+    }
+
+    /// Every `<` opens one of the page's own tags: nothing a name holds.
+    fn only_own_tags(page: &str) {
+        for (at, _) in page.match_indices('<') {
+            let tag: String = page[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '/' || *c == '!')
+                .collect();
+            let tag = tag.trim_start_matches('/');
+            assert!(
+                !["script", "img", "b", ""].contains(&tag),
+                "a name's tag <{tag}> in:\n{page}"
+            );
+        }
+        assert!(page.contains("&lt;script&gt;alert(1)"), "{page}");
+    }
+
+    #[test]
+    fn hostile_names_and_titles_are_text_in_every_part() {
+        for (variant, players) in [
+            ("devils-bridge", 3),
+            ("mormon-bridge-4card", 4),
+            ("buddy-bridge", 2),
+            ("rubber-bridge", 4),
+            ("chicago", 4),
+        ] {
+            let s = hostile(variant, players);
+            let page = [
+                head(Some(&s), &[]),
+                head(None, std::slice::from_ref(&s.id)),
+                session(&s, true, 0),
+                TAIL.to_string(),
+            ]
+            .concat();
+            only_own_tags(&page);
+            assert!(page.contains("&lt;/script&gt;"), "{page}");
+            assert!(page.contains("&#39;&amp;"), "{page}");
+            let sheet = Page::new(&s);
+            for part in [parts::sheet(&sheet), parts::chart(&sheet, 0)] {
+                let part = part.into_string();
+                assert!(part.contains("&lt;script&gt;alert(1)"), "{part}");
+                assert!(
+                    !part.contains("<script") && !part.contains("<img"),
+                    "{part}"
+                );
+            }
+            let pads = parts::pads(&s).into_string();
+            assert!(
+                !pads.contains("</script>") && !pads.contains("<img"),
+                "{pads}"
+            );
+        }
     }
 
     #[test]

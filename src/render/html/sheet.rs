@@ -1,9 +1,13 @@
 //! The score sheet of the HTML page: a table with a row per hand, or past
 //! [`WIDE`](super::WIDE) players turned sideways in blocks a landscape page holds.
+//! Drawn with maud: every name and word is escaped by `html!`.
 
 use std::io::{self, Write};
 
-use super::escape;
+use maud::{Markup, PreEscaped, html};
+
+use super::Text;
+
 use crate::render::markdown::NONE;
 use crate::render::page::{Line, Page, bid_tricks};
 use crate::session::dummy_word;
@@ -12,164 +16,172 @@ use crate::text::signed;
 /// Hands per block of a turned sheet: what a landscape page holds.
 const BLOCK: usize = 10;
 
-pub(super) fn table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
+/// The sheet as a table with a row per hand, the totals under it, and the
+/// note saying what a cell holds: the whole of it as one piece, for a page
+/// that holds it anyway (the display).
+pub fn table(sheet: &Page) -> Markup {
+    let bridge = crate::history::is_bridge(sheet.session);
+    html! {
+        (PreEscaped(TABLE_OPEN)) (table_head(sheet, bridge)) (PreEscaped(BODY_OPEN))
+        @for line in sheet.lines() { (table_row(sheet, &line, bridge)) }
+        (table_foot(sheet, bridge))
+    }
+}
+
+/// [`table`] written to `out` a row at a time, so a long session's page
+/// never has its whole table in memory.
+pub(super) fn write_table(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     // Rubber bridge and Chicago: who was vulnerable, and the result.
     let bridge = crate::history::is_bridge(sheet.session);
-    out.write_all("<table>\n<thead><tr>".as_bytes())?;
-    write!(out, "<th>{}</th>", sheet.unit())?;
-    if sheet.phases {
-        out.write_all("<th>Phase</th>".as_bytes())?;
-    } else if !sheet.contract {
-        out.write_all("<th>Cards</th>".as_bytes())?;
-    }
-    out.write_all("<th>Dealer</th>".as_bytes())?;
-    if sheet.contract {
-        out.write_all("<th>Play</th>".as_bytes())?;
-        if sheet.dummy {
-            out.write_all("<th>Dummy</th>".as_bytes())?;
-        }
-        if bridge {
-            out.write_all("<th>Vul</th><th>Result</th>".as_bytes())?;
-        }
-    } else {
-        out.write_all("<th>Trump</th>".as_bytes())?;
-    }
-    for p in &sheet.players {
-        write!(out, "<th>{}</th>", escape(p))?;
-    }
-    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
+    out.write_all(TABLE_OPEN.as_bytes())?;
+    out.write_all(table_head(sheet, bridge).into_string().as_bytes())?;
+    out.write_all(BODY_OPEN.as_bytes())?;
     for line in sheet.lines() {
-        write!(out, "<tr><td>{}</td>", escape(&sheet.first_cell(&line)))?;
-        if sheet.phases {
-            write!(out, "<td>{}</td>", line.phase.word())?;
-        } else if !sheet.contract {
-            write!(
-                out,
-                "<td>{}</td>",
-                line.cards_text().as_deref().unwrap_or(NONE)
-            )?;
-        }
-        write!(out, "<td>{}</td>", escape(&line.dealer))?;
-        if sheet.contract {
-            write!(out, "<td>{}</td>", escape(&line.play))?;
-            if sheet.dummy {
-                let dummy = line.facts.dummy.map_or(NONE, dummy_word);
-                write!(out, "<td>{dummy}</td>")?;
-            }
-            if bridge {
-                let facts = line.facts.bridge.as_ref();
-                let result = facts.and_then(|b| b.result.as_deref());
-                write!(
-                    out,
-                    "<td>{}</td><td>{}</td>",
-                    escape(facts.map_or(NONE, |b| &b.vulnerable)),
-                    escape(result.unwrap_or(NONE))
-                )?;
-            }
-        } else {
-            let trump = line.facts.trump.map_or(NONE, |t| t.symbol());
-            write!(out, "<td>{trump}</td>")?;
-        }
-        for c in &line.cells {
-            cell(out, c.as_ref())?;
-        }
-        out.write_all("</tr>\n".as_bytes())?;
+        out.write_all(table_row(sheet, &line, bridge).into_string().as_bytes())?;
     }
+    out.write_all(table_foot(sheet, bridge).into_string().as_bytes())
+}
+
+/// The tags a table opens with and its body between the head and the rows:
+/// constant markup, so a table can be written a row at a time.
+const TABLE_OPEN: &str = "<table>\n";
+const BODY_OPEN: &str = "\n<tbody>\n";
+
+fn table_head(sheet: &Page, bridge: bool) -> Markup {
+    html! {
+        thead { tr {
+            th { (sheet.unit()) }
+            @if sheet.phases { th { "Phase" } } @else if !sheet.contract { th { "Cards" } }
+            th { "Dealer" }
+            @if sheet.contract {
+                th { "Play" }
+                @if sheet.dummy { th { "Dummy" } }
+                @if bridge { th { "Vul" } th { "Result" } }
+            } @else {
+                th { "Trump" }
+            }
+            @for p in &sheet.players { th { (Text(p)) } }
+        } }
+    }
+}
+
+fn table_row(sheet: &Page, line: &Line, bridge: bool) -> Markup {
+    html! {
+        tr {
+            td { (Text(&sheet.first_cell(line))) }
+            @if sheet.phases {
+                td { (line.phase.word()) }
+            } @else if !sheet.contract {
+                td { (line.cards_text().as_deref().unwrap_or(NONE)) }
+            }
+            td { (Text(&line.dealer)) }
+            @if sheet.contract {
+                td { (Text(&line.play)) }
+                @if sheet.dummy { td { (line.facts.dummy.map_or(NONE, dummy_word)) } }
+                @if bridge {
+                    @let facts = line.facts.bridge.as_ref();
+                    td { (Text(facts.map_or(NONE, |b| &b.vulnerable))) }
+                    td { (Text(facts.and_then(|b| b.result.as_deref()).unwrap_or(NONE))) }
+                }
+            } @else {
+                td { (line.facts.trump.map_or(NONE, |t| t.symbol())) }
+            }
+            @for c in &line.cells { (cell(c.as_ref())) }
+        }
+        "\n"
+    }
+}
+
+fn table_foot(sheet: &Page, bridge: bool) -> Markup {
     let span = match (sheet.contract, sheet.dummy) {
         (true, true) => 5,
         (true, false) => 4,
         (false, _) => 4,
     } + if bridge { 2 } else { 0 }
         - usize::from(sheet.contract && !sheet.phases);
-    write!(out, "<tr class=\"total\"><td colspan=\"{span}\">Total</td>")?;
-    for t in &sheet.totals {
-        write!(out, "<td class=\"n\">{t}</td>")?;
-    }
-    out.write_all("</tr>\n</tbody>\n</table>\n".as_bytes())?;
     let note = if sheet.contract {
         "Each cell: points, then the running total in bold."
     } else {
         "Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold."
     };
-    writeln!(out, "<p class=\"note\">{note}</p>")
+    html! {
+        tr.total {
+            td colspan=(span) { "Total" }
+            @for t in &sheet.totals { td.n { (t) } }
+        }
+        "\n" (PreEscaped("</tbody>\n</table>\n"))
+        p.note { (note) }
+        "\n"
+    }
 }
 
 /// The sheet turned: a row per player, the hands as columns, in blocks of
 /// [`BLOCK`] hands (each a table a landscape page holds), the totals after
-/// the last. Blocks are written as their hands come.
-pub(super) fn turned(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
+/// the last.
+pub fn turned(sheet: &Page) -> Markup {
+    let mut out = Vec::new();
+    write_turned(&mut out, sheet).expect("writing to memory");
+    PreEscaped(String::from_utf8(out).expect("the page is UTF-8"))
+}
+
+/// [`turned`] written to `out` a block at a time, as its hands come.
+pub(super) fn write_turned(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     let mut block: Vec<Line> = Vec::with_capacity(BLOCK);
     let mut lines = sheet.lines().peekable();
     while let Some(line) = lines.next() {
         block.push(line);
         let last = lines.peek().is_none();
         if block.len() == BLOCK || last {
-            turned_block(out, sheet, &block, last)?;
+            out.write_all(turned_block(sheet, &block, last).into_string().as_bytes())?;
             block.clear();
         }
     }
     if sheet.session.played() == 0 {
-        turned_block(out, sheet, &[], true)?;
+        out.write_all(turned_block(sheet, &[], true).into_string().as_bytes())?;
     }
-    writeln!(
-        out,
-        "<p class=\"note\">A row per player, {} by {}, each under its dealer. Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold.</p>",
-        sheet.unit().to_lowercase(),
-        sheet.unit().to_lowercase()
-    )
+    let unit = sheet.unit().to_lowercase();
+    let note = html! {
+        p.note { "A row per player, " (unit) " by " (unit) ", each under its dealer. Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold." }
+        "\n"
+    };
+    out.write_all(note.into_string().as_bytes())
 }
 
-fn turned_block(out: &mut dyn Write, sheet: &Page, block: &[Line], last: bool) -> io::Result<()> {
-    out.write_all("<table class=\"turned\">\n<thead><tr><th>Player</th>".as_bytes())?;
-    for line in block {
-        write!(
-            out,
-            "<th>{} {}<small>{}</small><small>{}</small></th>",
-            sheet.unit(),
-            line.hand,
-            escape(&line.dealer),
-            // The cards and the trump, as the terminal's turned sheet shows them.
-            [
-                line.cards_text(),
-                line.facts.trump.map(|t| t.symbol().to_string())
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" ")
-        )?;
-    }
-    if last {
-        out.write_all("<th>Total</th>".as_bytes())?;
-    }
-    out.write_all("</tr></thead>\n<tbody>\n".as_bytes())?;
-    for (p, name) in sheet.players.iter().enumerate() {
-        write!(
-            out,
-            "<tr><th class=\"p\" scope=\"row\">{}</th>",
-            escape(name)
-        )?;
-        for line in block {
-            cell(out, line.cells[p].as_ref())?;
+fn turned_block(sheet: &Page, block: &[Line], last: bool) -> Markup {
+    html! {
+        table.turned {
+            thead { tr {
+                th { "Player" }
+                @for line in block {
+                    // The cards and the trump, as the terminal's turned sheet shows them.
+                    @let cards = [line.cards_text(), line.facts.trump.map(|t| t.symbol().to_string())]
+                        .into_iter().flatten().collect::<Vec<_>>().join(" ");
+                    th { (sheet.unit()) " " (line.hand) small { (Text(&line.dealer)) } small { (cards) } }
+                }
+                @if last { th { "Total" } }
+            } }
+            tbody {
+                @for (p, name) in sheet.players.iter().enumerate() {
+                    tr {
+                        th.p scope="row" { (Text(name)) }
+                        @for line in block { (cell(line.cells[p].as_ref())) }
+                        @if last { td class="n t" { (sheet.totals[p]) } }
+                    }
+                }
+            }
         }
-        if last {
-            write!(out, "<td class=\"n t\">{}</td>", sheet.totals[p])?;
-        }
-        out.write_all("</tr>\n".as_bytes())?;
+        "\n"
     }
-    out.write_all("</tbody>\n</table>\n".as_bytes())
 }
 
 /// A player's cell for a hand: bid/tricks, points, running total.
-fn cell(out: &mut dyn Write, cell: Option<&crate::history::Row>) -> io::Result<()> {
-    match cell {
-        None => out.write_all("<td class=\"n\"></td>".as_bytes()),
-        Some(row) => {
-            out.write_all("<td class=\"n\">".as_bytes())?;
-            if let Some(bt) = bid_tricks(row) {
-                write!(out, "<span class=\"bt\">{}</span>", escape(&bt))?;
+fn cell(cell: Option<&crate::history::Row>) -> Markup {
+    html! {
+        td.n {
+            @if let Some(row) = cell {
+                @if let Some(bt) = bid_tricks(row) { span.bt { (Text(&bt)) } }
+                (signed(row.points)) " " b { (row.total) }
             }
-            write!(out, "{} <b>{}</b></td>", signed(row.points), row.total)
         }
     }
 }

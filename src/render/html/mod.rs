@@ -34,7 +34,7 @@ use svg::chart;
 /// it runs out of width; paper runs out at about this many).
 pub const WIDE: usize = 7;
 
-const STYLE: &str = "\
+pub const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
 h1, h2, h3 { margin-bottom: 0.2em; }
 .meta { color: #555; margin-top: 0; }

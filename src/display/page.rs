@@ -272,14 +272,33 @@ ol.totals .total { font-size: 1.2em; font-variant-numeric: tabular-nums; }
 #sheet table { max-width: 100%; }
 @media (max-width: 480px) {
   body { font-size: 15px; padding: 0.3em 0.3em 2em; }
-  #sheet table { font-size: 0.8em; }
+  #sheet table { font-size: 0.75em; margin: 0.5em 0; }
   #sheet th, #sheet td { padding: 0.15em 0.2em; }
+  #sheet th { overflow-wrap: anywhere; }
   #sheet td.n .bt { display: block; margin: 0; }
   #sheet td.n b { min-width: 0; }
   table.pad { min-width: 0; }
+  #sheet table.pad th[scope=row], #sheet table.pad td { white-space: normal; }
+  #sheet table.pad td div { gap: 0.3em; }
+  /* The sheet on a phone keeps each cell's bid/tricks and running total:
+     the hand's points are under the last hand and the totals above it; in
+     an exact-bid sheet the dealer and trump columns give their room to the
+     players too. */
+  #sheet table:not([class]) td.n { font-size: 0; }
+  #sheet table:not([class]) td.n .bt, #sheet table:not([class]) td.n b { font-size: 11px; }
+  #sheet table:not([class]) tr.total { display: none; }
+  #sheet table:not([class]):has(.bt) tr > :nth-child(3),
+  #sheet table:not([class]):has(.bt) tr > :nth-child(4) { display: none; }
 }
 @media (min-width: 1600px) {
-  body { font-size: 1.6vw; max-width: none; padding: 1em 2em; }
+  body { font-size: 1.1vw; max-width: none; padding: 1em 2em; }
+  #live { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 2.5em; align-items: start; }
+  #title, #asked, #hidden, #sheet { grid-column: 1 / -1; }
+  #totals { grid-column: 1; grid-row: 3; }
+  #last { grid-column: 1; grid-row: 4; }
+  #chart { grid-column: 2; grid-row: 3 / span 2; }
+  #chart svg { max-height: 40vh; width: auto; }
+  #sheet { grid-row: 5; }
   #asked .next { font-size: 1.4em; }
 }
 @media (prefers-color-scheme: dark) {

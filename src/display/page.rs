@@ -236,7 +236,12 @@ fn announcement(page: &Page, last: Option<&crate::render::page::Line>, hidden: b
                 "" => String::new(),
                 word => format!(" {word},"),
             };
-            Some(format!("{name}{verdict} {}", signed(row.points)))
+            let unit = if row.points.abs() == 1 {
+                "point"
+            } else {
+                "points"
+            };
+            Some(format!("{name}{verdict} {} {unit}", signed(row.points)))
         })
         .collect();
     one_line(&format!(

@@ -13,8 +13,9 @@
 //! Safe on a shared network: read-only (nothing a client sends changes
 //! anything); bound to 127.0.0.1 unless `lan`, and then every path carries
 //! a 128-bit token from the OS's random source (`token.rs`); at most 64
-//! connections, a client that stops reading dropped after 10 s
-//! (`limit.rs`); only `GET` of the page and its events.
+//! connections (16 from one device), a client that sends nothing or stops
+//! reading dropped after 10 s (`limit.rs`); only `GET` of the page and its
+//! events.
 
 mod address;
 mod follow;

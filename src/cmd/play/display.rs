@@ -110,12 +110,14 @@ mod tests {
     }
 
     #[test]
-    fn display_serves_the_table_and_hide_hides_the_standings_until_play_ends() {
+    fn play_display_serves_the_table_and_hide_hides_the_standings_until_play_ends() {
         let dir = TempDir::new().unwrap();
         let cx = context(&dir);
         let mut answers = vec!["Devil's Bridge", "bid-plus-ten", "", "Ann, Bob, Cid", "Ann"];
-        answers.extend(["display", "hide", "?", "q"]);
+        // `play --display`: served from the start; `display` says it again.
+        answers.extend(["hide", "display", "?", "q"]);
         let mut p = Asked::new(answers);
+        super::want(true, false);
         play(&mut p, None, &cx).unwrap();
         assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
         let said = &p.script.said;
@@ -125,6 +127,13 @@ mod tests {
             .unwrap_or_else(|| panic!("no address said: {said:#?}"))
             .clone();
         assert!(address.ends_with('/'));
+        let at = |line: &str| said.iter().position(|s| s == line);
+        let hidden = at("Standings hidden on the display; `hide` shows them again.").unwrap();
+        assert!(
+            at(&address).unwrap() < hidden,
+            "served before the first question"
+        );
+        assert_eq!(said.iter().filter(|s| **s == address).count(), 2);
         p.assert_said(&["Standings hidden on the display; `hide` shows them again."]);
         assert!(said.iter().any(|s| s == super::HELP));
         let served = page(&address).expect("served while play runs");

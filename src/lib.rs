@@ -16,6 +16,7 @@ pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod cmd;
+pub mod display;
 mod file_kind;
 pub mod filter;
 #[doc(hidden)]

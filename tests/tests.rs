@@ -15,6 +15,7 @@ mod contract_only;
 mod crash;
 mod damaged;
 mod devils_bridge;
+mod display;
 mod escapes;
 mod explain;
 mod export;

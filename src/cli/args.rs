@@ -124,6 +124,9 @@ pub enum Command {
     /// The interactive table companion
     #[command(after_long_help = command_after_long_help("play"))]
     Play(PlayArgs),
+    /// Serve the live score sheet to the table's phones and TV (read-only)
+    #[command(after_long_help = command_after_long_help("display"))]
+    Display(DisplayArgs),
 }
 
 #[derive(Debug, Args)]
@@ -530,4 +533,25 @@ pub struct CheckDealerArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub session: SessionArg,
+    /// Serve the live sheet while playing, as `bridgepad display` does
+    #[arg(long)]
+    pub display: bool,
+    /// With --display: serve it on the local network, behind a secret address
+    #[arg(long, requires = "display")]
+    pub lan: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DisplayArgs {
+    #[command(flatten)]
+    pub session: SessionArg,
+    /// The port to listen on; 0 for any free one (default: 8080, or any free one if it is taken)
+    #[arg(long, value_name = "N")]
+    pub port: Option<u16>,
+    /// Serve on the local network (every interface), behind an address with a secret token
+    #[arg(long)]
+    pub lan: bool,
+    /// Start with the standings hidden (h and Enter shows or hides them)
+    #[arg(long)]
+    pub hide_standings: bool,
 }

@@ -205,7 +205,23 @@ pub fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             "bridgepad man --output ~/.local/share/man/man1",
             "One page per command.",
         )],
-        "play" => &[("bridgepad play", "Play the current session at the prompts.")],
+        "play" => &[
+            ("bridgepad play", "Play the current session at the prompts."),
+            (
+                "bridgepad play --display --lan",
+                "Play, and serve the live sheet to the table's phones (type display at any question for its address).",
+            ),
+        ],
+        "display" => &[
+            (
+                "bridgepad display",
+                "Serve the current session's live sheet at http://127.0.0.1:8080/ until Ctrl-C.",
+            ),
+            (
+                "bridgepad display --lan --port 8000",
+                "Serve it to the local network behind a secret address, printed with a QR code to scan.",
+            ),
+        ],
         _ => &[],
     }
 }

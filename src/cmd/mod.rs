@@ -7,6 +7,7 @@ mod bid;
 mod check_dealer;
 mod close;
 mod delete;
+mod display;
 mod edit;
 mod export;
 mod export_output;
@@ -131,6 +132,7 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::Completions(args) => manual::completions(args),
         Command::Man(args) => manual::man(args),
         Command::Play(args) => play::run(args, cx),
+        Command::Display(args) => display::run(args, cx),
     }
 }
 

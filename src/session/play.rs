@@ -353,6 +353,18 @@ impl Play {
         }
     }
 
+    /// The hand (deal) in play as the table hears it announced ("Hand 4 of
+    /// 19: Bob deals 4 cards; Cid bids first."), or `None` once it is over.
+    pub fn deal_in_play(&self) -> Option<String> {
+        match self {
+            Play::Exact(game) => game.current().map(|h| narrate::deal(game, h)),
+            Play::Contract(game) => game
+                .contest()
+                .current()
+                .map(|d| narrate::contract::deal(game, d)),
+        }
+    }
+
     /// The game with its last entry taken back (in an exact-bid game, with
     /// the entries the rules then filled in), or `None` when nothing is
     /// recorded.

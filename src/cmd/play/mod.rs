@@ -16,6 +16,7 @@ use crate::session::Play;
 
 mod bridge;
 mod contract;
+mod display;
 mod exact;
 mod letters;
 mod setup;
@@ -27,7 +28,10 @@ pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
         );
     }
     let mut terminal = Terminal::new();
-    play(&mut terminal, args.session.session.as_deref(), cx)
+    display::want(args.display, args.lan);
+    let played = play(&mut terminal, args.session.session.as_deref(), cx);
+    display::stop();
+    played
 }
 
 /// The whole companion, against any prompter.
@@ -52,6 +56,7 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
             }
         },
     };
+    display::at_start(p, cx, &id);
     // Each family's table loop: cmd/play asks each family's questions.
     match cx.store.load(&id)?.play {
         Play::Exact(_) => exact::table(p, cx, &id),
@@ -126,6 +131,12 @@ enum Answer {
     Join(String),
     /// `out NAME`: a player sits the hand in play out (exact-bid games).
     SitOut(String),
+    /// `display [lan]`: serve the live sheet (`display.rs`).
+    Display {
+        lan: bool,
+    },
+    /// `hide`: hide or show the standings on the display.
+    Hide,
 }
 
 /// The words of the table's commands, the same at every question of every
@@ -154,6 +165,9 @@ fn parse_command(text: &str) -> Option<Answer> {
     {
         return number.trim().parse().ok().map(|n| Answer::Explain(Some(n)));
     }
+    if lower.split_whitespace().eq(["display", "lan"]) {
+        return Some(Answer::Display { lan: true });
+    }
     let word = lower.as_str();
     Some(if WHY.contains(&word) {
         Answer::Explain(None)
@@ -167,6 +181,10 @@ fn parse_command(text: &str) -> Option<Answer> {
         Answer::Quit
     } else if HELP_WORDS.contains(&word) {
         Answer::Help
+    } else if display::DISPLAY.contains(&word) {
+        Answer::Display { lan: false }
+    } else if display::HIDE.contains(&word) {
+        Answer::Hide
     } else {
         return None;
     })
@@ -237,6 +255,12 @@ fn command(
         }
         Answer::Help => {
             p.say(game.help());
+            p.say(display::HELP);
+            Ok(())
+        }
+        Answer::Display { lan } => display::show(p, cx, id, lan),
+        Answer::Hide => {
+            display::hide(p);
             Ok(())
         }
         Answer::Join(name) => game.join(p, cx, id, &name),

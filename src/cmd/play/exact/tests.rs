@@ -390,11 +390,22 @@ fn a_command_at_the_trump_question_is_a_command_and_the_question_comes_back() {
 /// trump of either deck or a call (but `x`, the exact table's only).
 #[test]
 fn no_command_word_is_an_answer_to_any_question() {
+    use crate::cmd::play::display::{DISPLAY, HIDE};
     use crate::cmd::play::{
         EDIT, HELP_WORDS, QUIT, SHEET, UNDO, WHY, parse_command, parse_exact_command,
     };
     use crate::rules::contract::auction::Call;
-    let words: Vec<&str> = [&UNDO[..], &EDIT, &SHEET, &QUIT, &HELP_WORDS, &WHY].concat();
+    let words: Vec<&str> = [
+        &UNDO[..],
+        &EDIT,
+        &SHEET,
+        &QUIT,
+        &HELP_WORDS,
+        &WHY,
+        &DISPLAY,
+        &HIDE,
+    ]
+    .concat();
     for word in words {
         assert!(parse_command(word).is_some(), "{word}");
         assert!(parse_exact_command(word).is_some(), "{word}");

@@ -1,0 +1,160 @@
+//! The HTTP side of the display: one handler for every request, which
+//! answers `GET` of the page and of its events and 404 to anything else
+//! (405 to another method on those two paths). Each event is the page's
+//! live part; a client gets the current one first and then each new one,
+//! skipping to the latest when it has fallen behind.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream};
+use tokio::runtime::Runtime;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::oneshot;
+
+use super::Shared;
+use super::limit::{Limited, MAX_CONNECTIONS};
+use super::page;
+use super::token::{self, Route};
+
+/// A comment sent on a quiet stream this often, so a client that went away
+/// is noticed and a proxy or phone does not close an idle connection.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// Serves until `stopped` fires (or its sender is dropped); then every
+/// connection is dropped with the runtime.
+pub fn run(
+    runtime: Runtime,
+    listener: std::net::TcpListener,
+    shared: Arc<Shared>,
+    stopped: oneshot::Receiver<()>,
+) {
+    runtime.block_on(async move {
+        let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+            return;
+        };
+        let app = Router::new().fallback(handle).with_state(shared);
+        let serve = axum::serve(Limited::new(listener, MAX_CONNECTIONS), app);
+        tokio::select! {
+            _ = serve.into_future() => {}
+            _ = stopped => {}
+        }
+    });
+}
+
+async fn handle(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
+    let Some(route) = token::route(uri.path(), shared.token.as_ref()) else {
+        return plain(StatusCode::NOT_FOUND, "not found\n");
+    };
+    if method != Method::GET && method != Method::HEAD {
+        let mut response = plain(StatusCode::METHOD_NOT_ALLOWED, "only GET\n");
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
+    match route {
+        Route::Page => page_response(&shared),
+        Route::Events => events(shared).into_response(),
+        Route::Slash => {
+            let mut response = plain(StatusCode::PERMANENT_REDIRECT, "");
+            let to = format!("{}/", uri.path());
+            if let Ok(to) = HeaderValue::from_str(&to) {
+                response.headers_mut().insert(header::LOCATION, to);
+            }
+            response
+        }
+    }
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    let mut response = (status, text).into_response();
+    secure(&mut response);
+    response
+}
+
+/// The page with the current live part; its script may run by a fresh nonce.
+fn page_response(shared: &Shared) -> Response {
+    let mut nonce = [0u8; 16];
+    if getrandom::fill(&mut nonce).is_err() {
+        return plain(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "no randomness for the page\n",
+        );
+    }
+    let nonce = token::hex(&nonce);
+    let body = page::page(&shared.title, &shared.current(), &nonce);
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    let policy = format!(
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-{nonce}'; \
+         connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    if let Ok(policy) = HeaderValue::from_str(&policy) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+    secure(&mut response);
+    response
+}
+
+/// What every response says: not to be cached (the token is in the
+/// address), not to be sniffed as another type, no referrer sent on.
+fn secure(response: &mut Response) {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+}
+
+/// The events: the current draw, then each new one; a client that fell
+/// more than the channel's few draws behind gets the latest instead.
+fn events(shared: Arc<Shared>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    // Subscribed before the current draw is read, so nothing falls between.
+    let receiver = shared.sender.subscribe();
+    let first = shared.current();
+    let stream = stream::unfold(
+        (Some(first), receiver, shared),
+        |(first, mut receiver, shared)| async move {
+            if let Some(first) = first {
+                return Some((Ok(event(&first)), (None, receiver, shared)));
+            }
+            let draw = match receiver.recv().await {
+                Ok(draw) => draw,
+                Err(RecvError::Lagged(_)) => {
+                    receiver = receiver.resubscribe();
+                    shared.current()
+                }
+                Err(RecvError::Closed) => return None,
+            };
+            Some((Ok(event(&draw)), (None, receiver, shared)))
+        },
+    );
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+}
+
+/// One draw as an event. A carriage return cannot travel in an event, so
+/// one (from a name, say) goes as its character reference, which HTML reads
+/// as the same character.
+fn event(draw: &str) -> Event {
+    if draw.contains('\r') {
+        Event::default().data(draw.replace('\r', "&#13;"))
+    } else {
+        Event::default().data(draw)
+    }
+}

@@ -1,0 +1,601 @@
+//! `bridgepad display`: the live sheet over HTTP, driven as a phone would
+//! drive it (a plain TCP client speaking HTTP/1.0, and server-sent events
+//! read off the wire), with entries made by other bridgepad processes.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, ChildStdin, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::Bp;
+
+/// A `bridgepad display` running on a free port, killed when dropped.
+struct Served {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    address: String,
+    /// Where to connect: 127.0.0.1 and the port.
+    socket: SocketAddr,
+    /// The path of the page: `/`, or on the LAN `/TOKEN/`.
+    root: String,
+}
+
+impl Served {
+    fn start(bp: &Bp, args: &[&str]) -> Served {
+        let mut child = bp
+            .process()
+            .args(["display", "--port", "0"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut address = String::new();
+        stdout.read_line(&mut address).unwrap();
+        let address = address.trim_end().to_string();
+        assert!(address.starts_with("http://"), "{address:?}");
+        let rest = &address["http://".len()..];
+        let slash = rest.find('/').unwrap();
+        let port: u16 = rest[..slash].rsplit(':').next().unwrap().parse().unwrap();
+        let stdin = child.stdin.take();
+        Served {
+            child,
+            stdin,
+            socket: SocketAddr::from(([127, 0, 0, 1], port)),
+            root: rest[slash..].to_string(),
+            address,
+        }
+    }
+
+    fn get(&self, path: &str) -> Response {
+        get(self.socket, "GET", path)
+    }
+
+    fn page(&self) -> String {
+        let response = self.get(&self.root);
+        assert_eq!(response.status, 200, "{}", response.head);
+        response.body
+    }
+
+    fn events(&self) -> Events {
+        Events::open(self.socket, &format!("{}events", self.root))
+    }
+
+    /// Ends it as Ctrl-C does; its exit status.
+    fn interrupt(mut self) -> Option<i32> {
+        // SAFETY: sends a signal to the child this test started.
+        let sent = unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) };
+        assert_eq!(sent, 0);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "display did not stop on SIGINT");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Response {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+/// One request over HTTP/1.0, read to the close.
+fn get(socket: SocketAddr, method: &str, path: &str) -> Response {
+    let mut stream = TcpStream::connect(socket).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    // A server past its limit may answer before it reads the request.
+    let _ = write!(stream, "{method} {path} HTTP/1.0\r\nHost: table\r\n\r\n");
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8(raw).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Response {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+/// A client of the event stream.
+struct Events {
+    stream: TcpStream,
+    buffer: String,
+}
+
+impl Events {
+    fn open(socket: SocketAddr, path: &str) -> Events {
+        let mut stream = TcpStream::connect(socket).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: table\r\n\r\n").unwrap();
+        let mut events = Events {
+            stream,
+            buffer: String::new(),
+        };
+        let head = events
+            .block(Duration::from_secs(10))
+            .expect("response head");
+        assert!(
+            head.starts_with("HTTP/1.0 200") || head.starts_with("HTTP/1.1 200"),
+            "{head}"
+        );
+        assert!(head.to_lowercase().contains("text/event-stream"), "{head}");
+        events
+    }
+
+    /// The next block up to a blank line, within `wait`.
+    fn block(&mut self, wait: Duration) -> Option<String> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let end = [
+                self.buffer.find("\r\n\r\n").map(|i| (i, 4)),
+                self.buffer.find("\n\n").map(|i| (i, 2)),
+            ]
+            .into_iter()
+            .flatten()
+            .min();
+            if let Some((at, len)) = end {
+                let block = self.buffer[..at].to_string();
+                self.buffer.drain(..at + len);
+                return Some(block);
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            self.stream
+                .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+                .unwrap();
+            let mut chunk = [0u8; 65536];
+            match self.stream.read(&mut chunk) {
+                Ok(0) => return None,
+                Ok(n) => self.buffer.push_str(&String::from_utf8_lossy(&chunk[..n])),
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// The next event's data within `wait` (keep-alive comments skipped).
+    fn next(&mut self, wait: Duration) -> Option<String> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let block = self.block(left)?;
+            let data: Vec<&str> = block
+                .lines()
+                .filter_map(|l| l.strip_prefix("data:"))
+                .map(|l| l.strip_prefix(' ').unwrap_or(l))
+                .collect();
+            if !data.is_empty() {
+                return Some(data.join("\n"));
+            }
+        }
+    }
+
+    /// The first event whose data holds `text`, within `wait`.
+    fn until(&mut self, text: &str, wait: Duration) -> String {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline
+                .checked_duration_since(Instant::now())
+                .unwrap_or_else(|| panic!("no event with {text:?} within {wait:?}"));
+            match self.next(left) {
+                Some(data) if data.contains(text) => return data,
+                Some(_) => {}
+                None => panic!("no event with {text:?} within {wait:?}"),
+            }
+        }
+    }
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// A Devil's Bridge with hand 1 scored: Ann 0, Bob 10, Cid 11.
+fn one_hand(bp: &Bp) -> String {
+    let id = bp.devils("Ann", &[]);
+    bp.ok(&["bid", "Bob=0", "Cid=1", "Ann=1"]);
+    bp.ok(&["tricks", "Bob=0", "Cid=1"]);
+    id
+}
+
+#[test]
+fn the_address_is_a_line_of_its_own_on_the_loopback_only() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let port = served.socket.port();
+    assert_eq!(served.address, format!("http://127.0.0.1:{port}/"));
+    let page = served.page();
+    for id in [
+        "sheet", "totals", "asked", "last", "chart", "announce", "state",
+    ] {
+        assert!(page.contains(&format!("id=\"{id}\"")), "#{id} missing");
+    }
+    assert!(page.contains("aria-live=\"polite\""));
+    assert!(page.contains("<b class=\"total\">11</b>"), "{page}");
+    assert!(
+        page.contains("Cid bids (0 to 2), then Ann and Bob"),
+        "{page}"
+    );
+    // Another loopback address reaches a socket bound to every interface,
+    // not one bound to 127.0.0.1.
+    let elsewhere = SocketAddr::from(([127, 0, 0, 2], port));
+    assert!(TcpStream::connect_timeout(&elsewhere, SECOND).is_err());
+    for path in [
+        "/index.html",
+        "/../",
+        "/events/",
+        "//",
+        "/%2e%2e/",
+        "/favicon.ico",
+    ] {
+        assert_eq!(served.get(path).status, 404, "{path}");
+    }
+    assert_eq!(get(served.socket, "POST", "/").status, 405);
+    assert_eq!(served.interrupt(), Some(0), "Ctrl-C ends it with exit 0");
+}
+
+#[test]
+fn on_the_lan_every_path_needs_the_token() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &["--lan"]);
+    let token = served.root.trim_matches('/').to_string();
+    assert_eq!(token.len(), 32, "{}", served.address);
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert!(
+        served
+            .address
+            .ends_with(&format!(":{}/{token}/", served.socket.port()))
+    );
+    // Bound to every interface: another loopback address reaches it too.
+    let elsewhere = SocketAddr::from(([127, 0, 0, 2], served.socket.port()));
+    assert_eq!(get(elsewhere, "GET", &served.root).status, 200);
+    let mut wrong = token.clone().into_bytes();
+    wrong[0] = if wrong[0] == b'0' { b'1' } else { b'0' };
+    let wrong = String::from_utf8(wrong).unwrap();
+    for path in [
+        "/".to_string(),
+        "/events".to_string(),
+        format!("/{wrong}/"),
+        format!("/{wrong}/events"),
+        format!("/{token}/../"),
+        format!("/{token}/x"),
+        format!("/../{token}/"),
+        format!("/{}/", &token[..31]),
+    ] {
+        assert_eq!(served.get(&path).status, 404, "{path}");
+    }
+    assert_eq!(served.get(&format!("/{token}/")).status, 200);
+    assert_eq!(served.get(&format!("/{token}")).status, 308);
+    served.events().until("Cid", SECOND);
+    let response = served.get(&served.root);
+    assert!(
+        response
+            .head
+            .to_lowercase()
+            .contains("referrer-policy: no-referrer")
+    );
+    assert!(response.head.contains("script-src 'nonce-"));
+}
+
+#[test]
+fn an_entry_from_another_process_reaches_a_client_within_a_second() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let mut client = served.events();
+    let first = client.next(SECOND).expect("the current state first");
+    assert!(first.contains("Cid bids (0 to 2)"), "{first}");
+    bp.ok(&["bid", "Cid=1"]);
+    let entered = Instant::now();
+    let data = client.until("Ann bids (0 to 2)", SECOND);
+    assert!(entered.elapsed() < SECOND, "{:?}", entered.elapsed());
+    assert!(!data.contains("Cid bids (0 to 2)"));
+    // The dealer's forbidden bid, as the table is told it.
+    bp.ok(&["bid", "Ann=0"]);
+    let hook = client.until("Bob (dealer) may not bid 1", SECOND);
+    assert!(hook.contains("legal: 0 or 2"), "{hook}");
+    bp.ok(&["bid", "Bob=0"]);
+    client.until("1 bid on 2 tricks: under by 1", SECOND);
+}
+
+#[test]
+fn a_file_replaced_as_sync_replaces_it_is_followed() {
+    let bp = Bp::new();
+    let id = one_hand(&bp);
+    let before = bp.session_text(&id);
+    bp.ok(&["bid", "Cid=1", "Ann=0", "Bob=0"]);
+    let served = Served::start(&bp, &[]);
+    let mut client = served.events();
+    client.until("1 bid on 2 tricks", SECOND);
+    // Another device's copy arrives: written beside, renamed into place.
+    let path = bp.session_path(&id);
+    let beside = path.with_extension("incoming");
+    std::fs::write(&beside, &before).unwrap();
+    std::fs::rename(&beside, &path).unwrap();
+    let replaced = Instant::now();
+    client.until("Cid bids (0 to 2)", SECOND);
+    assert!(replaced.elapsed() < SECOND);
+    // A broken file is said on the page, and the page recovers with it.
+    std::fs::write(&path, "not a session").unwrap();
+    client.until("cannot be shown", SECOND);
+    std::fs::remove_file(&path).unwrap();
+    let gone = client.until("cannot be shown", 2 * SECOND);
+    assert!(gone.contains("role=\"alert\""), "{gone}");
+    std::fs::write(&beside, &before).unwrap();
+    std::fs::rename(&beside, &path).unwrap();
+    client.until("Cid bids (0 to 2)", SECOND);
+    assert!(served.page().contains("<b class=\"total\">11</b>"));
+}
+
+#[test]
+fn a_client_that_reconnects_gets_the_current_state_first() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let mut client = served.events();
+    client.next(SECOND).unwrap();
+    drop(client);
+    bp.ok(&["bid", "Cid=2"]);
+    // Let the follower see it before the reconnect.
+    std::thread::sleep(Duration::from_millis(600));
+    let mut again = served.events();
+    let first = again.next(SECOND).unwrap();
+    assert!(first.contains("Ann bids (0 to 2)"), "{first}");
+}
+
+#[test]
+fn hostile_names_are_shown_as_text() {
+    let bp = Bp::new();
+    let names = ["<script>alert(1)", "\"><img src onerror>", "</script><b>x"];
+    bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        &names.join(","),
+        "--dealer",
+        names[0],
+    ]);
+    let served = Served::start(&bp, &[]);
+    let page = served.page();
+    let data = served.events().next(SECOND).unwrap();
+    for html in [&page, &data] {
+        for raw in ["<script>alert", "<img src onerror>", "</script><b>"] {
+            assert!(!html.contains(raw), "{raw} unescaped");
+        }
+        assert!(html.contains("&lt;script&gt;alert(1)"));
+        assert!(
+            html.contains("&quot;&gt;&lt;img src onerror&gt;")
+                || html.contains("\"&gt;&lt;img src onerror&gt;")
+        );
+        assert!(html.contains("&lt;/script&gt;&lt;b&gt;x"));
+    }
+    // The page's own script is the only one.
+    assert_eq!(page.matches("<script").count(), 1);
+}
+
+#[test]
+fn a_session_file_holding_terminal_escapes_is_shown_without_them() {
+    let bp = Bp::new();
+    let id = one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let mut client = served.events();
+    client.next(SECOND).unwrap();
+    let path = bp.session_path(&id);
+    let text = bp.session_text(&id).replace("\"Cid\"", "\"C\\u001B[2Jid\"");
+    std::fs::write(&path, text).unwrap();
+    // The file is refused (no name holds a control character), and the
+    // refusal shows the escape as text.
+    let data = client.until("cannot be shown", SECOND);
+    assert!(data.contains("C\\u{1b}[2Jid"), "{data}");
+    assert!(!data.contains('\u{1b}'), "{data:?}");
+    assert!(!served.page().contains('\u{1b}'));
+}
+
+#[test]
+fn past_the_connection_limit_a_client_gets_503_and_the_others_carry_on() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let mut held: Vec<Events> = (0..64).map(|_| served.events()).collect();
+    for client in &mut held {
+        client.next(SECOND).unwrap();
+    }
+    assert_eq!(served.get("/").status, 503);
+    bp.ok(&["bid", "Cid=1"]);
+    held[0].until("Ann bids", SECOND);
+    held[63].until("Ann bids", SECOND);
+    held.truncate(10);
+    // Closed connections free their places.
+    let deadline = Instant::now() + 5 * SECOND;
+    while served.get("/").status != 200 {
+        assert!(Instant::now() < deadline, "places not freed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A connection to `socket` with a receive buffer as small as the system
+/// allows, so a client that does not read fills it, and the server's side,
+/// after a few events.
+fn tiny_window(socket: SocketAddr) -> TcpStream {
+    use std::os::fd::FromRawFd;
+    // SAFETY: a fresh socket, configured and connected here, then owned by
+    // the TcpStream made from it (which closes it).
+    unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
+        assert!(fd >= 0);
+        let size: libc::c_int = 1024;
+        libc::setsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_RCVBUF,
+            (&size as *const libc::c_int).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        );
+        let SocketAddr::V4(v4) = socket else {
+            unreachable!()
+        };
+        let address = libc::sockaddr_in {
+            sin_family: libc::AF_INET as libc::sa_family_t,
+            sin_port: v4.port().to_be(),
+            sin_addr: libc::in_addr {
+                s_addr: u32::from(*v4.ip()).to_be(),
+            },
+            sin_zero: [0; 8],
+        };
+        let connected = libc::connect(
+            fd,
+            (&address as *const libc::sockaddr_in).cast(),
+            std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t,
+        );
+        assert_eq!(connected, 0);
+        TcpStream::from_raw_fd(fd)
+    }
+}
+
+#[test]
+fn a_stalled_client_does_not_delay_another() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    // Connects to the events and never reads a byte.
+    let mut stalled = tiny_window(served.socket);
+    write!(stalled, "GET /events HTTP/1.0\r\n\r\n").unwrap();
+    let mut client = served.events();
+    client.next(SECOND).unwrap();
+    // Enough states to fill what the stalled connection can hold; each one
+    // reaches the reading client within a second all the same.
+    for round in 0..12 {
+        bp.ok(&["bid", "Cid=1"]);
+        let entered = Instant::now();
+        client.until("Ann bids (0 to 2)", SECOND);
+        bp.ok(&["undo"]);
+        client.until("Cid bids (0 to 2)", SECOND);
+        assert!(entered.elapsed() < 2 * SECOND, "round {round}");
+    }
+    drop(stalled);
+}
+
+#[test]
+fn the_keeper_hides_and_shows_the_standings() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let mut served = Served::start(&bp, &["--hide-standings"]);
+    let page = served.page();
+    assert!(page.contains("id=\"hidden\""));
+    for hidden in [
+        "id=\"totals\"",
+        "id=\"sheet\"",
+        "id=\"chart\"",
+        "id=\"last\"",
+        ">11<",
+    ] {
+        assert!(!page.contains(hidden), "{hidden} shown while hidden");
+    }
+    assert!(page.contains("Cid bids (0 to 2)"), "what is asked stays");
+    let mut client = served.events();
+    client.next(SECOND).unwrap();
+    let stdin = served.stdin.as_mut().unwrap();
+    stdin.write_all(b"h\n").unwrap();
+    stdin.flush().unwrap();
+    let shown = client.until("id=\"totals\"", SECOND);
+    assert!(!shown.contains("id=\"hidden\""));
+    served.stdin.as_mut().unwrap().write_all(b"h\n").unwrap();
+    client.until("id=\"hidden\"", SECOND);
+}
+
+#[test]
+fn a_port_in_use_is_refused_naming_it() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let error = bp.fails(&["display", "--port", &port]);
+    assert!(error.contains(&format!("port {port} is in use")), "{error}");
+    assert!(error.contains("--port"), "{error}");
+}
+
+#[test]
+fn every_variant_is_served_with_every_name_and_total() {
+    let games: [(&str, &str, &[&[&str]]); 9] = [
+        (
+            "devils-bridge",
+            "Ann,Bob,Cid",
+            &[
+                &["bid", "Bob=0", "Cid=1", "Ann=1"],
+                &["tricks", "Bob=0", "Cid=1"],
+            ],
+        ),
+        ("mormon-bridge", "Ann,Bob,Cid,Dan", &[]),
+        ("mormon-bridge-4card", "Ann,Bob,Cid,Dan,Eve", &[]),
+        (
+            "mormon-bridge-elimination",
+            "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal",
+            &[],
+        ),
+        ("memory-bridge", "Ann,Dee", &[&["tricks", "Ann=13"]]),
+        ("single-dummy-bridge", "Ann,Dee", &[]),
+        ("buddy-bridge", "Bob,Dee", &[&["tricks", "Bob=8"]]),
+        (
+            "rubber-bridge",
+            "Ann,Bob,Cid,Dan",
+            &[
+                &[
+                    "auction", "1S", "pass", "3S", "pass", "4S", "pass", "pass", "pass",
+                ],
+                &["tricks", "Cid=10"],
+            ],
+        ),
+        (
+            "chicago",
+            "Ann,Bob,Cid,Dan",
+            &[
+                &["auction", "1S", "pass", "4S", "pass", "pass", "pass"],
+                &["tricks", "Cid=10"],
+            ],
+        ),
+    ];
+    for (variant, players, entries) in games {
+        let bp = Bp::new();
+        let first = players.split(',').next().unwrap();
+        let id = bp.new_session(&[variant, "--players", players, "--dealer", first]);
+        for entry in entries {
+            bp.ok(entry);
+        }
+        let show = bp.json(&["show", "--json", "--session", &id]);
+        let served = Served::start(&bp, &["--session", &id]);
+        let page = served.page();
+        let totals = &page[page.find("id=\"totals\"").unwrap()..page.find("id=\"last\"").unwrap()];
+        for name in players.split(',') {
+            let total = show["totals"][name]["total"].as_i64().unwrap();
+            let shown =
+                format!("<span class=\"name\">{name}</span> <b class=\"total\">{total}</b>");
+            assert!(
+                totals.contains(&shown),
+                "{variant}: {shown} not in {totals}"
+            );
+        }
+        if !entries.is_empty() {
+            assert!(page.contains("<svg"), "{variant}: no chart");
+            assert!(
+                !page.contains("No hand scored yet") && !page.contains("No deal scored yet"),
+                "{variant}"
+            );
+        }
+    }
+}

@@ -474,4 +474,6 @@ fn undo(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
 }
 
 #[cfg(test)]
+mod questions_tests;
+#[cfg(test)]
 mod tests;

@@ -20,12 +20,13 @@
 //!   arguments are split as a shell splits them, with `'…'` and `"…"`
 //!   quoting and nothing else (no pipes, variables or `\` continuations).
 //! - The lines after a command, up to the next `$` line or the end of the
-//!   block, are exactly what it printed: its stdout, then its stderr, each
-//!   line with its trailing spaces dropped, and blank lines at the end of
-//!   the output dropped. A last line of `…` alone means "more follows": the
-//!   lines before it must be the first lines printed, and the rest is not
-//!   compared. The exit status is not compared (a refusal shows its
-//!   `error:` line).
+//!   block, are exactly what it printed, stdout and stderr together in the
+//!   order it wrote them (both go to one pipe, as both go to a terminal),
+//!   each line with its trailing spaces dropped, and blank lines at the end of
+//!   the output (and of the page's lines) dropped. A line of `…` alone
+//!   stands for any number of lines printed there (none included), so a
+//!   last `…` means "more follows, not compared". The exit status is not
+//!   compared (a refusal shows its `error:` line).
 //! - Paths print as a reader's would: the page's data folder as
 //!   `/home/ann/.local/share/bridgepad`, its templates folder as
 //!   `/home/ann/.config/bridgepad/templates` and its cache folder as
@@ -33,6 +34,7 @@
 //! - Other blocks (`text`, `sh`, `toml`, …) are not run.
 
 use std::collections::BTreeSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::common::Bp;
@@ -42,7 +44,7 @@ const DATA: &str = "/home/ann/.local/share/bridgepad";
 const TEMPLATES: &str = "/home/ann/.config/bridgepad/templates";
 const CACHE: &str = "/home/ann/.cache/bridgepad";
 
-/// The line that ends a command's expected output early.
+/// The line that stands for any lines of a command's output.
 const MORE: &str = "…";
 
 /// Pages of the guide written on other branches of issue 25, which the
@@ -244,10 +246,8 @@ pub struct Example {
     pub line: usize,
     /// The words after `bridgepad`.
     pub args: Vec<String>,
-    /// The lines under it, without a last `…`.
+    /// The lines under it, `…` lines included.
     pub printed: Vec<String>,
-    /// Whether the lines ended in `…` (more follows, not compared).
-    pub more: bool,
 }
 
 /// A page's example sessions, in order; a mistake in writing one (a `$`
@@ -286,7 +286,6 @@ pub fn examples(page: &Path, text: &str) -> Result<Vec<Example>, String> {
                 line: number,
                 args: words[1..].to_vec(),
                 printed: Vec::new(),
-                more: false,
             });
         } else if let Some(example) = current.as_mut() {
             example.printed.push(line.trim_end().to_string());
@@ -301,17 +300,24 @@ pub fn examples(page: &Path, text: &str) -> Result<Vec<Example>, String> {
     Ok(examples)
 }
 
-/// An example whose lines are all read: a last `…` taken off, and trailing
-/// blank lines dropped.
+/// An example whose lines are all read: trailing blank lines dropped.
 fn finish(mut example: Example) -> Example {
     while example.printed.last().is_some_and(|l| l.is_empty()) {
         example.printed.pop();
     }
-    if example.printed.last().is_some_and(|l| l.trim() == MORE) {
-        example.printed.pop();
-        example.more = true;
-    }
     example
+}
+
+/// Whether `lines` are what `page` says, a `…` line standing for any
+/// number of lines.
+pub fn matches(page: &[String], lines: &[String]) -> bool {
+    match page.split_first() {
+        None => lines.is_empty(),
+        Some((more, rest)) if more.trim() == MORE => {
+            (0..=lines.len()).any(|skip| matches(rest, &lines[skip..]))
+        }
+        Some((line, rest)) => lines.first() == Some(line) && matches(rest, &lines[1..]),
+    }
 }
 
 /// Words as a shell splits them, with `'…'` and `"…"` quoting only.
@@ -344,10 +350,25 @@ pub fn split_words(line: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// What one run printed, as the page shows it: stdout then stderr, the
-/// test's folders written as a reader's, trailing spaces and blank lines gone.
-fn as_shown(bp: &Bp, stdout: &str, stderr: &str) -> Vec<String> {
-    let mut text = format!("{stdout}{stderr}");
+/// Runs bridgepad with stdout and stderr on one pipe, and returns what it
+/// printed as the page shows it: in the order written, the test's folders
+/// written as a reader's, trailing spaces and blank lines gone.
+fn run_as_shown(bp: &Bp, args: &[String]) -> Vec<String> {
+    let (mut reader, writer) = std::io::pipe().expect("a pipe");
+    let mut command = bp.process();
+    command
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(writer.try_clone().expect("a pipe"))
+        .stderr(writer);
+    let mut child = command.spawn().expect("bridgepad runs");
+    // The command holds the pipe's writing ends: closed, the read ends
+    // when bridgepad does.
+    drop(command);
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).expect("bridgepad's output");
+    child.wait().expect("bridgepad ends");
+    let mut text = String::from_utf8_lossy(&bytes).into_owned();
     for (folder, shown) in [
         (bp.data_dir(), DATA),
         (bp.templates_dir(), TEMPLATES),
@@ -375,23 +396,15 @@ pub fn wrong_examples(page: &Path, text: &str) -> Vec<String> {
     let bp = Bp::new();
     let mut wrong = Vec::new();
     for example in examples {
-        let args: Vec<&str> = example.args.iter().map(String::as_str).collect();
-        let out = bp.run(&args);
-        let shown = as_shown(&bp, &out.stdout, &out.stderr);
-        let matches = if example.more {
-            shown.starts_with(&example.printed)
-        } else {
-            shown == example.printed
-        };
-        if !matches {
+        let shown = run_as_shown(&bp, &example.args);
+        if !matches(&example.printed, &shown) {
             wrong.push(format!(
-                "{}:{}: `bridgepad {}` printed:\n{}\n--- the page says:\n{}{}",
+                "{}:{}: `bridgepad {}` printed:\n{}\n--- the page says:\n{}",
                 page.display(),
                 example.line,
                 example.args.join(" "),
                 shown.join("\n"),
                 example.printed.join("\n"),
-                if example.more { "\n…" } else { "" },
             ));
         }
     }
@@ -523,6 +536,13 @@ fn the_checker_fails_a_broken_link_and_a_wrong_example() {
     );
     let short = "```console\n$ bridgepad variants\nno variants at all\n…\n```\n";
     assert_eq!(wrong_examples(page, short).len(), 1);
+    let middle = "```console\n$ bridgepad check-dealer --cards 1 --bids 0,0\n…\nno such line\n…\n```\n";
+    assert_eq!(wrong_examples(page, middle).len(), 1);
+    let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(matches(&lines(&["a", "…", "d"]), &lines(&["a", "b", "c", "d"])));
+    assert!(matches(&lines(&["a", "…"]), &lines(&["a"])));
+    assert!(!matches(&lines(&["a", "…", "c"]), &lines(&["a", "c", "d"])));
+    assert!(!matches(&lines(&["a"]), &lines(&["a", "b"])));
     let shell = "```console\n$ ls /\nbin\n```\n";
     assert!(wrong_examples(page, shell)[0].contains("only `$ bridgepad …` lines run"));
     assert!(split_words("show | less").is_err());

@@ -536,10 +536,14 @@ fn the_checker_fails_a_broken_link_and_a_wrong_example() {
     );
     let short = "```console\n$ bridgepad variants\nno variants at all\n…\n```\n";
     assert_eq!(wrong_examples(page, short).len(), 1);
-    let middle = "```console\n$ bridgepad check-dealer --cards 1 --bids 0,0\n…\nno such line\n…\n```\n";
+    let middle =
+        "```console\n$ bridgepad check-dealer --cards 1 --bids 0,0\n…\nno such line\n…\n```\n";
     assert_eq!(wrong_examples(page, middle).len(), 1);
     let lines = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    assert!(matches(&lines(&["a", "…", "d"]), &lines(&["a", "b", "c", "d"])));
+    assert!(matches(
+        &lines(&["a", "…", "d"]),
+        &lines(&["a", "b", "c", "d"])
+    ));
     assert!(matches(&lines(&["a", "…"]), &lines(&["a"])));
     assert!(!matches(&lines(&["a", "…", "c"]), &lines(&["a", "c", "d"])));
     assert!(!matches(&lines(&["a"]), &lines(&["a", "b"])));

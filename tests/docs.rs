@@ -12,7 +12,8 @@
 //!   `-2`, … after a slug already taken. Links with a scheme (`https:`,
 //!   `mailto:`) are not followed.
 //! - **Example sessions.** In a fenced block marked `console`, each line
-//!   starting `$ bridgepad ` is a command; they run in the order the page
+//!   starting `$ bridgepad ` (after the fence's own indentation, in a list
+//!   item) is a command; they run in the order the page
 //!   gives them, across all its blocks, on one fresh data folder per page,
 //!   in the tests' usual environment ([`Bp`]: the clock at [`common::NOW`],
 //!   `TZ=UTC`, `BRIDGEPAD_SEED=1`, the device `laptop`, output piped). A
@@ -256,6 +257,9 @@ pub fn examples(page: &Path, text: &str) -> Result<Vec<Example>, String> {
     let mut examples: Vec<Example> = Vec::new();
     let mut in_console = false;
     let mut fenced = false;
+    // A block inside a list item is indented: its lines are read without
+    // the fence's indentation.
+    let mut indent = 0;
     let mut current: Option<Example> = None;
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
@@ -265,6 +269,7 @@ pub fn examples(page: &Path, text: &str) -> Result<Vec<Example>, String> {
                 examples.extend(current.take().map(finish));
             } else {
                 in_console = trimmed.trim_start_matches('`').trim() == "console";
+                indent = line.len() - trimmed.len();
             }
             fenced = !fenced;
             continue;
@@ -272,6 +277,8 @@ pub fn examples(page: &Path, text: &str) -> Result<Vec<Example>, String> {
         if !fenced || !in_console {
             continue;
         }
+        let spaces = line.len() - line.trim_start_matches(' ').len();
+        let line = &line[spaces.min(indent)..];
         if let Some(command) = line.strip_prefix("$ ") {
             examples.extend(current.take().map(finish));
             let words =
@@ -547,6 +554,9 @@ fn the_checker_fails_a_broken_link_and_a_wrong_example() {
     assert!(matches(&lines(&["a", "…"]), &lines(&["a"])));
     assert!(!matches(&lines(&["a", "…", "c"]), &lines(&["a", "c", "d"])));
     assert!(!matches(&lines(&["a"]), &lines(&["a", "b"])));
+    let indented = "- a list item:\n\n  ```console\n  $ bridgepad check-dealer --cards 1 --bids 0,0\n  …\n  ```\n";
+    assert_eq!(examples(page, indented).unwrap().len(), 1);
+    assert_eq!(wrong_examples(page, indented), Vec::<String>::new());
     let shell = "```console\n$ ls /\nbin\n```\n";
     assert!(wrong_examples(page, shell)[0].contains("only `$ bridgepad …` lines run"));
     assert!(split_words("show | less").is_err());

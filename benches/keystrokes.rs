@@ -297,7 +297,7 @@ mod keystrokes {
         }
         println!("played in {:.1} s\n", started.elapsed().as_secs_f64());
 
-        // A Markdown table, to paste as it is into the README.
+        // A Markdown table, to paste as it is into docs/performance.md.
         println!(
             "| game | players | entry | hands | keys | keys per hand | bids + trump + tricks | bids made | target | result |"
         );

@@ -256,9 +256,14 @@ fn an_export_of_every_refereed_session_has_no_auction_column() {
     assert!(header.ends_with(",honours_by"), "{header}");
 }
 
-/// README.md, as a reader of the export section sees it.
+/// The guide's pages on exports and on the contract games, where a reader
+/// looks for the columns and the JSON (they were README.md's until issue 25).
 fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README.md")
+    ["docs/history-and-exports.md", "docs/contract-games.md"]
+        .map(|page| {
+            std::fs::read_to_string(format!("{}/{page}", env!("CARGO_MANIFEST_DIR"))).expect(page)
+        })
+        .join("\n\n")
 }
 
 #[test]
@@ -276,7 +281,7 @@ fn the_readme_lists_every_column_of_a_contract_only_export() {
     for column in &header {
         assert!(
             listed.contains(&column.as_str()),
-            "`{column}` is not in README's column table"
+            "`{column}` is not in the export page's column table"
         );
     }
     // The JSON export's rows and `show --json`'s deals name the field.

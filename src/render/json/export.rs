@@ -1,4 +1,4 @@
-//! `export --format json`: the sessions in a stable shape (README.md,
+//! `export --format json`: the sessions in a stable shape (docs/history-and-exports.md,
 //! "Export"), written one at a time.
 
 use std::io::{self, Write};
@@ -35,7 +35,7 @@ pub struct ExportSession {
 
 /// One row of the history, as both exports write it: the CSV's columns
 /// (`render::csv`), and the JSON's `rows`. A value the row does not have
-/// is `null` here and an empty cell in the CSV (README.md, "Export").
+/// is `null` here and an empty cell in the CSV (docs/history-and-exports.md, "Export").
 ///
 /// The fields after `total` are what the sheet shows of the hand or deal
 /// ([`history::Facts`]), the same on each of its rows.

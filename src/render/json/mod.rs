@@ -1,6 +1,6 @@
 //! The JSON bridgepad prints, as serde types: the sheet of `show --json`
 //! (the fields of INTERFACE.md, plus every hand or deal), a session of
-//! `export --format json` (the stable shape of README.md's "Export"), and
+//! `export --format json` (the stable shape of docs/history-and-exports.md's "Export"), and
 //! the lists of `list`, `restore` and `stats --json`. The sheet and the
 //! export are built from the same pieces, so the players and totals an
 //! export gives are the ones `show --json` gives.
@@ -32,7 +32,7 @@ pub use lists::{
 use serde::{Serialize, Serializer};
 
 /// The version of the shape of `show --json`, `list --json` and `stats
-/// --json`, given as their `format` (README.md, "Formats of the JSON"). Fields
+/// --json`, given as their `format` (docs/reference.md, "`show --json`"). Fields
 /// may be added under the same version; it changes only if a field changes
 /// meaning or goes away.
 pub const FORMAT: u32 = 1;

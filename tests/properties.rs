@@ -136,8 +136,8 @@ pub fn session_files(seed: u32) -> Vec<String> {
             let pool = if seed.is_multiple_of(2) { PLAIN } else { ODD };
             let names: Vec<String> = pool.iter().map(|n| n.to_string()).collect();
             let table = table(&variant, &names, size, chooser.pick(3), chooser.pick(16));
-            let play = if variant.contract().is_some() {
-                let mut game = ContractGame::new(variant, table);
+            let play = if let Ok(contract) = variant.clone().try_into() {
+                let mut game = ContractGame::new(contract, table);
                 play_contract(&mut game, &mut chooser, 12);
                 Play::Contract(game)
             } else {
@@ -590,7 +590,7 @@ fn contract_games(name: &str) {
     runner
         .run(&strategy, |(names, dealer, choices)| {
             let table = table(&variant, &names, 0, 0, dealer);
-            let mut game = ContractGame::new(variant.clone(), table);
+            let mut game = ContractGame::new(variant.clone().try_into().unwrap(), table);
             play_contract(
                 &mut game,
                 &mut Chooser {

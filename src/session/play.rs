@@ -11,8 +11,7 @@
 use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
-use crate::rules::contract::{Line, Side};
-use crate::rules::template::Rules;
+use crate::rules::contract::{ContractVariant, Line, NotContract, Side};
 use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -51,9 +50,9 @@ pub enum UndoError {
 impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
-        match variant.rules {
-            Rules::Exact(_) => Play::Exact(ExactGame::new(variant, table)),
-            Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
+        match ContractVariant::try_from(variant) {
+            Ok(contract) => Play::Contract(ContractGame::new(contract, table)),
+            Err(NotContract(variant)) => Play::Exact(ExactGame::new(*variant, table)),
         }
     }
 

@@ -18,7 +18,7 @@ fn table(variant: &str, settings: &[(&str, &str)]) -> ContractGame {
     let v = with_settings(&built_in(variant), &settings).unwrap();
     let names = ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec();
     let table = Table::new(&v, names, 0).unwrap();
-    ContractGame::new(v, table)
+    ContractGame::new(v.try_into().unwrap(), table)
 }
 
 fn calls(g: &mut ContractGame, calls: &str) {

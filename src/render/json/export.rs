@@ -281,7 +281,7 @@ mod tests {
         }
         let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        let mut game = ContractGame::new(v, table);
+        let mut game = ContractGame::new(v.try_into().unwrap(), table);
         game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["2H", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();

@@ -9,8 +9,8 @@ use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Call;
+use crate::rules::contract::deal::HonoursClaim;
 use crate::rules::contract::game::{ContractGame, Correction};
-use crate::rules::seat::Seat;
 use crate::rules::{EditKind, HandNumber};
 use crate::session::parse_dummy;
 
@@ -150,12 +150,12 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
 }
 
 /// `--honours NAME=100|150`, or `none`: who held them and the points.
-fn honours(game: &ContractGame, text: &str) -> Result<Option<(Seat, u32)>> {
+fn honours(game: &ContractGame, text: &str) -> Result<Option<HonoursClaim>> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     match parse_named(game.table(), None, &[text.to_string()], "honours")?.as_slice() {
-        [one] => Ok(Some(*one)),
+        &[(holder, points)] => Ok(Some(HonoursClaim { holder, points })),
         _ => bail!("--honours: give the one player who held them, like --honours Cid=100, or none"),
     }
 }

@@ -9,6 +9,7 @@ use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::HandNumber;
 use crate::rules::contract::contest::Next;
+use crate::rules::contract::deal::HonoursClaim;
 use crate::session::{Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
@@ -76,7 +77,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
             Some(text) => match parse_named(game.table(), None, std::slice::from_ref(text), "honours")?
                 .as_slice()
             {
-                [one] => Some(*one),
+                &[(holder, points)] => Some(HonoursClaim { holder, points }),
                 _ => bail!("--honours: give the one player who held them, like --honours Cid=100"),
             },
         };

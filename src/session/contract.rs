@@ -5,7 +5,7 @@ use super::file::{DealEntry, NameMap, SessionFile};
 use super::{Session, SessionError};
 use crate::rules::Table;
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::deal::{DealFacts, Dummy};
+use crate::rules::contract::deal::{DealFacts, Dummy, HonoursClaim};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, ContractVariant, Side};
 
@@ -32,7 +32,7 @@ impl Session {
                     declarer_tricks: d.tricks,
                     honours: NameMap(
                         d.honours
-                            .map(|(seat, points)| vec![(table.name(seat).to_string(), points)])
+                            .map(|h| vec![(table.name(h.holder).to_string(), h.points)])
                             .unwrap_or_default(),
                     ),
                 })
@@ -129,7 +129,10 @@ pub(super) fn contract_from_file(
                             "honours: `{name}` is not a player in this session (players: {players})"
                         ))
                     })?;
-                    Some((seat, *points))
+                    Some(HonoursClaim {
+                        holder: seat,
+                        points: *points,
+                    })
                 }
                 _ => {
                     return Err(bad(

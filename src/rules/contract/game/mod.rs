@@ -9,7 +9,7 @@
 
 use super::auction::Call;
 use super::contest::{Contest, ContestError, Next};
-use super::deal::{ContractDeal, DealFacts, Dummy};
+use super::deal::{ContractDeal, DealFacts, Dummy, HonoursClaim};
 use super::kind::ContractRules;
 use super::side::{BySide, Side};
 use super::variant::ContractVariant;
@@ -48,7 +48,7 @@ pub enum Correction {
     Dummy(Dummy),
     /// The honours held (bridge for four): the player who held them and
     /// 100 or 150, or none.
-    Honours(Option<(Seat, u32)>),
+    Honours(Option<HonoursClaim>),
 }
 
 /// What a corrected auction did to the rest of its deal.
@@ -295,7 +295,7 @@ impl ContractGame {
     pub fn record_result(
         &mut self,
         entries: &[(Seat, u32)],
-        honours: Option<(Seat, u32)>,
+        honours: Option<HonoursClaim>,
     ) -> Result<u32, ContractError> {
         let Some(Next::Tricks { declarer }) = self.contest.next() else {
             return Err(self.contest.out_of_turn("declarer's tricks").into());

@@ -210,7 +210,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                 let rows = hand.deal.order.iter().map(|&seat| {
                     let points = result.points[seat];
                     Row {
-                        hand: hand.deal.number,
+                        hand: hand.deal.number.get(),
                         phase: Phase::Hand,
                         dealer: dealer.to_string(),
                         player: table.name(seat).to_string(),

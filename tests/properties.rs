@@ -307,8 +307,11 @@ fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
         }
         Undone::Trump { trump, .. } => redone.record_trump(trump).unwrap(),
         Undone::Tricks { hand } => {
-            let taken = &after.facts()[hand - 1].tricks;
-            let kept = undone.facts().get(hand - 1).map_or(0, |f| f.tricks.len());
+            let taken = &after.facts()[hand.index()].tricks;
+            let kept = undone
+                .facts()
+                .get(hand.index())
+                .map_or(0, |f| f.tricks.len());
             redone.record_tricks(&taken[kept..]).unwrap();
         }
         Undone::PlayerTricks { seat, tricks, .. } => {
@@ -316,7 +319,7 @@ fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
         }
         Undone::Out { seat, .. } => redone.sit_out(seat).unwrap(),
         Undone::Join { hand, ref name } => {
-            let join = &after.facts()[hand - 1].joins.last().expect("a join");
+            let join = &after.facts()[hand.index()].joins.last().expect("a join");
             assert_eq!(&join.name, name);
             redone.join(name, Some(join.after), join.start).unwrap();
         }

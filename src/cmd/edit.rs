@@ -26,7 +26,12 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
             session.variant().title
         );
     }
-    let hand = number(&args.hand, "hand")?;
+    let hand = HandNumber::new(number(&args.hand, "hand")?).ok_or_else(|| {
+        anyhow!(
+            "hand `{}` is not a hand number; hands count from 1",
+            args.hand
+        )
+    })?;
     let kind = match args.what {
         EditWhat::Bid => EditKind::Bids,
         EditWhat::Tricks => EditKind::Tricks,
@@ -41,19 +46,14 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
         // Counts are judged against the hand being corrected, not the one in play.
-        let cards = HandNumber::new(hand)
-            .and_then(|n| game.hand(n))
-            .map(|h| h.deal.cards);
+        let cards = game.hand(hand).map(|h| h.deal.cards);
         let entries = parse_named(game.table(), cards, &args.entries, &kind.to_string())?;
         *game = game.edit(hand, kind, &entries)?;
         Ok(())
     })?;
     let game = session.exact()?;
     outln!("hand {hand} corrected; every later hand rescored.");
-    if let Some(scored) = HandNumber::new(hand)
-        .and_then(|n| game.hand(n))
-        .filter(|h| h.is_scored())
-    {
+    if let Some(scored) = game.hand(hand).filter(|h| h.is_scored()) {
         outln!(
             "hand {hand} now scores: {}",
             narrate::hand_points(game, scored)

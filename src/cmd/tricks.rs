@@ -33,7 +33,7 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let (session, (hand, filled)) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
         let entries = parse_entries(game, &args.tricks, "tricks")?;
-        let hand = game.current().map_or(0, |h| h.deal.number);
+        let hand = game.current().map_or(0, |h| h.deal.number.get());
         let filled = game.record_tricks(&entries)?;
         Ok((hand, filled))
     })?;
@@ -48,13 +48,13 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         Some(scored) => {
             outln!("hand {hand} scored: {}", narrate::hand_points(game, scored));
             outln!("totals: {}", narrate::totals(game));
-            if let Some(out) = narrate::eliminations(game, hand) {
+            if let Some(out) = narrate::eliminations(game, scored.deal.number) {
                 outln!("{out}");
             }
         }
         None => outln!("hand {hand}: tricks recorded so far."),
     }
-    if let Some(next) = game.current().filter(|h| h.deal.number != hand) {
+    if let Some(next) = game.current().filter(|h| h.deal.number.get() != hand) {
         outln!("{}", narrate::deal(game, next));
     }
     outln!("{}", narrate::next(game));

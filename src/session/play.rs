@@ -134,7 +134,7 @@ impl Play {
     /// The number of the hand (deal) being played, 0 once none is.
     pub fn current_number(&self) -> usize {
         match self {
-            Play::Exact(game) => game.current().map_or(0, |h| h.deal.number),
+            Play::Exact(game) => game.current().map_or(0, |h| h.deal.number.get()),
             Play::Contract(game) => game.contest().current().map_or(0, |d| d.number),
         }
     }
@@ -428,7 +428,7 @@ impl Play {
                     })
                     .collect();
                 Ok(serde_json::json!({
-                    "hand": hand.deal.number,
+                    "hand": hand.deal.number.get(),
                     "cards": hand.deal.cards,
                     "blind": hand.deal.blind,
                     "scoring": game.rules().scoring.name(),

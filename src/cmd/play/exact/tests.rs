@@ -7,7 +7,7 @@ use crate::cli::values::parse_count;
 use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
 use crate::prompt::Scripted;
-use crate::rules::{Seat, Trump};
+use crate::rules::{HandNumber, Seat, Trump};
 
 #[test]
 fn a_rebid_offers_only_the_colours_left_and_the_rook_tries_none() {
@@ -309,10 +309,7 @@ fn a_latecomer_at_an_elimination_table_waits_without_being_asked_where() {
     let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
     let seat = |n: &str| game.table().seat_of(n).unwrap();
     assert_eq!(game.standing(), [seat("Cid"), seat("Bob")]);
-    assert_eq!(
-        game.eliminated(),
-        [(seat("Ann"), crate::rules::HandNumber::at(0))]
-    );
+    assert_eq!(game.eliminated(), [(seat("Ann"), HandNumber::at(0))]);
 }
 
 // Issue 22: every command at every question, true sentences, the table's keys.

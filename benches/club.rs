@@ -382,8 +382,8 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
     let players = pick_players(rng, count);
     let table = Table::new(variant, players, rng.usize(..count)).expect("a legal table");
     let created = created_at(rng);
-    let play = if variant.contract().is_some() {
-        let mut game = ContractGame::new(variant.clone(), table);
+    let play = if let Ok(contract) = variant.clone().try_into() {
+        let mut game = ContractGame::new(contract, table);
         play_contract(&mut game, rng);
         Play::Contract(game)
     } else {

@@ -804,10 +804,10 @@ mod keystrokes {
                     if self
                         .tricks
                         .as_ref()
-                        .is_none_or(|(h, _)| *h != hand.deal.number)
+                        .is_none_or(|(h, _)| *h != hand.deal.number.get())
                     {
                         let planned = self.plan_tricks(engine, scenario.made);
-                        self.tricks = Some((hand.deal.number, planned));
+                        self.tricks = Some((hand.deal.number.get(), planned));
                     }
                     let planned = &self.tricks.as_ref().expect("planned").1;
                     let took = |seat: Seat| {
@@ -911,7 +911,7 @@ mod keystrokes {
             waiting: &[Seat],
         ) -> Entries {
             let hand = engine.current().expect("a hand in play");
-            let round = (hand.deal.number, hand.rebids.len());
+            let round = (hand.deal.number.get(), hand.rebids.len());
             if self.bids.as_ref().is_none_or(|(r, _)| *r != round) {
                 let planned = self.plan_bids(engine);
                 self.bids = Some((round, planned));

@@ -155,8 +155,8 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
     for count in [variant.min_players, variant.max_players] {
         let names = (0..count).map(|i| format!("P{i}")).collect();
         let table = Table::new(&variant, names, count - 1).expect("a table it seats");
-        if variant.contract().is_some() {
-            let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
+        if let Ok(contract) = variant.clone().try_into() {
+            let game = crate::rules::contract::game::ContractGame::new(contract, table);
             let _ = narrate::contract::next(&game);
         } else {
             let game = ExactGame::new(variant.clone(), table);

@@ -210,7 +210,7 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
                 let rows = hand.deal.order.iter().map(|&seat| {
                     let points = result.points[seat];
                     Row {
-                        hand: hand.deal.number,
+                        hand: hand.deal.number.get(),
                         phase: Phase::Hand,
                         dealer: dealer.to_string(),
                         player: table.name(seat).to_string(),
@@ -458,7 +458,7 @@ mod tests {
     fn a_buddy_deal_is_an_exchange_row_and_a_contract_row_per_player() {
         let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        let mut game = ContractGame::new(v, table);
+        let mut game = ContractGame::new(v.try_into().unwrap(), table);
         game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["2H", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();

@@ -6,7 +6,9 @@ use std::fs;
 
 use crate::common::Bp;
 
-const COLUMNS: [&str; 24] = [
+/// The CSV's header, the same for every game; the JSON's rows have these
+/// keys with `auction_recorded` for the last ([`json_keys`]).
+const COLUMNS: [&str; 29] = [
     "session",
     "date",
     "game",
@@ -31,7 +33,19 @@ const COLUMNS: [&str; 24] = [
     "declarer",
     "dummy",
     "declarer_tricks",
+    "result",
+    "vulnerable",
+    "honours",
+    "honours_by",
+    "auction",
 ];
+
+/// The keys of every row of the JSON export, in order.
+fn json_keys() -> Vec<&'static str> {
+    let mut keys = COLUMNS.to_vec();
+    *keys.last_mut().unwrap() = "auction_recorded";
+    keys
+}
 
 /// The club history's final totals, worked out by hand: (game, player) → total.
 fn expected_totals() -> BTreeMap<(String, String), i64> {
@@ -179,7 +193,7 @@ fn json_has_the_documented_shape_and_totals() {
                 .keys()
                 .map(|k| k.as_str())
                 .collect();
-            assert_eq!(keys, COLUMNS);
+            assert_eq!(keys, json_keys());
         }
     }
     let d = &sessions[0];
@@ -350,11 +364,7 @@ fn a_rubber_exports_every_deal_for_every_player() {
     let bp = Bp::new();
     let id = crate::pbn::rubber(&bp);
     let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--session", &id]));
-    assert_eq!(header[..COLUMNS.len()], COLUMNS);
-    assert_eq!(
-        header[COLUMNS.len()..],
-        ["result", "vulnerable", "honours", "honours_by"]
-    );
+    assert_eq!(header, COLUMNS);
     assert_eq!(rows.len(), 6 * 4);
     // Per deal: (contract, declarer, result, vulnerable), the same on its four rows.
     let expected = [
@@ -425,10 +435,11 @@ fn a_rubber_exports_every_deal_for_every_player() {
     assert!(html.contains("<td>both</td><td>made</td>"), "{html}");
 }
 
-/// With a rubber among them, every session's rows have the bridge columns
-/// (empty for the other games); without one, the columns are as they were.
+/// One row shape for every game (issue 25): with or without a rubber among
+/// them, the CSV has one header, and every row of a mixed JSON export has
+/// exactly the same keys, a field a game has no value for being null.
 #[test]
-fn the_bridge_columns_come_with_a_bridge_session_only() {
+fn every_row_of_a_mixed_export_has_the_same_fields() {
     let bp = Bp::new();
     let devils = bp.devils("Ann", &[]);
     let (header, _) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
@@ -449,7 +460,7 @@ fn the_bridge_columns_come_with_a_bridge_session_only() {
     bp.ok(&["bid", "Bob=0", "Cid=0", "Ann=0", "--session", &devils]);
     bp.ok(&["tricks", "Ann=1", "--session", &devils]);
     let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
-    assert_eq!(header.len(), COLUMNS.len() + 4);
+    assert_eq!(header, COLUMNS);
     assert_eq!(rows.len(), 3 + 4 + 4);
     assert!(
         rows[..3]
@@ -469,4 +480,59 @@ fn the_bridge_columns_come_with_a_bridge_session_only() {
     assert_eq!(close[0]["total"], "160");
     assert_eq!(close[0]["result"], "");
     assert_eq!(rows[3]["result"], "made");
+    // A contract game of two and a table that keeps only the contract too.
+    let buddy = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    bp.ok(&["tricks", "Ann=8", "--session", &buddy]);
+    bp.ok(&["auction", "2H", "pass", "pass", "--session", &buddy]);
+    bp.ok(&["tricks", "Ann=9", "--session", &buddy]);
+    let refereed = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dan",
+        "--dealer",
+        "Ann",
+        "--set",
+        "auction=contract",
+    ]);
+    bp.ok(&["auction", "--contract", "3NT Ann", "--session", &refereed]);
+    bp.ok(&["tricks", "Ann=9", "--session", &refereed]);
+    let json = bp.json(&["export", "--format", "json", "--all"]);
+    let sessions = json["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 4);
+    let keys = json_keys();
+    let mut seen = std::collections::BTreeSet::new();
+    for session in sessions {
+        for row in session["rows"].as_array().unwrap() {
+            let row = row.as_object().unwrap();
+            let found: Vec<&str> = row.keys().map(String::as_str).collect();
+            assert_eq!(found, keys, "{}", session["variant"]);
+            seen.insert(session["variant"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(seen.len(), 3, "rows of each game: {seen:?}");
+    let rows = |variant: &str| {
+        sessions
+            .iter()
+            .filter(|s| s["variant"] == variant)
+            .flat_map(|s| s["rows"].as_array().unwrap().clone())
+            .collect::<Vec<_>>()
+    };
+    let devils_row = &rows("devils-bridge")[0];
+    assert_eq!(devils_row["contract"], serde_json::Value::Null);
+    assert_eq!(devils_row["honours_by"], serde_json::Value::Null);
+    assert_eq!(devils_row["auction_recorded"], serde_json::Value::Null);
+    let buddy_row = rows("buddy-bridge")
+        .into_iter()
+        .find(|r| r["phase"] == "contract")
+        .unwrap();
+    assert_eq!(buddy_row["cards"], serde_json::Value::Null);
+    assert_eq!(buddy_row["result"], serde_json::Value::Null);
+    assert_eq!(buddy_row["contract"], "2H");
+    let rubber_rows = rows("rubber-bridge");
+    assert!(rubber_rows.iter().any(|r| r["auction_recorded"] == false));
+    assert!(rubber_rows.iter().any(|r| r["result"] == "made"));
+    let (header, rows) = parse_csv(&bp.ok(&["export", "--format", "csv", "--all"]));
+    assert_eq!(header, COLUMNS);
+    assert!(rows.iter().any(|r| r["auction"] == "not recorded"));
+    assert!(rows.iter().all(|r| r.len() == COLUMNS.len()));
 }

@@ -136,8 +136,8 @@ pub fn session_files(seed: u32) -> Vec<String> {
             let pool = if seed.is_multiple_of(2) { PLAIN } else { ODD };
             let names: Vec<String> = pool.iter().map(|n| n.to_string()).collect();
             let table = table(&variant, &names, size, chooser.pick(3), chooser.pick(16));
-            let play = if variant.contract().is_some() {
-                let mut game = ContractGame::new(variant, table);
+            let play = if let Ok(contract) = variant.clone().try_into() {
+                let mut game = ContractGame::new(contract, table);
                 play_contract(&mut game, &mut chooser, 12);
                 Play::Contract(game)
             } else {
@@ -307,8 +307,11 @@ fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
         }
         Undone::Trump { trump, .. } => redone.record_trump(trump).unwrap(),
         Undone::Tricks { hand } => {
-            let taken = &after.facts()[hand - 1].tricks;
-            let kept = undone.facts().get(hand - 1).map_or(0, |f| f.tricks.len());
+            let taken = &after.facts()[hand.index()].tricks;
+            let kept = undone
+                .facts()
+                .get(hand.index())
+                .map_or(0, |f| f.tricks.len());
             redone.record_tricks(&taken[kept..]).unwrap();
         }
         Undone::PlayerTricks { seat, tricks, .. } => {
@@ -316,7 +319,7 @@ fn undo_then_redo(before: &ExactGame, after: &ExactGame, entry: Entry) {
         }
         Undone::Out { seat, .. } => redone.sit_out(seat).unwrap(),
         Undone::Join { hand, ref name } => {
-            let join = &after.facts()[hand - 1].joins.last().expect("a join");
+            let join = &after.facts()[hand.index()].joins.last().expect("a join");
             assert_eq!(&join.name, name);
             redone.join(name, Some(join.after), join.start).unwrap();
         }
@@ -590,7 +593,7 @@ fn contract_games(name: &str) {
     runner
         .run(&strategy, |(names, dealer, choices)| {
             let table = table(&variant, &names, 0, 0, dealer);
-            let mut game = ContractGame::new(variant.clone(), table);
+            let mut game = ContractGame::new(variant.clone().try_into().unwrap(), table);
             play_contract(
                 &mut game,
                 &mut Chooser {

@@ -35,6 +35,7 @@ mod long_sessions;
 mod manual;
 mod mormon_bridge;
 mod pbn;
+mod pbn_latin1;
 mod properties;
 mod pty;
 mod pty_bridge;

@@ -381,6 +381,67 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
 }
 
+/// `variants --json`: every built-in and house-rule variant with its name,
+/// title, family, players and settings, named as `show --json` names them.
+#[test]
+fn variants_json_lists_every_variant_with_its_family_players_and_settings() {
+    let bp = Bp::new();
+    bp.ok(&[
+        "variants",
+        "new",
+        "house",
+        "--from",
+        "buddy-bridge",
+        "--title",
+        "Our Buddy",
+    ]);
+    let listed = bp.json(&["variants", "--json"]);
+    let listed = listed.as_array().unwrap();
+    let names: Vec<&str> = listed
+        .iter()
+        .map(|v| v["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "devils-bridge",
+            "mormon-bridge",
+            "mormon-bridge-4card",
+            "mormon-bridge-elimination",
+            "memory-bridge",
+            "single-dummy-bridge",
+            "buddy-bridge",
+            "rubber-bridge",
+            "chicago",
+            "house"
+        ]
+    );
+    let devils = &listed[0];
+    assert_eq!(devils["title"], "Devil's Bridge");
+    assert_eq!(devils["family"], "exact-bid");
+    assert_eq!(devils["players"], json!({"min": 3, "max": 7}));
+    assert_eq!(devils["source"], "built-in");
+    assert_eq!(devils["path"], json!(null));
+    assert_eq!(devils["settings"]["scoring"], "bid-plus-ten");
+    assert_eq!(devils["settings"]["dealer_hook"], true);
+    let house = &listed[9];
+    assert_eq!(house["title"], "Our Buddy");
+    assert_eq!(house["family"], "contract");
+    assert_eq!(house["players"], json!({"min": 2, "max": 2}));
+    assert_eq!(house["source"], "user");
+    let path = bp.templates_dir().join("house.toml");
+    assert_eq!(house["path"], path.display().to_string());
+    assert_eq!(house["settings"]["name"], "house");
+    // What `show --json` calls a session's variant is what this lists.
+    let id = bp.new_session(&["house", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    let sheet = bp.json(&["show", "--session", &id, "--json"]);
+    assert_eq!(sheet["variant"], house["variant"]);
+    assert_eq!(sheet["title"], house["title"]);
+    // The flag lists; it does not go with a subcommand.
+    let out = bp.run(&["variants", "--json", "show", "house"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+}
+
 #[test]
 fn completions_are_printed_for_every_shell() {
     let bp = Bp::new();

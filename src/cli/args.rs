@@ -130,9 +130,13 @@ pub enum Command {
 }
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct VariantsArgs {
     #[command(subcommand)]
     pub action: Option<VariantsAction>,
+    /// Print the variants as JSON: name, title, family, players and settings
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -179,6 +179,10 @@ pub fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
         "variants" => &[
             ("bridgepad variants", "The variants there are."),
             (
+                "bridgepad variants --json",
+                "The same as JSON, each with its family, players and settings.",
+            ),
+            (
                 "bridgepad variants show buddy-bridge",
                 "Every setting of Buddy Bridge.",
             ),

@@ -29,7 +29,11 @@ pub fn run(args: BidArgs, cx: &Context) -> Result<()> {
             .iter()
             .map(|&(s, b)| format!("{} bid {b}", table.name(s)))
             .collect();
-        let mut said = format!("hand {}: {}.", hand.map_or(0, |h| h.0), listed.join(", "));
+        let mut said = format!(
+            "hand {}: {}.",
+            hand.map_or(0, |h| h.0.get()),
+            listed.join(", ")
+        );
         for forced in &forced {
             said.push_str(&format!("\n{}", narrate::forced(game, forced)));
         }

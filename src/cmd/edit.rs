@@ -9,8 +9,8 @@ use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Call;
+use crate::rules::contract::deal::HonoursClaim;
 use crate::rules::contract::game::{ContractGame, Correction};
-use crate::rules::seat::Seat;
 use crate::rules::{EditKind, HandNumber};
 use crate::session::parse_dummy;
 
@@ -26,7 +26,12 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
             session.variant().title
         );
     }
-    let hand = number(&args.hand, "hand")?;
+    let hand = HandNumber::new(number(&args.hand, "hand")?).ok_or_else(|| {
+        anyhow!(
+            "hand `{}` is not a hand number; hands count from 1",
+            args.hand
+        )
+    })?;
     let kind = match args.what {
         EditWhat::Bid => EditKind::Bids,
         EditWhat::Tricks => EditKind::Tricks,
@@ -41,19 +46,14 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
         // Counts are judged against the hand being corrected, not the one in play.
-        let cards = HandNumber::new(hand)
-            .and_then(|n| game.hand(n))
-            .map(|h| h.deal.cards);
+        let cards = game.hand(hand).map(|h| h.deal.cards);
         let entries = parse_named(game.table(), cards, &args.entries, &kind.to_string())?;
         *game = game.edit(hand, kind, &entries)?;
         Ok(())
     })?;
     let game = session.exact()?;
     outln!("hand {hand} corrected; every later hand rescored.");
-    if let Some(scored) = HandNumber::new(hand)
-        .and_then(|n| game.hand(n))
-        .filter(|h| h.is_scored())
-    {
+    if let Some(scored) = game.hand(hand).filter(|h| h.is_scored()) {
         outln!(
             "hand {hand} now scores: {}",
             narrate::hand_points(game, scored)
@@ -150,12 +150,12 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
 }
 
 /// `--honours NAME=100|150`, or `none`: who held them and the points.
-fn honours(game: &ContractGame, text: &str) -> Result<Option<(Seat, u32)>> {
+fn honours(game: &ContractGame, text: &str) -> Result<Option<HonoursClaim>> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
     match parse_named(game.table(), None, &[text.to_string()], "honours")?.as_slice() {
-        [one] => Ok(Some(*one)),
+        &[(holder, points)] => Ok(Some(HonoursClaim { holder, points })),
         _ => bail!("--honours: give the one player who held them, like --honours Cid=100, or none"),
     }
 }

@@ -37,7 +37,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let suggestion = format!("bridgepad-export.{}", extension(format));
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
-    let (ids, columns) = chosen(&args, cx)?;
+    let ids = chosen(&args, cx)?;
     if format == ExportFormat::Pbn {
         check_pbn(&ids, cx)?;
     }
@@ -45,7 +45,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let Some(path) = output else {
         crate::out::to_stdout(|out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, columns, cx)
+            write_export(out, format, &ids, cx)
         })?;
         return Ok(());
     };
@@ -53,7 +53,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let count = if is_special(path) {
         write_in_place(path, |out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, columns, cx)
+            write_export(out, format, &ids, cx)
         })
     } else {
         let dir = match path.parent() {
@@ -63,7 +63,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let mut count = 0;
         write_atomically(dir, path, |out| {
             out.write_all(bom.as_bytes())?;
-            count = write_export(out, format, &ids, columns, cx)?;
+            count = write_export(out, format, &ids, cx)?;
             Ok(())
         })
         .map(|()| count)
@@ -98,9 +98,8 @@ fn write_in_place(
 
 /// The sessions to export: the one named or implied, or with `--all` every
 /// session the filters let through, oldest first. Chosen from the session
-/// index, so nothing is read twice. With them, the CSV's columns for
-/// several ([`Columns`]).
-fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
+/// index, so nothing is read twice.
+fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
     if args.all && args.session.session.is_some() {
         bail!("--all exports every session and --session one; give one or the other");
     }
@@ -111,7 +110,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
                 "--game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session"
             );
         }
-        return Ok((vec![cx.session_id(&args.session)?], Columns::default()));
+        return Ok(vec![cx.session_id(&args.session)?]);
     }
     let mut summaries = Vec::new();
     for entry in cx.listing()? {
@@ -155,54 +154,27 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Columns)> {
         }
     }
     summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
-    let columns = Columns {
-        wide: summaries.iter().any(|s| !s.partnerships.is_empty()),
-        auction: summaries.iter().any(|s| s.contract_only),
-    };
-    Ok((summaries.into_iter().map(|s| s.id).collect(), columns))
-}
-
-/// The CSV's columns in an export: with the bridge columns (`wide`) when a
-/// session is rubber bridge or Chicago, with the `auction` column when a
-/// session's table keeps only the final contract, as one such session's
-/// own export has them. Chosen from the sessions (one alone says so
-/// itself).
-#[derive(Clone, Copy, Default)]
-struct Columns {
-    wide: bool,
-    auction: bool,
-}
-
-impl Columns {
-    fn of(session: &Session) -> Columns {
-        Columns {
-            wide: csv::is_wide(session),
-            auction: crate::history::keeps_contract_only(session),
-        }
-    }
+    Ok(summaries.into_iter().map(|s| s.id).collect())
 }
 
 /// Writes the export of `ids` in order, reading and formatting the sessions
 /// on every core but holding only a few at a time, so memory stays flat
 /// however many sessions there are. Returns how many were written; one
-/// that cannot be read any more is skipped with a warning. `columns`: the
-/// CSV's, for several sessions (one alone says so itself).
+/// that cannot be read any more is skipped with a warning.
 fn write_export(
     out: &mut dyn Write,
     format: ExportFormat,
     ids: &[String],
-    columns: Columns,
     cx: &Context,
 ) -> Result<usize> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        let columns = Columns::of(&session);
-        out.write_all(head(format, Some(&session), ids, columns).as_bytes())?;
-        write_part(out, format, &session, true, 0, columns)?;
+        out.write_all(head(format, Some(&session), ids).as_bytes())?;
+        write_part(out, format, &session, true, 0)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
-    out.write_all(head(format, None, ids, columns).as_bytes())?;
+    out.write_all(head(format, None, ids).as_bytes())?;
     let mut written = 0;
     in_order(
         ids.len(),
@@ -215,7 +187,7 @@ fn write_export(
             }
             let session = cx.store.load(&ids[i])?;
             let mut text = Vec::new();
-            write_part(&mut text, format, &session, false, i, columns)?;
+            write_part(&mut text, format, &session, false, i)?;
             Ok(Part::Text(text))
         },
         |part| {
@@ -231,7 +203,7 @@ fn write_export(
             match session {
                 Ok((i, session)) => {
                     separate(out, format, &mut written)?;
-                    write_part(out, format, &session, false, i, columns)?;
+                    write_part(out, format, &session, false, i)?;
                 }
                 Err(err) => eprintln!(
                     "warning: skipped: {}",
@@ -303,14 +275,9 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
 }
 
 /// What comes before the sessions.
-fn head(
-    format: ExportFormat,
-    single: Option<&Session>,
-    ids: &[String],
-    columns: Columns,
-) -> String {
+fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
     match format {
-        ExportFormat::Csv => csv::header(columns.wide, columns.auction),
+        ExportFormat::Csv => csv::header(),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, ids),
@@ -325,10 +292,9 @@ fn write_part(
     session: &Session,
     single: bool,
     index: usize,
-    columns: Columns,
 ) -> Result<()> {
     match format {
-        ExportFormat::Csv => csv::write_session(out, session, columns.wide, columns.auction)?,
+        ExportFormat::Csv => csv::write_session(out, session)?,
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,

@@ -9,6 +9,7 @@ use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::HandNumber;
 use crate::rules::contract::contest::Next;
+use crate::rules::contract::deal::HonoursClaim;
 use crate::session::{Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
@@ -32,7 +33,7 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let (session, (hand, filled)) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
         let entries = parse_entries(game, &args.tricks, "tricks")?;
-        let hand = game.current().map_or(0, |h| h.deal.number);
+        let hand = game.current().map_or(0, |h| h.deal.number.get());
         let filled = game.record_tricks(&entries)?;
         Ok((hand, filled))
     })?;
@@ -47,13 +48,13 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         Some(scored) => {
             outln!("hand {hand} scored: {}", narrate::hand_points(game, scored));
             outln!("totals: {}", narrate::totals(game));
-            if let Some(out) = narrate::eliminations(game, hand) {
+            if let Some(out) = narrate::eliminations(game, scored.deal.number) {
                 outln!("{out}");
             }
         }
         None => outln!("hand {hand}: tricks recorded so far."),
     }
-    if let Some(next) = game.current().filter(|h| h.deal.number != hand) {
+    if let Some(next) = game.current().filter(|h| h.deal.number.get() != hand) {
         outln!("{}", narrate::deal(game, next));
     }
     outln!("{}", narrate::next(game));
@@ -76,7 +77,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
             Some(text) => match parse_named(game.table(), None, std::slice::from_ref(text), "honours")?
                 .as_slice()
             {
-                [one] => Some(*one),
+                &[(holder, points)] => Some(HonoursClaim { holder, points }),
                 _ => bail!("--honours: give the one player who held them, like --honours Cid=100"),
             },
         };

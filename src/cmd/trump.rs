@@ -13,7 +13,7 @@ pub fn run(args: TrumpArgs, cx: &Context) -> Result<()> {
         let game = session.exact_mut()?;
         let trump = parse_trump(game.variant(), &args.suit).map_err(anyhow::Error::msg)?;
         game.record_trump(trump)?;
-        let hand = game.current().map_or(0, |h| h.deal.number);
+        let hand = game.current().map_or(0, |h| h.deal.number.get());
         Ok(match trump {
             Trump::FirstLed => {
                 format!("hand {hand}: the Rook was turned, so the first card led is trump.")

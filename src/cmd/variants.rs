@@ -1,4 +1,4 @@
-//! `bridgepad variants`: the built-in and house-rule templates; `variants new`
+//! `bridgepad variants [--json]`: the built-in and house-rule templates; `variants new`
 //! starts a house rule as a copy of one, `variants show` explains one.
 
 use std::fs;
@@ -16,6 +16,7 @@ use crate::store;
 
 pub fn run(args: VariantsArgs, cx: &Context) -> Result<()> {
     match args.action {
+        None if args.json => list_json(cx),
         None => list(cx),
         Some(VariantsAction::New(args)) => new(args, cx),
         Some(VariantsAction::Show(args)) => show(args, cx),
@@ -38,6 +39,21 @@ fn list(cx: &Context) -> Result<()> {
             outln!("House-rule templates: no config directory was found; use --templates-dir DIR.")
         }
     }
+    problems(&catalog)
+}
+
+/// `variants --json`: every variant that loaded as JSON on stdout; a
+/// template that did not load is reported after it, as `variants` does.
+fn list_json(cx: &Context) -> Result<()> {
+    let catalog = cx.catalog();
+    let listed = render::json::variants(&catalog).map_err(anyhow::Error::msg)?;
+    outln!("{}", serde_json::to_string_pretty(&listed)?);
+    problems(&catalog)
+}
+
+/// Every template that did not load: one `error:` line each, the last as
+/// the command's error.
+fn problems(catalog: &Catalog) -> Result<()> {
     if let Some((last, rest)) = catalog.problems.split_last() {
         for problem in rest {
             eprintln!("error: {}", crate::text::one_line(problem));

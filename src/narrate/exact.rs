@@ -310,21 +310,20 @@ pub fn rebid(game: &ExactGame, step: RebidStep) -> String {
 
 /// Who went out in hand `number`, who sits down for the next, or that
 /// nobody went out because everyone missed. `None` outside elimination games.
-pub fn eliminations(game: &ExactGame, number: usize) -> Option<String> {
+pub fn eliminations(game: &ExactGame, number: HandNumber) -> Option<String> {
     eliminations_with(game, number, true)
 }
 
 /// [`eliminations`] at the table, where the sheet that follows says who is
 /// still in: the line leaves that out rather than say it twice.
-pub fn eliminations_at_table(game: &ExactGame, number: usize) -> Option<String> {
+pub fn eliminations_at_table(game: &ExactGame, number: HandNumber) -> Option<String> {
     eliminations_with(game, number, game.is_finished())
 }
 
-fn eliminations_with(game: &ExactGame, number: usize, standing: bool) -> Option<String> {
+fn eliminations_with(game: &ExactGame, number: HandNumber, standing: bool) -> Option<String> {
     if !game.rules().elimination {
         return None;
     }
-    let hand_number = HandNumber::new(number)?;
     let table = game.table();
     let out: Vec<Seat> = game
         .eliminated()
@@ -333,7 +332,7 @@ fn eliminations_with(game: &ExactGame, number: usize, standing: bool) -> Option<
         .map(|(s, _)| *s)
         .collect();
     let mut line = if out.is_empty() {
-        let hand = game.hand(hand_number)?;
+        let hand = game.hand(number)?;
         if hand
             .deal
             .order
@@ -347,7 +346,7 @@ fn eliminations_with(game: &ExactGame, number: usize, standing: bool) -> Option<
     } else {
         format!("Out: {} (missed the bid).", table.list(&out))
     };
-    if let (Some(this), Some(next)) = (game.hand(hand_number), game.hand(hand_number.next())) {
+    if let (Some(this), Some(next)) = (game.hand(number), game.hand(number.next())) {
         let new: Vec<Seat> = next
             .deal
             .order
@@ -364,7 +363,7 @@ fn eliminations_with(game: &ExactGame, number: usize, standing: bool) -> Option<
             line.push_str(&format!(
                 " {} {verb} from hand {}.",
                 table.list(&new),
-                number + 1
+                number.next()
             ));
         }
     }
@@ -407,7 +406,7 @@ pub fn forced(game: &ExactGame, forced: &Forced) -> String {
 /// Ann's bid of 1 in hand 2."
 pub fn undone(game: &ExactGame, undone: &[Undone]) -> String {
     let table = game.table();
-    let mut hand = 0;
+    let mut hand = HandNumber::at(0);
     let parts: Vec<String> = undone
         .iter()
         .map(|u| match *u {

@@ -1,9 +1,9 @@
 //! `export --format csv`: RFC 4180 (lines end in CRLF), one row per player
 //! per scored hand (or phase of a contract deal), in play order, under a
-//! header row. A row is the JSON export's row
-//! ([`super::json::ExportRow`]), its fields in order, an empty
-//! cell for a `null`, and every text cell made safe to open in a
-//! spreadsheet ([`safe_cell`]).
+//! header row that is the same for every game. A row is the JSON export's
+//! row ([`super::json::ExportRow`]), its fields in order, an empty cell for
+//! a `null`, and every text cell made safe to open in a spreadsheet
+//! ([`safe_cell`]).
 
 use std::io::Write;
 
@@ -13,8 +13,9 @@ use crate::history;
 use crate::render::json::{ExportRow, export_row};
 use crate::session::Session;
 
-/// The header: the fields of [`super::json::ExportRow`], in order.
-pub const COLUMNS: [&str; 24] = [
+/// The header: the fields of [`super::json::ExportRow`], in order, the
+/// same for every game (a column a game has no value for is empty).
+pub const COLUMNS: [&str; 29] = [
     "session",
     "date",
     "game",
@@ -39,80 +40,50 @@ pub const COLUMNS: [&str; 24] = [
     "declarer",
     "dummy",
     "declarer_tricks",
+    // Rubber bridge and Chicago.
+    "result",
+    "vulnerable",
+    "honours",
+    "honours_by",
+    // A table that keeps only the final contract (`auction = "contract"`):
+    // `not recorded` on each row of a deal whose auction was not recorded
+    // (the JSON's `"auction_recorded": false`), empty on every other row.
+    "auction",
 ];
 
-/// The columns after [`COLUMNS`] in an export that holds a session of
-/// rubber bridge or Chicago (empty on the other games' rows): the last
-/// fields of [`super::json::ExportRow`]. An export of the other
-/// games alone has [`COLUMNS`] only, as it always had.
-pub const BRIDGE_COLUMNS: [&str; 4] = ["result", "vulnerable", "honours", "honours_by"];
-
-/// The last column of an export that holds a session whose table keeps
-/// only the final contract (`auction = "contract"`): `not recorded` on each
-/// row of a deal whose auction was not recorded, empty on the other rows
-/// (the other sessions' of an `--all` export). Other exports do not have it.
-pub const AUCTION_COLUMN: &str = "auction";
-
-/// What the [`AUCTION_COLUMN`] says of a deal whose auction was not recorded.
+/// What the `auction` column says of a deal whose auction was not recorded.
 pub const NOT_RECORDED: &str = "not recorded";
-
-/// Whether a session's rows have the [`BRIDGE_COLUMNS`] (bridge for four).
-pub fn is_wide(session: &Session) -> bool {
-    history::is_bridge(session)
-}
 
 /// UTF-8's byte order mark: `export --bom` writes it first, so that a
 /// spreadsheet's default import reads the file as UTF-8 (`Zoë`, not `ZoÃ«`).
 pub const BOM: &str = "\u{feff}";
 
-/// The header row; `wide` with the [`BRIDGE_COLUMNS`], `auction` with the
-/// [`AUCTION_COLUMN`].
-pub fn header(wide: bool, auction: bool) -> String {
+/// The header row: [`COLUMNS`].
+pub fn header() -> String {
     let mut header = writer(Vec::new());
-    let bridge: &[&str] = if wide { &BRIDGE_COLUMNS } else { &[] };
-    let last: &[&str] = if auction { &[AUCTION_COLUMN] } else { &[] };
-    header
-        .write_record(COLUMNS.iter().chain(bridge).chain(last))
-        .expect("writing to memory");
+    header.write_record(COLUMNS).expect("writing to memory");
     String::from_utf8(header.into_inner().expect("writing to memory")).expect("the header is UTF-8")
 }
 
 /// A session's rows, as an export of it alone has them.
 pub fn session(session: &Session) -> Result<String> {
     let mut out = Vec::new();
-    let auction = history::keeps_contract_only(session);
-    write_session(&mut out, session, is_wide(session), auction)?;
+    write_session(&mut out, session)?;
     Ok(String::from_utf8(out)?)
 }
 
 /// [`session`], written to `out` as each hand's rows are made, so a long
-/// session is never held as a whole document; `wide` (the export holds a
-/// session of bridge for four) with the [`BRIDGE_COLUMNS`], `auction` with
-/// the [`AUCTION_COLUMN`].
-pub fn write_session(
-    out: &mut dyn Write,
-    session: &Session,
-    wide: bool,
-    auction: bool,
-) -> Result<()> {
+/// session is never held as a whole document.
+pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
     let mut rows = writer(out);
     for row in history::scored(session).flatten() {
-        let row = export_row(session, row);
-        let mut cells = cells(&row);
-        if !wide {
-            cells.truncate(COLUMNS.len());
-        }
-        if auction {
-            let unrecorded = row.auction_recorded == Some(false);
-            cells.push(if unrecorded { NOT_RECORDED } else { "" }.to_string());
-        }
-        rows.write_record(cells)?;
+        rows.write_record(cells(&export_row(session, row)))?;
     }
     rows.flush()?;
     Ok(())
 }
 
-/// A row's cells in column order ([`COLUMNS`], then [`BRIDGE_COLUMNS`]): `None` is empty, `true`,
+/// A row's cells in column order ([`COLUMNS`]): `None` is empty, `true`,
 /// `false` and numbers as written, text through [`safe_cell`]. Written out
 /// field by field, so a long export allocates no map per row.
 fn cells(row: &ExportRow) -> Vec<String> {
@@ -146,10 +117,16 @@ fn cells(row: &ExportRow) -> Vec<String> {
         opt_text(row.declarer.as_deref()),
         opt_text(row.dummy),
         opt(row.declarer_tricks),
-        opt_text(row.result.clone().flatten().as_deref()),
+        opt_text(row.result.as_deref()),
         opt_text(row.vulnerable.as_deref()),
-        opt(row.honours.flatten()),
-        opt_text(row.honours_by.clone().flatten().as_deref()),
+        opt(row.honours),
+        opt_text(row.honours_by.as_deref()),
+        if row.auction_recorded == Some(false) {
+            NOT_RECORDED
+        } else {
+            ""
+        }
+        .to_string(),
     ]
 }
 
@@ -232,11 +209,17 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        assert_eq!(keys, COLUMNS);
+        // The last is the JSON's `auction_recorded`, the CSV's `auction`.
+        let (last, fields) = keys.split_last().unwrap();
+        assert_eq!(fields, &COLUMNS[..COLUMNS.len() - 1]);
+        assert_eq!(
+            (*last, COLUMNS[COLUMNS.len() - 1]),
+            ("auction_recorded", "auction")
+        );
         let mut out = writer(Vec::new());
-        out.write_record(&cells(&row)[..COLUMNS.len()]).unwrap();
+        out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
-        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,\r\n");
+        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,,,,,,\r\n");
     }
 
     #[test]
@@ -269,30 +252,20 @@ mod tests {
                 other => other.to_string(),
             })
             .collect();
-        // A row of the other games leaves the bridge fields out of its JSON.
-        assert_eq!(cells(&row)[..COLUMNS.len()], from_json);
-        assert_eq!(
-            cells(&empty_row()).len(),
-            COLUMNS.len() + BRIDGE_COLUMNS.len()
-        );
+        // A row of the other games has the bridge fields too, as nulls.
+        assert_eq!(cells(&row), from_json);
+        assert_eq!(cells(&empty_row()).len(), COLUMNS.len());
         let bridge = ExportRow {
-            result: Some(Some("-2".into())),
+            result: Some("-2".into()),
             vulnerable: Some("Ann & Cid".into()),
-            honours: Some(Some(100)),
-            honours_by: Some(Some("Cid".into())),
+            honours: Some(100),
+            honours_by: Some("Cid".into()),
+            auction_recorded: Some(false),
             ..row
         };
-        let json = serde_json::to_value(&bridge).unwrap();
-        let keys: Vec<&str> = json
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
-        assert_eq!(keys[COLUMNS.len()..], BRIDGE_COLUMNS);
         assert_eq!(
-            cells(&bridge)[COLUMNS.len()..],
-            ["-2", "Ann & Cid", "100", "Cid"]
+            cells(&bridge)[COLUMNS.len() - 5..],
+            ["-2", "Ann & Cid", "100", "Cid", NOT_RECORDED]
         );
     }
 
@@ -323,8 +296,11 @@ mod tests {
             ..empty_row()
         };
         let mut out = writer(Vec::new());
-        out.write_record(&cells(&row)[..COLUMNS.len()]).unwrap();
+        out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
-        assert_eq!(text, ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,\r\n");
+        assert_eq!(
+            text,
+            ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,,,,,,\r\n"
+        );
     }
 }

@@ -243,7 +243,7 @@ fn labelled(game: &ExactGame, seat: Seat, name: &str) -> String {
                 .eliminated()
                 .iter()
                 .find(|(s, _)| *s == seat)
-                .map_or(0, |&(_, h)| h);
+                .map_or(0, |&(_, h)| h.get());
             format!("{name} ✗{hand}")
         }
         mark => format!("{name} {mark}"),

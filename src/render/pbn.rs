@@ -7,6 +7,10 @@
 //! Seats: the players are listed clockwise, so the first is North, then
 //! East, South and West: the first and third (one partnership) sit
 //! North–South. Every figure is the engine's: the deal's items, added up.
+//!
+//! The file is ISO 8859-1, as PBN 2.1 (§2.2) says ([`latin1`]): `Zoë` is
+//! the one byte 0xEB, and what Latin-1 lacks is written as its closest
+//! ASCII (`李雷` as `Li Lei`).
 
 use std::io::{self, Write};
 
@@ -90,10 +94,40 @@ pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
     let Some(game) = bridge_game(session) else {
         return Ok(());
     };
+    let mut text = Vec::new();
     for deal in game.contest().deals().iter().filter(|d| d.is_settled()) {
-        write_deal(out, session, game, deal)?;
+        text.clear();
+        write_deal(&mut text, session, game, deal)?;
+        out.write_all(&latin1(&String::from_utf8_lossy(&text)))?;
     }
     Ok(())
+}
+
+/// `text` in ISO 8859-1, the character set of PBN: a character Latin-1 has
+/// is its one byte (`ë` is 0xEB); a run of characters it lacks is written as
+/// their closest ASCII by deunicode (`李雷` is `Li Lei`, `Łukasz` `Lukasz`),
+/// or `?` where there is none.
+pub fn latin1(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut other = String::new();
+    let flush = |other: &mut String, out: &mut Vec<u8>| {
+        if !other.is_empty() {
+            let ascii = deunicode::deunicode_with_tofu(other, "?");
+            out.extend(ascii.bytes().filter(u8::is_ascii));
+            other.clear();
+        }
+    };
+    for c in text.chars() {
+        match u8::try_from(u32::from(c)) {
+            Ok(byte) => {
+                flush(&mut other, &mut out);
+                out.push(byte);
+            }
+            Err(_) => other.push(c),
+        }
+    }
+    flush(&mut other, &mut out);
+    out
 }
 
 fn write_deal(
@@ -175,6 +209,18 @@ mod tests {
         assert_eq!(quoted("Ann"), "\"Ann\"");
         assert_eq!(quoted("A \"B\" \\C"), "\"A \\\"B\\\" \\\\C\"");
         assert_eq!(quoted("a\nb"), "\"a b\"");
+    }
+
+    #[test]
+    fn text_is_written_in_latin1_with_the_rest_transliterated() {
+        assert_eq!(latin1("Ann"), b"Ann");
+        assert_eq!(latin1("Zoë"), b"Zo\xEB");
+        assert_eq!(latin1("Jürgen"), b"J\xFCrgen");
+        assert_eq!(latin1("李雷"), b"Li Lei");
+        assert_eq!(latin1("[West \"李雷\"]"), b"[West \"Li Lei\"]");
+        assert_eq!(latin1("Łukasz"), b"Lukasz");
+        assert_eq!(latin1("O'Brien"), b"O'Brien");
+        assert!(latin1("🂡 x").iter().all(|&b| b.is_ascii()));
     }
 
     #[test]

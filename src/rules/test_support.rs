@@ -48,3 +48,8 @@ pub fn assert_same(a: &ExactGame, b: &ExactGame) {
     assert_eq!(a.eliminated(), b.eliminated());
     assert_eq!(a.waiting(), b.waiting());
 }
+
+/// Hand `number` as players count (1-based), for tests that name hands.
+pub fn hand_no(number: usize) -> super::HandNumber {
+    super::HandNumber::new(number).expect("hands count from 1")
+}

@@ -3,11 +3,11 @@
 
 use super::file::{DealEntry, NameMap, SessionFile};
 use super::{Session, SessionError};
+use crate::rules::Table;
 use crate::rules::contract::auction::Call;
-use crate::rules::contract::deal::{DealFacts, Dummy};
+use crate::rules::contract::deal::{DealFacts, Dummy, HonoursClaim};
 use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{BySide, Side};
-use crate::rules::{Table, Variant};
+use crate::rules::contract::{BySide, ContractVariant, Side};
 
 impl Session {
     pub(super) fn contract_file(&self, game: &ContractGame) -> SessionFile {
@@ -32,7 +32,7 @@ impl Session {
                     declarer_tricks: d.tricks,
                     honours: NameMap(
                         d.honours
-                            .map(|(seat, points)| vec![(table.name(seat).to_string(), points)])
+                            .map(|h| vec![(table.name(h.holder).to_string(), h.points)])
                             .unwrap_or_default(),
                     ),
                 })
@@ -65,14 +65,14 @@ pub fn parse_dummy(text: &str) -> Result<Dummy, String> {
 /// Builds a contract game from its file by replaying every deal.
 pub(super) fn contract_from_file(
     file: &SessionFile,
-    variant: Variant,
+    variant: ContractVariant,
     table: Table,
     players: String,
 ) -> Result<Session, SessionError> {
     if !file.hands.is_empty() {
         return Err(SessionError::WrongEntries(format!(
             "hands: {} is a contract game; it records [[deals]], not [[hands]]",
-            variant.title
+            variant.variant().title
         )));
     }
     let mut facts = Vec::with_capacity(file.deals.len());
@@ -129,7 +129,10 @@ pub(super) fn contract_from_file(
                             "honours: `{name}` is not a player in this session (players: {players})"
                         ))
                     })?;
-                    Some((seat, *points))
+                    Some(HonoursClaim {
+                        holder: seat,
+                        points: *points,
+                    })
                 }
                 _ => {
                     return Err(bad(

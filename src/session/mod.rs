@@ -29,7 +29,8 @@ pub use file::{
 pub use play::{Play, UndoError, WrongFamily};
 
 use crate::rules::contract::game::{ContractGame, DealError};
-use crate::rules::template::{Deck, Rules};
+use crate::rules::contract::{ContractVariant, NotContract};
+use crate::rules::template::Deck;
 use crate::rules::{ExactGame, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
@@ -130,9 +131,9 @@ impl Session {
                 variant.title
             )));
         }
-        match variant.rules {
-            Rules::Exact(_) => exact::exact_from_file(file, variant, table, players),
-            Rules::Contract(_) => contract::contract_from_file(file, variant, table, players),
+        match ContractVariant::try_from(variant) {
+            Ok(contract) => contract::contract_from_file(file, contract, table, players),
+            Err(NotContract(variant)) => exact::exact_from_file(file, *variant, table, players),
         }
     }
 
@@ -246,7 +247,7 @@ mod tests {
     fn buddy_session() -> Session {
         let variant = crate::catalog::built_in("buddy-bridge");
         let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        let mut game = ContractGame::new(variant, table);
+        let mut game = ContractGame::new(variant.try_into().unwrap(), table);
         game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["1S", "2H", "3S", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();

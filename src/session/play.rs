@@ -11,8 +11,7 @@
 use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
-use crate::rules::contract::{Line, Side};
-use crate::rules::template::Rules;
+use crate::rules::contract::{ContractVariant, Line, NotContract, Side};
 use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -51,9 +50,9 @@ pub enum UndoError {
 impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
-        match variant.rules {
-            Rules::Exact(_) => Play::Exact(ExactGame::new(variant, table)),
-            Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
+        match ContractVariant::try_from(variant) {
+            Ok(contract) => Play::Contract(ContractGame::new(contract, table)),
+            Err(NotContract(variant)) => Play::Exact(ExactGame::new(*variant, table)),
         }
     }
 
@@ -135,7 +134,7 @@ impl Play {
     /// The number of the hand (deal) being played, 0 once none is.
     pub fn current_number(&self) -> usize {
         match self {
-            Play::Exact(game) => game.current().map_or(0, |h| h.deal.number),
+            Play::Exact(game) => game.current().map_or(0, |h| h.deal.number.get()),
             Play::Contract(game) => game.contest().current().map_or(0, |d| d.number),
         }
     }
@@ -429,7 +428,7 @@ impl Play {
                     })
                     .collect();
                 Ok(serde_json::json!({
-                    "hand": hand.deal.number,
+                    "hand": hand.deal.number.get(),
                     "cards": hand.deal.cards,
                     "blind": hand.deal.blind,
                     "scoring": game.rules().scoring.name(),

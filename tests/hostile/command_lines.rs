@@ -56,6 +56,10 @@ fn usage_errors_are_one_line_with_where_to_find_help() {
             "error: unexpected argument '--frm' found; tip: a similar argument exists: '--from'; see `bridgepad variants new --help`",
         ),
         (
+            &["variants", "--jsn"],
+            "error: unexpected argument '--jsn' found; tip: a similar argument exists: '--json'; see `bridgepad variants --help`",
+        ),
+        (
             &["check-dealer", "--cards"],
             "error: a value is required for '--cards <N>' but none was supplied; see `bridgepad check-dealer --help`",
         ),

@@ -24,7 +24,7 @@ use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::auction::Strain;
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::deal::ContractDeal;
+use crate::rules::contract::deal::{ContractDeal, HonoursClaim};
 use crate::rules::contract::game::ContractGame;
 
 /// What can be typed at any question.
@@ -109,7 +109,7 @@ fn tricks(
         c.pretty(),
         game.name(declarer)
     );
-    let record = |n: u32, honours: Option<(Seat, u32)>| {
+    let record = |n: u32, honours: Option<HonoursClaim>| {
         game.clone()
             .record_result(&[(declarer, n)], honours)
             .map(|_| ())
@@ -163,7 +163,7 @@ fn tricks(
 
 /// The honours typed after the tricks: given (or none), or to be asked.
 enum Held {
-    Given(Option<(Seat, u32)>),
+    Given(Option<HonoursClaim>),
     Ask,
 }
 
@@ -221,7 +221,7 @@ pub(super) fn typed_honours(
     game: &ContractGame,
     text: &str,
     example: &str,
-) -> Result<Option<(Seat, u32)>, String> {
+) -> Result<Option<HonoursClaim>, String> {
     // `example` is "Cid 100": the player and points legal at this contract.
     let text = text.trim();
     if text.is_empty() || text.eq_ignore_ascii_case("none") || text.eq_ignore_ascii_case("no") {
@@ -262,7 +262,10 @@ pub(super) fn typed_honours(
         .ok_or_else(|| format!("`{name}` is not a player; players: {names}; e.g. {example}"))?;
     let points = super::parse_count(points)
         .map_err(|why| format!("{why}; honours are 100 or 150, e.g. {example}"))?;
-    Ok(Some((seat, points)))
+    Ok(Some(HonoursClaim {
+        holder: seat,
+        points,
+    }))
 }
 
 /// `close` at a question: the table ends the rubber or the Chicago session
@@ -403,7 +406,13 @@ mod tests {
         assert_eq!(calls(&game, 2), ["pass", "pass", "pass", "pass"]);
         let facts = &game.contest().facts()[0];
         assert_eq!(facts.tricks, Some(10));
-        assert_eq!(facts.honours, Some((Seat::at(2), 100)));
+        assert_eq!(
+            facts.honours,
+            Some(HonoursClaim {
+                holder: Seat::at(2),
+                points: 100
+            })
+        );
         assert_eq!(
             game.contest().totals(),
             BySide::new(line(100, 120), line(0, 0))
@@ -621,7 +630,13 @@ mod tests {
         let game = only_game(&cx);
         assert_eq!(calls(&game, 1), ["pass", "4H", "pass", "pass", "pass"]);
         let facts = &game.contest().facts()[0];
-        assert_eq!(facts.honours, Some((Seat::at(2), 100)));
+        assert_eq!(
+            facts.honours,
+            Some(HonoursClaim {
+                holder: Seat::at(2),
+                points: 100
+            })
+        );
         assert_eq!(facts.tricks, Some(3));
         assert_eq!(
             game.contest().totals(),

@@ -5,7 +5,7 @@ use super::bridge::*;
 use crate::catalog::{built_in, with_settings};
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::deal::ContractDeal;
+use crate::rules::contract::deal::{ContractDeal, HonoursClaim};
 use crate::rules::contract::game::ContractGame;
 use crate::rules::{Seat, Table};
 
@@ -18,7 +18,7 @@ fn table(variant: &str, settings: &[(&str, &str)]) -> ContractGame {
     let v = with_settings(&built_in(variant), &settings).unwrap();
     let names = ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec();
     let table = Table::new(&v, names, 0).unwrap();
-    ContractGame::new(v, table)
+    ContractGame::new(v.try_into().unwrap(), table)
 }
 
 fn calls(g: &mut ContractGame, calls: &str) {
@@ -37,7 +37,10 @@ fn tricks(g: &mut ContractGame, tricks: u32, honours: Option<(usize, u32)>) -> u
     };
     g.record_result(
         &[(declarer, tricks)],
-        honours.map(|(s, p)| (Seat::at(s), p)),
+        honours.map(|(s, points)| HonoursClaim {
+            holder: Seat::at(s),
+            points,
+        }),
     )
     .unwrap();
     number

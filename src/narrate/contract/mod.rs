@@ -247,7 +247,7 @@ mod tests {
     fn buddy() -> ContractGame {
         let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        ContractGame::new(v, table)
+        ContractGame::new(v.try_into().unwrap(), table)
     }
 
     /// One deal: `winner` takes 8 in the exchange (40 below, 10 above) and

@@ -269,7 +269,7 @@ mod tests {
     fn memory(names: [&str; 2]) -> ContractGame {
         let variant = crate::catalog::built_in("memory-bridge");
         let table = Table::new(&variant, names.map(String::from).to_vec(), 0).unwrap();
-        ContractGame::new(variant, table)
+        ContractGame::new(variant.try_into().unwrap(), table)
     }
 
     fn next_line(sheet: &str) -> &str {
@@ -315,7 +315,7 @@ mod tests {
     fn a_shared_game_is_headed_shared_on_the_pad() {
         let variant = crate::catalog::built_in("buddy-bridge");
         let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        let mut game = ContractGame::new(variant, table);
+        let mut game = ContractGame::new(variant.try_into().unwrap(), table);
         // Each a 6NT made exactly after an exchange (270 below, 10 above);
         // Ann's exchange (310, 20) and Bob's 1NT with a bag (310, 20).
         let deals = [(0, "6NT pass pass", 0, 12), (1, "6NT pass pass", 1, 12)];

@@ -252,16 +252,16 @@ mod tests {
     const TITLE: &str = "<script>alert(1)</script> \"><img src=x onerror=alert(1)> '&";
 
     fn hostile(name: &str, players: usize) -> crate::session::Session {
+        use crate::rules::contract::NotContract;
         use crate::rules::contract::game::ContractGame;
         use crate::rules::{ExactGame, Table};
         let mut v = crate::catalog::built_in(name);
         v.title = TITLE.into();
         let names = NAMES[..players].iter().map(|n| n.to_string()).collect();
         let table = Table::new(&v, names, 0).unwrap();
-        let play = if v.contract().is_some() {
-            ContractGame::new(v, table).into()
-        } else {
-            ExactGame::new(v, table).into()
+        let play = match v.try_into() {
+            Ok(contract) => ContractGame::new(contract, table).into(),
+            Err(NotContract(v)) => ExactGame::new(*v, table).into(),
         };
         let mut s = crate::session::testing::session("s", "2026-11-22T20:00:00Z", play);
         s.id = "<b>id</b>".into();

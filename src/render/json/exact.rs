@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::{ByName, Heading, Made, Points};
-use crate::rules::{ExactGame, Expect, PerSeat, RebidStep, Seat};
+use crate::rules::{ExactGame, Expect, HandNumber, PerSeat, RebidStep, Seat};
 use crate::session::Session;
 
 /// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
@@ -133,7 +133,7 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ExactGame) -> ExactSheet<'a
         eliminated_in: game
             .eliminated()
             .iter()
-            .map(|&(s, h)| (name(s), h))
+            .map(|&(s, h)| (name(s), h.get()))
             .collect(),
         standing: names(game.standing()),
         waiting: names(game.waiting()),
@@ -173,8 +173,8 @@ fn hands(game: &ExactGame) -> impl Iterator<Item = ExactHand> + '_ {
     let name = move |s: Seat| table.name(s).to_string();
     // A player who joined later has no points in an earlier hand.
     let later =
-        move |s: Seat, hand: usize| game.joined().iter().any(|j| j.seat == s && j.hand > hand);
-    let per_seat = move |values: &PerSeat<i64>, hand: usize| -> ByName<i64> {
+        move |s: Seat, hand: HandNumber| game.joined().iter().any(|j| j.seat == s && j.hand > hand);
+    let per_seat = move |values: &PerSeat<i64>, hand: HandNumber| -> ByName<i64> {
         values
             .iter()
             .filter(|&(s, _)| !later(s, hand))
@@ -198,7 +198,7 @@ fn hands(game: &ExactGame) -> impl Iterator<Item = ExactHand> + '_ {
                     .collect()
             };
             ExactHand {
-                hand: h.deal.number,
+                hand: h.deal.number.get(),
                 dealer: name(h.deal.dealer),
                 cards: h.deal.cards,
                 blind: h.deal.blind,
@@ -250,7 +250,7 @@ fn next(game: &ExactGame) -> Option<ExactNext> {
         },
     });
     Some(ExactNext {
-        hand: hand.deal.number,
+        hand: hand.deal.number.get(),
         dealer: table.name(hand.deal.dealer).to_string(),
         cards: hand.deal.cards,
         expects: expect.word(),

@@ -34,8 +34,9 @@ pub struct ExportSession {
 }
 
 /// One row of the history, as both exports write it: the CSV's columns
-/// (`render::csv`), and the JSON's `rows`. A value the row does not have
-/// is `null` here and an empty cell in the CSV (docs/history-and-exports.md, "Export").
+/// (`render::csv`), and the JSON's `rows`. Every row has every field,
+/// whatever the game: a value the row does not have is `null` here and an
+/// empty cell in the CSV (docs/history-and-exports.md, "Export").
 ///
 /// The fields after `total` are what the sheet shows of the hand or deal
 /// ([`history::Facts`]), the same on each of its rows.
@@ -75,23 +76,17 @@ pub struct ExportRow {
     pub dummy: Option<&'static str>,
     /// Contract rows: the tricks declarer took.
     pub declarer_tricks: Option<u32>,
-    /// Rubber bridge and Chicago (these four are left out for the other
-    /// games, and are the CSV's last columns only in an export holding
-    /// such a session): `made`, `+1`, `-2` or `passed out`; `null` in a close.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<Option<String>>,
+    /// Rubber bridge and Chicago (`null` for the other games): `made`,
+    /// `+1`, `-2` or `passed out`; `null` in a close.
+    pub result: Option<String>,
     /// `none`, `both`, or the vulnerable side ("Ann & Cid").
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vulnerable: Option<String>,
     /// Honours recorded with the tricks: the points, and who held them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub honours: Option<Option<i64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub honours_by: Option<Option<String>>,
+    pub honours: Option<i64>,
+    pub honours_by: Option<String>,
     /// `false` on a contract row whose deal's auction was not recorded (the
-    /// house rule `auction = "contract"`); left out otherwise. The CSV's
-    /// `auction` column says `not recorded` in an export of such a session.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// house rule `auction = "contract"`); `null` on every other row. The
+    /// CSV's `auction` column says `not recorded` there.
     pub auction_recorded: Option<bool>,
 }
 
@@ -152,10 +147,12 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         declarer: facts.declarer,
         dummy: facts.dummy.map(dummy_word),
         declarer_tricks: facts.declarer_tricks,
-        result: bridge.as_ref().map(|b| b.result.clone()),
+        result: bridge.as_ref().and_then(|b| b.result.clone()),
         vulnerable: bridge.as_ref().map(|b| b.vulnerable.clone()),
-        honours: bridge.as_ref().map(|b| b.honours.as_ref().map(|h| h.1)),
-        honours_by: bridge.map(|b| b.honours.map(|h| h.0)),
+        honours: bridge
+            .as_ref()
+            .and_then(|b| b.honours.as_ref().map(|h| h.1)),
+        honours_by: bridge.and_then(|b| b.honours.map(|h| h.0)),
         auction_recorded: facts.auction_recorded,
     }
 }
@@ -281,7 +278,7 @@ mod tests {
         }
         let v = built_in("buddy-bridge");
         let table = Table::new(&v, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-        let mut game = ContractGame::new(v, table);
+        let mut game = ContractGame::new(v.try_into().unwrap(), table);
         game.record_first_phase(&[(Seat::at(0), 8)]).unwrap();
         for call in ["2H", "pass", "pass"] {
             game.call(call.parse().unwrap()).unwrap();

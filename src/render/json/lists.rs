@@ -1,10 +1,11 @@
-//! `list`, `restore` and `stats` with `--json`.
+//! `list`, `restore`, `stats` and `variants` with `--json`.
 
 use std::path::Path;
 
 use serde::Serialize;
 
 use super::{FORMAT, SessionStatus};
+use crate::catalog::{Catalog, Source};
 use crate::report::stats::{PartnershipStats, PlayerStats};
 use crate::report::summary::{Bidding, Tally};
 use crate::session::SessionFile;
@@ -366,4 +367,67 @@ pub fn stats<'a>(players: &'a [PlayerStats], pairs: &'a [PartnershipStats]) -> S
         players,
         partnerships,
     }
+}
+
+/// One variant of `variants --json`: named as `show --json` names a
+/// session's (`variant`, `title`), with its family, the players it seats,
+/// where it comes from and every setting its template gives.
+#[derive(Debug, Serialize)]
+pub struct VariantJson<'a> {
+    /// [`FORMAT`]: on each entry, as the list is an array (like `list --json`).
+    pub format: u32,
+    pub variant: &'a str,
+    pub title: &'a str,
+    /// `exact-bid` or `contract`, as a template's `family`.
+    pub family: String,
+    pub players: PlayersJson,
+    /// `built-in` or `user`.
+    pub source: &'static str,
+    /// The house-rule template's file; null for a built-in variant.
+    pub path: Option<&'a Path>,
+    pub about: &'a str,
+    /// The template's settings as its file gives them (keys as in the file;
+    /// a setting left out is absent).
+    pub settings: serde_json::Value,
+}
+
+/// The players a variant seats: `{"min": 3, "max": 7}`.
+#[derive(Debug, Serialize)]
+pub struct PlayersJson {
+    pub min: usize,
+    pub max: usize,
+}
+
+/// `variants --json`: every variant that loaded, in the order `variants`
+/// lists them.
+pub fn variants(catalog: &Catalog) -> Result<Vec<VariantJson<'_>>, String> {
+    catalog
+        .templates
+        .iter()
+        .map(|template| {
+            let variant = &template.variant;
+            let settings = toml::Table::try_from(variant.template())
+                .map_err(|e| format!("could not read {}'s settings: {e}", variant.name))?;
+            let settings = serde_json::to_value(settings)
+                .map_err(|e| format!("could not write {}'s settings: {e}", variant.name))?;
+            let (source, path) = match &template.source {
+                Source::BuiltIn => ("built-in", None),
+                Source::User(path) => ("user", Some(path.as_path())),
+            };
+            Ok(VariantJson {
+                format: FORMAT,
+                variant: &variant.name,
+                title: &variant.title,
+                family: variant.family().to_string(),
+                players: PlayersJson {
+                    min: variant.min_players,
+                    max: variant.max_players,
+                },
+                source,
+                path,
+                about: &variant.about,
+                settings,
+            })
+        })
+        .collect()
 }

@@ -26,7 +26,7 @@ pub use export::{
 };
 pub use lists::{
     ContractsJson, ExactBidsJson, ListedJson, PlayerJson, StatsJson, TrashedContent, TrashedJson,
-    listed, stats, trash,
+    VariantJson, listed, stats, trash, variants,
 };
 
 use serde::{Serialize, Serializer};

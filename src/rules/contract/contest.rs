@@ -10,7 +10,7 @@
 
 use super::auction::{Auction, AuctionError, Call, Outcome};
 use super::bridge::{self, Honours, Item, Standing};
-use super::deal::{ContractDeal, DealFacts, DealPhase, Dummy, FirstPhaseScore};
+use super::deal::{ContractDeal, DealFacts, DealPhase, Dummy, FirstPhaseScore, HonoursClaim};
 use super::kind::ContractRules;
 use super::scoring::Line;
 use super::side::{BySide, Side, Winner};
@@ -331,7 +331,7 @@ impl Contest {
     pub fn record_result(
         &mut self,
         tricks: u32,
-        honours: Option<(Seat, u32)>,
+        honours: Option<HonoursClaim>,
     ) -> Result<(), ContestError> {
         let Some(Next::Tricks { .. }) = self.next() else {
             return Err(self.out_of_turn("declarer's tricks"));
@@ -359,7 +359,10 @@ impl Contest {
                     None => "only rubber bridge and Chicago score honours".into(),
                 }));
             }
-            Some((seat, points)) => {
+            Some(HonoursClaim {
+                holder: seat,
+                points,
+            }) => {
                 if seat.index() >= self.rules.players() {
                     return Err(ContestError::Honours(format!(
                         "{seat} is not at this table of {}",

@@ -2,7 +2,7 @@
 
 use super::auction::Call;
 use super::contest::*;
-use super::deal::{DealFacts, Dummy};
+use super::deal::{DealFacts, Dummy, HonoursClaim};
 use super::kind::ContractRules;
 use super::scoring::Line;
 use super::side::{BySide, Side};
@@ -616,7 +616,14 @@ fn a_rubber_at_four_is_scored_game_by_game() {
     assert_eq!(d.current().unwrap().vulnerable, BySide::new(false, false));
     calls(&mut d, "1H pass 4H pass pass pass");
     assert_eq!(d.next(), Some(Next::Tricks { declarer: seat(0) }));
-    d.record_result(11, Some((seat(2), 100))).unwrap();
+    d.record_result(
+        11,
+        Some(HonoursClaim {
+            holder: seat(2),
+            points: 100,
+        }),
+    )
+    .unwrap();
     // 120 below; 30 overtrick + 100 honours above.
     assert_eq!(pads(&d), [(130, 120), (0, 0)]);
     assert_eq!(d.games_won(), BySide::new(1, 0));

@@ -25,9 +25,18 @@ pub struct DealFacts {
     /// Declarer's tricks in the contract.
     pub tricks: Option<u32>,
     pub dummy: Option<Dummy>,
-    /// Honours held, recorded with the tricks (bridge for four): the player
-    /// named and the points (100 or 150), credited to that player's side.
-    pub honours: Option<(Seat, u32)>,
+    /// Honours held, recorded with the tricks (bridge for four).
+    pub honours: Option<HonoursClaim>,
+}
+
+/// Honours as the table recorded them (bridge for four): the player named as
+/// holding them and the points given, credited to that player's side. A claim
+/// is checked against the contract (100 or 150, only 150 at no-trump) when
+/// the deal is scored; the session file stores it as `honours = { NAME = N }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HonoursClaim {
+    pub holder: Seat,
+    pub points: u32,
 }
 
 /// The first phase of a deal (phase 1, the exchange phase), once played.

@@ -8,7 +8,9 @@
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
 //! scores, [`deal`] holds one deal phase by phase, [`contest`] plays deals one
 //! after another for two sides, [`game`] seats a table at it, and
-//! [`template`] checks the contract part of a template into the rules.
+//! [`template`] checks the contract part of a template into the rules, which
+//! a [`ContractVariant`] (`variant.rs`) holds: a variant proven to be of
+//! this family, the only kind a contract game is built from.
 
 pub mod auction;
 #[cfg(test)]
@@ -28,6 +30,7 @@ pub mod side;
 pub mod template;
 #[cfg(test)]
 mod template_tests;
+mod variant;
 
 pub use kind::{ContractRules, FirstPhase, Kind, LineTerms, TargetTerms};
 pub use scoring::{
@@ -35,3 +38,4 @@ pub use scoring::{
     trick_values,
 };
 pub use side::{BySide, Side, Winner};
+pub use variant::{ContractVariant, NotContract};

@@ -1,6 +1,7 @@
 //! What the exact-bid engine refuses, and why: every message says what is
 //! wrong and what would be legal.
 
+use super::game::HandNumber;
 use crate::rules::trump::Trump;
 use crate::text::plural;
 
@@ -20,7 +21,7 @@ pub enum RuleError {
     BidTooLarge {
         player: String,
         bid: u32,
-        hand: usize,
+        hand: HandNumber,
         cards: u32,
         /// What this player may bid, as [`super::list_range`] writes it.
         legal: String,
@@ -47,7 +48,7 @@ pub enum RuleError {
     #[error(
         "hand {hand}'s tricks are being recorded, so its bids are closed; `bridgepad undo` takes back the tricks first"
     )]
-    BidsClosed { hand: usize },
+    BidsClosed { hand: HandNumber },
     /// Tricks before every bid is in.
     #[error("the tricks come after the bids; still to bid: {waiting}")]
     BidsFirst { waiting: String },
@@ -56,12 +57,16 @@ pub enum RuleError {
     TricksTooLarge {
         player: String,
         tricks: u32,
-        hand: usize,
+        hand: HandNumber,
         cards: u32,
     },
     /// Some players' tricks already add up to more than the hand.
     #[error("the tricks given add up to {total}, more than the {cards} in hand {hand}")]
-    TricksOver { total: u32, hand: usize, cards: u32 },
+    TricksOver {
+        total: u32,
+        hand: HandNumber,
+        cards: u32,
+    },
     /// Everyone's tricks are in and do not add up.
     #[error(
         "the tricks add up to {total} ({listing}), but hand {hand} has {cards}; the counts must total {cards}"
@@ -69,7 +74,7 @@ pub enum RuleError {
     TricksTotal {
         total: u32,
         listing: String,
-        hand: usize,
+        hand: HandNumber,
         cards: u32,
     },
     /// Edit with nothing recorded.
@@ -80,10 +85,10 @@ pub enum RuleError {
     NothingToUndo,
     /// Edit of a hand that has nothing recorded.
     #[error("hand {hand} has nothing recorded; hands 1 to {last} can be edited")]
-    NoSuchHand { hand: usize, last: usize },
+    NoSuchHand { hand: HandNumber, last: usize },
     /// Edit of the tricks of a hand whose tricks are not in.
     #[error("hand {hand} has no tricks recorded yet; record them with `bridgepad tricks`")]
-    NoTricksToEdit { hand: usize },
+    NoTricksToEdit { hand: HandNumber },
     /// A hand left unfinished with later hands recorded after it.
     #[error(
         "this hand is unfinished (no {what} from {waiting}) but later hands are recorded; finish it or remove the later hands"
@@ -93,7 +98,7 @@ pub enum RuleError {
     #[error("{player} is not playing hand {hand} ({why}); playing: {playing}")]
     NotPlaying {
         player: String,
-        hand: usize,
+        hand: HandNumber,
         why: String,
         playing: String,
     },
@@ -128,7 +133,7 @@ pub enum RuleError {
     OutElimination {
         player: String,
         title: String,
-        hand: usize,
+        hand: HandNumber,
     },
     /// A join that would seat more players than the variant has rules for.
     #[error("{name} cannot join: {title} is for {range} players, and {seated} are seated")]
@@ -158,7 +163,7 @@ pub enum RuleError {
     #[error(
         "{name} can join once hand {hand} is over: its cards are dealt and entries are recorded; record its tricks, then join (or take its entries back with `bridgepad undo`)"
     )]
-    JoinUnderway { name: String, hand: usize },
+    JoinUnderway { name: String, hand: HandNumber },
     /// A join after a player who is not seated.
     #[error("{after} is not seated, so nobody can sit after them; seated: {seated}")]
     JoinAfter { after: String, seated: String },
@@ -166,17 +171,17 @@ pub enum RuleError {
     #[error(
         "{player} cannot sit out hand {hand}: its cards are dealt and entries are recorded; take them back with `bridgepad undo` first"
     )]
-    OutUnderway { player: String, hand: usize },
+    OutUnderway { player: String, hand: HandNumber },
     /// Sitting out twice.
     #[error("{player} already sits out hand {hand}")]
-    AlreadyOut { player: String, hand: usize },
+    AlreadyOut { player: String, hand: HandNumber },
     /// Sitting out that leaves too few to play.
     #[error(
         "{player} cannot sit out hand {hand}: at least {least} players must play it; playing: {playing}"
     )]
     OutTooFew {
         player: String,
-        hand: usize,
+        hand: HandNumber,
         least: usize,
         playing: String,
     },
@@ -184,7 +189,7 @@ pub enum RuleError {
     #[error(
         "hand {hand} is played at no trump, so no trump can be recorded; record its bids and tricks without one"
     )]
-    NoTrumpHand { hand: usize },
+    NoTrumpHand { hand: HandNumber },
     /// Facts recorded for a hand after the game ended.
     #[error("the game ended with hand {ended}, so nothing can be recorded for a later hand")]
     AfterEnd { ended: usize },
@@ -194,6 +199,6 @@ pub enum RuleError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("hand {hand}: {error}")]
 pub struct ReplayError {
-    pub hand: usize,
+    pub hand: HandNumber,
     pub error: RuleError,
 }

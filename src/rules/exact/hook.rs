@@ -112,7 +112,7 @@ fn work(scoring: &Scoring, deal: &Deal, bid: u32, tricks: u32, explain: bool) ->
                 bid,
                 tricks,
                 cards: deal.cards,
-                hand: deal.number,
+                hand: deal.number.get(),
             };
             let (points, working) = if explain {
                 formula.work(inputs)
@@ -212,7 +212,7 @@ mod tests {
 
     fn deal(cards: u32, blind: bool) -> Deal {
         Deal {
-            number: 4,
+            number: crate::rules::HandNumber::new(4).unwrap(),
             dealer: crate::rules::Seat::new(0),
             cards,
             blind,

@@ -420,7 +420,11 @@ fn an_auction_saved_short_of_its_forced_stand_is_finished_not_asked() {
             let game = s.contract_mut()?;
             let mut facts = game.contest().facts().to_vec();
             facts[0].calls = ["7NT", "pass"].map(|c| c.parse().unwrap()).to_vec();
-            *game = ContractGame::replay(game.variant().clone(), game.table().clone(), &facts)?;
+            *game = ContractGame::replay(
+                game.contract_variant().clone(),
+                game.table().clone(),
+                &facts,
+            )?;
             Ok(())
         })
         .unwrap();

@@ -100,10 +100,12 @@ pub(super) fn correct(
                 Ok(n) if (1..=last).contains(&n) => Ok(()),
                 _ => Err(format!("type a hand number from 1 to {last}")),
             };
-            let number: usize = p
+            let typed: usize = p
                 .input(&format!("Which hand (1 to {last})?"), None, &check)?
                 .trim()
                 .parse()?;
+            let number = HandNumber::new(typed)
+                .ok_or_else(|| anyhow::anyhow!("type a hand number from 1 to {last}"))?;
             let kinds = ["Bids".to_string(), "Tricks".to_string()];
             let kind = if p.select("Correct its bids or its tricks?", &kinds, 1)? == 0 {
                 EditKind::Bids
@@ -138,13 +140,11 @@ pub(super) fn correct(
 pub(super) fn corrected_counts(
     p: &mut dyn Prompter,
     game: &ExactGame,
-    number: usize,
+    number: HandNumber,
     kind: EditKind,
 ) -> Result<Option<Vec<(Seat, u32)>>> {
     let table = game.table();
-    let old = HandNumber::new(number)
-        .and_then(|n| game.hand(n))
-        .expect("the hand to correct was dealt");
+    let old = game.hand(number).expect("the hand to correct was dealt");
     let cards = old.deal.cards;
     let order = &old.deal.order;
     let recorded = |seat: Seat| {

@@ -6,7 +6,7 @@ use tempfile::TempDir;
 use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
 use crate::prompt::Scripted;
-use crate::rules::Trump;
+use crate::rules::{HandNumber, Trump};
 
 #[test]
 fn a_rebid_offers_only_the_colours_left_and_the_rook_tries_none() {
@@ -308,5 +308,5 @@ fn a_latecomer_at_an_elimination_table_waits_without_being_asked_where() {
     let game = cx.store.load(&id).unwrap().exact().unwrap().clone();
     let seat = |n: &str| game.table().seat_of(n).unwrap();
     assert_eq!(game.standing(), [seat("Cid"), seat("Bob")]);
-    assert_eq!(game.eliminated(), [(seat("Ann"), 1)]);
+    assert_eq!(game.eliminated(), [(seat("Ann"), HandNumber::at(0))]);
 }

@@ -110,7 +110,10 @@ fn an_elimination_hand_puts_a_player_out_and_seats_a_waiting_one() {
         p.said
     );
     let game = only_session(&cx);
-    assert_eq!(game.eliminated(), [(Seat::at(0), 1)]);
+    assert_eq!(
+        game.eliminated(),
+        [(Seat::at(0), crate::rules::HandNumber::at(0))]
+    );
     assert_eq!(game.standing(), [Seat::at(3), Seat::at(1), Seat::at(2)]);
     assert!(game.waiting().is_empty());
     let hand2 = game.current().unwrap();

@@ -42,7 +42,7 @@ impl ContractGame {
                 let Some(first) = self.rules().first_phase() else {
                     return Err(here(format!(
                         "{} has no first phase; correct the auction or declarer's tricks",
-                        self.variant.title
+                        self.variant().title
                     )));
                 };
                 if fact.first_phase.is_none() {
@@ -72,7 +72,7 @@ impl ContractGame {
                 if self.rules().bridge().is_none() {
                     return Err(here(format!(
                         "{} has no honours; only rubber bridge and Chicago score them",
-                        self.variant.title
+                        self.variant().title
                     )));
                 }
                 if fact.tricks.is_none() {
@@ -87,7 +87,7 @@ impl ContractGame {
                 if !self.rules().has_dummy_choice() {
                     return Err(here(format!(
                         "{} has no dummy to choose; only Single Dummy Bridge records one",
-                        self.variant.title
+                        self.variant().title
                     )));
                 }
                 if old.contract().is_none() {

@@ -9,9 +9,10 @@
 
 use super::auction::Call;
 use super::contest::{Contest, ContestError, Next};
-use super::deal::{ContractDeal, DealFacts, Dummy};
+use super::deal::{ContractDeal, DealFacts, Dummy, HonoursClaim};
 use super::kind::ContractRules;
 use super::side::{BySide, Side};
+use super::variant::ContractVariant;
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
 use crate::rules::template::Variant;
@@ -47,7 +48,7 @@ pub enum Correction {
     Dummy(Dummy),
     /// The honours held (bridge for four): the player who held them and
     /// 100 or 150, or none.
-    Honours(Option<(Seat, u32)>),
+    Honours(Option<HonoursClaim>),
 }
 
 /// What a corrected auction did to the rest of its deal.
@@ -117,7 +118,7 @@ pub enum UndoneEntry {
 /// A contract game session in play.
 #[derive(Debug, Clone)]
 pub struct ContractGame {
-    variant: Variant,
+    variant: ContractVariant,
     table: Table,
     contest: Contest,
     /// Each side's name: its player's, or its partners' ("Ann & Cid").
@@ -135,12 +136,11 @@ fn side_names(table: &Table) -> BySide<String> {
 }
 
 impl ContractGame {
-    /// A new game of a contract variant (`Rules::Contract`): the session's
-    /// seam (`session::Play`) is the one place that picks the family, so
-    /// a variant of another family here is a caller's mistake, refused by
-    /// `rules_of` as one.
-    pub fn new(variant: Variant, table: Table) -> ContractGame {
-        let contest = Contest::new(rules_of(&variant), table.first_dealer());
+    /// A new game of a contract variant: the session's seam
+    /// (`session::Play`) is the one place that picks the family, and it
+    /// hands over a [`ContractVariant`], so no other family gets here.
+    pub fn new(variant: ContractVariant, table: Table) -> ContractGame {
+        let contest = Contest::new(variant.rules(), table.first_dealer());
         ContractGame {
             sides: side_names(&table),
             variant,
@@ -151,11 +151,11 @@ impl ContractGame {
 
     /// Replays recorded deals; the first one that breaks a rule is named.
     pub fn replay(
-        variant: Variant,
+        variant: ContractVariant,
         table: Table,
         facts: &[DealFacts],
     ) -> Result<ContractGame, DealError> {
-        let contest = Contest::replay(rules_of(&variant), table.first_dealer(), facts)
+        let contest = Contest::replay(variant.rules(), table.first_dealer(), facts)
             .map_err(|(deal, error)| DealError { deal, error })?;
         // A call recorded after its deal was passed out would otherwise
         // open the next deal's auction unseen: each deal's calls are its own.
@@ -180,6 +180,11 @@ impl ContractGame {
     }
 
     pub fn variant(&self) -> &Variant {
+        self.variant.variant()
+    }
+
+    /// The variant as the contract variant it is, to build another game of it.
+    pub fn contract_variant(&self) -> &ContractVariant {
         &self.variant
     }
 
@@ -187,7 +192,7 @@ impl ContractGame {
     /// rule `auction = "contract"`): the calls stored are the shortest
     /// auction that reaches it, not the auction the table made.
     pub fn keeps_contract_only(&self) -> bool {
-        self.variant.raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
+        self.variant().raw().auction == Some(crate::rules::template::AuctionEntry::Contract)
     }
 
     /// Whether `deal`'s auction was not recorded: the one question every
@@ -290,7 +295,7 @@ impl ContractGame {
     pub fn record_result(
         &mut self,
         entries: &[(Seat, u32)],
-        honours: Option<(Seat, u32)>,
+        honours: Option<HonoursClaim>,
     ) -> Result<u32, ContractError> {
         let Some(Next::Tricks { declarer }) = self.contest.next() else {
             return Err(self.contest.out_of_turn("declarer's tricks").into());
@@ -337,7 +342,7 @@ impl ContractGame {
         if !self.rules().has_dummy_choice() {
             return Err(ContractError::Entry(format!(
                 "{} has no dummy to choose; only Single Dummy Bridge records one",
-                self.variant.title
+                self.variant().title
             )));
         }
         if !matches!(self.contest.next(), Some(Next::Tricks { .. })) {
@@ -432,14 +437,6 @@ impl ContractGame {
             ))),
         }
     }
-}
-
-/// The contract rules of a variant the caller knows to be a contract game;
-/// read once, when the game is built, and held by its [`Contest`] after that.
-fn rules_of(variant: &Variant) -> ContractRules {
-    variant
-        .contract()
-        .expect("a contract game is built from a contract-family variant")
 }
 
 #[cfg(test)]

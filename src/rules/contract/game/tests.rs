@@ -13,7 +13,7 @@ fn game(file: &str) -> ContractGame {
     let raw: RawTemplate = toml::from_str(text).unwrap();
     let variant = Variant::try_from(raw).unwrap();
     let table = Table::new(&variant, vec!["Ann".into(), "Bob".into()], 0).unwrap();
-    ContractGame::new(variant, table)
+    ContractGame::new(variant.try_into().unwrap(), table)
 }
 
 fn calls(game: &mut ContractGame, text: &str) {

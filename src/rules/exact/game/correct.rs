@@ -27,7 +27,7 @@ impl ExactGame {
     fn undo_one(&self) -> Result<(ExactGame, Undone), RuleError> {
         let mut facts = self.facts.clone();
         let last_index = facts.len().checked_sub(1).ok_or(RuleError::NothingToUndo)?;
-        let hand = HandNumber::at(last_index).get();
+        let hand = HandNumber::at(last_index);
         let last = facts.last_mut().ok_or(RuleError::NothingToUndo)?;
         let current = &self.hands[last_index];
         let complete = current.is_scored();
@@ -76,11 +76,11 @@ impl ExactGame {
         Ok((game, undone))
     }
 
-    /// The game with some entries of hand `hand` (1-based) replaced, replayed
+    /// The game with some entries of hand `hand` replaced, replayed
     /// from the start; refused with the first hand the change makes illegal.
     pub fn edit(
         &self,
-        hand: usize,
+        hand: HandNumber,
         kind: EditKind,
         entries: &[(Seat, u32)],
     ) -> Result<ExactGame, ReplayError> {
@@ -89,9 +89,7 @@ impl ExactGame {
         // A player who joined later was not at the table for this hand.
         for &(seat, _) in entries {
             if let Some(joined) = self.joined.iter().find(|j| j.seat == seat && j.hand > hand) {
-                let playing = HandNumber::new(hand)
-                    .and_then(|n| self.hand(n))
-                    .map(|h| &h.deal.order);
+                let playing = self.hand(hand).map(|h| &h.deal.order);
                 return Err(at(RuleError::NotPlaying {
                     player: self.name(seat),
                     hand,
@@ -105,7 +103,7 @@ impl ExactGame {
         if last == 0 {
             return Err(at(RuleError::NothingToEdit));
         }
-        let Some(recorded) = HandNumber::new(hand).and_then(|n| facts.get_mut(n.index())) else {
+        let Some(recorded) = facts.get_mut(hand.index()) else {
             return Err(at(RuleError::NoSuchHand { hand, last }));
         };
         let list = match kind {

@@ -5,6 +5,7 @@
 use super::*;
 use crate::rules::seat::Seat;
 use crate::rules::template::{NoTrumpHands, RawTemplate, Variant};
+use crate::rules::test_support::hand_no;
 use crate::rules::test_support::refused;
 use crate::rules::trump::Trump;
 
@@ -101,7 +102,7 @@ fn a_no_trump_hand_refuses_a_trump() {
         pass_hand(&mut g);
     }
     let hand = g.current().unwrap();
-    assert_eq!((hand.deal.number, hand.deal.cards), (10, 10));
+    assert_eq!((hand.deal.number.get(), hand.deal.cards), (10, 10));
     assert!(hand.deal.no_trump);
     let err = refused(&mut g, |g| g.record_trump(Trump::Spades));
     assert_eq!(
@@ -123,8 +124,8 @@ fn a_replayed_trump_on_a_no_trump_hand_is_refused_with_its_hand() {
         ..HandFacts::default()
     }];
     let err = ExactGame::replay(v, g.table().clone(), &facts).unwrap_err();
-    assert_eq!(err.hand, 1);
-    assert_eq!(err.error, RuleError::NoTrumpHand { hand: 1 });
+    assert_eq!(err.hand, hand_no(1));
+    assert_eq!(err.error, RuleError::NoTrumpHand { hand: hand_no(1) });
 }
 
 #[test]

@@ -27,8 +27,8 @@ use crate::rules::seat::{PerSeat, Seat};
 use crate::rules::table::Table;
 use crate::rules::template::{Schedule, Variant};
 use crate::rules::trump::Trump;
-use seating::Place;
 pub use seating::{Join, Joined, Start};
+use seating::{Place, Places};
 
 /// What was recorded for one hand, in the order it was entered.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -70,8 +70,7 @@ pub struct Attempt {
 /// Who deals a hand, how many cards, and in what order the table bids.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deal {
-    /// 1-based.
-    pub number: usize,
+    pub number: HandNumber,
     pub dealer: Seat,
     pub cards: u32,
     /// Played with cards on foreheads.
@@ -382,32 +381,32 @@ impl Expect {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Undone {
     Bid {
-        hand: usize,
+        hand: HandNumber,
         seat: Seat,
         bid: u32,
     },
     /// A scored hand's tricks, all of them.
     Tricks {
-        hand: usize,
+        hand: HandNumber,
     },
     /// One player's tricks in a hand not yet scored.
     PlayerTricks {
-        hand: usize,
+        hand: HandNumber,
         seat: Seat,
         tricks: u32,
     },
     Trump {
-        hand: usize,
+        hand: HandNumber,
         trump: Trump,
     },
     /// A player sitting out was put back in the hand.
     Out {
-        hand: usize,
+        hand: HandNumber,
         seat: Seat,
     },
     /// A player who joined at this hand was taken off the table.
     Join {
-        hand: usize,
+        hand: HandNumber,
         name: String,
     },
 }
@@ -441,13 +440,12 @@ pub struct ExactGame {
     facts: Vec<HandFacts>,
     hands: Vec<Hand>,
     totals: PerSeat<i64>,
-    /// Who sits in each place around the table; `None` once its player is
-    /// eliminated and nobody is left waiting to take it.
-    places: Vec<Option<Seat>>,
+    /// Who sits in each place around the table.
+    places: Places,
     /// The next waiting player to sit down.
     next_waiting: usize,
     /// Eliminated players, with the hand that put them out, in that order.
-    eliminated: Vec<(Seat, usize)>,
+    eliminated: Vec<(Seat, HandNumber)>,
     /// The place of the current (or last) dealer.
     dealer_place: Place,
     /// Players who joined the game under way, in the order they joined.
@@ -475,7 +473,7 @@ impl ExactGame {
             .and_then(|rules| Some((rules.clone(), rules.schedule(seated)?)))
             .expect("Table::new checked the player count against the exact-bid variant");
         let totals = PerSeat::filled(table.len(), 0);
-        let dealer_place = Place(table.first_dealer().index());
+        let dealer_place = Places::first(table.first_dealer());
         let mut game = ExactGame {
             variant,
             rules,
@@ -484,7 +482,7 @@ impl ExactGame {
             facts: Vec::new(),
             hands: Vec::new(),
             totals,
-            places: (0..seated).map(|p| Some(Seat::new(p))).collect(),
+            places: Places::seated(seated),
             next_waiting: seated,
             eliminated: Vec::new(),
             dealer_place,
@@ -518,7 +516,10 @@ impl ExactGame {
             .reserve_exact((count + 1).saturating_sub(game.hands.len()));
         game.facts.reserve_exact(count);
         for (i, hand) in facts.into_iter().enumerate() {
-            let at = |error| ReplayError { hand: i + 1, error };
+            let at = |error| ReplayError {
+                hand: HandNumber::at(i),
+                error,
+            };
             if game.status == Status::Over {
                 return Err(at(RuleError::AfterEnd {
                     ended: game.hands.len(),

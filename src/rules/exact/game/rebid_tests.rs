@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::catalog::built_in;
+use crate::rules::test_support::hand_no;
 use crate::rules::test_support::refused;
 
 const ANN: Seat = Seat::new(0);
@@ -125,7 +126,7 @@ fn a_recorded_rebid_that_turns_a_colour_again_is_refused_on_replay() {
         ..HandFacts::default()
     }];
     let err = ExactGame::replay(g.variant().clone(), g.table().clone(), &facts).unwrap_err();
-    assert_eq!(err.hand, 1);
+    assert_eq!(err.hand, hand_no(1));
     assert_eq!(
         err.to_string(),
         "hand 1: red was already tried in this deal (tried: red, green); turn up another colour: yellow or black"

@@ -3,8 +3,8 @@
 //! and the scoring of a hand once its tricks are in.
 
 use super::{
-    Attempt, ExactGame, Expect, Forced, Hand, HandFacts, HandPhase, HandResult, RuleError, Status,
-    set_entries,
+    Attempt, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase, HandResult,
+    RuleError, Status, set_entries,
 };
 use crate::rules::exact::hook::{self as exact, list_range};
 use crate::rules::seat::{PerSeat, Seat};
@@ -346,7 +346,7 @@ impl ExactGame {
         });
         // Elimination: everyone who missed is out, unless everyone missed.
         if self.rules.elimination && missed.len() < playing {
-            self.eliminate(missed, index + 1);
+            self.eliminate(missed, HandNumber::at(index));
         }
         let reached = self
             .rules

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Deal, ExactGame, Hand, RuleError, Status};
+use super::{Deal, ExactGame, Hand, HandNumber, RuleError, Status};
 use crate::rules::seat::Seat;
 
 /// The total a player who joins under way starts on.
@@ -88,23 +88,78 @@ pub struct Join {
 pub struct Joined {
     pub seat: Seat,
     /// The first hand they play (1-based).
-    pub hand: usize,
+    pub hand: HandNumber,
     pub after: Seat,
     pub start: Start,
     /// The total they started on.
     pub points: i64,
 }
 
-/// A place round the table: an index into [`ExactGame`]'s places, the place to
-/// its left one higher (round the table). A player who joins gets a new
-/// place; an eliminated player's place may be left empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Place(pub(super) usize);
+/// A place round the table, one of [`Places`]: the place to its left is one
+/// higher (round the table). A player who joins gets a new place; an
+/// eliminated player's place may be left empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Place(usize);
 
-impl Place {
-    /// The place `steps` to the left of this one, round a table of `places`.
-    fn left(self, steps: usize, places: usize) -> Place {
-        Place((self.0 + steps) % places)
+/// The places round the table, in order to the left, and who sits in each:
+/// `None` once its player is eliminated and nobody is left waiting to take
+/// it. Only a [`Place`] reads it, so nothing indexes it by hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Places(Vec<Option<Seat>>);
+
+impl Places {
+    /// The first `count` seats, each in its own place, in seat order.
+    pub(super) fn seated(count: usize) -> Places {
+        Places((0..count).map(|p| Some(Seat::new(p))).collect())
+    }
+
+    /// The place of `seat` as it sat down at the start (seat `n` in place
+    /// `n`), as the first dealer is named.
+    pub(super) fn first(seat: Seat) -> Place {
+        Place(seat.index())
+    }
+
+    /// Who sits at `place`, if anyone.
+    fn at(&self, place: Place) -> Option<Seat> {
+        self.0.get(place.0).copied().flatten()
+    }
+
+    /// The place where `seat` sits, if it sits at the table.
+    fn of(&self, seat: Seat) -> Option<Place> {
+        self.0.iter().position(|&p| p == Some(seat)).map(Place)
+    }
+
+    /// The place `steps` to the left of `place`, round the table.
+    fn left(&self, place: Place, steps: usize) -> Place {
+        Place((place.0 + steps) % self.0.len())
+    }
+
+    /// Every place, from `place` round to the left, `place` first.
+    fn round_from(&self, place: Place) -> impl Iterator<Item = Place> + '_ {
+        (0..self.0.len()).map(move |step| self.left(place, step))
+    }
+
+    /// Every place after `place` round to the left, `place` last.
+    fn round_after(&self, place: Place) -> impl Iterator<Item = Place> + '_ {
+        (1..=self.0.len()).map(move |step| self.left(place, step))
+    }
+
+    /// The players seated, in place order.
+    fn seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// A new place for `seat` to the left of `place`; the places after it
+    /// move one along (returned: the new place).
+    fn insert_after(&mut self, place: Place, seat: Seat) -> Place {
+        let new = Place(place.0 + 1);
+        self.0.insert(new.0, Some(seat));
+        new
+    }
+
+    /// Seats `seat` (or nobody) at `place`.
+    fn set(&mut self, place: Place, seat: Option<Seat>) {
+        self.0[place.0] = seat;
     }
 }
 
@@ -117,17 +172,21 @@ impl ExactGame {
             self.status = Status::Over;
             return;
         };
-        let places = self.places.len();
         // The deal passes to the left of whoever dealt (past players who sat
         // the last hand out), skipping places left empty.
         if index > 0 {
             let out = &self.hands.last().expect("index > 0").deal.out;
-            while self.places[self.dealer_place.0].is_some_and(|s| out.contains(&s)) {
-                self.dealer_place = self.dealer_place.left(1, places);
+            while self
+                .places
+                .at(self.dealer_place)
+                .is_some_and(|s| out.contains(&s))
+            {
+                self.dealer_place = self.places.left(self.dealer_place, 1);
             }
-            self.dealer_place = (1..=places)
-                .map(|step| self.dealer_place.left(step, places))
-                .find(|&p| self.places[p.0].is_some())
+            self.dealer_place = self
+                .places
+                .round_after(self.dealer_place)
+                .find(|&p| self.places.at(p).is_some())
                 .expect("a game in play has someone seated");
         }
         let deal = self.deal_for(index, cards, Vec::new());
@@ -138,26 +197,28 @@ impl ExactGame {
     /// are, `out` sitting it out: the dealer is the first player who plays
     /// from the dealer's place on, the others bid from their left.
     fn deal_for(&self, index: usize, cards: u32, out: Vec<Seat>) -> Deal {
-        let places = self.places.len();
-        let plays = |p: Place| self.places[p.0].filter(|s| !out.contains(s));
-        let dealer_at = (0..places)
-            .map(|step| self.dealer_place.left(step, places))
+        let plays = |p: Place| self.places.at(p).filter(|s| !out.contains(s));
+        let dealer_at = self
+            .places
+            .round_from(self.dealer_place)
             .find(|&p| plays(p).is_some())
             .expect("someone plays every hand");
         let dealer = plays(dealer_at).expect("found above");
-        let order = (1..=places)
-            .filter_map(|step| plays(dealer_at.left(step, places)))
+        let order = self
+            .places
+            .round_after(dealer_at)
+            .filter_map(plays)
             .collect();
         let of = self.schedule.hands();
         let blind = self.rules.blind_last_hand && of == Some(index + 1);
         Deal {
-            number: index + 1,
+            number: HandNumber::at(index),
             dealer,
             cards,
             blind,
             no_trump: self.rules.no_trump.on(self.schedule, index + 1),
             order,
-            seating: self.places.iter().flatten().copied().collect(),
+            seating: self.places.seats().collect(),
             out,
             of,
         }
@@ -212,10 +273,9 @@ impl ExactGame {
         }
         let after = match after {
             Some(seat) => seat,
-            None => *self
+            None => self
                 .places
-                .iter()
-                .flatten()
+                .seats()
                 .last()
                 .expect("a game in play has someone seated"),
         };
@@ -240,8 +300,8 @@ impl ExactGame {
                 hand: number,
             });
         }
-        let seated: Vec<Seat> = self.places.iter().flatten().copied().collect();
-        let Some(at) = self.places.iter().position(|&p| p == Some(join.after)) else {
+        let seated: Vec<Seat> = self.places.seats().collect();
+        let Some(at) = self.places.of(join.after) else {
             let after = match self.table.seat(join.after.index()) {
                 Some(seat) => self.name(seat),
                 None => join.after.to_string(),
@@ -275,8 +335,8 @@ impl ExactGame {
             hand.add_seat();
         }
         self.totals.push(points);
-        self.places.insert(at + 1, Some(seat));
-        if at < self.dealer_place.0 {
+        let new = self.places.insert_after(at, seat);
+        if new <= self.dealer_place {
             self.dealer_place = Place(self.dealer_place.0 + 1);
         }
         self.joined.push(Joined {
@@ -415,27 +475,28 @@ impl ExactGame {
     /// round the table: the first seat out is the first refilled, from the
     /// next hand, by the next waiting player; a place nobody waits for is
     /// left empty.
-    pub(super) fn eliminate(&mut self, mut missed: Vec<Seat>, hand: usize) {
-        missed.sort_by_key(|&seat| self.places.iter().position(|&p| p == Some(seat)));
+    pub(super) fn eliminate(&mut self, mut missed: Vec<Seat>, hand: HandNumber) {
+        missed.sort_by_key(|&seat| self.places.of(seat));
         for seat in missed {
             self.eliminated.push((seat, hand));
-            let place = self.places.iter().position(|&p| p == Some(seat));
+            let place = self.places.of(seat);
             let place = place.expect("a player in the hand has a place");
             let waiting_end = self.waiting_end();
-            self.places[place] = (self.next_waiting < waiting_end).then(|| {
+            let next = (self.next_waiting < waiting_end).then(|| {
                 self.next_waiting += 1;
                 Seat::new(self.next_waiting - 1)
             });
+            self.places.set(place, next);
         }
     }
 
     /// The players still in an elimination game (everyone seated, otherwise).
     pub fn standing(&self) -> Vec<Seat> {
-        self.places.iter().flatten().copied().collect()
+        self.places.seats().collect()
     }
 
     /// Eliminated players with the hand that put them out, in that order.
-    pub fn eliminated(&self) -> &[(Seat, usize)] {
+    pub fn eliminated(&self) -> &[(Seat, HandNumber)] {
         &self.eliminated
     }
 

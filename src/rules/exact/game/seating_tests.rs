@@ -7,6 +7,7 @@ use super::Start;
 use crate::rules::seat::Seat;
 use crate::rules::table::Table;
 use crate::rules::template::{RawTemplate, Variant};
+use crate::rules::test_support::hand_no;
 use crate::rules::test_support::{assert_same, refused};
 
 const ANN: Seat = Seat::new(0);
@@ -83,7 +84,7 @@ fn a_player_joins_from_the_next_hand_after_the_one_named() {
     let dee = g.join("Dee", Some(ANN), Start::Average).unwrap();
     assert_eq!(dee, DEE);
     let deal = &g.current().unwrap().deal;
-    assert_eq!(deal.number, 4);
+    assert_eq!(deal.number.get(), 4);
     // The schedule stays as started: 3 players' up-and-down to 10, so 4 cards.
     assert_eq!(deal.cards, 4);
     // Dee sits left of Ann, the dealer, so Dee bids first.
@@ -93,7 +94,7 @@ fn a_player_joins_from_the_next_hand_after_the_one_named() {
     assert_eq!(g.around_table(), [ANN, DEE, BOB, CID]);
     // Average of 11, 22, 32 = 21.67 → 21.
     assert_eq!(g.totals()[DEE], 21);
-    assert_eq!(g.joined()[0].hand, 4);
+    assert_eq!(g.joined()[0].hand.get(), 4);
     assert_eq!(g.joined()[0].points, 21);
     // Dee 1/1 → 11 (total 32), Bob 1/1 → 11, Cid 0/2 → 0, Ann 1/0 → 0.
     play(
@@ -138,13 +139,17 @@ fn a_join_is_replayed_undone_and_survives_an_edit_of_an_earlier_hand() {
     // 1/0 ✗ 0. Totals before the join become Ann 11, Bob 12, Cid 21, so
     // Dee starts on 44 / 3 = 14.67 → 14, and 14 + 12 = 26 after hand 4.
     let edited = g
-        .edit(1, crate::rules::EditKind::Tricks, &[(BOB, 1), (CID, 0)])
+        .edit(
+            hand_no(1),
+            crate::rules::EditKind::Tricks,
+            &[(BOB, 1), (CID, 0)],
+        )
         .unwrap();
     assert_eq!(edited.joined()[0].points, 14);
     assert_eq!(edited.totals()[DEE], 26);
     // Editing Dee into a hand before the join is refused.
     let err = g
-        .edit(2, crate::rules::EditKind::Bids, &[(DEE, 0)])
+        .edit(hand_no(2), crate::rules::EditKind::Bids, &[(DEE, 0)])
         .unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -159,7 +164,7 @@ fn a_join_is_replayed_undone_and_survives_an_edit_of_an_earlier_hand() {
     assert_eq!(
         undone,
         [Undone::Join {
-            hand: 4,
+            hand: hand_no(4),
             name: "Dee".into()
         }]
     );
@@ -181,7 +186,7 @@ fn refused_joins_say_what_would_be_legal() {
         err,
         RuleError::JoinUnderway {
             name: "Dee".into(),
-            hand: 4
+            hand: hand_no(4)
         }
     );
 }
@@ -215,7 +220,7 @@ fn a_join_late_in_the_schedule_needs_only_the_hands_to_come() {
     let table = Table::new(&variant, names, 0).unwrap();
     let facts: Vec<HandFacts> = Vec::new();
     let mut g = ExactGame::replay(variant, table, &facts).unwrap();
-    while g.current().unwrap().deal.number < 15 {
+    while g.current().unwrap().deal.number.get() < 15 {
         let order = g.current().unwrap().deal.order.clone();
         let cards = g.current().unwrap().deal.cards;
         // Everyone bids 0 but the dealer, who bids 1 (never the hook's
@@ -262,7 +267,7 @@ fn a_latecomer_at_an_elimination_game_waits_for_a_seat_at_any_time() {
     );
     // Bob misses and is out; Dee takes his seat from hand 2, on 0.
     g.record_tricks(&[(ANN, 2), (BOB, 2), (CID, 0)]).unwrap();
-    assert_eq!(g.eliminated(), [(BOB, 1)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(1))]);
     assert!(g.waiting().is_empty());
     assert_eq!(g.standing(), [ANN, DEE, CID]);
     assert_eq!(g.totals()[DEE], 0);
@@ -279,7 +284,7 @@ fn a_latecomer_at_an_elimination_game_waits_for_a_seat_at_any_time() {
     assert_eq!(
         undone,
         [Undone::Join {
-            hand: 1,
+            hand: hand_no(1),
             name: "Dee".to_string()
         }]
     );
@@ -331,7 +336,7 @@ fn a_player_sits_a_hand_out_and_scores_nothing() {
     );
     let err = refused(&mut g, |g| g.sit_out(CID));
     assert!(
-        matches!(err, RuleError::OutUnderway { hand: 1, .. }),
+        matches!(err, RuleError::OutUnderway { hand, .. } if hand == hand_no(1)),
         "{err}"
     );
     // Bob 0; Dee takes the trick: Cid 10, Dee 0, Bob 10, Ann nothing.
@@ -349,12 +354,18 @@ fn a_player_sits_a_hand_out_and_scores_nothing() {
     // legal bid, so it goes with the one that left it so); Cid's bid; then
     // the sit-out.
     let (back, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
     let (back, undone) = back.undo().unwrap();
     assert_eq!(undone.len(), 2);
     let back = back.undo().unwrap().0;
     let (before, undone) = back.undo().unwrap();
-    assert_eq!(undone, [Undone::Out { hand: 1, seat: ANN }]);
+    assert_eq!(
+        undone,
+        [Undone::Out {
+            hand: hand_no(1),
+            seat: ANN
+        }]
+    );
     assert_eq!(before.current().unwrap().deal.dealer, ANN);
     assert!(before.facts().is_empty());
 }

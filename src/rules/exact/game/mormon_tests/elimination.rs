@@ -1,6 +1,7 @@
 //! Elimination Mormon Bridge in the engine (`game.rs`): who goes out.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn a_missed_bid_eliminates_and_points_are_kept() {
@@ -8,14 +9,14 @@ fn a_missed_bid_eliminates_and_points_are_kept() {
     //   Ann 11, Bob 1/2 → 2 (out), Cid 11, Dee 10.
     let mut g = elimination_game(&FOUR, &[], 0);
     play_seated(&mut g, &[1, 1, 1, 0], &[1, 2, 1, 0]);
-    assert_eq!(g.eliminated(), [(BOB, 1)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(1))]);
     assert_eq!(g.standing(), [ANN, CID, DEE]);
     assert_eq!(vals(g.totals()), [11, 2, 11, 10], "Bob keeps his 2 points");
     assert_eq!(g.hands()[0].exact(BOB), Some(false));
     assert!(!g.is_finished());
     assert_eq!(current(&g).deal.order.len(), 3);
     assert_eq!(
-        narrate::eliminations(&g, 1).unwrap(),
+        narrate::eliminations(&g, hand_no(1)).unwrap(),
         "Out: Bob (missed the bid). Still in: Ann, Cid and Dee."
     );
 }
@@ -31,14 +32,14 @@ fn when_everyone_still_in_misses_nobody_is_eliminated() {
     assert_eq!(vals(g.totals()), [2, 2, 0, 0]);
     assert_eq!(deal_of(&g), (BOB, vec![CID, DEE, ANN, BOB]));
     assert_eq!(
-        narrate::eliminations(&g, 1).unwrap(),
+        narrate::eliminations(&g, hand_no(1)).unwrap(),
         "Everyone still in missed, so nobody is out. Still in: Ann, Bob, Cid and Dee."
     );
 
     // Later, with Bob out, the three left all miss: still nobody goes out.
     // Hand 2 (Bob deals): bids 1, 0, 1, 1; tricks 1, 1, 1, 1 → Bob 0/1 out.
     play_seated(&mut g, &[1, 0, 1, 1], &[1, 1, 1, 1]);
-    assert_eq!(g.eliminated(), [(BOB, 2)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(2))]);
     // Hand 3 (Cid deals; Dee, Ann, Cid): all bid 0; Dee 2, Ann 1, Cid 1: all miss.
     assert_eq!(deal_of(&g), (CID, vec![DEE, ANN, CID]));
     play(
@@ -46,7 +47,7 @@ fn when_everyone_still_in_misses_nobody_is_eliminated() {
         &[(ANN, 0), (CID, 0), (DEE, 0)],
         &[(ANN, 1), (CID, 1), (DEE, 2)],
     );
-    assert_eq!(g.eliminated(), [(BOB, 2)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(2))]);
     assert_eq!(g.standing(), [ANN, CID, DEE]);
 }
 
@@ -74,7 +75,7 @@ fn the_dealer_skips_eliminated_seats() {
         &[(ANN, 3), (CID, 0), (DEE, 0)],
         &[(ANN, 3), (CID, 1), (DEE, 0)],
     );
-    assert_eq!(g.eliminated(), [(BOB, 1), (CID, 5)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(1)), (CID, hand_no(5))]);
     // Hand 6: from Cid's (now empty) seat the deal passes on to Dee; Ann leads.
     assert_eq!(deal_of(&g), (DEE, vec![ANN, DEE]));
     // Both miss (0/2, 0/2): nobody is out. Hand 7: from Dee to Ann, next
@@ -104,7 +105,7 @@ fn waiting_players_take_eliminated_seats_in_order_from_the_following_hand() {
     // Still hand 1: the waiting players have not sat down yet.
     assert_eq!(g.waiting(), [EVE, FAY]);
     tricks(&mut g, &seated(&[1, 0, 1, 2]));
-    assert_eq!(g.eliminated(), [(BOB, 1), (DEE, 1)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(1)), (DEE, hand_no(1))]);
     // Eve takes Bob's seat (left of Ann), Fay Dee's (right of Ann).
     assert_eq!(g.waiting(), Vec::<Seat>::new());
     assert_eq!(g.standing(), [ANN, EVE, CID, FAY]);
@@ -112,7 +113,7 @@ fn waiting_players_take_eliminated_seats_in_order_from_the_following_hand() {
     // Hand 2: the deal passes left from Ann to the seat Eve now holds.
     assert_eq!(deal_of(&g), (EVE, vec![CID, FAY, ANN, EVE]));
     assert_eq!(
-        narrate::eliminations(&g, 1).unwrap(),
+        narrate::eliminations(&g, hand_no(1)).unwrap(),
         // The newcomers are named in hand 2's bidding order (Cid, Fay, Ann, Eve).
         "Out: Bob and Dee (missed the bid). Fay and Eve take seats from hand 2. \
          Still in: Ann, Eve, Cid and Fay."
@@ -125,7 +126,10 @@ fn waiting_players_take_eliminated_seats_in_order_from_the_following_hand() {
         &[(CID, 2), (FAY, 0), (ANN, 1), (EVE, 0)],
         &[(CID, 2), (FAY, 1), (ANN, 1), (EVE, 0)],
     );
-    assert_eq!(g.eliminated(), [(BOB, 1), (DEE, 1), (FAY, 2)]);
+    assert_eq!(
+        g.eliminated(),
+        [(BOB, hand_no(1)), (DEE, hand_no(1)), (FAY, hand_no(2))]
+    );
     assert_eq!(g.standing(), [ANN, EVE, CID]);
     assert_eq!(vals(g.totals()), [22, 0, 23, 2, 10, 1]);
     // Hand 3: from Eve's seat the deal passes to Cid; Fay's seat is skipped.
@@ -141,7 +145,7 @@ fn an_entry_for_a_player_not_in_the_hand_is_refused() {
         err,
         RuleError::NotPlaying {
             player: "Eve".into(),
-            hand: 1,
+            hand: hand_no(1),
             why: "waiting for a seat".into(),
             playing: "Bob, Cid, Dee and Ann".into(),
         }
@@ -156,7 +160,7 @@ fn an_entry_for_a_player_not_in_the_hand_is_refused() {
 
     // Hand 1: Dee misses (bids 1, 1, 1, 0; tricks 1, 1, 1, 1) → Eve takes Dee's seat.
     play_seated(&mut g, &[1, 1, 1, 0], &[1, 1, 1, 1]);
-    assert_eq!(g.eliminated(), [(DEE, 1)]);
+    assert_eq!(g.eliminated(), [(DEE, hand_no(1))]);
     assert_eq!(deal_of(&g), (BOB, vec![CID, EVE, ANN, BOB]));
     let err = refused(&mut g, |g| g.record_bids(&[(DEE, 0)]));
     assert_eq!(
@@ -174,7 +178,7 @@ fn an_entry_for_a_player_not_in_the_hand_is_refused() {
     let err = refused(&mut g, |g| g.record_tricks(&[(DEE, 1)]));
     assert!(matches!(
         err,
-        RuleError::NotPlaying { ref player, hand: 2, .. } if player == "Dee"
+        RuleError::NotPlaying { ref player, hand, .. } if player == "Dee" && hand == hand_no(2)
     ));
     // The newly seated Eve plays: her count is filled in from the rest.
     let filled = g.record_tricks(&[(ANN, 1), (BOB, 1), (CID, 1)]).unwrap();
@@ -201,7 +205,7 @@ fn the_last_player_standing_wins_even_with_fewer_points() {
     assert_eq!(g.winners(), [BOB], "the last player standing wins");
     assert_eq!(g.leaders(), [ANN], "Ann has the most points but is out");
     // Out in the same hand: listed (and refilled) in seat order, Ann first.
-    assert_eq!(g.eliminated(), [(ANN, 4), (CID, 4)]);
+    assert_eq!(g.eliminated(), [(ANN, hand_no(4)), (CID, hand_no(4))]);
     assert_eq!(g.hands().len(), 4, "no fifth hand is dealt");
     assert_eq!(
         narrate::finished(&g),
@@ -226,7 +230,7 @@ fn undo_of_a_hand_that_eliminated_players_brings_them_back() {
     play_seated(&mut g, &[0, 0, 0], &[2, 0, 2]);
     assert!(g.is_finished());
     let (back, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 4 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(4) }]);
     assert!(!back.is_finished());
     assert!(back.eliminated().is_empty());
     assert_eq!(back.standing(), [ANN, BOB, CID]);
@@ -242,7 +246,7 @@ fn undo_of_a_hand_that_eliminated_players_brings_them_back() {
     let (back, _) = back.undo().unwrap();
     let (back, _) = back.undo().unwrap();
     let (back, undone) = back.undo().unwrap();
-    assert!(matches!(undone.as_slice(), [Undone::Bid { hand: 4, .. }]));
+    assert!(matches!(undone.as_slice(), [Undone::Bid { hand, .. }] if *hand == hand_no(4)));
     assert_same(&back, &before);
 
     // With waiting players: undo sends the newcomers back to waiting.
@@ -291,17 +295,17 @@ fn an_edit_that_changes_who_went_out_refuses_the_later_hands() {
     // Correcting hand 1 so that Dee (0/1) misses instead of Bob: Bob would be
     // playing hand 2 and Dee not, so Dee's recorded bid there is refused.
     let err = g
-        .edit(1, EditKind::Tricks, &[(BOB, 1), (DEE, 1)])
+        .edit(hand_no(1), EditKind::Tricks, &[(BOB, 1), (DEE, 1)])
         .unwrap_err();
     // Replayed: hand 1 now has Dee 0/1 out, so hand 2 is dealt by Bob to
     // Cid, Ann and Bob, and Dee's recorded bid there is refused.
-    assert_eq!(err.hand, 2);
+    assert_eq!(err.hand, hand_no(2));
     assert_eq!(
         err.to_string(),
         "hand 2: Dee is not playing hand 2 (eliminated in hand 1); playing: Cid, Ann and Bob"
     );
     assert!(matches!(
         err.error,
-        RuleError::NotPlaying { ref player, hand: 2, .. } if player == "Dee"
+        RuleError::NotPlaying { ref player, hand, .. } if player == "Dee" && hand == hand_no(2)
     ));
 }

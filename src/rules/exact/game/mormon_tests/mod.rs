@@ -93,7 +93,7 @@ fn current(g: &ExactGame) -> &Hand {
 }
 
 fn number(g: &ExactGame) -> usize {
-    current(g).deal.number
+    current(g).deal.number.get()
 }
 
 /// Values given in seat order, as `(seat, value)` entries.

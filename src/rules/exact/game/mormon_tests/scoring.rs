@@ -1,6 +1,7 @@
 //! Mormon Bridge's scoring in the engine (`game.rs`): tricks plus ten, every form.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 /// A whole regular game for Ann, Bob, Cid and Dee, Ann dealing first
 /// ([Ann, Bob, Cid, Dee] in each row). Points = tricks + 10 when exact.
@@ -40,7 +41,7 @@ fn a_whole_regular_game_is_eleven_hands_and_most_points_wins() {
     let dealers = [ANN, BOB, CID, DEE];
     for (i, (b, t, totals)) in REGULAR_GAME.iter().enumerate() {
         let hand = current(&g);
-        assert_eq!(hand.deal.number, i + 1);
+        assert_eq!(hand.deal.number.get(), i + 1);
         assert_eq!(hand.deal.cards, [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1][i]);
         assert_eq!(hand.deal.dealer, dealers[i % 4], "hand {}", i + 1);
         assert_eq!(hand.deal.of, Some(11));
@@ -152,7 +153,7 @@ fn undo_of_the_hand_that_reached_100_reopens_the_game() {
     play_seated(&mut g, &[2, 2, 0, 0], &[2, 2, 0, 0]);
     assert!(g.is_finished());
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 9 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(9) }]);
     assert!(!g.is_finished());
     assert_eq!(vals(g.totals()), [96, 96, 80, 80]);
     assert!(matches!(g.expects(), Some(Expect::Tricks { .. })));

@@ -2,6 +2,7 @@
 //! bidding the whole hand.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 /// One round of bids: the trump turned, the bids as entered, and the step after it.
 type Round = (Trump, Vec<(Seat, u32)>, RebidStep);
@@ -87,7 +88,7 @@ fn two_players_bidding_four_are_led_through_new_colours_first_card_led_and_a_red
             }
         );
         // Same hand, same dealer and leader throughout, even after the redeal.
-        assert_eq!(hand.deal.number, 1);
+        assert_eq!(hand.deal.number.get(), 1);
         assert_eq!(deal_of(&g), (ANN, vec![BOB, ANN]));
         assert_eq!(
             g.expects(),
@@ -141,7 +142,7 @@ fn two_players_bidding_four_are_led_through_new_colours_first_card_led_and_a_red
     // Ann 1/1 → 11; Bob 1/3 → 3 and out: Ann is the last player standing.
     tricks(&mut g, &[(ANN, 1), (BOB, 3)]);
     assert_eq!(vals(g.totals()), [11, 3]);
-    assert_eq!(g.eliminated(), [(BOB, 1)]);
+    assert_eq!(g.eliminated(), [(BOB, hand_no(1))]);
     assert!(g.is_finished());
     assert_eq!(g.winners(), [ANN]);
     let facts = &g.facts()[0];
@@ -188,7 +189,7 @@ fn undo_takes_back_into_the_last_refused_round() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: BOB,
             bid: 2
         }]
@@ -215,7 +216,7 @@ fn undo_takes_back_into_the_last_refused_round() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: ANN,
             bid: 2
         }]
@@ -224,7 +225,7 @@ fn undo_takes_back_into_the_last_refused_round() {
     assert_eq!(
         undone,
         [Undone::Trump {
-            hand: 1,
+            hand: hand_no(1),
             trump: Trump::Red
         }]
     );
@@ -233,7 +234,7 @@ fn undo_takes_back_into_the_last_refused_round() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: BOB,
             bid: 3
         }]
@@ -266,7 +267,7 @@ fn undo_after_the_accepted_round_was_played_goes_back_step_by_step() {
     assert!(g.is_finished());
     assert_eq!(g.winners(), [ANN]);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
     assert!(!g.is_finished());
     assert!(g.eliminated().is_empty());
     assert_eq!(current(&g).rebids.len(), 1);
@@ -298,7 +299,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 1,
+            hand: hand_no(1),
             error: RuleError::RebidNotNeeded {
                 bids: "Ann 1, Bob 2".into()
             }
@@ -320,7 +321,7 @@ fn replay_refuses_a_recorded_rebid_that_was_not_needed() {
         ..HandFacts::default()
     }];
     let err = ExactGame::replay(v.clone(), three, &facts).unwrap_err();
-    assert_eq!(err.hand, 1);
+    assert_eq!(err.hand, hand_no(1));
     assert_eq!(
         err.error,
         RuleError::RebidNotNeeded {
@@ -372,7 +373,10 @@ fn with_three_players_left_a_total_of_four_is_accepted() {
     // stands. Tricks Ann 0, Bob 3, Cid 1 → Ann 0/0 ✓, Bob 4/3 ✗, Cid 0/1 ✗:
     // Bob and Cid go out (in seat order) and Ann is the last standing.
     tricks(&mut g, &[(ANN, 0), (BOB, 3), (CID, 1)]);
-    assert_eq!(g.eliminated(), [(DEE, 1), (BOB, 2), (CID, 2)]);
+    assert_eq!(
+        g.eliminated(),
+        [(DEE, hand_no(1)), (BOB, hand_no(2)), (CID, hand_no(2))]
+    );
     assert!(g.is_finished());
     assert_eq!(g.winners(), [ANN]);
 }
@@ -382,12 +386,12 @@ fn two_players_left_after_eliminations_must_not_bid_four() {
     // Ann, Bob, Cid; Ann deals. Hand 1: Cid misses (bids 1, 1, 0; tricks 1, 1, 2).
     let mut g = elimination_game(&THREE, &[], 0);
     play_seated(&mut g, &[1, 1, 0], &[1, 1, 2]);
-    assert_eq!(g.eliminated(), [(CID, 1)]);
+    assert_eq!(g.eliminated(), [(CID, hand_no(1))]);
     // Hand 2: Bob deals; Ann leads (Cid's seat is skipped).
     assert_eq!(deal_of(&g), (BOB, vec![ANN, BOB]));
     bid(&mut g, &[(ANN, 1), (BOB, 3)]);
     assert_eq!(current(&g).rebids.len(), 1);
-    assert_eq!(current(&g).deal.number, 2);
+    assert_eq!(current(&g).deal.number.get(), 2);
     assert_eq!(g.facts().len(), 2);
     assert_eq!(g.facts()[1].rebids[0].bids, [(ANN, 1), (BOB, 3)]);
     // 0 + 0 = 0 stands: tricks 2 and 2, both miss: nobody out, hand 3.

@@ -1,6 +1,7 @@
 //! The engine's bids (`game.rs`) and the dealer's hook.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn the_dealer_may_not_bid_the_number_that_makes_the_bids_total_the_hand() {
@@ -191,7 +192,7 @@ fn a_bid_larger_than_the_hand_is_refused() {
         RuleError::BidTooLarge {
             player: "Ann".into(),
             bid: 4,
-            hand: 3,
+            hand: hand_no(3),
             cards: 3,
             legal: "0 to 3".into(),
         }
@@ -236,7 +237,7 @@ fn bids_are_closed_once_tricks_come_in() {
     // One count of three: the hand is not complete yet.
     assert_eq!(g.record_tricks(&[(ANN, 1)]).unwrap(), []);
     let err = refused(&mut g, |g| g.record_bids(&[(BOB, 2)]));
-    assert_eq!(err, RuleError::BidsClosed { hand: 3 });
+    assert_eq!(err, RuleError::BidsClosed { hand: hand_no(3) });
     assert!(
         err.to_string()
             .starts_with("hand 3's tricks are being recorded")

@@ -14,7 +14,7 @@ fn three_players_deal_passes_left_and_the_dealer_bids_last() {
     ];
     for (i, (dealer, order)) in expected.iter().enumerate() {
         let deal = &g.current().unwrap().deal;
-        assert_eq!(deal.number, i + 1);
+        assert_eq!(deal.number.get(), i + 1);
         assert_eq!(deal.dealer, *dealer, "dealer of hand {}", i + 1);
         assert_eq!(deal.order, order, "bidding order of hand {}", i + 1);
         assert_eq!(
@@ -50,7 +50,7 @@ fn five_players_deal_passes_left_and_the_dealer_bids_last() {
     ];
     for (i, (dealer, order)) in expected.iter().enumerate() {
         let deal = &g.current().unwrap().deal;
-        assert_eq!(deal.number, i + 1);
+        assert_eq!(deal.number.get(), i + 1);
         assert_eq!(deal.dealer, *dealer, "dealer of hand {}", i + 1);
         assert_eq!(deal.order, order, "bidding order of hand {}", i + 1);
         pass_hand(&mut g);

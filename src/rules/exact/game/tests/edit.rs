@@ -1,6 +1,7 @@
 //! `ExactGame::edit` (`game.rs`): corrections to an earlier hand.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn editing_an_earlier_hands_tricks_rescores_it_and_everything_after() {
@@ -10,7 +11,9 @@ fn editing_an_earlier_hands_tricks_rescores_it_and_everything_after() {
     // Totals after hand 1 [0, 10, 11] (unchanged), hand 2 [0, 20, 21],
     // hand 3 [0, 31, 31], hand 4 [12, 31, 42], hand 5 [24, 41, 42].
     let g = full_game(5);
-    let edited = g.edit(2, EditKind::Tricks, &[(ANN, 2), (BOB, 0)]).unwrap();
+    let edited = g
+        .edit(hand_no(2), EditKind::Tricks, &[(ANN, 2), (BOB, 0)])
+        .unwrap();
     let totals: Vec<Vec<i64>> = edited
         .hands()
         .iter()
@@ -51,8 +54,8 @@ fn editing_an_earlier_hands_bids_rescores_it() {
     // exact (13), Bob exact at 3 (13), Cid bid 1 took 0 (0).
     // Totals [35 + 13, 31 + 13, 42 + 0] = [48, 44, 42].
     let g = full_game(6);
-    let err = g.edit(6, EditKind::Bids, &[(BOB, 3)]).unwrap_err();
-    assert_eq!(err.hand, 6);
+    let err = g.edit(hand_no(6), EditKind::Bids, &[(BOB, 3)]).unwrap_err();
+    assert_eq!(err.hand, hand_no(6));
     assert!(
         matches!(
             err.error,
@@ -64,7 +67,9 @@ fn editing_an_earlier_hands_bids_rescores_it() {
         ),
         "{err}"
     );
-    let edited = g.edit(6, EditKind::Bids, &[(BOB, 3), (CID, 1)]).unwrap();
+    let edited = g
+        .edit(hand_no(6), EditKind::Bids, &[(BOB, 3), (CID, 1)])
+        .unwrap();
     assert_eq!(
         vals(&edited.hands()[5].result().unwrap().points),
         [13, 13, 0]
@@ -76,42 +81,46 @@ fn editing_an_earlier_hands_bids_rescores_it() {
 fn an_edit_that_makes_a_hand_illegal_is_refused_with_its_number() {
     let g = full_game(5);
     // Hand 3 has 3 cards, counts 2 1 0; Ann to 3 makes 4.
-    let err = g.edit(3, EditKind::Tricks, &[(ANN, 3)]).unwrap_err();
+    let err = g
+        .edit(hand_no(3), EditKind::Tricks, &[(ANN, 3)])
+        .unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 3,
+            hand: hand_no(3),
             error: RuleError::TricksOver {
                 total: 4,
-                hand: 3,
+                hand: hand_no(3),
                 cards: 3
             }
         }
     );
     // Hand 3 counts 1 1 0: they do not add up to 3.
-    let err = g.edit(3, EditKind::Tricks, &[(ANN, 1)]).unwrap_err();
-    assert_eq!(err.hand, 3);
+    let err = g
+        .edit(hand_no(3), EditKind::Tricks, &[(ANN, 1)])
+        .unwrap_err();
+    assert_eq!(err.hand, hand_no(3));
     assert!(
         matches!(err.error, RuleError::TricksTotal { total: 2, .. }),
         "{err}"
     );
     // Hand 4 (Ann deals, Bob 2 + Cid 1): Ann's bid to 1 hits the hook.
-    let err = g.edit(4, EditKind::Bids, &[(ANN, 1)]).unwrap_err();
-    assert_eq!(err.hand, 4);
+    let err = g.edit(hand_no(4), EditKind::Bids, &[(ANN, 1)]).unwrap_err();
+    assert_eq!(err.hand, hand_no(4));
     assert!(
         matches!(err.error, RuleError::DealerHook { bid: 1, .. }),
         "{err}"
     );
     // A bid too large for hand 2.
-    let err = g.edit(2, EditKind::Bids, &[(CID, 3)]).unwrap_err();
+    let err = g.edit(hand_no(2), EditKind::Bids, &[(CID, 3)]).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 2,
+            hand: hand_no(2),
             error: RuleError::BidTooLarge {
                 player: "Cid".into(),
                 bid: 3,
-                hand: 2,
+                hand: hand_no(2),
                 cards: 2,
                 legal: "0 to 2".into(),
             }
@@ -119,12 +128,12 @@ fn an_edit_that_makes_a_hand_illegal_is_refused_with_its_number() {
     );
     // Duplicates are refused before anything else.
     let err = g
-        .edit(2, EditKind::Tricks, &[(ANN, 1), (ANN, 1)])
+        .edit(hand_no(2), EditKind::Tricks, &[(ANN, 1), (ANN, 1)])
         .unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 2,
+            hand: hand_no(2),
             error: RuleError::Duplicate {
                 player: "Ann".into()
             }
@@ -136,12 +145,14 @@ fn an_edit_that_makes_a_hand_illegal_is_refused_with_its_number() {
 fn editing_the_tricks_of_a_hand_without_tricks_is_refused() {
     let mut g = full_game(2);
     bids(&mut g, &[1, 1, 0]);
-    let err = g.edit(3, EditKind::Tricks, &[(ANN, 1)]).unwrap_err();
+    let err = g
+        .edit(hand_no(3), EditKind::Tricks, &[(ANN, 1)])
+        .unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 3,
-            error: RuleError::NoTricksToEdit { hand: 3 }
+            hand: hand_no(3),
+            error: RuleError::NoTricksToEdit { hand: hand_no(3) }
         }
     );
     assert_eq!(
@@ -149,7 +160,7 @@ fn editing_the_tricks_of_a_hand_without_tricks_is_refused() {
         "hand 3: hand 3 has no tricks recorded yet; record them with `bridgepad tricks`"
     );
     // Its bids can be edited: Ann 1 → 0 (0 + 1 + 0 = 1 ≠ 3).
-    let edited = g.edit(3, EditKind::Bids, &[(ANN, 0)]).unwrap();
+    let edited = g.edit(hand_no(3), EditKind::Bids, &[(ANN, 0)]).unwrap();
     assert_eq!(
         vals(edited.current().unwrap().bids()),
         [Some(0), Some(1), Some(0)]
@@ -159,20 +170,23 @@ fn editing_the_tricks_of_a_hand_without_tricks_is_refused() {
 #[test]
 fn editing_a_hand_that_does_not_exist_is_refused() {
     let g = full_game(5);
-    let err = g.edit(6, EditKind::Bids, &[(ANN, 1)]).unwrap_err();
+    let err = g.edit(hand_no(6), EditKind::Bids, &[(ANN, 1)]).unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 6,
-            error: RuleError::NoSuchHand { hand: 6, last: 5 }
+            hand: hand_no(6),
+            error: RuleError::NoSuchHand {
+                hand: hand_no(6),
+                last: 5
+            }
         }
     );
     assert_eq!(
         err.to_string(),
         "hand 6: hand 6 has nothing recorded; hands 1 to 5 can be edited"
     );
-    let err = g.edit(0, EditKind::Tricks, &[(ANN, 1)]).unwrap_err();
-    assert_eq!(err.error, RuleError::NoSuchHand { hand: 0, last: 5 });
+    // Hand 0 numbers no hand: a `HandNumber` cannot hold it.
+    assert_eq!(crate::rules::HandNumber::new(0), None);
 }
 
 #[test]
@@ -184,18 +198,20 @@ fn an_edit_that_ends_the_game_earlier_with_later_hands_recorded_is_refused() {
     // Hand 5 (5 cards): bids 2 0 2, tricks 2 0 3. Edited to 3 0 2: Cid exact,
     // 42 + 12 = 54 ≥ 53, so the game ends with hand 5 — but hand 6 is recorded.
     let err = g
-        .edit(5, EditKind::Tricks, &[(ANN, 3), (CID, 2)])
+        .edit(hand_no(5), EditKind::Tricks, &[(ANN, 3), (CID, 2)])
         .unwrap_err();
     assert_eq!(
         err,
         ReplayError {
-            hand: 6,
+            hand: hand_no(6),
             error: RuleError::AfterEnd { ended: 5 }
         }
     );
     // The same edit on the last recorded hand just ends the game.
     let g = full_game_with(with_target(53), 5);
-    let edited = g.edit(5, EditKind::Tricks, &[(ANN, 3), (CID, 2)]).unwrap();
+    let edited = g
+        .edit(hand_no(5), EditKind::Tricks, &[(ANN, 3), (CID, 2)])
+        .unwrap();
     assert!(edited.is_finished());
     assert_eq!(vals(edited.totals()), [23, 31, 54]);
     assert_eq!(edited.winners(), [CID]);
@@ -210,7 +226,9 @@ fn undo_after_an_edit_that_added_bids_out_of_order() {
     // [(Ann, 1), (Cid, 2)] is DealerBidsLast and undo's `expect` panics.
     let mut g = three_at(3);
     g.record_bids(&[(ANN, 1)]).unwrap();
-    let g = g.edit(3, EditKind::Bids, &[(CID, 2), (BOB, 1)]).unwrap();
+    let g = g
+        .edit(hand_no(3), EditKind::Bids, &[(CID, 2), (BOB, 1)])
+        .unwrap();
     assert_eq!(
         g.expects(),
         Some(Expect::Tricks {
@@ -221,7 +239,7 @@ fn undo_after_an_edit_that_added_bids_out_of_order() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 3,
+            hand: hand_no(3),
             seat: CID,
             bid: 2
         }]
@@ -243,12 +261,12 @@ fn an_empty_bid_entry_changes_nothing() {
         "an empty entry records nothing"
     );
     let (_, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
 }
 
 #[test]
 fn editing_an_empty_game_has_no_hand_to_edit() {
     let g = game(&THREE, 0);
-    let err = g.edit(1, EditKind::Bids, &[(BOB, 0)]).unwrap_err();
+    let err = g.edit(hand_no(1), EditKind::Bids, &[(BOB, 0)]).unwrap_err();
     assert_eq!(err.error, RuleError::NothingToEdit);
 }

@@ -88,7 +88,7 @@ fn vals<T: Clone>(per_seat: &PerSeat<T>) -> Vec<T> {
 }
 
 fn number(g: &ExactGame) -> usize {
-    g.current().expect("game in progress").deal.number
+    g.current().expect("game in progress").deal.number.get()
 }
 
 /// Records the bids (given in seat order) one at a time, in bidding order.

@@ -1,6 +1,7 @@
 //! `ExactGame::replay` (`game.rs`): the facts of a session file, and what it refuses.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn replaying_the_facts_gives_the_same_game() {
@@ -54,7 +55,7 @@ fn replay_refuses_a_hand_edited_forbidden_dealer_bid() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 4,
+            hand: hand_no(4),
             error: RuleError::DealerHook {
                 dealer: "Ann".into(),
                 bid: 1,
@@ -77,12 +78,12 @@ fn replay_refuses_a_hand_whose_tricks_do_not_add_up() {
     // Hand 2 has 2 cards; make the counts 1, 1, 1.
     facts[1].tricks = seated(&[1, 1, 1]);
     let err = ExactGame::replay(devils(), g.table().clone(), &facts).unwrap_err();
-    assert_eq!(err.hand, 2);
+    assert_eq!(err.hand, hand_no(2));
     assert_eq!(
         err.error,
         RuleError::TricksOver {
             total: 3,
-            hand: 2,
+            hand: hand_no(2),
             cards: 2
         }
     );
@@ -96,7 +97,7 @@ fn replay_refuses_facts_after_the_game_ended() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 4,
+            hand: hand_no(4),
             error: RuleError::AfterEnd { ended: 3 }
         }
     );
@@ -116,7 +117,7 @@ fn replay_refuses_facts_after_the_game_ended() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 20,
+            hand: hand_no(20),
             error: RuleError::AfterEnd { ended: 19 }
         }
     );
@@ -135,7 +136,7 @@ fn replay_refuses_an_unfinished_hand_followed_by_a_later_one() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 2,
+            hand: hand_no(2),
             error: RuleError::Unfinished {
                 what: "tricks",
                 waiting: "Cid, Ann and Bob".into()
@@ -158,7 +159,7 @@ fn replay_refuses_an_unfinished_hand_followed_by_a_later_one() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 2,
+            hand: hand_no(2),
             error: RuleError::Unfinished {
                 what: "bids",
                 waiting: "Cid, Ann and Bob".into()
@@ -187,7 +188,7 @@ fn replay_refuses_a_dealer_bid_without_all_the_others() {
     assert_eq!(
         err,
         ReplayError {
-            hand: 1,
+            hand: hand_no(1),
             error: RuleError::DealerBidsLast {
                 dealer: "Ann".into(),
                 waiting: "Cid".into()

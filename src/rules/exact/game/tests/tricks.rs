@@ -1,6 +1,7 @@
 //! The engine's tricks (`game.rs`): the counts it refuses and fills in, and the trump.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn tricks_before_every_bid_is_in_are_refused() {
@@ -30,7 +31,7 @@ fn tricks_over_the_hand_are_refused() {
         RuleError::TricksTooLarge {
             player: "Bob".into(),
             tricks: 4,
-            hand: 3,
+            hand: hand_no(3),
             cards: 3,
         }
     );
@@ -39,7 +40,7 @@ fn tricks_over_the_hand_are_refused() {
         err,
         RuleError::TricksOver {
             total: 4,
-            hand: 3,
+            hand: hand_no(3),
             cards: 3
         }
     );
@@ -116,7 +117,7 @@ fn all_counts_that_do_not_add_up_are_refused() {
         RuleError::TricksTotal {
             total: 2,
             listing: "Ann 1, Bob 1, Cid 0".into(),
-            hand: 3,
+            hand: hand_no(3),
             cards: 3,
         }
     );
@@ -160,7 +161,7 @@ fn once_every_trick_is_accounted_for_the_others_took_none() {
     assert_eq!(vals(g.totals()), [10, 0, 10, 10]);
     // Undo takes the hand's tricks back, all of them.
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
     assert_eq!(g.facts()[0].tricks, []);
 }
 
@@ -182,12 +183,12 @@ fn the_dealers_only_legal_bid_is_recorded_and_undone_with_the_bid_that_forced_it
         undone,
         [
             Undone::Bid {
-                hand: 1,
+                hand: hand_no(1),
                 seat: ANN,
                 bid: 1
             },
             Undone::Bid {
-                hand: 1,
+                hand: hand_no(1),
                 seat: CID,
                 bid: 0
             }

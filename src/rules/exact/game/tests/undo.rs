@@ -1,6 +1,7 @@
 //! `ExactGame::undo` (`game.rs`): what each undo takes back.
 
 use super::*;
+use crate::rules::test_support::hand_no;
 
 #[test]
 fn undo_on_an_empty_game_has_nothing_to_undo() {
@@ -23,7 +24,7 @@ fn undo_takes_back_the_last_bid() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: CID,
             bid: 0
         }]
@@ -39,7 +40,7 @@ fn undo_takes_back_the_last_bid() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: BOB,
             bid: 1
         }]
@@ -61,7 +62,7 @@ fn undo_takes_back_a_scored_hands_tricks_including_the_filled_in_count() {
     assert_eq!(number(&g), 2);
 
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
     assert_eq!(g.facts().len(), 1);
     assert_eq!(g.facts()[0].bids, [(BOB, 0), (CID, 1), (ANN, 1)]);
     assert_eq!(g.facts()[0].tricks, []);
@@ -93,7 +94,7 @@ fn undo_takes_back_one_count_of_an_unfinished_hand() {
     assert_eq!(
         undone,
         [Undone::PlayerTricks {
-            hand: 3,
+            hand: hand_no(3),
             seat: ANN,
             tricks: 1
         }]
@@ -115,7 +116,7 @@ fn undo_takes_back_the_trump_last() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 1,
+            hand: hand_no(1),
             seat: BOB,
             bid: 0
         }]
@@ -125,7 +126,7 @@ fn undo_takes_back_the_trump_last() {
     assert_eq!(
         undone,
         [Undone::Trump {
-            hand: 1,
+            hand: hand_no(1),
             trump: Trump::Hearts
         }]
     );
@@ -142,13 +143,13 @@ fn undo_after_a_scored_hand_with_a_trump_for_the_next() {
     assert_eq!(
         undone,
         [Undone::Trump {
-            hand: 2,
+            hand: hand_no(2),
             trump: Trump::Clubs
         }]
     );
     assert_eq!(g.facts().len(), 1);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 1 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(1) }]);
     assert_eq!(g.played(), 0);
 }
 
@@ -156,7 +157,7 @@ fn undo_after_a_scored_hand_with_a_trump_for_the_next() {
 fn undo_reopens_a_finished_game() {
     let g = full_game(19);
     let (g, undone) = g.undo().unwrap();
-    assert_eq!(undone, [Undone::Tricks { hand: 19 }]);
+    assert_eq!(undone, [Undone::Tricks { hand: hand_no(19) }]);
     assert!(!g.is_finished());
     assert_eq!(number(&g), 19);
     assert_eq!(vals(g.totals()), [158, 137, 129]);
@@ -190,7 +191,7 @@ fn undo_then_redo_gives_the_same_game() {
     assert_eq!(
         undone,
         [Undone::Bid {
-            hand: 5,
+            hand: hand_no(5),
             seat: BOB,
             bid: 0
         }]
@@ -215,12 +216,12 @@ fn undo_after_the_dealer_bid_in_one_entry_with_the_others() {
         undone,
         [
             Undone::Bid {
-                hand: 1,
+                hand: hand_no(1),
                 seat: ANN,
                 bid: 0
             },
             Undone::Bid {
-                hand: 1,
+                hand: hand_no(1),
                 seat: CID,
                 bid: 0
             }

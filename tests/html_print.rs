@@ -43,14 +43,32 @@ fn tools() -> Option<PathBuf> {
 /// The session's HTML printed to PDF, as text laid out as on the page, and
 /// how many pages it took.
 fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
+    print_html(
+        browser,
+        &bp.ok(&["export", "--format", "html", "--session", id]),
+        None,
+    )
+}
+
+/// A page printed to PDF on the browser's own paper (Letter), or on
+/// `paper` (a CSS page size, "A4") as a person picks it in the print
+/// dialog: every page on that paper, in the orientation the page asks for;
+/// as text laid out as on the page, and how many pages it took.
+fn print_html(browser: &Path, page: &str, paper: Option<&str>) -> (String, usize) {
     let dir = temp_dir();
     let html = dir.path().join("page.html");
     let pdf = dir.path().join("page.pdf");
-    std::fs::write(
-        &html,
-        bp.ok(&["export", "--format", "html", "--session", id]),
-    )
-    .unwrap();
+    let page = match paper {
+        Some(size) => page
+            .replace("size: landscape;", &format!("size: {size} landscape;"))
+            .replacen(
+                "</head>",
+                &format!("<style>@page {{ size: {size}; }}</style>\n</head>"),
+                1,
+            ),
+        None => page.to_string(),
+    };
+    std::fs::write(&html, page).unwrap();
     let run = Command::new(browser)
         .args([
             "--headless",
@@ -71,6 +89,15 @@ fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
         "chromium printed no PDF: {}",
         String::from_utf8_lossy(&run.stderr)
     );
+    if let Some(size) = paper {
+        // The PDF is on the paper asked for (pdfinfo names it).
+        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout).to_lowercase();
+        assert!(
+            info.contains(&format!("({})", size.to_lowercase())),
+            "{info}"
+        );
+    }
     let text = Command::new("pdftotext")
         .arg("-layout")
         .arg(&pdf)
@@ -140,6 +167,49 @@ fn assert_everyone_on_paper(text: &str, players: &[(String, i64)]) {
     }
 }
 
+/// The sheet's Total row, as printed: the numbers after "Total".
+fn total_row(text: &str) -> Vec<&str> {
+    text.lines()
+        .find(|l| l.trim_start().starts_with("Total"))
+        .unwrap_or_else(|| panic!("no Total row:\n{text}"))
+        .split_whitespace()
+        .skip(1)
+        .collect()
+}
+
+#[test]
+fn seven_players_print_every_column_on_letter_and_a4() {
+    let Some(browser) = tools() else { return };
+    let long = "Annabel,Bartholomew,Cecilia,Dominique,Evangeline,Fitzgerald,Gwendolyn";
+    let short = "Ann,Bob,Cid,Dee,Eve,Fay,Gus";
+    for (names, papers) in [(long, &["letter", "A4"][..]), (short, &["A4"][..])] {
+        let bp = Bp::new();
+        let first = names.split(',').next().unwrap();
+        let id = bp.new_session(&["devils-bridge", "--players", names, "--dealer", first]);
+        assert_eq!(play_exact(&bp, &id, 7), 7);
+        let players = totals(&bp, &id);
+        assert_eq!(players.len(), 7);
+        let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+        for paper in papers {
+            let (text, _) = print_html(&browser, &page, Some(paper));
+            // The sheet's own Total row holds every player's total, the
+            // last column's included (the chart's legend holds them too).
+            let expected: Vec<String> = players.iter().map(|(_, t)| t.to_string()).collect();
+            assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+            // And the header names every player.
+            let header = text
+                .lines()
+                .find(|l| l.trim_start().starts_with("Hand"))
+                .unwrap_or_else(|| panic!("no header on {paper}:\n{text}"));
+            let last = &players[6].0;
+            assert!(
+                header.contains(last.as_str()),
+                "{last} is not in the sheet's header on {paper}: `{header}`"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_14_player_game_prints_every_player_on_landscape_pages() {
     let Some(browser) = tools() else { return };
@@ -190,15 +260,8 @@ fn a_19_hand_devils_game_prints_its_table_and_chart_on_one_page() {
     let players = totals(&bp, &id);
     let (text, pages) = printed(&browser, &bp, &id);
     assert_everyone_on_paper(&text, &players);
-    let total_row: Vec<&str> = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("Total"))
-        .unwrap_or_else(|| panic!("no Total row:\n{text}"))
-        .split_whitespace()
-        .skip(1)
-        .collect();
     let expected: Vec<String> = players.iter().map(|(_, t)| t.to_string()).collect();
-    assert_eq!(total_row, expected);
+    assert_eq!(total_row(&text), expected);
     assert!(text.contains("19"), "hand 19 is missing:\n{text}");
     assert_eq!(pages, 1, "table and chart split over pages:\n{text}");
 }

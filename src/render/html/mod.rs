@@ -32,6 +32,13 @@ pub use stats::stats;
 /// it runs out of width; paper runs out at about this many).
 pub const WIDE: usize = 7;
 
+/// From this many players up to [`WIDE`] the sheet stays a row per hand
+/// but prints on a landscape page in smaller type, and on screen each
+/// cell's bid and tricks stand over its points and total: seven columns of
+/// long names fit on Letter and A4 and on a 1280-pixel screen, and a name
+/// longer than its column wraps rather than pushing the last one off.
+pub const MANY: usize = 6;
+
 /// The page's style sheet: the printed page's, and the display's base.
 pub const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
@@ -77,6 +84,11 @@ table.chicago td.n { text-align: right; }
 table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
 .result { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
+body:has(section.many) { max-width: 76em; }
+section.many table { font-size: 0.9em; }
+section.many thead th:nth-child(n+5) { overflow-wrap: anywhere; }
+section.many td.n .bt { display: block; margin: 0; }
+section.many td.n b { min-width: 2em; }
 figure { margin: 1em 0; break-inside: avoid; }
 svg { max-width: 100%; height: auto; }
 svg text { font-family: inherit; font-size: 12px; fill: #222; }
@@ -90,6 +102,10 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
   tr, thead { break-inside: avoid; }
   h1, h2, h3 { break-after: avoid; }
   figure svg { max-height: 8cm; width: auto; }
+  section.many { page: wide; }
+  section.many table { font-size: 0.85em; }
+  section.many th, section.many td { padding: 0.2em 0.35em; }
+  section.many td.n .bt { display: inline; margin-right: 0.4em; }
 }
 ";
 
@@ -169,10 +185,12 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         "in progress"
     };
     let wide = sheet.players.len() > WIDE;
-    out.write_all(
-        open_tag(maud::html! { section id=(Text(&s.id)) class=[wide.then_some("wide")] {} })
-            .as_bytes(),
-    )?;
+    let class = if wide {
+        Some("wide")
+    } else {
+        (sheet.players.len() >= MANY).then_some("many")
+    };
+    out.write_all(open_tag(maud::html! { section id=(Text(&s.id)) class=[class] {} }).as_bytes())?;
     let title = sheet.title();
     write(
         out,

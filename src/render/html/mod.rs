@@ -18,6 +18,7 @@ use super::page::Page;
 use crate::session::Session;
 use crate::text::and_list;
 
+mod columns;
 mod pads;
 pub mod parts;
 mod sheet;
@@ -346,12 +347,9 @@ mod tests {
             // The chart: its title, each line's tooltip and the legend.
             let chart = parts::chart(&sheet, 0).into_string();
             only_own_tags(&chart);
+            assert!(chart.contains("<title>&lt;script&gt;alert(1)"), "{chart}");
             assert!(
-                chart.contains("<title>&lt;script&gt;alert(1)</title>"),
-                "{chart}"
-            );
-            assert!(
-                chart.contains("&quot;&gt;&lt;img src onerror&gt; ("),
+                chart.contains("&quot;&gt;&lt;img src onerror&gt;"),
                 "{chart}"
             );
             // The statistics page: every table names the players.

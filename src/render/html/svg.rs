@@ -7,6 +7,7 @@ use std::fmt;
 use maud::{Markup, PreEscaped, html};
 
 use super::Text;
+use super::columns::columns;
 use crate::history::Phase;
 use crate::render::chart::{Scale, Ticks, scale};
 use crate::render::page::Page;
@@ -47,9 +48,15 @@ impl fmt::Display for D0 {
 /// names. Each player has a colour, a dash pattern and a marker, and the
 /// lines sit a pixel or two apart, so tied players stay visible.
 pub(super) fn chart(sheet: &Page, index: usize) -> Markup {
-    let names = &sheet.players;
-    let series = sheet.series();
-    let totals = &sheet.totals;
+    // A line a player, or a side at bridge for four.
+    let columns = columns(sheet);
+    let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+    let mut all = sheet.series();
+    let series: Vec<Vec<i64>> = columns
+        .iter()
+        .map(|c| std::mem::take(&mut all[c.seat]))
+        .collect();
+    let totals: Vec<i64> = columns.iter().map(|c| sheet.totals[c.seat]).collect();
     let steps = series.first().map_or(0, |points| points.len() - 1);
     // The hand (or deal) of each line, to label the x axis by hand or deal.
     let hands: Vec<(usize, Phase)> = sheet.lines().map(|l| (l.hand, l.phase)).collect();
@@ -57,7 +64,7 @@ pub(super) fn chart(sheet: &Page, index: usize) -> Markup {
     // Legend: a line per player, as wide as the longest "name (total)".
     let legend_chars = names
         .iter()
-        .zip(totals)
+        .zip(&totals)
         .map(|(name, total)| console::measure_text_width(&format!("{name} ({total})")))
         .max()
         .unwrap_or(0);
@@ -110,7 +117,7 @@ pub(super) fn chart(sheet: &Page, index: usize) -> Markup {
             width=(D0(width)) height=(D0(height)) role="img" aria-labelledby={ "chart-" (index) } {
             "\n"
             title id={ "chart-" (index) } {
-                "Running totals by " (unit.to_lowercase()) " for " (Text(&and_list(names)))
+                "Running totals by " (unit.to_lowercase()) " for " (Text(&and_list(&names)))
             } (nl)
             // Horizontal grid lines and y labels.
             @for v in &grid {

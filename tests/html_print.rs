@@ -299,8 +299,10 @@ fn a_buddy_rubber_prints_both_sides_of_the_line_of_every_game() {
     let games = json["game_winners"].as_array().unwrap().len();
     assert!(games >= 2, "a rubber is at least two games: {json}");
     let players = totals(&bp, &id);
-    let (text, _) = printed(&browser, &bp, &id);
+    let (text, pages) = printed(&browser, &bp, &id);
     assert_everyone_on_paper(&text, &players);
+    // The pad fills the first page, the deals and the chart the second.
+    assert!(pages <= 2, "{pages} pages:\n{text}");
     for game in 1..=games {
         assert!(
             text.contains(&format!("Game {game}: won by")),
@@ -322,4 +324,62 @@ fn a_buddy_rubber_prints_both_sides_of_the_line_of_every_game() {
         .count();
     assert_eq!(sums, games, "{text}");
     assert!(text.contains("the rubber"), "{text}");
+}
+
+/// Plays `deals` deals of bridge for four, each bid by its dealer (3NT,
+/// 4♠, 2♥ in turn) and made with an overtrick now and then.
+fn play_bridge(bp: &Bp, id: &str, deals: usize) {
+    let s = ["--session", id];
+    for deal in 0..deals {
+        let next = bp.json(&["show", "--json", "--session", id])["next"].clone();
+        let dealer = next["dealer"].as_str().unwrap().to_string();
+        let (call, tricks) = [("3NT", 9), ("4S", 11), ("2H", 7)][deal % 3];
+        bp.ok(&["auction", call, "pass", "pass", "pass", s[0], s[1]]);
+        bp.ok(&["tricks", &format!("{dealer}={tricks}"), s[0], s[1]]);
+    }
+}
+
+#[test]
+fn a_chicago_session_and_the_statistics_keep_to_one_page() {
+    let Some(browser) = tools() else { return };
+    let bp = Bp::new();
+    let chicago = bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dee", "--dealer", "Ann"]);
+    play_bridge(&bp, &chicago, 8);
+    let page = bp.ok(&["export", "--format", "html", "--session", &chicago]);
+    for paper in ["letter", "A4"] {
+        let (text, pages) = print_html(&browser, &page, Some(paper));
+        // Two rounds' grid, the deal table and the chart: the chart does
+        // not go alone to a second page.
+        assert!(text.contains("round 2"), "{text}");
+        assert!(text.contains("Running totals after each deal."), "{text}");
+        assert_eq!(pages, 1, "on {paper}:\n{text}");
+    }
+    let rubber = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dee",
+        "--dealer",
+        "Ann",
+    ]);
+    play_bridge(&bp, &rubber, 4);
+    let devils = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+    ]);
+    play_exact(&bp, &devils, 19);
+    let stats = bp.ok(&["stats", "--html"]);
+    let (text, pages) = print_html(&browser, &stats, None);
+    for heading in [
+        "Players",
+        "how each player bid",
+        "contracts by level",
+        "Partnerships",
+    ] {
+        assert!(text.contains(heading), "{heading} missing:\n{text}");
+    }
+    // Four short tables follow one another, not a page each.
+    assert_eq!(pages, 1, "{text}");
 }

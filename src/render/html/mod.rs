@@ -102,7 +102,10 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
   table { break-inside: auto; }
   tr, thead { break-inside: avoid; }
   h1, h2, h3 { break-after: avoid; }
-  figure svg { max-height: 8cm; width: auto; }
+  table { margin: 0.6em 0; }
+  figure { margin: 0.5em 0 0; }
+  figure svg { max-height: 6cm; width: auto; }
+  body.stats section + section { break-before: auto; }
   section.many { page: wide; }
   section.many table { font-size: 0.85em; }
   section.many th, section.many td { padding: 0.2em 0.35em; }

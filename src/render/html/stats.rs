@@ -30,7 +30,9 @@ pub fn stats(players: &[PlayerStats], pairs: &[PartnershipStats], sessions: usiz
                 style { (nl) (PreEscaped(STYLE)) } (nl)
             }
             (nl)
-            body {
+            // Its sections follow one another on paper: a page each left
+            // most of every page empty.
+            body.stats {
                 (nl)
                 h1 { (title) } (nl)
                 p.meta { "Over " (counted) "." } (nl)

@@ -40,6 +40,7 @@ pub fn stats(players: &[PlayerStats], pairs: &[PartnershipStats], sessions: usiz
                     p { "No sessions to count." } (nl)
                 } @else {
                     (player_section(players))
+                    (averages_section(players))
                     (bidding_section(players))
                     (levels_section(players))
                     (pairs_section(pairs))
@@ -74,6 +75,23 @@ fn player_section(players: &[PlayerStats]) -> Markup {
                 "Win rate and average score: finished sessions only; a shared win is a win. \
                  Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed).",
             ))
+        },
+    )
+}
+
+/// The average final score game by game, when players finished sessions
+/// of more than one game (the players' table says "by game").
+fn averages_section(players: &[PlayerStats]) -> Markup {
+    let Some((header, rows)) = lists::average_rows(players).filter(|(h, _)| h.len() > 2) else {
+        return html! {};
+    };
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    section(
+        "averages",
+        "Average score by game",
+        html! {
+            (stats_table(&header, rows.into_iter()))
+            (note(lists::AVERAGES_NOTE))
         },
     )
 }

@@ -108,7 +108,7 @@ pub(super) fn chart(sheet: &Page, index: usize) -> Markup {
     let every = count.div_ceil(20).max(1);
     let label = |i: usize, hand: usize| {
         let ends_hand = hands.get(i + 1).is_none_or(|&(next, _)| next != hand);
-        ends_hand && (hand % every == 0 || hand == count)
+        ends_hand && (hand.is_multiple_of(every) || hand == count)
     };
     let nl = PreEscaped("\n");
     html! {

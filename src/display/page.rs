@@ -349,4 +349,23 @@ mod tests {
         );
         assert_eq!(for_the_table("next: `bridgepad x"), "");
     }
+
+    /// The sheet and the chart are the printed page's parts, without its
+    /// heading, session line or result (the display has its own).
+    #[test]
+    fn the_sheet_and_the_chart_are_the_printed_pages_parts() {
+        use crate::rules::{ExactGame, Table};
+        let v = crate::catalog::built_in("devils-bridge");
+        let names = vec!["Ann".into(), "Bob".into(), "Cid".into()];
+        let table = Table::new(&v, names, 0).unwrap();
+        let play = ExactGame::new(v, table).into();
+        let s = crate::session::testing::session("s", "2026-11-22T20:00:00Z", play);
+        let live = live(&s, false);
+        let (sheet, chart) = live.split_at(live.find("<div id=\"chart\">").unwrap());
+        let sheet = &sheet[sheet.find("<div id=\"sheet\">").unwrap()..];
+        assert!(sheet.contains("<table>") && sheet.contains("<th>Cid</th>"), "{sheet}");
+        assert!(!sheet.contains("<h1") && !sheet.contains("class=\"meta\""), "{sheet}");
+        assert!(chart.starts_with("<div id=\"chart\"><figure>"), "{chart}");
+        assert!(chart.contains("Cid (0)"), "{chart}");
+    }
 }

@@ -363,8 +363,14 @@ mod tests {
         let live = live(&s, false);
         let (sheet, chart) = live.split_at(live.find("<div id=\"chart\">").unwrap());
         let sheet = &sheet[sheet.find("<div id=\"sheet\">").unwrap()..];
-        assert!(sheet.contains("<table>") && sheet.contains("<th>Cid</th>"), "{sheet}");
-        assert!(!sheet.contains("<h1") && !sheet.contains("class=\"meta\""), "{sheet}");
+        assert!(
+            sheet.contains("<table>") && sheet.contains("<th>Cid</th>"),
+            "{sheet}"
+        );
+        assert!(
+            !sheet.contains("<h1") && !sheet.contains("class=\"meta\""),
+            "{sheet}"
+        );
         assert!(chart.starts_with("<div id=\"chart\"><figure>"), "{chart}");
         assert!(chart.contains("Cid (0)"), "{chart}");
     }

@@ -438,3 +438,26 @@ fn bridge_for_four_has_a_column_and_a_chart_line_a_side_and_every_bonus() {
         }
     }
 }
+
+/// Issue 25: `stats` averages the final scores game by game, in the
+/// terminal and on the HTML page.
+#[test]
+fn stats_average_the_scores_game_by_game() {
+    let bp = Bp::new();
+    bp.club_history();
+    let text = bp.ok(&["stats"]);
+    // The average score game by game (Ann's 0 at Devil's Bridge
+    // and 320 at Memory Bridge are not averaged together to 160).
+    let by_game = text
+        .split("Average score by game:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no averages by game:\n{text}"));
+    let ann = by_game.lines().find(|l| l.starts_with("│ Ann ")).unwrap();
+    let cells: Vec<&str> = ann.trim_matches('│').split('┆').map(str::trim).collect();
+    assert_eq!(cells, ["Ann", "0.0 (1)", "320.0 (1)"], "{by_game}");
+    let html = bp.ok(&["stats", "--html"]);
+    assert!(
+        html.contains("<tr><th scope=\"row\">Ann</th><td class=\"n\">0.0 (1)</td><td class=\"n\">320.0 (1)</td></tr>"),
+        "{html}"
+    );
+}

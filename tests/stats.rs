@@ -115,20 +115,6 @@ fn stats_as_a_table() {
         assert_eq!(got[1..], cells, "{text}");
     }
     assert!(text.contains("a shared win is a win"), "{text}");
-    // Issue 25: the average score game by game (Ann's 0 at Devil's Bridge
-    // and 320 at Memory Bridge are not averaged together to 160).
-    let by_game = text
-        .split("Average score by game:\n")
-        .nth(1)
-        .unwrap_or_else(|| panic!("no averages by game:\n{text}"));
-    let ann = by_game.lines().find(|l| l.starts_with("│ Ann ")).unwrap();
-    let cells: Vec<&str> = ann.trim_matches('│').split('┆').map(str::trim).collect();
-    assert_eq!(cells, ["Ann", "0.0 (1)", "320.0 (1)"], "{by_game}");
-    let html = bp.ok(&["stats", "--html"]);
-    assert!(
-        html.contains("<tr><th scope=\"row\">Ann</th><td class=\"n\">0.0 (1)</td><td class=\"n\">320.0 (1)</td></tr>"),
-        "{html}"
-    );
 }
 
 #[test]

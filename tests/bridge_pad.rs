@@ -284,7 +284,13 @@ fn the_printed_sheet_rules_the_rubber_and_the_chicago_rounds() {
         "{page}"
     );
     assert!(page.contains("<td>part 100</td>"), "{page}");
-    assert!(page.contains("<td>hon 100<br>game 300</td>"), "{page}");
+    // Every bonus the score holds: 180 + slam 500 + hon 100 + game 300 =
+    // 1080, and 480 + XX made 100 + game 300 = 880.
+    assert!(
+        page.contains("<td>slam 500<br>hon 100<br>game 300</td>"),
+        "{page}"
+    );
+    assert!(page.contains("<td>XX made 100<br>game 300</td>"), "{page}");
 }
 
 /// `show --explain` takes a Chicago deal as the sheet names it (1·2 or

@@ -395,3 +395,69 @@ fn every_json_document_starts_with_its_format() {
         assert_eq!(entry["format"], json!(1));
     }
 }
+
+/// Issue 25: at bridge for four the partners score alike, so the HTML deal
+/// table has a column a side and the chart a line a side; Chicago's Bonus
+/// column holds every bonus of a 7NTXX (2280 = 880 + game 300 + grand slam
+/// 1000 + XX made 100).
+#[test]
+fn bridge_for_four_has_a_column_and_a_chart_line_a_side_and_every_bonus() {
+    let bp = Bp::new();
+    for variant in ["rubber-bridge", "chicago"] {
+        let id = bp.new_session(&[variant, "--players", "Ann,Bob,Cid,Dee", "--dealer", "Ann"]);
+        let s = ["--session", id.as_str()];
+        bp.ok(&[
+            "auction", "7NT", "X", "XX", "pass", "pass", "pass", s[0], s[1],
+        ]);
+        bp.ok(&["tricks", "Ann=13", s[0], s[1]]);
+        let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+        let table = page
+            .split("<table>")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no deal table in {page}"));
+        let head = &table[..table.find("</thead>").unwrap()];
+        assert!(
+            head.ends_with("<th>Ann &amp; Cid</th><th>Bob &amp; Dee</th></tr>"),
+            "{head}"
+        );
+        assert!(
+            table.contains("<tr class=\"total\"><td colspan=\"5\">Total</td><td class=\"n\">")
+                && table.matches("<td class=\"n\">").count() == 2 + 2,
+            "{table}"
+        );
+        let chart = &page[page.find("<figure>").unwrap()..];
+        assert_eq!(chart.matches("<polyline").count(), 2, "{chart}");
+        assert!(chart.contains(">Ann &amp; Cid ("), "{chart}");
+        if variant == "chicago" {
+            assert!(
+                page.contains("<td>XX made 100<br>grand slam 1000<br>game 300</td>"),
+                "{page}"
+            );
+            let shown = bp.ok(&["show", "--session", &id]);
+            assert!(shown.contains("grand slam 1000"), "{shown}");
+        }
+    }
+}
+
+/// Issue 25: `stats` averages the final scores game by game, in the
+/// terminal and on the HTML page.
+#[test]
+fn stats_average_the_scores_game_by_game() {
+    let bp = Bp::new();
+    bp.club_history();
+    let text = bp.ok(&["stats"]);
+    // The average score game by game (Ann's 0 at Devil's Bridge
+    // and 320 at Memory Bridge are not averaged together to 160).
+    let by_game = text
+        .split("Average score by game:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no averages by game:\n{text}"));
+    let ann = by_game.lines().find(|l| l.starts_with("│ Ann ")).unwrap();
+    let cells: Vec<&str> = ann.trim_matches('│').split('┆').map(str::trim).collect();
+    assert_eq!(cells, ["Ann", "0.0 (1)", "320.0 (1)"], "{by_game}");
+    let html = bp.ok(&["stats", "--html"]);
+    assert!(
+        html.contains("<tr><th scope=\"row\">Ann</th><td class=\"n\">0.0 (1)</td><td class=\"n\">320.0 (1)</td></tr>"),
+        "{html}"
+    );
+}

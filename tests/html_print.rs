@@ -43,14 +43,32 @@ fn tools() -> Option<PathBuf> {
 /// The session's HTML printed to PDF, as text laid out as on the page, and
 /// how many pages it took.
 fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
+    print_html(
+        browser,
+        &bp.ok(&["export", "--format", "html", "--session", id]),
+        None,
+    )
+}
+
+/// A page printed to PDF on the browser's own paper (Letter), or on
+/// `paper` (a CSS page size, "A4") as a person picks it in the print
+/// dialog: every page on that paper, in the orientation the page asks for;
+/// as text laid out as on the page, and how many pages it took.
+fn print_html(browser: &Path, page: &str, paper: Option<&str>) -> (String, usize) {
     let dir = temp_dir();
     let html = dir.path().join("page.html");
     let pdf = dir.path().join("page.pdf");
-    std::fs::write(
-        &html,
-        bp.ok(&["export", "--format", "html", "--session", id]),
-    )
-    .unwrap();
+    let page = match paper {
+        Some(size) => page
+            .replace("size: landscape;", &format!("size: {size} landscape;"))
+            .replacen(
+                "</head>",
+                &format!("<style>@page {{ size: {size}; }}</style>\n</head>"),
+                1,
+            ),
+        None => page.to_string(),
+    };
+    std::fs::write(&html, page).unwrap();
     let run = Command::new(browser)
         .args([
             "--headless",
@@ -71,6 +89,15 @@ fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
         "chromium printed no PDF: {}",
         String::from_utf8_lossy(&run.stderr)
     );
+    if let Some(size) = paper {
+        // The PDF is on the paper asked for (pdfinfo names it).
+        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout).to_lowercase();
+        assert!(
+            info.contains(&format!("({})", size.to_lowercase())),
+            "{info}"
+        );
+    }
     let text = Command::new("pdftotext")
         .arg("-layout")
         .arg(&pdf)
@@ -140,6 +167,49 @@ fn assert_everyone_on_paper(text: &str, players: &[(String, i64)]) {
     }
 }
 
+/// The sheet's Total row, as printed: the numbers after "Total".
+fn total_row(text: &str) -> Vec<&str> {
+    text.lines()
+        .find(|l| l.trim_start().starts_with("Total"))
+        .unwrap_or_else(|| panic!("no Total row:\n{text}"))
+        .split_whitespace()
+        .skip(1)
+        .collect()
+}
+
+#[test]
+fn seven_players_print_every_column_on_letter_and_a4() {
+    let Some(browser) = tools() else { return };
+    let long = "Annabel,Bartholomew,Cecilia,Dominique,Evangeline,Fitzgerald,Gwendolyn";
+    let short = "Ann,Bob,Cid,Dee,Eve,Fay,Gus";
+    for (names, papers) in [(long, &["letter", "A4"][..]), (short, &["A4"][..])] {
+        let bp = Bp::new();
+        let first = names.split(',').next().unwrap();
+        let id = bp.new_session(&["devils-bridge", "--players", names, "--dealer", first]);
+        assert_eq!(play_exact(&bp, &id, 7), 7);
+        let players = totals(&bp, &id);
+        assert_eq!(players.len(), 7);
+        let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+        for paper in papers {
+            let (text, _) = print_html(&browser, &page, Some(paper));
+            // The sheet's own Total row holds every player's total, the
+            // last column's included (the chart's legend holds them too).
+            let expected: Vec<String> = players.iter().map(|(_, t)| t.to_string()).collect();
+            assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+            // And the header names every player.
+            let header = text
+                .lines()
+                .find(|l| l.trim_start().starts_with("Hand"))
+                .unwrap_or_else(|| panic!("no header on {paper}:\n{text}"));
+            let last = &players[6].0;
+            assert!(
+                header.contains(last.as_str()),
+                "{last} is not in the sheet's header on {paper}: `{header}`"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_14_player_game_prints_every_player_on_landscape_pages() {
     let Some(browser) = tools() else { return };
@@ -190,15 +260,8 @@ fn a_19_hand_devils_game_prints_its_table_and_chart_on_one_page() {
     let players = totals(&bp, &id);
     let (text, pages) = printed(&browser, &bp, &id);
     assert_everyone_on_paper(&text, &players);
-    let total_row: Vec<&str> = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("Total"))
-        .unwrap_or_else(|| panic!("no Total row:\n{text}"))
-        .split_whitespace()
-        .skip(1)
-        .collect();
     let expected: Vec<String> = players.iter().map(|(_, t)| t.to_string()).collect();
-    assert_eq!(total_row, expected);
+    assert_eq!(total_row(&text), expected);
     assert!(text.contains("19"), "hand 19 is missing:\n{text}");
     assert_eq!(pages, 1, "table and chart split over pages:\n{text}");
 }
@@ -236,8 +299,10 @@ fn a_buddy_rubber_prints_both_sides_of_the_line_of_every_game() {
     let games = json["game_winners"].as_array().unwrap().len();
     assert!(games >= 2, "a rubber is at least two games: {json}");
     let players = totals(&bp, &id);
-    let (text, _) = printed(&browser, &bp, &id);
+    let (text, pages) = printed(&browser, &bp, &id);
     assert_everyone_on_paper(&text, &players);
+    // The pad fills the first page, the deals and the chart the second.
+    assert!(pages <= 2, "{pages} pages:\n{text}");
     for game in 1..=games {
         assert!(
             text.contains(&format!("Game {game}: won by")),
@@ -259,4 +324,62 @@ fn a_buddy_rubber_prints_both_sides_of_the_line_of_every_game() {
         .count();
     assert_eq!(sums, games, "{text}");
     assert!(text.contains("the rubber"), "{text}");
+}
+
+/// Plays `deals` deals of bridge for four, each bid by its dealer (3NT,
+/// 4♠, 2♥ in turn) and made with an overtrick now and then.
+fn play_bridge(bp: &Bp, id: &str, deals: usize) {
+    let s = ["--session", id];
+    for deal in 0..deals {
+        let next = bp.json(&["show", "--json", "--session", id])["next"].clone();
+        let dealer = next["dealer"].as_str().unwrap().to_string();
+        let (call, tricks) = [("3NT", 9), ("4S", 11), ("2H", 7)][deal % 3];
+        bp.ok(&["auction", call, "pass", "pass", "pass", s[0], s[1]]);
+        bp.ok(&["tricks", &format!("{dealer}={tricks}"), s[0], s[1]]);
+    }
+}
+
+#[test]
+fn a_chicago_session_and_the_statistics_keep_to_one_page() {
+    let Some(browser) = tools() else { return };
+    let bp = Bp::new();
+    let chicago = bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dee", "--dealer", "Ann"]);
+    play_bridge(&bp, &chicago, 8);
+    let page = bp.ok(&["export", "--format", "html", "--session", &chicago]);
+    for paper in ["letter", "A4"] {
+        let (text, pages) = print_html(&browser, &page, Some(paper));
+        // Two rounds' grid, the deal table and the chart: the chart does
+        // not go alone to a second page.
+        assert!(text.contains("round 2"), "{text}");
+        assert!(text.contains("Running totals after each deal."), "{text}");
+        assert_eq!(pages, 1, "on {paper}:\n{text}");
+    }
+    let rubber = bp.new_session(&[
+        "rubber-bridge",
+        "--players",
+        "Ann,Bob,Cid,Dee",
+        "--dealer",
+        "Ann",
+    ]);
+    play_bridge(&bp, &rubber, 4);
+    let devils = bp.new_session(&[
+        "devils-bridge",
+        "--players",
+        "Ann,Bob,Cid",
+        "--dealer",
+        "Ann",
+    ]);
+    play_exact(&bp, &devils, 19);
+    let stats = bp.ok(&["stats", "--html"]);
+    let (text, pages) = print_html(&browser, &stats, None);
+    for heading in [
+        "Players",
+        "how each player bid",
+        "contracts by level",
+        "Partnerships",
+    ] {
+        assert!(text.contains(heading), "{heading} missing:\n{text}");
+    }
+    // Four short tables follow one another, not a page each.
+    assert_eq!(pages, 1, "{text}");
 }

@@ -104,7 +104,8 @@ fn stats_as_a_table() {
         .collect();
     assert_eq!(rows.len(), 4, "{text}");
     for (row, (name, cells)) in rows.iter().zip([
-        ("Ann", ["2", "2", "1", "50%", "160.0", "0/2 (0%)", "0"]),
+        // Ann finished two games: her averages are in the table by game.
+        ("Ann", ["2", "2", "1", "50%", "by game", "0/2 (0%)", "0"]),
         ("Cid", ["1", "1", "1", "100%", "20.0", "2/2 (100%)", "–"]),
         ("Bob", ["2", "1", "0", "0%", "10.0", "1/2 (50%)", "0"]),
         ("Dee", ["2", "1", "0", "0%", "0.0", "–", "0"]),

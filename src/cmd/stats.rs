@@ -77,6 +77,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     } else {
         let mut text = lists::stats(&players, width);
         let more = [
+            lists::averages(&players, width),
             lists::bidding(&players, width),
             lists::levels(&players, width),
             (!pairs.is_empty()).then(|| lists::partnerships(&pairs, width)),

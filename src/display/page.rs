@@ -2,15 +2,16 @@
 //! bridgepad is built): the page itself, and the live part of it that every
 //! event carries, so a browser swaps it in place without a reload.
 //!
-//! The sheet, the pads, the result line and the chart are the printed
-//! page's own section (`render::html::session`), so the display and the
-//! export show the same sheet; this file adds what a player looks up across
+//! The sheet, the pads and the chart are the printed page's own parts
+//! (`render::html::parts`), so the display and the export show the same
+//! sheet; this file adds what a player looks up across
 //! the table: what is asked now, the totals and who leads, the last hand's
 //! result per player, and a sentence for screen readers.
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::history::Phase;
+use crate::render::html::parts;
 use crate::render::page::{Page, bid_tricks};
 use crate::session::Session;
 use crate::text::one_line;
@@ -184,34 +185,17 @@ fn signed(points: i64) -> String {
     }
 }
 
-/// The printed page's section for the session, parted into the sheet (pads,
-/// table, result) and the chart, so each has its place and id on the page.
+/// The printed page's parts for the session: the sheet (pads, table, the
+/// auction's note) and the chart, each with its place and id on the page.
 fn sheet_and_chart(session: &Session) -> Markup {
-    let section = crate::render::html::session(session, true, 0);
-    let (sheet, chart) = split_chart(inner(&section));
+    let page = Page::new(session);
     html! {
-        div #sheet { (PreEscaped(sheet)) }
-        div #chart { (PreEscaped(chart)) }
-    }
-}
-
-/// What is inside the section's outer `<section …>` tag.
-fn inner(section: &str) -> &str {
-    let start = section
-        .strip_prefix("<section")
-        .and_then(|rest| rest.find('>').map(|at| "<section".len() + at + 1));
-    let end = section.rfind("</section>");
-    match (start, end) {
-        (Some(start), Some(end)) if start <= end => &section[start..end],
-        _ => section,
-    }
-}
-
-/// The section's content before its chart (`<figure`), and the chart.
-fn split_chart(inner: &str) -> (&str, &str) {
-    match inner.rfind("<figure") {
-        Some(at) => inner.split_at(at),
-        None => (inner, ""),
+        div #sheet {
+            (parts::pads(session))
+            (parts::sheet(&page))
+            (parts::auction_note(session))
+        }
+        div #chart { (parts::chart(&page, 0)) }
     }
 }
 
@@ -272,7 +256,6 @@ ol.totals .total { font-size: 1.2em; font-variant-numeric: tabular-nums; }
 .badge { font-size: 0.75em; background: #0072B2; color: #fff; border-radius: 0.3em; padding: 0 0.3em; }
 #last h2 { font-size: 1.05em; margin: 1em 0 0.2em; }
 #last table { margin: 0.3em 0; }
-#sheet > h1, #sheet > h2, #sheet > .meta, #sheet > .result { display: none; }
 #sheet { overflow-x: auto; }
 #sheet table { max-width: 100%; }
 @media (max-width: 480px) {
@@ -367,12 +350,28 @@ mod tests {
         assert_eq!(for_the_table("next: `bridgepad x"), "");
     }
 
+    /// The sheet and the chart are the printed page's parts, without its
+    /// heading, session line or result (the display has its own).
     #[test]
-    fn the_section_is_parted_at_its_chart() {
-        let section = "<section id=\"x\" class=\"wide\">\n<h1>T</h1><table></table>\n<figure><svg></svg></figure>\n</section>\n";
-        let (sheet, chart) = split_chart(inner(section));
-        assert_eq!(sheet, "\n<h1>T</h1><table></table>\n");
-        assert_eq!(chart, "<figure><svg></svg></figure>\n");
-        assert_eq!(split_chart(inner("<p>x</p>")), ("<p>x</p>", ""));
+    fn the_sheet_and_the_chart_are_the_printed_pages_parts() {
+        use crate::rules::{ExactGame, Table};
+        let v = crate::catalog::built_in("devils-bridge");
+        let names = vec!["Ann".into(), "Bob".into(), "Cid".into()];
+        let table = Table::new(&v, names, 0).unwrap();
+        let play = ExactGame::new(v, table).into();
+        let s = crate::session::testing::session("s", "2026-11-22T20:00:00Z", play);
+        let live = live(&s, false);
+        let (sheet, chart) = live.split_at(live.find("<div id=\"chart\">").unwrap());
+        let sheet = &sheet[sheet.find("<div id=\"sheet\">").unwrap()..];
+        assert!(
+            sheet.contains("<table>") && sheet.contains("<th>Cid</th>"),
+            "{sheet}"
+        );
+        assert!(
+            !sheet.contains("<h1") && !sheet.contains("class=\"meta\""),
+            "{sheet}"
+        );
+        assert!(chart.starts_with("<div id=\"chart\"><figure>"), "{chart}");
+        assert!(chart.contains("Cid (0)"), "{chart}");
     }
 }

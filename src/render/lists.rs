@@ -183,10 +183,90 @@ pub fn player_cells(p: &PlayerStats) -> [String; 8] {
         p.finished.to_string(),
         p.wins.to_string(),
         percent(p.win_rate()),
-        p.average_score().map_or_else(dash, |a| format!("{a:.1}")),
+        average_cell(p),
         exact,
         contracts,
     ]
+}
+
+/// A player's average final score: the average when every finished
+/// session was one game; "by game" when there were several (an average
+/// across games would set Chicago's thousands beside Devil's Bridge's
+/// tens: [`averages`] lists them game by game).
+fn average_cell(p: &PlayerStats) -> String {
+    match p.games.as_slice() {
+        [] => "–".to_string(),
+        [one] => one
+            .average()
+            .map_or_else(|| "–".to_string(), |a| format!("{a:.1}")),
+        _ => "by game".to_string(),
+    }
+}
+
+/// `stats`: each player's average final score in each game they finished,
+/// a column a game (in the order of their titles); `None` when nobody finished a session.
+pub fn average_rows(players: &[PlayerStats]) -> Option<(Vec<String>, Vec<Vec<String>>)> {
+    let mut games: Vec<&str> = Vec::new();
+    for g in players.iter().flat_map(|p| &p.games) {
+        if !games.contains(&g.game.as_str()) {
+            games.push(&g.game);
+        }
+    }
+    if games.is_empty() {
+        return None;
+    }
+    games.sort_unstable();
+    let mut header = vec!["Player".to_string()];
+    header.extend(games.iter().map(|g| g.to_string()));
+    let rows = players
+        .iter()
+        .filter(|p| !p.games.is_empty())
+        .map(|p| {
+            let mut row = vec![p.name.clone()];
+            row.extend(games.iter().map(|game| {
+                p.games
+                    .iter()
+                    .find(|g| g.game == *game)
+                    .and_then(|g| Some(format!("{:.1} ({})", g.average()?, g.finished)))
+                    .unwrap_or_else(|| "–".to_string())
+            }));
+            row
+        })
+        .collect();
+    Some((header, rows))
+}
+
+/// What [`average_rows`] counts.
+pub const AVERAGES_NOTE: &str = "Average final score in each game over the player's finished sessions of it (how many in brackets).";
+
+/// `stats`: the average final score game by game, when players finished
+/// sessions of more than one game.
+pub fn averages(players: &[PlayerStats], width: Option<usize>) -> Option<String> {
+    let (header, rows) = average_rows(players)?;
+    if header.len() < 3 {
+        return None;
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let mut columns = Listing::new(&header);
+    for column in 1..header.len() {
+        columns = columns.right(column);
+    }
+    let mut listed = Listing::new(&["Player", "Average score by game"]);
+    for row in rows {
+        let by_game: Vec<String> = header[1..]
+            .iter()
+            .zip(&row[1..])
+            .filter(|(_, cell)| *cell != "–")
+            .map(|(game, cell)| format!("{game} {cell}"))
+            .collect();
+        listed.row(vec![keep(&row[0]), words(by_game.join("; "))]);
+        columns.row(row.iter().map(keep).collect());
+    }
+    let (_, table) = fit::listing(&[columns, listed], width);
+    Some(format!(
+        "Average score by game:\n{table}\n{}\n",
+        fill(AVERAGES_NOTE, width)
+    ))
 }
 
 /// `stats`: the table, then what the columns count: in full when it fits `width`;

@@ -27,6 +27,26 @@ pub struct PlayerStats {
     pub bidding: Option<Bidding>,
     /// Contract games: contracts declared and made by level, 1 to 7.
     pub levels: Option<[Tally; 7]>,
+    /// The final totals of finished sessions, game by game (by title, in
+    /// the order first met): a Chicago total of 2,820 and a Devil's Bridge
+    /// one of 100 are averaged apart.
+    pub games: Vec<GameScores>,
+}
+
+/// One player's finished sessions of one game and the sum of their totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameScores {
+    /// The game's title, as the sessions name it.
+    pub game: String,
+    pub finished: u32,
+    pub score_sum: i64,
+}
+
+impl GameScores {
+    /// The average final total.
+    pub fn average(&self) -> Option<f64> {
+        (self.finished > 0).then(|| self.score_sum as f64 / f64::from(self.finished))
+    }
 }
 
 impl PlayerStats {
@@ -41,6 +61,7 @@ impl PlayerStats {
             contracts: None,
             bidding: None,
             levels: None,
+            games: Vec::new(),
         }
     }
 
@@ -49,7 +70,8 @@ impl PlayerStats {
         ratio(self.wins, self.finished)
     }
 
-    /// The average final total over finished sessions.
+    /// The average final total over finished sessions of every game (the
+    /// JSON's `average_score`); [`PlayerStats::games`] has it game by game.
     pub fn average_score(&self) -> Option<f64> {
         (self.finished > 0).then(|| self.score_sum as f64 / f64::from(self.finished))
     }
@@ -83,6 +105,19 @@ pub fn tally<'a>(sessions: impl IntoIterator<Item = &'a Summary>) -> Vec<PlayerS
                     p.wins += 1;
                 }
                 p.score_sum += record.total;
+                let at = match p.games.iter().position(|g| g.game == session.title) {
+                    Some(at) => at,
+                    None => {
+                        p.games.push(GameScores {
+                            game: session.title.clone(),
+                            finished: 0,
+                            score_sum: 0,
+                        });
+                        p.games.len() - 1
+                    }
+                };
+                p.games[at].finished += 1;
+                p.games[at].score_sum += record.total;
             }
             if let Some((made, hands)) = record.exact {
                 let (m, h) = p.exact.get_or_insert((0, 0));

@@ -407,15 +407,17 @@ fn vulnerable_cell(
 }
 
 /// Chicago's bonuses and the honours of a deal, one a line: "game 300",
-/// "part 100" (a part score on the fourth deal), "hon 100".
+/// "part 100" (a part score on the fourth deal), "grand slam 1000",
+/// "XX made 100", "hon 100": every bonus the deal's score holds.
 fn bonuses(deal: &ContractDeal) -> String {
     deal.items
         .iter()
         .filter_map(|i| {
             let word = match i.why {
-                Why::Game => "game",
-                Why::PartScore => "part",
-                Why::Honours(_) => "hon",
+                Why::Game => "game".to_string(),
+                Why::PartScore => "part".to_string(),
+                Why::SmallSlam | Why::GrandSlam | Why::Insult => word(i, Some(deal)),
+                Why::Honours(_) => "hon".to_string(),
                 _ => return None,
             };
             Some(format!("{word} {}", i.points))
@@ -491,7 +493,7 @@ fn chicago_notes(game: &ContractGame, style: GridStyle) -> Vec<String> {
         ""
     };
     notes.push(format!(
-        "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; hon: honours.{deal}{result}{again}"
+        "Each deal's score by side, above and below the line together; vul: vulnerable; game: the game bonus; part: a part score on a round's fourth deal; slam, grand slam: the slam bonus; X made, XX made: for making a doubled or redoubled contract; hon: honours.{deal}{result}{again}"
     ));
     notes
 }

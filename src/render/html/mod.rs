@@ -18,6 +18,7 @@ use super::page::Page;
 use crate::session::Session;
 use crate::text::and_list;
 
+mod columns;
 mod pads;
 pub mod parts;
 mod sheet;
@@ -26,12 +27,18 @@ mod svg;
 
 use sheet::{write_table, write_turned};
 pub use stats::stats;
-use svg::chart;
 
 /// More players than this and the sheet is turned: a row per player, the
 /// hands as columns, on a landscape page (the terminal turns its sheet when
 /// it runs out of width; paper runs out at about this many).
 pub const WIDE: usize = 7;
+
+/// From this many players up to [`WIDE`] the sheet stays a row per hand
+/// but prints on a landscape page in smaller type, and on screen each
+/// cell's bid and tricks stand over its points and total: seven columns of
+/// long names fit on Letter and A4 and on a 1280-pixel screen, and a name
+/// longer than its column wraps rather than pushing the last one off.
+pub const MANY: usize = 6;
 
 /// The page's style sheet: the printed page's, and the display's base.
 pub const STYLE: &str = "\
@@ -78,6 +85,11 @@ table.chicago td.n { text-align: right; }
 table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
 .result { font-weight: bold; }
 .note { color: #555; font-size: 0.9em; }
+body:has(section.many) { max-width: 76em; }
+section.many table { font-size: 0.9em; }
+section.many thead th:nth-child(n+5) { overflow-wrap: anywhere; }
+section.many td.n .bt { display: block; margin: 0; }
+section.many td.n b { min-width: 2em; }
 figure { margin: 1em 0; break-inside: avoid; }
 svg { max-width: 100%; height: auto; }
 svg text { font-family: inherit; font-size: 12px; fill: #222; }
@@ -90,7 +102,14 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
   table { break-inside: auto; }
   tr, thead { break-inside: avoid; }
   h1, h2, h3 { break-after: avoid; }
-  figure svg { max-height: 8cm; width: auto; }
+  table { margin: 0.6em 0; }
+  figure { margin: 0.5em 0 0; }
+  figure svg { max-height: 6cm; width: auto; }
+  body.stats section + section { break-before: auto; }
+  section.many { page: wide; }
+  section.many table { font-size: 0.85em; }
+  section.many th, section.many td { padding: 0.2em 0.35em; }
+  section.many td.n .bt { display: inline; margin-right: 0.4em; }
 }
 ";
 
@@ -170,25 +189,51 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
         "in progress"
     };
     let wide = sheet.players.len() > WIDE;
-    let class = if wide { " class=\"wide\"" } else { "" };
-    writeln!(out, "<section id=\"{}\"{class}>", escape(&s.id))?;
-    writeln!(out, "<h{level}>{}</h{level}>", escape(&sheet.title()))?;
-    writeln!(
+    let class = if wide {
+        Some("wide")
+    } else {
+        (sheet.players.len() >= MANY).then_some("many")
+    };
+    out.write_all(open_tag(maud::html! { section id=(Text(&s.id)) class=[class] {} }).as_bytes())?;
+    let title = sheet.title();
+    write(
         out,
-        "<p class=\"meta\">{} · session <code>{}</code>, {status}</p>",
-        escape(&and_list(&sheet.players)),
-        escape(&s.id)
+        maud::html! {
+            "\n"
+            @if level == 1 { h1 { (Text(&title)) } } @else { h2 { (Text(&title)) } }
+            "\n"
+            p.meta {
+                (Text(&and_list(&sheet.players))) " · session " code { (Text(&s.id)) } ", " (status)
+            }
+            "\n"
+            (parts::pads(s))
+        },
     )?;
-    write(out, parts::pads(s))?;
+    // The table a row at a time: a long session's page never holds it whole.
     if wide {
         write_turned(out, sheet)?;
     } else {
         write_table(out, sheet)?;
     }
-    write(out, parts::auction_note(s))?;
-    write(out, parts::result(sheet))?;
-    chart(out, sheet, index)?;
+    write(
+        out,
+        maud::html! {
+            (parts::auction_note(s))
+            (parts::result(sheet))
+            (parts::chart(sheet, index))
+        },
+    )?;
     out.write_all("</section>\n".as_bytes())
+}
+
+/// An element's start tag as maud wrote it, without its end tag: the
+/// section's body follows it in pieces, and `</section>` after them.
+fn open_tag(element: maud::Markup) -> String {
+    let mut tag = element.into_string();
+    if let Some(end) = tag.rfind("</") {
+        tag.truncate(end);
+    }
+    tag
 }
 
 /// A piece of the page written out, then dropped.
@@ -213,30 +258,14 @@ impl maud::Render for Text<'_> {
     }
 }
 
-/// Text safe anywhere in HTML or SVG, attributes included.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Page, TAIL, escape, head, parts, session, svg::y_axis};
+    use super::{Page, TAIL, Text, head, parts, session, stats, svg::y_axis};
 
     #[test]
     fn names_are_escaped() {
         assert_eq!(
-            escape("<Bo&b \"x\" 'y'>"),
+            maud::html! { (Text("<Bo&b \"x\" 'y'>")) }.into_string(),
             "&lt;Bo&amp;b &quot;x&quot; &#39;y&#39;&gt;"
         );
     }
@@ -318,6 +347,27 @@ mod tests {
                 !pads.contains("</script>") && !pads.contains("<img"),
                 "{pads}"
             );
+            // The chart: its title, each line's tooltip and the legend.
+            let chart = parts::chart(&sheet, 0).into_string();
+            only_own_tags(&chart);
+            assert!(chart.contains("<title>&lt;script&gt;alert(1)"), "{chart}");
+            assert!(
+                chart.contains("&quot;&gt;&lt;img src onerror&gt;"),
+                "{chart}"
+            );
+            // The statistics page: every table names the players.
+            let summaries = [crate::report::summary::Summary::of(&s)];
+            let players = crate::report::stats::tally(&summaries);
+            let pairs = crate::report::stats::tally_partnerships(&summaries);
+            let page = stats(&players, &pairs, 1);
+            only_own_tags(&page);
+            for name in &NAMES[..players.len()] {
+                let row = format!(
+                    "<th scope=\"row\">{}</th>",
+                    maud::html! { (Text(name)) }.into_string()
+                );
+                assert!(page.contains(&row), "{row} in {page}");
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! composes them its own way (`bridgepad display`): the printed page and
 //! the display draw the same sheet, pads, chart and result line.
 
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 
 use super::Text;
 use crate::render::page::Page;
@@ -54,8 +54,5 @@ pub fn result(page: &Page) -> Markup {
 /// The running-totals chart as an inline SVG figure; `index` keeps its ids
 /// unique on a page that holds several.
 pub fn chart(page: &Page, index: usize) -> Markup {
-    let mut out = Vec::new();
-    super::svg::chart(&mut out, page, index).expect("writing to memory");
-    // The chart escapes every name it writes (see svg.rs).
-    PreEscaped(String::from_utf8(out).expect("the page is UTF-8"))
+    super::svg::chart(page, index)
 }

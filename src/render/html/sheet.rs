@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use maud::{Markup, PreEscaped, html};
 
 use super::Text;
+use super::columns::columns;
 
 use crate::render::markdown::NONE;
 use crate::render::page::{Line, Page, bid_tricks};
@@ -60,7 +61,7 @@ fn table_head(sheet: &Page, bridge: bool) -> Markup {
             } @else {
                 th { "Trump" }
             }
-            @for p in &sheet.players { th { (Text(p)) } }
+            @for c in columns(sheet) { th { (Text(&c.name)) } }
         } }
     }
 }
@@ -86,7 +87,7 @@ fn table_row(sheet: &Page, line: &Line, bridge: bool) -> Markup {
             } @else {
                 td { (line.facts.trump.map_or(NONE, |t| t.symbol())) }
             }
-            @for c in &line.cells { (cell(c.as_ref())) }
+            @for c in columns(sheet) { (cell(line.cells[c.seat].as_ref())) }
         }
         "\n"
     }
@@ -107,7 +108,7 @@ fn table_foot(sheet: &Page, bridge: bool) -> Markup {
     html! {
         tr.total {
             td colspan=(span) { "Total" }
-            @for t in &sheet.totals { td.n { (t) } }
+            @for c in columns(sheet) { td.n { (sheet.totals[c.seat]) } }
         }
         "\n" (PreEscaped("</tbody>\n</table>\n"))
         p.note { (note) }

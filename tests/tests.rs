@@ -45,6 +45,7 @@ mod seats;
 mod sessions;
 mod shared_file;
 mod sheets;
+mod shells;
 mod stats;
 mod sync;
 mod templates_folder;

@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow};
 use clap::CommandFactory;
-use clap_complete::env::Shells;
 use clap_mangen::Man;
 
-use crate::cli::complete::COMPLETE_VAR;
+use crate::cli::complete::{COMPLETE_VAR, SHELLS};
 use crate::cli::help::{ENVIRONMENT, EXAMPLES, EXIT_STATUS, FILES, SYNC_EXIT_STATUS, examples};
 use crate::cli::{Cli, CompletionsArgs, ManArgs};
 
@@ -21,8 +20,7 @@ pub fn completions(args: CompletionsArgs) -> Result<()> {
     let command = Cli::command();
     let name = command.get_name().to_string();
     let shell = args.shell.to_string();
-    let shells = Shells::builtins();
-    let completer = shells.completer(&shell).ok_or_else(|| {
+    let completer = SHELLS.completer(&shell).ok_or_else(|| {
         anyhow!("no completions for `{shell}`; try bash, zsh, fish, elvish or powershell")
     })?;
     let mut script = Vec::new();

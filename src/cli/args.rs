@@ -31,6 +31,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_DATA_DIR",
+        hide_env_values = true,
+        help_heading = "Global options",
         value_name = "DIR",
         value_hint = ValueHint::DirPath
     )]
@@ -41,6 +43,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_TEMPLATES_DIR",
+        hide_env_values = true,
+        help_heading = "Global options",
         value_name = "DIR",
         value_hint = ValueHint::DirPath
     )]
@@ -91,7 +95,7 @@ pub enum Command {
     /// Each player's record across sessions: wins, average score, exact bids, contracts
     #[command(after_long_help = command_after_long_help("stats"))]
     Stats(StatsArgs),
-    /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
+    /// Export a session's history (or every session's) as CSV, JSON, Markdown, HTML or PBN
     #[command(after_long_help = command_after_long_help("export"))]
     Export(ExportArgs),
     /// Move a session to the trash (`bridgepad restore` brings it back)

@@ -42,6 +42,7 @@ mod pty_prompt;
 mod pty_screens;
 mod rule_cases;
 mod seats;
+mod session_names;
 mod sessions;
 mod shared_file;
 mod sheets;

@@ -183,7 +183,8 @@ pub struct ManArgs {
 
 #[derive(Debug, Args)]
 pub struct SessionArg {
-    /// The session to act on (default: the most recently updated unfinished one)
+    /// The session to act on: its id, a part of it only one id has, a game's name for its
+    /// current session, or `last` (default: the most recently updated unfinished one)
     #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }
@@ -458,8 +459,9 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct DeleteArgs {
-    /// The session to move to the trash: its id, or the start of it when only one id starts
-    /// that way. Always given: `delete` never picks the current session by itself
+    /// The session to move to the trash: its id, a part of it only one id has, a game's name
+    /// for its current session, or `last`. Always given: `delete` never picks the current
+    /// session by itself
     #[arg(value_name = "SESSION", add = ArgValueCompleter::new(complete_sessions))]
     pub session: String,
 }
@@ -528,7 +530,8 @@ pub struct CheckDealerArgs {
     /// Change a setting of `--variant` for this question, e.g. `hook_from_cards=2`
     #[arg(long = "set", value_name = "KEY=VALUE", requires = "variant")]
     pub settings: Vec<String>,
-    /// Judge by the rules a session was started with (its id, or the start of it)
+    /// Judge by the rules a session was started with (its id, a part of it, a game's name or
+    /// `last`, as --session takes them elsewhere)
     #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }

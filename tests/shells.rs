@@ -306,53 +306,36 @@ fn names_complete(kind: Kind, cases: &[(&str, &str)]) {
     }
 }
 
+/// What is typed after `--player `, and the line each of the three shells
+/// completes it to, but for a name begun in single quotes: `'O` is
+/// `'O'\''Brien'` in bash and zsh, and `'O\'Brien'` in fish.
+fn cases(single_quoted: &'static str) -> [(&'static str, &'static str); 7] {
+    [
+        ("Mar", r"Margaret\ Featherstone"),
+        ("O", r"O\'Brien"),
+        (r"A\|", r"A\|B"),
+        (r#"Dee\ \""#, r#"Dee\ \"Dot\"\ Ray"#),
+        // In an open quote, finished inside it, and the quote closed.
+        ("\"Mar", "\"Margaret Featherstone\""),
+        ("'O", single_quoted),
+        // Begun with a backslash, read as the shell reads it.
+        (r"Margaret\ F", r"Margaret\ Featherstone"),
+    ]
+}
+
 #[test]
 fn bash_completes_names_with_spaces_quotes_and_pipes_escaped() {
-    names_complete(
-        Kind::Bash,
-        &[
-            ("Mar", r"Margaret\ Featherstone"),
-            ("O", r"O\'Brien"),
-            (r"A\|", r"A\|B"),
-            (r#"Dee\ \""#, r#"Dee\ \"Dot\"\ Ray"#),
-            // In an open quote, escaped for that quote, which bash closes.
-            ("\"Mar", "\"Margaret Featherstone\""),
-            ("'O", r"'O'\''Brien'"),
-            (r"Margaret\ F", r"Margaret\ Featherstone"),
-        ],
-    );
+    names_complete(Kind::Bash, &cases(r"'O'\''Brien'"));
 }
 
 #[test]
 fn zsh_completes_names_with_spaces_quotes_and_pipes_escaped() {
-    names_complete(
-        Kind::Zsh,
-        &[
-            ("Mar", r"Margaret\ Featherstone"),
-            ("O", r"O\'Brien"),
-            (r"A\|", r"A\|B"),
-            (r#"Dee\ \""#, r#"Dee\ \"Dot\"\ Ray"#),
-            ("\"Mar", "\"Margaret Featherstone\""),
-            ("'O", r"'O'\''Brien'"),
-            (r"Margaret\ F", r"Margaret\ Featherstone"),
-        ],
-    );
+    names_complete(Kind::Zsh, &cases(r"'O'\''Brien'"));
 }
 
 #[test]
 fn fish_completes_names_with_spaces_quotes_and_pipes_escaped() {
-    names_complete(
-        Kind::Fish,
-        &[
-            ("Mar", r"Margaret\ Featherstone"),
-            ("O", r"O\'Brien"),
-            (r"A\|", r"A\|B"),
-            (r#"Dee\ \""#, r#"Dee\ \"Dot\"\ Ray"#),
-            ("\"Mar", "\"Margaret Featherstone\""),
-            ("'O", r"'O\'Brien'"),
-            (r"Margaret\ F", r"Margaret\ Featherstone"),
-        ],
-    );
+    names_complete(Kind::Fish, &cases(r"'O\'Brien'"));
 }
 
 /// zsh with the script in a folder on `$fpath`, as the documentation says:

@@ -501,8 +501,8 @@ pub struct MergeDriverArgs {
 
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
-    /// The session whose copies to compare: its id, or the start of it (default: the one
-    /// session with copies that went different ways)
+    /// The session whose copies to compare: its id or a part of it only one id has, a game's
+    /// name or `last` (default: the one session with copies that went different ways)
     #[arg(value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub id: Option<String>,
     /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its

@@ -57,7 +57,6 @@ const WRITTEN_ON_OTHER_BRANCHES: &[&str] = &[
     "docs/bridge-for-five-or-six.md",
     "docs/display.md",
     "docs/duplicate.md",
-    "docs/shell-completion.md",
 ];
 
 fn root() -> PathBuf {

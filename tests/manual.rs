@@ -426,3 +426,178 @@ fn help_answers_with_examples_environment_and_exit_status() {
         "{new}"
     );
 }
+
+/// The text of a page's section `title`, up to the next section.
+fn section<'a>(roff: &'a str, title: &str) -> &'a str {
+    let start = roff
+        .find(&format!("\n.SH {title}\n"))
+        .map(|at| at + title.len() + 6)
+        .unwrap_or_else(|| panic!("no {title}:\n{roff}"));
+    let rest = &roff[start..];
+    &rest[..rest.find("\n.SH ").unwrap_or(rest.len())]
+}
+
+/// groff, as strict as it gets (`-ww`), reads every page without a word:
+/// ♠, — and Zoë's ë come as `\[uXXXX]`, not as bytes it does not know.
+#[test]
+fn groff_reads_every_page_without_a_warning() {
+    let Ok(groff) = which("groff") else {
+        assert!(std::env::var_os("CI").is_none(), "CI needs groff");
+        return;
+    };
+    let bp = Bp::new();
+    let (dir, pages) = pages(&bp);
+    for (name, roff) in &pages {
+        let out = Command::new(&groff)
+            .args(["-ww", "-man", "-Tutf8"])
+            .arg(dir.path().join(format!("{name}.1")))
+            .output()
+            .unwrap();
+        let warnings = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && warnings.is_empty(),
+            "{name}: {warnings}"
+        );
+        assert!(roff.is_ascii(), "{name} is not plain ASCII roff");
+    }
+    // What was beyond ASCII still reads as it was meant.
+    let trump = pages.iter().find(|(n, _)| n == "bridgepad-trump").unwrap();
+    let out = Command::new(&groff)
+        .args(["-man", "-Tutf8", "-P-cbou"])
+        .arg(dir.path().join(format!("{}.1", trump.0)))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("♣, ♦, ♥, ♠"));
+}
+
+/// SYNOPSIS names each option's value as OPTIONS does (`[--data-dir DIR]`,
+/// `--format FORMAT`), on every page.
+#[test]
+fn every_synopsis_shows_the_placeholder_of_each_value() {
+    let bp = Bp::new();
+    let (_dir, pages) = pages(&bp);
+    for (name, roff) in &pages {
+        let synopsis = section(roff, "SYNOPSIS");
+        let mut checked = 0;
+        for entry in roff.split("\n.TP\n").skip(1) {
+            // `\fB\-\-format\fR \fI<FORMAT>\fR`, as clap_mangen heads an option.
+            let head = entry.lines().next().unwrap_or_default();
+            let Some((flag, value)) = head.split_once(" \\fI<") else {
+                continue;
+            };
+            let Some(long) = flag
+                .rsplit("\\fB")
+                .next()
+                .filter(|f| f.starts_with("\\-\\-"))
+            else {
+                continue;
+            };
+            let value = value.split('>').next().unwrap_or_default();
+            let wanted = format!("\\fB{long}\\ \\fI{value}\\fR");
+            assert!(
+                synopsis.contains(&wanted),
+                "{name}: no {wanted} in\n{synopsis}"
+            );
+            checked += 1;
+        }
+        assert!(checked >= 2, "{name}: {checked} options with values");
+    }
+    let export = &pages
+        .iter()
+        .find(|(n, _)| n == "bridgepad-export")
+        .unwrap()
+        .1;
+    let synopsis = section(export, "SYNOPSIS");
+    assert!(
+        synopsis.starts_with(
+            "\\fBbridgepad export\\fR \\fB\\-\\-format\\fR\\ \\fIFORMAT\\fR [\\fB\\-\\-all\\fR]"
+        ),
+        "{synopsis}"
+    );
+    assert!(
+        synopsis.contains("[\\fB\\-\\-data\\-dir\\fR\\ \\fIDIR\\fR]"),
+        "{synopsis}"
+    );
+    let main = &pages.iter().find(|(n, _)| n == "bridgepad").unwrap().1;
+    assert!(
+        section(main, "SYNOPSIS").ends_with("\\fICOMMAND\\fR"),
+        "{main}"
+    );
+}
+
+/// DESCRIPTION says more than NAME; no page shows a raw backtick or talks
+/// of clap; export's summary names every format.
+#[test]
+fn pages_describe_their_command_in_words_of_their_own() {
+    let bp = Bp::new();
+    let (_dir, pages) = pages(&bp);
+    for (name, roff) in &pages {
+        let summary = section(roff, "NAME");
+        let summary = summary
+            .split_once(" \\- ")
+            .map_or(summary, |(_, s)| s)
+            .trim();
+        let description = section(roff, "DESCRIPTION");
+        assert!(
+            description.len() > summary.len() + 40 && !description.contains(summary),
+            "{name}: DESCRIPTION repeats NAME:\n{summary}\n{description}"
+        );
+        assert!(!roff.contains('`'), "{name}: a raw backtick");
+        assert!(
+            !roff.to_lowercase().contains("clap"),
+            "{name} talks of clap"
+        );
+    }
+    let export = &pages
+        .iter()
+        .find(|(n, _)| n == "bridgepad-export")
+        .unwrap()
+        .1;
+    assert!(section(export, "NAME").contains("HTML or PBN"), "{export}");
+    // Code is set in bold instead.
+    let delete = &pages
+        .iter()
+        .find(|(n, _)| n == "bridgepad-delete")
+        .unwrap()
+        .1;
+    assert!(delete.contains("\\fBbridgepad restore\\fP"), "{delete}");
+}
+
+/// `--help` lists the global flags under their own heading, and names the
+/// environment variable without a value (set or not).
+#[test]
+fn help_puts_the_global_flags_apart_and_hides_env_values() {
+    let bp = Bp::new();
+    for args in [
+        &["export", "--help"][..],
+        &["export", "-h"],
+        &["--help"],
+        &["new", "--help"],
+    ] {
+        for unset in [false, true] {
+            let mut command = bp.command();
+            if unset {
+                command.env_remove("BRIDGEPAD_DATA_DIR");
+            }
+            let out = command.args(args).output().unwrap();
+            let help = String::from_utf8(out.stdout).unwrap();
+            let (options, global) = help
+                .split_once("\nGlobal options:\n")
+                .unwrap_or_else(|| panic!("{args:?}: no Global options:\n{help}"));
+            assert!(!options.contains("--data-dir"), "{args:?}:\n{help}");
+            assert!(global.contains("--data-dir <DIR>"), "{args:?}:\n{help}");
+            assert!(
+                global.contains("--templates-dir <DIR>"),
+                "{args:?}:\n{help}"
+            );
+            // Read as words: a short help may wrap `[env: …]`.
+            let words = global.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                words.contains("[env: BRIDGEPAD_DATA_DIR]"),
+                "{args:?}:\n{help}"
+            );
+            assert!(!help.contains("BRIDGEPAD_DATA_DIR="), "{args:?}:\n{help}");
+            assert!(!help.contains("clap"), "{args:?}:\n{help}");
+        }
+    }
+}

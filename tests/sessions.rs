@@ -344,7 +344,10 @@ fn a_unique_beginning_of_an_id_names_a_session_and_old_ids_still_work() {
     // A beginning both share names neither.
     assert_eq!(
         bp.fails(&["show", "--session", "2026-11-21-devils"]),
-        format!("error: `2026-11-21-devils` could be any of {old}, {devils}; give more of the id")
+        format!(
+            "error: `2026-11-21-devils` could be any of {old}, {devils}; give more of the id{}",
+            ", `devils-bridge` for that game's current session, or `last` for the session updated last"
+        )
     );
 }
 

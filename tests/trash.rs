@@ -217,13 +217,16 @@ fn delete_and_restore_refuse_what_they_cannot_do_and_change_nothing() {
         (
             &["delete", "2026-11-22"],
             &format!(
-                "error: no session `2026-11-22` in `{}`; `bridgepad list` shows the sessions",
+                "error: no session `2026-11-22` in `{}`; name one by its id or a part of it only one id has, by a game's name for its current session, or as `last`; `bridgepad list` shows the sessions",
                 dir.display()
             ),
         ),
         (
             &["delete", "2026-11-21"],
-            &format!("error: `2026-11-21` could be any of {b}, {a}; give more of the id"),
+            &format!(
+                "error: `2026-11-21` could be any of {b}, {a}; give more of the id{}",
+                ", `devils-bridge` for that game's current session, or `last` for the session updated last"
+            ),
         ),
         (
             &["delete", "../data/2026-11-21-devils-bridge"],
@@ -267,7 +270,7 @@ fn delete_and_restore_refuse_what_they_cannot_do_and_change_nothing() {
         (
             &["delete", &a],
             &format!(
-                "error: no session `{a}` in `{}`; `bridgepad list` shows the sessions",
+                "error: no session `{a}` in `{}`; name one by its id or a part of it only one id has, by a game's name for its current session, or as `last`; `bridgepad list` shows the sessions",
                 dir.display()
             ),
         ),

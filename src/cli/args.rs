@@ -31,6 +31,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_DATA_DIR",
+        hide_env_values = true,
+        help_heading = "Global options",
         value_name = "DIR",
         value_hint = ValueHint::DirPath
     )]
@@ -41,6 +43,8 @@ pub struct Cli {
         long,
         global = true,
         env = "BRIDGEPAD_TEMPLATES_DIR",
+        hide_env_values = true,
+        help_heading = "Global options",
         value_name = "DIR",
         value_hint = ValueHint::DirPath
     )]
@@ -91,7 +95,7 @@ pub enum Command {
     /// Each player's record across sessions: wins, average score, exact bids, contracts
     #[command(after_long_help = command_after_long_help("stats"))]
     Stats(StatsArgs),
-    /// Export a session's history (or every session's) as CSV, JSON, Markdown or HTML
+    /// Export a session's history (or every session's) as CSV, JSON, Markdown, HTML or PBN
     #[command(after_long_help = command_after_long_help("export"))]
     Export(ExportArgs),
     /// Move a session to the trash (`bridgepad restore` brings it back)
@@ -183,7 +187,8 @@ pub struct ManArgs {
 
 #[derive(Debug, Args)]
 pub struct SessionArg {
-    /// The session to act on (default: the most recently updated unfinished one)
+    /// The session to act on: its id, a part of it only one id has, a game's name for its
+    /// current session, or `last` (default: the most recently updated unfinished one)
     #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }
@@ -458,8 +463,9 @@ pub struct ExportArgs {
 
 #[derive(Debug, Args)]
 pub struct DeleteArgs {
-    /// The session to move to the trash: its id, or the start of it when only one id starts
-    /// that way. Always given: `delete` never picks the current session by itself
+    /// The session to move to the trash: its id, a part of it only one id has, a game's name
+    /// for its current session, or `last`. Always given: `delete` never picks the current
+    /// session by itself
     #[arg(value_name = "SESSION", add = ArgValueCompleter::new(complete_sessions))]
     pub session: String,
 }
@@ -499,8 +505,8 @@ pub struct MergeDriverArgs {
 
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
-    /// The session whose copies to compare: its id, or the start of it (default: the one
-    /// session with copies that went different ways)
+    /// The session whose copies to compare: its id or a part of it only one id has, a game's
+    /// name or `last` (default: the one session with copies that went different ways)
     #[arg(value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub id: Option<String>,
     /// Keep this copy without asking: its number as the comparison shows it (1, 2, …) or its
@@ -528,7 +534,8 @@ pub struct CheckDealerArgs {
     /// Change a setting of `--variant` for this question, e.g. `hook_from_cards=2`
     #[arg(long = "set", value_name = "KEY=VALUE", requires = "variant")]
     pub settings: Vec<String>,
-    /// Judge by the rules a session was started with (its id, or the start of it)
+    /// Judge by the rules a session was started with (its id, a part of it, a game's name or
+    /// `last`, as --session takes them elsewhere)
     #[arg(long, value_name = "ID", add = ArgValueCompleter::new(complete_sessions))]
     pub session: Option<String>,
 }

@@ -230,6 +230,96 @@ pub fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// What a man page says under DESCRIPTION, beyond its one-line NAME: for
+/// `bridgepad` itself (`""`) and each command by its path below it
+/// (`variants-new`). Paragraphs are parted by an empty line.
+pub fn description(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "" => {
+            "bridgepad keeps the score of bridge-family card games played with real cards at a real table: Devil's Bridge and Mormon Bridge, where everyone bids the exact number of tricks they will take, and the contract games, Buddy Bridge, Memory Bridge and Single Dummy Bridge for two and rubber bridge and Chicago for four. It records what the table says (bids, auctions, tricks) and works out the scores, the dealer's forbidden bid and who won.\n\nEach game is a session, one file in the data folder. The recording commands (bid, auction, tricks, trump, join, sit-out, undo, close, edit) act on the most recently updated unfinished session unless --session names another: by its id, a unique part of it, its game's name, or last. bridgepad play asks the same questions at prompts instead; list, stats and export look back over every session."
+        }
+        "new" => {
+            "Starts a session of a variant for the players named, in clockwise seating order, and makes it the current one. Without --dealer the first dealer is drawn at random and announced; --target and --set change the variant's rules for this session only."
+        }
+        "bid" => {
+            "Records each player's bid for the hand in play of an exact-bid game. A bid the rules forbid, such as the dealer's hooked bid, is refused with the bids that would be legal."
+        }
+        "auction" => {
+            "Records a contract game's auction for the deal in play, call by call from the first caller, or only its final contract with --contract. An insufficient bid, a double out of turn or an auction that has not ended is refused."
+        }
+        "tricks" => {
+            "Records the tricks taken in the hand, deal or phase in play and scores it. The last count may be left out: it is what the others leave. In a contract game declarer's count is enough."
+        }
+        "trump" => {
+            "Records the suit turned up as trumps for the hand in play. It is kept for the score sheet only; the scores do not depend on it."
+        }
+        "join" => {
+            "Seats a player who arrives during an exact-bid game. They sit after the player given with --seat and play from the hand in play on, starting on the total --start says."
+        }
+        "sit-out" => {
+            "Deals a player out of the hand in play of an exact-bid game: they neither bid nor take tricks in it, and score nothing for it."
+        }
+        "undo" => {
+            "Takes back the last thing recorded in the session (bids, an auction, tricks, a trump, a join or a sit-out) and says what it took back."
+        }
+        "close" => {
+            "Ends a rubber or a Chicago session that will not be played out, scored as the rules of the game say for an unfinished one: in rubber bridge 300 for a game up and 100 for a part score."
+        }
+        "edit" => {
+            "Replaces what was recorded for an earlier hand or deal; every hand after it is scored again by the same rules, and an edit that would make a later entry illegal is refused."
+        }
+        "show" => {
+            "Prints a session's score sheet, fitted to the terminal's width: every hand, the running totals and who leads or has won. --chart draws the totals as a chart, --explain works out one hand's scores, --json prints the sheet for programs."
+        }
+        "list" => {
+            "Lists the sessions in the data folder, newest first, with their game, players, hands played and standing. The filters narrow the list; --json prints it for programs."
+        }
+        "stats" => {
+            "Adds up each player's record over the sessions the filters pick: sessions played and won, average score, exact bids and contracts made. --html writes it as a page to print or share."
+        }
+        "export" => {
+            "Writes the current session, another with --session, or every session with --all, in the format --format names: CSV or JSON rows for spreadsheets and programs, a Markdown or HTML score sheet, or PBN, the Portable Bridge Notation of rubber bridge and Chicago deals. The output goes to stdout or to the file -o names, replaced whole."
+        }
+        "delete" => {
+            "Moves a session's file to the trash folder of the data folder. Nothing is lost: bridgepad restore lists the trash and brings a session back."
+        }
+        "restore" => {
+            "Without an id, lists the sessions in the trash, most recently deleted first. With one (or a unique beginning of one), moves the newest copy of that session back into the data folder, byte for byte; a trash file name as the list shows it brings back that copy."
+        }
+        "sync" => {
+            "Shares the data folder between devices through a git repository: commits what changed here, fetches and merges what the other devices pushed, and pushes the result. Two devices' copies of one session are merged hand by hand; a session that went two different ways is left in conflict for bridgepad resolve."
+        }
+        "resolve" => {
+            "Shows the copies of a session that went different ways, side by side, and keeps the one chosen; the others go to the trash."
+        }
+        "check-dealer" => {
+            "Works out the bid the dealer may not make, given the cards dealt and the other players' bids, without a session: by default with the hook on every hand, or by a variant's or a session's rules."
+        }
+        "variants" => {
+            "Lists the variants that can be played: the built-in ones and the house-rule templates in the templates folder, each with its game's name, how many players it seats and what it is about."
+        }
+        "variants-new" => {
+            "Writes a house-rule template into the templates folder, a copy of an existing variant to edit; it is checked when it loads, and a setting it gets wrong is named with what would be legal."
+        }
+        "variants-show" => {
+            "Lists every setting of a variant with its value, what it means, and whether it comes from the built-in rules or a house-rule template."
+        }
+        "completions" => {
+            "Prints a script that makes the shell complete bridgepad's commands, flags and values at Tab, including what is in the data folder at that moment: session ids, variants, players. The script calls bridgepad back at each Tab, so it never falls behind the program."
+        }
+        "man" => {
+            "Prints this manual page, or with --output writes one page per command into a folder, to be read with man."
+        }
+        "play" => {
+            "The table companion: asks at prompts, hand after hand, for what bridgepad records (bids, auctions, tricks), shows the score sheet as it goes, and refuses what the rules forbid on the spot. It starts a new session or goes on with the current one."
+        }
+        "display" => {
+            "Serves the session's score sheet as a web page that follows the game as it is recorded, for phones and a TV at the table. It only reads: nothing a browser sends changes a session."
+        }
+        _ => return None,
+    })
+}
+
 /// The environment variables bridgepad reads.
 pub const ENVIRONMENT: &[(&str, &str)] = &[
     (
@@ -309,7 +399,7 @@ pub const EXIT_STATUS: &[(&str, &str)] = &[
     ),
     (
         "2",
-        "Usage: an unknown command or flag, or a value that is not one (clap's message).",
+        "Usage: an unknown command or flag, a missing one, or a value that is not one; the message says which and what would be legal.",
     ),
 ];
 

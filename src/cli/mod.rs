@@ -5,7 +5,8 @@
 //! - `values.rs`: the value parsers those arguments name.
 //! - `help.rs`: the examples, environment, files and exit statuses that
 //!   `--help` and the man page show.
-//! - `complete.rs`: Tab completion's answers, read from the data folder.
+//! - `complete/`: Tab completion's answers, read from the data folder, and
+//!   how each shell asks for them (`complete/shells.rs`).
 //!
 //! The argument types are re-exported here: `crate::cli::AuctionArgs`.
 

@@ -35,6 +35,7 @@
 
 mod backup;
 mod cache;
+mod choose;
 pub mod conflict;
 pub mod copies;
 pub mod device;
@@ -197,9 +198,9 @@ impl Store {
         self.dir.join(format!("{id}.toml"))
     }
 
-    /// The session with this id (or the one whose id starts with it, when
-    /// only one does), else the most recently updated unfinished one, else
-    /// the most recently updated one. The copies of sessions found on the
+    /// The session `wanted` names (its id, `last`, a game's name, a part of
+    /// an id: `store/choose.rs`), else the most recently updated unfinished
+    /// one, else the most recently updated one. The copies of sessions found on the
     /// way are settled at `now` (`store/copies.rs`), and what was merged is
     /// said through `say`, a line each.
     pub fn resolve(
@@ -245,32 +246,12 @@ impl Store {
                     });
                 }
                 let listed = listing(settle)?;
-                // A session known only by its conflict copies has no file of
-                // its own, yet its id names it exactly.
-                let exact = listed.iter().find(|e| e.id == id);
-                let matches: Vec<&Listed> = match exact {
-                    Some(one) => vec![one],
-                    None => listed.iter().filter(|e| e.id.starts_with(id)).collect(),
-                };
-                match matches.as_slice() {
-                    [one] => Ok(Resolved {
-                        id: one.id.clone(),
-                        implicit: false,
-                        conflict: one.conflict,
-                    }),
-                    [] => bail!(
-                        "no session `{id}` in `{}`{}; `bridgepad list` shows the sessions",
-                        self.dir.display(),
-                        crate::text::did_you_mean(id, listed.iter().map(|e| e.id.as_str()))
-                    ),
-                    many => {
-                        let ids: Vec<&str> = many.iter().map(|e| e.id.as_str()).collect();
-                        bail!(
-                            "`{id}` could be any of {}; give more of the id",
-                            ids.join(", ")
-                        )
-                    }
-                }
+                let (one, named) = choose::choose(&listed, id, &self.dir)?;
+                Ok(Resolved {
+                    id: one.id.clone(),
+                    implicit: named == choose::Named::Described,
+                    conflict: one.conflict,
+                })
             }
             None => {
                 // The table's current game; once every game is over, the one
@@ -622,6 +603,8 @@ type Settling<'a> = (DateTime<Utc>, &'a mut dyn FnMut(String));
 /// Which session a command acts on, and whether the user named it.
 pub struct Resolved {
     pub id: String,
+    /// Chosen for the user (no `--session`) or by a description (`last`, a
+    /// game's name, a part of an id): the command says which it was.
     pub implicit: bool,
     /// Set when the session's copies went different ways.
     pub conflict: Option<Conflict>,

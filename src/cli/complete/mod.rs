@@ -4,6 +4,8 @@
 //! command line is parsed, and the completers here offer what is in the data
 //! folder at that moment: session ids, variants, the current session's
 //! players. They only read, and say nothing when there is nothing to read.
+//! `shells.rs` is how each shell asks and takes the answers back: the words
+//! unquoted, and for bash each value escaped.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -15,6 +17,10 @@ use super::Cli;
 use crate::catalog::Catalog;
 use crate::store::Store;
 
+mod shells;
+
+pub use shells::SHELLS;
+
 /// The variable the registration script sets when it calls back.
 pub const COMPLETE_VAR: &str = "COMPLETE";
 
@@ -23,6 +29,7 @@ pub const COMPLETE_VAR: &str = "COMPLETE";
 pub fn answer_completion_request() {
     clap_complete::CompleteEnv::with_factory(Cli::command)
         .var(COMPLETE_VAR)
+        .shells(SHELLS)
         .complete();
 }
 
@@ -30,7 +37,7 @@ pub fn answer_completion_request() {
 /// `--data-dir=DIR`), else `variable`: a completer sees only the word under
 /// the cursor, yet the folders it reads may be named earlier on the line.
 fn typed(flag: &str, variable: &str) -> Option<PathBuf> {
-    let words: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let words: Vec<OsString> = shells::line();
     let long = format!("--{flag}");
     let with_equals = format!("--{flag}=");
     let mut found = None;

@@ -55,6 +55,12 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
+    let env = |name| std::env::var(name).ok();
+    text::plain::set(text::plain::wanted(
+        cli.plain,
+        env("ACCESSIBLE").as_deref(),
+        env("BRIDGEPAD_PLAIN").as_deref(),
+    ));
     let ran = context(&cli)
         .and_then(|cx| cmd::run(cli.command, &cx))
         .and_then(|()| out::flush());

@@ -115,18 +115,19 @@ pub fn chart(title: &str, series: &[Series], unit: &str) -> String {
 /// A contract in words: "4 hearts doubled", "3 no trumps".
 fn contract_words(c: &Contract) -> String {
     let strain = match c.bid.strain {
-        Strain::Clubs => "clubs",
-        Strain::Diamonds => "diamonds",
-        Strain::Hearts => "hearts",
-        Strain::Spades => "spades",
-        Strain::NoTrump => "no trumps",
+        Strain::Clubs => "club",
+        Strain::Diamonds => "diamond",
+        Strain::Hearts => "heart",
+        Strain::Spades => "spade",
+        Strain::NoTrump => "no trump",
     };
+    let s = if c.bid.level == 1 { "" } else { "s" };
     let doubling = match c.doubling {
         Doubling::Undoubled => "",
         Doubling::Doubled => " doubled",
         Doubling::Redoubled => " redoubled",
     };
-    format!("{} {strain}{doubling}", c.bid.level)
+    format!("{} {strain}{s}{doubling}", c.bid.level)
 }
 
 /// What a row's player did and scored, in words: "bid 1, took 1, made, 11

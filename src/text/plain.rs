@@ -87,10 +87,18 @@ pub fn words(text: &str) -> Cow<'_, str> {
         match SYMBOLS.iter().find(|&&(s, _)| s == c) {
             Some((_, word)) => {
                 let letters = word.starts_with(|w: char| w.is_alphabetic());
+                // "1♣" is one club: a suit after a lone 1 is said singular.
+                let one = out.ends_with('1')
+                    && !out[..out.len() - 1].ends_with(|p: char| p.is_ascii_digit());
                 if letters && out.ends_with(|p: char| p.is_alphanumeric()) {
                     out.push(' ');
                 }
-                out.push_str(word);
+                let suit = "♠♤♥♡♦♢♣♧".contains(c);
+                out.push_str(if one && suit {
+                    &word[..word.len() - 1]
+                } else {
+                    word
+                });
                 after_word = letters;
             }
             None => {
@@ -116,6 +124,7 @@ mod tests {
         assert_eq!(words("Ann 11 ✓, Bob 0 ✗"), "Ann 11 made, Bob 0 missed");
         assert_eq!(words("│ Ann ★ ┆ 42 │"), " Ann leader  42 ");
         assert_eq!(words("Cid ✗3"), "Cid missed 3");
+        assert_eq!(words("1♣, 11♦, 1NT"), "1 club, 11 diamonds, 1NT");
         assert_eq!(words("plain text"), "plain text");
         assert!(matches!(words("plain text"), Cow::Borrowed(_)));
     }

@@ -19,6 +19,7 @@ use super::Place;
 use super::chart::Series;
 use super::fit::{Line, Listing};
 use crate::history::{self, Phase, Role, Row};
+use crate::rules::ExactGame;
 use crate::rules::contract::auction::Contract;
 use crate::rules::contract::auction::{Doubling, Strain};
 use crate::session::Play;
@@ -32,17 +33,15 @@ pub fn row_line(header: &[String], cells: &[String]) -> String {
         .iter()
         .zip(cells)
         .filter_map(|(head, cell)| {
-            let cell = cell
-                .split('\n')
-                .map(str::trim)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let cell = cell.trim();
+            let lines = |text: &str| {
+                let text = words(text);
+                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+                lines.join(" ").trim().to_string()
+            };
+            let (head, cell) = (lines(head), lines(cell));
             if cell.is_empty() {
                 return None;
             }
-            let head = head.split('\n').collect::<Vec<_>>().join(" ");
-            let head = head.trim();
             Some(if head.is_empty() {
                 cell.to_string()
             } else {
@@ -50,7 +49,7 @@ pub fn row_line(header: &[String], cells: &[String]) -> String {
             })
         })
         .collect();
-    words(&parts.join(", ")).trim().to_string()
+    parts.join(", ")
 }
 
 /// A cell of a listing in full, on one line.
@@ -110,6 +109,21 @@ pub fn chart(title: &str, series: &[Series], unit: &str) -> String {
         lines.push(format!("{} {total}{lead}", s.name));
     }
     words(&lines.join("\n")).into_owned() + "\n"
+}
+
+/// An elimination game's word for a player who is out or waiting: ", out
+/// in hand 3", ", waiting"; nothing for the others and other games.
+fn standing(game: &ExactGame, name: &str) -> String {
+    let Some(seat) = game.table().seat_of(name) else {
+        return String::new();
+    };
+    if let Some(&(_, hand)) = game.eliminated().iter().find(|(s, _)| *s == seat) {
+        return format!(", out in hand {hand}");
+    }
+    if game.waiting().contains(&seat) {
+        return ", waiting".to_string();
+    }
+    String::new()
 }
 
 /// A contract in words: "4 hearts doubled", "3 no trumps".
@@ -221,7 +235,23 @@ pub fn sheet(play: &Play, place: Place) -> String {
             .last()
             .map(|r| format!("; last {entry}: {}", row_words(r)))
             .unwrap_or_default();
-        lines.push(format!("{name} {}{record}{last}.", play.score_of(&name)));
+        let status = play
+            .as_exact()
+            .map(|g| standing(g, &name))
+            .unwrap_or_default();
+        lines.push(format!(
+            "{name} {}{status}{record}{last}.",
+            play.score_of(&name)
+        ));
+    }
+    if let Some(game) = play.as_exact().filter(|g| g.rules().elimination) {
+        if !game.is_finished() {
+            let table = game.table();
+            lines.push(format!("Still in: {}.", table.list(&game.standing())));
+            if !game.waiting().is_empty() {
+                lines.push(format!("Waiting: {}.", table.list(&game.waiting())));
+            }
+        }
     }
     let winners = play.winners();
     let leaders = play.leaders();
@@ -240,4 +270,41 @@ pub fn sheet(play: &Play, place: Place) -> String {
         }
     }
     words(&lines.join("\n")).into_owned() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::fit::{keep, names, words as wrapped};
+
+    fn listing() -> Listing {
+        let mut listing = Listing::new(&["Session", "Players", "Standing"]);
+        listing.row(vec![
+            keep("2026-a"),
+            names(&["Ann".to_string(), "Bob".to_string()]),
+            wrapped("Ann leads\t(11)"),
+        ]);
+        listing.row(vec![keep("2026-b"), keep(""), wrapped("not started")]);
+        listing
+    }
+
+    #[test]
+    fn a_listing_is_tab_separated_with_a_header_or_lines_of_words() {
+        assert_eq!(
+            tab_separated(&listing()),
+            "Session\tPlayers\tStanding\n2026-a\tAnn, Bob\tAnn leads\\t(11)\n2026-b\t\tnot started"
+        );
+        assert_eq!(
+            listing_lines(&listing()),
+            "Session 2026-a, Players Ann, Bob, Standing Ann leads\\t(11)\n\
+             Session 2026-b, Standing not started"
+        );
+    }
+
+    #[test]
+    fn a_table_row_is_a_line_without_boxes_or_symbols() {
+        let header = ["Hand".to_string(), "Ann ★".to_string(), String::new()];
+        let cells = ["1".to_string(), "1/1 ✓\n11".to_string(), "│".to_string()];
+        assert_eq!(row_line(&header, &cells), "Hand 1, Ann leader 1/1 made 11");
+    }
 }

@@ -244,13 +244,14 @@ pub fn sheet(play: &Play, place: Place) -> String {
             play.score_of(&name)
         ));
     }
-    if let Some(game) = play.as_exact().filter(|g| g.rules().elimination) {
-        if !game.is_finished() {
-            let table = game.table();
-            lines.push(format!("Still in: {}.", table.list(&game.standing())));
-            if !game.waiting().is_empty() {
-                lines.push(format!("Waiting: {}.", table.list(&game.waiting())));
-            }
+    if let Some(game) = play
+        .as_exact()
+        .filter(|g| g.rules().elimination && !g.is_finished())
+    {
+        let table = game.table();
+        lines.push(format!("Still in: {}.", table.list(&game.standing())));
+        if !game.waiting().is_empty() {
+            lines.push(format!("Waiting: {}.", table.list(&game.waiting())));
         }
     }
     let winners = play.winners();

@@ -194,8 +194,14 @@ pub fn rows(session: &Session) -> Vec<Row> {
 /// (contract games), one group at a time in play order, made as they are
 /// asked for: a long session's history is never held whole.
 pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
+    scored_play(&session.play)
+}
+
+/// [`scored`] for a game in play, without its session (the plain sheet
+/// `play` shows after each entry).
+pub fn scored_play(play: &Play) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
     // Each family's rows: history sits above session/, so the seam cannot build them.
-    match &session.play {
+    match play {
         Play::Exact(game) => {
             let table = game.table();
             Box::new(game.hands().iter().filter_map(move |hand| {

@@ -55,6 +55,18 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
+    let env = |name| std::env::var(name).ok();
+    let plain = text::plain::wanted(
+        cli.plain,
+        env("ACCESSIBLE").as_deref(),
+        env("BRIDGEPAD_PLAIN").as_deref(),
+    );
+    text::plain::set(plain);
+    if plain {
+        // A screen reader gains nothing from colours' escape sequences.
+        console::set_colors_enabled(false);
+        console::set_colors_enabled_stderr(false);
+    }
     let ran = context(&cli)
         .and_then(|cx| cmd::run(cli.command, &cx))
         .and_then(|()| out::flush());
@@ -65,15 +77,24 @@ pub fn run() -> ExitCode {
             match out::flush() {
                 Ok(()) => ExitCode::from(status),
                 Err(error) => {
-                    eprintln!("error: {}", text::one_line(&format!("{error:#}")));
+                    eprintln!("error: {}", said(&text::one_line(&format!("{error:#}"))));
                     ExitCode::FAILURE
                 }
             }
         }
         Err(error) => {
-            eprintln!("error: {}", text::one_line(&format!("{error:#}")));
+            eprintln!("error: {}", said(&text::one_line(&format!("{error:#}"))));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A message as plain mode says it (symbols in words), else as it is.
+fn said(message: &str) -> std::borrow::Cow<'_, str> {
+    if text::plain::on() {
+        text::plain::words(message)
+    } else {
+        std::borrow::Cow::Borrowed(message)
     }
 }
 

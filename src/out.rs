@@ -3,19 +3,39 @@
 //! `error:` line and a non-zero exit instead of `println!`'s panic. A closed
 //! pipe (`| head -1`) never gets here: `main` restores SIGPIPE's default,
 //! which ends the program quietly as other Unix tools end.
+//!
+//! In plain mode (`text::plain`) what `out!` and `outln!` write passes
+//! through `text::plain::words`: no symbol or box-drawing character reaches
+//! a screen reader, whichever drawing made it. JSON goes out by [`raw`].
 
 use std::fmt;
 use std::io::{self, Write};
 
 use anyhow::{Error, Result, anyhow};
 
+use crate::text::plain;
+
 /// Writes formatted text to stdout. Used through [`out!`](crate::out!) and
 /// [`outln!`](crate::outln!).
 pub fn write(args: fmt::Arguments<'_>) -> Result<()> {
+    if plain::on() {
+        let text = args.to_string();
+        let said = plain::words(&text);
+        return io::stdout()
+            .lock()
+            .write_all(said.as_bytes())
+            .map_err(failed);
+    }
+    raw(args)
+}
+
+/// Writes formatted text to stdout as it is, in plain mode too: for what
+/// programs read (JSON), where a symbol in a name must stay that symbol.
+pub fn raw(args: fmt::Arguments<'_>) -> Result<()> {
     io::stdout().lock().write_fmt(args).map_err(failed)
 }
 
-/// Writes bytes to stdout as they are.
+/// Writes bytes to stdout as they are (a man page, a completion script).
 pub fn bytes(bytes: &[u8]) -> Result<()> {
     io::stdout().lock().write_all(bytes).map_err(failed)
 }
@@ -27,7 +47,8 @@ pub fn flush() -> Result<()> {
 }
 
 /// Runs `fill` with a buffered stdout and flushes it: for output written as
-/// it is made. A write that fails inside `fill` (an `io::Error` as it is, or
+/// it is made (as it is, in plain mode too: JSON, exports, and sheets that
+/// are drawn plain already). A write that fails inside `fill` (an `io::Error` as it is, or
 /// one inside serde_json's error) becomes [`failed`]'s message; any other
 /// error of `fill` passes unchanged.
 pub fn to_stdout<T>(fill: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {

@@ -127,7 +127,10 @@ impl Bp {
             .env_remove("RUST_BACKTRACE")
             // Piped output is drawn in full unless COLUMNS says a width.
             .env_remove("COLUMNS")
-            .env_remove("BRIDGEPAD_LOCK_WAIT_MS");
+            .env_remove("BRIDGEPAD_LOCK_WAIT_MS")
+            // Plain mode only where a test asks for it.
+            .env_remove("ACCESSIBLE")
+            .env_remove("BRIDGEPAD_PLAIN");
         cmd.envs(self.env.iter().map(|(k, v)| (k, v)));
         cmd
     }

@@ -40,6 +40,16 @@ fn shown(bp: &Bp, args: &[&str]) -> String {
         code,
     } = bp.run(args);
     assert_eq!(code, Some(0), "{args:?}: {stderr}");
+    // A piped `list` separates its columns by tabs (issue 25): as many on
+    // every line as between its header's six columns, none more.
+    let stdout = if args[0] == "list" {
+        for line in stdout.lines() {
+            assert_eq!(line.matches('\t').count(), 5, "{args:?}: {line:?}");
+        }
+        stdout.replace('\t', " ")
+    } else {
+        stdout
+    };
     let all = format!("{stdout}{stderr}");
     let raw: Vec<char> = all
         .chars()

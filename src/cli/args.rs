@@ -50,6 +50,10 @@ pub struct Cli {
     )]
     pub templates_dir: Option<PathBuf>,
 
+    /// Plain output for screen readers: lines and words, no boxes, symbols or redrawn prompts (also on when ACCESSIBLE or BRIDGEPAD_PLAIN is set)
+    #[arg(long, global = true)]
+    pub plain: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }

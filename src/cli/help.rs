@@ -365,6 +365,11 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     ("NO_COLOR", "Set to anything: no colours."),
     (
+        "BRIDGEPAD_PLAIN",
+        "Set to anything: plain output for screen readers, as --plain.",
+    ),
+    ("ACCESSIBLE", "Set to anything: as BRIDGEPAD_PLAIN."),
+    (
         "COMPLETE",
         "Set by the completion scripts when they call bridgepad back; not for people.",
     ),

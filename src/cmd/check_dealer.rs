@@ -70,7 +70,7 @@ fn answer(args: &CheckDealerArgs, forbidden: Option<u32>, hook: Option<Hook>) ->
                 },
             }),
         };
-        outln!("{json}");
+        crate::out::raw(format_args!("{json}\n"))?;
         return Ok(());
     }
     let total: u32 = args.bids.0.iter().sum();

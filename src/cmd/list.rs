@@ -21,7 +21,8 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         })
         .collect();
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&json::listed(&entries))?);
+        let text = serde_json::to_string_pretty(&json::listed(&entries))?;
+        crate::out::raw(format_args!("{text}\n"))?;
         return Ok(());
     }
     if entries.is_empty() && !filter.is_empty() {

@@ -13,7 +13,7 @@ use anyhow::{Result, bail};
 
 use super::Context;
 use crate::cli::ResolveArgs;
-use crate::prompt::{self, Prompter, Terminal};
+use crate::prompt::{self, Prompter};
 use crate::render::{self, compare};
 use crate::store::check_id;
 use crate::store::copies::{self, Copy, Pick};
@@ -40,8 +40,8 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
             all.len()
         );
     }
-    let mut terminal = Terminal::new();
-    match pick(&mut terminal, &id, &all)? {
+    let mut terminal = prompt::for_terminal();
+    match pick(terminal.as_mut(), &id, &all)? {
         Some(index) => kept(cx, &id, &all, index),
         None => {
             outln!(

@@ -42,7 +42,8 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
     let all = cx.store.trashed()?;
     let entries: Vec<_> = all.iter().map(|t| (t, cx.store.read_trashed(t))).collect();
     if as_json {
-        outln!("{}", serde_json::to_string_pretty(&json::trash(&entries))?);
+        let text = serde_json::to_string_pretty(&json::trash(&entries))?;
+        crate::out::raw(format_args!("{text}\n"))?;
         return Ok(());
     }
     if entries.is_empty() {

@@ -53,7 +53,8 @@ fn explain(session: &crate::session::Session, number: usize, json: bool) -> Resu
         |why: String| anyhow::anyhow!("{why}; use `bridgepad show --explain N` with one of them");
     if json {
         let value = session.play.explain_json(number).map_err(refused)?;
-        out!("{}\n", serde_json::to_string_pretty(&value)?);
+        let text = serde_json::to_string_pretty(&value)?;
+        out::raw(format_args!("{text}\n"))?;
     } else {
         out!("{}\n", session.play.explain(number).map_err(refused)?);
     }

@@ -89,7 +89,11 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         text
     };
     let Some(path) = output else {
-        out!("{text}");
+        if args.json || args.html {
+            crate::out::raw(format_args!("{text}"))?;
+        } else {
+            out!("{text}");
+        }
         return Ok(());
     };
     let shown = crate::text::one_line(&path.display().to_string());

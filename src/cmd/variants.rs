@@ -47,7 +47,7 @@ fn list(cx: &Context) -> Result<()> {
 fn list_json(cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
     let listed = render::json::variants(&catalog).map_err(anyhow::Error::msg)?;
-    outln!("{}", serde_json::to_string_pretty(&listed)?);
+    crate::out::raw(format_args!("{}\n", serde_json::to_string_pretty(&listed)?))?;
     problems(&catalog)
 }
 

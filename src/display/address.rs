@@ -61,9 +61,13 @@ pub fn qr_code(address: &str) -> Option<String> {
 }
 
 /// Whether a QR code can be drawn on this stdout: a terminal, with a UTF-8
-/// locale, at least as wide as the code.
+/// locale, at least as wide as the code, and not in plain mode.
 pub fn qr_fits(code: &str) -> bool {
     use std::io::IsTerminal;
+    // Plain mode (a screen reader): the address alone says it all.
+    if crate::text::plain::on() {
+        return false;
+    }
     let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"]
         .iter()
         .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))

@@ -3,7 +3,9 @@
 //!
 //! `play` talks to a [`Prompter`], so its whole flow can be driven by a
 //! [`Scripted`] prompter in tests ([`scripted`]); [`Terminal`] is the real
-//! one ([`terminal`], with the columns and rows measured in [`layout`]). Whatever it shows fits the terminal's width: nothing
+//! one ([`terminal`], with the columns and rows measured in [`layout`]);
+//! [`Lines`] ([`plain`]) is plain mode's, a line at a time for screen
+//! readers. Whatever it shows fits the terminal's width: nothing
 //! is cut off, and a prompt drawn again leaves nothing of its last drawing
 //! behind.
 
@@ -12,11 +14,23 @@ use std::io::IsTerminal;
 use anyhow::Result;
 
 mod layout;
+mod plain;
 mod scripted;
 mod terminal;
 
+pub use plain::Lines;
 pub use scripted::{ESC, Scripted};
 pub use terminal::Terminal;
+
+/// The prompter for a real terminal: [`Terminal`], or in plain mode
+/// (`text::plain`) [`Lines`], which never redraws.
+pub fn for_terminal() -> Box<dyn Prompter> {
+    if crate::text::plain::on() {
+        Box::new(Lines::new())
+    } else {
+        Box::new(Terminal::new())
+    }
+}
 
 /// A check on a typed answer: `Err` carries the message shown before asking again.
 pub type Check<'a> = &'a dyn Fn(&str) -> Result<(), String>;

@@ -10,6 +10,8 @@
 //!
 //! Its value axis, [`scale`], is also the one of the HTML export's SVG chart.
 
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
 use crate::rules::ExactGame;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
@@ -93,6 +95,9 @@ pub fn session_chart(session: &Session, width: usize, height: usize) -> String {
         Play::Contract(game) => contract_series(game),
     };
     let unit = session.play.entry_word();
+    if crate::text::plain::on() {
+        return super::plain::chart(&session.variant().title, &series, unit);
+    }
     format!(
         "{}: running totals by {unit}\n{}",
         session.variant().title,
@@ -185,7 +190,7 @@ pub fn chart(series: &[Series], unit: &str, width: usize, height: usize) -> Stri
     for (s, mark) in drawn.iter().zip(&marks) {
         ends[cell_row(last(s))].push(*mark);
     }
-    let ends_w = ends.iter().map(|e| e.chars().count()).max().unwrap_or(0) + 1;
+    let ends_w = ends.iter().map(|e| e.width()).max().unwrap_or(0) + 1;
 
     // Columns: hand i (0 = the start) at x(i) in a plot `plot_w` wide; the
     // last x label may stick out past the last column, over the end marks.
@@ -366,6 +371,13 @@ pub fn scale(lo: i64, hi: i64, ticks: Ticks) -> Scale {
 }
 
 /// One mark per player: the initial when free, else another letter of the
+/// Whether `c` takes one terminal column: a mark takes one cell of the
+/// plot, so a double-width letter (李) or an emoji would push the rest of
+/// its row one column right (issue 25); such a name gets another mark.
+fn one_column(c: char) -> bool {
+    c.width() == Some(1)
+}
+
 /// name, else a digit.
 fn symbols(series: &[&Series]) -> Vec<char> {
     let mut chosen: Vec<Option<char>> = vec![None; series.len()];
@@ -375,7 +387,8 @@ fn symbols(series: &[&Series]) -> Vec<char> {
             .name
             .chars()
             .find(|c| c.is_alphanumeric())
-            .and_then(|c| c.to_uppercase().next());
+            .and_then(|c| c.to_uppercase().next())
+            .filter(|&c| one_column(c));
         if let Some(c) = initial.filter(|c| !used.contains(c)) {
             chosen[i] = Some(c);
             used.push(c);
@@ -391,6 +404,7 @@ fn symbols(series: &[&Series]) -> Vec<char> {
             .chars()
             .filter(|c| c.is_alphanumeric())
             .filter_map(|c| c.to_uppercase().next())
+            .filter(|&c| one_column(c))
             .chain(spare.clone())
             .find(|c| !used.contains(c))
             .unwrap_or('?');
@@ -448,6 +462,46 @@ mod tests {
             chart.lines().count() <= height,
             "more than {height} lines\n{chart}"
         );
+    }
+
+    /// Issue 25: a double-width name (李) or an emoji must not take a
+    /// cell of the plot as its mark, or its row is one column wider than
+    /// the others. Every point sits in its hand's tick column, counted in
+    /// display columns.
+    #[test]
+    fn wide_names_keep_every_row_in_line() {
+        let lines = table(&[
+            ("李雷", &[10, 21, 32]),
+            ("Zoë", &[0, 10, 20]),
+            ("🎉", &[11, 11, 11]),
+            ("Ann", &[10, 0, 10]),
+        ]);
+        let got = chart(&lines, "hand", 40, 16);
+        assert_fits(&got, 40, 16);
+        let axis = got.lines().find(|l| l.contains('└')).unwrap();
+        let column = |line: &str, at: usize| line[..at].width();
+        let ticks: Vec<usize> = axis
+            .match_indices('┬')
+            .map(|(i, _)| column(axis, i))
+            .collect();
+        let axis_end = axis.width();
+        for line in plot(&got) {
+            let start = line.find('┤').unwrap();
+            assert_eq!(
+                column(line, start),
+                column(axis, axis.find('└').unwrap()),
+                "{got}"
+            );
+            for (i, c) in line.char_indices().skip_while(|&(i, _)| i <= start) {
+                assert_eq!(c.width(), Some(1), "a mark of two columns: {c}\n{got}");
+                let at = column(line, i);
+                if c != ' ' && c != '·' && at < axis_end {
+                    assert!(ticks.contains(&at), "`{c}` off its hand's column\n{got}");
+                }
+            }
+        }
+        let legend: Vec<&str> = got.lines().filter(|l| l.contains("(32)")).collect();
+        assert!(legend.iter().any(|l| l.contains("李雷 (32)")), "{got}");
     }
 
     #[test]

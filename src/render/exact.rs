@@ -31,6 +31,10 @@ pub fn write_sheet(out: &mut dyn Write, game: &ExactGame, width: Option<usize>) 
 /// [`sheet`] as `bridgepad play` shows it: the same table, with a `next:`
 /// line in the table's words (the prompt that follows asks for the entry).
 pub fn sheet_at_table(game: &ExactGame, width: Option<usize>) -> String {
+    if crate::text::plain::on() {
+        let play = crate::session::Play::Exact(game.clone());
+        return super::plain::sheet(&play, Place::Table);
+    }
     drawn(|out| draw_sheet(out, game, width, Place::Table))
 }
 

@@ -169,6 +169,18 @@ fn draw<R: AsRef<[String]>>(
     widths: &[usize],
     rows: impl Iterator<Item = R>,
 ) -> io::Result<()> {
+    if crate::text::plain::on() {
+        // Plain mode: a line per row, each cell after its header.
+        let mut lines = rows.map(|cells| super::plain::row_line(header, cells.as_ref()));
+        if let Some(first) = lines.next() {
+            out.write_all(first.as_bytes())?;
+        }
+        for line in lines {
+            out.write_all(b"\n")?;
+            out.write_all(line.as_bytes())?;
+        }
+        return Ok(());
+    }
     let widths: Vec<usize> = widths.iter().map(|&w| w.max(1)).collect();
     let border = |out: &mut dyn Write, [left, fill, junction, end]: [char; 4]| {
         let mut line = String::new();
@@ -564,6 +576,9 @@ impl Listing {
 /// (the earlier one on a tie), with its index; the last one, at its
 /// narrowest, when none fits; the first one in full when there is no width.
 pub fn listing(arrangements: &[Listing], width: Option<usize>) -> (usize, String) {
+    if crate::text::plain::on() {
+        return (0, super::plain::listing_lines(&arrangements[0]));
+    }
     let Some(width) = width else {
         return (0, arrangements[0].draw(None));
     };

@@ -9,7 +9,8 @@
 //!   (`lists.rs`), all fitted to the width and drawn by `fit.rs` (in the
 //!   house style of comfy-table, which only the contract auction's table
 //!   uses, through [`new_table`]); and the running-totals chart
-//!   (`chart.rs`), whose scale the HTML chart uses too.
+//!   (`chart.rs`), whose scale the HTML chart uses too. In plain mode, for
+//!   screen readers, all of these are lines of words instead (`plain.rs`).
 //! - For scripts and files: the JSON of `show`, `export`, `list`, `restore`
 //!   and `stats` (`json/`), and the exports' CSV (`csv.rs`), Markdown
 //!   (`markdown.rs`) and HTML with its SVG chart (`html/`); the last two
@@ -36,6 +37,7 @@ pub mod lists;
 pub mod markdown;
 pub mod page;
 pub mod pbn;
+pub mod plain;
 
 pub use exact::{sheet, sheet_at_table};
 
@@ -46,6 +48,9 @@ pub fn write_session_sheet(
     session: &Session,
     width: Option<usize>,
 ) -> io::Result<()> {
+    if crate::text::plain::on() {
+        return out.write_all(plain::sheet(&session.play, Place::Command).as_bytes());
+    }
     // Each family's sheet: render sits above session/, so the seam cannot draw it.
     match &session.play {
         Play::Exact(game) => exact::write_sheet(out, game, width),

@@ -1,7 +1,8 @@
 //! Words bridgepad writes in every layer: a plural, a capital, a sign, a
 //! list ("Ann, Bob and Cid"), a message made fit for one line, "did you
 //! mean", text broken into lines (`lines.rs`) and a TOML file's error told
-//! in one line (`toml_error.rs`).
+//! in one line (`toml_error.rs`), and plain mode's switch and words for
+//! symbols (`plain.rs`).
 //! One definition of each, for the engine's refusals, the sheets, the
 //! prompts, the file readers and the commands alike.
 //!
@@ -9,6 +10,7 @@
 //! uses it and stays pure, and no module below it ever needs one above.
 
 mod lines;
+pub mod plain;
 mod toml_error;
 
 use std::borrow::Cow;

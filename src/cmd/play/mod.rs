@@ -11,7 +11,7 @@ use anyhow::{Result, bail};
 use super::Context;
 use crate::cli::PlayArgs;
 use crate::cli::values::parse_count;
-use crate::prompt::{self, Prompter, Terminal};
+use crate::prompt::{self, Prompter};
 use crate::session::Play;
 
 mod bridge;
@@ -27,9 +27,9 @@ pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
             "`bridgepad play` needs a terminal; without one, use `bridgepad new`, `bid`, `tricks`, `undo` and `show`"
         );
     }
-    let mut terminal = Terminal::new();
+    let mut terminal = prompt::for_terminal();
     display::want(args.display, args.lan);
-    let played = play(&mut terminal, args.session.session.as_deref(), cx);
+    let played = play(terminal.as_mut(), args.session.session.as_deref(), cx);
     display::stop();
     played
 }

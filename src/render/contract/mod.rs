@@ -40,6 +40,10 @@ pub fn sheet(game: &ContractGame, width: Option<usize>) -> String {
 /// [`sheet`] as `bridgepad play` shows it: its `next:` line says what the
 /// table does next in the table's words, naming no command.
 pub fn sheet_at_table(game: &ContractGame, width: Option<usize>) -> String {
+    if crate::text::plain::on() {
+        let play = crate::session::Play::Contract(game.clone());
+        return super::plain::sheet(&play, Place::Table);
+    }
     draw(game, width, Place::Table)
 }
 
@@ -238,6 +242,21 @@ fn next_at_table(game: &ContractGame) -> String {
 /// the first caller on the left, with `?` where the next call goes.
 pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
     let seats = auction.rules().seats;
+    if crate::text::plain::on() {
+        // Plain mode: the calls in order, each after its caller's name.
+        let calls: Vec<String> = auction
+            .calls()
+            .iter()
+            .enumerate()
+            .map(|(i, call)| format!("{} {}", game.name(auction.caller(i)), say::pretty(call)))
+            .collect();
+        let calls = if calls.is_empty() {
+            "none yet".to_string()
+        } else {
+            calls.join(", ")
+        };
+        return crate::text::plain::words(&format!("Auction: {calls}.")).into_owned();
+    }
     let mut table = new_table();
     table.set_header(
         (0..seats)

@@ -1,0 +1,311 @@
+//! Plain mode's drawings (issue 25): what a screen reader reads well. No
+//! box-drawing characters and no symbols, only lines of words.
+//!
+//! - The sheet as lines: `show` gives one line per hand or deal, then each
+//!   player's total with their record and last hand in words ("Ann 42, made
+//!   2 of 2; last hand: bid 1, took 1, made, 11 points"), then who leads or
+//!   won and what is next; `play` gives only the totals' lines after each
+//!   entry.
+//! - A table as lines, one per row: "Session 2026…, Game Devil's Bridge, …"
+//!   (used by `fit.rs` for every table it draws while plain mode is on).
+//! - A listing piped to another program as tab-separated lines with a
+//!   header line (clig.dev), in plain mode or not.
+//! - The chart as a list of totals.
+//!
+//! Whether plain mode is on is `text::plain`'s; that module's `words` is
+//! what `out!` applies besides, to whatever else a command prints.
+
+use super::Place;
+use super::chart::Series;
+use super::fit::{Line, Listing};
+use crate::history::{self, Phase, Role, Row};
+use crate::rules::ExactGame;
+use crate::rules::contract::auction::Contract;
+use crate::rules::contract::auction::{Doubling, Strain};
+use crate::session::Play;
+use crate::text::plain::words;
+use crate::text::{counted, plural};
+
+/// A table row as one line: each non-empty cell after its column's header,
+/// separated by commas; a cell's lines joined by spaces.
+pub fn row_line(header: &[String], cells: &[String]) -> String {
+    let parts: Vec<String> = header
+        .iter()
+        .zip(cells)
+        .filter_map(|(head, cell)| {
+            let lines = |text: &str| {
+                let text = words(text);
+                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+                lines.join(" ").trim().to_string()
+            };
+            let (head, cell) = (lines(head), lines(cell));
+            if cell.is_empty() {
+                return None;
+            }
+            Some(if head.is_empty() {
+                cell.to_string()
+            } else {
+                format!("{head} {cell}")
+            })
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// A cell of a listing in full, on one line.
+fn cell_text(cell: &[Line]) -> String {
+    let lines: Vec<String> = cell
+        .iter()
+        .map(|line| match line {
+            Line::Keep(text) | Line::Words(text) => text.clone(),
+            Line::Names(names) => names.join(", "),
+        })
+        .filter(|text| !text.is_empty())
+        .collect();
+    lines.join(" ")
+}
+
+/// A listing in full, a line per row ([`row_line`]).
+pub fn listing_lines(listing: &Listing) -> String {
+    listing
+        .rows
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|cell| cell_text(cell)).collect();
+            row_line(&listing.header, &cells)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A listing as tab-separated lines: the header, then a line per row;
+/// a tab or a line break inside a cell becomes a space.
+pub fn tab_separated(listing: &Listing) -> String {
+    let clean = |text: &str| text.replace(['\t', '\n', '\r'], " ");
+    let mut lines = vec![listing.header.iter().map(|h| clean(h)).collect::<Vec<_>>()];
+    for row in &listing.rows {
+        lines.push(row.iter().map(|cell| clean(&cell_text(cell))).collect());
+    }
+    lines
+        .iter()
+        .map(|cells| cells.join("\t"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The chart in plain mode: each player's total after the last hand, the
+/// highest first, and how many hands it covers.
+pub fn chart(title: &str, series: &[Series], unit: &str) -> String {
+    let mut sorted: Vec<&Series> = series.iter().collect();
+    sorted.sort_by_key(|s| std::cmp::Reverse(s.totals.last().copied().unwrap_or(0)));
+    let played = series.iter().map(|s| s.totals.len()).max().unwrap_or(0);
+    let mut lines = vec![format!(
+        "{title}: totals after {}, highest first.",
+        counted(played, unit)
+    )];
+    for s in sorted {
+        let total = s.totals.last().copied().unwrap_or(0);
+        let lead = if s.leads { ", ahead" } else { "" };
+        lines.push(format!("{} {total}{lead}", s.name));
+    }
+    words(&lines.join("\n")).into_owned() + "\n"
+}
+
+/// An elimination game's word for a player who is out or waiting: ", out
+/// in hand 3", ", waiting"; nothing for the others and other games.
+fn standing(game: &ExactGame, name: &str) -> String {
+    let Some(seat) = game.table().seat_of(name) else {
+        return String::new();
+    };
+    if let Some(&(_, hand)) = game.eliminated().iter().find(|(s, _)| *s == seat) {
+        return format!(", out in hand {hand}");
+    }
+    if game.waiting().contains(&seat) {
+        return ", waiting".to_string();
+    }
+    String::new()
+}
+
+/// A contract in words: "4 hearts doubled", "3 no trumps".
+fn contract_words(c: &Contract) -> String {
+    let strain = match c.bid.strain {
+        Strain::Clubs => "club",
+        Strain::Diamonds => "diamond",
+        Strain::Hearts => "heart",
+        Strain::Spades => "spade",
+        Strain::NoTrump => "no trump",
+    };
+    let s = if c.bid.level == 1 { "" } else { "s" };
+    let doubling = match c.doubling {
+        Doubling::Undoubled => "",
+        Doubling::Doubled => " doubled",
+        Doubling::Redoubled => " redoubled",
+    };
+    format!("{} {strain}{s}{doubling}", c.bid.level)
+}
+
+/// What a row's player did and scored, in words: "bid 1, took 1, made, 11
+/// points"; "declared 4 hearts, took 10, made, 420 points".
+fn row_words(row: &Row) -> String {
+    let took = row
+        .tricks
+        .map(|t| format!(", took {t}"))
+        .unwrap_or_default();
+    let points = format!("{} {}", row.points, plural(row.points, "point", "points"));
+    match row.role {
+        Role::Bid(bid) => {
+            let made = match row.made {
+                Some(true) => ", made",
+                Some(false) => ", missed",
+                None => "",
+            };
+            format!("bid {bid}{took}{made}, {points}")
+        }
+        Role::Declarer(c) => {
+            let made = match row.made {
+                Some(true) => ", made",
+                Some(false) => ", went down",
+                None => "",
+            };
+            format!("declared {}{took}{made}, {points}", contract_words(&c))
+        }
+        Role::Dummy(c) => format!("dummy in {}, {points}", contract_words(&c)),
+        Role::Defending(c) => format!("defended {}{took}, {points}", contract_words(&c)),
+        Role::PassedOut => format!("passed out, {points}"),
+        Role::NoBid => format!("{}, {points}", took.trim_start_matches(", ")),
+    }
+}
+
+/// A phase without bids, in words.
+fn phase_words(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Exchange => "exchange",
+        Phase::PhaseOne => "first 13 tricks",
+        Phase::Close => "the close",
+        Phase::Hand | Phase::Contract => "played",
+    }
+}
+
+/// One hand (deal) as a line: "Hand 2, Bob dealt: Ann bid 1, took 1, made,
+/// 11 points; Bob …".
+fn group_line(play: &Play, group: &[Row]) -> String {
+    let Some(first) = group.first() else {
+        return String::new();
+    };
+    let entry = crate::text::capitalised(play.entry_word());
+    let players: Vec<String> = group
+        .iter()
+        .map(|row| format!("{} {}", row.player, row_words(row)))
+        .collect();
+    let phase = match first.phase {
+        Phase::Hand | Phase::Contract => String::new(),
+        phase => format!(" ({})", phase_words(phase)),
+    };
+    format!(
+        "{entry} {}{phase}, {} dealt: {}.",
+        first.hand,
+        first.dealer,
+        players.join("; ")
+    )
+}
+
+/// The sheet as lines (see the module's comment): every hand for `show`,
+/// the totals alone inside `play`.
+pub fn sheet(play: &Play, place: Place) -> String {
+    let mut lines = vec![format!("{}.", play.variant().title)];
+    let groups: Vec<Vec<Row>> = history::scored_play(play).collect();
+    if place == Place::Command {
+        lines.extend(groups.iter().map(|g| group_line(play, g)));
+    }
+    let entry = play.entry_word();
+    for (name, _) in play.final_totals() {
+        let rows: Vec<&Row> = groups
+            .iter()
+            .flatten()
+            .filter(|r| r.player == name)
+            .collect();
+        let judged: Vec<bool> = rows.iter().filter_map(|r| r.made).collect();
+        let record = if judged.is_empty() || play.is_contract() {
+            String::new()
+        } else {
+            let made = judged.iter().filter(|&&m| m).count();
+            format!(", made {made} of {}", judged.len())
+        };
+        let last = rows
+            .last()
+            .map(|r| format!("; last {entry}: {}", row_words(r)))
+            .unwrap_or_default();
+        let status = play
+            .as_exact()
+            .map(|g| standing(g, &name))
+            .unwrap_or_default();
+        lines.push(format!(
+            "{name} {}{status}{record}{last}.",
+            play.score_of(&name)
+        ));
+    }
+    if let Some(game) = play
+        .as_exact()
+        .filter(|g| g.rules().elimination && !g.is_finished())
+    {
+        let table = game.table();
+        lines.push(format!("Still in: {}.", table.list(&game.standing())));
+        if !game.waiting().is_empty() {
+            lines.push(format!("Waiting: {}.", table.list(&game.waiting())));
+        }
+    }
+    let winners = play.winners();
+    let leaders = play.leaders();
+    if play.is_finished() {
+        if !winners.is_empty() {
+            let word = plural(winners.len(), "Winner", "Winners");
+            lines.push(format!("{word}: {}.", winners.join(", ")));
+        }
+    } else {
+        if !leaders.is_empty() && play.played() > 0 {
+            let word = plural(leaders.len(), "Leader", "Leaders");
+            lines.push(format!("{word}: {}.", leaders.join(", ")));
+        }
+        if place == Place::Command {
+            lines.push(play.next());
+        }
+    }
+    words(&lines.join("\n")).into_owned() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::fit::{keep, names, words as wrapped};
+
+    fn listing() -> Listing {
+        let mut listing = Listing::new(&["Session", "Players", "Standing"]);
+        listing.row(vec![
+            keep("2026-a"),
+            names(&["Ann".to_string(), "Bob".to_string()]),
+            wrapped("Ann leads\t(11)"),
+        ]);
+        listing.row(vec![keep("2026-b"), keep(""), wrapped("not started")]);
+        listing
+    }
+
+    #[test]
+    fn a_listing_is_tab_separated_with_a_header_or_lines_of_words() {
+        assert_eq!(
+            tab_separated(&listing()),
+            "Session\tPlayers\tStanding\n2026-a\tAnn, Bob\tAnn leads\\t(11)\n2026-b\t\tnot started"
+        );
+        assert_eq!(
+            listing_lines(&listing()),
+            "Session 2026-a, Players Ann, Bob, Standing Ann leads\\t(11)\n\
+             Session 2026-b, Standing not started"
+        );
+    }
+
+    #[test]
+    fn a_table_row_is_a_line_without_boxes_or_symbols() {
+        let header = ["Hand".to_string(), "Ann ★".to_string(), String::new()];
+        let cells = ["1".to_string(), "1/1 ✓\n11".to_string(), "│".to_string()];
+        assert_eq!(row_line(&header, &cells), "Hand 1, Ann leader 1/1 made 11");
+    }
+}

@@ -86,9 +86,9 @@ fn exact_hands(bp: &Bp, hands: usize) {
 
 /// Opens the display of `bp`'s session on each screen, checks it and saves
 /// `NAME-WxH.png`; `narrow` says whether a phone must show it without
-/// sideways scrolling.
-fn look(bp: &Bp, name: &str, narrow: bool) {
-    let Some(browser) = browser() else { return };
+/// sideways scrolling. What is asked now, as shown; `None` without a browser.
+fn look(bp: &Bp, name: &str, narrow: bool) -> Option<String> {
+    let browser = browser()?;
     let json = bp.json(&["show", "--json"]);
     let served = Served::start(bp, free_port());
     for (width, height, phone) in [(360, 740, true), (1920, 1080, false)] {
@@ -124,6 +124,7 @@ fn look(bp: &Bp, name: &str, narrow: bool) {
             assert!(font >= 20.0, "{name} on a TV: type of {font}px");
         }
     }
+    Some(text(&browser, "#asked"))
 }
 
 /// Every player's name with their total, on the screen, and every name
@@ -207,5 +208,12 @@ fn a_rubber_on_a_phone_and_a_tv() {
         bp.ok(&args);
         bp.ok(&["tricks", tricks]);
     }
-    look(&bp, "rubber", true);
+    let Some(asked) = look(&bp, "rubber", true) else {
+        return;
+    };
+    // What is asked reads as sentences once the command is cut from it.
+    assert!(
+        asked.contains("pass. Ann & Cid need 40 for game"),
+        "{asked}"
+    );
 }

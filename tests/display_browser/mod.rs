@@ -83,7 +83,7 @@ impl Served {
         format!("http://127.0.0.1:{}/", self.port)
     }
 
-    /// Its process id, for its memory.
+    /// Kills it, as a crash or a lost network cuts the connection.
     fn stop(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -52,11 +52,7 @@ const MORE: &str = "…";
 /// merge brings together: a link to one of them is accepted while the page
 /// is missing. Once they are all merged this list is to be emptied, so a
 /// page removed later is caught.
-const WRITTEN_ON_OTHER_BRANCHES: &[&str] = &[
-    "docs/bridge-for-five-or-six.md",
-    "docs/display.md",
-    "docs/duplicate.md",
-];
+const WRITTEN_ON_OTHER_BRANCHES: &[&str] = &["docs/bridge-for-five-or-six.md", "docs/duplicate.md"];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

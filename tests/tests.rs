@@ -16,6 +16,7 @@ mod crash;
 mod damaged;
 mod devils_bridge;
 mod display;
+mod display_browser;
 mod docs;
 mod escapes;
 mod explain;

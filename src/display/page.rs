@@ -100,7 +100,14 @@ fn for_the_table(next: &str) -> String {
             .trim_end()
             .strip_suffix(':')
             .map_or(start, |before| before.len());
-        text.replace_range(cut_from..end, "");
+        text.replace_range(
+            cut_from..end,
+            if text[end..].trim_start().starts_with(char::is_uppercase) {
+                "."
+            } else {
+                ""
+            },
+        );
     }
     let text = text.trim().replace(" ()", "");
     match text.chars().next() {
@@ -262,7 +269,7 @@ ol.totals .total { font-size: 1.2em; font-variant-numeric: tabular-nums; }
   body { font-size: 15px; padding: 0.3em 0.3em 2em; }
   #sheet table { font-size: 0.75em; margin: 0.5em 0; }
   #sheet th, #sheet td { padding: 0.15em 0.2em; }
-  #sheet th { overflow-wrap: anywhere; }
+  #sheet th { overflow-wrap: break-word; }
   #sheet td.n .bt { display: block; margin: 0; }
   #sheet td.n b { min-width: 0; }
   table.pad { min-width: 0; }

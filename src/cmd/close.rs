@@ -17,6 +17,9 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
     let game = session.0.contract()?;
     outln!("{}", say::closed(game));
     outln!("totals: {}", say::totals_line(game));
+    if game.circle().is_some() {
+        outln!("players: {}", say::circle::player_totals(game));
+    }
     outln!("{}", say::next(game));
     Ok(())
 }

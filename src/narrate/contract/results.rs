@@ -17,6 +17,12 @@ use super::{bridge, contract, deal_label};
 /// Cid score 300 for the only game won and 100 for a part score in the
 /// unfinished game."
 pub fn closed(game: &ContractGame) -> String {
+    if game.circle().is_some() && game.contest().closed().is_none() {
+        return format!(
+            "The table stops between {}s; nothing more is scored.",
+            super::circle::unit(game)
+        );
+    }
     let what = if game.rules().rubber() {
         "the rubber"
     } else {

@@ -7,7 +7,8 @@
 //! named through it: `auction::Call`), [`scoring`] prices
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
 //! scores, [`deal`] holds one deal phase by phase, [`contest`] plays deals one
-//! after another for two sides, [`game`] seats a table at it, and
+//! after another for two sides, [`game`] seats a table at it (`game/circle.rs`: five or six in turn,
+//! the order of the changes in [`rotation`]), and
 //! [`template`] checks the contract part of a template into the rules.
 
 pub mod auction;
@@ -23,6 +24,7 @@ mod contest_tests;
 pub mod deal;
 pub mod game;
 pub mod kind;
+pub mod rotation;
 pub mod scoring;
 pub mod side;
 pub mod template;

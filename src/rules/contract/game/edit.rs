@@ -170,7 +170,10 @@ impl ContractGame {
                 ),
             })?;
         }
-        Ok((self.with(contest), effect))
+        let mut game = self.with(contest);
+        // At five or six, a rubber the correction finishes makes way for the next.
+        game.rotate();
+        Ok((game, effect))
     }
 
     /// Replays corrected facts, refusing a deal from `edited` on that

@@ -131,6 +131,13 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
         outln!("deal {number}: {}", say::contract_result(game, deal));
     }
     outln!("totals: {}", say::totals_line(game));
+    // Five or six: a rubber's last game is told; a round's end is the line below.
+    if let Some(end) = say::game_end(game, number)
+        .filter(|_| game.rules().rubber())
+        .filter(|_| ended.is_some() || (session_game.circle().is_some() && game.is_finished()))
+    {
+        outln!("{end}");
+    }
     if let Some(i) = ended {
         outln!("{}", say::circle::rubber_over(session_game, &rubbers[i]));
         outln!("players: {}", say::circle::player_totals(session_game));
@@ -145,6 +152,7 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
         return Ok(());
     }
     if session_game.circle().is_some() && game.is_finished() {
+        // The last round of a Chicago session of five or six.
         if let Some(rubber) = rubbers.last() {
             outln!("{}", say::circle::rubber_over(game, rubber));
         }

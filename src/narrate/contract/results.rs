@@ -111,6 +111,10 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
+    // Five or six: the session's end, whichever rubber it ended in.
+    if let Some(over) = super::circle::over(game) {
+        return over;
+    }
     if game.partnerships() {
         return bridge::finished(game);
     }

@@ -113,6 +113,10 @@ fn each_player_totals_the_net_result_of_the_rubbers_they_played() {
         shown.contains("│ 2           ┆ out  ┆ -1070 ┆ +1070 ┆ -1070 ┆ +1070 │"),
         "{shown}"
     );
+    // The exports hold every rubber's deals, numbered through the evening.
+    let csv = bp.ok(&["export", "--format", "csv"]);
+    assert!(csv.contains(",1,contract,Ann,Ann,4S,"), "{csv}");
+    assert!(csv.contains(",6,contract,Bob,Cid,4H,"), "{csv}");
     // The table stops between rubbers: Cid is the winner.
     let out = bp.ok(&["close"]);
     assert!(

@@ -4,7 +4,8 @@
 //! engine, it checks before it changes.
 //!
 //! Recording, undo and the names live here; correcting an earlier deal and
-//! replaying the deals after it is `edit.rs`, and the unit tests
+//! replaying the deals after it is `edit.rs`, five or six at bridge for four
+//! taking turns `circle.rs` (tests in `circle_tests.rs`), and the unit tests
 //! are in `tests.rs`.
 
 use super::auction::Call;

@@ -344,6 +344,7 @@ mod tests {
         raw.fourth_deal_bonus = Some(100);
         raw.vulnerable_second_third = Some(crate::rules::contract::bridge::MiddleDeals::Dealer);
         raw.rounds = Some(1);
+        raw.cut_in = Some(crate::rules::contract::rotation::CutIn::All);
         raw.auction = Some(crate::rules::template::AuctionEntry::Contract);
         let table = toml::Table::try_from(&raw).unwrap();
         let written: Vec<&str> = table.keys().map(String::as_str).collect();

@@ -393,7 +393,7 @@ mod tests {
             p.prompts,
             [
                 "Which game?",
-                "Players in clockwise seating order, separated by commas (4)",
+                "Players in clockwise seating order, separated by commas (4 to 6)",
                 "Who deals first?",
                 "Ann's call (any bid from 1C to 7NT, pass)",
                 "Bob's call (1S or higher, pass, double)",
@@ -468,7 +468,7 @@ mod tests {
             "`some` is not a number of rounds; type 1 or more, or nothing to play until the table closes"
         );
         assert!(
-            p.script.refused[1].starts_with("Chicago is for 4 players, not 3"),
+            p.script.refused[1].starts_with("Chicago is for 4 to 6 players, not 3"),
             "{:?}",
             p.script.refused
         );
@@ -477,7 +477,7 @@ mod tests {
             [
                 "Which game?",
                 "Rounds of four deals to play (Enter: as many as the table likes, then close)",
-                "Players in clockwise seating order, separated by commas (4)",
+                "Players in clockwise seating order, separated by commas (4 to 6)",
                 "Who deals first?",
             ]
         );

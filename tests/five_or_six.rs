@@ -132,6 +132,17 @@ fn each_player_totals_the_net_result_of_the_rubbers_they_played() {
     assert_eq!(json["winners"], json!(["Cid"]));
     assert_eq!(json["next"], json!(null));
     assert_eq!(totals(&json), expected, "stopping scores nothing");
+    assert_eq!(json["circle"]["rubbers"].as_array().unwrap().len(), 2);
+    assert_eq!(json["circle"]["sitting_out"], json!([]));
+    let shown = bp.ok(&["show"]);
+    assert!(
+        !shown.contains("in play") && !shown.contains("Rubber 3"),
+        "{shown}"
+    );
+    assert!(
+        shown.ends_with("Session over after 2 rubbers: Cid wins with +1610.\n"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -111,6 +111,12 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         out.push_str(&fill(&title, width));
         out.push('\n');
         out.push_str(&circle::players_table(game));
+        // Stopped between rubbers: no pad of a rubber that never began.
+        if game.is_finished() && game.contest().facts().is_empty() {
+            out.push_str(&fill(&say::next(game), width));
+            out.push('\n');
+            return out;
+        }
         let number = game.rubbers().len();
         let unit = say::circle::unit(game);
         let rubber = format!(

@@ -17,7 +17,8 @@ pub struct CircleJson<'a> {
     pub cut_in: &'static str,
     /// `rubber` or `round`: what is played between changes.
     pub unit: &'static str,
-    /// Those sitting out the rubber in play, in the order listed.
+    /// Those sitting out the rubber in play, in the order listed (none once
+    /// the session is over).
     pub sitting_out: Vec<String>,
     /// The change that seated the rubber in play, until its first entry:
     /// who came in for whom.
@@ -56,7 +57,12 @@ pub(super) fn circle<'a>(game: &'a ContractGame) -> Option<CircleJson<'a>> {
     Some(CircleJson {
         cut_in: circle.cut_in().word(),
         unit: crate::narrate::contract::circle::unit(game),
-        sitting_out: circle.sitting_out(),
+        // Once the session is over nobody waits for a seat.
+        sitting_out: if game.is_finished() {
+            Vec::new()
+        } else {
+            circle.sitting_out()
+        },
         change: game.change().map(|c| {
             c.swaps
                 .into_iter()

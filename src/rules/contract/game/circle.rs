@@ -235,8 +235,9 @@ impl ContractGame {
         self.circle().map_or(&self.table, |c| &c.roster)
     }
 
-    /// Every rubber (Chicago round) with something recorded or in play,
-    /// in order: one, this game, at a table of four.
+    /// Every rubber (Chicago round) played or in play, in order (not the
+    /// next one when the table stopped between two); at four, one: this
+    /// game.
     pub fn rubbers(&self) -> Vec<RubberView<'_>> {
         let Some(circle) = self.circle() else {
             return vec![RubberView {
@@ -257,6 +258,10 @@ impl ContractGame {
                 finished: true,
             })
             .collect();
+        // Stopped between rubbers: the next one never began.
+        if circle.stopped {
+            return all;
+        }
         all.push(RubberView {
             number: all.len() + 1,
             four: circle.four,

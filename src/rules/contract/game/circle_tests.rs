@@ -68,6 +68,15 @@ fn evening() -> ContractGame {
     g
 }
 
+/// Rubber 1 of the evening without the honours: Ann & Cid 740, Bob & Dan 100.
+fn first_rubber() -> ContractGame {
+    let mut g = seated("rubber", &["Ann", "Bob", "Cid", "Dan", "Eve"], None);
+    deal(&mut g, "1S pass 4S pass pass pass", 10, None);
+    deal(&mut g, "1NT pass 3NT pass pass pass", 9, None);
+    deal(&mut g, "1H pass 4H pass pass pass", 10, None);
+    g
+}
+
 fn totals(g: &ContractGame) -> Vec<(String, i64)> {
     g.player_totals()
 }
@@ -93,10 +102,7 @@ fn the_first_four_listed_play_first_and_the_fifth_sits_out() {
 
 #[test]
 fn players_change_after_each_rubber_in_the_laws_order() {
-    let mut g = seated("rubber", &["Ann", "Bob", "Cid", "Dan", "Eve"], None);
-    deal(&mut g, "1S pass 4S pass pass pass", 10, None);
-    deal(&mut g, "1NT pass 3NT pass pass pass", 9, None);
-    deal(&mut g, "1H pass 4H pass pass pass", 10, None);
+    let mut g = first_rubber();
     // Eve, out longest, comes in for Ann (all four played one: Ann is listed first).
     assert_eq!(
         at_table(&g),
@@ -155,10 +161,7 @@ fn each_player_is_credited_with_the_net_result_of_the_rubbers_they_played() {
 
 #[test]
 fn undo_after_a_change_takes_back_the_tricks_that_ended_the_rubber() {
-    let mut g = seated("rubber", &["Ann", "Bob", "Cid", "Dan", "Eve"], None);
-    deal(&mut g, "1S pass 4S pass pass pass", 10, None);
-    deal(&mut g, "1NT pass 3NT pass pass pass", 9, None);
-    deal(&mut g, "1H pass 4H pass pass pass", 10, None);
+    let g = first_rubber();
     let (undone, entry) = g.undo().unwrap();
     assert_eq!(
         entry,
@@ -190,10 +193,7 @@ fn undo_after_a_change_takes_back_the_tricks_that_ended_the_rubber() {
 
 #[test]
 fn close_between_rubbers_ends_the_evening_and_undo_reopens_it() {
-    let mut g = seated("rubber", &["Ann", "Bob", "Cid", "Dan", "Eve"], None);
-    deal(&mut g, "1S pass 4S pass pass pass", 10, None);
-    deal(&mut g, "1NT pass 3NT pass pass pass", 9, None);
-    deal(&mut g, "1H pass 4H pass pass pass", 10, None);
+    let mut g = first_rubber();
     g.close().unwrap();
     assert!(g.is_finished());
     assert!(g.closed_by_table());

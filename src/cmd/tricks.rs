@@ -3,7 +3,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Context, parse_entries, parse_named};
+use super::{Context, parse_at_table, parse_entries};
 use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -70,10 +70,10 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
         .map_err(|e| anyhow!("--dummy: {e}"))?;
     let (session, (number, first)) = cx.store.update(id, cx.now, |session| {
         let game = session.contract_mut()?;
-        let entries = parse_named(game.table(), Some(13), &args.tricks, "tricks")?;
+        let entries = parse_at_table(game, Some(13), &args.tricks, "tricks")?;
         let honours = match &args.honours {
             None => None,
-            Some(text) => match parse_named(game.table(), None, std::slice::from_ref(text), "honours")?
+            Some(text) => match parse_at_table(game, None, std::slice::from_ref(text), "honours")?
                 .as_slice()
             {
                 [one] => Some(*one),

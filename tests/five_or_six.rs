@@ -143,6 +143,12 @@ fn each_player_totals_the_net_result_of_the_rubbers_they_played() {
         shown.ends_with("Session over after 2 rubbers: Cid wins with +1610.\n"),
         "{shown}"
     );
+    let page = bp.ok(&["export", "--format", "html"]);
+    assert!(
+        !page.contains("above the line"),
+        "no pad of a rubber never begun"
+    );
+    assert!(page.contains("Won by Cid (1610)"), "the winner by total");
 }
 
 #[test]

@@ -154,9 +154,15 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
     assert_eq!(again, variant, "a template reads back as itself");
     for count in [variant.min_players, variant.max_players] {
         let names = (0..count).map(|i| format!("P{i}")).collect();
-        let table = Table::new(&variant, names, count - 1).expect("a table it seats");
+        // Bridge for five or six: one of the four who play first deals first.
+        let dealer = if variant.contract().is_some() {
+            (count - 1).min(3)
+        } else {
+            count - 1
+        };
+        let table = Table::new(&variant, names, dealer).expect("a table it seats");
         if let Ok(contract) = variant.clone().try_into() {
-            let game = crate::rules::contract::game::ContractGame::new(contract, table);
+            let game = crate::rules::contract::game::ContractGame::seated(contract, table);
             let _ = narrate::contract::next(&game);
         } else {
             let game = ExactGame::new(variant.clone(), table);

@@ -236,94 +236,107 @@ pub fn scored_play(play: &Play) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
             }))
         }
         Play::Contract(game) => {
-            // Running totals after each phase, by side.
-            let mut totals = BySide::<Line>::default();
-            let closing = close_rows(game);
-            let deals = game.contest().deals().iter().flat_map(move |deal| {
-                let mut groups: Vec<Vec<Row>> = Vec::with_capacity(2);
-                let dealer = game.name(deal.dealer).to_string();
-                if let Some(tricks) = deal.first_phase() {
-                    let phase = match game.rules().first_phase() {
-                        Some(FirstPhase::Exchange) => Phase::Exchange,
-                        _ => Phase::PhaseOne,
-                    };
-                    let mut rows = Vec::with_capacity(2);
-                    for side in Side::BOTH {
-                        let line = deal.first_points()[side];
-                        let total = &mut totals[side];
-                        *total += line;
-                        rows.push(Row {
-                            hand: deal.number,
-                            phase,
-                            dealer: dealer.clone(),
-                            player: game.name(side).to_string(),
-                            role: Role::NoBid,
-                            tricks: Some(tricks[side]),
-                            made: None,
-                            points: line.total(),
-                            line,
-                            total: total.total(),
-                            facts: Facts::default(),
-                        });
-                    }
-                    groups.push(rows);
-                }
-                let contract = deal.contract();
-                if !deal.is_settled() || (contract.is_none() && !deal.no_contract()) {
-                    return groups;
-                }
-                let declarer = deal.declarer();
-                let facts = Facts {
-                    contract,
-                    declarer: declarer.map(|seat| game.name(seat).to_string()),
-                    bridge: game.rules().bridge().map(|_| BridgeFacts::of(game, deal)),
-                    dummy: deal.dummy(),
-                    declarer_tricks: deal.tricks(),
-                    auction_recorded: game.auction_unrecorded(deal).then_some(false),
-                    ..Facts::default()
-                };
-                let points = deal.contract_points();
-                for side in Side::BOTH {
-                    totals[side] += points[side];
-                }
-                let rows = players(game)
-                    .into_iter()
-                    .map(|(side, seat)| {
-                        let line = points[side];
-                        let (role, tricks, made) = match contract {
-                            None => (Role::PassedOut, None, None),
-                            Some(c) => {
-                                let declarer_tricks = deal.tricks().expect("a settled contract");
-                                if side != c.declarer {
-                                    (Role::Defending(c), Some(13 - declarer_tricks), None)
-                                } else if seat.is_none() || seat == declarer {
-                                    (Role::Declarer(c), Some(declarer_tricks), deal.made())
-                                } else {
-                                    (Role::Dummy(c), Some(declarer_tricks), None)
-                                }
-                            }
-                        };
-                        Row {
-                            hand: deal.number,
-                            phase: Phase::Contract,
-                            dealer: dealer.clone(),
-                            player: name_of(game, side, seat),
-                            role,
-                            tricks,
-                            made,
-                            points: line.total(),
-                            line,
-                            total: totals[side].total(),
-                            facts: facts.clone(),
-                        }
-                    })
-                    .collect();
-                groups.push(rows);
-                groups
-            });
-            Box::new(deals.chain(closing))
+            // Five or six: every rubber's deals, numbered through the session.
+            let mut offset = 0;
+            let mut all: Vec<Box<dyn Iterator<Item = Vec<Row>> + '_>> = Vec::new();
+            for rubber in game.rubbers() {
+                all.push(contract_rows(rubber.game, offset));
+                offset += rubber.game.contest().deals().len();
+            }
+            Box::new(all.into_iter().flatten())
         }
     }
+}
+
+/// A contract game's rows (at five or six, one rubber's), its deals
+/// numbered from `offset` + 1.
+fn contract_rows(game: &ContractGame, offset: usize) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
+    // Running totals after each phase, by side.
+    let mut totals = BySide::<Line>::default();
+    let closing = close_rows(game, offset);
+    let deals = game.contest().deals().iter().flat_map(move |deal| {
+        let mut groups: Vec<Vec<Row>> = Vec::with_capacity(2);
+        let dealer = game.name(deal.dealer).to_string();
+        if let Some(tricks) = deal.first_phase() {
+            let phase = match game.rules().first_phase() {
+                Some(FirstPhase::Exchange) => Phase::Exchange,
+                _ => Phase::PhaseOne,
+            };
+            let mut rows = Vec::with_capacity(2);
+            for side in Side::BOTH {
+                let line = deal.first_points()[side];
+                let total = &mut totals[side];
+                *total += line;
+                rows.push(Row {
+                    hand: offset + deal.number,
+                    phase,
+                    dealer: dealer.clone(),
+                    player: game.name(side).to_string(),
+                    role: Role::NoBid,
+                    tricks: Some(tricks[side]),
+                    made: None,
+                    points: line.total(),
+                    line,
+                    total: total.total(),
+                    facts: Facts::default(),
+                });
+            }
+            groups.push(rows);
+        }
+        let contract = deal.contract();
+        if !deal.is_settled() || (contract.is_none() && !deal.no_contract()) {
+            return groups;
+        }
+        let declarer = deal.declarer();
+        let facts = Facts {
+            contract,
+            declarer: declarer.map(|seat| game.name(seat).to_string()),
+            bridge: game.rules().bridge().map(|_| BridgeFacts::of(game, deal)),
+            dummy: deal.dummy(),
+            declarer_tricks: deal.tricks(),
+            auction_recorded: game.auction_unrecorded(deal).then_some(false),
+            ..Facts::default()
+        };
+        let points = deal.contract_points();
+        for side in Side::BOTH {
+            totals[side] += points[side];
+        }
+        let rows = players(game)
+            .into_iter()
+            .map(|(side, seat)| {
+                let line = points[side];
+                let (role, tricks, made) = match contract {
+                    None => (Role::PassedOut, None, None),
+                    Some(c) => {
+                        let declarer_tricks = deal.tricks().expect("a settled contract");
+                        if side != c.declarer {
+                            (Role::Defending(c), Some(13 - declarer_tricks), None)
+                        } else if seat.is_none() || seat == declarer {
+                            (Role::Declarer(c), Some(declarer_tricks), deal.made())
+                        } else {
+                            (Role::Dummy(c), Some(declarer_tricks), None)
+                        }
+                    }
+                };
+                Row {
+                    hand: offset + deal.number,
+                    phase: Phase::Contract,
+                    dealer: dealer.clone(),
+                    player: name_of(game, side, seat),
+                    role,
+                    tricks,
+                    made,
+                    points: line.total(),
+                    line,
+                    total: totals[side].total(),
+                    facts: facts.clone(),
+                }
+            })
+            .collect();
+        groups.push(rows);
+        groups
+    });
+    Box::new(deals.chain(closing))
 }
 
 /// Who a contract game's rows are for: each side's player at two, each
@@ -349,7 +362,7 @@ fn name_of(game: &ContractGame, side: Side, seat: Option<Seat>) -> String {
 
 /// The rows of the table's close of a rubber or Chicago session, once it
 /// closed: numbered as the deal it was not played.
-fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
+fn close_rows(game: &ContractGame, offset: usize) -> Option<Vec<Row>> {
     let items = game.contest().closed()?;
     let next = game.contest().deals().last()?;
     let points = crate::rules::contract::bridge::lines(items);
@@ -366,7 +379,7 @@ fn close_rows(game: &ContractGame) -> Option<Vec<Row>> {
         players(game)
             .into_iter()
             .map(|(side, seat)| Row {
-                hand: next.number,
+                hand: offset + next.number,
                 phase: Phase::Close,
                 dealer: game.name(next.dealer).to_string(),
                 player: name_of(game, side, seat),

@@ -260,14 +260,15 @@ fn refusals_are_one_error_line_and_leave_the_file_as_it_was() {
 }
 
 #[test]
-fn new_refuses_three_or_five_players_for_bridge_for_four() {
+fn new_refuses_three_or_seven_players_for_bridge_for_four() {
     let bp = Bp::new();
     for (game, title) in [("rubber-bridge", "Rubber Bridge"), ("chicago", "Chicago")] {
-        for players in ["Ann,Bob,Cid", "Ann,Bob,Cid,Dan,Eve"] {
+        // Five or six play in turn (tests/five_or_six.rs).
+        for players in ["Ann,Bob,Cid", "Ann,Bob,Cid,Dan,Eve,Fay,Gus"] {
             let n = players.split(',').count();
             let line = bp.fails(&["new", game, "--players", players]);
             assert!(
-                line.contains(&format!("{title} is for 4 players, not {n}")),
+                line.contains(&format!("{title} is for 4 to 6 players, not {n}")),
                 "{line}"
             );
         }

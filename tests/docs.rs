@@ -395,9 +395,17 @@ pub fn wrong_examples(page: &Path, text: &str) -> Vec<String> {
     }
     let bp = Bp::new();
     let mut wrong = Vec::new();
+    // BRIDGEPAD_DOCS_BLESS=1 writes what each example printed into its page
+    // (examples without a `…` line only): for a writer after a change of
+    // wording, who then reads the diff. The test still fails this once.
+    let bless = std::env::var_os("BRIDGEPAD_DOCS_BLESS").is_some();
+    let mut blessed: Vec<(usize, usize, Vec<String>)> = Vec::new();
     for example in examples {
         let shown = run_as_shown(&bp, &example.args);
         if !matches(&example.printed, &shown) {
+            if bless && !example.printed.iter().any(|l| l.trim() == MORE) {
+                blessed.push((example.line, example.printed.len(), shown.clone()));
+            }
             wrong.push(format!(
                 "{}:{}: `bridgepad {}` printed:\n{}\n--- the page says:\n{}",
                 page.display(),
@@ -407,6 +415,16 @@ pub fn wrong_examples(page: &Path, text: &str) -> Vec<String> {
                 example.printed.join("\n"),
             ));
         }
+    }
+    if !blessed.is_empty() {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        for (line, count, shown) in blessed.into_iter().rev() {
+            let command = &lines[line - 1];
+            let indent = " ".repeat(command.len() - command.trim_start().len());
+            let shown = shown.iter().map(|l| format!("{indent}{l}").trim_end().to_string());
+            lines.splice(line..line + count, shown);
+        }
+        std::fs::write(page, lines.join("\n") + "\n").expect("the page is written");
     }
     wrong
 }

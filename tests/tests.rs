@@ -23,6 +23,7 @@ mod explain;
 mod export;
 mod export_output;
 mod export_sheet;
+mod five_or_six;
 mod folder;
 mod formats;
 mod fuzz;

@@ -321,7 +321,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds, auction."
+            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds, cut_in, auction."
         ),
         "{out}"
     );

@@ -177,6 +177,11 @@ pub const FIELDS: &[Field] = &[
         allowed: "a whole number from 1 to 1000 (left out: as many rounds as the table plays, until `bridgepad close`)",
     },
     Field {
+        name: "cut_in",
+        means: "Rubber bridge and Chicago for five or six: at each change of players (after a rubber, or a round of four deals), one player comes in (the one who has sat out longest, for the one who has played longest) or everyone sitting out does.",
+        allowed: "\"one\" or \"all\" (left out: \"one\")",
+    },
+    Field {
         name: "auction",
         means: "Contract games: what the keeper records of each auction, every call refereed as it is made, or only the final contract (level, strain, declarer, doubling), as a paper pad does; the contract is still checked.",
         allowed: "\"referee\" or \"contract\" (left out: \"referee\")",
@@ -209,7 +214,7 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
         "contract_game" | "auction" => variant.family() == Family::Contract,
         "undertrick_penalty" => contract.is_some_and(|r| r.undertrick_penalty().is_some()),
         "rubber" | "game_below" => contract.is_some_and(|r| r.line().is_some()),
-        "honours" => contract.is_some_and(|r| r.bridge().is_some()),
+        "honours" | "cut_in" => contract.is_some_and(|r| r.bridge().is_some()),
         "unfinished_part_score" => {
             contract.is_some_and(|r| r.kind() == crate::rules::contract::Kind::Rubber)
         }
@@ -237,6 +242,7 @@ pub fn left_out(field: &str) -> &'static str {
         "vulnerable_second_third" => "dealer",
         "blind_multiplier" => "1",
         "rounds" => "as many as the table plays",
+        "cut_in" => "one",
         "auction" => "referee",
         _ => "not set",
     }
@@ -338,6 +344,7 @@ mod tests {
         raw.fourth_deal_bonus = Some(100);
         raw.vulnerable_second_third = Some(crate::rules::contract::bridge::MiddleDeals::Dealer);
         raw.rounds = Some(1);
+        raw.cut_in = Some(crate::rules::contract::rotation::CutIn::All);
         raw.auction = Some(crate::rules::template::AuctionEntry::Contract);
         let table = toml::Table::try_from(&raw).unwrap();
         let written: Vec<&str> = table.keys().map(String::as_str).collect();

@@ -16,7 +16,13 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
     })?;
     let game = session.0.contract()?;
     outln!("{}", say::closed(game));
-    outln!("totals: {}", say::totals_line(game));
+    // Five or six between rubbers: no rubber in play to total.
+    if game.circle().is_none() || !game.contest().facts().is_empty() {
+        outln!("totals: {}", say::totals_line(game));
+    }
+    if game.circle().is_some() {
+        outln!("players: {}", say::circle::player_totals(game));
+    }
     outln!("{}", say::next(game));
     Ok(())
 }

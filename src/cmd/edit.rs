@@ -4,7 +4,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Context, parse_named};
+use super::{Context, parse_at_table, parse_named};
 use crate::cli::{EditArgs, EditWhat};
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -100,8 +100,8 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
                 &args.entries,
                 "tricks",
             )?),
-            EditWhat::Tricks => Correction::Tricks(parse_named(
-                game.table(),
+            EditWhat::Tricks => Correction::Tricks(parse_at_table(
+                game,
                 Some(13),
                 &args.entries,
                 "tricks",
@@ -154,7 +154,7 @@ fn honours(game: &ContractGame, text: &str) -> Result<Option<HonoursClaim>> {
     if text.trim().eq_ignore_ascii_case("none") {
         return Ok(None);
     }
-    match parse_named(game.table(), None, &[text.to_string()], "honours")?.as_slice() {
+    match parse_at_table(game, None, &[text.to_string()], "honours")?.as_slice() {
         &[(holder, points)] => Ok(Some(HonoursClaim { holder, points })),
         _ => bail!("--honours: give the one player who held them, like --honours Cid=100, or none"),
     }

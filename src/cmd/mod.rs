@@ -156,6 +156,30 @@ pub fn parse_named(
         .map_err(anyhow::Error::msg)
 }
 
+/// [`parse_named`] at a contract table; at five or six, a player sitting
+/// out the rubber in play is refused as such, naming the four who play.
+pub fn parse_at_table(
+    game: &crate::rules::contract::game::ContractGame,
+    most: Option<u32>,
+    raw: &[String],
+    what: &str,
+) -> Result<Vec<(Seat, u32)>> {
+    parse_named(game.table(), most, raw, what).map_err(|e| {
+        let out = game.circle().map(|c| c.sitting_out()).unwrap_or_default();
+        let named = raw
+            .iter()
+            .map(|entry| entry.split('=').next().unwrap_or_default().trim())
+            .find(|name| out.iter().any(|o| o.eq_ignore_ascii_case(name)));
+        match named {
+            Some(name) => anyhow::anyhow!(
+                "{what}: {name} sits out this rubber; name one of the four who play: {}",
+                crate::text::or_list(game.table().names())
+            ),
+            None => e,
+        }
+    })
+}
+
 /// Puts entries in the hand's bidding order, so a batch is stored the way the table bid.
 pub fn in_bidding_order(game: &ExactGame, mut entries: Vec<(Seat, u32)>) -> Vec<(Seat, u32)> {
     if let Some(hand) = game.current() {

@@ -91,8 +91,11 @@ pub fn start(
                 probe.names().join(", ")
             )
         })?,
+        // Bridge for five or six: drawn among the first four, who play first.
         None => probe
-            .seat(fastrand::usize(..probe.seated().len()))
+            .seat(fastrand::usize(
+                ..probe.seated().len().min(first_to_play(&variant)),
+            ))
             .expect("a seated player has a seat"),
     };
     if dealer.index() >= probe.seated().len() {
@@ -179,4 +182,14 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         .chain(seats)
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// How many of the players listed may deal first: at rubber bridge and
+/// Chicago for five or six, the four who play the first rubber.
+fn first_to_play(variant: &Variant) -> usize {
+    if variant.contract().is_some_and(|r| r.bridge().is_some()) {
+        4
+    } else {
+        usize::MAX
+    }
 }

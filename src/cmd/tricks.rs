@@ -3,7 +3,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
-use super::{Context, parse_entries, parse_named};
+use super::{Context, parse_at_table, parse_entries};
 use crate::cli::TricksArgs;
 use crate::narrate;
 use crate::narrate::contract as say;
@@ -71,10 +71,10 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
         .map_err(|e| anyhow!("--dummy: {e}"))?;
     let (session, (number, first)) = cx.store.update(id, cx.now, |session| {
         let game = session.contract_mut()?;
-        let entries = parse_named(game.table(), Some(13), &args.tricks, "tricks")?;
+        let entries = parse_at_table(game, Some(13), &args.tricks, "tricks")?;
         let honours = match &args.honours {
             None => None,
-            Some(text) => match parse_named(game.table(), None, std::slice::from_ref(text), "honours")?
+            Some(text) => match parse_at_table(game, None, std::slice::from_ref(text), "honours")?
                 .as_slice()
             {
                 &[(holder, points)] => Some(HonoursClaim { holder, points }),
@@ -115,14 +115,52 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
 
 /// What a contract game's tricks scored, and what comes next.
 fn report(session: &Session, number: usize, first: bool) -> Result<()> {
-    let game = session.contract()?;
-    let deal = game.contest().deal(number).expect("a deal dealt");
+    let session_game = session.contract()?;
+    // Five or six: tricks that finished a rubber belong to it, and the next
+    // one, with its players, is seated already.
+    let changed = session_game.change().is_some();
+    let rubbers = session_game.rubbers();
+    let ended = rubbers.len().checked_sub(2).filter(|_| changed);
+    let game = ended.map_or(session_game, |i| rubbers[i].game);
+    let deal = game
+        .contest()
+        .deal(number)
+        .ok_or_else(|| anyhow::anyhow!("deal {number} is not recorded"))?;
     if first {
         outln!("deal {number} {}", say::first_phase(game, deal));
     } else {
         outln!("deal {number}: {}", say::contract_result(game, deal));
     }
     outln!("totals: {}", say::totals_line(game));
+    // Five or six: a rubber's last game is told; a round's end is the line below.
+    if let Some(end) = say::game_end(game, number)
+        .filter(|_| game.rules().rubber())
+        .filter(|_| ended.is_some() || (session_game.circle().is_some() && game.is_finished()))
+    {
+        outln!("{end}");
+    }
+    if let Some(i) = ended {
+        outln!("{}", say::circle::rubber_over(session_game, &rubbers[i]));
+        outln!("players: {}", say::circle::player_totals(session_game));
+        let game = session_game;
+        if let Some(change) = say::circle::change(game) {
+            outln!("{change}");
+        }
+        if let Some(next) = game.contest().current() {
+            outln!("{}", say::deal(game, next));
+        }
+        outln!("{}", say::next(game));
+        return Ok(());
+    }
+    if session_game.circle().is_some() && game.is_finished() {
+        // The last round of a Chicago session of five or six.
+        if let Some(rubber) = rubbers.last() {
+            outln!("{}", say::circle::rubber_over(game, rubber));
+        }
+        outln!("players: {}", say::circle::player_totals(game));
+        outln!("{}", say::next(game));
+        return Ok(());
+    }
     if let Some(ending) = say::game_ending(game).filter(|_| first) {
         outln!("{ending}");
     }

@@ -11,7 +11,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::seat::Seat;
 use super::template::Variant;
-use crate::text::{and_list, is_bidi_control};
+use crate::text::{and_list, is_bidi_control, or_list};
 
 /// The longest player name: long enough for anyone, short enough for a score sheet.
 pub const MAX_NAME_CHARS: usize = 24;
@@ -55,6 +55,11 @@ pub enum SetupError {
     /// Waiting players at a game that eliminates nobody.
     #[error("{title} eliminates nobody, so no one waits for a seat; seat every player")]
     NobodyWaits { title: String },
+    /// Bridge for five or six: a first dealer who sits out the first rubber.
+    #[error(
+        "{name} sits out the first rubber (the first four listed play it); the first dealer is one of {four}"
+    )]
+    DealerSitsOut { name: String, four: String },
     /// A first dealer who is not at the table.
     #[error("the first dealer must be one of the {count} players")]
     NoSuchDealer { count: usize },
@@ -110,6 +115,13 @@ impl Table {
         }
         if first_dealer >= count {
             return Err(SetupError::NoSuchDealer { count });
+        }
+        // Bridge for five or six: the first four listed play the first rubber.
+        if first_dealer >= 4 && variant.contract().is_some_and(|r| r.bridge().is_some()) {
+            return Err(SetupError::DealerSitsOut {
+                name: players[first_dealer].clone(),
+                four: or_list(&players[..4]),
+            });
         }
         Ok(Table {
             players,

@@ -11,11 +11,11 @@ use crate::rules::contract::{BySide, ContractVariant, Side};
 
 impl Session {
     pub(super) fn contract_file(&self, game: &ContractGame) -> SessionFile {
-        let table = game.table();
+        // At five or six: everyone, and the deals of every rubber in order.
+        let table = game.roster();
         SessionFile {
             deals: game
-                .contest()
-                .facts()
+                .all_facts()
                 .iter()
                 .map(|d| DealEntry {
                     first_phase: NameMap(
@@ -37,7 +37,7 @@ impl Session {
                     ),
                 })
                 .collect(),
-            closed: game.contest().closed().is_some(),
+            closed: game.closed_by_table(),
             ..self.head(game.variant(), table)
         }
     }
@@ -142,7 +142,7 @@ pub(super) fn contract_from_file(
             },
         });
     }
-    let mut game = ContractGame::replay(variant, table, &facts)?;
+    let mut game = ContractGame::replay_seated(variant, table, &facts)?;
     if file.closed {
         game.close().map_err(|e| SessionError::BadDeal {
             deal: facts.len().max(1),

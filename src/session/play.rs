@@ -51,7 +51,7 @@ impl Play {
     /// A new game of `variant`'s family at `table`, nothing recorded.
     pub fn new(variant: Variant, table: Table) -> Play {
         match ContractVariant::try_from(variant) {
-            Ok(contract) => Play::Contract(ContractGame::new(contract, table)),
+            Ok(contract) => Play::Contract(ContractGame::seated(contract, table)),
             Err(NotContract(variant)) => Play::Exact(ExactGame::new(*variant, table)),
         }
     }
@@ -164,7 +164,7 @@ impl Play {
                 let seated = game.around_table().into_iter();
                 names(game.table(), seated.filter(|s| !waiting.contains(s)))
             }
-            Play::Contract(game) => game.table().names().to_vec(),
+            Play::Contract(game) => game.roster().names().to_vec(),
         }
     }
 
@@ -173,7 +173,7 @@ impl Play {
     pub fn everyone(&self) -> Vec<String> {
         match self {
             Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
-            Play::Contract(game) => game.table().names().to_vec(),
+            Play::Contract(game) => game.roster().names().to_vec(),
         }
     }
 
@@ -188,7 +188,7 @@ impl Play {
     pub fn played(&self) -> usize {
         match self {
             Play::Exact(game) => game.played(),
-            Play::Contract(game) => game.played(),
+            Play::Contract(game) => game.rubbers().iter().map(|r| r.game.played()).sum(),
         }
     }
 
@@ -196,6 +196,13 @@ impl Play {
     pub fn winners(&self) -> Vec<String> {
         match self {
             Play::Exact(game) => names(game.table(), game.winners().into_iter()),
+            Play::Contract(game) if game.circle().is_some() => {
+                if game.is_finished() {
+                    best_players(game)
+                } else {
+                    Vec::new()
+                }
+            }
             Play::Contract(game) => side_names(game, game.contest().winners().iter().copied()),
         }
     }
@@ -204,6 +211,7 @@ impl Play {
     pub fn leaders(&self) -> Vec<String> {
         match self {
             Play::Exact(game) => names(game.table(), game.leaders().into_iter()),
+            Play::Contract(game) if game.circle().is_some() => best_players(game),
             Play::Contract(game) => side_names(game, game.leaders().into_iter()),
         }
     }
@@ -218,6 +226,8 @@ impl Play {
                 .into_iter()
                 .map(|s: Seat| (game.table().name(s).to_string(), game.totals()[s]))
                 .collect(),
+            // Five or six in turn: each player's own total.
+            Play::Contract(game) if game.circle().is_some() => game.player_totals(),
             Play::Contract(game) => {
                 let totals = game.contest().totals();
                 if game.partnerships() {
@@ -252,6 +262,19 @@ impl Play {
                     .map(|(s, &t)| (table.name(s).to_string(), below(t)))
                     .collect()
             }
+            Play::Contract(game) if game.circle().is_some() => game
+                .player_totals()
+                .into_iter()
+                .map(|(name, total)| {
+                    (
+                        name,
+                        Line {
+                            above: 0,
+                            below: total,
+                        },
+                    )
+                })
+                .collect(),
             Play::Contract(game) => {
                 let lines = game.contest().totals();
                 let line = |seat| lines[Side::of_seat(seat)];
@@ -267,6 +290,14 @@ impl Play {
     /// Bridge rubber the games won too ("2 games, 770"; "1 game all, 650"
     /// when the games are level).
     pub fn score_of(&self, name: &str) -> String {
+        if let Some(game) = self.as_contract().filter(|g| g.circle().is_some()) {
+            return game
+                .player_totals()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, total)| total.to_string())
+                .unwrap_or_default();
+        }
         let Some(seat) = self.table().seat_of(name) else {
             return String::new();
         };
@@ -327,6 +358,7 @@ impl Play {
                 };
                 let terms = narrate::contract::terms(game);
                 lines.push(format!("{}: {seated}; {terms}.", game.variant().title));
+                lines.extend(narrate::contract::circle::introduction(game));
             }
         }
         if let Some(dealer) = drawn {
@@ -480,6 +512,21 @@ fn side_names(game: &ContractGame, sides: impl Iterator<Item = Side>) -> Vec<Str
         .seats()
         .filter(|&seat| sides.contains(&Side::of_seat(seat)))
         .map(|seat| game.name(seat).to_string())
+        .collect()
+}
+
+/// Five or six in turn: the players with the highest total, once any
+/// rubber is over (every player on a tie).
+fn best_players(game: &ContractGame) -> Vec<String> {
+    let totals = game.player_totals();
+    if !game.rubbers().iter().any(|r| r.finished) {
+        return Vec::new();
+    }
+    let best = totals.iter().map(|(_, t)| *t).max().unwrap_or(0);
+    totals
+        .into_iter()
+        .filter(|(_, t)| *t == best)
+        .map(|(n, _)| n)
         .collect()
 }
 

@@ -26,6 +26,7 @@ use crate::rules::contract::auction::Strain;
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::{ContractDeal, HonoursClaim};
 use crate::rules::contract::game::ContractGame;
+use crate::text::capitalised;
 
 /// What can be typed at any question.
 pub(super) const HELP: &str = "At any question: type what is asked (a call such as 1S, 3NT, \
@@ -49,11 +50,19 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     loop {
         let session = cx.store.load(id)?;
         let game = session.contract()?;
-        let (Some(next), Some(deal)) = (game.contest().next(), game.contest().current()) else {
+        let (Some(next), Some(deal), false) = (
+            game.contest().next(),
+            game.contest().current(),
+            game.is_finished(),
+        ) else {
             p.say(&render::contract::sheet_at_table(game, p.width()));
             return Ok(());
         };
         if announced != Some(deal.number) {
+            // Five or six: who comes in for whom, before the new rubber's first deal.
+            if let Some(change) = say::circle::change(game) {
+                p.say(&change);
+            }
             p.say(&say::deal(game, deal));
             // After a deal the table hears its totals in two lines, not the
             // pad: what each side needs for game is said here, once.
@@ -157,8 +166,29 @@ fn tricks(
     let (session, _) = cx.store.update(id, cx.now, |s| {
         Ok(s.contract_mut()?.record_result(&[(declarer, n)], honours)?)
     })?;
-    scored(p, session.contract()?, number);
+    scored_in_turn(p, session.contract()?, number);
     Ok(Flow::Go)
+}
+
+/// The deal just scored, said as at four; at five or six, from the rubber
+/// (round) it belongs to, with that rubber's result and each player's total
+/// when it finished it.
+fn scored_in_turn(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
+    let rubbers = game.rubbers();
+    let ended = match rubbers.as_slice() {
+        [.., ended, _] if game.change().is_some() => *ended,
+        [.., last] if game.circle().is_some() && game.is_finished() => *last,
+        _ => return scored(p, game, number),
+    };
+    if let Some(deal) = ended.game.contest().deal(number) {
+        p.say(&capitalised(&say::contract_result(ended.game, deal)));
+    }
+    // A rubber's last game is told; a round's end is the line below.
+    if let Some(end) = say::game_end(ended.game, number).filter(|_| ended.game.rules().rubber()) {
+        p.say(&end);
+    }
+    p.say(&say::circle::rubber_over(game, &ended));
+    p.say(&format!("Players: {}.", say::circle::player_totals(game)));
 }
 
 /// The honours typed after the tricks: given (or none), or to be asked.
@@ -288,7 +318,12 @@ fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> R
     } else {
         "the session"
     };
-    p.say(&say::bridge::would_close(&trial));
+    // Five or six between rubbers: closing stops the evening, scoring nothing.
+    if trial.contest().closed().is_some() {
+        p.say(&say::bridge::would_close(&trial));
+    } else {
+        p.say(&say::closed(&trial));
+    }
     let items = [format!("Close {what} now"), "Keep playing".to_string()];
     let pick = p.select_or_back(&format!("Close {what}?"), &items, 1)?;
     if pick != Some(0) {
@@ -361,7 +396,7 @@ mod tests {
             p.prompts,
             [
                 "Which game?",
-                "Players in clockwise seating order, separated by commas (4)",
+                "Players in clockwise seating order, separated by commas (4 to 6)",
                 "Who deals first?",
                 "Ann's call (any bid from 1C to 7NT, pass)",
                 "Bob's call (1S or higher, pass, double)",
@@ -442,7 +477,7 @@ mod tests {
             "`some` is not a number of rounds; type 1 or more, or nothing to play until the table closes"
         );
         assert!(
-            p.script.refused[1].starts_with("Chicago is for 4 players, not 3"),
+            p.script.refused[1].starts_with("Chicago is for 4 to 6 players, not 3"),
             "{:?}",
             p.script.refused
         );
@@ -451,7 +486,7 @@ mod tests {
             [
                 "Which game?",
                 "Rounds of four deals to play (Enter: as many as the table likes, then close)",
-                "Players in clockwise seating order, separated by commas (4)",
+                "Players in clockwise seating order, separated by commas (4 to 6)",
                 "Who deals first?",
             ]
         );

@@ -219,12 +219,19 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                         players = split_names(&text);
                         // Bridge for four: who partners whom, before the dealer is asked.
                         if variant.contract().is_some_and(|rules| rules.partnerships())
-                            && players.len() == 4
+                            && players.len() >= 4
                         {
                             p.say(&format!(
                                 "{} & {} against {} & {}.",
                                 players[0], players[2], players[1], players[3]
                             ));
+                            // Five or six: the rest sit out the first rubber.
+                            if let [_, _, _, _, out @ ..] = players.as_slice()
+                                && !out.is_empty()
+                            {
+                                let verb = if out.len() == 1 { "sits" } else { "sit" };
+                                p.say(&format!("{} {verb} out first.", crate::text::and_list(out)));
+                            }
                         }
                         true
                     }
@@ -251,7 +258,10 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             }
             Step::Dealer => {
                 let mut items = vec!["Draw at random".to_string()];
-                items.extend(players.iter().cloned());
+                // Bridge for five or six: one of the four who play first deals.
+                let four = variant.contract().is_some_and(|r| r.bridge().is_some());
+                let deal = if four { 4 } else { players.len() };
+                items.extend(players.iter().take(deal).cloned());
                 match p.select_or_back("Who deals first?", &items, 0)? {
                     Some(pick) => {
                         let dealer = (pick > 0).then(|| players[pick - 1].clone());

@@ -20,6 +20,12 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let vul = vulnerable(game, deal.vulnerable);
     let number = match deal.round {
         Some((round, of_round)) => {
+            // Five or six: each round is a game of its own; the table counts the evening's.
+            let round = if game.circle().is_some() {
+                game.rubbers().len()
+            } else {
+                round
+            };
             let again = deal.number >= 2
                 && game.contest().deals()[deal.number - 2].no_contract()
                 && game.contest().deals()[deal.number - 2].round == deal.round;

@@ -2,12 +2,13 @@
 //! prompts: the two-player games here, rubber bridge and Chicago in
 //! [`bridge`], which each sentence hands over to at a table of four. This
 //! file says what happens during a deal (who deals, the calls, what comes
-//! next); [`results`] says how deals and games scored and ended,
+//! next); [`circle`] what five or six playing in turn hear; [`results`] says how deals and games scored and ended,
 //! [`corrections`] what undo and edit did.
 
 pub mod bridge;
 #[cfg(test)]
 mod bridge_tests;
+pub mod circle;
 mod corrections;
 mod results;
 
@@ -88,6 +89,10 @@ pub fn deal_contract(game: &ContractGame, deal: &ContractDeal, contract: Contrac
 
 /// What comes next, as one line, with the command that records it.
 pub fn next(game: &ContractGame) -> String {
+    // Five or six: the session's end, whichever rubber it ended in.
+    if let Some(over) = circle::over(game) {
+        return over;
+    }
     let Some(next) = game.contest().next() else {
         return finished(game);
     };

@@ -17,6 +17,12 @@ use super::{bridge, contract, deal_label};
 /// Cid score 300 for the only game won and 100 for a part score in the
 /// unfinished game."
 pub fn closed(game: &ContractGame) -> String {
+    if game.circle().is_some() && game.contest().closed().is_none() {
+        return format!(
+            "The table stops between {}s; nothing more is scored.",
+            super::circle::unit(game)
+        );
+    }
     let what = if game.rules().rubber() {
         "the rubber"
     } else {
@@ -105,6 +111,10 @@ pub fn standing(game: &ContractGame) -> Option<String> {
 
 /// "Game over: Ann wins with 520 (target 500)." / "Rubber over: Ann wins 2 games to 1."
 pub fn finished(game: &ContractGame) -> String {
+    // Five or six: the session's end, whichever rubber it ended in.
+    if let Some(over) = super::circle::over(game) {
+        return over;
+    }
     if game.partnerships() {
         return bridge::finished(game);
     }

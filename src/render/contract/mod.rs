@@ -5,9 +5,11 @@
 //!
 //! This file draws the sheet and what goes round it (the standing, what is
 //! next, the auction); the deal rows are [`rows`], Buddy Bridge's pad is
-//! [`pad`](mod@pad).
+//! [`pad`](mod@pad); at five or six, `circle.rs` draws each player's
+//! rubbers above the pad of the one in play.
 
 mod bridge;
+mod circle;
 mod pad;
 mod rows;
 
@@ -108,8 +110,30 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
         say::terms(game)
     };
     let title = format!("{} — {terms}", game.variant().title);
-    out.push_str(&fill(&title, width));
-    out.push('\n');
+    if game.circle().is_some() {
+        let title = format!("{} — five or six in turn", game.variant().title);
+        out.push_str(&fill(&title, width));
+        out.push('\n');
+        out.push_str(&circle::players_table(game));
+        // Stopped between rubbers: no pad of a rubber that never began.
+        if game.is_finished() && game.contest().facts().is_empty() {
+            out.push_str(&fill(&say::next(game), width));
+            out.push('\n');
+            return out;
+        }
+        let number = game.rubbers().len();
+        let unit = say::circle::unit(game);
+        let rubber = format!(
+            "{}{} {number} — {terms}",
+            unit[..1].to_uppercase(),
+            &unit[1..]
+        );
+        out.push_str(&fill(&rubber, width));
+        out.push('\n');
+    } else {
+        out.push_str(&fill(&title, width));
+        out.push('\n');
+    }
     let mut tail = Vec::new();
     if four {
         out.push_str(&bridge::pad(game, width));
@@ -124,8 +148,13 @@ fn draw(game: &ContractGame, width: Option<usize>, place: Place) -> String {
     if let Some(note) = auction_note(game) {
         tail.push(note);
     }
+    let seated = say::circle::change(game).or_else(|| say::circle::sitting_out(game));
+    if let Some(out) = seated.filter(|_| !game.is_finished()) {
+        tail.push(out);
+    }
     if game.is_finished() {
-        tail.push(say::finished(game));
+        // Five or six: the session's end, not only the last rubber's.
+        tail.push(say::circle::over(game).unwrap_or_else(|| say::finished(game)));
     } else {
         if four {
             tail.extend(say::standing(game));

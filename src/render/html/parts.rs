@@ -29,6 +29,10 @@ pub fn pads(session: &Session) -> Markup {
     let Some(game) = session.play.as_contract() else {
         return html! {};
     };
+    // Five or six stopped between rubbers: no pad of a rubber that never began.
+    if game.circle().is_some() && game.is_finished() && game.contest().facts().is_empty() {
+        return html! {};
+    }
     match game.rules().bridge().map(|t| t.form) {
         Some(Form::Rubber { .. }) => rubber_pad(game),
         Some(Form::Chicago { .. }) => chicago_pad(game),

@@ -39,6 +39,11 @@ pub struct ContractSheet<'a> {
     pub deals: Made<'a, ContractDeal>,
     pub created: String,
     pub updated: String,
+    /// Bridge for five or six: who sits out, the rubbers and their players
+    /// (`circle.rs`); left out at four. `deals` above are then the rubber
+    /// in play's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub circle: Option<super::circle::CircleJson<'a>>,
 }
 
 /// Who won one game: one player, or both when it was shared.
@@ -192,7 +197,7 @@ pub struct ContractJson {
 }
 
 /// Each deal begun, made when it is asked for.
-fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
+pub(super) fn deals(game: &ContractGame) -> impl Iterator<Item = ContractDeal> + '_ {
     let name = move |w: Who| game.name(w).to_string();
     game.contest()
         .deals()
@@ -294,6 +299,7 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
     let contest = game.contest();
     let rules = game.rules();
     let bridge = rules.bridge();
+    let session_bridge = game.variant().contract().and_then(|r| r.bridge());
     let name = |w: Who| game.name(w).to_string();
     // The players of the sides: at four, both partners of each.
     let names = |sides: &[Side]| players(game, sides);
@@ -315,12 +321,16 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
         .collect();
     let deals = Made::new(move || deals(game));
     ContractSheet {
-        heading: Heading::new(
-            session,
-            names(&contest.winners()),
-            names(&game.leaders()),
-            Vec::new(),
-        ),
+        heading: if game.circle().is_some() {
+            Heading::new(session, session.winners(), session.leaders(), Vec::new())
+        } else {
+            Heading::new(
+                session,
+                names(&contest.winners()),
+                names(&game.leaders()),
+                Vec::new(),
+            )
+        },
         totals: super::totals(session),
         sides: Side::BOTH.map(|s| players(game, &[s])),
         games_won,
@@ -354,7 +364,8 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
                 Form::Chicago { middle_deals, .. } => Some(middle_deals.word()),
                 Form::Rubber { .. } => None,
             }),
-            rounds: bridge.map(|terms| match terms.form {
+            // The session's rounds (at five or six, each round is a game of its own).
+            rounds: session_bridge.map(|terms| match terms.form {
                 Form::Chicago { rounds, .. } => rounds,
                 Form::Rubber { .. } => None,
             }),
@@ -364,10 +375,14 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
         deals,
         created: crate::clock::local(session.created).to_rfc3339(),
         updated: crate::clock::local(session.updated).to_rfc3339(),
+        circle: super::circle::circle(game),
     }
 }
 
 fn next(game: &ContractGame) -> Option<ContractNext> {
+    if game.is_finished() {
+        return None;
+    }
     let contest = game.contest();
     let (Some(deal), Some(next)) = (contest.current(), contest.next()) else {
         return None;

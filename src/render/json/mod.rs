@@ -13,6 +13,7 @@
 //! One module per part: `exact.rs` and `contract.rs` are each family's
 //! sheet, `export.rs` the export's sessions and rows, `lists.rs` the lists.
 
+mod circle;
 mod contract;
 mod exact;
 mod export;

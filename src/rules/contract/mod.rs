@@ -7,10 +7,10 @@
 //! named through it: `auction::Call`), [`scoring`] prices
 //! the two-player contracts and [`bridge`] the Laws' rubber and Chicago
 //! scores, [`deal`] holds one deal phase by phase, [`contest`] plays deals one
-//! after another for two sides, [`game`] seats a table at it, and
-//! [`template`] checks the contract part of a template into the rules, which
-//! a [`ContractVariant`] (`variant.rs`) holds: a variant proven to be of
-//! this family, the only kind a contract game is built from.
+//! after another for two sides, [`game`] seats a table at it (`game/circle.rs`: five or six in
+//! turn, the order of the changes in [`rotation`]), and [`template`] checks the contract part of a
+//! template into the rules, which a [`ContractVariant`] (`variant.rs`) holds: a variant proven to
+//! be of this family, the only kind a contract game is built from.
 
 pub mod auction;
 #[cfg(test)]
@@ -25,6 +25,7 @@ mod contest_tests;
 pub mod deal;
 pub mod game;
 pub mod kind;
+pub mod rotation;
 pub mod scoring;
 pub mod side;
 pub mod template;

@@ -30,7 +30,13 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
     // The game decides how many it seats: two, or four in partnerships.
     let players = kind.players();
     let seats = u32::try_from(players).expect("a game seats a few players");
-    if raw.min_players != seats || raw.max_players != seats {
+    // Bridge for four seats five or six too, four playing in turn (rotation.rs).
+    let most = if kind.players() == 4 {
+        super::rotation::MOST as u32
+    } else {
+        seats
+    };
+    if raw.min_players != seats || !(seats..=most).contains(&raw.max_players) {
         return Err(TemplateError::new(
             if raw.min_players != seats {
                 "min_players"
@@ -38,7 +44,12 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
                 "max_players"
             },
             format!(
-                "this contract game is for exactly {players} players; use min_players = {players} and max_players = {players}"
+                "this contract game is for exactly {players} players; use min_players = {players} and max_players = {players}{}",
+                if most > seats {
+                    format!(" (up to {most} to play in turn)")
+                } else {
+                    String::new()
+                }
             ),
         ));
     }

@@ -231,6 +231,10 @@ pub struct RawTemplate {
     /// Chicago: the rounds of four deals a session lasts (default: as many as the table plays).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,
+    /// Rubber bridge and Chicago for five or six: how many of those sitting
+    /// out come in at each change of players, `one` (the default) or `all`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_in: Option<crate::rules::contract::rotation::CutIn>,
     /// Contract games: what the keeper records of each auction, every call
     /// refereed (`referee`, the default) or the final contract only
     /// (`contract`: level, strain, declarer and doubling).
@@ -288,7 +292,7 @@ impl RawTemplate {
     }
 
     /// The settings only bridge for four has, and whether each is set.
-    pub(crate) fn bridge_fields(&self) -> [(&'static str, bool); 5] {
+    pub(crate) fn bridge_fields(&self) -> [(&'static str, bool); 6] {
         [
             ("honours", self.honours.is_some()),
             (
@@ -301,6 +305,7 @@ impl RawTemplate {
                 self.vulnerable_second_third.is_some(),
             ),
             ("rounds", self.rounds.is_some()),
+            ("cut_in", self.cut_in.is_some()),
         ]
     }
 }

@@ -22,6 +22,13 @@ impl ContractGame {
     ) -> Result<(ContractGame, AuctionEffect), ContractError> {
         let facts = self.contest.facts();
         let played = facts.len();
+        if played == 0 && self.change().is_some() {
+            // Five or six: each rubber's deals are its own, and its players too.
+            return Err(ContractError::Entry(
+                "the rubber in play has nothing recorded yet; `edit` corrects its deals, so take the last rubber's entries back with `bridgepad undo` to correct one of them"
+                    .into(),
+            ));
+        }
         if played == 0 {
             return Err(ContractError::Entry(
                 "nothing is recorded yet, so there is no deal to correct".into(),
@@ -170,7 +177,10 @@ impl ContractGame {
                 ),
             })?;
         }
-        Ok((self.with(contest), effect))
+        let mut game = self.with(contest);
+        // At five or six, a rubber the correction finishes makes way for the next.
+        game.rotate();
+        Ok((game, effect))
     }
 
     /// Replays corrected facts, refusing a deal from `edited` on that

@@ -4,7 +4,8 @@
 //! engine, it checks before it changes.
 //!
 //! Recording, undo and the names live here; correcting an earlier deal and
-//! replaying the deals after it is `edit.rs`, and the unit tests
+//! replaying the deals after it is `edit.rs`, five or six at bridge for four
+//! taking turns `circle.rs` (tests in `circle_tests.rs`), and the unit tests
 //! are in `tests.rs`.
 
 use super::auction::Call;
@@ -18,9 +19,13 @@ use crate::rules::table::Table;
 use crate::rules::template::Variant;
 
 mod answer;
+mod circle;
+#[cfg(test)]
+mod circle_tests;
 mod edit;
 
 pub use answer::UndoneAnswer;
+pub use circle::{Change, Circle, RubberView};
 
 /// A refused entry in a contract game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,6 +128,9 @@ pub struct ContractGame {
     contest: Contest,
     /// Each side's name: its player's, or its partners' ("Ann & Cid").
     sides: BySide<String>,
+    /// Five or six at bridge for four, taking turns (`circle.rs`); the
+    /// game is then the rubber in play.
+    circle: Option<Box<circle::Circle>>,
 }
 
 /// The sides' names at `table`.
@@ -146,6 +154,7 @@ impl ContractGame {
             variant,
             table,
             contest,
+            circle: None,
         }
     }
 
@@ -176,16 +185,19 @@ impl ContractGame {
             variant,
             table,
             contest,
+            circle: None,
         })
     }
 
     pub fn variant(&self) -> &Variant {
-        self.variant.variant()
+        self.contract_variant().variant()
     }
 
-    /// The variant as the contract variant it is, to build another game of it.
+    /// The variant as the contract variant it is, to build another game of
+    /// it: at five or six, the session's (a rubber's own may differ: Chicago
+    /// plays one round at a time).
     pub fn contract_variant(&self) -> &ContractVariant {
-        &self.variant
+        self.circle().map_or(&self.variant, circle::Circle::variant)
     }
 
     /// Whether the table keeps only each deal's final contract (the house
@@ -245,7 +257,7 @@ impl ContractGame {
     }
 
     pub fn is_finished(&self) -> bool {
-        self.contest.is_finished()
+        self.contest.is_finished() || self.stopped()
     }
 
     /// Who is ahead: in a Buddy Bridge rubber, most games won, then the
@@ -302,11 +314,15 @@ impl ContractGame {
         };
         let tricks = self.split_thirteen(entries)?[Side::of_seat(declarer)];
         self.contest.record_result(tricks, honours)?;
+        self.rotate();
         Ok(tricks)
     }
 
     /// The table closes a rubber or a Chicago session before its end.
     pub fn close(&mut self) -> Result<(), ContractError> {
+        if let Some(closed) = self.close_circle() {
+            return closed;
+        }
         self.contest.close()?;
         Ok(())
     }
@@ -357,6 +373,9 @@ impl ContractGame {
 
     /// The game with the last entry taken back, and what that was.
     pub fn undo(&self) -> Result<(ContractGame, UndoneEntry), ContractError> {
+        if let Some(undone) = self.undo_circle() {
+            return undone;
+        }
         let contest = self.contest.undo()?;
         if self.contest.closed().is_some() {
             return Ok((self.with(contest), UndoneEntry::Close));
@@ -390,6 +409,7 @@ impl ContractGame {
             table: self.table.clone(),
             contest,
             sides: self.sides.clone(),
+            circle: self.circle.clone(),
         }
     }
 

@@ -1,0 +1,65 @@
+//! `play` at a table of five (bridge for five or six): setup says who sits
+//! out and offers only the four who play first as the first dealer; the
+//! tricks that end a rubber, answered at the table, say its result, each
+//! player's total and the change, and the next rubber is asked at once.
+
+use super::*;
+
+#[test]
+fn setup_of_five_offers_the_first_four_to_deal_first() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new(["Rubber Bridge", "Ann,Bob,Cid,Dan,Eve", "Eve"]);
+    let err = play(&mut p, None, &cx).unwrap_err().to_string();
+    assert!(
+        err.contains(r#"`Eve` is none of ["Draw at random", "Ann", "Bob", "Cid", "Dan"]"#),
+        "{err}"
+    );
+    p.assert_said(&["Ann & Cid against Bob & Dan.", "Eve sits out first."]);
+}
+
+/// The hand-worked first rubber (`rules/contract/game/circle_tests.rs`):
+/// Ann & Cid 740, Bob & Dan 200; then Eve comes in for Ann, Dan deals.
+#[test]
+fn a_rubber_ended_at_the_table_seats_the_next_and_says_so() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Rubber Bridge",
+        "Ann,Bob,Cid,Dan,Eve",
+        "Ann",
+        // Deal 1: Ann 4♠, made.
+        "1S",
+        "pass",
+        "4S",
+        "",
+        "",
+        // Deal 2: Bob 3NT, made.
+        "1NT",
+        "pass",
+        "3NT",
+        "",
+        "",
+        // Deal 3: Cid 4♥, made, Dan's honours.
+        "1H",
+        "pass",
+        "4H",
+        "",
+        "10 Dan 100",
+        // Rubber 2, deal 1.
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&[
+        "Game 3 to Ann & Cid, and the rubber, 2 games to 1.",
+        "Rubber 1 over: Ann & Cid win by 540 (740 to 200).",
+        "Players: Ann +540, Bob -540, Cid +540, Dan -540, Eve 0.",
+        "Rubber 2: Eve comes in for Ann; Ann sits out. Eve & Cid against Bob & Dan.",
+        "Deal 1 (game 1): Dan deals; neither side vulnerable.",
+    ]);
+    assert_eq!(
+        p.table_prompts().last(),
+        Some(&"Dan's call (any bid from 1C to 7NT, pass)")
+    );
+}

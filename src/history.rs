@@ -317,6 +317,9 @@ pub fn scored(session: &Session) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
             });
             Box::new(deals.chain(closing))
         }
+        // Duplicate's results are pairs' on boards, not a player's hands:
+        // its exports write its travellers instead.
+        Play::Duplicate(_) => Box::new(std::iter::empty()),
     }
 }
 

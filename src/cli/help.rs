@@ -97,6 +97,20 @@ pub fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             "bridgepad undo",
             "Take back the last bids, tricks or auction recorded.",
         )],
+        "result" => &[
+            (
+                "bridgepad result 1 --ns 6 --ew 1 4S N 10",
+                "Board 1: pair 6 N-S against pair 1 E-W, 4♠ by North, 10 tricks.",
+            ),
+            (
+                "bridgepad result 2 --ns 6 --ew 1 pass",
+                "Board 2 passed out.",
+            ),
+        ],
+        "movement" => &[(
+            "bridgepad movement",
+            "Each round: which pairs meet at which table, on which boards.",
+        )],
         "close" => &[(
             "bridgepad close",
             "Close an unfinished rubber: 300 for a game up, 100 for a part score.",

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 pub mod check;
 mod comments;
 pub mod contract;
+mod duplicate;
 mod exact;
 pub mod file;
 mod play;
@@ -24,7 +25,8 @@ pub mod testing;
 pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};
 pub use file::{
-    DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,
+    DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, ResultEntry, SessionFile,
+    WRITTEN_BY, to_toml,
 };
 pub use play::{Play, UndoError, WrongFamily};
 
@@ -133,6 +135,7 @@ impl Session {
         match variant.rules {
             Rules::Exact(_) => exact::exact_from_file(file, variant, table, players),
             Rules::Contract(_) => contract::contract_from_file(file, variant, table, players),
+            Rules::Duplicate(_) => duplicate::duplicate_from_file(file, variant, table),
         }
     }
 
@@ -216,6 +219,7 @@ impl Session {
             rules: variant.raw().clone(),
             hands: Vec::new(),
             deals: Vec::new(),
+            results: Vec::new(),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
 use crate::rules::contract::{Line, Side};
+use crate::rules::duplicate::DuplicateGame;
 use crate::rules::template::Rules;
 use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 
@@ -20,6 +21,13 @@ use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 pub enum Play {
     Exact(ExactGame),
     Contract(ContractGame),
+    Duplicate(DuplicateGame),
+}
+
+impl From<DuplicateGame> for Play {
+    fn from(game: DuplicateGame) -> Play {
+        Play::Duplicate(game)
+    }
 }
 
 impl From<ExactGame> for Play {
@@ -46,6 +54,9 @@ pub enum UndoError {
     Exact(#[from] RuleError),
     #[error(transparent)]
     Contract(#[from] ContractError),
+    /// Duplicate: no result is recorded.
+    #[error("no result is recorded yet, so there is nothing to undo")]
+    NoResult,
 }
 
 impl Play {
@@ -54,6 +65,7 @@ impl Play {
         match variant.rules {
             Rules::Exact(_) => Play::Exact(ExactGame::new(variant, table)),
             Rules::Contract(_) => Play::Contract(ContractGame::new(variant, table)),
+            Rules::Duplicate(_) => Play::Duplicate(DuplicateGame::new(variant, table)),
         }
     }
 
@@ -62,6 +74,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.variant(),
             Play::Contract(game) => game.variant(),
+            Play::Duplicate(game) => game.variant(),
         }
     }
 
@@ -70,6 +83,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.table(),
             Play::Contract(game) => game.table(),
+            Play::Duplicate(game) => game.table(),
         }
     }
 
@@ -77,7 +91,7 @@ impl Play {
     pub fn as_exact(&self) -> Option<&ExactGame> {
         match self {
             Play::Exact(game) => Some(game),
-            Play::Contract(_) => None,
+            Play::Contract(_) | Play::Duplicate(_) => None,
         }
     }
 
@@ -85,7 +99,26 @@ impl Play {
     pub fn as_contract(&self) -> Option<&ContractGame> {
         match self {
             Play::Contract(game) => Some(game),
-            Play::Exact(_) => None,
+            Play::Exact(_) | Play::Duplicate(_) => None,
+        }
+    }
+
+    /// The duplicate session, if this is one.
+    pub fn as_duplicate(&self) -> Option<&DuplicateGame> {
+        match self {
+            Play::Duplicate(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The duplicate session, or why this command does not fit the game.
+    pub fn duplicate_mut(&mut self) -> Result<&mut DuplicateGame, WrongFamily> {
+        match self {
+            Play::Duplicate(game) => Ok(game),
+            other => Err(WrongFamily(format!(
+                "{} is not duplicate: `bridgepad result` records a board of a duplicate session",
+                other.variant().title
+            ))),
         }
     }
 
@@ -99,6 +132,7 @@ impl Play {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -106,6 +140,7 @@ impl Play {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -114,6 +149,7 @@ impl Play {
         match self {
             Play::Contract(game) => Ok(game),
             Play::Exact(game) => Err(exact_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -121,6 +157,7 @@ impl Play {
         match self {
             Play::Contract(game) => Ok(game),
             Play::Exact(game) => Err(exact_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -129,6 +166,7 @@ impl Play {
         match self {
             Play::Exact(_) => "hand",
             Play::Contract(_) => "deal",
+            Play::Duplicate(_) => "board",
         }
     }
 
@@ -137,6 +175,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.current().map_or(0, |h| h.deal.number),
             Play::Contract(game) => game.contest().current().map_or(0, |d| d.number),
+            Play::Duplicate(game) => game.results().entries().len(),
         }
     }
 
@@ -166,6 +205,7 @@ impl Play {
                 names(game.table(), seated.filter(|s| !waiting.contains(s)))
             }
             Play::Contract(game) => game.table().names().to_vec(),
+            Play::Duplicate(game) => game.table().names().to_vec(),
         }
     }
 
@@ -175,6 +215,7 @@ impl Play {
         match self {
             Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
             Play::Contract(game) => game.table().names().to_vec(),
+            Play::Duplicate(game) => game.table().names().to_vec(),
         }
     }
 
@@ -182,6 +223,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.is_finished(),
             Play::Contract(game) => game.is_finished(),
+            Play::Duplicate(game) => game.results().is_complete(),
         }
     }
 
@@ -190,6 +232,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.played(),
             Play::Contract(game) => game.played(),
+            Play::Duplicate(game) => game.results().entries().len(),
         }
     }
 
@@ -198,6 +241,8 @@ impl Play {
         match self {
             Play::Exact(game) => names(game.table(), game.winners().into_iter()),
             Play::Contract(game) => side_names(game, game.contest().winners().iter().copied()),
+            Play::Duplicate(game) if game.results().is_complete() => duplicate_leaders(game),
+            Play::Duplicate(_) => Vec::new(),
         }
     }
 
@@ -206,6 +251,7 @@ impl Play {
         match self {
             Play::Exact(game) => names(game.table(), game.leaders().into_iter()),
             Play::Contract(game) => side_names(game, game.leaders().into_iter()),
+            Play::Duplicate(game) => duplicate_leaders(game),
         }
     }
 
@@ -234,6 +280,7 @@ impl Play {
                         .collect()
                 }
             }
+            Play::Duplicate(game) => duplicate_totals(game),
         }
     }
 
@@ -261,6 +308,18 @@ impl Play {
                     .map(|seat| (game.name(seat).to_string(), line(seat)))
                     .collect()
             }
+            Play::Duplicate(game) => duplicate_totals(game)
+                .into_iter()
+                .map(|(name, total)| {
+                    (
+                        name,
+                        Line {
+                            above: 0,
+                            below: total,
+                        },
+                    )
+                })
+                .collect(),
         }
     }
 
@@ -290,6 +349,18 @@ impl Play {
                 } else {
                     total.to_string()
                 }
+            }
+            Play::Duplicate(game) => {
+                let pair = seat.index() as u32 + 1;
+                game.results()
+                    .ranking()
+                    .into_iter()
+                    .find(|s| s.pair == pair)
+                    .map(|s| match s.percent {
+                        Some(p) => format!("{p:.2}%"),
+                        None => narrate::duplicate::points(s.total),
+                    })
+                    .unwrap_or_default()
             }
         }
     }
@@ -329,6 +400,11 @@ impl Play {
                 let terms = narrate::contract::terms(game);
                 lines.push(format!("{}: {seated}; {terms}.", game.variant().title));
             }
+            Play::Duplicate(game) => {
+                lines.extend(narrate::duplicate::introduction(game));
+                lines.push(narrate::duplicate::next(game));
+                return lines;
+            }
         }
         if let Some(dealer) = drawn {
             let name = self.table().name(dealer);
@@ -341,6 +417,7 @@ impl Play {
                 lines.extend(deal.map(|d| narrate::contract::deal(game, d)));
                 lines.push(narrate::contract::next(game));
             }
+            Play::Duplicate(_) => {}
         }
         lines
     }
@@ -350,6 +427,7 @@ impl Play {
         match self {
             Play::Exact(game) => narrate::next(game),
             Play::Contract(game) => narrate::contract::next(game),
+            Play::Duplicate(game) => narrate::duplicate::next(game),
         }
     }
 
@@ -362,6 +440,8 @@ impl Play {
                 .contest()
                 .current()
                 .map(|d| narrate::contract::deal(game, d)),
+            Play::Duplicate(game) => narrate::duplicate::round_in_play(game)
+                .map(|round| narrate::duplicate::round(game.results().movement(), round)),
         }
     }
 
@@ -372,6 +452,7 @@ impl Play {
         Some(match self {
             Play::Exact(game) => Play::Exact(game.undo().ok()?.0),
             Play::Contract(game) => Play::Contract(game.undo().ok()?.0),
+            Play::Duplicate(game) => Play::Duplicate(game.undo()?.0),
         })
     }
 
@@ -397,6 +478,11 @@ impl Play {
                 *game = undone_game;
                 narrate::contract::undone(game, undone)
             }
+            Play::Duplicate(game) => {
+                let (undone_game, undone) = game.undo().ok_or(UndoError::NoResult)?;
+                *game = undone_game;
+                narrate::duplicate::undone(&undone)
+            }
         })
     }
 
@@ -406,6 +492,7 @@ impl Play {
         match self {
             Play::Exact(game) => narrate::exact::explain(game, number),
             Play::Contract(game) => narrate::contract::explain(game, number),
+            Play::Duplicate(game) => narrate::duplicate::explain(game, number),
         }
     }
 
@@ -445,6 +532,14 @@ impl Play {
                     "explanation": lines,
                 }))
             }
+            Play::Duplicate(game) => {
+                let text = narrate::duplicate::explain(game, number)?;
+                let lines: Vec<&str> = text.lines().map(str::trim).collect();
+                Ok(serde_json::json!({
+                    "board": number,
+                    "explanation": lines,
+                }))
+            }
         }
     }
 }
@@ -455,6 +550,7 @@ impl Session {
         match &self.play {
             Play::Exact(game) => self.exact_file(game),
             Play::Contract(game) => self.contract_file(game),
+            Play::Duplicate(game) => self.duplicate_file(game),
         }
     }
 
@@ -465,7 +561,7 @@ impl Session {
         match &self.play {
             Play::Exact(game) => self.exact_stored_as(game, file),
             // A contract game answers by building its file.
-            Play::Contract(_) => self.to_file() == *file,
+            Play::Contract(_) | Play::Duplicate(_) => self.to_file() == *file,
         }
     }
 }
@@ -482,6 +578,42 @@ fn side_names(game: &ContractGame, sides: impl Iterator<Item = Side>) -> Vec<Str
         .filter(|&seat| sides.contains(&Side::of_seat(seat)))
         .map(|seat| game.name(seat).to_string())
         .collect()
+}
+
+/// The pairs ranked first (all tied at the top).
+fn duplicate_leaders(game: &DuplicateGame) -> Vec<String> {
+    let table = game.table();
+    game.results()
+        .ranking()
+        .into_iter()
+        .filter(|s| s.rank == 1 && s.boards > 0)
+        .filter_map(|s| table.names().get(s.pair as usize - 1).cloned())
+        .collect()
+}
+
+/// Each pair's total, rounded to a whole number for the summaries that
+/// keep whole points (the sheet and `show --json` keep the decimals).
+fn duplicate_totals(game: &DuplicateGame) -> Vec<(String, i64)> {
+    let ranking = game.results().ranking();
+    game.table()
+        .names()
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let total = ranking
+                .iter()
+                .find(|s| s.pair as usize == i + 1)
+                .map_or(0.0, |s| s.total);
+            (name.clone(), total.round() as i64)
+        })
+        .collect()
+}
+
+fn duplicate_only(variant: &Variant) -> WrongFamily {
+    WrongFamily(format!(
+        "{} records results on boards: use `bridgepad result BOARD --ns N --ew M CONTRACT DECLARER TRICKS`",
+        variant.title
+    ))
 }
 
 fn contract_only(variant: &Variant) -> WrongFamily {

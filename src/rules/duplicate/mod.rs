@@ -15,8 +15,9 @@ pub mod imps;
 pub mod matchpoints;
 pub mod movement;
 pub mod score;
+pub mod template;
 
 pub use board::{Board, Direction, Vulnerability};
-pub use game::{DuplicateError, DuplicateGame, Entry, Flag, Scoring};
+pub use game::{DuplicateError, DuplicateGame, Entry, Flag, Results, Scoring};
 pub use movement::{Movement, MovementError, MovementKind, Placement};
 pub use score::{Contracted, Outcome};

@@ -102,6 +102,59 @@ impl Outcome {
         if declarer.is_ns() { score } else { -score }
     }
 
+    /// Reads a result as typed or stored: a contract (`4S`, `4SX`, `3NTXX`)
+    /// with its declarer (`N`, `E`, `S`, `W`) and declarer's tricks, or
+    /// `pass` with neither. Says what would be legal when it is not one.
+    pub fn parse(
+        contract: &str,
+        declarer: Option<&str>,
+        tricks: Option<u32>,
+    ) -> Result<Outcome, String> {
+        if matches!(contract.trim().to_lowercase().as_str(), "pass" | "p") {
+            return match (declarer, tricks) {
+                (None, None) => Ok(Outcome::PassedOut),
+                _ => Err(
+                    "a passed-out board has no declarer and no tricks: give `pass` alone".into(),
+                ),
+            };
+        }
+        let contract = Contracted::parse(contract).ok_or_else(|| {
+            format!(
+                "`{}` is not a contract; write the level 1-7, the strain C, D, H, S or NT and X or XX when doubled (4S, 4SX, 3NTXX), or pass",
+                contract.trim()
+            )
+        })?;
+        let declarer =
+            declarer.ok_or("a contract needs its declarer (N, E, S or W) and declarer's tricks")?;
+        let declarer = Direction::parse(declarer)
+            .ok_or_else(|| format!("`{}` is not a declarer; use N, E, S or W", declarer.trim()))?;
+        let tricks = tricks.ok_or("a contract needs declarer's tricks, 0 to 13")?;
+        if tricks > 13 {
+            return Err(format!("declarer's tricks are 0 to 13, not {tricks}"));
+        }
+        Ok(Outcome::Played {
+            contract,
+            declarer,
+            tricks,
+        })
+    }
+
+    /// The contract as stored (`4SX`, `pass`), declarer and tricks.
+    pub fn stored(self) -> (String, Option<String>, Option<u32>) {
+        match self {
+            Outcome::PassedOut => ("pass".into(), None, None),
+            Outcome::Played {
+                contract,
+                declarer,
+                tricks,
+            } => (
+                contract.to_string(),
+                Some(declarer.letter().to_string()),
+                Some(tricks),
+            ),
+        }
+    }
+
     /// `4S N 10`, `3NTX W 8` or `pass`.
     pub fn words(self) -> String {
         match self {

@@ -1,9 +1,9 @@
 //! A duplicate session's results: the pairs, the boards, the movement and
 //! the scoring method, then one [`Entry`] per table per board. Entries are
-//! checked as they come ([`DuplicateGame::record`]: the board exists, the
+//! checked as they come ([`Results::record`]: the board exists, the
 //! movement seats these pairs on it, neither pair has played it), and
 //! everything else is derived: each board's traveller with its points
-//! ([`DuplicateGame::traveller`]) and the ranking ([`DuplicateGame::ranking`]).
+//! ([`Results::traveller`]) and the ranking ([`Results::ranking`]).
 
 use super::board::Board;
 use super::imps;
@@ -12,7 +12,8 @@ use super::movement::{Movement, MovementKind, Placement};
 use super::score::Outcome;
 
 /// How results on a board are compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// 2 per pair beaten, 1 per tie (Neuberg for boards played fewer times).
     Matchpoints,
@@ -131,19 +132,19 @@ pub struct Standing {
     pub boards: u32,
 }
 
-/// A duplicate session in memory: always a set of legal results.
+/// A duplicate session's results: always a set of legal ones.
 #[derive(Debug, Clone)]
-pub struct DuplicateGame {
+pub struct Results {
     names: Vec<String>,
     movement: Movement,
     scoring: Scoring,
     entries: Vec<Entry>,
 }
 
-impl DuplicateGame {
+impl Results {
     /// A session with no results yet.
-    pub fn new(names: Vec<String>, movement: Movement, scoring: Scoring) -> DuplicateGame {
-        DuplicateGame {
+    pub fn new(names: Vec<String>, movement: Movement, scoring: Scoring) -> Results {
+        Results {
             names,
             movement,
             scoring,
@@ -157,8 +158,8 @@ impl DuplicateGame {
         movement: Movement,
         scoring: Scoring,
         entries: impl IntoIterator<Item = Entry>,
-    ) -> Result<DuplicateGame, (usize, DuplicateError)> {
-        let mut game = DuplicateGame::new(names, movement, scoring);
+    ) -> Result<Results, (usize, DuplicateError)> {
+        let mut game = Results::new(names, movement, scoring);
         for (i, entry) in entries.into_iter().enumerate() {
             game.record(entry).map_err(|e| (i, e))?;
         }
@@ -481,5 +482,8 @@ pub fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+mod seated;
 #[cfg(test)]
 mod tests;
+
+pub use seated::DuplicateGame;

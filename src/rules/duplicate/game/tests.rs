@@ -20,14 +20,14 @@ fn names(count: u32) -> Vec<String> {
     (1..=count).map(|n| format!("Pair {n}")).collect()
 }
 
-fn howell6(scoring: Scoring) -> DuplicateGame {
+fn howell6(scoring: Scoring) -> Results {
     let movement = Movement::new(MovementKind::Howell, 6, 10).unwrap();
-    DuplicateGame::new(names(6), movement, scoring)
+    Results::new(names(6), movement, scoring)
 }
 
-fn traveller(pairs: u32, scoring: Scoring) -> DuplicateGame {
+fn traveller(pairs: u32, scoring: Scoring) -> Results {
     let movement = Movement::new(MovementKind::Traveller, pairs, 4).unwrap();
-    DuplicateGame::new(names(pairs), movement, scoring)
+    Results::new(names(pairs), movement, scoring)
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn unlikely_results_are_flagged() {
 #[test]
 fn a_team_match_scores_imps_per_board_and_victory_points() {
     let movement = Movement::new(MovementKind::Teams, 4, 2).unwrap();
-    let mut game = DuplicateGame::new(names(4), movement, Scoring::Imps);
+    let mut game = Results::new(names(4), movement, Scoring::Imps);
     // Board 1 (none vulnerable): 4S made at table 1 (+420), 2S+2 at table 2 (+170).
     game.record(played(1, 1, 3, "4S", "N", 10)).unwrap();
     game.record(played(1, 4, 2, "2S", "N", 10)).unwrap();

@@ -29,7 +29,8 @@ use super::board::Board;
 pub const MAX_TABLES: u32 = 7;
 
 /// Which movement a session uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MovementKind {
     Howell,
     Mitchell,
@@ -174,6 +175,18 @@ impl Movement {
             per_set: boards / sets,
             rounds,
         })
+    }
+
+    /// Paper travellers for `pairs` pairs over `boards` boards: no
+    /// movement, so nothing to refuse.
+    pub fn traveller(pairs: u32, boards: u32) -> Movement {
+        Movement {
+            kind: MovementKind::Traveller,
+            pairs,
+            boards,
+            per_set: boards.max(1),
+            rounds: Vec::new(),
+        }
     }
 
     pub fn kind(&self) -> MovementKind {

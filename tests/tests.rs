@@ -16,6 +16,7 @@ mod crash;
 mod damaged;
 mod devils_bridge;
 mod display;
+mod duplicate;
 mod escapes;
 mod explain;
 mod export;

@@ -13,6 +13,7 @@ use tempfile::TempDir;
 use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
+mod duplicate;
 mod merge_driver;
 mod pushes;
 mod setup;

@@ -291,7 +291,7 @@ fn extension(format: ExportFormat) -> &'static str {
 fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        if pbn::bridge_game(&session).is_none() {
+        if pbn::bridge_game(&session).is_none() && session.play.as_duplicate().is_none() {
             bail!(
                 "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
                 crate::text::one_line(id),

@@ -1,6 +1,11 @@
 //! Duplicate's sheet for the terminal: the ranking (pair, names, points,
 //! percentage) and each board's traveller, in plain columns so what
-//! `show` prints is the same in a pipe as on a screen.
+//! `show` prints is the same in a pipe as on a screen; its exports are
+//! [`pbn`] (a game per board with PBN 2.1's `ScoreTable`, and the
+//! `TotalScoreTable`) and [`html`] (the printed results page).
+
+pub mod html;
+pub mod pbn;
 
 use crate::narrate::duplicate::{points, traveller_text};
 use crate::rules::duplicate::{Board, DuplicateGame};

@@ -41,7 +41,7 @@ fn the_duplicate_walk_through_prints_what_it_says() {
     let mut commands = 0;
     let mut in_block = false;
     let mut current: Option<(Vec<String>, Vec<String>)> = None;
-    let mut check = |current: &mut Option<(Vec<String>, Vec<String>)>| {
+    let check = |current: &mut Option<(Vec<String>, Vec<String>)>| {
         if let Some((args, expected)) = current.take() {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let out = bp.ok(&args);

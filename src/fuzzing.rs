@@ -158,6 +158,9 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
         if variant.contract().is_some() {
             let game = crate::rules::contract::game::ContractGame::new(variant.clone(), table);
             let _ = narrate::contract::next(&game);
+        } else if variant.duplicate().is_some() {
+            let game = crate::rules::duplicate::DuplicateGame::new(variant.clone(), table);
+            let _ = narrate::duplicate::next(&game);
         } else {
             let game = ExactGame::new(variant.clone(), table);
             let _ = narrate::next(&game);

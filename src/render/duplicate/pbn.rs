@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use crate::render::pbn::quoted;
-use crate::rules::duplicate::{Board, DuplicateGame, Outcome, Scoring};
+use crate::rules::duplicate::{Board, DuplicateGame, Scoring};
 use crate::session::Session;
 
 const END: &str = "\r\n";
@@ -92,18 +92,15 @@ pub fn write_session(
             "[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;{unit}_NS\\6R;{unit}_EW\\6R\"]{END}"
         )?;
         for line in lines {
-            let (contract, declarer, result) = match line.entry.outcome {
-                Outcome::PassedOut => ("Pass".to_string(), "-".to_string(), "-".to_string()),
-                Outcome::Played {
-                    contract,
-                    declarer,
-                    tricks,
-                } => (
-                    contract.to_string(),
-                    declarer.letter().to_string(),
-                    tricks.to_string(),
-                ),
+            // PBN writes a pass-out's contract `Pass`, and `-` for no value.
+            let (contract, declarer, tricks) = line.entry.outcome.stored();
+            let contract = if declarer.is_none() {
+                "Pass".to_string()
+            } else {
+                contract
             };
+            let declarer = declarer.unwrap_or_else(|| "-".into());
+            let result = tricks.map_or("-".to_string(), |t| t.to_string());
             let (ns, ew) = match line.score {
                 s if s > 0 => (s.to_string(), "-".to_string()),
                 s if s < 0 => ("-".to_string(), (-s).to_string()),

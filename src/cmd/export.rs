@@ -20,7 +20,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
-use crate::render::{csv, html, json, markdown, pbn};
+use crate::render::{self, csv, html, json, markdown, pbn};
 use crate::session::Session;
 use crate::store::copies;
 use crate::store::write_atomically;
@@ -309,7 +309,10 @@ fn head(
     ids: &[String],
     columns: Columns,
 ) -> String {
+    let duplicate = single.is_some_and(|s| s.play.as_duplicate().is_some());
     match format {
+        // A duplicate evening alone: its travellers, in columns of their own.
+        ExportFormat::Csv if duplicate => render::duplicate::csv::HEADER.to_string(),
         ExportFormat::Csv => csv::header(columns.wide, columns.auction),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
@@ -328,7 +331,12 @@ fn write_part(
     columns: Columns,
 ) -> Result<()> {
     match format {
-        ExportFormat::Csv => csv::write_session(out, session, columns.wide, columns.auction)?,
+        ExportFormat::Csv => match session.play.as_duplicate() {
+            Some(game) if single => render::duplicate::csv::write_session(out, session, game)?,
+            // Among other sessions a duplicate evening has no rows of
+            // players' hands to give (history has none for it).
+            _ => csv::write_session(out, session, columns.wide, columns.auction)?,
+        },
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,

@@ -58,3 +58,21 @@ fn the_html_page_has_the_ranking_the_travellers_and_each_pairs_card() {
     assert!(!page.contains("<b>Kit</b>"));
     assert!(page.contains("&lt;b&gt;Kit&lt;/b&gt;"));
 }
+
+#[test]
+fn csv_gives_every_result_of_an_evening_exported_alone() {
+    let bp = evening();
+    let csv = bp.ok(&["export", "--format", "csv"]);
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines[0],
+        "session,board,dealer,vulnerable,ns,ns_names,ew,ew_names,contract,declarer,tricks,score,ns_points,ew_points"
+    );
+    assert_eq!(lines.len(), 4, "{csv}");
+    assert!(
+        lines[1].ends_with(",1,N,none,6,<b>Kit</b>,1,Ann & Bob,4S,N,10,420,2.00,2.00"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[3].ends_with(",4S,S,9,-50,0.00,4.00"), "{}", lines[3]);
+}

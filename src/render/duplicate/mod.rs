@@ -2,8 +2,10 @@
 //! percentage) and each board's traveller, in plain columns so what
 //! `show` prints is the same in a pipe as on a screen; its exports are
 //! [`pbn`] (a game per board with PBN 2.1's `ScoreTable`, and the
-//! `TotalScoreTable`) and [`html`] (the printed results page).
+//! `TotalScoreTable`), [`html`] (the printed results page) and [`csv`]
+//! (the travellers, one row a result).
 
+pub mod csv;
 pub mod html;
 pub mod pbn;
 

@@ -393,10 +393,7 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
         }
         Play::Exact(game)
     };
-    let played = match &play {
-        Play::Exact(game) => game.played(),
-        Play::Contract(game) => game.played(),
-    };
+    let played = play.played();
     let session = Session {
         id: store.new_id(&variant.name, created),
         created,

@@ -164,6 +164,9 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
         if let Ok(contract) = variant.clone().try_into() {
             let game = crate::rules::contract::game::ContractGame::seated(contract, table);
             let _ = narrate::contract::next(&game);
+        } else if variant.duplicate().is_some() {
+            let game = crate::rules::duplicate::DuplicateGame::new(variant.clone(), table);
+            let _ = narrate::duplicate::next(&game);
         } else {
             let game = ExactGame::new(variant.clone(), table);
             let _ = narrate::next(&game);

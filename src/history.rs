@@ -245,6 +245,9 @@ pub fn scored_play(play: &Play) -> Box<dyn Iterator<Item = Vec<Row>> + '_> {
             }
             Box::new(all.into_iter().flatten())
         }
+        // Duplicate's results are pairs' on boards, not a player's hands:
+        // its exports write its travellers instead.
+        Play::Duplicate(_) => Box::new(std::iter::empty()),
     }
 }
 

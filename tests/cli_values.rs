@@ -215,7 +215,7 @@ fn a_near_miss_is_answered_with_did_you_mean() {
     let bp = Bp::new();
     assert_eq!(
         bp.fails(&["new", "devil-bridge", "--players", "Ann,Bob,Cid"]),
-        "error: unknown variant `devil-bridge` (did you mean `devils-bridge`?); known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago"
+        "error: unknown variant `devil-bridge` (did you mean `devils-bridge`?); known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, duplicate"
     );
     let id = bp.new_session(&[
         "devils-bridge",

@@ -529,7 +529,7 @@ fn new_refuses_a_table_that_cannot_play() {
         ),
         (
             &["new", "devils-brige", "--players", "Ann,Bob,Cid"],
-            "error: unknown variant `devils-brige` (did you mean `devils-bridge`?); known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago",
+            "error: unknown variant `devils-brige` (did you mean `devils-bridge`?); known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, duplicate",
         ),
         (
             &[

@@ -48,12 +48,6 @@ const CACHE: &str = "/home/ann/.cache/bridgepad";
 /// The line that stands for any lines of a command's output.
 const MORE: &str = "…";
 
-/// Pages of the guide written on other branches of issue 25, which the
-/// merge brings together: a link to one of them is accepted while the page
-/// is missing. Once they are all merged this list is to be emptied, so a
-/// page removed later is caught.
-const WRITTEN_ON_OTHER_BRANCHES: &[&str] = &["docs/bridge-for-five-or-six.md", "docs/duplicate.md"];
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -194,12 +188,7 @@ pub fn broken_links(root: &Path, page: &Path, text: &str) -> Vec<String> {
             let linked = normalise(&folder.join(file));
             let path = root.join(&linked);
             if !path.exists() {
-                let pending = WRITTEN_ON_OTHER_BRANCHES
-                    .iter()
-                    .any(|p| Path::new(p) == linked);
-                if !(pending && anchor.is_none()) {
-                    broken.push(format!("{here}: no file `{}`", linked.display()));
-                }
+                broken.push(format!("{here}: no file `{}`", linked.display()));
                 continue;
             }
             let Some(anchor) = anchor else { continue };
@@ -421,7 +410,9 @@ pub fn wrong_examples(page: &Path, text: &str) -> Vec<String> {
         for (line, count, shown) in blessed.into_iter().rev() {
             let command = &lines[line - 1];
             let indent = " ".repeat(command.len() - command.trim_start().len());
-            let shown = shown.iter().map(|l| format!("{indent}{l}").trim_end().to_string());
+            let shown = shown
+                .iter()
+                .map(|l| format!("{indent}{l}").trim_end().to_string());
             lines.splice(line..line + count, shown);
         }
         std::fs::write(page, lines.join("\n") + "\n").expect("the page is written");

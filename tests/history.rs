@@ -79,7 +79,7 @@ fn list_refuses_filters_it_cannot_read() {
         ),
         (
             &["list", "--game", "bridge"],
-            "error: --game `bridge` is not a variant; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago",
+            "error: --game `bridge` is not a variant; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, duplicate",
         ),
         (&["list", "--player", " "], "error: --player needs a name, e.g. --player Ann"),
     ]);

@@ -18,6 +18,7 @@ mod devils_bridge;
 mod display;
 mod display_browser;
 mod docs;
+mod duplicate;
 mod escapes;
 mod explain;
 mod export;

@@ -188,7 +188,7 @@ fn variants_new_refuses_taken_and_bad_names_and_changes_nothing() {
         ),
         (
             &["variants", "new", "other", "--from", "devils"],
-            "error: unknown variant `devils`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, house",
+            "error: unknown variant `devils`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, duplicate, house",
         ),
     ]);
     assert_eq!(snapshot(&bp.templates_dir()), before);
@@ -321,7 +321,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
     );
     assert!(
         out.contains(
-            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds, cut_in, auction."
+            "Not used by Devil's Bridge: cards, exact, missed, contract_game, undertrick_penalty, rubber, game_below, honours, unfinished_part_score, fourth_deal_bonus, vulnerable_second_third, rounds, cut_in, auction, movement, boards, duplicate_scoring."
         ),
         "{out}"
     );
@@ -377,7 +377,7 @@ fn variants_show_explains_every_setting_and_where_it_comes_from() {
 
     assert_eq!(
         bp.fails(&["variants", "show", "nope"]),
-        "error: unknown variant `nope`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, house"
+        "error: unknown variant `nope`; known variants: devils-bridge, mormon-bridge, mormon-bridge-4card, mormon-bridge-elimination, memory-bridge, single-dummy-bridge, buddy-bridge, rubber-bridge, chicago, duplicate, house"
     );
 }
 
@@ -413,9 +413,11 @@ fn variants_json_lists_every_variant_with_its_family_players_and_settings() {
             "buddy-bridge",
             "rubber-bridge",
             "chicago",
+            "duplicate",
             "house"
         ]
     );
+    assert_eq!(listed[9]["family"], "duplicate");
     let devils = &listed[0];
     assert_eq!(devils["title"], "Devil's Bridge");
     assert_eq!(devils["family"], "exact-bid");
@@ -424,7 +426,7 @@ fn variants_json_lists_every_variant_with_its_family_players_and_settings() {
     assert_eq!(devils["path"], json!(null));
     assert_eq!(devils["settings"]["scoring"], "bid-plus-ten");
     assert_eq!(devils["settings"]["dealer_hook"], true);
-    let house = &listed[9];
+    let house = &listed[10];
     assert_eq!(house["title"], "Our Buddy");
     assert_eq!(house["family"], "contract");
     assert_eq!(house["players"], json!({"min": 2, "max": 2}));

@@ -186,6 +186,21 @@ pub const FIELDS: &[Field] = &[
         means: "Contract games: what the keeper records of each auction, every call refereed as it is made, or only the final contract (level, strain, declarer, doubling), as a paper pad does; the contract is still checked.",
         allowed: "\"referee\" or \"contract\" (left out: \"referee\")",
     },
+    Field {
+        name: "movement",
+        means: "Duplicate: who plays whom on which boards: a Howell (every pair meets every other), a Mitchell (N-S pairs stay, E-W pairs and boards move), a two-table team match, or results from paper travellers; `--movement` on `bridgepad new`.",
+        allowed: "\"howell\" (3 to 14 pairs), \"mitchell\" (5 to 14 pairs), \"teams\" (4 pairs) or \"traveller\"",
+    },
+    Field {
+        name: "boards",
+        means: "Duplicate: the boards in play, numbered from 1; they split into one equal set per round; `--boards` on `bridgepad new`.",
+        allowed: "a whole number from 1 to 64 that the movement's rounds divide",
+    },
+    Field {
+        name: "duplicate_scoring",
+        means: "Duplicate: how results on a board compare: matchpoints (2 per pair beaten, 1 per tie, Neuberg for boards played fewer times), cross-IMPs (IMPs against every other result, averaged), Butler (IMPs against the average without the top and bottom) or, in a team match, IMPs between the two tables; `--set scoring=…` on `bridgepad new`.",
+        allowed: "\"matchpoints\", \"cross-imps\", \"butler\" or (movement = \"teams\") \"imps\" (left out: matchpoints; a team match imps)",
+    },
 ];
 
 /// The field called `name`, if a template may carry it.
@@ -207,6 +222,8 @@ pub fn applies(field: &str, variant: &Variant) -> bool {
         "blind_multiplier" => variant.exact().is_some_and(|r| r.blind_last_hand),
         "peak_cards" => raw.hands == Some(HandsShape::UpAndDown),
         "cards" => raw.hands == Some(HandsShape::Constant),
+        "movement" | "boards" | "duplicate_scoring" => variant.family() == Family::Duplicate,
+        "target" | "target_optional" if variant.family() == Family::Duplicate => false,
         "target" | "target_optional" => match contract {
             Some(rules) => rules.target().is_some(),
             None => !variant.elimination(),
@@ -346,6 +363,9 @@ mod tests {
         raw.rounds = Some(1);
         raw.cut_in = Some(crate::rules::contract::rotation::CutIn::All);
         raw.auction = Some(crate::rules::template::AuctionEntry::Contract);
+        raw.movement = Some(crate::rules::duplicate::MovementKind::Howell);
+        raw.boards = Some(10);
+        raw.duplicate_scoring = Some(crate::rules::duplicate::Scoring::Matchpoints);
         let table = toml::Table::try_from(&raw).unwrap();
         let written: Vec<&str> = table.keys().map(String::as_str).collect();
         let explained: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();

@@ -52,6 +52,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../templates/rubber-bridge.toml"),
     ),
     ("chicago.toml", include_str!("../../templates/chicago.toml")),
+    (
+        "duplicate.toml",
+        include_str!("../../templates/duplicate.toml"),
+    ),
 ];
 
 /// Where a variant came from.

@@ -81,6 +81,12 @@ pub enum Command {
     /// A player sits the hand in play out (exact-bid games)
     #[command(after_long_help = command_after_long_help("sit-out"))]
     SitOut(SitOutArgs),
+    /// Record a table's result on a board (duplicate)
+    #[command(after_long_help = command_after_long_help("result"))]
+    Result(ResultArgs),
+    /// The movement's rounds, table by table (duplicate)
+    #[command(after_long_help = command_after_long_help("movement"))]
+    Movement(SessionArg),
     /// Take back the last recorded entry
     #[command(after_long_help = command_after_long_help("undo"))]
     Undo(SessionArg),
@@ -203,8 +209,27 @@ pub struct NewArgs {
     #[arg(add = ArgValueCompleter::new(complete_variants))]
     pub variant: String,
     /// Players in clockwise seating order
-    #[arg(long, value_delimiter = ',', required = true, value_name = "A,B,C")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "pairs",
+        value_name = "A,B,C"
+    )]
     pub players: Vec<String>,
+    /// Duplicate: the pairs, numbered from 1 in this order, e.g. "Ann & Bob,Cid & Dan"
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PAIR,PAIR",
+        conflicts_with = "players"
+    )]
+    pub pairs: Vec<String>,
+    /// Duplicate: the number of boards
+    #[arg(long, value_name = "N")]
+    pub boards: Option<String>,
+    /// Duplicate: howell, mitchell, teams or traveller
+    #[arg(long, value_name = "KIND")]
+    pub movement: Option<String>,
     /// The first dealer (default: drawn at random and announced)
     #[arg(long, value_name = "NAME", add = ArgValueCompleter::new(complete_dealer))]
     pub dealer: Option<String>,
@@ -217,6 +242,30 @@ pub struct NewArgs {
     /// Players waiting for a seat (elimination games)
     #[arg(long, value_delimiter = ',', value_name = "X,Y")]
     pub waiting: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ResultArgs {
+    /// The board's number
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: String,
+    /// The pair sitting North-South, by number
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub ns: String,
+    /// The pair sitting East-West, by number
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub ew: String,
+    /// The contract (`4S`, `4SX`, `3NTXX`) or `pass`
+    #[arg(value_name = "CONTRACT")]
+    pub contract: String,
+    /// Declarer: N, E, S or W (not after `pass`)
+    #[arg(value_name = "DECLARER")]
+    pub declarer: Option<String>,
+    /// Declarer's tricks, 0 to 13 (not after `pass`)
+    #[arg(value_name = "TRICKS", allow_hyphen_values = true)]
+    pub tricks: Option<String>,
+    #[command(flatten)]
+    pub session: SessionArg,
 }
 
 #[derive(Debug, Args)]

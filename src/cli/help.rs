@@ -97,6 +97,20 @@ pub fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             "bridgepad undo",
             "Take back the last bids, tricks or auction recorded.",
         )],
+        "result" => &[
+            (
+                "bridgepad result 1 --ns 6 --ew 1 4S N 10",
+                "Board 1: pair 6 N-S against pair 1 E-W, 4♠ by North, 10 tricks.",
+            ),
+            (
+                "bridgepad result 2 --ns 6 --ew 1 pass",
+                "Board 2 passed out.",
+            ),
+        ],
+        "movement" => &[(
+            "bridgepad movement",
+            "Each round: which pairs meet at which table, on which boards.",
+        )],
         "close" => &[(
             "bridgepad close",
             "Close an unfinished rubber: 300 for a game up, 100 for a part score.",
@@ -312,6 +326,12 @@ pub fn description(command: &str) -> Option<&'static str> {
         }
         "play" => {
             "The table companion: asks at prompts, hand after hand, for what bridgepad records (bids, auctions, tricks), shows the score sheet as it goes, and refuses what the rules forbid on the spot. It starts a new session or goes on with the current one."
+        }
+        "result" => {
+            "Records one table's result on a board of a duplicate session: the pairs North-South and East-West, the contract, declarer and declarer's tricks, or pass. The result is scored by the board's vulnerability, checked against the movement (the pairs must meet on that board), and compared with the others on the board, so an unlikely one is flagged for the table to check."
+        }
+        "movement" => {
+            "Prints a duplicate session's movement round by round as the tables read it: at each table which pair sits North-South, which East-West, and the boards they play."
         }
         "display" => {
             "Serves the session's score sheet as a web page that follows the game as it is recorded, for phones and a TV at the table. It only reads: nothing a browser sends changes a session."

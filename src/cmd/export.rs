@@ -20,7 +20,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
-use crate::render::{csv, html, json, markdown, pbn};
+use crate::render::{self, csv, html, json, markdown, pbn};
 use crate::session::Session;
 use crate::store::copies;
 use crate::store::write_atomically;
@@ -263,7 +263,7 @@ fn extension(format: ExportFormat) -> &'static str {
 fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        if pbn::bridge_game(&session).is_none() {
+        if pbn::bridge_game(&session).is_none() && session.play.as_duplicate().is_none() {
             bail!(
                 "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
                 crate::text::one_line(id),
@@ -276,7 +276,10 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
 
 /// What comes before the sessions.
 fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
+    let duplicate = single.is_some_and(|s| s.play.as_duplicate().is_some());
     match format {
+        // A duplicate evening alone: its travellers, in columns of their own.
+        ExportFormat::Csv if duplicate => render::duplicate::csv::HEADER.to_string(),
         ExportFormat::Csv => csv::header(),
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
@@ -294,7 +297,12 @@ fn write_part(
     index: usize,
 ) -> Result<()> {
     match format {
-        ExportFormat::Csv => csv::write_session(out, session)?,
+        ExportFormat::Csv => match session.play.as_duplicate() {
+            Some(game) if single => render::duplicate::csv::write_session(out, session, game)?,
+            // Among other sessions a duplicate evening has no rows of
+            // players' hands to give (history has none for it).
+            _ => csv::write_session(out, session)?,
+        },
         ExportFormat::Json => json::write_export_part(out, session)?,
         ExportFormat::Markdown => markdown::write_session(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,

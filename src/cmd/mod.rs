@@ -15,11 +15,13 @@ mod join;
 mod list;
 pub(crate) mod manual;
 mod merge_driver;
+mod movement;
 mod named;
 mod new;
 mod play;
 mod resolve;
 mod restore;
+mod result;
 mod show;
 mod stats;
 mod sync;
@@ -117,6 +119,8 @@ pub fn run(command: Command, cx: &Context) -> Result<()> {
         Command::SitOut(args) => join::sit_out(args, cx),
         Command::Undo(args) => undo::run(args, cx),
         Command::Close(args) => close::run(args, cx),
+        Command::Result(args) => result::run(args, cx),
+        Command::Movement(args) => movement::run(args, cx),
         Command::Edit(args) => edit::run(args, cx),
         Command::Show(args) => show::run(args, cx),
         Command::List(args) => list::run(args, cx),

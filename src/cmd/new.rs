@@ -5,12 +5,23 @@ use anyhow::{Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
+use crate::rules::duplicate::template::MAX_BOARDS;
+use crate::rules::duplicate::{DuplicateGame, MovementKind, Scoring};
 use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session};
 
 pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     let catalog = cx.catalog();
     let template = catalog.find(&args.variant)?;
+    if template.variant.duplicate().is_some() {
+        return duplicate(args, cx, &template.variant);
+    }
+    if !args.pairs.is_empty() || args.boards.is_some() || args.movement.is_some() {
+        bail!(
+            "--pairs, --boards and --movement are for duplicate; {} seats players with --players",
+            template.variant.title
+        );
+    }
     let settings = args
         .settings
         .iter()
@@ -67,6 +78,75 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     cx.store.create_new(&mut session)?;
 
     for line in session.play.introduction(drawn.then_some(dealer)) {
+        outln!("{line}");
+    }
+    outln!("{}", session.id);
+    Ok(())
+}
+
+/// `new duplicate`: pairs instead of players, the movement and boards from
+/// their flags, and `--set scoring=…` naming duplicate's scoring.
+fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
+    let pairs = if args.pairs.is_empty() {
+        args.players
+    } else {
+        args.pairs
+    };
+    let pairs: Vec<String> = pairs.into_iter().map(|p| p.trim().to_string()).collect();
+    if args.dealer.is_some() || args.target.is_some() || !args.waiting.is_empty() {
+        bail!(
+            "duplicate takes --pairs, --boards, --movement and --set scoring=…; boards say who deals"
+        );
+    }
+    let mut settings = Vec::new();
+    if let Some(kind) = &args.movement {
+        if MovementKind::parse(kind).is_none() {
+            bail!(
+                "--movement `{kind}` is not a movement; use howell, mitchell, teams or traveller"
+            );
+        }
+        settings.push(("movement".to_string(), kind.trim().to_lowercase()));
+    }
+    if let Some(boards) = &args.boards {
+        let n: u32 = boards.trim().parse().map_err(|_| {
+            anyhow!("--boards `{boards}` is not a number of boards; use 1 to {MAX_BOARDS}")
+        })?;
+        settings.push(("boards".to_string(), n.to_string()));
+    }
+    for s in &args.settings {
+        let (key, value) = s.split_once('=').ok_or_else(|| {
+            anyhow!("--set `{s}` is not KEY=VALUE; write e.g. --set scoring=cross-imps")
+        })?;
+        let key = match key.trim() {
+            "scoring" => "duplicate_scoring",
+            other => other,
+        };
+        if key == "duplicate_scoring" && Scoring::parse(value).is_none() {
+            bail!(
+                "--set scoring={}: use matchpoints, cross-imps, butler or (a team match) imps",
+                value.trim()
+            );
+        }
+        settings.push((key.to_string(), value.trim().to_string()));
+    }
+    // A movement given on its own brings its own scoring: a team match
+    // scores IMPs unless told otherwise.
+    let teams = settings
+        .iter()
+        .any(|(k, v)| k == "movement" && v == "teams");
+    if teams && !settings.iter().any(|(k, _)| k == "duplicate_scoring") {
+        settings.push(("duplicate_scoring".into(), "imps".into()));
+    }
+    let variant = with_settings_for(template, &settings, pairs.len())?;
+    Table::check_names(&pairs)?;
+    let Some(rules) = variant.duplicate() else {
+        bail!("{} is not duplicate", variant.title);
+    };
+    DuplicateGame::movement_for(rules, pairs.len())?;
+    let first = pairs.first().cloned();
+    let (mut session, _) = start(cx, variant, pairs, Vec::new(), first.as_deref())?;
+    cx.store.create_new(&mut session)?;
+    for line in session.play.introduction(None) {
         outln!("{line}");
     }
     outln!("{}", session.id);
@@ -151,6 +231,8 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         .iter()
         .map(|t| &t.variant)
         .filter(|v| v.deck == variant.deck && v.name != variant.name)
+        // Duplicate seats pairs, not players: no fit for a table of players.
+        .filter(|v| v.duplicate().is_none())
         .filter(|v| (v.min_players..=v.max_players).contains(&count))
         .map(|v| v.name.as_str())
         .collect();

@@ -61,10 +61,12 @@ pub fn draw(store: &Store, id: &str, hidden: bool) -> Arc<str> {
 
 /// Follows the session until the display stops: a draw whenever the file's
 /// stamp or the hide switch changed, sent on only when the page differs.
-/// `stamp` is the file's as it was before the first draw.
-pub fn follow(store: Store, id: String, shared: Arc<Shared>, stamp_then: Stamp) {
+/// `drawn` is what the first draw saw: the file's stamp as it was before
+/// it, and the switch it was drawn with (not the switch when this thread
+/// starts: a `hide` in between would otherwise never be drawn).
+pub fn follow(store: Store, id: String, shared: Arc<Shared>, drawn: (Stamp, bool)) {
     let path = store.path(&id);
-    let mut seen = (stamp_then, shared.hidden.load(Ordering::Acquire));
+    let mut seen = drawn;
     while !shared.stopping.load(Ordering::Acquire) {
         std::thread::sleep(TICK);
         let now = (stamp(&path), shared.hidden.load(Ordering::Acquire));

@@ -180,7 +180,8 @@ pub fn start(store: Store, id: String, options: &Options) -> Result<Display> {
     };
     // The stamp before the first draw, so a change in between is seen.
     let seen = follow::stamp(&store.path(&id));
-    let first = follow::draw(&store, &id, options.hidden);
+    let options_hidden = options.hidden;
+    let first = follow::draw(&store, &id, options_hidden);
     let (sender, _) = broadcast::channel(BACKLOG);
     let shared = Arc::new(Shared {
         current: Mutex::new(first),
@@ -202,7 +203,7 @@ pub fn start(store: Store, id: String, options: &Options) -> Result<Display> {
     let following = Arc::clone(&shared);
     let follower = std::thread::Builder::new()
         .name("display-follow".into())
-        .spawn(move || follow::follow(store, id, following, seen))?;
+        .spawn(move || follow::follow(store, id, following, (seen, options_hidden)))?;
     Ok(Display {
         address,
         shared,

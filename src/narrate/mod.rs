@@ -3,6 +3,7 @@
 //! module per family of games.
 
 pub mod contract;
+pub mod duplicate;
 pub mod exact;
 
 pub use exact::*;

@@ -15,6 +15,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 use crate::rules::ExactGame;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
+use crate::rules::duplicate::DuplicateGame;
 use crate::session::{Play, Session};
 
 /// The terminal lines the chart may fill when stdout is not a terminal (it
@@ -85,6 +86,34 @@ pub fn contract_series(game: &ContractGame) -> Vec<Series> {
         .collect()
 }
 
+/// Each pair's running total board by board (duplicate), in whole points.
+pub fn duplicate_series(game: &DuplicateGame) -> Vec<Series> {
+    let results = game.results();
+    let leaders: Vec<u32> = results
+        .ranking()
+        .into_iter()
+        .filter(|s| s.rank == 1)
+        .map(|s| s.pair)
+        .collect();
+    (1..=results.movement().pairs())
+        .map(|pair| {
+            let mut total = 0.0;
+            Series {
+                name: results.name(pair).to_string(),
+                totals: results
+                    .card(pair)
+                    .into_iter()
+                    .map(|(_, points)| {
+                        total += points;
+                        total.round() as i64
+                    })
+                    .collect(),
+                leads: leaders.contains(&pair),
+            }
+        })
+        .collect()
+}
+
 /// The chart of a session with its title line, for a terminal `width`
 /// columns wide and `height` lines high: the chart leaves the last line to the
 /// shell's prompt, so the title stays on screen.
@@ -93,6 +122,7 @@ pub fn session_chart(session: &Session, width: usize, height: usize) -> String {
     let series = match &session.play {
         Play::Exact(game) => exact_series(game),
         Play::Contract(game) => contract_series(game),
+        Play::Duplicate(game) => duplicate_series(game),
     };
     let unit = session.play.entry_word();
     if crate::text::plain::on() {

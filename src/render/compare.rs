@@ -313,6 +313,33 @@ fn hands(session: &Session) -> Vec<Hand> {
                 }
             })
             .collect(),
+        Play::Duplicate(_) => file
+            .results
+            .iter()
+            .map(|entry| {
+                let text = format!(
+                    "board{GLUE}{}:{GLUE}{}{GLUE}v{GLUE}{}{GLUE}{}{}{}",
+                    entry.board,
+                    entry.ns,
+                    entry.ew,
+                    entry.contract,
+                    entry
+                        .declarer
+                        .as_ref()
+                        .map(|d| format!("{GLUE}{d}"))
+                        .unwrap_or_default(),
+                    entry
+                        .tricks
+                        .map(|t| format!("{GLUE}{t}"))
+                        .unwrap_or_default()
+                );
+                Hand {
+                    facts: format!("{entry:?}"),
+                    text: text.clone(),
+                    short: text,
+                }
+            })
+            .collect(),
     }
 }
 

@@ -154,7 +154,7 @@ fn is_number(text: &str) -> bool {
 }
 
 /// RFC 4180: CRLF line ends, fields quoted when they must be.
-fn writer<W: Write>(out: W) -> ::csv::Writer<W> {
+pub(crate) fn writer<W: Write>(out: W) -> ::csv::Writer<W> {
     ::csv::WriterBuilder::new()
         .has_headers(false)
         .terminator(::csv::Terminator::CRLF)

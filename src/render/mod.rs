@@ -29,6 +29,7 @@ pub mod chart;
 pub mod compare;
 pub mod contract;
 pub mod csv;
+pub mod duplicate;
 pub mod exact;
 pub mod fit;
 pub mod html;
@@ -55,6 +56,7 @@ pub fn write_session_sheet(
     match &session.play {
         Play::Exact(game) => exact::write_sheet(out, game, width),
         Play::Contract(game) => write!(out, "{}", contract::sheet(game, width)),
+        Play::Duplicate(game) => write!(out, "{}", duplicate::sheet(game)),
     }
 }
 

@@ -62,7 +62,7 @@ fn vulnerable(vulnerable: BySide<bool>) -> &'static str {
 
 /// A tag value as PBN quotes it: a backslash before `"` and `\`, and a
 /// line break (which a name should not hold) written as a space.
-fn quoted(value: &str) -> String {
+pub(crate) fn quoted(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
     for c in value.chars() {
@@ -91,6 +91,9 @@ fn call(call: Call) -> String {
 /// session that is not bridge for four writes nothing (`export` refuses it
 /// before).
 pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
+    if let Some(game) = session.play.as_duplicate() {
+        return super::duplicate::pbn::write_session(out, session, game);
+    }
     let Some(game) = bridge_game(session) else {
         return Ok(());
     };

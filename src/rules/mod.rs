@@ -10,9 +10,11 @@
 //! of games has its own module: [`exact`] (bid the exact number of tricks:
 //! Devil's Bridge, Mormon Bridge) and [`contract`] (an auction and a
 //! contract: Memory, Single Dummy and Buddy Bridge for two; rubber bridge
-//! and Chicago for four in partnerships).
+//! and Chicago for four in partnerships); [`duplicate`] compares pairs'
+//! results on the same boards (movements, matchpoints, IMPs).
 
 pub mod contract;
+pub mod duplicate;
 pub mod exact;
 pub mod seat;
 pub mod table;

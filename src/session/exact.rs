@@ -195,6 +195,7 @@ impl Session {
             rules,
             hands,
             deals,
+            results,
         } = file;
         *format == FORMAT
             && written_by == WRITTEN_BY
@@ -208,6 +209,7 @@ impl Session {
             && rules == game.variant().raw()
             && !closed
             && deals.is_empty()
+            && results.is_empty()
             && hands.len() == game.facts().len()
             && hands.iter().zip(game.facts()).all(|(entry, facts)| {
                 entry.joins.len() == facts.joins.len()

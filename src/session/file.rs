@@ -57,6 +57,26 @@ pub struct SessionFile {
     /// Contract games: one entry per deal.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<DealEntry>,
+    /// Duplicate: one entry per table's result on a board, in the order
+    /// entered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<ResultEntry>,
+}
+
+/// One table's result on one board (duplicate), as stored: the pairs by
+/// number, the contract as written (`4S`, `3NTXX`, `pass`), declarer's
+/// direction and tricks (none for a pass-out).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultEntry {
+    pub board: u32,
+    pub ns: u32,
+    pub ew: u32,
+    pub contract: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tricks: Option<u32>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -244,6 +264,7 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         rules: file.rules.clone(),
         hands: Vec::new(),
         deals: Vec::new(),
+        results: Vec::new(),
     };
     let mut out = toml::to_string(&head)?;
     // The check of the rules goes on the line above `[rules]`, which is the
@@ -277,6 +298,22 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
             out.push_str("honours = ");
             push_names(&mut out, &deal.honours)?;
             out.push('\n');
+        }
+    }
+    for result in &file.results {
+        out.push_str(&format!(
+            "\n[[results]] # board {}\nboard = {}\nns = {}\new = {}\ncontract = ",
+            result.board, result.board, result.ns, result.ew
+        ));
+        push_string(&mut out, &result.contract)?;
+        out.push('\n');
+        if let Some(declarer) = &result.declarer {
+            out.push_str("declarer = ");
+            push_string(&mut out, declarer)?;
+            out.push('\n');
+        }
+        if let Some(tricks) = result.tricks {
+            out.push_str(&format!("tricks = {tricks}\n"));
         }
     }
     for (i, hand) in file.hands.iter().enumerate() {

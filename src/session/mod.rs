@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 pub mod check;
 mod comments;
 pub mod contract;
+mod duplicate;
 mod exact;
 pub mod file;
 mod play;
@@ -24,13 +25,14 @@ pub mod testing;
 pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};
 pub use file::{
-    DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile, WRITTEN_BY, to_toml,
+    DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, ResultEntry, SessionFile,
+    WRITTEN_BY, to_toml,
 };
 pub use play::{Play, UndoError, WrongFamily};
 
 use crate::rules::contract::game::{ContractGame, DealError};
 use crate::rules::contract::{ContractVariant, NotContract};
-use crate::rules::template::Deck;
+use crate::rules::template::{Deck, Rules};
 use crate::rules::{ExactGame, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
@@ -133,7 +135,13 @@ impl Session {
         }
         match ContractVariant::try_from(variant) {
             Ok(contract) => contract::contract_from_file(file, contract, table, players),
-            Err(NotContract(variant)) => exact::exact_from_file(file, *variant, table, players),
+            Err(NotContract(variant)) => match variant.rules {
+                Rules::Duplicate(_) => duplicate::duplicate_from_file(file, *variant, table),
+                // (`Rules::Contract` was taken by the conversion above.)
+                Rules::Exact(_) | Rules::Contract(_) => {
+                    exact::exact_from_file(file, *variant, table, players)
+                }
+            },
         }
     }
 
@@ -217,6 +225,7 @@ impl Session {
             rules: variant.raw().clone(),
             hands: Vec::new(),
             deals: Vec::new(),
+            results: Vec::new(),
         }
     }
 }

@@ -12,6 +12,8 @@ use super::{Session, SessionFile};
 use crate::narrate;
 use crate::rules::contract::game::{ContractError, ContractGame};
 use crate::rules::contract::{ContractVariant, Line, NotContract, Side};
+use crate::rules::duplicate::DuplicateGame;
+use crate::rules::template::Rules;
 use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 
 /// What a session plays: an exact-bid game or a contract game.
@@ -19,6 +21,13 @@ use crate::rules::{ExactGame, RuleError, Seat, Table, Variant};
 pub enum Play {
     Exact(ExactGame),
     Contract(ContractGame),
+    Duplicate(DuplicateGame),
+}
+
+impl From<DuplicateGame> for Play {
+    fn from(game: DuplicateGame) -> Play {
+        Play::Duplicate(game)
+    }
 }
 
 impl From<ExactGame> for Play {
@@ -45,6 +54,9 @@ pub enum UndoError {
     Exact(#[from] RuleError),
     #[error(transparent)]
     Contract(#[from] ContractError),
+    /// Duplicate: no result is recorded.
+    #[error("no result is recorded yet, so there is nothing to undo")]
+    NoResult,
 }
 
 impl Play {
@@ -52,7 +64,13 @@ impl Play {
     pub fn new(variant: Variant, table: Table) -> Play {
         match ContractVariant::try_from(variant) {
             Ok(contract) => Play::Contract(ContractGame::seated(contract, table)),
-            Err(NotContract(variant)) => Play::Exact(ExactGame::new(*variant, table)),
+            Err(NotContract(variant)) => match variant.rules {
+                Rules::Duplicate(_) => Play::Duplicate(DuplicateGame::new(*variant, table)),
+                // (`Rules::Contract` was taken by the conversion above.)
+                Rules::Exact(_) | Rules::Contract(_) => {
+                    Play::Exact(ExactGame::new(*variant, table))
+                }
+            },
         }
     }
 
@@ -61,6 +79,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.variant(),
             Play::Contract(game) => game.variant(),
+            Play::Duplicate(game) => game.variant(),
         }
     }
 
@@ -69,6 +88,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.table(),
             Play::Contract(game) => game.table(),
+            Play::Duplicate(game) => game.table(),
         }
     }
 
@@ -76,7 +96,7 @@ impl Play {
     pub fn as_exact(&self) -> Option<&ExactGame> {
         match self {
             Play::Exact(game) => Some(game),
-            Play::Contract(_) => None,
+            Play::Contract(_) | Play::Duplicate(_) => None,
         }
     }
 
@@ -84,7 +104,26 @@ impl Play {
     pub fn as_contract(&self) -> Option<&ContractGame> {
         match self {
             Play::Contract(game) => Some(game),
-            Play::Exact(_) => None,
+            Play::Exact(_) | Play::Duplicate(_) => None,
+        }
+    }
+
+    /// The duplicate session, if this is one.
+    pub fn as_duplicate(&self) -> Option<&DuplicateGame> {
+        match self {
+            Play::Duplicate(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// The duplicate session, or why this command does not fit the game.
+    pub fn duplicate_mut(&mut self) -> Result<&mut DuplicateGame, WrongFamily> {
+        match self {
+            Play::Duplicate(game) => Ok(game),
+            other => Err(WrongFamily(format!(
+                "{} is not duplicate: `bridgepad result` records a board of a duplicate session",
+                other.variant().title
+            ))),
         }
     }
 
@@ -98,6 +137,7 @@ impl Play {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -105,6 +145,7 @@ impl Play {
         match self {
             Play::Exact(game) => Ok(game),
             Play::Contract(game) => Err(contract_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -113,6 +154,7 @@ impl Play {
         match self {
             Play::Contract(game) => Ok(game),
             Play::Exact(game) => Err(exact_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -120,6 +162,7 @@ impl Play {
         match self {
             Play::Contract(game) => Ok(game),
             Play::Exact(game) => Err(exact_only(game.variant())),
+            Play::Duplicate(game) => Err(duplicate_only(game.variant())),
         }
     }
 
@@ -128,6 +171,7 @@ impl Play {
         match self {
             Play::Exact(_) => "hand",
             Play::Contract(_) => "deal",
+            Play::Duplicate(_) => "board",
         }
     }
 
@@ -136,6 +180,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.current().map_or(0, |h| h.deal.number.get()),
             Play::Contract(game) => game.contest().current().map_or(0, |d| d.number),
+            Play::Duplicate(game) => game.results().entries().len(),
         }
     }
 
@@ -165,6 +210,7 @@ impl Play {
                 names(game.table(), seated.filter(|s| !waiting.contains(s)))
             }
             Play::Contract(game) => game.roster().names().to_vec(),
+            Play::Duplicate(game) => game.table().names().to_vec(),
         }
     }
 
@@ -174,6 +220,7 @@ impl Play {
         match self {
             Play::Exact(game) => names(game.table(), game.around_table().into_iter()),
             Play::Contract(game) => game.roster().names().to_vec(),
+            Play::Duplicate(game) => game.table().names().to_vec(),
         }
     }
 
@@ -181,6 +228,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.is_finished(),
             Play::Contract(game) => game.is_finished(),
+            Play::Duplicate(game) => game.results().is_complete(),
         }
     }
 
@@ -189,6 +237,7 @@ impl Play {
         match self {
             Play::Exact(game) => game.played(),
             Play::Contract(game) => game.rubbers().iter().map(|r| r.game.played()).sum(),
+            Play::Duplicate(game) => game.results().entries().len(),
         }
     }
 
@@ -204,6 +253,8 @@ impl Play {
                 }
             }
             Play::Contract(game) => side_names(game, game.contest().winners().iter().copied()),
+            Play::Duplicate(game) if game.results().is_complete() => duplicate_leaders(game),
+            Play::Duplicate(_) => Vec::new(),
         }
     }
 
@@ -213,6 +264,7 @@ impl Play {
             Play::Exact(game) => names(game.table(), game.leaders().into_iter()),
             Play::Contract(game) if game.circle().is_some() => best_players(game),
             Play::Contract(game) => side_names(game, game.leaders().into_iter()),
+            Play::Duplicate(game) => duplicate_leaders(game),
         }
     }
 
@@ -243,6 +295,7 @@ impl Play {
                         .collect()
                 }
             }
+            Play::Duplicate(game) => duplicate_totals(game),
         }
     }
 
@@ -283,6 +336,18 @@ impl Play {
                     .map(|seat| (game.name(seat).to_string(), line(seat)))
                     .collect()
             }
+            Play::Duplicate(game) => duplicate_totals(game)
+                .into_iter()
+                .map(|(name, total)| {
+                    (
+                        name,
+                        Line {
+                            above: 0,
+                            below: total,
+                        },
+                    )
+                })
+                .collect(),
         }
     }
 
@@ -320,6 +385,18 @@ impl Play {
                 } else {
                     total.to_string()
                 }
+            }
+            Play::Duplicate(game) => {
+                let pair = seat.index() as u32 + 1;
+                game.results()
+                    .ranking()
+                    .into_iter()
+                    .find(|s| s.pair == pair)
+                    .map(|s| match s.percent {
+                        Some(p) => format!("{p:.2}%"),
+                        None => narrate::duplicate::points(s.total),
+                    })
+                    .unwrap_or_default()
             }
         }
     }
@@ -360,6 +437,11 @@ impl Play {
                 lines.push(format!("{}: {seated}; {terms}.", game.variant().title));
                 lines.extend(narrate::contract::circle::introduction(game));
             }
+            Play::Duplicate(game) => {
+                lines.extend(narrate::duplicate::introduction(game));
+                lines.push(narrate::duplicate::next(game));
+                return lines;
+            }
         }
         if let Some(dealer) = drawn {
             let name = self.table().name(dealer);
@@ -372,6 +454,7 @@ impl Play {
                 lines.extend(deal.map(|d| narrate::contract::deal(game, d)));
                 lines.push(narrate::contract::next(game));
             }
+            Play::Duplicate(_) => {}
         }
         lines
     }
@@ -381,6 +464,7 @@ impl Play {
         match self {
             Play::Exact(game) => narrate::next(game),
             Play::Contract(game) => narrate::contract::next(game),
+            Play::Duplicate(game) => narrate::duplicate::next(game),
         }
     }
 
@@ -393,6 +477,8 @@ impl Play {
                 .contest()
                 .current()
                 .map(|d| narrate::contract::deal(game, d)),
+            Play::Duplicate(game) => narrate::duplicate::round_in_play(game)
+                .map(|round| narrate::duplicate::round(game.results().movement(), round)),
         }
     }
 
@@ -403,6 +489,7 @@ impl Play {
         Some(match self {
             Play::Exact(game) => Play::Exact(game.undo().ok()?.0),
             Play::Contract(game) => Play::Contract(game.undo().ok()?.0),
+            Play::Duplicate(game) => Play::Duplicate(game.undo()?.0),
         })
     }
 
@@ -428,6 +515,11 @@ impl Play {
                 *game = undone_game;
                 narrate::contract::undone(game, undone)
             }
+            Play::Duplicate(game) => {
+                let (undone_game, undone) = game.undo().ok_or(UndoError::NoResult)?;
+                *game = undone_game;
+                narrate::duplicate::undone(&undone)
+            }
         })
     }
 
@@ -437,6 +529,7 @@ impl Play {
         match self {
             Play::Exact(game) => narrate::exact::explain(game, number),
             Play::Contract(game) => narrate::contract::explain(game, number),
+            Play::Duplicate(game) => narrate::duplicate::explain(game, number),
         }
     }
 
@@ -476,6 +569,14 @@ impl Play {
                     "explanation": lines,
                 }))
             }
+            Play::Duplicate(game) => {
+                let text = narrate::duplicate::explain(game, number)?;
+                let lines: Vec<&str> = text.lines().map(str::trim).collect();
+                Ok(serde_json::json!({
+                    "board": number,
+                    "explanation": lines,
+                }))
+            }
         }
     }
 }
@@ -486,6 +587,7 @@ impl Session {
         match &self.play {
             Play::Exact(game) => self.exact_file(game),
             Play::Contract(game) => self.contract_file(game),
+            Play::Duplicate(game) => self.duplicate_file(game),
         }
     }
 
@@ -496,7 +598,7 @@ impl Session {
         match &self.play {
             Play::Exact(game) => self.exact_stored_as(game, file),
             // A contract game answers by building its file.
-            Play::Contract(_) => self.to_file() == *file,
+            Play::Contract(_) | Play::Duplicate(_) => self.to_file() == *file,
         }
     }
 }
@@ -528,6 +630,42 @@ fn best_players(game: &ContractGame) -> Vec<String> {
         .filter(|(_, t)| *t == best)
         .map(|(n, _)| n)
         .collect()
+}
+
+/// The pairs ranked first (all tied at the top).
+fn duplicate_leaders(game: &DuplicateGame) -> Vec<String> {
+    let table = game.table();
+    game.results()
+        .ranking()
+        .into_iter()
+        .filter(|s| s.rank == 1 && s.boards > 0)
+        .filter_map(|s| table.names().get(s.pair as usize - 1).cloned())
+        .collect()
+}
+
+/// Each pair's total, rounded to a whole number for the summaries that
+/// keep whole points (the sheet and `show --json` keep the decimals).
+fn duplicate_totals(game: &DuplicateGame) -> Vec<(String, i64)> {
+    let ranking = game.results().ranking();
+    game.table()
+        .names()
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let total = ranking
+                .iter()
+                .find(|s| s.pair as usize == i + 1)
+                .map_or(0.0, |s| s.total);
+            (name.clone(), total.round() as i64)
+        })
+        .collect()
+}
+
+fn duplicate_only(variant: &Variant) -> WrongFamily {
+    WrongFamily(format!(
+        "{} records results on boards: use `bridgepad result BOARD --ns N --ew M CONTRACT DECLARER TRICKS`",
+        variant.title
+    ))
 }
 
 fn contract_only(variant: &Variant) -> WrongFamily {

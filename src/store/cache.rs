@@ -26,12 +26,15 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::RawTemplate;
-use crate::session::{DealEntry, HandEntry, JoinEntry, NameMap, RebidEntry, SessionFile};
+use crate::session::{
+    DealEntry, HandEntry, JoinEntry, NameMap, RebidEntry, ResultEntry, SessionFile,
+};
 
 /// Changes whenever what a cache file holds changes meaning, so old ones miss
 /// (2: session format 2, with `written_by`; 3: postcard; 4: `closed` and
-/// deals' `honours`, bridge for four; 5: hands' `joins` and `out`).
-const CACHE_FORMAT: u32 = 5;
+/// deals' `honours`, bridge for four; 5: hands' `joins` and `out`; 6:
+/// duplicate's `results`).
+const CACHE_FORMAT: u32 = 6;
 
 /// [`SessionFile`] field for field, with timestamps to the nanosecond (the
 /// TOML form keeps seconds only), so a cached file is exactly the parsed
@@ -59,6 +62,19 @@ struct CachedFile {
     hands: Vec<HandEntry>,
     #[serde(with = "deals")]
     deals: Vec<DealEntry>,
+    #[serde(with = "results")]
+    results: Vec<ResultEntry>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "ResultEntry")]
+struct CachedResult {
+    board: u32,
+    ns: u32,
+    ew: u32,
+    contract: String,
+    declarer: Option<String>,
+    tricks: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -130,6 +146,7 @@ macro_rules! seq_of {
 seq_of!(hands, HandEntry, CachedHand);
 seq_of!(rebids, RebidEntry, CachedRebid);
 seq_of!(deals, DealEntry, CachedDeal);
+seq_of!(results, ResultEntry, CachedResult);
 
 /// The template as JSON text: it is small, and its optional fields are left
 /// out when empty, which a format without field names cannot tell.

@@ -7,7 +7,10 @@
 //! everything the other does, it is the merge; when they went different
 //! ways, this side's stays the session and the other's is written beside it
 //! as a conflict copy, `<id>.conflict-<time>-<tag>.toml`, which `list` shows
-//! and `bridgepad resolve` settles. A session file never gets conflict
+//! and `bridgepad resolve` settles. A duplicate session whose two sides
+//! entered different results (other tables, other boards) without
+//! contradicting each other merges into one holding both
+//! (`conflict::union`). A session file never gets conflict
 //! markers. A side that cannot be read is never taken for the session, and
 //! is kept as a copy all the same: nothing is lost.
 
@@ -21,8 +24,11 @@ use crate::store::conflict::{self, FileName, Relation};
 use crate::store::{self, Draws, read_session};
 
 /// What the merge of two versions is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
+    /// Duplicate: they went different ways without contradicting each
+    /// other; the merge is this text, holding both sides' results.
+    Union(String),
     /// This side's version holds everything (or both hold the same).
     Ours,
     /// The other side's version holds everything this side's does, and more.
@@ -44,12 +50,38 @@ pub fn decide(path: &str, ours: &[u8], theirs: &[u8]) -> Decision {
         (Some(a), Some(b)) => match conflict::relation(&a, &b) {
             Relation::Same | Relation::FirstExtends => Decision::Ours,
             Relation::SecondExtends => Decision::Theirs,
-            Relation::Diverged | Relation::Unrelated => Decision::OursAndCopyTheirs,
+            Relation::Diverged => match union_text(&a, &b, ours) {
+                Some(text) => Decision::Union(text),
+                None => Decision::OursAndCopyTheirs,
+            },
+            Relation::Unrelated => Decision::OursAndCopyTheirs,
         },
         (Some(_), None) => Decision::OursAndCopyTheirs,
         (None, Some(_)) => Decision::TheirsAndCopyOurs,
         (None, None) => Decision::Neither,
     }
+}
+
+/// The text of the two copies' union (duplicate), naming the device this
+/// side's file names as its writer.
+fn union_text(
+    a: &crate::session::Session,
+    b: &crate::session::Session,
+    ours: &[u8],
+) -> Option<String> {
+    #[derive(Deserialize)]
+    struct WrittenBy {
+        written_by: String,
+    }
+    let merged = conflict::union(a, b)?;
+    let mut file = merged.to_file();
+    if let Some(by) = std::str::from_utf8(ours)
+        .ok()
+        .and_then(|text| toml::from_str::<WrittenBy>(text).ok())
+    {
+        file.written_by = by.written_by;
+    }
+    crate::session::to_toml(&file).ok()
 }
 
 /// Only the id a session file holds.
@@ -111,6 +143,10 @@ pub fn merge(
     let (a, b) = (read(ours)?, read(theirs)?);
     match decide(path, &a, &b) {
         Decision::Ours => Ok(Merged::Clean),
+        Decision::Union(text) => {
+            write(ours, text.as_bytes())?;
+            Ok(Merged::Clean)
+        }
         Decision::Theirs => {
             write(ours, &b)?;
             Ok(Merged::Clean)

@@ -65,7 +65,7 @@ fn usage_errors_are_one_line_with_where_to_find_help() {
         ),
         (
             &[],
-            "error: 'bridgepad' requires a subcommand but one was not provided; subcommands: new, bid, auction, tricks, trump, join, sit-out, undo, close, edit, show, list, stats, export, delete, restore, sync, resolve, check-dealer, variants, completions, man, play, display, help; see `bridgepad --help`",
+            "error: 'bridgepad' requires a subcommand but one was not provided; subcommands: new, bid, auction, tricks, trump, join, sit-out, result, movement, undo, close, edit, show, list, stats, export, delete, restore, sync, resolve, check-dealer, variants, completions, man, play, display, help; see `bridgepad --help`",
         ),
     ];
     for (args, expected) in cases {

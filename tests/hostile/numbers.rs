@@ -210,7 +210,7 @@ fn contract_counts_and_targets_are_whole_numbers_in_range() {
         ),
         (
             new("--set", "=3"),
-            "error: --set =3: unknown field ``, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `no_trump`, `bidding`, `dealer_hook`, `hook_from_cards`, `scoring`, `exact`, `missed`, `blind_multiplier`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`, `cut_in`, `auction`",
+            "error: --set =3: unknown field ``, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `no_trump`, `bidding`, `dealer_hook`, `hook_from_cards`, `scoring`, `exact`, `missed`, `blind_multiplier`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`, `cut_in`, `auction`, `movement`, `boards`, `duplicate_scoring`",
         ),
     ];
     for (args, expected) in &cases {

@@ -129,7 +129,7 @@ fn malformed_templates_are_refused_naming_the_file_the_field_and_the_values() {
         &bp,
         text.as_bytes(),
         &format!(
-            "line {n}, column 1: unknown field `colour`, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `no_trump`, `bidding`, `dealer_hook`, `hook_from_cards`, `scoring`, `exact`, `missed`, `blind_multiplier`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`, `cut_in`, `auction`"
+            "line {n}, column 1: unknown field `colour`, expected one of `name`, `title`, `about`, `family`, `deck`, `min_players`, `max_players`, `hands`, `peak_cards`, `cards`, `blind_last_hand`, `no_trump`, `bidding`, `dealer_hook`, `hook_from_cards`, `scoring`, `exact`, `missed`, `blind_multiplier`, `target`, `target_optional`, `elimination`, `two_player_rebid`, `contract_game`, `undertrick_penalty`, `rubber`, `game_below`, `honours`, `unfinished_part_score`, `fourth_deal_bonus`, `vulnerable_second_third`, `rounds`, `cut_in`, `auction`, `movement`, `boards`, `duplicate_scoring`"
         ),
     );
     let text = house("deck = \"standard\"", "deck = \"tarot\"");

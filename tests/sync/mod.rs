@@ -13,6 +13,7 @@ use tempfile::TempDir;
 use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
+mod duplicate;
 mod five_or_six;
 mod merge_driver;
 mod pushes;

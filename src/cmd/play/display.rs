@@ -3,10 +3,11 @@
 //! threads of this process, stopped when `play` ends. `hide` hides the
 //! standings on every screen, or shows them again.
 //!
-//! One display at a time per process, kept here so the table loops need
-//! not carry it.
+//! One display at a time per table, kept here so the table loops need not
+//! carry it: in the thread that runs `play` (a thread's own, so tests that
+//! play tables side by side in one process never share one).
 
-use std::sync::Mutex;
+use std::cell::RefCell;
 
 use anyhow::Result;
 
@@ -21,22 +22,23 @@ pub(super) const HIDE: [&str; 2] = ["hide", "unhide"];
 /// What `?` adds at every table.
 pub(super) const HELP: &str = "display: serve the live sheet to phones and a TV (display lan: on the local network); hide: hide or show the standings there";
 
-/// The display `play` serves, while it serves one.
-static SERVED: Mutex<Option<Display>> = Mutex::new(None);
-
-/// `play --display [--lan]`, remembered until the session is known.
-static WANTED: Mutex<Option<bool>> = Mutex::new(None);
+thread_local! {
+    /// The display `play` serves, while it serves one.
+    static SERVED: RefCell<Option<Display>> = const { RefCell::new(None) };
+    /// `play --display [--lan]`, remembered until the session is known.
+    static WANTED: RefCell<Option<bool>> = const { RefCell::new(None) };
+}
 
 /// `play --display`: the display starts when the table's session is known.
 pub(super) fn want(display: bool, lan: bool) {
-    if display && let Ok(mut wanted) = WANTED.lock() {
-        *wanted = Some(lan);
+    if display {
+        WANTED.with_borrow_mut(|wanted| *wanted = Some(lan));
     }
 }
 
 /// At the start of the table: the display asked for on the command line.
 pub(super) fn at_start(p: &mut dyn Prompter, cx: &Context, id: &str) {
-    let lan = WANTED.lock().ok().and_then(|mut w| w.take());
+    let lan = WANTED.with_borrow_mut(Option::take);
     if let Some(lan) = lan
         && let Err(e) = show(p, cx, id, lan)
     {
@@ -47,44 +49,42 @@ pub(super) fn at_start(p: &mut dyn Prompter, cx: &Context, id: &str) {
 /// `display [lan]`: starts the display if none is served, and says its
 /// address (with a QR code where the terminal can draw one).
 pub(super) fn show(p: &mut dyn Prompter, cx: &Context, id: &str, lan: bool) -> Result<()> {
-    let mut served = SERVED
-        .lock()
-        .map_err(|_| anyhow::anyhow!("the display stopped after a fault; restart play"))?;
-    if served.is_none() {
-        let options = Options {
-            port: None,
-            lan,
-            hidden: false,
-        };
-        *served = Some(display::start(cx.store.clone(), id.to_string(), &options)?);
-    }
-    if let Some(display) = served.as_ref() {
-        let address = display.address();
-        p.say(address);
-        if let Some(code) = display::qr_code(address).filter(|c| display::qr_fits(c)) {
-            p.say(&code);
+    SERVED.with_borrow_mut(|served| {
+        if served.is_none() {
+            let options = Options {
+                port: None,
+                lan,
+                hidden: false,
+            };
+            *served = Some(display::start(cx.store.clone(), id.to_string(), &options)?);
         }
-        p.say("The display follows every entry; `hide` hides the standings on it.");
-    }
-    Ok(())
+        if let Some(display) = served.as_ref() {
+            let address = display.address();
+            p.say(address);
+            if let Some(code) = display::qr_code(address).filter(|c| display::qr_fits(c)) {
+                p.say(&code);
+            }
+            p.say("The display follows every entry; `hide` hides the standings on it.");
+        }
+        Ok(())
+    })
 }
 
 /// `hide`: hides the standings on the display, or shows them again.
 pub(super) fn hide(p: &mut dyn Prompter) {
-    let served = SERVED.lock().ok();
-    match served.as_ref().and_then(|s| s.as_ref()) {
+    SERVED.with_borrow(|served| match served.as_ref() {
         Some(display) => p.say(if display.switch().toggle() {
             "Standings hidden on the display; `hide` shows them again."
         } else {
             "Standings shown on the display."
         }),
         None => p.say("No display is served: `display` starts one."),
-    }
+    })
 }
 
 /// When `play` ends: the display stops with it.
 pub(super) fn stop() {
-    let display = SERVED.lock().ok().and_then(|mut s| s.take());
+    let display = SERVED.with_borrow_mut(Option::take);
     drop(display);
 }
 

@@ -17,6 +17,7 @@ use crate::session::Play;
 mod bridge;
 mod contract;
 mod display;
+mod duplicate;
 mod exact;
 mod letters;
 mod setup;
@@ -62,6 +63,7 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
         Play::Exact(_) => exact::table(p, cx, &id),
         Play::Contract(g) if g.partnerships() => bridge::table(p, cx, &id),
         Play::Contract(_) => contract::table(p, cx, &id),
+        Play::Duplicate(_) => duplicate::table(p, cx, &id),
     }
 }
 

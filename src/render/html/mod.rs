@@ -178,7 +178,11 @@ pub fn write_session(
     single: bool,
     index: usize,
 ) -> io::Result<()> {
-    section(out, &Page::new(session), if single { 1 } else { 2 }, index)
+    let level = if single { 1 } else { 2 };
+    if let Some(game) = session.play.as_duplicate() {
+        return super::duplicate::html::write_section(out, session, game, level);
+    }
+    section(out, &Page::new(session), level, index)
 }
 
 fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Result<()> {

@@ -15,11 +15,13 @@
 
 mod circle;
 mod contract;
+mod duplicate;
 mod exact;
 mod export;
 mod lists;
 
 pub use contract::{ContractDeal, ContractJson, ContractNext, ContractSettings, ContractSheet};
+pub use duplicate::DuplicateSheet;
 pub use exact::{ExactHand, ExactNext, ExactSettings, ExactSheet, NextRebid, Rebid};
 pub use export::{
     EXPORT_FORMAT, EXPORT_SEPARATOR, EXPORT_TAIL, ExportRow, ExportSession, export_head,
@@ -114,6 +116,7 @@ pub enum Sheet<'a> {
     /// Both boxed: the sheets are large and of different sizes.
     Exact(Box<ExactSheet<'a>>),
     Contract(Box<ContractSheet<'a>>),
+    Duplicate(Box<DuplicateSheet>),
 }
 
 /// `show --json` for a session.
@@ -122,6 +125,7 @@ pub fn sheet(session: &Session) -> Sheet<'_> {
     match &session.play {
         Play::Exact(game) => Sheet::Exact(Box::new(exact::sheet(session, game))),
         Play::Contract(game) => Sheet::Contract(Box::new(contract::sheet(session, game))),
+        Play::Duplicate(game) => Sheet::Duplicate(Box::new(duplicate::sheet(session, game))),
     }
 }
 

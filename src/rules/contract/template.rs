@@ -15,6 +15,7 @@ use crate::rules::template::{Deck, RawTemplate, TemplateError, unset};
 pub(crate) fn rules(raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
     const EXACT_ONLY: &str = "goes with family = \"exact-bid\"; a contract game deals 13 cards each and bids in an auction";
     unset(raw.exact_fields(), EXACT_ONLY)?;
+    unset(raw.duplicate_fields(), "goes with family = \"duplicate\"")?;
     if raw.deck != Deck::Standard {
         return Err(TemplateError::new(
             "deck",

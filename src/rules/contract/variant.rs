@@ -37,7 +37,7 @@ impl TryFrom<Variant> for ContractVariant {
     fn try_from(variant: Variant) -> Result<ContractVariant, NotContract> {
         match variant.rules {
             Rules::Contract(rules) => Ok(ContractVariant { variant, rules }),
-            Rules::Exact(_) => Err(NotContract(Box::new(variant))),
+            Rules::Exact(_) | Rules::Duplicate(_) => Err(NotContract(Box::new(variant))),
         }
     }
 }

@@ -55,6 +55,7 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<ExactRules, TemplateError> {
         raw.contract_fields(),
         "goes with family = \"contract\"; an exact-bid game has no contracts",
     )?;
+    unset(raw.duplicate_fields(), "goes with family = \"duplicate\"")?;
     let hands = raw.hands.ok_or_else(|| {
         TemplateError::new(
             "hands",

@@ -37,6 +37,8 @@ pub enum Family {
     /// The sides bid for a contract in an auction (Memory, Single Dummy and
     /// Buddy Bridge for two; rubber bridge and Chicago for four).
     Contract,
+    /// Pairs play the same boards and their results are compared.
+    Duplicate,
 }
 
 /// The deck the variant is played with; it decides how many cards there are
@@ -100,6 +102,7 @@ impl fmt::Display for Family {
         f.write_str(match self {
             Family::ExactBid => "exact-bid",
             Family::Contract => "contract",
+            Family::Duplicate => "duplicate",
         })
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{Deck, Family};
 use crate::rules::contract::Kind;
 use crate::rules::contract::bridge::MiddleDeals;
+use crate::rules::duplicate::{MovementKind, Scoring as DuplicateScoring};
 
 /// How hand sizes run through the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,6 +241,16 @@ pub struct RawTemplate {
     /// (`contract`: level, strain, declarer and doubling).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auction: Option<AuctionEntry>,
+    /// Duplicate: who plays whom on which boards (`howell`, `mitchell`,
+    /// `teams`, `traveller`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<MovementKind>,
+    /// Duplicate: the boards in play, numbered from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<u32>,
+    /// Duplicate: how results on a board compare (`--set scoring=…`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate_scoring: Option<DuplicateScoring>,
 }
 
 /// What a contract game's keeper records of an auction.
@@ -289,6 +300,15 @@ impl RawTemplate {
         ]
         .into_iter()
         .chain(self.bridge_fields())
+    }
+
+    /// The settings only duplicate has, and whether each is set.
+    pub(crate) fn duplicate_fields(&self) -> [(&'static str, bool); 3] {
+        [
+            ("movement", self.movement.is_some()),
+            ("boards", self.boards.is_some()),
+            ("duplicate_scoring", self.duplicate_scoring.is_some()),
+        ]
     }
 
     /// The settings only bridge for four has, and whether each is set.

@@ -6,6 +6,7 @@
 
 use crate::rules::contract::ContractRules;
 use crate::rules::contract::template as contract;
+use crate::rules::duplicate::template::{self as duplicate, DuplicateRules};
 use crate::rules::exact::template::{self as exact, ExactRules, Schedule};
 use crate::text::printable;
 
@@ -38,6 +39,8 @@ pub enum Rules {
     Exact(ExactRules),
     /// A contract game's rules, the ones its deals are played by.
     Contract(ContractRules),
+    /// Duplicate's movement, boards and scoring.
+    Duplicate(DuplicateRules),
 }
 
 impl Variant {
@@ -59,6 +62,7 @@ impl Variant {
         match self.rules {
             Rules::Exact(_) => Family::ExactBid,
             Rules::Contract(_) => Family::Contract,
+            Rules::Duplicate(_) => Family::Duplicate,
         }
     }
 
@@ -66,14 +70,22 @@ impl Variant {
     pub fn exact(&self) -> Option<&ExactRules> {
         match &self.rules {
             Rules::Exact(rules) => Some(rules),
-            Rules::Contract(_) => None,
+            Rules::Contract(_) | Rules::Duplicate(_) => None,
+        }
+    }
+
+    /// The duplicate rules, if this is duplicate.
+    pub fn duplicate(&self) -> Option<DuplicateRules> {
+        match self.rules {
+            Rules::Duplicate(rules) => Some(rules),
+            _ => None,
         }
     }
 
     /// The contract rules, if this is a contract game.
     pub fn contract(&self) -> Option<ContractRules> {
         match self.rules {
-            Rules::Exact(_) => None,
+            Rules::Exact(_) | Rules::Duplicate(_) => None,
             Rules::Contract(rules) => Some(rules),
         }
     }
@@ -95,6 +107,7 @@ impl Variant {
         match &self.rules {
             Rules::Exact(rules) => rules.target,
             Rules::Contract(rules) => rules.target(),
+            Rules::Duplicate(_) => None,
         }
     }
 
@@ -160,6 +173,7 @@ impl Variant {
         let rules = match raw.family {
             Family::ExactBid => Rules::Exact(exact::rules(&raw)?),
             Family::Contract => Rules::Contract(contract::rules(&raw)?),
+            Family::Duplicate => Rules::Duplicate(duplicate::rules(&raw)?),
         };
         Ok(Variant {
             name: raw.name.clone(),

@@ -139,6 +139,9 @@ fn new_rubber(cx: &Context, set: &[&str]) -> String {
         crate::cli::NewArgs {
             variant: "rubber-bridge".into(),
             players: ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec(),
+            pairs: Vec::new(),
+            boards: None,
+            movement: None,
             dealer: Some("Ann".into()),
             target: None,
             settings: set.iter().map(|s| s.to_string()).collect(),
@@ -235,6 +238,9 @@ fn u_names_a_passed_out_chicago_deal_as_the_pad_does() {
         crate::cli::NewArgs {
             variant: "chicago".into(),
             players: ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec(),
+            pairs: Vec::new(),
+            boards: None,
+            movement: None,
             dealer: Some("Ann".into()),
             target: None,
             settings: vec!["auction=contract".into()],

@@ -669,6 +669,9 @@ fn a_buddy_table_keeping_the_contract_is_never_shown_a_double() {
         crate::cli::NewArgs {
             variant: "buddy-bridge".into(),
             players: ["Ann", "Bob"].map(String::from).to_vec(),
+            pairs: Vec::new(),
+            boards: None,
+            movement: None,
             dealer: Some("Ann".into()),
             target: None,
             settings: vec!["auction=contract".into()],

@@ -1,0 +1,117 @@
+//! A duplicate evening as PBN 2.1: one game per board (dealer,
+//! vulnerability, no cards) with its `ScoreTable`, every table's result
+//! and points; the first game also carries the `TotalScoreTable`, the
+//! ranking (PBN standard 2.1, sections 4 and 5: tables in a tag whose value
+//! names the columns, `name\widthAlign`, then one row a line).
+
+use std::io::{self, Write};
+
+use crate::render::pbn::quoted;
+use crate::rules::duplicate::{Board, DuplicateGame, Scoring};
+use crate::session::Session;
+
+const END: &str = "\r\n";
+
+/// PBN's word for the scoring.
+fn scoring(game: &DuplicateGame) -> &'static str {
+    match game.results().scoring() {
+        Scoring::Matchpoints => "MP",
+        Scoring::Imps => "IMP",
+        Scoring::CrossImps => "Cross-IMP",
+        Scoring::Butler => "Butler",
+    }
+}
+
+/// The points columns' names: matchpoints or IMPs.
+fn points_word(game: &DuplicateGame) -> &'static str {
+    match game.results().scoring() {
+        Scoring::Matchpoints => "MP",
+        _ => "IMP",
+    }
+}
+
+pub fn write_session(
+    out: &mut dyn Write,
+    session: &Session,
+    game: &DuplicateGame,
+) -> io::Result<()> {
+    let results = game.results();
+    let date = crate::clock::local_date(session.created)
+        .format("%Y.%m.%d")
+        .to_string();
+    let unit = points_word(game);
+    for number in 1..=results.boards() {
+        let board = Board(number);
+        let tag = |out: &mut dyn Write, name: &str, value: &str| -> io::Result<()> {
+            write!(out, "[{name} {}]{END}", quoted(value))
+        };
+        out.write_all(END.as_bytes())?;
+        tag(
+            out,
+            "Event",
+            &format!("{} {}", session.variant().title, session.id),
+        )?;
+        tag(out, "Site", "")?;
+        tag(out, "Date", &date)?;
+        tag(out, "Board", &number.to_string())?;
+        for seat in ["West", "North", "East", "South"] {
+            tag(out, seat, "")?;
+        }
+        tag(out, "Dealer", board.dealer().letter())?;
+        tag(out, "Vulnerable", board.vulnerability().pbn())?;
+        tag(out, "Deal", &format!("{}:- - - -", board.dealer().letter()))?;
+        tag(out, "Scoring", scoring(game))?;
+        tag(out, "Declarer", "")?;
+        tag(out, "Contract", "")?;
+        tag(out, "Result", "")?;
+        if number == 1 {
+            // A table's column list is written as it is: its `\` are PBN's.
+            write!(
+                out,
+                "[TotalScoreTable \"Rank\\2R;PairId\\2R;Total{unit}\\7R;TotalPercentage\\6R;Names\\30L\"]{END}"
+            )?;
+            for s in results.ranking() {
+                let percent = s.percent.map_or("-".to_string(), |p| format!("{p:.2}"));
+                write!(
+                    out,
+                    "{:>2} {:>2} {:>7.2} {:>6} {}{END}",
+                    s.rank,
+                    s.pair,
+                    s.total,
+                    percent,
+                    quoted(results.name(s.pair))
+                )?;
+            }
+        }
+        let lines = results.traveller(board);
+        if lines.is_empty() {
+            continue;
+        }
+        write!(
+            out,
+            "[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;{unit}_NS\\6R;{unit}_EW\\6R\"]{END}"
+        )?;
+        for line in lines {
+            // PBN writes a pass-out's contract `Pass`, and `-` for no value.
+            let (contract, declarer, tricks) = line.entry.outcome.stored();
+            let contract = if declarer.is_none() {
+                "Pass".to_string()
+            } else {
+                contract
+            };
+            let declarer = declarer.unwrap_or_else(|| "-".into());
+            let result = tricks.map_or("-".to_string(), |t| t.to_string());
+            let (ns, ew) = match line.score {
+                s if s > 0 => (s.to_string(), "-".to_string()),
+                s if s < 0 => ("-".to_string(), (-s).to_string()),
+                _ => ("0".to_string(), "0".to_string()),
+            };
+            write!(
+                out,
+                "{:>2} {:>2} {contract:<5} {declarer:>1} {result:>2} {ns:>6} {ew:>6} {:>6.2} {:>6.2}{END}",
+                line.entry.ns, line.entry.ew, line.ns_points, line.ew_points
+            )?;
+        }
+    }
+    Ok(())
+}

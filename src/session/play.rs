@@ -184,6 +184,18 @@ impl Play {
         }
     }
 
+    /// Where the session stands, as the resume menu says it: "hand 7",
+    /// "deal 3", or a duplicate evening's "12 results" (its boards are
+    /// played at every table at once, so no one board is in play).
+    pub fn standing(&self) -> String {
+        match self {
+            Play::Duplicate(game) => {
+                crate::text::counted(game.results().entries().len() as u32, "result")
+            }
+            _ => format!("{} {}", self.entry_word(), self.current_number()),
+        }
+    }
+
     /// Whether the table keeps only each deal's final contract, not its
     /// auction (never so in an exact-bid game).
     pub fn keeps_contract_only(&self) -> bool {

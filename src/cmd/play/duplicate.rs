@@ -187,6 +187,15 @@ mod tests {
             vec!["pair 6 has already played board 1 (6 N-S v 1 E-W: 4S N 10)".to_string()]
         );
         assert_eq!(game(&cx, &id).results().entries().len(), 3);
+        // The menu offers the evening by its results so far, not by a board
+        // in play (every table plays its own).
+        let mut p = Asked::new([
+            format!("Resume {id}: Duplicate bridge, A & B, C & D, E & F, G & H, I & J, K & L (3 results)")
+                .as_str(),
+            "q",
+        ]);
+        crate::cmd::play::play(&mut p, None, &cx).unwrap();
+        assert_eq!(p.prompts[0], "Resume a game or start a new one?");
     }
 
     #[test]

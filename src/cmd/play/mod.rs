@@ -101,7 +101,7 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
     }
     let mut items = vec!["Start a new session".to_string()];
     items.extend(open.iter().map(|s| {
-        let at = format!("{} {}", s.play.entry_word(), s.play.current_number());
+        let at = s.play.standing();
         format!(
             "Resume {}: {}, {} ({at})",
             s.id,

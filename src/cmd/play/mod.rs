@@ -106,7 +106,7 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
             "Resume {}: {}, {} ({at})",
             s.id,
             s.variant().title,
-            s.table().names().join(", ")
+            s.play.everyone().join(", ")
         )
     }));
     Ok(

@@ -62,4 +62,12 @@ fn a_rubber_ended_at_the_table_seats_the_next_and_says_so() {
         p.table_prompts().last(),
         Some(&"Dan's call (any bid from 1C to 7NT, pass)")
     );
+    // Resumed from the menu, the evening is offered with all five names,
+    // Ann (sitting out now) among them.
+    let id = crate::store::index::scan(&cx.store).unwrap()[0].id.clone();
+    let mut p = Asked::new([
+        format!("Resume {id}: Rubber Bridge, Ann, Bob, Cid, Dan, Eve (deal 1)").as_str(),
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
 }

@@ -605,3 +605,46 @@ fn every_variant_is_served_with_every_name_and_total() {
         }
     }
 }
+
+/// A duplicate evening shows its ranking and the traveller of the board
+/// entered last, not a sheet of bids and tricks, and says which board came in.
+#[test]
+fn a_duplicate_evening_shows_its_ranking_and_the_last_board() {
+    let bp = Bp::new();
+    bp.ok(&[
+        "new",
+        "duplicate",
+        "--pairs",
+        "Ann & Bob,Cid & Dan,Eve & Fay,Gil & Hal",
+        "--boards",
+        "6",
+        "--movement",
+        "howell",
+    ]);
+    bp.ok(&["result", "1", "--ns", "4", "--ew", "1", "4S", "N", "10"]);
+    let served = Served::start(&bp, &[]);
+    let page = served.page();
+    let totals = &page[page.find("id=\"totals\"").unwrap()..page.find("id=\"last\"").unwrap()];
+    for pair in [
+        "Ann &amp; Bob",
+        "Cid &amp; Dan",
+        "Eve &amp; Fay",
+        "Gil &amp; Hal",
+    ] {
+        assert!(totals.contains(pair), "{pair} not ranked: {totals}");
+    }
+    assert!(
+        page.contains("Board 1: dealer N, vulnerable none"),
+        "{page}"
+    );
+    assert!(page.contains("+420"), "{page}");
+    assert!(page.contains("Board 1 result entered."), "{page}");
+    assert!(
+        !page.contains("id=\"sheet\""),
+        "a sheet of bids and tricks: {page}"
+    );
+    let mut client = served.events();
+    client.next(WAIT).unwrap();
+    bp.ok(&["result", "2", "--ns", "4", "--ew", "1", "3NT", "S", "9"]);
+    client.until("Board 2: dealer E, vulnerable ns", WAIT);
+}

@@ -19,6 +19,9 @@ use crate::text::one_line;
 /// The live part of the page for `session`; with `hidden`, the standings
 /// (totals, sheet, last hand, chart) are left out and the page says so.
 pub fn live(session: &Session, hidden: bool) -> String {
+    if let Some(game) = session.play.as_duplicate() {
+        return duplicate(session, game, hidden);
+    }
     let page = Page::new(session);
     let last = page.lines().last();
     let say = announcement(&page, last.as_ref(), hidden);
@@ -40,6 +43,39 @@ pub fn live(session: &Session, hidden: bool) -> String {
             (totals(&page))
             (last_hand(&page, last.as_ref()))
             (sheet_and_chart(session))
+        }
+        div #say hidden { (say) }
+    };
+    markup.into_string()
+}
+
+/// The live part for a duplicate evening: where the tables sit now, the
+/// ranking, and the traveller of the board whose result came in last (the
+/// one the room is talking about), in the same places as the other games'.
+fn duplicate(
+    session: &Session,
+    game: &crate::rules::duplicate::DuplicateGame,
+    hidden: bool,
+) -> String {
+    use crate::render::duplicate::html::{ranking, traveller};
+    let last = game.results().entries().last().map(|e| e.board);
+    let say = match (last, hidden) {
+        (Some(board), false) => format!("Board {board} result entered."),
+        (Some(_), true) => "A result was entered; the standings are hidden.".to_string(),
+        (None, _) => String::new(),
+    };
+    let markup = html! {
+        h1 #title { (one_line(&Page::new(session).title())) }
+        section #asked aria-label="Now" {
+            p .next { (one_line(&session.play.next())) }
+        }
+        @if hidden {
+            p #hidden { "Standings are hidden for the last hands." }
+        } @else {
+            div #totals { (ranking(game, 2)) }
+            @if let Some(board) = last {
+                div #last { (traveller(game, board, 2)) }
+            }
         }
         div #say hidden { (say) }
     };

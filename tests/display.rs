@@ -364,6 +364,11 @@ fn a_client_that_reconnects_gets_the_current_state_first() {
     let mut again = served.events();
     let first = again.next(WAIT).unwrap();
     assert!(first.contains("Ann bids (0 to 2)"), "{first}");
+    // The first event tells the browser to try again a second after a
+    // drop, not after its own three seconds.
+    let mut raw = served.events();
+    let block = raw.block(WAIT).unwrap();
+    assert!(block.lines().any(|l| l == "retry: 1000"), "{block}");
 }
 
 #[test]

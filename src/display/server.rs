@@ -122,6 +122,11 @@ fn secure(response: &mut Response) {
     );
 }
 
+/// How soon a page whose connection dropped tries again (the `retry` of
+/// the first event): a second, not the browser's own few seconds, so a
+/// phone back on the Wi-Fi catches up at once; each try is one request.
+const RECONNECT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The events: the current draw, then each new one; a client that fell
 /// more than the channel's few draws behind gets the latest instead.
 fn events(shared: Arc<Shared>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
@@ -132,7 +137,8 @@ fn events(shared: Arc<Shared>) -> Sse<impl Stream<Item = Result<Event, Infallibl
         (Some(first), receiver, shared),
         |(first, mut receiver, shared)| async move {
             if let Some(first) = first {
-                return Some((Ok(event(&first)), (None, receiver, shared)));
+                let first = event(&first).retry(RECONNECT);
+                return Some((Ok(first), (None, receiver, shared)));
             }
             let draw = match receiver.recv().await {
                 Ok(draw) => draw,

@@ -19,6 +19,7 @@ mod display;
 mod display_browser;
 mod docs;
 mod duplicate;
+mod endplay;
 mod escapes;
 mod explain;
 mod export;

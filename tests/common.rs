@@ -12,8 +12,8 @@ use tempfile::TempDir;
 pub const NOW: &str = "2026-11-21T20:00:00Z";
 
 /// Whether the tests that grow with a size (crash.rs's kills, the hands of
-/// long_sessions.rs, the kinds of `.gitattributes` and the orders of syncs
-/// in sync/) run at their full size: `BRIDGEPAD_TEST_SIZE=full`, as
+/// long_sessions.rs, the games of properties.rs, the kinds of
+/// `.gitattributes` and the orders of syncs in sync/) run at their full size: `BRIDGEPAD_TEST_SIZE=full`, as
 /// `.ci/run` runs them; small by default, so `cargo test` stays quick.
 pub fn full_size() -> bool {
     std::env::var("BRIDGEPAD_TEST_SIZE").is_ok_and(|v| v == "full")

@@ -13,7 +13,7 @@
 //! A case is a variant, a table and a stream of choices; a failure shrinks to
 //! a short stream. `PROPTEST_CASES=1000 cargo test --release --test tests
 //! properties::` runs more of them (the default is a few per variant, to keep
-//! `cargo test` fast). The cases are the same on every run unless
+//! `cargo test` fast, ten at the full size `.ci/run` runs). The cases are the same on every run unless
 //! `PROPTEST_RNG_SEED` picks others (a number, or `random`).
 
 use bridgepad::catalog::Catalog;
@@ -33,8 +33,11 @@ use proptest::test_runner::{Config, RngSeed, TestRunner};
 /// The seed the cases are drawn from when `PROPTEST_RNG_SEED` is not set.
 const SEED: u64 = 20_261_123;
 
-/// Cases per variant when `PROPTEST_CASES` is not set.
-const DEFAULT_CASES: u32 = 10;
+/// Cases per variant when `PROPTEST_CASES` is not set: a few under
+/// `cargo test`, and ten at the full size `.ci/run` runs
+/// (`BRIDGEPAD_TEST_SIZE=full`).
+const DEFAULT_CASES: u32 = 4;
+const FULL_CASES: u32 = 10;
 
 /// Entries per game at most: enough to finish most games; a Single Dummy
 /// Bridge table that keeps passing redeals for ever.
@@ -90,7 +93,11 @@ fn config() -> Config {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(DEFAULT_CASES);
+        .unwrap_or(if crate::common::full_size() {
+            FULL_CASES
+        } else {
+            DEFAULT_CASES
+        });
     // The same games on every run, so CI is repeatable; PROPTEST_RNG_SEED=N
     // plays others, and PROPTEST_RNG_SEED=random a fresh set each run.
     let rng_seed = match std::env::var("PROPTEST_RNG_SEED").ok().as_deref() {

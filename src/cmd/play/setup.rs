@@ -69,8 +69,14 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
         .templates
         .iter()
         .map(|t| {
+            // Duplicate seats pairs.
+            let who = if t.variant.duplicate().is_some() {
+                "pairs"
+            } else {
+                "players"
+            };
             format!(
-                "{} ({}, {} players)",
+                "{} ({}, {} {who})",
                 t.variant.title,
                 t.variant.name,
                 t.variant.players_range()

@@ -6,10 +6,8 @@
 //! `none`, `ns`, `ew` or `both`) and in the duplicate columns at the end:
 //! the pairs, the score from N-S's side and each pair's points. A player's
 //! columns (`player`, `bid`, `points` … `total`) are `null`: a result is
-//! the two pairs'. The export's session adds each pair's standing
-//! ([`pairs`]).
-
-use serde::Serialize;
+//! the two pairs'. (The export's session adds each pair's standing,
+//! `duplicate::pairs`.)
 
 use super::export::{ExportRow, doubling_word};
 use crate::render::date;
@@ -83,35 +81,4 @@ pub fn rows(session: &Session, game: &DuplicateGame) -> Vec<ExportRow> {
         }
     }
     rows
-}
-
-/// A pair's standing in an export: the fields of `show --json`'s `pairs`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ExportPair {
-    pub number: u32,
-    pub names: String,
-    pub total: f64,
-    /// `null` where the scoring is in IMPs.
-    pub percent: Option<f64>,
-    pub rank: u32,
-    pub boards_played: u32,
-}
-
-/// Each pair's standing, in pair order, as `show --json` has it.
-pub fn pairs(game: &DuplicateGame) -> Vec<ExportPair> {
-    let results = game.results();
-    let mut pairs: Vec<ExportPair> = results
-        .ranking()
-        .into_iter()
-        .map(|s| ExportPair {
-            number: s.pair,
-            names: results.name(s.pair).to_string(),
-            total: s.total,
-            percent: s.percent,
-            rank: s.rank,
-            boards_played: s.boards,
-        })
-        .collect();
-    pairs.sort_by_key(|p| p.number);
-    pairs
 }

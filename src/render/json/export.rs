@@ -34,7 +34,7 @@ pub struct ExportSession {
     /// hundredth, where `totals` rounds it), percentage and rank, as `show
     /// --json` gives them; left out for the other games.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pairs: Option<Vec<super::duplicate_rows::ExportPair>>,
+    pub pairs: Option<Vec<super::duplicate::PairJson>>,
     pub rows: Vec<ExportRow>,
 }
 
@@ -128,10 +128,7 @@ fn export_head_of(session: &Session) -> ExportSession {
         players: players(session),
         winners: session.winners(),
         totals: totals(session),
-        pairs: session
-            .play
-            .as_duplicate()
-            .map(super::duplicate_rows::pairs),
+        pairs: session.play.as_duplicate().map(super::duplicate::pairs),
         rows: Vec::new(),
     }
 }

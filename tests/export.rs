@@ -7,8 +7,8 @@ use std::fs;
 use crate::common::Bp;
 
 /// The CSV's header, the same for every game; the JSON's rows have these
-/// keys with `auction_recorded` for the last ([`json_keys`]).
-const COLUMNS: [&str; 29] = [
+/// keys with `auction_recorded` for `auction` ([`json_keys`]).
+const COLUMNS: [&str; 36] = [
     "session",
     "date",
     "game",
@@ -38,12 +38,19 @@ const COLUMNS: [&str; 29] = [
     "honours",
     "honours_by",
     "auction",
+    "ns",
+    "ns_names",
+    "ew",
+    "ew_names",
+    "score",
+    "ns_points",
+    "ew_points",
 ];
 
 /// The keys of every row of the JSON export, in order.
 fn json_keys() -> Vec<&'static str> {
     let mut keys = COLUMNS.to_vec();
-    *keys.last_mut().unwrap() = "auction_recorded";
+    keys[28] = "auction_recorded";
     keys
 }
 

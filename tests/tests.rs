@@ -44,6 +44,7 @@ mod properties;
 mod pty;
 mod pty_bridge;
 mod pty_contract;
+mod pty_duplicate;
 mod pty_plain;
 mod pty_prompt;
 mod pty_screens;

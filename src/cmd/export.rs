@@ -299,8 +299,8 @@ fn write_part(
     match format {
         ExportFormat::Csv => match session.play.as_duplicate() {
             Some(game) if single => render::duplicate::csv::write_session(out, session, game)?,
-            // Among other sessions a duplicate evening has no rows of
-            // players' hands to give (history has none for it).
+            // Among other sessions, a duplicate evening's results in the
+            // columns every game has (`render/json/duplicate_rows.rs`).
             _ => csv::write_session(out, session)?,
         },
         ExportFormat::Json => json::write_export_part(out, session)?,

@@ -9,13 +9,12 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::history;
-use crate::render::json::{ExportRow, export_row};
+use crate::render::json::{ExportRow, export_rows};
 use crate::session::Session;
 
 /// The header: the fields of [`super::json::ExportRow`], in order, the
 /// same for every game (a column a game has no value for is empty).
-pub const COLUMNS: [&str; 29] = [
+pub const COLUMNS: [&str; 36] = [
     "session",
     "date",
     "game",
@@ -49,6 +48,14 @@ pub const COLUMNS: [&str; 29] = [
     // `not recorded` on each row of a deal whose auction was not recorded
     // (the JSON's `"auction_recorded": false`), empty on every other row.
     "auction",
+    // Duplicate bridge: a row is a result (render/json/duplicate_rows.rs).
+    "ns",
+    "ns_names",
+    "ew",
+    "ew_names",
+    "score",
+    "ns_points",
+    "ew_points",
 ];
 
 /// What the `auction` column says of a deal whose auction was not recorded.
@@ -76,8 +83,8 @@ pub fn session(session: &Session) -> Result<String> {
 /// session is never held as a whole document.
 pub fn write_session(out: &mut dyn Write, session: &Session) -> Result<()> {
     let mut rows = writer(out);
-    for row in history::scored(session).flatten() {
-        rows.write_record(cells(&export_row(session, row)))?;
+    for row in export_rows(session) {
+        rows.write_record(cells(&row))?;
     }
     rows.flush()?;
     Ok(())
@@ -99,14 +106,14 @@ fn cells(row: &ExportRow) -> Vec<String> {
         row.hand.to_string(),
         text(row.phase),
         text(&row.dealer),
-        text(&row.player),
-        text(&row.bid),
+        opt_text(row.player.as_deref()),
+        opt_text(row.bid.as_deref()),
         opt(row.tricks),
         opt(row.made),
-        row.points.to_string(),
-        row.above.to_string(),
-        row.below.to_string(),
-        row.total.to_string(),
+        opt(row.points),
+        opt(row.above),
+        opt(row.below),
+        opt(row.total),
         opt(row.cards),
         opt_text(row.trump),
         opt(row.blind),
@@ -127,6 +134,14 @@ fn cells(row: &ExportRow) -> Vec<String> {
             ""
         }
         .to_string(),
+        opt(row.ns),
+        opt_text(row.ns_names.as_deref()),
+        opt(row.ew),
+        opt_text(row.ew_names.as_deref()),
+        opt(row.score),
+        // Points to two places, as the evening's own CSV has them.
+        opt(row.ns_points.map(|p| format!("{p:.2}"))),
+        opt(row.ew_points.map(|p| format!("{p:.2}"))),
     ]
 }
 
@@ -173,14 +188,14 @@ mod tests {
             hand: 1,
             phase: "hand",
             dealer: String::new(),
-            player: String::new(),
-            bid: String::new(),
+            player: Some(String::new()),
+            bid: Some(String::new()),
             tricks: None,
             made: None,
-            points: 0,
-            above: 0,
-            below: 0,
-            total: 0,
+            points: Some(0),
+            above: Some(0),
+            below: Some(0),
+            total: Some(0),
             cards: None,
             trump: None,
             blind: None,
@@ -196,6 +211,13 @@ mod tests {
             honours: None,
             honours_by: None,
             auction_recorded: None,
+            ns: None,
+            ns_names: None,
+            ew: None,
+            ew_names: None,
+            score: None,
+            ns_points: None,
+            ew_points: None,
         }
     }
 
@@ -209,17 +231,23 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        // The last is the JSON's `auction_recorded`, the CSV's `auction`.
-        let (last, fields) = keys.split_last().unwrap();
-        assert_eq!(fields, &COLUMNS[..COLUMNS.len() - 1]);
-        assert_eq!(
-            (*last, COLUMNS[COLUMNS.len() - 1]),
-            ("auction_recorded", "auction")
-        );
+        // The JSON's `auction_recorded` is the CSV's `auction`; the
+        // duplicate columns come after it.
+        let auction = COLUMNS.iter().position(|&c| c == "auction").unwrap();
+        assert_eq!(auction, 28);
+        assert_eq!(keys[..auction], COLUMNS[..auction]);
+        assert_eq!(keys[auction], "auction_recorded");
+        assert_eq!(keys[auction + 1..], COLUMNS[auction + 1..]);
         let mut out = writer(Vec::new());
         out.write_record(cells(&row)).unwrap();
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
-        assert_eq!(text, ",,,1,hand,,,,,,0,0,0,0,,,,,,,,,,,,,,,\r\n");
+        assert_eq!(
+            text,
+            format!(
+                ",,,1,hand,,,,,,0,0,0,0{}\r\n",
+                ",".repeat(COLUMNS.len() - 14)
+            )
+        );
     }
 
     #[test]
@@ -228,7 +256,7 @@ mod tests {
             session: "s".into(),
             tricks: Some(3),
             made: Some(false),
-            points: -50,
+            points: Some(-50),
             cards: Some(5),
             trump: Some("hearts"),
             blind: Some(true),
@@ -264,7 +292,7 @@ mod tests {
             ..row
         };
         assert_eq!(
-            cells(&bridge)[COLUMNS.len() - 5..],
+            cells(&bridge)[24..29],
             ["-2", "Ann & Cid", "100", "Cid", NOT_RECORDED]
         );
     }
@@ -290,9 +318,9 @@ mod tests {
             assert_eq!(safe_cell(cell.to_string()), safe, "{cell:?}");
         }
         let row = ExportRow {
-            player: "=SUM(A1)".into(),
-            points: -20,
-            bid: "-20".into(),
+            player: Some("=SUM(A1)".into()),
+            points: Some(-20),
+            bid: Some("-20".into()),
             ..empty_row()
         };
         let mut out = writer(Vec::new());
@@ -300,7 +328,10 @@ mod tests {
         let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(
             text,
-            ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0,,,,,,,,,,,,,,,\r\n"
+            format!(
+                ",,,1,hand,,'=SUM(A1),-20,,,-20,0,0,0{}\r\n",
+                ",".repeat(COLUMNS.len() - 14)
+            )
         );
     }
 }

@@ -4,4 +4,5 @@
 
 mod commands;
 mod endplay;
+mod export_all;
 mod exports;

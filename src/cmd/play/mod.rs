@@ -3,7 +3,8 @@
 //!
 //! Every answer goes through the same engine calls as the scriptable
 //! commands; the prompts only decide what to ask next. [`setup`] asks what a
-//! new session needs; each family of games has its table loop: [`exact`],
+//! new session needs ([`evening`] what a duplicate evening needs); each
+//! family of games has its table loop: [`exact`],
 //! [`contract`] for two players, [`bridge`] for four in partnerships.
 
 use anyhow::{Result, bail};
@@ -18,6 +19,7 @@ mod bridge;
 mod contract;
 mod display;
 mod duplicate;
+mod evening;
 mod exact;
 mod letters;
 mod setup;

@@ -57,7 +57,7 @@ impl Step {
 }
 
 /// Whether a typed answer means "go back": `q` (Esc is the prompter's).
-fn back(answer: Option<String>) -> Option<String> {
+pub(super) fn back(answer: Option<String>) -> Option<String> {
     answer.filter(|text| !matches!(text.trim().to_lowercase().as_str(), "q" | "quit"))
 }
 
@@ -69,8 +69,14 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
         .templates
         .iter()
         .map(|t| {
+            // Duplicate seats pairs.
+            let who = if t.variant.duplicate().is_some() {
+                "pairs"
+            } else {
+                "players"
+            };
             format!(
-                "{} ({}, {} players)",
+                "{} ({}, {} {who})",
                 t.variant.title,
                 t.variant.name,
                 t.variant.players_range()
@@ -93,6 +99,16 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
         };
         let answered = match step {
             Step::Game => match p.select_or_back("Which game?", &items, chosen)? {
+                // Duplicate asks its own questions (`evening.rs`); back from
+                // them is back to this one.
+                Some(pick) if catalog.templates[pick].variant.duplicate().is_some() => {
+                    chosen = pick;
+                    let template = &catalog.templates[pick].variant;
+                    match super::evening::start(p, cx, template)? {
+                        Some(id) => return Ok(Some(id)),
+                        None => continue,
+                    }
+                }
                 Some(pick) => {
                     if pick != chosen || steps.len() == 1 {
                         chosen = pick;

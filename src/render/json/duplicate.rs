@@ -46,7 +46,7 @@ pub struct ResultJson {
     pub ew_points: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PairJson {
     pub number: u32,
     pub names: String,
@@ -100,19 +100,7 @@ pub fn sheet(session: &Session, game: &DuplicateGame) -> DuplicateSheet {
             }
         })
         .collect();
-    let mut pairs: Vec<PairJson> = results
-        .ranking()
-        .into_iter()
-        .map(|s| PairJson {
-            number: s.pair,
-            names: results.name(s.pair).to_string(),
-            total: s.total,
-            percent: s.percent,
-            rank: s.rank,
-            boards_played: s.boards,
-        })
-        .collect();
-    pairs.sort_by_key(|p| p.number);
+    let pairs = pairs(game);
     let teams = results.teams().map(|[(one, vp1), (two, vp2)]| {
         vec![
             TeamJson {
@@ -143,4 +131,23 @@ pub fn sheet(session: &Session, game: &DuplicateGame) -> DuplicateSheet {
         created: crate::clock::local(session.created).to_rfc3339(),
         updated: crate::clock::local(session.updated).to_rfc3339(),
     }
+}
+
+/// Each pair's standing, in pair order (also an export's `pairs`).
+pub(super) fn pairs(game: &DuplicateGame) -> Vec<PairJson> {
+    let results = game.results();
+    let mut pairs: Vec<PairJson> = results
+        .ranking()
+        .into_iter()
+        .map(|s| PairJson {
+            number: s.pair,
+            names: results.name(s.pair).to_string(),
+            total: s.total,
+            percent: s.percent,
+            rank: s.rank,
+            boards_played: s.boards,
+        })
+        .collect();
+    pairs.sort_by_key(|p| p.number);
+    pairs
 }

@@ -30,6 +30,11 @@ pub struct ExportSession {
     pub winners: Vec<String>,
     /// As in `show --json`.
     pub totals: ByName<Points>,
+    /// A duplicate evening: each pair's number, names, total (to the
+    /// hundredth, where `totals` rounds it), percentage and rank, as `show
+    /// --json` gives them; left out for the other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Vec<super::duplicate::PairJson>>,
     pub rows: Vec<ExportRow>,
 }
 
@@ -48,14 +53,16 @@ pub struct ExportRow {
     pub hand: usize,
     pub phase: &'static str,
     pub dealer: String,
-    pub player: String,
-    pub bid: String,
+    /// `null` on a duplicate result, which is the two pairs' (`ns`, `ew`).
+    pub player: Option<String>,
+    pub bid: Option<String>,
     pub tricks: Option<u32>,
     pub made: Option<bool>,
-    pub points: i64,
-    pub above: i64,
-    pub below: i64,
-    pub total: i64,
+    /// `null` on a duplicate result: its `score` and points are below.
+    pub points: Option<i64>,
+    pub above: Option<i64>,
+    pub below: Option<i64>,
+    pub total: Option<i64>,
     /// Exact-bid games: the cards dealt to each player.
     pub cards: Option<u32>,
     /// Exact-bid games: the trump turned (`hearts`, `red`, `first-led`),
@@ -88,14 +95,21 @@ pub struct ExportRow {
     /// house rule `auction = "contract"`); `null` on every other row. The
     /// CSV's `auction` column says `not recorded` there.
     pub auction_recorded: Option<bool>,
+    /// A duplicate result (`null` on the rows of other games): the N-S and
+    /// E-W pairs by number and names, the score from N-S's side, and each
+    /// pair's points on the board (matchpoints or IMPs, as scored).
+    pub ns: Option<u32>,
+    pub ns_names: Option<String>,
+    pub ew: Option<u32>,
+    pub ew_names: Option<String>,
+    pub score: Option<i64>,
+    pub ns_points: Option<f64>,
+    pub ew_points: Option<f64>,
 }
 
 /// A session as an element of the export's `sessions`.
 pub fn export_session(session: &Session) -> ExportSession {
-    let rows = history::rows(session)
-        .into_iter()
-        .map(|row| export_row(session, row))
-        .collect();
+    let rows = export_rows(session).collect();
     ExportSession {
         rows,
         ..export_head_of(session)
@@ -114,6 +128,7 @@ fn export_head_of(session: &Session) -> ExportSession {
         players: players(session),
         winners: session.winners(),
         totals: totals(session),
+        pairs: session.play.as_duplicate().map(super::duplicate::pairs),
         rows: Vec::new(),
     }
 }
@@ -129,14 +144,14 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
         hand: row.hand,
         phase: row.phase.word(),
         dealer: row.dealer,
-        player: row.player,
-        bid: row.role.to_string(),
+        player: Some(row.player),
+        bid: Some(row.role.to_string()),
         tricks: row.tricks,
         made: row.made,
-        points: row.points,
-        above: row.line.above,
-        below: row.line.below,
-        total: row.total,
+        points: Some(row.points),
+        above: Some(row.line.above),
+        below: Some(row.line.below),
+        total: Some(row.total),
         cards: facts.cards,
         trump: facts.trump.map(Trump::name),
         blind: facts.blind,
@@ -154,12 +169,32 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
             .and_then(|b| b.honours.as_ref().map(|h| h.1)),
         honours_by: bridge.and_then(|b| b.honours.map(|h| h.0)),
         auction_recorded: facts.auction_recorded,
+        ns: None,
+        ns_names: None,
+        ew: None,
+        ew_names: None,
+        score: None,
+        ns_points: None,
+        ew_points: None,
+    }
+}
+
+/// A session's rows, as both exports write them: its history's, or a
+/// duplicate evening's results board by board (`duplicate_rows.rs`).
+pub fn export_rows(session: &Session) -> Box<dyn Iterator<Item = ExportRow> + '_> {
+    match session.play.as_duplicate() {
+        Some(game) => Box::new(super::duplicate_rows::rows(session, game).into_iter()),
+        None => Box::new(
+            history::scored(session)
+                .flatten()
+                .map(move |row| export_row(session, row)),
+        ),
     }
 }
 
 /// `undoubled`, `doubled` or `redoubled`: a word, so that an undoubled
 /// contract is not an empty cell (which means "none").
-fn doubling_word(doubling: Doubling) -> &'static str {
+pub(super) fn doubling_word(doubling: Doubling) -> &'static str {
     match doubling {
         Doubling::Undoubled => "undoubled",
         Doubling::Doubled => "doubled",
@@ -194,13 +229,13 @@ pub fn write_export_part(out: &mut dyn Write, session: &Session) -> serde_json::
     let head = head
         .strip_suffix("[]\n}")
         .expect("`rows` is the session's last field");
-    let mut rows = history::scored(session).flatten().peekable();
+    let mut rows = export_rows(session).peekable();
     if rows.peek().is_none() {
         return indented(out, SESSION, &format!("{head}[]\n}}")).map_err(serde_json::Error::io);
     }
     indented(out, SESSION, &format!("{head}[")).map_err(serde_json::Error::io)?;
     for (i, row) in rows.enumerate() {
-        let text = serde_json::to_string_pretty(&export_row(session, row))?;
+        let text = serde_json::to_string_pretty(&row)?;
         let comma = if i > 0 { "," } else { "" };
         writeln!(out, "{comma}").map_err(serde_json::Error::io)?;
         indented(out, ROW, &text).map_err(serde_json::Error::io)?;

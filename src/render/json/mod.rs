@@ -11,11 +11,13 @@
 //! than `null` is marked `skip_serializing_if`.
 //!
 //! One module per part: `exact.rs` and `contract.rs` are each family's
-//! sheet, `export.rs` the export's sessions and rows, `lists.rs` the lists.
+//! sheet, `export.rs` the export's sessions and rows (`duplicate_rows.rs` a
+//! duplicate evening's), `lists.rs` the lists.
 
 mod circle;
 mod contract;
 mod duplicate;
+mod duplicate_rows;
 mod exact;
 mod export;
 mod lists;
@@ -25,7 +27,7 @@ pub use duplicate::DuplicateSheet;
 pub use exact::{ExactHand, ExactNext, ExactSettings, ExactSheet, NextRebid, Rebid};
 pub use export::{
     EXPORT_FORMAT, EXPORT_SEPARATOR, EXPORT_TAIL, ExportRow, ExportSession, export_head,
-    export_part, export_row, export_session, write_export_part,
+    export_part, export_row, export_rows, export_session, write_export_part,
 };
 pub use lists::{
     ContractsJson, ExactBidsJson, ListedJson, PlayerJson, StatsJson, TrashedContent, TrashedJson,

@@ -12,6 +12,7 @@ use crate::rules::{ExactGame, Seat, Trump};
 use crate::store::Store;
 
 mod devils;
+mod evening;
 mod five;
 mod mormon;
 mod steps;

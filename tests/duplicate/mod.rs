@@ -4,3 +4,4 @@
 
 mod commands;
 mod exports;
+mod scoring;

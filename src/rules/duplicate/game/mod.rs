@@ -17,7 +17,8 @@ use super::score::Outcome;
 pub enum Scoring {
     /// 2 per pair beaten, 1 per tie (Neuberg for boards played fewer times).
     Matchpoints,
-    /// A team match: IMPs per board between the two tables, and VPs.
+    /// IMPs: in a team match per board between the two tables, and VPs;
+    /// for pairs against a datum, the mean of all the board's scores.
     Imps,
     /// Each score IMPed against every other, averaged over the comparisons.
     CrossImps,
@@ -353,6 +354,9 @@ impl Results {
             }
             Scoring::CrossImps => imps::cross_imps(&scores),
             Scoring::Butler => imps::butler(&scores),
+            Scoring::Imps if self.movement.kind() != MovementKind::Teams => {
+                imps::datum_imps(&scores)
+            }
             Scoring::Imps => scores
                 .iter()
                 .enumerate()

@@ -4,4 +4,5 @@
 
 mod commands;
 mod exports;
+mod mitchell;
 mod scoring;

@@ -5,4 +5,5 @@
 mod commands;
 mod exports;
 mod mitchell;
+mod realbridge;
 mod scoring;

@@ -1,10 +1,10 @@
 //! Published results: the RealBridge boards in endplay's test data
 //! (`tests/pbn/example2.pbn` of github.com/dominicprice/endplay at commit
 //! 908a5abd3ea425097b014868e2470da9fec27370, MIT licence), trimmed to the
-//! tags read here in `tests/fixtures/realbridge-open-r2.pbn`. Each board
-//! was played at every table of a teams event (2021 Online Qualification,
-//! Open, round 2); two tables with the home and visiting teams swapped are
-//! one match. Every table's contract must score its `[Score]`, and every
+//! tags read here in `tests/fixtures/realbridge-open-r2.pbn`: its boards 11
+//! to 13, each played at all 30 tables of a teams event (2021 Online
+//! Qualification, Open, round 2); two tables with the home and visiting
+//! teams swapped are one match. Every table's contract must score its `[Score]`, and every
 //! match, scored as bridgepad scores a two-table team match
 //! (`--movement teams`, through the engine's `Results`), must give both its
 //! tables' `[ScoreIMP]`.
@@ -76,7 +76,11 @@ fn name(game: &Game) -> String {
 #[test]
 fn every_table_scores_its_published_score() {
     let games = games();
-    assert_eq!(games.len(), 30, "the fixture's tables");
+    assert_eq!(
+        games.len(),
+        90,
+        "the fixture's tables: 30 on each of boards 11 to 13"
+    );
     for game in &games {
         let board = board(game);
         assert_eq!(board.dealer().letter(), game["Dealer"], "{}", name(game));
@@ -156,5 +160,5 @@ fn every_match_gives_both_its_tables_published_imps() {
             name(home)
         );
     }
-    assert_eq!(matches, 15, "every table in a match");
+    assert_eq!(matches, 45, "every table in a match: 15 a board");
 }

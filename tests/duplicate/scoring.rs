@@ -21,16 +21,19 @@ fn ns_points(bp: &Bp, board: usize) -> Vec<(i64, f64)> {
         .collect()
 }
 
-/// The worked example of docs/duplicate.md, "Scoring": five tables on
-/// board 5 (N-S vulnerable) score 620, 170, 140, 140 and −100. Their mean
-/// is 970 / 5 = 194, so the datum is 190, and each scores the IMPs of its
-/// difference from it: 430 → 10, −20 → −1, −50 → −2 twice, −290 → −7.
-/// Butler drops 620 and −100 first (datum 150): 10, 1, 0, 0, −6.
+/// The worked example of docs/duplicate.md, "Scoring" (issue 26's
+/// cross-IMP example): five tables on board 5 (N-S vulnerable) score 620,
+/// 170, 140, 140 and −100. Their mean is 970 / 5 = 194, so the datum is
+/// 190, and each scores the IMPs of its difference from it: 430 → 10,
+/// −20 → −1, −50 → −2 twice, −290 → −7. Butler drops 620 and −100 first
+/// (datum 150): 10, 1, 0, 0, −6. Cross-IMPs average the four comparisons
+/// of each: 10.50, −0.25, −1.25, −1.25, −7.75. None has a percentage.
 #[test]
-fn imps_for_pairs_score_against_the_mean_and_butler_against_the_trimmed_mean() {
+fn the_three_imp_scorings_of_the_worked_example() {
     for (scoring, expected) in [
         ("imps", [10.0, -1.0, -2.0, -2.0, -7.0]),
         ("butler", [10.0, 1.0, 0.0, 0.0, -6.0]),
+        ("cross-imps", [10.5, -0.25, -1.25, -1.25, -7.75]),
     ] {
         let bp = Bp::new();
         bp.new_session(&[
@@ -53,8 +56,15 @@ fn imps_for_pairs_score_against_the_mean_and_butler_against_the_trimmed_mean() {
         ] {
             bp.ok(&["result", "5", "--ns", ns, "--ew", ew, contract, "N", tricks]);
         }
-        let got: Vec<f64> = ns_points(&bp, 5).into_iter().map(|(_, p)| p).collect();
-        assert_eq!(got, expected, "{scoring}");
+        let got: Vec<(i64, f64)> = ns_points(&bp, 5);
+        let scores = [620, 170, 140, 140, -100];
+        assert_eq!(
+            got,
+            scores.into_iter().zip(expected).collect::<Vec<_>>(),
+            "{scoring}"
+        );
+        let json: Value = bp.json(&["show", "--json"]);
+        assert_eq!(json["pairs"][0]["percent"], Value::Null, "{scoring}");
     }
 }
 

@@ -64,7 +64,11 @@ pub fn datum(scores: &[i64]) -> i64 {
 /// Each N-S score IMPed against the board's [`datum`], the mean of all its
 /// scores (E-W take the opposite): `--set scoring=imps` for pairs.
 pub fn datum_imps(scores: &[i64]) -> Vec<f64> {
-    let datum = datum(scores);
+    against(scores, datum(scores))
+}
+
+/// Each score IMPed against `datum`.
+fn against(scores: &[i64], datum: i64) -> Vec<f64> {
     scores
         .iter()
         .map(|&score| imps(score - datum) as f64)
@@ -86,11 +90,7 @@ pub fn butler_datum(scores: &[i64]) -> i64 {
 
 /// Each N-S score IMPed against the board's Butler datum.
 pub fn butler(scores: &[i64]) -> Vec<f64> {
-    let datum = butler_datum(scores);
-    scores
-        .iter()
-        .map(|&score| imps(score - datum) as f64)
-        .collect()
+    against(scores, butler_datum(scores))
 }
 
 /// Victory points for a team match of `boards` boards won by `margin`

@@ -198,8 +198,8 @@ pub const FIELDS: &[Field] = &[
     },
     Field {
         name: "duplicate_scoring",
-        means: "Duplicate: how results on a board compare: matchpoints (2 per pair beaten, 1 per tie, Neuberg for boards played fewer times), cross-IMPs (IMPs against every other result, averaged), Butler (IMPs against the average without the top and bottom) or, in a team match, IMPs between the two tables; `--set scoring=…` on `bridgepad new`.",
-        allowed: "\"matchpoints\", \"cross-imps\", \"butler\" or (movement = \"teams\") \"imps\" (left out: matchpoints; a team match imps)",
+        means: "Duplicate: how results on a board compare: matchpoints (2 per pair beaten, 1 per tie, Neuberg for boards played fewer times), IMPs (for pairs against the mean of the board's scores rounded to 10; in a team match between the two tables), cross-IMPs (IMPs against every other result, averaged) or Butler (IMPs against the mean without the top and bottom); `--set scoring=…` on `bridgepad new`.",
+        allowed: "\"matchpoints\", \"imps\", \"cross-imps\" or \"butler\"; a team match \"imps\" only (left out: matchpoints; a team match imps)",
     },
 ];
 

@@ -5,7 +5,7 @@ use anyhow::{Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
-use crate::rules::duplicate::template::MAX_BOARDS;
+use crate::rules::duplicate::template::{MAX_BOARDS, scoring_fits};
 use crate::rules::duplicate::{DuplicateGame, MovementKind, Scoring};
 use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session};
@@ -99,6 +99,9 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
         );
     }
     let mut settings = Vec::new();
+    // Each setting as the user typed it, so a refusal names their words
+    // (`--boards 100`, `--set scoring=butler`), not the template's keys.
+    let mut typed = Vec::new();
     if let Some(kind) = &args.movement {
         if MovementKind::parse(kind).is_none() {
             bail!(
@@ -106,38 +109,63 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
             );
         }
         settings.push(("movement".to_string(), kind.trim().to_lowercase()));
+        typed.push(format!("--movement {}", kind.trim()));
     }
     if let Some(boards) = &args.boards {
-        let n: u32 = boards.trim().parse().map_err(|_| {
-            anyhow!("--boards `{boards}` is not a number of boards; use 1 to {MAX_BOARDS}")
-        })?;
+        let n: u32 = boards
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_BOARDS).contains(n))
+            .ok_or_else(|| {
+                anyhow!("--boards `{boards}` is not a number of boards; use 1 to {MAX_BOARDS}")
+            })?;
         settings.push(("boards".to_string(), n.to_string()));
+        typed.push(format!("--boards {}", boards.trim()));
     }
+    let mut scoring = None;
     for s in &args.settings {
         let (key, value) = s.split_once('=').ok_or_else(|| {
             anyhow!("--set `{s}` is not KEY=VALUE; write e.g. --set scoring=cross-imps")
         })?;
-        let key = match key.trim() {
+        let (key, value) = (key.trim(), value.trim());
+        let shown = format!("--set {key}={value}");
+        let stored = match key {
             "scoring" => "duplicate_scoring",
             other => other,
         };
-        if key == "duplicate_scoring" && Scoring::parse(value).is_none() {
-            bail!(
-                "--set scoring={}: use matchpoints, cross-imps, butler or (a team match) imps",
-                value.trim()
-            );
+        if stored == "duplicate_scoring" {
+            let parsed = Scoring::parse(value)
+                .ok_or_else(|| anyhow!("{shown}: use matchpoints, imps, cross-imps or butler"))?;
+            scoring = Some((parsed, shown.clone()));
         }
-        settings.push((key.to_string(), value.trim().to_string()));
+        settings.push((stored.to_string(), value.to_string()));
+        typed.push(shown);
+    }
+    let movement = settings
+        .iter()
+        .find(|(k, _)| k == "movement")
+        .and_then(|(_, v)| MovementKind::parse(v))
+        .or(template.duplicate().map(|r| r.movement));
+    if let (Some(movement), Some((scoring, shown))) = (movement, &scoring) {
+        scoring_fits(movement, *scoring).map_err(|why| anyhow!("{shown}: {why}"))?;
     }
     // A movement given on its own brings its own scoring: a team match
     // scores IMPs unless told otherwise.
-    let teams = settings
-        .iter()
-        .any(|(k, v)| k == "movement" && v == "teams");
-    if teams && !settings.iter().any(|(k, _)| k == "duplicate_scoring") {
+    if movement == Some(MovementKind::Teams) && scoring.is_none() {
         settings.push(("duplicate_scoring".into(), "imps".into()));
     }
-    let variant = with_settings_for(template, &settings, pairs.len())?;
+    let internal = settings
+        .iter()
+        .map(|(k, v)| format!("--set {k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let variant = with_settings_for(template, &settings, pairs.len()).map_err(|e| {
+        match e.to_string().strip_prefix(&internal) {
+            Some(rest) => anyhow!("{}{rest}", typed.join(" ")),
+            None => e,
+        }
+    })?;
     Table::check_names(&pairs)?;
     let Some(rules) = variant.duplicate() else {
         bail!("{} is not duplicate", variant.title);

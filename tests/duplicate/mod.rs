@@ -6,3 +6,6 @@ mod commands;
 mod endplay;
 mod export_all;
 mod exports;
+mod mitchell;
+mod realbridge;
+mod scoring;

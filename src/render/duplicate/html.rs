@@ -60,22 +60,28 @@ fn heading(level: u8, text: &str) -> Markup {
     }
 }
 
-/// The ranking: rank, pair, names, points and percentage.
+/// The ranking: rank, pair, names, points and percentage; a Mitchell's
+/// N-S and E-W pairs in a table each, captioned.
 pub fn ranking(game: &DuplicateGame, level: u8) -> Markup {
     let results = game.results();
     html! {
         (heading(level, "Ranking"))
-        table class="ranking" {
-            thead { tr { th { "Rank" } th { "Pair" } th { "Names" } th { "Boards" } th { "Points" } th { "%" } } }
-            tbody {
-                @for s in results.ranking() {
-                    tr {
-                        td { (s.rank) }
-                        td { (s.pair) }
-                        td { (Text(results.name(s.pair))) }
-                        td { (s.boards) }
-                        td { (points(s.total)) }
-                        td { (s.percent.map_or("–".to_string(), |p| format!("{p:.2}"))) }
+        @for (field, standings) in super::by_field(results.ranking()) {
+            table class="ranking" {
+                @if let Some(field) = field {
+                    caption { (field.label()) " pairs" }
+                }
+                thead { tr { th { "Rank" } th { "Pair" } th { "Names" } th { "Boards" } th { "Points" } th { "%" } } }
+                tbody {
+                    @for s in standings {
+                        tr {
+                            td { (s.rank) }
+                            td { (s.pair) }
+                            td { (Text(results.name(s.pair))) }
+                            td { (s.boards) }
+                            td { (points(s.total)) }
+                            td { (s.percent.map_or("–".to_string(), |p| format!("{p:.2}"))) }
+                        }
                     }
                 }
             }

@@ -10,7 +10,8 @@ pub mod html;
 pub mod pbn;
 
 use crate::narrate::duplicate::{points, traveller_text};
-use crate::rules::duplicate::{Board, DuplicateGame};
+use crate::rules::duplicate::game::Standing;
+use crate::rules::duplicate::{Board, DuplicateGame, Field};
 
 /// The whole sheet: a title, the ranking, then every board with results.
 pub fn sheet(game: &DuplicateGame) -> String {
@@ -50,7 +51,8 @@ pub fn sheet(game: &DuplicateGame) -> String {
     out
 }
 
-/// The ranking table.
+/// The ranking table; a Mitchell's two, N-S pairs then E-W pairs, each
+/// under its own heading.
 pub fn ranking(game: &DuplicateGame) -> String {
     let results = game.results();
     let width = game
@@ -61,20 +63,45 @@ pub fn ranking(game: &DuplicateGame) -> String {
         .max()
         .unwrap_or(5)
         .max(5);
-    let mut out = format!("Rank  Pair  {:<width$}  Boards   Points       %\n", "Names");
-    for s in results.ranking() {
-        let percent = s.percent.map_or("-".to_string(), |p| format!("{p:.2}"));
+    let mut out = String::new();
+    for (field, standings) in by_field(results.ranking()) {
+        if let Some(field) = field {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{} pairs\n", field.label()));
+        }
         out.push_str(&format!(
-            "{:>4}  {:>4}  {:<width$}  {:>6}  {:>7}  {:>6}\n",
-            s.rank,
-            s.pair,
-            results.name(s.pair),
-            s.boards,
-            points(s.total),
-            percent
+            "Rank  Pair  {:<width$}  Boards   Points       %\n",
+            "Names"
         ));
+        for s in standings {
+            let percent = s.percent.map_or("-".to_string(), |p| format!("{p:.2}"));
+            out.push_str(&format!(
+                "{:>4}  {:>4}  {:<width$}  {:>6}  {:>7}  {:>6}\n",
+                s.rank,
+                s.pair,
+                results.name(s.pair),
+                s.boards,
+                points(s.total),
+                percent
+            ));
+        }
     }
     out
+}
+
+/// The ranking split into its fields in order (one group, field `None`,
+/// but in a Mitchell).
+pub fn by_field(ranking: Vec<Standing>) -> Vec<(Option<Field>, Vec<Standing>)> {
+    let mut groups: Vec<(Option<Field>, Vec<Standing>)> = Vec::new();
+    for s in ranking {
+        match groups.last_mut() {
+            Some((field, group)) if *field == s.field => group.push(s),
+            _ => groups.push((s.field, vec![s])),
+        }
+    }
+    groups
 }
 
 /// One pair's card: each board it played, against whom, its score and points.

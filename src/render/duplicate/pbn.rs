@@ -1,7 +1,8 @@
 //! A duplicate evening as PBN 2.1: one game per board (dealer,
 //! vulnerability, no cards) with its `ScoreTable`, every table's result
 //! and points; the first game also carries the `TotalScoreTable`, the
-//! ranking (PBN standard 2.1, sections 4 and 5: tables in a tag whose value
+//! ranking (a Mitchell's with a `Direction` column, its N-S and E-W pairs
+//! ranked apart) (PBN standard 2.1, sections 4 and 5: tables in a tag whose value
 //! names the columns, `name\widthAlign`, then one row a line).
 
 use std::io::{self, Write};
@@ -65,16 +66,27 @@ pub fn write_session(
         tag(out, "Contract", "")?;
         tag(out, "Result", "")?;
         if number == 1 {
+            // A Mitchell ranks N-S and E-W apart: its table says which
+            // direction each pair's rank is in, a column of its own (PBN
+            // 2.1 §5.2: "it is allowed to add columns with user defined
+            // column names").
+            let ranking = results.ranking();
+            let fields = ranking.iter().any(|s| s.field.is_some());
+            let direction = if fields { "Direction\\2L;" } else { "" };
             // A table's column list is written as it is: its `\` are PBN's.
             write!(
                 out,
-                "[TotalScoreTable \"Rank\\2R;PairId\\2R;Total{unit}\\7R;TotalPercentage\\6R;Names\\30L\"]{END}"
+                "[TotalScoreTable \"Rank\\2R;PairId\\2R;{direction}Total{unit}\\7R;TotalPercentage\\6R;Names\\30L\"]{END}"
             )?;
-            for s in results.ranking() {
+            for s in ranking {
                 let percent = s.percent.map_or("-".to_string(), |p| format!("{p:.2}"));
+                let direction = match s.field {
+                    Some(field) => format!("{} ", field.pbn()),
+                    None => String::new(),
+                };
                 write!(
                     out,
-                    "{:>2} {:>2} {:>7.2} {:>6} {}{END}",
+                    "{:>2} {:>2} {direction}{:>7.2} {:>6} {}{END}",
                     s.rank,
                     s.pair,
                     s.total,

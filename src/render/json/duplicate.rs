@@ -1,6 +1,8 @@
 //! `show --json` for a duplicate session: `boards` (each with its number,
 //! dealer, vulnerability and results) and `pairs` (number, names, total,
-//! percent, rank), as INTERFACE.md's "Duplicate" section names them.
+//! percent, rank), as INTERFACE.md's "Duplicate" section names them, with
+//! each pair's `direction` in a Mitchell, whose two directions are ranked
+//! apart.
 
 use serde::Serialize;
 
@@ -53,7 +55,12 @@ pub struct PairJson {
     pub total: f64,
     /// `null` where the scoring is in IMPs.
     pub percent: Option<f64>,
+    /// Within the pair's `direction` in a Mitchell (N-S and E-W are ranked
+    /// apart: two winners); among all the pairs otherwise.
     pub rank: u32,
+    /// `ns` or `ew` in a Mitchell, where a pair keeps its direction all
+    /// session; `null` in a movement that ranks every pair together.
+    pub direction: Option<&'static str>,
     pub boards_played: u32,
 }
 
@@ -145,6 +152,7 @@ pub(super) fn pairs(game: &DuplicateGame) -> Vec<PairJson> {
             total: s.total,
             percent: s.percent,
             rank: s.rank,
+            direction: s.field.map(|f| f.word()),
             boards_played: s.boards,
         })
         .collect();

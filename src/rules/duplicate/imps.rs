@@ -1,9 +1,10 @@
 //! International Match Points: the WBF table (Law 78B of the Laws of
-//! Duplicate Bridge 2017), cross-IMPs (each score IMPed against every other
-//! and averaged over the comparisons), Butler (each score IMPed against a
-//! datum, the average of the other scores once the top and bottom are
-//! dropped, rounded to 10) and, for a team match, the WBF's continuous
-//! victory-point scale.
+//! Duplicate Bridge 2017), IMPs against a datum (each score IMPed against
+//! the mean of all the board's scores, rounded to 10), cross-IMPs (each
+//! score IMPed against every other and averaged over the comparisons),
+//! Butler (each score IMPed against a datum that drops the top and bottom
+//! scores first) and, for a team match, the WBF's continuous victory-point
+//! scale.
 
 /// The lower bound of each step of the IMP table: a difference of at least
 /// `IMP_STEPS[i]` points is worth `i + 1` IMPs (Law 78B).
@@ -45,34 +46,51 @@ pub fn cross_imps(scores: &[i64]) -> Vec<f64> {
         .collect()
 }
 
-/// The Butler datum: the scores' average once the highest and the lowest
-/// are dropped (when at least three remain after dropping; else the plain
-/// average), rounded to the nearest 10 (halves away from zero).
-pub fn butler_datum(scores: &[i64]) -> i64 {
+/// A datum: the mean of `scores`, rounded to the nearest 10 as the WBF
+/// rounds its datum, a mean ending in exactly 5 away from zero (a mean of
+/// 25 is 30, of −25 is −30); 0 for no scores.
+pub fn datum(scores: &[i64]) -> i64 {
     if scores.is_empty() {
         return 0;
     }
-    let mut sorted = scores.to_vec();
-    sorted.sort_unstable();
-    let kept = if sorted.len() >= 5 {
-        &sorted[1..sorted.len() - 1]
-    } else {
-        &sorted[..]
-    };
-    let sum: i64 = kept.iter().sum();
-    let count = kept.len() as i64;
-    // Round sum / count to the nearest 10 with integers only.
+    let sum: i64 = scores.iter().sum();
+    let count = scores.len() as i64;
+    // sum / count / 10, rounded half away from zero, in integers only:
+    // add half of 20·count with the sum's sign, then truncate.
     let tens = (2 * sum + 10 * count * sum.signum()) / (20 * count);
     tens * 10
 }
 
-/// Each N-S score IMPed against the board's Butler datum.
-pub fn butler(scores: &[i64]) -> Vec<f64> {
-    let datum = butler_datum(scores);
+/// Each N-S score IMPed against the board's [`datum`], the mean of all its
+/// scores (E-W take the opposite): `--set scoring=imps` for pairs.
+pub fn datum_imps(scores: &[i64]) -> Vec<f64> {
+    against(scores, datum(scores))
+}
+
+/// Each score IMPed against `datum`.
+fn against(scores: &[i64], datum: i64) -> Vec<f64> {
     scores
         .iter()
         .map(|&score| imps(score - datum) as f64)
         .collect()
+}
+
+/// The Butler datum: the [`datum`] of the scores once the highest and the
+/// lowest are dropped (when at least three remain after dropping; else of
+/// them all).
+pub fn butler_datum(scores: &[i64]) -> i64 {
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    if sorted.len() >= 5 {
+        datum(&sorted[1..sorted.len() - 1])
+    } else {
+        datum(&sorted)
+    }
+}
+
+/// Each N-S score IMPed against the board's Butler datum.
+pub fn butler(scores: &[i64]) -> Vec<f64> {
+    against(scores, butler_datum(scores))
 }
 
 /// Victory points for a team match of `boards` boards won by `margin`
@@ -163,6 +181,33 @@ mod tests {
         let scores = [620, 620, 620, 620, 170, 170, 170];
         assert_eq!(butler_datum(&scores), 440);
         assert_eq!(butler(&scores), vec![5.0, 5.0, 5.0, 5.0, -7.0, -7.0, -7.0]);
+    }
+
+    /// One board's five N-S scores (620, 170, 140, 140, −100) under the
+    /// three IMP scorings, worked by hand in docs/duplicate.md: the mean is
+    /// 970 / 5 = 194, datum 190; Butler drops 620 and −100, leaving a mean
+    /// of 150.
+    #[test]
+    fn imps_against_the_mean_and_against_butlers_datum() {
+        let scores = [620, 170, 140, 140, -100];
+        assert_eq!(datum(&scores), 190);
+        // 430 → 10, −20 → −1, −50 → −2, −50 → −2, −290 → −7.
+        assert_eq!(datum_imps(&scores), vec![10.0, -1.0, -2.0, -2.0, -7.0]);
+        assert_eq!(butler_datum(&scores), 150);
+        // 470 → 10, 20 → 1, −10 → 0, −10 → 0, −250 → −6.
+        assert_eq!(butler(&scores), vec![10.0, 1.0, 0.0, 0.0, -6.0]);
+    }
+
+    /// A mean ending in exactly 5 rounds away from zero, either sign.
+    #[test]
+    fn a_mean_of_five_rounds_away_from_zero() {
+        assert_eq!(datum(&[420, 430]), 430);
+        assert_eq!(datum(&[-420, -430]), -430);
+        assert_eq!(datum(&[0, 50]), 30);
+        assert_eq!(datum(&[0, -50]), -30);
+        assert_eq!(datum(&[0, 48]), 20);
+        assert_eq!(datum(&[-8, 0]), 0);
+        assert_eq!(datum(&[]), 0);
     }
 
     #[test]

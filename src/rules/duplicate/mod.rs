@@ -19,5 +19,5 @@ pub mod template;
 
 pub use board::{Board, Direction, Vulnerability};
 pub use game::{DuplicateError, DuplicateGame, Entry, Flag, Results, Scoring};
-pub use movement::{Movement, MovementError, MovementKind, Placement};
+pub use movement::{Field, Movement, MovementError, MovementKind, Placement};
 pub use score::{Contracted, Outcome};

@@ -60,28 +60,26 @@ pub(crate) fn rules(raw: &RawTemplate) -> Result<DuplicateRules, TemplateError> 
         MovementKind::Teams => Scoring::Imps,
         _ => Scoring::Matchpoints,
     });
-    match (movement, scoring) {
-        (MovementKind::Teams, Scoring::Imps) => {}
-        (MovementKind::Teams, other) => {
-            return Err(TemplateError::new(
-                "duplicate_scoring",
-                format!(
-                    "a team match scores IMPs between its two tables, not {}; use imps",
-                    other.word()
-                ),
-            ));
-        }
-        (_, Scoring::Imps) => {
-            return Err(TemplateError::new(
-                "duplicate_scoring",
-                "imps compares the two tables of a team match (movement = \"teams\"); pairs score matchpoints, cross-imps or butler",
-            ));
-        }
-        _ => {}
+    if let Err(why) = scoring_fits(movement, scoring) {
+        return Err(TemplateError::new("duplicate_scoring", why));
     }
     Ok(DuplicateRules {
         movement,
         boards,
         scoring,
     })
+}
+
+/// Whether `scoring` can score a session of `movement`, or why not (for
+/// the template's `duplicate_scoring` and `new`'s `--set scoring=` alike,
+/// each naming the key its user typed): a team match scores IMPs between
+/// its two tables; pairs score any of the four.
+pub fn scoring_fits(movement: MovementKind, scoring: Scoring) -> Result<(), String> {
+    match (movement, scoring) {
+        (MovementKind::Teams, other) if other != Scoring::Imps => Err(format!(
+            "a team match scores IMPs between its two tables, not {}; use imps",
+            other.word()
+        )),
+        _ => Ok(()),
+    }
 }

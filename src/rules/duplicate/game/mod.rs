@@ -8,7 +8,7 @@
 use super::board::Board;
 use super::imps;
 use super::matchpoints;
-use super::movement::{Movement, MovementKind, Placement};
+use super::movement::{Field, Movement, MovementKind, Placement};
 use super::score::Outcome;
 
 /// How results on a board are compared.
@@ -17,7 +17,8 @@ use super::score::Outcome;
 pub enum Scoring {
     /// 2 per pair beaten, 1 per tie (Neuberg for boards played fewer times).
     Matchpoints,
-    /// A team match: IMPs per board between the two tables, and VPs.
+    /// IMPs: in a team match per board between the two tables, and VPs;
+    /// for pairs against a datum, the mean of all the board's scores.
     Imps,
     /// Each score IMPed against every other, averaged over the comparisons.
     CrossImps,
@@ -127,9 +128,13 @@ pub struct Standing {
     pub total: f64,
     /// Matchpoints as a share of the tops: None for IMP scorings.
     pub percent: Option<f64>,
-    /// 1 for the leader; tied pairs share a rank.
+    /// 1 for the leader of its field (of all the pairs but in a
+    /// Mitchell, where N-S and E-W are ranked apart); tied pairs share a
+    /// rank.
     pub rank: u32,
     pub boards: u32,
+    /// The field it is ranked in: `Some` in a Mitchell only.
+    pub field: Option<Field>,
 }
 
 /// A duplicate session's results: always a set of legal ones.
@@ -353,6 +358,9 @@ impl Results {
             }
             Scoring::CrossImps => imps::cross_imps(&scores),
             Scoring::Butler => imps::butler(&scores),
+            Scoring::Imps if self.movement.kind() != MovementKind::Teams => {
+                imps::datum_imps(&scores)
+            }
             Scoring::Imps => scores
                 .iter()
                 .enumerate()
@@ -414,8 +422,9 @@ impl Results {
             .collect()
     }
 
-    /// Every pair's total, percentage and rank, best first (ties by
-    /// pair number).
+    /// Every pair's total, percentage and rank, best first (ties by pair
+    /// number); in a Mitchell the N-S pairs ranked among themselves, then
+    /// the E-W pairs among themselves.
     pub fn ranking(&self) -> Vec<Standing> {
         let top = self.top();
         let mut standings: Vec<Standing> = (1..=self.movement.pairs())
@@ -431,20 +440,28 @@ impl Results {
                     percent,
                     rank: 0,
                     boards,
+                    field: self.movement.field(pair),
                 }
             })
             .collect();
+        let key = |s: &Standing| s.percent.unwrap_or(s.total);
         standings.sort_by(|a, b| {
-            let key = |s: &Standing| s.percent.unwrap_or(s.total);
-            key(b).total_cmp(&key(a)).then(a.pair.cmp(&b.pair))
+            a.field
+                .cmp(&b.field)
+                .then(key(b).total_cmp(&key(a)))
+                .then(a.pair.cmp(&b.pair))
         });
         let mut rank = 0;
-        let mut last: Option<f64> = None;
+        let mut last: Option<(Option<Field>, f64)> = None;
+        let mut first = 0;
         for (i, s) in standings.iter_mut().enumerate() {
-            let key = s.percent.unwrap_or(s.total);
-            if last != Some(key) {
-                rank = i as u32 + 1;
-                last = Some(key);
+            if last.is_none_or(|(field, _)| field != s.field) {
+                first = i;
+            }
+            let now = (s.field, key(s));
+            if last != Some(now) {
+                rank = (i - first) as u32 + 1;
+                last = Some(now);
             }
             s.rank = rank;
         }

@@ -184,3 +184,51 @@ fn a_howell_is_complete_when_every_table_has_every_result() {
     let game = howell6(Scoring::Matchpoints);
     assert!(!game.is_complete());
 }
+
+/// A 3-table Mitchell of 3 boards: pairs 1–3 sit N-S all evening, 4–6
+/// E-W; a board's top is 4. N-S pair 1 tops every board (12); E-W pair 5
+/// has 8. On one list pair 5 would rank second, behind a pair it never
+/// met; ranked apart it wins the E-W field, and N-S pair 2 (4, tied on one
+/// list with E-W pair 4) is second of its own.
+#[test]
+fn a_mitchell_ranks_north_south_and_east_west_apart() {
+    let movement = Movement::new(MovementKind::Mitchell, 6, 3).unwrap();
+    let mut game = Results::new(names(6), movement, Scoring::Matchpoints);
+    for entry in [
+        played(1, 1, 4, "4S", "N", 10),
+        played(1, 2, 6, "3NT", "N", 9),
+        played(1, 3, 5, "2S", "N", 8),
+        played(2, 1, 6, "4S", "N", 10),
+        played(2, 3, 4, "3NT", "N", 9),
+        played(2, 2, 5, "2S", "N", 8),
+        played(3, 1, 5, "4S", "N", 10),
+        played(3, 2, 4, "3NT", "N", 9),
+        played(3, 3, 6, "2S", "N", 8),
+    ] {
+        game.record(entry).unwrap();
+    }
+    let got: Vec<(u32, Option<Field>, u32, f64)> = game
+        .ranking()
+        .iter()
+        .map(|s| (s.pair, s.field, s.rank, s.total))
+        .collect();
+    let (ns, ew) = (Some(Field::NorthSouth), Some(Field::EastWest));
+    assert_eq!(
+        got,
+        vec![
+            (1, ns, 1, 12.0),
+            (2, ns, 2, 4.0),
+            (3, ns, 3, 2.0),
+            (5, ew, 1, 8.0),
+            (6, ew, 2, 6.0),
+            (4, ew, 3, 4.0),
+        ]
+    );
+    // A Howell keeps one list, with no field.
+    assert!(
+        howell6(Scoring::Matchpoints)
+            .ranking()
+            .iter()
+            .all(|s| s.field.is_none())
+    );
+}

@@ -69,6 +69,41 @@ impl fmt::Display for MovementKind {
     }
 }
 
+/// The pairs a pair is ranked with. In a Mitchell (without an arrow
+/// switch) a pair keeps its direction all session, so N-S pairs are
+/// compared only with N-S pairs and E-W with E-W: two fields, two winners.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    NorthSouth,
+    EastWest,
+}
+
+impl Field {
+    /// `ns` or `ew`, as `show --json` writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Field::NorthSouth => "ns",
+            Field::EastWest => "ew",
+        }
+    }
+
+    /// `N-S` or `E-W`, for sheets.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::NorthSouth => "N-S",
+            Field::EastWest => "E-W",
+        }
+    }
+
+    /// `NS` or `EW`, as PBN writes a direction.
+    pub fn pbn(self) -> &'static str {
+        match self {
+            Field::NorthSouth => "NS",
+            Field::EastWest => "EW",
+        }
+    }
+}
+
 /// One table in one round: pair numbers (from 1) and the board set played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sitting {
@@ -204,6 +239,20 @@ impl Movement {
     /// The rounds (none for a traveller).
     pub fn rounds(&self) -> &[Round] {
         &self.rounds
+    }
+
+    /// The field `pair` is ranked in: in a Mitchell pairs 1 to T (the
+    /// tables) sit N-S all session and the rest E-W; in every other
+    /// movement `None`, all pairs in one ranking.
+    pub fn field(&self, pair: u32) -> Option<Field> {
+        if self.kind != MovementKind::Mitchell {
+            return None;
+        }
+        Some(if pair <= self.pairs.div_ceil(2) {
+            Field::NorthSouth
+        } else {
+            Field::EastWest
+        })
     }
 
     /// Whether `pair` is a real pair rather than the phantom.

@@ -3,4 +3,5 @@
 //! the walk-through in docs/duplicate.md run as written.
 
 mod commands;
+mod copies;
 mod exports;

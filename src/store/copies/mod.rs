@@ -369,6 +369,7 @@ pub fn warning(id: &str, conflict: Conflict) -> String {
 mod clean;
 mod keep;
 mod settle;
+mod union;
 
 pub use clean::Clean;
 pub use keep::{Kept, Pick, keep, picked};

@@ -69,7 +69,9 @@ pub(super) fn unite(
             taken.push((f, boards));
         }
     }
-    if taken.is_empty() {
+    // Nothing to merge: one side of git's markers, or the session file
+    // alone, and no copy file adding to it.
+    if taken.is_empty() && base.len() < 2 {
         return Ok(());
     }
     let mut file = merged.to_file();
@@ -100,7 +102,7 @@ pub(super) fn unite(
                 .with_context(|| format!("could not save `{}`", main.display()))?;
             store.trash_file(id, &copies[files[0]].path, now)?;
             say(format!(
-                "merged {} of {id}{}: the session file itself was missing, so the copy is the session now",
+                "merged {} of {id}{}: the session file itself was missing, so the session starts from this copy, the others' results merged in; it is in the trash",
                 copies[files[0]].whose(),
                 copies[files[0]].recorded.note()
             ));

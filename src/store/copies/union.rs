@@ -126,9 +126,8 @@ pub(super) fn unite(
     Ok(())
 }
 
-/// What a copy added to the merge, by the boards of its results the
-/// session lacked: "its 2 results the session lacked (boards 1, 3) are in
-/// it now".
+/// What a copy added to the merge, by the boards of the results the
+/// session lacked: "its 2 results on boards 1, 3 are in the session now".
 fn adds(mut boards: Vec<u32>) -> String {
     let n = boards.len();
     boards.sort_unstable();

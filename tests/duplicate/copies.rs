@@ -93,18 +93,6 @@ fn ranking(bp: &Bp, id: &str) -> Vec<(u64, f64, u64)> {
         .collect()
 }
 
-/// The names of the files in `bp`'s trash, sorted.
-fn trash(bp: &Bp) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(bp.data_dir().join("trash"))
-        .map(|read| {
-            read.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-}
-
 /// Copy file `name` in `bp`'s data folder.
 fn file(bp: &Bp, name: &str) -> PathBuf {
     bp.data_dir().join(name)
@@ -151,7 +139,7 @@ fn three_laptops_copies_of_different_tables_merge_into_one_session() {
     assert!(rank(1) > rank(2) && rank(6) > rank(2) && rank(4) > rank(6));
     // Both copies are in the trash, whole: nothing is lost, and nothing
     // is merged twice.
-    assert_eq!(trash(&a).len(), 2, "{:?}", trash(&a));
+    assert_eq!(a.trash_files().len(), 2, "{:?}", a.trash_files());
     let out = a.run(&["list"]);
     assert_eq!(out.stderr, "");
     assert_eq!(results(&a, &id).len(), 3);
@@ -247,7 +235,7 @@ fn the_same_board_entered_differently_stays_a_conflict_resolve_settles() {
         [(1, 4, 3, -50), (1, 6, 1, 420)],
         "laptop a's result and laptop c's"
     );
-    let trashed = trash(&a);
+    let trashed = a.trash_files();
     assert_eq!(trashed.len(), 2, "{trashed:?}");
     let kept_b = trashed.iter().any(|name| {
         fs::read_to_string(a.data_dir().join("trash").join(name))
@@ -309,7 +297,7 @@ fn a_damaged_copy_is_refused_and_never_costs_the_session() {
         a.ok(&["resolve", &id, "--keep", "1"]);
         assert_eq!(results(&a, &id), [(1, 2, 5, 450), (1, 6, 1, 420)], "{what}");
         assert!(!file(&a, &syncthing(&id)).exists(), "{what}");
-        assert_eq!(trash(&a).len(), 2, "{what}: {:?}", trash(&a));
+        assert_eq!(a.trash_files().len(), 2, "{what}: {:?}", a.trash_files());
     }
 }
 

@@ -17,7 +17,8 @@ impl Bp {
         self.data_dir().join(name)
     }
 
-    fn trash_files(&self) -> Vec<String> {
+    /// The names of the files in the trash, sorted.
+    pub(crate) fn trash_files(&self) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(self.data_dir().join("trash"))
             .map(|read| {
                 read.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -217,7 +217,9 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
 /// entering different boards or tables of one evening). `None` when the
 /// copies are not of one duplicate game, or when they hold different
 /// results for one pair on one board: a conflict the table settles with
-/// `bridgepad resolve`. The later of the two saves is the merge's.
+/// `bridgepad resolve`. The later of the two saves is the merge's. The one
+/// rule for both paths: git's merge driver and the copies a sync tool
+/// leaves (`copies/union.rs`).
 pub fn union(a: &Session, b: &Session) -> Option<Session> {
     a.play.as_duplicate()?;
     if !same_game(a, b) {

@@ -3,6 +3,7 @@
 //! the walk-through in docs/duplicate.md run as written.
 
 mod commands;
+mod copies;
 mod endplay;
 mod export_all;
 mod exports;

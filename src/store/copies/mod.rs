@@ -9,15 +9,19 @@
 //! the command (the store prints nothing): copies that the most complete
 //! one holds entirely merge by themselves (it becomes `<id>.toml`, the
 //! others go to the trash), another game that happened to get the same id
-//! is kept under an id of its own, and copies that went different ways stay
-//! as they are, a conflict for `bridgepad resolve` ([`keep`]). Every move goes through the store's
+//! is kept under an id of its own, the copies of a duplicate evening that
+//! only add results (one laptop per table) merge into one holding them all,
+//! and copies that went different ways stay as they are, a conflict for
+//! `bridgepad resolve` ([`keep`]). Every move goes through the store's
 //! trash and every write through its atomic save, and nothing is put in the
 //! trash or written over unless the session file left in place holds all
 //! of its facts (or the table picked it).
 //!
 //! Here are the copies themselves (finding, reading and naming them);
-//! `settle.rs` settles them, `keep.rs` keeps the copy the table picks, and
-//! `clean.rs` remembers a folder found to hold none.
+//! `settle.rs` settles them, `union.rs` merges a duplicate evening's copies
+//! by the rule `bridgepad sync` merges them by (`conflict::union`),
+//! `keep.rs` keeps the copy the table picks, and `clean.rs` remembers a
+//! folder found to hold none.
 
 use std::fs;
 use std::io::ErrorKind;
@@ -369,6 +373,7 @@ pub fn warning(id: &str, conflict: Conflict) -> String {
 mod clean;
 mod keep;
 mod settle;
+mod union;
 
 pub use clean::Clean;
 pub use keep::{Kept, Pick, keep, picked};

@@ -130,15 +130,20 @@ pub fn settle(
     if copies.len() == 1 && copies[0].origin == Origin::Main || copies.is_empty() {
         return Ok(settled);
     }
+    let mut gone = vec![false; copies.len()];
+    let mut say = |line: String| say(crate::text::one_line(&line));
     let Some(plan) = plan(&copies) else {
-        // A copy that cannot be read cannot be compared: nothing moves,
-        // and the table picks (or fixes the file).
-        settled.conflict = conflict_of(copies.len());
+        // A copy that cannot be read cannot be compared: it stays, and the
+        // table picks (or fixes the file). Duplicate results the others add
+        // merge all the same.
+        let read: Vec<usize> = (0..copies.len())
+            .filter(|&i| copies[i].session.is_ok())
+            .collect();
+        super::union::unite(store, id, &copies, &read, now, &mut say, &mut gone)?;
+        settled.conflict = conflict_of(gone.iter().filter(|g| !**g).count());
         return Ok(settled);
     };
-    let mut gone = vec![false; copies.len()];
     let main = store.path(id);
-    let mut say = |line: String| say(crate::text::one_line(&line));
 
     // Other games first: each under an id of its own. A side of git's
     // markers is kept apart only when the file holding it is replaced now,
@@ -251,9 +256,11 @@ pub fn settle(
             }
         }
         None => {
+            // Duplicate: copies that only add results merge into one.
+            super::union::unite(store, id, &copies, &game.members, now, &mut say, &mut gone)?;
             // Copies another one holds go; the rest wait for the table.
             for &(m, by) in &game.held {
-                if copies[m].is_file() {
+                if copies[m].is_file() && !gone[m] && !gone[by] {
                     store.trash_file(id, &copies[m].path, now)?;
                     gone[m] = true;
                     say(format!(

@@ -439,3 +439,155 @@ fn another_game_on_the_other_side_of_git_markers_is_kept_apart_once() {
     }
     assert_eq!(main_text(&store), markers);
 }
+
+/// Duplicate: the evening's id, a 4-pair Howell started at [`AT`].
+const EVENING: &str = "2026-11-23-duplicate-psnc";
+
+/// The evening with `results` entered: (board, N-S, E-W, tricks in 4S by
+/// North), saved `minutes` after it started.
+fn evening(results: &[(u32, u32, u32, u32)], minutes: i64) -> Session {
+    let mut file: crate::session::SessionFile = toml::from_str(&format!(
+        r#"format = 2
+written_by = "bridgepad 0.1.0"
+id = "{EVENING}"
+variant = "duplicate"
+created = {AT}
+updated = {AT}
+players = ["A & B", "C & D", "E & F", "G & H"]
+first_dealer = "A & B"
+
+[rules]
+name = "duplicate"
+title = "Duplicate bridge"
+about = "Pairs play the same boards."
+family = "duplicate"
+deck = "standard"
+min_players = 2
+max_players = 52
+movement = "howell"
+boards = 6
+duplicate_scoring = "matchpoints"
+"#
+    ))
+    .unwrap();
+    for &(board, ns, ew, tricks) in results {
+        file.results.push(crate::session::ResultEntry {
+            board,
+            ns,
+            ew,
+            contract: "4S".into(),
+            declarer: Some("N".into()),
+            tricks: Some(tricks),
+        });
+    }
+    file.updated += chrono::Duration::minutes(minutes);
+    Session::from_file(&file).unwrap()
+}
+
+/// Each result of `id` as stored: (board, N-S, E-W, tricks).
+fn stored_results(store: &Store, id: &str) -> Vec<(u32, u32, u32, Option<u32>)> {
+    let mut all: Vec<_> = store
+        .load(id)
+        .unwrap()
+        .to_file()
+        .results
+        .iter()
+        .map(|r| (r.board, r.ns, r.ew, r.tricks))
+        .collect();
+    all.sort_unstable();
+    all
+}
+
+/// Settles the evening's copies; the lines said.
+fn settle_evening(store: &Store) -> (Settled, Vec<String>) {
+    let mut said = Vec::new();
+    let files = copy_files(store.dir()).unwrap();
+    let settled = settle(store, EVENING, &files, now(), &mut |line| said.push(line)).unwrap();
+    (settled, said)
+}
+
+#[test]
+fn git_markers_around_two_tables_results_merge_into_both() {
+    let (_dir, store) = store_with(&evening(&[], 0));
+    let markers = marked(&evening(&[(1, 4, 1, 10)], 5), &evening(&[(1, 2, 3, 11)], 6));
+    fs::write(store.path(EVENING), &markers).unwrap();
+    let (settled, said) = settle_evening(&store);
+    assert_eq!(settled.conflict, None);
+    assert_eq!(
+        said,
+        [format!(
+            "merged git's conflict in {EVENING}: both sides' results are in the session; the file with the markers is in the trash"
+        )]
+    );
+    assert_eq!(
+        stored_results(&store, EVENING),
+        [(1, 2, 3, Some(11)), (1, 4, 1, Some(10))]
+    );
+    // The later save's time; the merge saved by this store.
+    let merged = store.load(EVENING).unwrap();
+    assert_eq!(merged.updated, evening(&[], 6).updated);
+    assert_eq!(trashed_texts(&store), [markers]);
+}
+
+#[test]
+fn copies_without_their_session_file_merge_into_a_new_one() {
+    let (_dir, store) = store_with(&evening(&[], 0));
+    fs::remove_file(store.path(EVENING)).unwrap();
+    let name = |tool: &str| format!("{EVENING}{tool}");
+    let first = evening(&[(1, 4, 1, 10)], 5);
+    let second = evening(&[(1, 2, 3, 11), (2, 2, 3, 9)], 6);
+    put(
+        &store,
+        &name(".sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &first,
+    );
+    put(
+        &store,
+        &name(" (Bob's conflicted copy 2026-11-23).toml"),
+        &second,
+    );
+    let (settled, said) = settle_evening(&store);
+    assert_eq!(settled.conflict, None);
+    // The copies in the order of their names: Dropbox's first, the seed.
+    assert_eq!(
+        said,
+        [
+            format!(
+                "merged the Dropbox or Nextcloud copy of {EVENING}: the session file itself was missing, so the session starts from this copy, the others' results merged in; it is in the trash"
+            ),
+            format!(
+                "merged Syncthing's copy of {EVENING}: its result on board 1 is in the session now; it is in the trash"
+            ),
+        ]
+    );
+    assert_eq!(
+        stored_results(&store, EVENING),
+        [(1, 2, 3, Some(11)), (1, 4, 1, Some(10)), (2, 2, 3, Some(9))]
+    );
+    assert_eq!(copy_files(store.dir()).unwrap().len(), 0);
+    let mut trashed = trashed_texts(&store);
+    trashed.sort();
+    let mut expected = [text(&second), text(&first)];
+    expected.sort();
+    assert_eq!(trashed, expected);
+}
+
+#[test]
+fn sides_of_git_markers_that_disagree_keep_every_copy_as_it_is() {
+    let (_dir, store) = store_with(&evening(&[], 0));
+    // Both sides entered table 1's board 1, differently: the file with the
+    // markers stays, and so does a copy that would have added to it.
+    let markers = marked(&evening(&[(1, 4, 1, 10)], 5), &evening(&[(1, 4, 1, 9)], 6));
+    fs::write(store.path(EVENING), &markers).unwrap();
+    let copy = put(
+        &store,
+        &format!("{EVENING}.sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &evening(&[(1, 2, 3, 11)], 7),
+    );
+    let (settled, said) = settle_evening(&store);
+    assert_eq!(settled.conflict, Some(Conflict { copies: 3 }));
+    assert!(said.is_empty(), "{said:?}");
+    assert_eq!(fs::read_to_string(store.path(EVENING)).unwrap(), markers);
+    assert!(copy.exists());
+    assert!(store.trashed().unwrap().is_empty());
+}

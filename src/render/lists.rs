@@ -565,25 +565,23 @@ pub fn variants(catalog: &Catalog, dir: Option<&Path>, width: Option<usize>) -> 
     for t in &catalog.templates {
         let v = &t.variant;
         let from = short_from(&t.source, dir);
+        let seats = v.seats_column();
         full.row(vec![
             keep(&v.name),
             keep(&v.title),
-            keep(v.players_range()),
+            keep(&seats),
             keep(&from),
             words(&v.about),
         ]);
         let name_title = vec![Line::Keep(v.name.clone()), Line::Keep(v.title.clone())];
         titled.row(vec![
             name_title.clone(),
-            keep(v.players_range()),
+            keep(&seats),
             keep(&from),
             words(&v.about),
         ]);
         let mut all = name_title;
-        all.push(Line::Words(format!(
-            "{} players, {from}",
-            v.players_range()
-        )));
+        all.push(Line::Words(format!("{}, {from}", v.seats())));
         stacked.row(vec![all, words(&v.about)]);
     }
     fit::listing(&[full, titled, stacked], width).1

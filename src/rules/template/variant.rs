@@ -117,6 +117,25 @@ impl Variant {
         self.target().is_some() || self.target_optional
     }
 
+    /// What this variant seats, with its unit: `3 to 7 players`, or for
+    /// duplicate, whose entrants are partnerships, `2 to 52 pairs`.
+    pub fn seats(&self) -> String {
+        let unit = match self.family() {
+            Family::Duplicate => "pairs",
+            Family::ExactBid | Family::Contract => "players",
+        };
+        format!("{} {unit}", self.players_range())
+    }
+
+    /// The count for a column headed Players: `3 to 7`, but `2 to 52 pairs`
+    /// for duplicate, whose entrants are not players.
+    pub fn seats_column(&self) -> String {
+        match self.family() {
+            Family::Duplicate => self.seats(),
+            Family::ExactBid | Family::Contract => self.players_range(),
+        }
+    }
+
     /// The player counts this variant seats, for messages.
     pub fn players_range(&self) -> String {
         if self.min_players == self.max_players {

@@ -235,12 +235,12 @@ fn read_copies(hands: &[Option<Vec<Hand>>]) -> usize {
     hands.iter().flatten().count()
 }
 
-/// "hand" or "deal", as the copies count them.
+/// "hand", "deal" or (duplicate) "result": what each row of the copies is.
 fn word(columns: &[Column]) -> &'static str {
-    let contract = columns
+    columns
         .iter()
-        .any(|c| c.session.as_ref().is_ok_and(|s| s.play.is_contract()));
-    if contract { "deal" } else { "hand" }
+        .find_map(|c| c.session.as_ref().ok())
+        .map_or("hand", |s| s.play.record_word())
 }
 
 /// "5 hands", "1 deal", "no hand yet".

@@ -175,6 +175,17 @@ impl Play {
         }
     }
 
+    /// What one recorded entry of the session file is, in words: a hand, a
+    /// deal, or (duplicate, where a board is played at many tables) one
+    /// table's result.
+    pub fn record_word(&self) -> &'static str {
+        match self {
+            Play::Exact(_) => "hand",
+            Play::Contract(_) => "deal",
+            Play::Duplicate(_) => "result",
+        }
+    }
+
     /// The number of the hand (deal) being played, 0 once none is.
     pub fn current_number(&self) -> usize {
         match self {

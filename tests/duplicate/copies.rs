@@ -226,6 +226,12 @@ fn the_same_board_entered_differently_stays_a_conflict_resolve_settles() {
         "{}",
         shown.stdout
     );
+    // Its rows are the tables' results, not hands.
+    assert!(
+        shown.stdout.contains("first result where the copies part"),
+        "{}",
+        shown.stdout
+    );
     // The table keeps laptop a's (with c's table merged in); b's copy goes
     // to the trash, restorable.
     a.ok(&["resolve", &id, "--keep", "1"]);

@@ -1,47 +1,60 @@
-//! The few WebDriver commands the browser tests use, spoken to Debian's
-//! `chromedriver` as JSON over plain HTTP on the loopback address: start a
-//! session of headless Chromium, open an address, run a script, set the
-//! screen's size (through Chromium's DevTools commands, which chromedriver
-//! passes on), take a screenshot, end the session.
+//! WebDriver spoken to Debian's `chromedriver` as JSON over plain HTTP on
+//! the loopback address: chromedriver started on a free port, in a process
+//! group of its own that a watchdog kills when the test process ends, one
+//! session of headless Chromium through it, and each request with a
+//! deadline, so a hung or crashed browser fails a test instead of hanging
+//! the suite.
 //!
 //! Hand-written rather than a client crate: fantoccini (the lighter of the
 //! two) brings some 60 crates (the `webdriver` crate, `url` with two
 //! generations of ICU, a second `http`, `cookie`, `time`) and changes the
 //! features tokio and hyper are built with, so the test build rebuilt them
-//! and bridgepad itself; these six commands are a hundred lines.
+//! and bridgepad itself; the few commands the tests use are a hundred lines.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tempfile::TempDir;
 
-/// A headless Chromium driven through its own chromedriver; both end when
-/// it is dropped.
-pub struct Browser {
-    driver: Child,
+/// How long one request may take: a page load or a print on a machine busy
+/// with the other tests takes a few seconds, a hung browser forever.
+const DEADLINE: Duration = Duration::from_secs(30);
+
+/// chromedriver with its one session of headless Chromium.
+pub struct Driver {
     socket: SocketAddr,
-    session: String,
-    /// Chromium's profile, removed last.
-    _profile: TempDir,
+    /// The session's address, `/session/ID`.
+    pub session: String,
+    /// chromedriver itself; never waited for, the watchdog ends it.
+    _driver: Child,
+    /// The watchdog's standard input: when the test process ends, however
+    /// it ends, the watchdog reads the end of it and kills chromedriver's
+    /// process group (Chromium and its helpers with it) and removes the
+    /// profile.
+    _watch: ChildStdin,
 }
 
-impl Browser {
-    /// Starts chromedriver on a free port and a browser through it.
-    pub fn start(chromedriver: &Path, chromium: &Path) -> Browser {
-        let profile = crate::common::temp_dir();
+impl Driver {
+    /// Starts chromedriver on a free port and headless Chromium through it,
+    /// with its profile in `profile` (removed when the test process ends).
+    pub fn start(chromedriver: &Path, chromium: &Path, profile: &Path) -> Result<Driver, String> {
         let mut tries = 0;
         let (driver, socket) = loop {
             let port = free_port();
+            // A process group of its own, which Chromium and all its
+            // helpers stay in: one kill ends them all.
             let mut driver = Command::new(chromedriver)
                 .arg(format!("--port={port}"))
+                .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
+                .process_group(0)
                 .spawn()
-                .expect("chromedriver starts");
+                .map_err(|e| format!("chromedriver does not start: {e}"))?;
             let socket = SocketAddr::from(([127, 0, 0, 1], port));
             if ready(socket, &mut driver) {
                 break (driver, socket);
@@ -49,10 +62,24 @@ impl Browser {
             let _ = driver.kill();
             let _ = driver.wait();
             tries += 1;
-            assert!(tries < 3, "chromedriver did not answer on three ports");
+            if tries == 3 {
+                return Err("chromedriver did not answer on three ports".into());
+            }
+        };
+        let watch = watchdog(driver.id(), profile).inspect_err(|_| {
+            let _ = Command::new("kill")
+                .args(["-KILL", &format!("-{}", driver.id())])
+                .status();
+        })?;
+        let mut started = Driver {
+            socket,
+            session: String::new(),
+            _driver: driver,
+            _watch: watch,
         };
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
+            "timeouts": {"pageLoad": 20_000, "script": 20_000},
             "goog:chromeOptions": {
                 "binary": chromium,
                 "args": [
@@ -64,102 +91,69 @@ impl Browser {
                     "--force-color-profile=srgb",
                     "--lang=en-GB",
                     "--no-first-run",
-                    format!("--user-data-dir={}", profile.path().display()),
+                    // Every test has a window of its own and only one is
+                    // in front: the others' timers and events must not slow.
+                    "--disable-background-timer-throttling",
+                    "--disable-backgrounding-occluded-windows",
+                    "--disable-renderer-backgrounding",
+                    format!("--user-data-dir={}", profile.display()),
                 ],
             },
         }}});
-        let mut browser = Browser {
-            driver,
-            socket,
-            session: String::new(),
-            _profile: profile,
-        };
-        let started = browser.call("POST", "/session", Some(capabilities));
-        browser.session = started["value"]["sessionId"]
+        let reply = started.call("POST", "/session", Some(&capabilities))?;
+        let id = reply["value"]["sessionId"]
             .as_str()
-            .unwrap_or_else(|| panic!("no browser session: {started}"))
-            .to_string();
-        browser
+            .ok_or_else(|| format!("no browser session: {reply}"))?;
+        started.session = format!("/session/{id}");
+        Ok(started)
     }
 
-    /// Opens `address` and waits for the page to load.
-    pub fn open(&self, address: &str) {
-        self.command("POST", "url", json!({ "url": address }));
+    /// One request to the session (`path` after `/session/ID`, empty for
+    /// the session itself): its `value`, or what went wrong.
+    pub fn command(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+        let path = if path.is_empty() {
+            self.session.clone()
+        } else {
+            format!("{}/{path}", self.session)
+        };
+        Ok(self.call(method, &path, body)?["value"].take())
     }
 
-    /// Runs `body` (a function body: `return …` gives the value) in the page.
-    pub fn run(&self, body: &str) -> Value {
-        self.command("POST", "execute/sync", json!({"script": body, "args": []}))
-    }
-
-    /// Waits up to `wait` for `body` to return true in the page; false if it never did.
-    pub fn until(&self, body: &str, wait: Duration) -> bool {
-        let deadline = Instant::now() + wait;
-        loop {
-            if self.run(body) == Value::Bool(true) {
-                return true;
-            }
-            if Instant::now() > deadline {
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(25));
+    /// One WebDriver request: the answer, or chromedriver's message.
+    fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+        match request(self.socket, method, path, body) {
+            Ok((200, reply)) => Ok(reply),
+            Ok((status, reply)) => Err(format!("chromedriver {method} {path}: {status} {reply}")),
+            Err(e) => Err(format!(
+                "chromedriver {method} {path}: {e} (no answer within {} s: the browser hung or crashed?)",
+                DEADLINE.as_secs()
+            )),
         }
-    }
-
-    /// A Chromium DevTools command, passed on by chromedriver.
-    pub fn devtools(&self, cmd: &str, params: Value) -> Value {
-        self.command(
-            "POST",
-            "goog/cdp/execute",
-            json!({"cmd": cmd, "params": params}),
-        )
-    }
-
-    /// The screen of a phone (`mobile`: the page's viewport tag is obeyed)
-    /// or of a TV, `width` × `height` CSS pixels.
-    pub fn screen(&self, width: u32, height: u32, mobile: bool) {
-        self.devtools(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
-        );
-    }
-
-    /// The whole page as a PNG, past the bottom of the screen too.
-    pub fn screenshot(&self) -> Vec<u8> {
-        let shot = self.devtools(
-            "Page.captureScreenshot",
-            json!({"format": "png", "captureBeyondViewport": true}),
-        );
-        let data = shot["data"].as_str().expect("screenshot data");
-        base64(data)
-    }
-
-    fn command(&self, method: &str, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}/{path}", self.session);
-        self.call(method, &path, Some(body))["value"].clone()
-    }
-
-    /// One WebDriver request; panics with the driver's message on an error.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let (status, reply) = request(self.socket, method, path, body.as_ref())
-            .unwrap_or_else(|e| panic!("chromedriver {method} {path}: {e}"));
-        assert!(
-            status == 200,
-            "chromedriver {method} {path}: {status} {reply}"
-        );
-        reply
     }
 }
 
-impl Drop for Browser {
-    fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let path = format!("/session/{}", self.session);
-            let _ = request(self.socket, "DELETE", &path, None);
-        }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
+/// A `sh` in a process group of its own (so a Ctrl-C does not end it
+/// first) that waits for its standard input to close, then kills the
+/// process group `group` and removes `profile`.
+fn watchdog(group: u32, profile: &Path) -> Result<ChildStdin, String> {
+    let mut watch = Command::new("sh")
+        .args([
+            "-c",
+            "read -r _; kill -KILL \"-$1\" 2>/dev/null; sleep 1; rm -rf \"$2\"",
+            "watchdog",
+        ])
+        .arg(group.to_string())
+        .arg(profile)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("no watchdog for chromedriver: {e}"))?;
+    watch
+        .stdin
+        .take()
+        .ok_or_else(|| "no watchdog input".to_string())
 }
 
 /// A port nobody listens on now.
@@ -193,8 +187,9 @@ fn request(
     path: &str,
     body: Option<&Value>,
 ) -> std::io::Result<(u16, Value)> {
-    let mut stream = TcpStream::connect(socket)?;
-    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let mut stream = TcpStream::connect_timeout(&socket, DEADLINE)?;
+    stream.set_read_timeout(Some(DEADLINE))?;
+    stream.set_write_timeout(Some(DEADLINE))?;
     let body = body.map(Value::to_string).unwrap_or_default();
     write!(
         stream,
@@ -270,8 +265,8 @@ fn unchunk(mut rest: &[u8]) -> Vec<u8> {
     body
 }
 
-/// Standard base64, as the screenshot comes.
-fn base64(text: &str) -> Vec<u8> {
+/// Standard base64, as screenshots and PDFs come.
+pub fn base64(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',
         b'a'..=b'z' => c - b'a' + 26,

@@ -287,8 +287,7 @@ impl Drop for Window {
                     "POST",
                     "goog/cdp/execute",
                     json!({"cmd": "Emulation.clearDeviceMetricsOverride", "params": {}}),
-                ))
-            && command("POST", "url", json!({"url": "about:blank"}));
+                ));
         if switched {
             current.clone_from(&self.handle);
         } else {

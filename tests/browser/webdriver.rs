@@ -96,6 +96,11 @@ impl Driver {
                     "--disable-background-timer-throttling",
                     "--disable-backgrounding-occluded-windows",
                     "--disable-renderer-backgrounding",
+                    // Chromium 156 preloads its address bar's suggestions
+                    // as a page of their own (a renderer) at start and in
+                    // every window: half of its start-up and of a window's
+                    // cost, for a bar nobody types in.
+                    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
                     format!("--user-data-dir={}", profile.display()),
                 ],
             },

@@ -121,7 +121,14 @@ impl Window {
             if pool.1 < WINDOWS {
                 pool.1 += 1;
                 drop(pool);
-                break Window::open_one(shared);
+                match Window::open_one(shared) {
+                    Ok(handle) => break handle,
+                    Err(why) => {
+                        lock(&shared.pool).1 -= 1;
+                        shared.returned.notify_one();
+                        panic!("no window in the browser: {why}");
+                    }
+                }
             }
             pool = shared
                 .returned
@@ -136,7 +143,7 @@ impl Window {
     }
 
     /// A new window, opened from the current one (which is always open).
-    fn open_one(shared: &'static Shared) -> String {
+    fn open_one(shared: &'static Shared) -> Result<String, String> {
         let mut current = shared
             .current
             .lock()
@@ -146,12 +153,11 @@ impl Window {
         }
         let made = shared
             .driver
-            .command("POST", "window/new", Some(&json!({"type": "window"})))
-            .unwrap_or_else(|why| panic!("no window in the browser: {why}"));
+            .command("POST", "window/new", Some(&json!({"type": "window"})))?;
         made["handle"]
             .as_str()
-            .unwrap_or_else(|| panic!("no window handle: {made}"))
-            .to_string()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no window handle: {made}"))
     }
 
     /// Opens `address` and waits for the page to load.

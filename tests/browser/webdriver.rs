@@ -16,6 +16,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -29,6 +30,10 @@ pub struct Driver {
     socket: SocketAddr,
     /// The session's address, `/session/ID`.
     pub session: String,
+    /// Why the browser stopped answering, once a request went unanswered:
+    /// every later request fails at once with it, instead of each test
+    /// waiting out its own deadline.
+    broken: Mutex<Option<String>>,
     /// chromedriver itself; never waited for, the watchdog ends it.
     _driver: Child,
     /// The watchdog's standard input: when the test process ends, however
@@ -74,6 +79,7 @@ impl Driver {
         let mut started = Driver {
             socket,
             session: String::new(),
+            broken: Mutex::new(None),
             _driver: driver,
             _watch: watch,
         };
@@ -126,13 +132,24 @@ impl Driver {
 
     /// One WebDriver request: the answer, or chromedriver's message.
     fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+        let mut broken = self.broken.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(why) = &*broken {
+            return Err(format!("chromedriver {method} {path}: not sent, {why}"));
+        }
+        drop(broken);
         match request(self.socket, method, path, body) {
             Ok((200, reply)) => Ok(reply),
             Ok((status, reply)) => Err(format!("chromedriver {method} {path}: {status} {reply}")),
-            Err(e) => Err(format!(
-                "chromedriver {method} {path}: {e} (no answer within {} s: the browser hung or crashed?)",
-                DEADLINE.as_secs()
-            )),
+            Err(e) => {
+                let why = format!(
+                    "the browser stopped answering: {method} {path} had no answer \
+                     within {} s ({e}): hung or crashed?",
+                    DEADLINE.as_secs()
+                );
+                broken = self.broken.lock().unwrap_or_else(PoisonError::into_inner);
+                broken.get_or_insert(why.clone());
+                Err(format!("chromedriver {method} {path}: {why}"))
+            }
         }
     }
 }

@@ -7,42 +7,30 @@
 //! Chromium and poppler-utils come with `.ci/run`; under `CI=true` their
 //! absence fails the test, elsewhere it is skipped with a note.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
 
+use crate::browser::{Window, which, window};
 use crate::common::{Bp, temp_dir};
 
-/// The browser and `pdftotext`, or why the test cannot run.
-fn tools() -> Option<PathBuf> {
-    let found = ["chromium", "chromium-browser"].iter().find_map(|name| {
-        Command::new(name)
-            .arg("--version")
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|_| PathBuf::from(name))
-    });
-    let pdftotext = Command::new("pdftotext")
-        .arg("-v")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    let why = match (&found, pdftotext) {
-        (Some(_), true) => return found,
-        (None, _) => "chromium (or chromium-browser) is not installed",
-        (_, false) => "pdftotext (poppler-utils) is not installed",
-    };
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{why}: CI must print the HTML export (`.ci/run` installs both)");
+/// A window of the shared browser, or `None` (with a note) where it or
+/// `pdftotext` is missing outside CI.
+fn tools() -> Option<Window> {
+    if which("pdftotext").is_none() {
+        let why = "pdftotext (poppler-utils) is not installed";
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{why}: CI must print the HTML export (`.ci/run` installs it)");
+        }
+        eprintln!("note: html_print skipped: {why}");
+        return None;
     }
-    eprintln!("note: html_print skipped: {why}");
-    None
+    window("html_print")
 }
 
 /// The session's HTML printed to PDF, as text laid out as on the page, and
 /// how many pages it took.
-fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
+fn printed(browser: &Window, bp: &Bp, id: &str) -> (String, usize) {
     print_html(
         browser,
         &bp.ok(&["export", "--format", "html", "--session", id]),
@@ -54,7 +42,7 @@ fn printed(browser: &Path, bp: &Bp, id: &str) -> (String, usize) {
 /// `paper` (a CSS page size, "A4") as a person picks it in the print
 /// dialog: every page on that paper, in the orientation the page asks for;
 /// as text laid out as on the page, and how many pages it took.
-fn print_html(browser: &Path, page: &str, paper: Option<&str>) -> (String, usize) {
+fn print_html(browser: &Window, page: &str, paper: Option<&str>) -> (String, usize) {
     let dir = temp_dir();
     let html = dir.path().join("page.html");
     let pdf = dir.path().join("page.pdf");
@@ -69,26 +57,8 @@ fn print_html(browser: &Path, page: &str, paper: Option<&str>) -> (String, usize
         None => page.to_string(),
     };
     std::fs::write(&html, page).unwrap();
-    let run = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-pdf-header-footer",
-        ])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.path().join("profile").display()
-        ))
-        .arg(format!("--print-to-pdf={}", pdf.display()))
-        .arg(&html)
-        .output()
-        .unwrap();
-    assert!(
-        pdf.metadata().is_ok_and(|m| m.len() > 0),
-        "chromium printed no PDF: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    browser.open(&format!("file://{}", html.display()));
+    std::fs::write(&pdf, browser.print()).unwrap();
     if let Some(size) = paper {
         // The PDF is on the paper asked for (pdfinfo names it).
         let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();

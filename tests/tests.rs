@@ -4,6 +4,7 @@
 mod bridge_four;
 mod bridge_pad;
 mod bridge_words;
+mod browser;
 mod chart;
 mod cli_values;
 mod common;

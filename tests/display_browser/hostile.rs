@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use super::webdriver::free_port;
 use super::*;
+use crate::browser::free_port;
 
 /// Names as a player could type them (at most 24 characters, no `,`, no `=`).
 const NAMES: [&str; 5] = [

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::webdriver::free_port;
 use super::*;
+use crate::browser::free_port;
 
 /// What the tests allow from an entry saved to the page showing it.
 const WITHIN: f64 = 1000.0;

@@ -1,6 +1,6 @@
 //! Issue 24, tested as a person would see it: `bridgepad display` opened in
-//! a real browser (Debian's headless Chromium, driven through chromedriver
-//! by `webdriver.rs`). An entry made with `bid` appears on the page within
+//! a real browser (Debian's headless Chromium, driven through chromedriver,
+//! one window of the test process's one browser each: `tests/browser/`). An entry made with `bid` appears on the page within
 //! a second without a reload, the page reconnects by itself after the
 //! server went away and catches up (`live.rs`); hostile names are shown as
 //! text and run nothing (`hostile.rs`); a phone's and a TV's screen show
@@ -14,43 +14,20 @@
 mod hostile;
 mod live;
 mod screens;
-mod webdriver;
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::browser::Window as Browser;
 use crate::common::Bp;
-use webdriver::Browser;
 
-/// A browser, or `None` (with a note) where chromium or chromedriver is
-/// missing outside CI.
+/// A window of the shared browser, or `None` (with a note) where chromium
+/// or chromedriver is missing outside CI.
 fn browser() -> Option<Browser> {
-    let chromium = ["chromium", "chromium-browser"]
-        .iter()
-        .find_map(|name| which(name));
-    let driver = which("chromedriver");
-    let why = match (&chromium, &driver) {
-        (Some(chromium), Some(driver)) => return Some(Browser::start(driver, chromium)),
-        (None, _) => "chromium (or chromium-browser) is not installed",
-        (_, None) => "chromedriver (Debian's chromium-driver) is not installed",
-    };
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{why}: CI must open the display in a browser (`.ci/run` installs both)");
-    }
-    eprintln!("note: display_browser skipped: {why}");
-    None
-}
-
-/// The program `name` on PATH.
-fn which(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|file| file.is_file())
+    crate::browser::window("display_browser")
 }
 
 /// A `bridgepad display` on a chosen port of the loopback address, killed

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::webdriver::free_port;
 use super::*;
+use crate::browser::free_port;
 
 /// What a person sees of the totals and how the page sits on the screen.
 const LAYOUT: &str = r#"

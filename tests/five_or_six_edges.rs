@@ -153,3 +153,67 @@ fn chicago_at_five_labels_each_round_by_the_evening() {
         "took back declarer's tricks in deal 2·1.\nnext: Eve & Cid need 7 tricks in 1NT (Eve declares); Bob leads: `bridgepad tricks Eve=N` (add --honours NAME=100|150 for honours held)\n"
     );
 }
+
+/// The HTML chart (export and the printed page) and `show --chart` draw a
+/// line per player, their own total: Ann's rises when rubber 1 is over
+/// (deal 3) and stays flat through rubber 2, which she sat out; Eve's is
+/// flat through rubber 1. Not a line per partnership of the rubber in play.
+#[test]
+fn the_charts_draw_a_line_per_player_across_the_rubbers() {
+    let bp = Bp::new();
+    two_rubbers_and_a_call(&bp);
+    let page = bp.ok(&["export", "--format", "html"]);
+    let lines: Vec<(String, Vec<String>)> = page
+        .split("<polyline ")
+        .skip(1)
+        .map(|l| {
+            let points = l
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let name = l
+                .split("<title>")
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap();
+            let ys = points
+                .split(' ')
+                .map(|p| p.split(',').nth(1).unwrap().to_string())
+                .collect();
+            (name.to_string(), ys)
+        })
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bob", "Cid", "Dan", "Eve"], "{page}");
+    // The start and deals 1 to 6: rubber 1 ends with deal 3, rubber 2 with deal 6.
+    let ys = |p: usize| &lines[p].1;
+    assert_eq!(ys(0).len(), 7);
+    assert!(
+        ys(0)[..3].iter().all(|y| *y == ys(0)[0]),
+        "Ann flat in rubber 1 until its end"
+    );
+    assert!(
+        ys(0)[3..].iter().all(|y| *y == ys(0)[3]),
+        "Ann flat through rubber 2, sat out"
+    );
+    assert_ne!(ys(0)[2], ys(0)[3]);
+    assert!(
+        ys(4)[..6].iter().all(|y| *y == ys(4)[0]),
+        "Eve flat until rubber 2 is over"
+    );
+    assert_ne!(ys(4)[5], ys(4)[6]);
+    assert!(
+        page.contains("Ann (540)") && page.contains("Eve (1070)"),
+        "the legend's totals"
+    );
+    let chart = bp.ok(&["show", "--chart"]);
+    assert!(
+        chart.contains("C Cid (1610) · E Eve (1070) · A Ann (540) · B Bob (-1610) · D Dan (-1610)"),
+        "{chart}"
+    );
+}

@@ -129,6 +129,23 @@ impl<'a> Page<'a> {
     /// player not dealt in keeps the total they had.
     pub fn series(&self) -> Vec<Vec<i64>> {
         let mut series = vec![vec![0]; self.players.len()];
+        // Five or six: each player's own total, which a rubber (round)
+        // changes when it is over (the players are the roster, in order).
+        if let Some(game) = self
+            .session
+            .play
+            .as_contract()
+            .filter(|g| g.circle().is_some())
+        {
+            let steps = game.player_steps();
+            for line in self.lines() {
+                let now = steps.iter().rev().find(|(dealt, _)| *dealt <= line.hand);
+                for (p, points) in series.iter_mut().enumerate() {
+                    points.push(now.map_or(0, |(_, totals)| totals[p]));
+                }
+            }
+            return series;
+        }
         for line in self.lines() {
             for (points, cell) in series.iter_mut().zip(&line.cells) {
                 let last = *points.last().expect("every series starts at 0");

@@ -305,15 +305,35 @@ impl ContractGame {
     /// finished rubber (round) they played, for their side.
     pub fn player_totals(&self) -> Vec<(String, i64)> {
         let roster = self.roster();
-        let mut totals = vec![0; roster.len()];
-        for rubber in self.rubbers().iter().filter(|r| r.finished) {
+        let totals = self
+            .player_steps()
+            .pop()
+            .map_or_else(|| vec![0; roster.len()], |(_, totals)| totals);
+        roster.names().iter().cloned().zip(totals).collect()
+    }
+
+    /// How each player's total grows: after every finished rubber (round),
+    /// the deals dealt so far in the session and each player's total then,
+    /// in roster order. A rubber counts once it is over, so a player's
+    /// total stands still through a rubber in play and through one they
+    /// sat out; the last step is [`ContractGame::player_totals`].
+    pub fn player_steps(&self) -> Vec<(usize, Vec<i64>)> {
+        let mut totals = vec![0; self.roster().len()];
+        let mut dealt = 0;
+        let mut steps = Vec::new();
+        for rubber in self.rubbers() {
+            dealt += rubber.game.contest().deals().len();
+            if !rubber.finished {
+                continue;
+            }
             for side in Side::BOTH {
                 for p in rubber.side_of(side) {
                     totals[p] += rubber.net(side);
                 }
             }
+            steps.push((dealt, totals.clone()));
         }
-        roster.names().iter().cloned().zip(totals).collect()
+        steps
     }
 
     /// The change of players before the rubber in play, while nothing of it

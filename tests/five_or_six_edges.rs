@@ -211,6 +211,17 @@ fn the_charts_draw_a_line_per_player_across_the_rubbers() {
         page.contains("Ann (540)") && page.contains("Eve (1070)"),
         "the legend's totals"
     );
+    // The sheet's running totals are the same: each player's own, changed
+    // when a rubber is over (Cid 540 through rubber 2 until its last deal).
+    let sheet = bp.ok(&["export", "--format", "markdown"]);
+    assert!(
+        sheet.contains("| 4 | Dan | 3NT by Dan: 7 tricks, down | none | -2 | – | 0 → -540 | +100 → 540 | 0 → -540 | +100 → 0 |"),
+        "{sheet}"
+    );
+    assert!(
+        sheet.contains("| +850 → 1610 | 0 → -1610 | +850 → 1070 |"),
+        "{sheet}"
+    );
     let chart = bp.ok(&["show", "--chart"]);
     assert!(
         chart.contains("C Cid (1610) · E Eve (1070) · A Ann (540) · B Bob (-1610) · D Dan (-1610)"),

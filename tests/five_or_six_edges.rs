@@ -228,3 +228,40 @@ fn the_charts_draw_a_line_per_player_across_the_rubbers() {
         "{chart}"
     );
 }
+
+/// Plain mode's sheet (`show`, and `t` in `play`) at five: each player's
+/// total, which counts a rubber once it is over, then the rubber in play
+/// as the sheet's pad has it, so the table hears Eve & Cid's 100 above
+/// before rubber 2 ends; once the session is over, no rubber in play.
+#[test]
+fn plain_mode_says_the_rubber_in_play_beside_each_players_total() {
+    let bp = Bp::new();
+    bp.new_session(&["rubber-bridge", "--players", FIVE, "--dealer", "Ann"]);
+    for (calls, tricks) in [
+        (&["1S", "p", "4S", "p", "p", "p"][..], &["Ann=10"][..]),
+        (&["1NT", "p", "3NT", "p", "p", "p"], &["Bob=9"]),
+        (
+            &["1H", "p", "4H", "p", "p", "p"],
+            &["Cid=10", "--honours", "Dan=100"],
+        ),
+        (&["1NT", "p", "3NT", "p", "p", "p"], &["Dan=7"]),
+    ] {
+        bp.ok(&[&["auction"][..], calls].concat());
+        bp.ok(&[&["tricks"][..], tricks].concat());
+    }
+    let plain = bp.ok(&["--plain", "show"]);
+    let lines: Vec<&str> = plain.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Ann 540;"))
+        .expect(&plain);
+    assert!(lines[at + 4].starts_with("Eve 0;"), "{plain}");
+    assert_eq!(
+        lines[at + 5],
+        "Rubber 2 in play: Eve & Cid 100 (0 below, 100 above), Bob & Dan 0 (0 below, 0 above). Ann sits out.",
+        "{plain}"
+    );
+    bp.ok(&["close"]);
+    let plain = bp.ok(&["--plain", "show"]);
+    assert!(!plain.contains("in play"), "{plain}");
+}

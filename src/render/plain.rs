@@ -244,6 +244,14 @@ pub fn sheet(play: &Play, place: Place) -> String {
             play.score_of(&name)
         ));
     }
+    // Five or six: the rubber in play, which each player's total counts
+    // once it is over, as the sheet shows it under the players' rubbers.
+    if let Some(line) = play
+        .as_contract()
+        .and_then(crate::narrate::contract::circle::in_play)
+    {
+        lines.push(line);
+    }
     if let Some(game) = play
         .as_exact()
         .filter(|g| g.rules().elimination && !g.is_finished())

@@ -142,6 +142,14 @@ fn chicago_at_five_labels_each_round_by_the_evening() {
     assert_eq!(json["deals"][0]["round"], json!(2));
     assert_eq!(json["deals"][0]["deal_in_round"], json!(1));
     assert_eq!(json["circle"]["rubbers"][0]["deals"][3]["round"], json!(1));
+    // The exported sheet and plain mode's name the deals the same way.
+    let sheet = bp.ok(&["export", "--format", "markdown"]);
+    assert!(
+        sheet.contains("| 1·4 | Dan |") && sheet.contains("| 2·1 | Eve |"),
+        "{sheet}"
+    );
+    let plain = bp.ok(&["--plain", "show"]);
+    assert!(plain.contains("\nDeal 2.1, Eve dealt: "), "{plain}");
     // A deal named as the sheet names it, in the round in play or one over.
     let out = bp.ok(&["edit", "2.1", "tricks", "Eve=8"]);
     assert!(out.starts_with("deal 2·1 corrected;"), "{out}");

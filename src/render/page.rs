@@ -134,12 +134,24 @@ impl<'a> Page<'a> {
 
     /// "Hand 3", or in a contract game "Deal 2 exchange".
     pub fn label(&self, line: &Line) -> String {
+        // Chicago at five or six: the evening's round and the deal in it ("2·3").
+        let chicago = || {
+            let game = self.session.play.as_contract()?;
+            crate::render::contract::circle::chicago_label(game, line.hand)
+        };
         match line.phase {
-            Phase::Hand | Phase::Contract => line.hand.to_string(),
+            Phase::Contract => chicago().unwrap_or_else(|| line.hand.to_string()),
+            Phase::Hand => line.hand.to_string(),
             Phase::PhaseOne => format!("{} p1", line.hand),
             Phase::Exchange => format!("{} ex", line.hand),
             Phase::Close => "close".to_string(),
         }
+    }
+
+    /// Five or six at bridge for four: a cell's running total is the
+    /// player's own, which counts a rubber (round) once it is over.
+    pub fn in_turn(&self) -> bool {
+        self.steps.is_some()
     }
 
     pub fn unit(&self) -> &'static str {

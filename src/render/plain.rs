@@ -201,9 +201,13 @@ fn group_line(play: &Play, group: &[Row]) -> String {
         Phase::Hand | Phase::Contract => String::new(),
         phase => format!(" ({})", phase_words(phase)),
     };
+    // Chicago at five or six: the evening's round and the deal in it ("2·3").
+    let number = play
+        .as_contract()
+        .and_then(|game| super::contract::circle::chicago_label(game, first.hand))
+        .unwrap_or_else(|| first.hand.to_string());
     format!(
-        "{entry} {}{phase}, {} dealt: {}.",
-        first.hand,
+        "{entry} {number}{phase}, {} dealt: {}.",
         first.dealer,
         players.join("; ")
     )

@@ -27,6 +27,7 @@ mod export;
 mod export_output;
 mod export_sheet;
 mod five_or_six;
+mod five_or_six_edges;
 mod folder;
 mod formats;
 mod fuzz;

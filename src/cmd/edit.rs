@@ -10,7 +10,7 @@ use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::HonoursClaim;
-use crate::rules::contract::game::{ContractGame, Correction};
+use crate::rules::contract::game::{ContractError, ContractGame, Correction};
 use crate::rules::{EditKind, HandNumber};
 use crate::session::parse_dummy;
 
@@ -83,16 +83,31 @@ fn correctable(game: &crate::rules::contract::game::ContractGame) -> String {
 /// A contract game's deal corrected: its first phase, auction, declarer's
 /// tricks or dummy, everything after it replayed by the engine.
 fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
-    // A deal by its number, or as the Chicago sheet names it ("1·3", "1.3").
-    let deal = match number(&args.hand, "deal") {
-        Ok(n) => n,
+    // A deal by its number, or as the Chicago sheet names it ("1·3", "1.3");
+    // at five or six, a rubber already over by rubber and deal ("1·3").
+    let (rubber, deal) = match number(&args.hand, "deal") {
+        Ok(n) => (cx.store.load(id)?.contract()?.rubber_in_play(), n),
         Err(e) => {
             let session = cx.store.load(id)?;
-            say::deal_number(session.contract()?, &args.hand).map_err(|_| e)?
+            let game = session.contract()?;
+            say::deal_at(game, &args.hand).map_err(|why| {
+                if game.circle().is_some() {
+                    anyhow!("{why}")
+                } else {
+                    e
+                }
+            })?
         }
     };
     let (session, effect) = cx.store.update(id, cx.now, |session| {
-        let game = session.contract_mut()?;
+        let whole = session.contract_mut()?;
+        let rubbers = whole.rubbers();
+        // The names are those of the four who played the deal.
+        let game = rubbers
+            .get(rubber - 1)
+            .map_or(&*whole, |r| r.game)
+            .clone();
+        let game = &game;
         let correction = match args.what {
             EditWhat::FirstPhase => Correction::FirstPhase(parse_named(
                 game.table(),
@@ -100,12 +115,10 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
                 &args.entries,
                 "tricks",
             )?),
-            EditWhat::Tricks => Correction::Tricks(parse_at_table(
-                game,
-                Some(13),
-                &args.entries,
-                "tricks",
-            )?),
+            EditWhat::Tricks => Correction::Tricks(
+                parse_at_table(game, Some(13), &args.entries, "tricks")
+                    .map_err(|e| sat_out(whole, rubber, &args.entries, "tricks", e))?,
+            ),
             EditWhat::Auction => Correction::Auction(
                 args.entries
                     .iter()
@@ -130,23 +143,94 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
             Some(_) if !matches!(args.what, EditWhat::Tricks) => bail!(
                 "--honours goes with `edit {deal} tricks`: honours are recorded with declarer's tricks"
             ),
-            Some(text) => Some(honours(game, text)?),
+            Some(text) => Some(
+                honours(game, text)
+                    .map_err(|e| sat_out(whole, rubber, std::slice::from_ref(text), "honours", e))?,
+            ),
         };
-        let (mut corrected, effect) = game.edit(deal, &correction)?;
+        let edit = |game: &ContractGame, correction: &Correction| {
+            game.edit_rubber(rubber, deal, correction)
+                .map_err(|e| over_named(game, rubber, e))
+        };
+        let (mut corrected, effect) = edit(whole, &correction)?;
         // The tricks corrected first keep the recorded honours; then these replace them.
         if let Some(held) = honours {
-            corrected = corrected.edit(deal, &Correction::Honours(held))?.0;
+            corrected = edit(&corrected, &Correction::Honours(held))?.0;
         }
-        *game = corrected;
+        *whole = corrected;
         Ok(effect)
     })?;
     let game = session.contract()?;
-    for line in say::corrected(game, deal, effect) {
-        outln!("{line}");
+    let rubbers = game.rubbers();
+    match rubbers
+        .get(rubber - 1)
+        .filter(|r| r.number < game.rubber_in_play())
+    {
+        // At five or six, a rubber already over: its result and every player's total.
+        Some(over) => {
+            let label = say::rubber_deal_label(game, over, deal);
+            for line in say::corrected_as(over.game, deal, &label, effect) {
+                outln!("{line}");
+            }
+            outln!("{}", say::circle::rubber_over(game, over));
+            outln!("players: {}", say::circle::player_totals(game));
+        }
+        None => {
+            for line in say::corrected(game, deal, effect) {
+                outln!("{line}");
+            }
+            outln!("totals: {}", say::totals_line(game));
+        }
     }
-    outln!("totals: {}", say::totals_line(game));
     outln!("{}", say::next(game));
     Ok(())
+}
+
+/// At five or six, an entry for a rubber already over naming a player who
+/// sat it out: refused as such, with the four who played it.
+fn sat_out(
+    whole: &ContractGame,
+    rubber: usize,
+    raw: &[String],
+    what: &str,
+    error: anyhow::Error,
+) -> anyhow::Error {
+    let Some(over) = whole
+        .rubbers()
+        .into_iter()
+        .find(|r| r.number == rubber && r.number < whole.rubber_in_play())
+    else {
+        return error;
+    };
+    let table = over.game.table();
+    let named = raw
+        .iter()
+        .map(|entry| entry.split('=').next().unwrap_or_default().trim())
+        .find(|name| whole.roster().seat_of(name).is_some() && table.seat_of(name).is_none());
+    match named {
+        Some(name) => anyhow!(
+            "{what}: {name} sat out {} {rubber}; name one of the four who played it: {}",
+            say::circle::unit(whole),
+            crate::text::or_list(table.names())
+        ),
+        None => error,
+    }
+}
+
+/// At five or six, a refusal in a rubber already over names its deal as
+/// the table does ("deal 1·3"), not by its number in that rubber alone.
+fn over_named(game: &ContractGame, rubber: usize, error: ContractError) -> anyhow::Error {
+    match (&error, game.rubbers().get(rubber - 1)) {
+        (ContractError::Breaks { deal, reason }, Some(over))
+            if over.number < game.rubber_in_play() =>
+        {
+            anyhow!(
+                "deal {}: {reason}",
+                say::rubber_deal_label(game, over, *deal)
+            )
+        }
+        _ => error.into(),
+    }
 }
 
 /// `--honours NAME=100|150`, or `none`: who held them and the points.

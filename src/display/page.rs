@@ -152,7 +152,9 @@ fn for_the_table(next: &str) -> String {
     }
 }
 
-/// Every player's total in seat order, who leads, and the result line.
+/// Every player's total in seat order (at bridge for four, each
+/// partnership's, as the sheet keeps them; at five or six each player's
+/// own), who leads, and the result line.
 fn totals(page: &Page) -> Markup {
     let leaders = if page.session.is_finished() {
         page.session.winners()
@@ -168,8 +170,9 @@ fn totals(page: &Page) -> Markup {
         section #totals aria-label="Totals" {
             p .result { (one_line(&page.result())) }
             ol .totals {
-                @for (name, total) in page.players.iter().zip(&page.totals) {
-                    @let ahead = page.session.played() > 0 && leaders.contains(name);
+                @for column in parts::columns(page) {
+                    @let (name, total) = (&column.name, page.totals[column.seat]);
+                    @let ahead = page.session.played() > 0 && leaders.contains(&page.players[column.seat]);
                     li class=[ahead.then_some("lead")] {
                         span .name { (one_line(name)) }
                         " "
@@ -391,6 +394,74 @@ mod tests {
             "Tricks for hand 4 (3 bid on 4 tricks: under by 1): Ann, Bob"
         );
         assert_eq!(for_the_table("next: `bridgepad x"), "");
+    }
+
+    /// A bridge table of `names`, Ann dealing: Ann 4♠ making 10, Bob 3NT
+    /// making 9, Cid 4♥ making 10 (rubber 1 to Ann & Cid, 740 to 100), then
+    /// at five Dan's 3NT two down, 100 above to Eve & Cid in rubber 2.
+    fn bridge_totals(names: &[&str]) -> String {
+        use crate::rules::Table;
+        use crate::rules::contract::game::ContractGame;
+        let v = crate::catalog::built_in("rubber-bridge");
+        let table = Table::new(&v, names.iter().map(|n| n.to_string()).collect(), 0).unwrap();
+        let mut game = ContractGame::seated(v.try_into().unwrap(), table);
+        let deals: &[(&str, u32)] = &[
+            ("1S p 4S p p p", 10),
+            ("1NT p 3NT p p p", 9),
+            ("1H p 4H p p p", 10),
+            ("1NT p 3NT p p p", 7),
+        ];
+        for &(calls, tricks) in &deals[..if names.len() > 4 { 4 } else { 2 }] {
+            for call in calls.split_whitespace() {
+                game.call(call.parse().unwrap()).unwrap();
+            }
+            let Some(crate::rules::contract::contest::Next::Tricks { declarer }) =
+                game.contest().next()
+            else {
+                panic!("a contract: {calls}");
+            };
+            game.record_result(&[(declarer, tricks)], None).unwrap();
+        }
+        let s = crate::session::testing::session("s", "2026-11-22T20:00:00Z", game.into());
+        let live = live(&s, false);
+        let at = live.find("<ol class=\"totals\">").unwrap();
+        live[at..at + live[at..].find("</ol>").unwrap()].to_string()
+    }
+
+    /// Bridge for four: the totals are the two partnerships', as the sheet
+    /// keeps them, not each of the four players' (partners score alike).
+    /// Five or six: each player's own, as `show` gives them.
+    #[test]
+    fn bridge_totals_are_the_partnerships_at_four_and_the_players_at_five() {
+        let four = bridge_totals(&["Ann", "Bob", "Cid", "Dan"]);
+        let names: Vec<&str> = four.split("<span class=\"name\">").skip(1).collect();
+        assert_eq!(names.len(), 2, "{four}");
+        assert!(
+            names[0].starts_with("Ann &amp; Cid</span> <b class=\"total\">120</b>"),
+            "{four}"
+        );
+        assert!(
+            names[1].starts_with("Bob &amp; Dan</span> <b class=\"total\">100</b>"),
+            "{four}"
+        );
+        assert!(four.contains("class=\"lead\""), "Ann & Cid lead: {four}");
+        let five = bridge_totals(&["Ann", "Bob", "Cid", "Dan", "Eve"]);
+        let shown: Vec<&str> = five
+            .split("<span class=\"name\">")
+            .skip(1)
+            .map(|li| li.split("</b>").next().unwrap())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "Ann</span> <b class=\"total\">640",
+                "Bob</span> <b class=\"total\">-640",
+                "Cid</span> <b class=\"total\">640",
+                "Dan</span> <b class=\"total\">-640",
+                "Eve</span> <b class=\"total\">0",
+            ],
+            "{five}"
+        );
     }
 
     /// The sheet and the chart are the printed page's parts, without its

@@ -65,6 +65,9 @@ pub fn exact_series(game: &ExactGame) -> Vec<Series> {
 /// Each player's running total after every deal with points in (contract
 /// games; a deal still being played counts with what it has scored so far).
 pub fn contract_series(game: &ContractGame) -> Vec<Series> {
+    if game.circle().is_some() {
+        return super::contract::circle::series(game);
+    }
     let deals: Vec<_> = game
         .contest()
         .deals()

@@ -134,6 +134,11 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
              Each cell: bid/tricks, ✓ exact or ✗ missed, points → running total; – where there is none.\n\n"
                 .as_bytes(),
         )?;
+    } else if sheet.in_turn() {
+        out.write_all(
+            "Each cell: the side's points → the player's own total, which counts a rubber (round) once it is over; – where there is none.\n\n"
+                .as_bytes(),
+        )?;
     } else {
         out.write_all("Each cell: points → running total; – where there is none.\n\n".as_bytes())?;
     }

@@ -29,6 +29,9 @@ pub struct Page<'a> {
     /// Whether declarer chooses to reveal the dummy (Single Dummy Bridge):
     /// the sheet then has a Dummy column.
     pub dummy: bool,
+    /// Five or six at bridge for four: each player's total after every
+    /// rubber over, by the deals dealt then (`ContractGame::player_steps`).
+    steps: Option<Vec<(usize, Vec<i64>)>>,
 }
 
 pub struct Line {
@@ -64,6 +67,11 @@ impl<'a> Page<'a> {
         let rules = session.play.as_contract().map(|game| game.rules());
         let dummy = rules.is_some_and(|r| r.has_dummy_choice());
         let phases = rules.is_some_and(|r| r.first_phase().is_some());
+        let steps = session
+            .play
+            .as_contract()
+            .filter(|game| game.circle().is_some())
+            .map(|game| game.player_steps());
         Page {
             session,
             players,
@@ -71,6 +79,7 @@ impl<'a> Page<'a> {
             contract,
             phases,
             dummy,
+            steps,
         }
     }
 
@@ -86,8 +95,20 @@ impl<'a> Page<'a> {
                 cells: vec![None; self.players.len()],
                 facts: first.facts.clone(),
             };
-            for row in rows {
+            // Five or six: a player's running total is their own, which a
+            // rubber changes when it is over, not their side's in the rubber.
+            let now = self.steps.as_ref().map(|steps| {
+                steps
+                    .iter()
+                    .rev()
+                    .find(|(dealt, _)| *dealt <= first.hand)
+                    .map_or_else(|| vec![0; self.players.len()], |(_, t)| t.clone())
+            });
+            for mut row in rows {
                 if let Some(i) = self.players.iter().position(|p| *p == row.player) {
+                    if let Some(now) = &now {
+                        row.total = now[i];
+                    }
                     line.cells[i] = Some(row);
                 }
             }
@@ -113,12 +134,24 @@ impl<'a> Page<'a> {
 
     /// "Hand 3", or in a contract game "Deal 2 exchange".
     pub fn label(&self, line: &Line) -> String {
+        // Chicago at five or six: the evening's round and the deal in it ("2·3").
+        let chicago = || {
+            let game = self.session.play.as_contract()?;
+            crate::render::contract::circle::chicago_label(game, line.hand)
+        };
         match line.phase {
-            Phase::Hand | Phase::Contract => line.hand.to_string(),
+            Phase::Contract => chicago().unwrap_or_else(|| line.hand.to_string()),
+            Phase::Hand => line.hand.to_string(),
             Phase::PhaseOne => format!("{} p1", line.hand),
             Phase::Exchange => format!("{} ex", line.hand),
             Phase::Close => "close".to_string(),
         }
+    }
+
+    /// Five or six at bridge for four: a cell's running total is the
+    /// player's own, which counts a rubber (round) once it is over.
+    pub fn in_turn(&self) -> bool {
+        self.steps.is_some()
     }
 
     pub fn unit(&self) -> &'static str {
@@ -126,7 +159,8 @@ impl<'a> Page<'a> {
     }
 
     /// Each player's running total after every line, starting from 0; a
-    /// player not dealt in keeps the total they had.
+    /// player not dealt in (at five or six, sitting out) keeps the total
+    /// they had.
     pub fn series(&self) -> Vec<Vec<i64>> {
         let mut series = vec![vec![0]; self.players.len()];
         for line in self.lines() {

@@ -201,9 +201,13 @@ fn group_line(play: &Play, group: &[Row]) -> String {
         Phase::Hand | Phase::Contract => String::new(),
         phase => format!(" ({})", phase_words(phase)),
     };
+    // Chicago at five or six: the evening's round and the deal in it ("2·3").
+    let number = play
+        .as_contract()
+        .and_then(|game| super::contract::circle::chicago_label(game, first.hand))
+        .unwrap_or_else(|| first.hand.to_string());
     format!(
-        "{entry} {}{phase}, {} dealt: {}.",
-        first.hand,
+        "{entry} {number}{phase}, {} dealt: {}.",
         first.dealer,
         players.join("; ")
     )
@@ -243,6 +247,14 @@ pub fn sheet(play: &Play, place: Place) -> String {
             "{name} {}{status}{record}{last}.",
             play.score_of(&name)
         ));
+    }
+    // Five or six: the rubber in play, which each player's total counts
+    // once it is over, as the sheet shows it under the players' rubbers.
+    if let Some(line) = play
+        .as_contract()
+        .and_then(crate::narrate::contract::circle::in_play)
+    {
+        lines.push(line);
     }
     if let Some(game) = play
         .as_exact()

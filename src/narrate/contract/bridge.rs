@@ -20,12 +20,6 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let vul = vulnerable(game, deal.vulnerable);
     let number = match deal.round {
         Some((round, of_round)) => {
-            // Five or six: each round is a game of its own; the table counts the evening's.
-            let round = if game.circle().is_some() {
-                game.rubbers().len()
-            } else {
-                round
-            };
             let again = deal.number >= 2
                 && game.contest().deals()[deal.number - 2].no_contract()
                 && game.contest().deals()[deal.number - 2].round == deal.round;
@@ -482,7 +476,8 @@ pub fn would_close(closed: &ContractGame) -> String {
 /// The terms for the sheet's title and `new`: "game 100, best of three
 /// games", "rounds of four deals", "3 rounds of four deals".
 pub fn terms(game: &ContractGame) -> String {
-    let Some(terms) = game.rules().bridge() else {
+    // The session's terms: at five or six a Chicago round is a game of its own.
+    let Some(terms) = game.contract_variant().rules().bridge() else {
         unreachable!("bridge terms for bridge")
     };
     let mut out = match terms.form {

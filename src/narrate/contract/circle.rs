@@ -94,6 +94,23 @@ pub fn rubber_over(game: &ContractGame, rubber: &RubberView<'_>) -> String {
     )
 }
 
+/// The rubber (round) in play as the sheet shows it under the players'
+/// totals, which it joins when it is over: "Rubber 2 in play: Eve & Cid
+/// 140 (40 below, 100 above), Bob & Dan 0 (0 below, 0 above). Ann sits
+/// out." `None` at four, and once the session is over.
+pub fn in_play(game: &ContractGame) -> Option<String> {
+    game.circle()?;
+    if game.is_finished() {
+        return None;
+    }
+    Some(format!(
+        "{} in play: {}. {}",
+        titled(game, game.rubber_in_play()),
+        super::totals_line(game),
+        sitting_out(game).unwrap_or_default()
+    ))
+}
+
 /// "Ann +520, Bob −520, …": each player's total, in the order listed.
 pub fn player_totals(game: &ContractGame) -> String {
     game.player_totals()

@@ -4,7 +4,9 @@
 
 use crate::rules::contract::auction::{Auction, Outcome};
 use crate::rules::contract::deal::Dummy;
-use crate::rules::contract::game::{AuctionEffect, ContractGame, UndoneAnswer, UndoneEntry};
+use crate::rules::contract::game::{
+    AuctionEffect, ContractGame, RubberView, UndoneAnswer, UndoneEntry,
+};
 
 use super::{calls, contract_result, deal_contract, first_phase, pretty};
 
@@ -64,6 +66,66 @@ pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
             };
             format!("there is no deal {text}: {range}{e_g}")
         })
+}
+
+/// Deal `number` of `rubber` as the table names it at five or six: in
+/// Chicago its label ("2·3", the round of the evening and the deal of the
+/// round); at rubber bridge its number in the rubber in play, and for a
+/// rubber already over the rubber and the deal ("1·3").
+pub fn rubber_deal_label(game: &ContractGame, rubber: &RubberView<'_>, number: usize) -> String {
+    let chicago = rubber
+        .game
+        .contest()
+        .deals()
+        .iter()
+        .any(|d| d.round.is_some());
+    if chicago || rubber.number == game.rubber_in_play() {
+        deal_label(rubber.game, number)
+    } else {
+        format!("{}·{number}", rubber.number)
+    }
+}
+
+/// The deal a table typed to correct, as the rubber (Chicago: round) it
+/// belongs to and its number there (both 1-based): a deal of the one in
+/// play as [`deal_number`] reads it, or at five or six a deal of one
+/// already over as [`rubber_deal_label`] names it ("1·3", "1.3").
+pub fn deal_at(game: &ContractGame, text: &str) -> Result<(usize, usize), String> {
+    let in_play = game.rubber_in_play();
+    let here = deal_number(game, text);
+    if let Ok(n) = here {
+        return Ok((in_play, n));
+    }
+    if game.circle().is_none() {
+        return here.map(|n| (1, n));
+    }
+    let wanted = text.trim().replace(['.', ','], "·").to_lowercase();
+    let rubbers = game.rubbers();
+    for rubber in &rubbers {
+        let deals = rubber.game.contest().deals().len();
+        // The rubber in play's deals by rubber and deal too ("2·1").
+        let named = |n: usize| {
+            rubber_deal_label(game, rubber, n) == wanted
+                || (rubber.game.rules().rubber() && format!("{}·{n}", rubber.number) == wanted)
+        };
+        if let Some(n) = (1..=deals).find(|&n| named(n)) {
+            return Ok((rubber.number, n));
+        }
+    }
+    let over: Vec<&RubberView<'_>> = rubbers.iter().filter(|r| r.number < in_play).collect();
+    let unit = super::circle::unit(game);
+    let over = match over.len() {
+        0 => String::new(),
+        1 => format!("; a deal of {unit} 1, which is over, as 1·N (1.N)"),
+        n => format!(
+            "; a deal of {unit}s 1 to {n}, which are over, as {unit} and deal, like {n}·1 ({n}.1)"
+        ),
+    };
+    Err(format!(
+        "{}{over}",
+        here.err()
+            .unwrap_or_else(|| format!("there is no deal {text}"))
+    ))
 }
 
 /// What `undo` took back, in the table's words: "took back the call 7NT in
@@ -134,9 +196,19 @@ pub fn undone_answer(before: &ContractGame, after: &ContractGame, answer: Undone
 /// "deal 3 corrected; every later deal rescored.": its first phase, its
 /// auction, what the corrected auction did to the tricks, and its result.
 pub fn corrected(game: &ContractGame, number: usize, effect: AuctionEffect) -> Vec<String> {
+    corrected_as(game, number, &deal_label(game, number), effect)
+}
+
+/// [`corrected`] of deal `number` of `game`, named `label` (at five or
+/// six, a rubber already over names its deals as [`rubber_deal_label`] does).
+pub fn corrected_as(
+    game: &ContractGame,
+    number: usize,
+    label: &str,
+    effect: AuctionEffect,
+) -> Vec<String> {
     let deal = game.contest().deal(number).expect("a deal dealt");
-    let label = deal_label(game, number);
-    let number = &label;
+    let number = label;
     let mut lines = vec![format!(
         "deal {number} corrected; every later deal rescored."
     )];

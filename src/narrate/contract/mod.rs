@@ -12,7 +12,10 @@ pub mod circle;
 mod corrections;
 mod results;
 
-pub use corrections::{corrected, deal_label, deal_number, undone, undone_answer};
+pub use corrections::{
+    corrected, corrected_as, deal_at, deal_label, deal_number, rubber_deal_label, undone,
+    undone_answer,
+};
 use results::closing_scores;
 pub use results::{
     auction_end, closed, contract_result, explain, finished, first_phase, game_end, game_ending,

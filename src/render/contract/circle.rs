@@ -2,11 +2,13 @@
 //! and a column per player, each cell what that player was credited with
 //! (the side's net result), `out` for a player sitting out; the totals
 //! under them. The pad of the rubber in play follows it, drawn as at four.
+//! And the chart's lines: a player each, their own total deal by deal.
 
 use comfy_table::{Cell, CellAlignment};
 
 use super::new_table;
 use crate::narrate::contract::circle as say;
+use crate::render::chart::Series;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::text::signed;
@@ -51,4 +53,66 @@ pub(crate) fn players_table(game: &ContractGame) -> String {
     let mut out = table.to_string();
     out.push('\n');
     out
+}
+
+/// Five or six at bridge for four: each player's own total after every
+/// deal with points in, across the rubbers (rounds), changed by a rubber
+/// when it is over, so flat through one a player sat out
+/// ([`ContractGame::player_steps`]).
+pub fn series(game: &ContractGame) -> Vec<Series> {
+    let steps = game.player_steps();
+    let mut dealt = 0;
+    let mut at = Vec::new();
+    for rubber in game.rubbers() {
+        for deal in rubber.game.contest().deals() {
+            if deal.is_settled() {
+                at.push(dealt + deal.number);
+            }
+        }
+        dealt += rubber.game.contest().deals().len();
+    }
+    let totals = game.player_totals();
+    // The highest total leads (wins, once the session is over), ties shared.
+    let best = totals.iter().map(|(_, t)| *t).max().unwrap_or(0);
+    totals
+        .into_iter()
+        .enumerate()
+        .map(|(p, (name, _))| Series {
+            totals: at
+                .iter()
+                .map(|&deal| {
+                    let now = steps.iter().rev().find(|(dealt, _)| *dealt <= deal);
+                    now.map_or(0, |(_, totals)| totals[p])
+                })
+                .collect(),
+            leads: totals_now(&steps, p) == best && !steps.is_empty(),
+            name,
+        })
+        .collect()
+}
+
+fn totals_now(steps: &[(usize, Vec<i64>)], p: usize) -> i64 {
+    steps.last().map_or(0, |(_, totals)| totals[p])
+}
+
+/// Chicago at five or six: deal `hand` of the evening (numbered through
+/// the session, as the exports number rows) as the table names it, the
+/// round of the evening and the deal of the round ("2·3"); `None` for any
+/// other game, where the number is the name.
+pub fn chicago_label(game: &ContractGame, hand: usize) -> Option<String> {
+    game.circle()?;
+    let mut before = 0;
+    for rubber in game.rubbers() {
+        let deals = rubber.game.contest().deals();
+        if hand <= before + deals.len() {
+            let deal = deals.get(hand.checked_sub(before + 1)?)?;
+            deal.round?;
+            return Some(crate::narrate::contract::deal_label(
+                rubber.game,
+                deal.number,
+            ));
+        }
+        before += deals.len();
+    }
+    None
 }

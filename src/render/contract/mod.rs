@@ -9,7 +9,7 @@
 //! rubbers above the pad of the one in play.
 
 mod bridge;
-mod circle;
+pub(crate) mod circle;
 mod pad;
 mod rows;
 

@@ -1,6 +1,7 @@
 //! The sheet's and the chart's columns: a player each, or in rubber bridge
 //! and Chicago a side each, since partners score alike and a column (or a
-//! chart line) a player would show each figure twice.
+//! chart line) a player would show each figure twice. At five or six the
+//! partnerships change with the players, so the columns are the players'.
 
 use crate::render::page::Page;
 use crate::rules::contract::Side;
@@ -20,7 +21,9 @@ pub fn columns(page: &Page) -> Vec<Column> {
         .session
         .play
         .as_contract()
-        .filter(|game| page.session.play.is_bridge() && game.partnerships());
+        .filter(|game| page.session.play.is_bridge() && game.partnerships())
+        // Five or six: partnerships change, so a column (a line) a player.
+        .filter(|game| game.circle().is_none());
     match sides {
         Some(game) => Side::BOTH
             .into_iter()

@@ -10,6 +10,7 @@ use crate::rules::contract::bridge::Form;
 use crate::session::Session;
 
 pub use super::STYLE;
+pub use super::columns::{Column, columns};
 pub use super::pads::{chicago_pad, pad, rubber_pad};
 pub use super::sheet::{table, turned};
 

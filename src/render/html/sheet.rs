@@ -100,7 +100,9 @@ fn table_foot(sheet: &Page, bridge: bool) -> Markup {
         (false, _) => 4,
     } + if bridge { 2 } else { 0 }
         - usize::from(sheet.contract && !sheet.phases);
-    let note = if sheet.contract {
+    let note = if sheet.in_turn() {
+        "Each cell: the side's points, then the player's own total in bold, which counts a rubber (round) once it is over."
+    } else if sheet.contract {
         "Each cell: points, then the running total in bold."
     } else {
         "Each cell: bid/tricks (✓ exact, ✗ missed), points, then the running total in bold."

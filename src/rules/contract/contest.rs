@@ -70,6 +70,9 @@ pub enum ContestStatus {
 pub struct Contest {
     rules: ContractRules,
     first_dealer: Seat,
+    /// Chicago at five or six: the rounds the evening played before this
+    /// one, so its deals are numbered as the table counts rounds ("2·3").
+    rounds_before: usize,
     facts: Vec<DealFacts>,
     deals: Vec<ContractDeal>,
     totals: BySide<Line>,
@@ -91,9 +94,17 @@ pub struct Contest {
 
 impl Contest {
     pub fn new(rules: ContractRules, first_dealer: Seat) -> Contest {
+        Contest::after_rounds(rules, first_dealer, 0)
+    }
+
+    /// A new contest whose rounds (Chicago) are numbered after
+    /// `rounds_before` rounds played before it: at five or six, each round
+    /// is a contest of its own, numbered as the evening counts.
+    pub fn after_rounds(rules: ContractRules, first_dealer: Seat, rounds_before: usize) -> Contest {
         let mut contest = Contest {
             rules,
             first_dealer,
+            rounds_before,
             facts: Vec::new(),
             deals: Vec::new(),
             totals: BySide::default(),
@@ -115,7 +126,18 @@ impl Contest {
         first_dealer: Seat,
         facts: &[DealFacts],
     ) -> Result<Contest, (usize, ContestError)> {
-        let mut contest = Contest::new(rules, first_dealer);
+        Contest::replay_after(rules, first_dealer, 0, facts)
+    }
+
+    /// [`Contest::replay`] of a contest numbered after `rounds_before`
+    /// rounds ([`Contest::after_rounds`]).
+    pub fn replay_after(
+        rules: ContractRules,
+        first_dealer: Seat,
+        rounds_before: usize,
+        facts: &[DealFacts],
+    ) -> Result<Contest, (usize, ContestError)> {
+        let mut contest = Contest::after_rounds(rules, first_dealer, rounds_before);
         for (i, deal) in facts.iter().enumerate() {
             let at = |e| (i + 1, e);
             if let Some(tricks) = deal.first_phase {
@@ -145,6 +167,11 @@ impl Contest {
     /// The first dealer.
     pub fn first_dealer(&self) -> Seat {
         self.first_dealer
+    }
+
+    /// The rounds played before this contest (Chicago at five or six).
+    pub fn rounds_before(&self) -> usize {
+        self.rounds_before
     }
 
     /// Bridge for four: part scores, games and rounds as they stand.
@@ -480,7 +507,13 @@ impl Contest {
     pub fn undo(&self) -> Result<Contest, ContestError> {
         if self.closed.is_some() {
             // The close was the last entry: the same deals, open again.
-            return Contest::replay(self.rules, self.first_dealer, &self.facts).map_err(|(_, e)| e);
+            return Contest::replay_after(
+                self.rules,
+                self.first_dealer,
+                self.rounds_before,
+                &self.facts,
+            )
+            .map_err(|(_, e)| e);
         }
         let mut facts = self.facts.clone();
         let deal = facts.len().checked_sub(1).and_then(|i| self.deals.get(i));
@@ -509,7 +542,8 @@ impl Contest {
         if *last == DealFacts::default() {
             facts.pop();
         }
-        Contest::replay(self.rules, self.first_dealer, &facts).map_err(|(_, e)| e)
+        Contest::replay_after(self.rules, self.first_dealer, self.rounds_before, &facts)
+            .map_err(|(_, e)| e)
     }
 
     fn expect(&self, wanted: Next, given: &'static str) -> Result<(), ContestError> {
@@ -634,7 +668,9 @@ impl Contest {
             Some(terms) => {
                 let s = &self.standing;
                 let round = match terms.form {
-                    bridge::Form::Chicago { .. } => Some((s.rounds + 1, s.deal_in_round())),
+                    bridge::Form::Chicago { .. } => {
+                        Some((self.rounds_before + s.rounds + 1, s.deal_in_round()))
+                    }
                     bridge::Form::Rubber { .. } => None,
                 };
                 (

@@ -20,39 +20,80 @@ pub(super) fn correct(
     p: &mut dyn Prompter,
     cx: &Context,
     id: &str,
-    game: &ContractGame,
+    whole: &ContractGame,
 ) -> Result<()> {
-    let last = game.played();
-    if last == 0 {
+    let last = whole.played();
+    let in_play = whole.rubber_in_play();
+    let rubbers = whole.rubbers();
+    // Five or six: the rubbers already over, whose deals are named "1·3".
+    let over: Vec<_> = rubbers.iter().filter(|r| r.number < in_play).collect();
+    if last == 0 && over.is_empty() {
         p.say("Nothing is recorded yet, so there is no deal to correct.");
         return Ok(());
     }
     // The deals as the sheet numbers them (Chicago: "1·3", typed 1.3 too).
-    let pick_deal = |text: &str| match say::deal_number(game, text) {
-        Ok(n) if n <= last => Ok(n),
-        Ok(n) => Err(format!(
+    let pick_deal = |text: &str| match say::deal_at(whole, text) {
+        Ok((rubber, n)) if rubber < in_play || n <= last => Ok((rubber, n)),
+        Ok((_, n)) if last == 0 => Err(format!(
+            "deal {} has nothing recorded yet; type a deal of a {} that is over",
+            say::deal_label(whole, n),
+            say::circle::unit(whole)
+        )),
+        Ok((_, n)) => Err(format!(
             "deal {} has nothing recorded yet; type a deal from {} to {}",
-            say::deal_label(game, n),
-            say::deal_label(game, 1),
-            say::deal_label(game, last)
+            say::deal_label(whole, n),
+            say::deal_label(whole, 1),
+            say::deal_label(whole, last)
         )),
         Err(why) => Err(why),
     };
     let check = |text: &str| pick_deal(text).map(|_| ());
-    let Some(text) = p.input_or_back(
-        &format!(
-            "Correct which deal ({} to {})?",
-            say::deal_label(game, 1),
-            say::deal_label(game, last)
+    let (range, default) = match over.last() {
+        Some(before) if last == 0 => {
+            let deals = before.game.contest().deals().len();
+            let label = say::rubber_deal_label(whole, before, deals);
+            (
+                format!(
+                    "a deal of a {} that is over, like {label}",
+                    say::circle::unit(whole)
+                ),
+                label,
+            )
+        }
+        Some(_) => (
+            format!(
+                "{} to {}, or a deal of a {} that is over, like 1·1",
+                say::deal_label(whole, 1),
+                say::deal_label(whole, last),
+                say::circle::unit(whole)
+            ),
+            say::deal_label(whole, last),
         ),
-        Some(&say::deal_label(game, last)),
+        None => (
+            format!(
+                "{} to {}",
+                say::deal_label(whole, 1),
+                say::deal_label(whole, last)
+            ),
+            say::deal_label(whole, last),
+        ),
+    };
+    let Some(text) = p.input_or_back(
+        &format!("Correct which deal ({range})?"),
+        Some(&default),
         &check,
     )?
     else {
         return Ok(());
     };
-    let number = pick_deal(&text).map_err(anyhow::Error::msg)?;
-    let label = say::deal_label(game, number);
+    let (rubber, number) = pick_deal(&text).map_err(anyhow::Error::msg)?;
+    // The rubber the deal was played in: its players, its pad's numbers.
+    let view = over.iter().find(|r| r.number == rubber);
+    let game: &ContractGame = view.map_or(whole, |r| r.game);
+    let label = match view {
+        Some(view) => say::rubber_deal_label(whole, view, number),
+        None => say::deal_label(game, number),
+    };
     let deal = game.contest().deal(number).expect("a deal dealt");
     let (a, b) = (game.seat(Side::A), game.seat(Side::B));
     let mut items = Vec::new();
@@ -112,7 +153,8 @@ pub(super) fn correct(
         return Ok(());
     };
     let edit = |correction: &Correction| {
-        game.edit(number, correction)
+        whole
+            .edit_rubber(rubber, number, correction)
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
@@ -285,15 +327,31 @@ pub(super) fn correct(
     };
     let (session, effect) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
-        let (corrected, effect) = game.edit(number, &correction)?;
+        let (corrected, effect) = game.edit_rubber(rubber, number, &correction)?;
         *game = corrected;
         Ok(effect)
     })?;
     let game = session.contract()?;
-    for line in say::corrected(game, number, effect) {
-        p.say(&capitalised(&line));
+    let rubbers = game.rubbers();
+    match rubbers
+        .iter()
+        .find(|r| r.number == rubber && rubber < in_play)
+    {
+        // Five or six, a rubber already over: its result, and every player's total.
+        Some(over) => {
+            for line in say::corrected_as(over.game, number, &label, effect) {
+                p.say(&capitalised(&line));
+            }
+            p.say(&say::circle::rubber_over(game, over));
+            p.say(&format!("Players: {}.", say::circle::player_totals(game)));
+        }
+        None => {
+            for line in say::corrected(game, number, effect) {
+                p.say(&capitalised(&line));
+            }
+            p.say(&format!("Totals: {}.", say::totals_line(game)));
+        }
     }
-    p.say(&format!("Totals: {}.", say::totals_line(game)));
     Ok(())
 }
 

@@ -71,3 +71,46 @@ fn a_rubber_ended_at_the_table_seats_the_next_and_says_so() {
     ]);
     play(&mut p, None, &cx).unwrap();
 }
+
+/// `e` at the table corrects a deal of a rubber already over, named as
+/// `bridgepad edit` names it ("1.1": rubber 1, deal 1): Ann took 11, not
+/// 10, so Ann & Cid win rubber 1 by 570, and every player's total follows.
+#[test]
+fn e_corrects_a_deal_of_the_rubber_before() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Rubber Bridge",
+        "Ann,Bob,Cid,Dan,Eve",
+        "Ann",
+        "1S",
+        "pass",
+        "4S",
+        "",
+        "",
+        "1NT",
+        "pass",
+        "3NT",
+        "",
+        "",
+        "1H",
+        "pass",
+        "4H",
+        "",
+        "10 Dan 100",
+        // Rubber 2, deal 1: Dan's call.
+        "e",
+        "1.1",
+        "Declarer's tricks",
+        "11",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    assert!(p.script.refused.is_empty(), "{:?}", p.script.refused);
+    p.assert_said(&[
+        "Deal 1·1 corrected; every later deal rescored.",
+        "Deal 1·1: Ann & Cid took 11 in 4♠: made, +1. Ann & Cid 120 below; 30 for 1 overtrick above.",
+        "Rubber 1 over: Ann & Cid win by 570 (770 to 200).",
+        "Players: Ann +570, Bob -570, Cid +570, Dan -570, Eve 0.",
+    ]);
+}

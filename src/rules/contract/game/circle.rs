@@ -14,10 +14,10 @@
 //! (its total less the other side's) of every rubber they played, and
 //! nothing for one they sat out.
 
-use super::{ContractError, ContractGame, DealError, UndoneEntry};
+use super::{AuctionEffect, ContractError, ContractGame, Correction, DealError, UndoneEntry};
 use crate::rules::contract::ContractVariant;
 use crate::rules::contract::bridge::Form;
-use crate::rules::contract::contest::ContestError;
+use crate::rules::contract::contest::{Contest, ContestError};
 use crate::rules::contract::deal::{DealFacts, HonoursClaim};
 use crate::rules::contract::rotation::{self, CutIn, Four, Swap};
 use crate::rules::contract::side::Side;
@@ -202,11 +202,13 @@ impl ContractGame {
                     to_four(fact, &four, circle)
                         .map_err(|error| DealError { deal: i + 1, error })?,
                 );
-                let rubber = ContractGame::replay(each.clone(), game.table.clone(), &mine)
-                    .map_err(|e| DealError {
-                        deal: start + e.deal,
-                        error: e.error,
-                    })?;
+                let before = circle.earlier.len();
+                let rubber =
+                    ContractGame::replay_after(each.clone(), game.table.clone(), &mine, before)
+                        .map_err(|e| DealError {
+                            deal: start + e.deal,
+                            error: e.error,
+                        })?;
                 let over = rubber.is_finished();
                 played = Some(rubber);
                 if over {
@@ -275,6 +277,12 @@ impl ContractGame {
         all
     }
 
+    /// The number of the rubber (Chicago: round) in play, or at five or
+    /// six of the next one when the table stopped between two; 1 at four.
+    pub fn rubber_in_play(&self) -> usize {
+        self.circle().map_or(1, |c| c.earlier.len() + 1)
+    }
+
     /// Every recorded deal of the session, in order, honours named by
     /// roster seat (the session file's deals).
     pub fn all_facts(&self) -> Vec<DealFacts> {
@@ -297,15 +305,35 @@ impl ContractGame {
     /// finished rubber (round) they played, for their side.
     pub fn player_totals(&self) -> Vec<(String, i64)> {
         let roster = self.roster();
-        let mut totals = vec![0; roster.len()];
-        for rubber in self.rubbers().iter().filter(|r| r.finished) {
+        let totals = self
+            .player_steps()
+            .pop()
+            .map_or_else(|| vec![0; roster.len()], |(_, totals)| totals);
+        roster.names().iter().cloned().zip(totals).collect()
+    }
+
+    /// How each player's total grows: after every finished rubber (round),
+    /// the deals dealt so far in the session and each player's total then,
+    /// in roster order. A rubber counts once it is over, so a player's
+    /// total stands still through a rubber in play and through one they
+    /// sat out; the last step is [`ContractGame::player_totals`].
+    pub fn player_steps(&self) -> Vec<(usize, Vec<i64>)> {
+        let mut totals = vec![0; self.roster().len()];
+        let mut dealt = 0;
+        let mut steps = Vec::new();
+        for rubber in self.rubbers() {
+            dealt += rubber.game.contest().deals().len();
+            if !rubber.finished {
+                continue;
+            }
             for side in Side::BOTH {
                 for p in rubber.side_of(side) {
                     totals[p] += rubber.net(side);
                 }
             }
+            steps.push((dealt, totals.clone()));
         }
-        roster.names().iter().cloned().zip(totals).collect()
+        steps
     }
 
     /// The change of players before the rubber in play, while nothing of it
@@ -357,13 +385,66 @@ impl ContractGame {
         });
         let (four, _) = rotation::next_four(circle.roster.len(), &circle.fours(), circle.cut_in);
         circle.four = four;
-        let fresh = ContractGame::new(
-            circle.each.clone(),
-            table_of(&circle.roster, &circle.each, four, dealer),
+        let table = table_of(&circle.roster, &circle.each, four, dealer);
+        // Chicago: the round is numbered as the evening counts its rounds.
+        self.contest = Contest::after_rounds(
+            circle.each.rules(),
+            table.first_dealer(),
+            circle.earlier.len(),
         );
-        self.table = fresh.table;
-        self.contest = fresh.contest;
-        self.sides = fresh.sides;
+        self.sides = super::side_names(&table);
+        self.table = table;
+    }
+
+    /// Deal `deal` of rubber (Chicago: round) `rubber` corrected (both
+    /// 1-based, the deal as that rubber's pad numbers it). The rubber in
+    /// play is corrected as at four ([`ContractGame::edit`]). A rubber
+    /// already over is corrected and replayed on its own: who played every
+    /// later rubber, and who dealt first in it, follow only from where each
+    /// rubber ended, so a correction that leaves the rubber ending with the
+    /// same deal changes its scores and every player's total, and nothing
+    /// else. One that would end it sooner or later is refused: the players
+    /// of the next rubber could not have sat down when they did.
+    pub fn edit_rubber(
+        &self,
+        rubber: usize,
+        deal: usize,
+        correction: &Correction,
+    ) -> Result<(ContractGame, AuctionEffect), ContractError> {
+        let earlier = self.circle().map_or(0, |c| c.earlier.len());
+        if rubber == earlier + 1 && !self.stopped() {
+            return self.edit(deal, correction);
+        }
+        let unit = match self.rules().bridge().map(|t| t.form) {
+            Some(Form::Chicago { .. }) => "round",
+            _ => "rubber",
+        };
+        let Some(done) = self
+            .circle()
+            .and_then(|c| c.earlier.get(rubber.wrapping_sub(1)))
+        else {
+            let last = self.rubbers().len();
+            return Err(ContractError::Entry(format!(
+                "there is no {unit} {rubber}; {unit}s 1 to {last} have deals to correct"
+            )));
+        };
+        let (corrected, effect) = done.game.edit(deal, correction)?;
+        if !corrected.contest.is_finished() {
+            return Err(ContractError::Breaks {
+                deal,
+                reason: format!(
+                    "with that correction {unit} {rubber} would not be over after its last deal, so {unit} {} could not have begun with other players; correct another deal of {unit} {rubber} with it, or take entries back with `bridgepad undo`",
+                    rubber + 1
+                ),
+            });
+        }
+        let mut game = self.clone();
+        let circle = game
+            .circle
+            .as_deref_mut()
+            .expect("a rubber over is a circle's");
+        circle.earlier[rubber - 1].game = corrected;
+        Ok((game, effect))
     }
 
     /// `close` at five or six: between rubbers it ends the session where

@@ -4,6 +4,7 @@
 
 use super::{AuctionEffect, ContractError, ContractGame, Correction};
 use crate::rules::contract::auction::Outcome;
+use crate::rules::contract::bridge::Form;
 use crate::rules::contract::contest::{Contest, ContestError};
 use crate::rules::contract::deal::{ContractDeal, DealFacts};
 
@@ -22,12 +23,21 @@ impl ContractGame {
     ) -> Result<(ContractGame, AuctionEffect), ContractError> {
         let facts = self.contest.facts();
         let played = facts.len();
-        if played == 0 && self.change().is_some() {
+        if let Some(change) = self.change().filter(|_| played == 0) {
             // Five or six: each rubber's deals are its own, and its players too.
-            return Err(ContractError::Entry(
-                "the rubber in play has nothing recorded yet; `edit` corrects its deals, so take the last rubber's entries back with `bridgepad undo` to correct one of them"
-                    .into(),
-            ));
+            let unit = if matches!(
+                self.rules().bridge().map(|t| t.form),
+                Some(Form::Chicago { .. })
+            ) {
+                "round"
+            } else {
+                "rubber"
+            };
+            let last = change.number - 1;
+            return Err(ContractError::Entry(format!(
+                "{unit} {} has nothing recorded yet; name a deal of a {unit} that is over by {unit} and deal, like `bridgepad edit {last}.{deal} …` for deal {deal} of {unit} {last}",
+                change.number
+            )));
         }
         if played == 0 {
             return Err(ContractError::Entry(
@@ -190,7 +200,11 @@ impl ContractGame {
         edited: usize,
         facts: &[DealFacts],
     ) -> Result<Contest, ContractError> {
-        let mut contest = Contest::new(self.rules(), self.table.first_dealer());
+        let mut contest = Contest::after_rounds(
+            self.rules(),
+            self.table.first_dealer(),
+            self.contest.rounds_before(),
+        );
         for (i, fact) in facts.iter().enumerate() {
             let number = i + 1;
             let breaks = |contest: &Contest, error: ContestError| ContractError::Breaks {

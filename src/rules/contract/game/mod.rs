@@ -164,8 +164,20 @@ impl ContractGame {
         table: Table,
         facts: &[DealFacts],
     ) -> Result<ContractGame, DealError> {
-        let contest = Contest::replay(variant.rules(), table.first_dealer(), facts)
-            .map_err(|(deal, error)| DealError { deal, error })?;
+        ContractGame::replay_after(variant, table, facts, 0)
+    }
+
+    /// [`ContractGame::replay`] of a game whose rounds are numbered after
+    /// `rounds_before` (Chicago at five or six: a round of the evening).
+    pub(crate) fn replay_after(
+        variant: ContractVariant,
+        table: Table,
+        facts: &[DealFacts],
+        rounds_before: usize,
+    ) -> Result<ContractGame, DealError> {
+        let contest =
+            Contest::replay_after(variant.rules(), table.first_dealer(), rounds_before, facts)
+                .map_err(|(deal, error)| DealError { deal, error })?;
         // A call recorded after its deal was passed out would otherwise
         // open the next deal's auction unseen: each deal's calls are its own.
         for (i, fact) in facts.iter().enumerate() {

@@ -367,7 +367,7 @@ fn scoring_words(scoring: Scoring, kind: MovementKind) -> &'static str {
     match scoring {
         Scoring::Matchpoints => "2 for each pair beaten, 1 for a tie",
         Scoring::Imps if kind == MovementKind::Teams => "the two tables compared, then VPs",
-        Scoring::Imps => "each board's score against the others",
+        Scoring::Imps => "against the average of all results",
         Scoring::CrossImps => "against every other result, averaged",
         Scoring::Butler => "against the average, top and bottom out",
     }

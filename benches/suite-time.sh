@@ -16,11 +16,16 @@ runs=${RUNS:-3}
 cargo test --no-run -q 2>/dev/null
 echo "cores: $(nproc), load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq "$runs"); do
-  /usr/bin/time -f "cargo test, run $i: %e s wall, %U s user + %S s system CPU" \
-    cargo test -q >/dev/null 2>/tmp/suite-time.$$ || { cat /tmp/suite-time.$$; exit 1; }
+  if ! /usr/bin/time -f "cargo test, run $i: %e s wall, %U s user + %S s system CPU" \
+    cargo test -q >/tmp/suite-time.$$.out 2>/tmp/suite-time.$$; then
+    sed -n '/^failures:/,$p' /tmp/suite-time.$$.out
+    tail -1 /tmp/suite-time.$$
+    rm -f /tmp/suite-time.$$ /tmp/suite-time.$$.out
+    exit 1
+  fi
   tail -1 /tmp/suite-time.$$
 done
-rm -f /tmp/suite-time.$$
+rm -f /tmp/suite-time.$$ /tmp/suite-time.$$.out
 [ "${MODULES:-1}" = 0 ] && exit 0
 binary=$(cargo test --no-run --message-format=json -q 2>/dev/null |
   python3 -c 'import json,sys

@@ -83,9 +83,14 @@ fn current(git: &Git) -> Result<Option<(String, bool)>> {
 
 /// On the sync that sets the remote, before anything is committed: a
 /// folder with no commit yet (bridgepad has just made it a repository)
-/// starts on the remote's branch.
-pub fn follow_before_first_commit(git: &Git, remote: &str) -> Result<()> {
-    let Some((ours, false)) = current(git)? else {
+/// starts on the remote's branch. `made` is the branch of a repository this
+/// sync has just made (with no commit), which git need not be asked.
+pub fn follow_before_first_commit(git: &Git, remote: &str, made: Option<&str>) -> Result<()> {
+    let current = match made {
+        Some(branch) => Some((branch.to_string(), false)),
+        None => current(git)?,
+    };
+    let Some((ours, false)) = current else {
         return Ok(());
     };
     if let Some(branches) = ask(git, remote)?
@@ -195,10 +200,12 @@ pub fn name_remote_head(url: &str, ours: &str) -> Result<()> {
         return Ok(());
     }
     let remote = Git::new(path);
-    let points = remote.succeeds(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])?;
-    let has_ours =
-        remote.succeeds(&["rev-parse", "-q", "--verify", &format!("refs/heads/{ours}")])?;
-    if !points && has_ours {
+    // Asked in turn: a remote whose HEAD names a branch it has (every
+    // sync after the first) needs one git command.
+    if remote.succeeds(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])? {
+        return Ok(());
+    }
+    if remote.succeeds(&["rev-parse", "-q", "--verify", &format!("refs/heads/{ours}")])? {
         // Best done, never a failed sync: the push went through.
         let _ = remote.try_run(&["symbolic-ref", "HEAD", &format!("refs/heads/{ours}")])?;
     }

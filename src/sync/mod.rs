@@ -93,38 +93,39 @@ pub fn sync(
             );
         }
         // Before creating anything: is there a git at all?
-        Git::new(Path::new(".")).run(&["--version"])?;
+        git::installed()?;
     }
     // Held to the end: no other sync runs git here meanwhile.
     let _syncing = store.lock_sync()?;
-    if !dir.join(".git").exists() {
+    let made = !dir.join(".git").exists();
+    if made {
         recover::make_repository(dir, BRANCH)?;
         say(format!(
             "made `{}` a git repository",
             crate::text::one_line(&dir.display().to_string())
         ));
     }
-    git.refuse_local_programs()?;
+    let config = git.config()?;
     clear_locks(&git, git_wait, say)?;
-    let url = match &remote {
-        Some(url) => set_remote(&git, url, say)?,
+    let current = remote_url(&git, &config)?;
+    let (url, added) = match &remote {
+        Some(url) => (url.clone(), set_remote(&git, url, current.as_deref(), say)?),
         None => {
-            let run = git.try_run(&["remote", "get-url", REMOTE])?;
-            if !run.ok {
+            let Some(url) = current else {
                 bail!(
                     "`{}` has no remote to sync with: run `bridgepad sync --remote URL` once, with URL the git repository to sync with",
                     dir.display()
                 );
-            }
-            refuse_remote_inside(dir, &run.line())?;
-            run.line()
+            };
+            refuse_remote_inside(dir, &url)?;
+            (url, false)
         }
     };
-    fetch_everything(&git)?;
+    fetch_everything(&git, &config, added)?;
     let git = git.with_remote(REMOTE, &url);
-    configure(&git, exe)?;
+    configure(&git, &config, exe)?;
     if remote.is_some() {
-        branch::follow_before_first_commit(&git, REMOTE)?;
+        branch::follow_before_first_commit(&git, REMOTE, made.then_some(BRANCH))?;
     }
     let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
     if !branch.ok {
@@ -139,10 +140,11 @@ pub fn sync(
         git_dir: git_dir(&git)?,
         git: with_identity(
             git,
+            &config,
             &store
                 .device()
                 .map_or_else(store::device::hostname, str::to_string),
-        )?,
+        ),
         url: shown_url(&url),
         remote_dir: local_repository(&url),
         branch: branch.line(),
@@ -152,7 +154,8 @@ pub fn sync(
     {
         let _lock = store.lock_folder()?;
         write_attributes(dir)?;
-        if remote.is_some() {
+        // A repository made just now has nothing committed yet.
+        if remote.is_some() && !made {
             sync.untrack_machine_local()?;
         }
         sync.commit_here(say)?;
@@ -364,20 +367,14 @@ impl Syncing<'_> {
         )
     }
 
-    /// How many commits here the remote does not have.
+    /// How many commits here the remote does not have: none before the
+    /// first commit, every one before the remote has any (git leaves out
+    /// a name that names nothing yet).
     fn ahead(&self) -> Result<u64> {
-        if !self
+        let theirs = format!("^{}", self.theirs());
+        let run = self
             .git
-            .succeeds(&["rev-parse", "-q", "--verify", "HEAD"])?
-        {
-            return Ok(0);
-        }
-        let range = if self.has_theirs()? {
-            format!("{}..HEAD", self.theirs())
-        } else {
-            "HEAD".into()
-        };
-        let run = self.git.run(&["rev-list", "--count", &range])?;
+            .run(&["rev-list", "--count", "--ignore-missing", "HEAD", &theirs])?;
         Ok(run.line().parse().unwrap_or(0))
     }
 

@@ -18,11 +18,12 @@
 //! A sync asks the remote only when the branches it fetched are not just
 //! this device's own: on the first sync, and when another branch appears.
 
+use std::fs;
 use std::path::Path;
 
 use anyhow::{Result, bail};
 
-use super::git::{self, Git, shell_quoted};
+use super::git::{self, Config, Git, shell_quoted};
 
 /// What a remote holds: its branches, and the one its `HEAD` names.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -69,6 +70,32 @@ impl Branches {
 fn ask(git: &Git, remote: &str) -> Result<Option<Branches>> {
     let run = git.try_run(&["ls-remote", "--symref", remote])?;
     Ok(run.ok.then(|| Branches::parse(&run.text())))
+}
+
+/// The branch the repository in `git_dir` is on; `None` when its `HEAD`
+/// names none (a commit checked out). Read from the `HEAD` file where git
+/// keeps it as a plain file (its own `files` way of storing refs); asked
+/// of git (`git symbolic-ref`) otherwise.
+pub fn on(git: &Git, git_dir: &Path, config: &Config) -> Result<Option<String>> {
+    let head = git_dir.join("HEAD");
+    let files = config
+        .get("extensions.refstorage")
+        .is_none_or(|s| s.eq_ignore_ascii_case("files"));
+    if files && fs::symlink_metadata(&head).is_ok_and(|m| m.is_file()) {
+        let text = fs::read_to_string(&head).unwrap_or_default();
+        let text = text.trim_end();
+        if let Some(name) = text.strip_prefix("ref: refs/heads/")
+            && !name.is_empty()
+            && !name.contains(char::is_whitespace)
+        {
+            return Ok(Some(name.to_string()));
+        }
+        if git::names_object(text.as_bytes()) && text.len() <= 64 {
+            return Ok(None);
+        }
+    }
+    let run = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
+    Ok(run.ok.then(|| run.line()))
 }
 
 /// The branch this device is on, and whether it has a commit yet.

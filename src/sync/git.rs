@@ -106,6 +106,8 @@ pub struct Git {
 #[derive(Debug)]
 pub struct Run {
     pub ok: bool,
+    /// The exit status, `None` when a signal ended git.
+    pub code: Option<i32>,
     pub stdout: Vec<u8>,
     pub stderr: String,
 }
@@ -359,6 +361,7 @@ impl Git {
         let out = self.command(args).output().map_err(|e| spawn_error(&e))?;
         Ok(Run {
             ok: out.status.success(),
+            code: out.status.code(),
             stdout: out.stdout,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         })
@@ -388,6 +391,7 @@ impl Git {
         })?;
         let run = Run {
             ok: out.status.success(),
+            code: out.status.code(),
             stdout: out.stdout,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         };
@@ -470,6 +474,17 @@ pub fn reason(stderr: &str) -> String {
         .find_map(|p| line.strip_prefix(p))
         .unwrap_or(line);
     line.trim_end_matches('.').to_string()
+}
+
+/// Whether the text of a ref file such as `MERGE_HEAD` names an object, as
+/// git reads it: an object id (40 hex digits, or SHA-256's 64) at its
+/// start, followed by nothing or by white space.
+pub fn names_object(text: &[u8]) -> bool {
+    let id = text
+        .split(|b| b.is_ascii_whitespace())
+        .next()
+        .unwrap_or_default();
+    matches!(id.len(), 40 | 64) && id.iter().all(u8::is_ascii_hexdigit)
 }
 
 /// The NUL-separated fields of a `-z` output.
@@ -626,6 +641,19 @@ mod tests {
             (settings[1].key.as_str(), &settings[1].value),
             ("core.bare", &None)
         );
+    }
+
+    #[test]
+    fn a_ref_file_names_an_object_when_it_starts_with_a_whole_id() {
+        let id = "0123456789abcdef0123456789abcdef01234567";
+        assert!(names_object(id.as_bytes()));
+        assert!(names_object(format!("{id}\n{id}\n").as_bytes()));
+        assert!(names_object(id.repeat(2)[..64].as_bytes()));
+        // Cut short by a kill, or empty: no merge under way.
+        assert!(!names_object(&id.as_bytes()[..39]));
+        assert!(!names_object(b""));
+        assert!(!names_object(format!("{id}x").as_bytes()));
+        assert!(!names_object(b"ref: refs/heads/main\n"));
     }
 
     #[test]

@@ -127,17 +127,17 @@ pub fn sync(
     if remote.is_some() {
         branch::follow_before_first_commit(&git, REMOTE, made.then_some(BRANCH))?;
     }
-    let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
-    if !branch.ok {
+    let git_dir = git_dir(&git)?;
+    let Some(branch) = branch::on(&git, &git_dir, &config)? else {
         bail!(
             "the git repository in `{}` is not on a branch: check one out (`git -C '{}' switch {BRANCH}`), then sync again",
             dir.display(),
             dir.display()
         );
-    }
+    };
     let mut sync = Syncing {
         store,
-        git_dir: git_dir(&git)?,
+        git_dir,
         git: with_identity(
             git,
             &config,
@@ -147,7 +147,7 @@ pub fn sync(
         ),
         url: shown_url(&url),
         remote_dir: local_repository(&url),
-        branch: branch.line(),
+        branch,
         now,
         git_wait,
     };
@@ -236,10 +236,15 @@ impl Syncing<'_> {
         Ok(run.ok.then(|| run.line()))
     }
 
-    /// Whether a merge is under way (a sync killed while merging).
+    /// Whether a merge is under way (a sync killed while merging): as
+    /// `git rev-parse --verify MERGE_HEAD` tells, read from the file itself
+    /// (git writes it in place, not by a rename, so a merge cut off may
+    /// leave it cut short: then, for git too, no merge is under way).
     fn merging(&self) -> Result<bool> {
-        self.git
-            .succeeds(&["rev-parse", "-q", "--verify", "MERGE_HEAD"])
+        let Ok(text) = std::fs::read(self.git_dir.join("MERGE_HEAD")) else {
+            return Ok(false);
+        };
+        Ok(git::names_object(&text))
     }
 
     /// Commits everything that changed in the data folder, first settling
@@ -381,15 +386,17 @@ impl Syncing<'_> {
     /// Merges what was fetched, under the store's lock, and says what came.
     fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let theirs = self.theirs();
-        if !self.has_theirs()? {
-            say(format!("nothing at {} yet", self.url));
+        // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
+        // tell (no branch fetched yet, or no commit here).
+        let ancestor = self
+            .git
+            .try_run(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?;
+        if ancestor.ok {
+            say(format!("nothing new at {}", self.url));
             return Ok(());
         }
-        if self
-            .git
-            .succeeds(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?
-        {
-            say(format!("nothing new at {}", self.url));
+        if ancestor.code != Some(1) && !self.has_theirs()? {
+            say(format!("nothing at {} yet", self.url));
             return Ok(());
         }
         let _lock = self.store.lock_folder()?;

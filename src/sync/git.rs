@@ -648,7 +648,7 @@ mod tests {
         let id = "0123456789abcdef0123456789abcdef01234567";
         assert!(names_object(id.as_bytes()));
         assert!(names_object(format!("{id}\n{id}\n").as_bytes()));
-        assert!(names_object(id.repeat(2)[..64].as_bytes()));
+        assert!(names_object(&id.repeat(2).as_bytes()[..64]));
         // Cut short by a kill, or empty: no merge under way.
         assert!(!names_object(&id.as_bytes()[..39]));
         assert!(!names_object(b""));

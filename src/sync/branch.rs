@@ -278,6 +278,22 @@ mod tests {
     }
 
     #[test]
+    fn the_branch_is_read_from_head_as_git_reads_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let git = Git::new(dir.path());
+        let config = Config::of(&[]);
+        let head = dir.path().join("HEAD");
+        fs::write(&head, "ref: refs/heads/feature/x\n").unwrap();
+        assert_eq!(
+            on(&git, dir.path(), &config).unwrap().as_deref(),
+            Some("feature/x")
+        );
+        // A commit checked out: on no branch.
+        fs::write(&head, "0123456789abcdef0123456789abcdef01234567\n").unwrap();
+        assert_eq!(on(&git, dir.path(), &config).unwrap(), None);
+    }
+
+    #[test]
     fn branch_names_are_quoted_only_when_they_need_it() {
         assert_eq!(quoted_name("main"), "main");
         assert_eq!(quoted_name("feature/x-1.2"), "feature/x-1.2");

@@ -131,11 +131,7 @@ fn sessions_changed_on_both_devices_merge_with_the_driver() {
 
 #[test]
 fn a_session_continued_differently_becomes_a_conflict_copy_on_both() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
+    let (_remote, a, b, id) = two_devices();
     a.ok_at(&at(10), &["bid", "Bob=1", "--session", &id]);
     b.ok_at(&at(11), &["bid", "Bob=0", "--session", &id]);
     let (ours_a, ours_b) = (a.session_text(&id), b.session_text(&id));
@@ -160,10 +156,7 @@ fn a_session_continued_differently_becomes_a_conflict_copy_on_both() {
 
 #[test]
 fn offline_the_sync_commits_here_and_says_what_was_not_pushed() {
-    let remote = Remote::new();
-    let a = remote.device("1");
-    devils(&a);
-    sync(&a, &remote);
+    let (remote, a, _) = one_device();
     fs::remove_dir_all(remote.path()).unwrap();
     let id = a.new_session(&[
         "mormon-bridge",

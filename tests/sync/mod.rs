@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 
 use tempfile::TempDir;
 
@@ -19,7 +18,10 @@ mod five_or_six;
 mod merge_driver;
 mod pushes;
 mod setup;
+mod start;
 mod two_devices;
+
+use start::{Snapshot, one_device, two_devices, two_devices_settled};
 
 /// The git config the tests' git reads instead of the user's: git's own
 /// upkeep (`git maintenance run --auto`, which git starts after every
@@ -81,152 +83,6 @@ impl Remote {
             .env("GIT_CONFIG_NOSYSTEM", "1")
             .env("BRIDGEPAD_SEED", seed)
             .env("BRIDGEPAD_DEVICE", &format!("device-{seed}"))
-    }
-}
-
-/// Where most tests start: a remote, and devices "1" and "2"
-/// ([`Remote::device`]) after each one's first sync, Devil's Bridge
-/// ([`devils`]) made on "1" before its sync; and the session's id. Copied
-/// from a start made once per test run, so each test runs none of the
-/// commands that make it (the first syncs are tested where a test does
-/// them itself).
-fn two_devices() -> (Remote, Bp, Bp, String) {
-    let start = Start::made();
-    let (remote, mut devices) = start.copy(&start.two, &["1", "2"]);
-    let b = devices.pop().unwrap();
-    let a = devices.pop().unwrap();
-    (remote, a, b, start.id.clone())
-}
-
-/// [`two_devices`] after "1" synced again, so each has the other's history.
-fn two_devices_settled() -> (Remote, Bp, Bp, String) {
-    let start = Start::made();
-    let (remote, mut devices) = start.copy(&start.settled, &["1", "2"]);
-    let b = devices.pop().unwrap();
-    let a = devices.pop().unwrap();
-    (remote, a, b, start.id.clone())
-}
-
-/// [`two_devices`] before "2" syncs: the remote, device "1" after its first
-/// sync, and the session's id.
-fn one_device() -> (Remote, Bp, String) {
-    let start = Start::made();
-    let (remote, mut devices) = start.copy(&start.one, &["1"]);
-    (remote, devices.pop().unwrap(), start.id.clone())
-}
-
-/// The starts [`two_devices`], [`two_devices_settled`] and [`one_device`] copy: each a folder with
-/// the remote (`scores.git`) and each device's data folder (named by its
-/// seed).
-struct Start {
-    one: PathBuf,
-    two: PathBuf,
-    settled: PathBuf,
-    /// The remote's URL when the start was made, in each device's config.
-    url: String,
-    id: String,
-}
-
-/// What a start folder's name begins with, followed by the test process's id.
-const START: &str = "bridgepad-sync-start-";
-
-impl Start {
-    fn made() -> &'static Start {
-        static START_MADE: OnceLock<Start> = OnceLock::new();
-        START_MADE.get_or_init(Start::make)
-    }
-
-    fn make() -> Start {
-        let scratch = temp_dir();
-        let root = tempfile::Builder::new()
-            .prefix(&format!("{START}{}-", std::process::id()))
-            .tempdir_in(scratch.path().parent().unwrap())
-            .unwrap()
-            .keep();
-        remove_dead_starts(root.parent().unwrap());
-        let remote = Remote::new();
-        let (a, b) = (remote.device("1"), remote.device("2"));
-        let id = devils(&a);
-        sync(&a, &remote);
-        let (one, two) = (root.join("one"), root.join("two"));
-        copy_tree(&remote.path(), &one.join("scores.git"));
-        copy_tree(&a.data_dir(), &one.join("1"));
-        sync(&b, &remote);
-        copy_tree(&remote.path(), &two.join("scores.git"));
-        copy_tree(&a.data_dir(), &two.join("1"));
-        copy_tree(&b.data_dir(), &two.join("2"));
-        a.ok(&["sync"]);
-        let settled = root.join("settled");
-        copy_tree(&remote.path(), &settled.join("scores.git"));
-        copy_tree(&a.data_dir(), &settled.join("1"));
-        copy_tree(&b.data_dir(), &settled.join("2"));
-        Start {
-            one,
-            two,
-            settled,
-            url: remote.url(),
-            id,
-        }
-    }
-
-    /// A new remote and the devices `seeds`, as they are in the start `from`.
-    fn copy(&self, from: &Path, seeds: &[&str]) -> (Remote, Vec<Bp>) {
-        let remote = Remote { dir: temp_dir() };
-        fs::write(remote.gitconfig(), GITCONFIG).unwrap();
-        copy_tree(&from.join("scores.git"), &remote.path());
-        let devices = seeds
-            .iter()
-            .map(|seed| {
-                let bp = remote.device(seed);
-                copy_tree(&from.join(seed), &bp.data_dir());
-                let config = bp.data_dir().join(".git/config");
-                let text = fs::read_to_string(&config).unwrap();
-                assert!(text.contains(&self.url), "{text}");
-                fs::write(&config, text.replace(&self.url, &remote.url())).unwrap();
-                bp
-            })
-            .collect();
-        (remote, devices)
-    }
-}
-
-/// Removes the starts of test runs that have ended (a start lives as long
-/// as its process, which cannot remove it when it ends), where processes
-/// can be seen.
-fn remove_dead_starts(dir: &Path) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
-    for entry in fs::read_dir(dir).unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix(START)
-            .and_then(|rest| rest.split('-').next())
-        else {
-            continue;
-        };
-        if !Path::new("/proc").join(pid).exists() {
-            let _ = fs::remove_dir_all(entry.path());
-        }
-    }
-}
-
-/// A copy of the folder `from` at `to` (which must not exist): folders,
-/// files with their permissions, and links as links.
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let (path, target) = (entry.path(), to.join(entry.file_name()));
-        let kind = entry.file_type().unwrap();
-        if kind.is_dir() {
-            copy_tree(&path, &target);
-        } else if kind.is_symlink() {
-            #[cfg(unix)]
-            std::os::unix::fs::symlink(fs::read_link(&path).unwrap(), &target).unwrap();
-        } else {
-            fs::copy(&path, &target).unwrap();
-        }
     }
 }
 

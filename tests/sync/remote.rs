@@ -236,24 +236,41 @@ fn a_gitattributes_from_the_remote_cannot_change_how_sessions_merge() {
     } else {
         &[Hostile::Union, Hostile::LinkOutside]
     };
+    // Every kind starts from the same two devices, made for the first and
+    // copied for the others.
+    let mut start: Option<(Snapshot, String, String)> = None;
     for &hostile in tried {
-        let remote = Remote::new();
-        let (a, b) = (remote.device("1"), remote.device("2"));
-        // Two games: one where both devices record a different first bid,
-        // one where A corrects hand 1 while B plays hand 2 (lines far
-        // enough apart for git's line-by-line merge to take both).
-        let bids = devils(&a);
-        let edited = a.new_session(&[
-            "devils-bridge",
-            "--players",
-            "Dee,Eve,Fay",
-            "--dealer",
-            "Dee",
-        ]);
-        a.ok(&["bid", "Eve=1", "Fay=0", "Dee=1", "--session", &edited]);
-        a.ok(&["tricks", "Eve=1", "Fay=0", "--session", &edited]);
-        sync(&a, &remote);
-        sync(&b, &remote);
+        let (remote, a, b, bids, edited) = match &start {
+            Some((snapshot, bids, edited)) => {
+                let (remote, mut devices) = snapshot.copy();
+                let b = devices.pop().unwrap();
+                let a = devices.pop().unwrap();
+                (remote, a, b, bids.clone(), edited.clone())
+            }
+            None => {
+                let remote = Remote::new();
+                let (a, b) = (remote.device("1"), remote.device("2"));
+                // Two games: one where both devices record a different
+                // first bid, one where A corrects hand 1 while B plays
+                // hand 2 (lines far enough apart for git's line-by-line
+                // merge to take both).
+                let bids = devils(&a);
+                let edited = a.new_session(&[
+                    "devils-bridge",
+                    "--players",
+                    "Dee,Eve,Fay",
+                    "--dealer",
+                    "Dee",
+                ]);
+                a.ok(&["bid", "Eve=1", "Fay=0", "Dee=1", "--session", &edited]);
+                a.ok(&["tricks", "Eve=1", "Fay=0", "--session", &edited]);
+                sync(&a, &remote);
+                sync(&b, &remote);
+                let snapshot = Snapshot::take(&remote, &[("1", &a), ("2", &b)]);
+                start = Some((snapshot, bids.clone(), edited.clone()));
+                (remote, a, b, bids, edited)
+            }
+        };
         // Someone with A's folder changes `.gitattributes`; A's sync sends
         // it to B.
         let attributes = a.data_dir().join(".gitattributes");

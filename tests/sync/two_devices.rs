@@ -93,19 +93,34 @@ fn a_session_continued_on_one_device_fast_forwards_on_the_other() {
 
 #[test]
 fn sessions_changed_on_both_devices_merge_with_the_driver() {
+    // Both orders start from the same two devices, copied for the second.
+    let mut start: Option<(Snapshot, String, String)> = None;
     for a_first in [true, false] {
-        let remote = Remote::new();
-        let (a, b) = (remote.device("1"), remote.device("2"));
-        let shared = devils(&a);
-        let mormon = a.new_session(&[
-            "mormon-bridge",
-            "--players",
-            "Ann,Bob,Cid,Dee",
-            "--dealer",
-            "Dee",
-        ]);
-        sync(&a, &remote);
-        sync(&b, &remote);
+        let (_remote, a, b, shared, mormon) = match &start {
+            Some((snapshot, shared, mormon)) => {
+                let (remote, mut devices) = snapshot.copy();
+                let b = devices.pop().unwrap();
+                let a = devices.pop().unwrap();
+                (remote, a, b, shared.clone(), mormon.clone())
+            }
+            None => {
+                let remote = Remote::new();
+                let (a, b) = (remote.device("1"), remote.device("2"));
+                let shared = devils(&a);
+                let mormon = a.new_session(&[
+                    "mormon-bridge",
+                    "--players",
+                    "Ann,Bob,Cid,Dee",
+                    "--dealer",
+                    "Dee",
+                ]);
+                sync(&a, &remote);
+                sync(&b, &remote);
+                let snapshot = Snapshot::take(&remote, &[("1", &a), ("2", &b)]);
+                start = Some((snapshot, shared.clone(), mormon.clone()));
+                (remote, a, b, shared, mormon)
+            }
+        };
         // A goes on with Mormon Bridge; B with Devil's Bridge. Both typed
         // Bob's bid (at different times), B went further: B's history
         // holds A's.

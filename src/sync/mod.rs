@@ -27,13 +27,21 @@
 //! This file is the protocol; `setup.rs` sets the repository up (the
 //! remote, the driver, the attributes, the identity, the machine-local
 //! files untracked), `branch.rs` follows the remote's branch, `unmerged.rs`
-//! settles what a merge leaves unmerged, and `changes.rs` says what a sync
-//! committed and pulled (its commit messages).
+//! settles what a merge leaves unmerged (`index.rs` tells whether there is
+//! any), and `changes.rs` says what a sync committed and pulled (its commit
+//! messages).
+//!
+//! Each git command costs a process (a few milliseconds), so a sync asks
+//! git only what it cannot read as plainly itself: every setting comes from
+//! one `git config --list`, and the branch, a merge under way and unmerged
+//! paths from git's own files where git keeps them plainly (asked of git
+//! where it does not).
 
 mod branch;
 mod changes;
 pub mod driver;
 pub mod git;
+mod index;
 mod recover;
 mod setup;
 mod unmerged;
@@ -138,6 +146,10 @@ pub fn sync(
     let mut sync = Syncing {
         store,
         git_dir,
+        hash: match config.get("extensions.objectformat") {
+            Some(format) if format.eq_ignore_ascii_case("sha256") => 32,
+            _ => 20,
+        },
         git: with_identity(
             git,
             &config,
@@ -211,6 +223,8 @@ struct Syncing<'a> {
     remote_dir: Option<PathBuf>,
     /// The data folder's git folder.
     git_dir: PathBuf,
+    /// How long the repository's object ids are, in bytes.
+    hash: usize,
     branch: String,
     now: DateTime<Utc>,
     /// How long to wait for a git at work where a lock is left.

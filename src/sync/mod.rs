@@ -43,6 +43,7 @@ pub mod driver;
 pub mod git;
 mod index;
 mod recover;
+mod refs;
 mod setup;
 mod unmerged;
 
@@ -250,6 +251,14 @@ impl Syncing<'_> {
         Ok(run.ok.then(|| run.line()))
     }
 
+    /// Whether this device's branch and the remote's, as last fetched,
+    /// are the same commit, as their refs' files say (false when they do
+    /// not say plainly: git is asked then).
+    fn same_tips(&self) -> bool {
+        let ours = refs::resolve(&self.git_dir, "HEAD");
+        matches!(&ours, Some(Some(_))) && ours == refs::resolve(&self.git_dir, &self.theirs())
+    }
+
     /// Whether a merge is under way (a sync killed while merging): as
     /// `git rev-parse --verify MERGE_HEAD` tells, read from the file itself
     /// (git writes it in place, not by a rename, so a merge cut off may
@@ -390,6 +399,9 @@ impl Syncing<'_> {
     /// first commit, every one before the remote has any (git leaves out
     /// a name that names nothing yet).
     fn ahead(&self) -> Result<u64> {
+        if self.same_tips() {
+            return Ok(0);
+        }
         let theirs = format!("^{}", self.theirs());
         let run = self
             .git
@@ -400,6 +412,10 @@ impl Syncing<'_> {
     /// Merges what was fetched, under the store's lock, and says what came.
     fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let theirs = self.theirs();
+        if self.same_tips() {
+            say(format!("nothing new at {}", self.url));
+            return Ok(());
+        }
         // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
         // tell (no branch fetched yet, or no commit here).
         let ancestor = self

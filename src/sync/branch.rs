@@ -18,11 +18,12 @@
 //! A sync asks the remote only when the branches it fetched are not just
 //! this device's own: on the first sync, and when another branch appears.
 
+use std::fs;
 use std::path::Path;
 
 use anyhow::{Result, bail};
 
-use super::git::{self, Git, shell_quoted};
+use super::git::{self, Config, Git, shell_quoted};
 
 /// What a remote holds: its branches, and the one its `HEAD` names.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -71,6 +72,32 @@ fn ask(git: &Git, remote: &str) -> Result<Option<Branches>> {
     Ok(run.ok.then(|| Branches::parse(&run.text())))
 }
 
+/// The branch the repository in `git_dir` is on; `None` when its `HEAD`
+/// names none (a commit checked out). Read from the `HEAD` file where git
+/// keeps it as a plain file (its own `files` way of storing refs); asked
+/// of git (`git symbolic-ref`) otherwise.
+pub fn on(git: &Git, git_dir: &Path, config: &Config) -> Result<Option<String>> {
+    let head = git_dir.join("HEAD");
+    let files = config
+        .get("extensions.refstorage")
+        .is_none_or(|s| s.eq_ignore_ascii_case("files"));
+    if files && fs::symlink_metadata(&head).is_ok_and(|m| m.is_file()) {
+        let text = fs::read_to_string(&head).unwrap_or_default();
+        let text = text.trim_end();
+        if let Some(name) = text.strip_prefix("ref: refs/heads/")
+            && !name.is_empty()
+            && !name.contains(char::is_whitespace)
+        {
+            return Ok(Some(name.to_string()));
+        }
+        if git::names_object(text.as_bytes()) && text.len() <= 64 {
+            return Ok(None);
+        }
+    }
+    let run = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
+    Ok(run.ok.then(|| run.line()))
+}
+
 /// The branch this device is on, and whether it has a commit yet.
 fn current(git: &Git) -> Result<Option<(String, bool)>> {
     let run = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
@@ -83,9 +110,14 @@ fn current(git: &Git) -> Result<Option<(String, bool)>> {
 
 /// On the sync that sets the remote, before anything is committed: a
 /// folder with no commit yet (bridgepad has just made it a repository)
-/// starts on the remote's branch.
-pub fn follow_before_first_commit(git: &Git, remote: &str) -> Result<()> {
-    let Some((ours, false)) = current(git)? else {
+/// starts on the remote's branch. `made` is the branch of a repository this
+/// sync has just made (with no commit), which git need not be asked.
+pub fn follow_before_first_commit(git: &Git, remote: &str, made: Option<&str>) -> Result<()> {
+    let current = match made {
+        Some(branch) => Some((branch.to_string(), false)),
+        None => current(git)?,
+    };
+    let Some((ours, false)) = current else {
         return Ok(());
     };
     if let Some(branches) = ask(git, remote)?
@@ -194,11 +226,20 @@ pub fn name_remote_head(url: &str, ours: &str) -> Result<()> {
     if !path.is_dir() {
         return Ok(());
     }
+    // A remote whose HEAD names a branch it has (every sync after the
+    // first), as its files say: nothing to do, and no git to start.
+    if let Some(dir) = super::local_repository(url)
+        && let Some(Some(_)) = super::refs::resolve(&dir, "HEAD")
+    {
+        return Ok(());
+    }
     let remote = Git::new(path);
-    let points = remote.succeeds(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])?;
-    let has_ours =
-        remote.succeeds(&["rev-parse", "-q", "--verify", &format!("refs/heads/{ours}")])?;
-    if !points && has_ours {
+    // Asked in turn: a remote whose HEAD names a branch it has needs one
+    // git command.
+    if remote.succeeds(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])? {
+        return Ok(());
+    }
+    if remote.succeeds(&["rev-parse", "-q", "--verify", &format!("refs/heads/{ours}")])? {
         // Best done, never a failed sync: the push went through.
         let _ = remote.try_run(&["symbolic-ref", "HEAD", &format!("refs/heads/{ours}")])?;
     }
@@ -241,6 +282,22 @@ mod tests {
         assert_eq!(two.followed("main"), Some("main"));
         assert_eq!(two.followed("master"), None);
         assert_eq!(Branches::parse("").followed("main"), None);
+    }
+
+    #[test]
+    fn the_branch_is_read_from_head_as_git_reads_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let git = Git::new(dir.path());
+        let config = Config::of(&[]);
+        let head = dir.path().join("HEAD");
+        fs::write(&head, "ref: refs/heads/feature/x\n").unwrap();
+        assert_eq!(
+            on(&git, dir.path(), &config).unwrap().as_deref(),
+            Some("feature/x")
+        );
+        // A commit checked out: on no branch.
+        fs::write(&head, "0123456789abcdef0123456789abcdef01234567\n").unwrap();
+        assert_eq!(on(&git, dir.path(), &config).unwrap(), None);
     }
 
     #[test]

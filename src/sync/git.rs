@@ -76,7 +76,7 @@ const OVERRIDES: [(&str, &str); 10] = [
 /// from the user's git config (global or system) they work as they do for
 /// `git` itself; from the data folder's own config (`local` or `worktree`
 /// scope, files it includes too), which bridgepad did not write, they stop
-/// the sync before git runs anything (see [`Git::refuse_local_programs`]).
+/// the sync before git runs anything (see [`Git::config`]).
 /// Each is a key, or (for keys with a URL or name inside) its first and
 /// last part, as git lists keys: lower case but for the middle part.
 const LOCAL_PROGRAMS: [(&str, &str); 6] = [
@@ -106,6 +106,8 @@ pub struct Git {
 #[derive(Debug)]
 pub struct Run {
     pub ok: bool,
+    /// The exit status, `None` when a signal ended git.
+    pub code: Option<i32>,
     pub stdout: Vec<u8>,
     pub stderr: String,
 }
@@ -123,6 +125,87 @@ impl Run {
     /// git's reason for failing, as one line.
     pub fn reason(&self) -> String {
         reason(&self.stderr)
+    }
+}
+
+/// The git settings a repository sees, as `git config --list` gives them:
+/// in the order git reads them, so the last of a key is the one that holds.
+#[derive(Debug, Default)]
+pub struct Config {
+    entries: Vec<Setting>,
+}
+
+/// One line of `git config --list`.
+#[derive(Debug)]
+struct Setting {
+    /// `local`, `worktree`, `global`, `system`, `command`; empty where
+    /// git could not say (before 2.26) and the setting is not the folder's.
+    scope: String,
+    /// `file:<path>` (relative to the data folder for its own files).
+    origin: String,
+    /// As git lists keys: lower case but for a subsection.
+    key: String,
+    /// None for a key written without `=` (a boolean `true`).
+    value: Option<String>,
+}
+
+impl Setting {
+    fn new(scope: &str, origin: &str, setting: &str) -> Setting {
+        let (key, value) = match setting.split_once('\n') {
+            Some((key, value)) => (key, Some(value.to_string())),
+            None => (setting, None),
+        };
+        Setting {
+            scope: scope.to_string(),
+            origin: origin.to_string(),
+            key: key.to_string(),
+            value,
+        }
+    }
+
+    /// Whether the setting is the data folder's own (its `.git/config`, or
+    /// a file that includes).
+    fn local(&self) -> bool {
+        self.scope == "local" || self.scope == "worktree"
+    }
+}
+
+impl Config {
+    /// Every value of `key`, in the order git reads them (`--get-all`).
+    pub fn all<'a>(&'a self, key: &str) -> impl Iterator<Item = &'a str> + 'a {
+        let key = key.to_string();
+        self.entries
+            .iter()
+            .filter(move |s| s.key == key)
+            .map(|s| s.value.as_deref().unwrap_or(""))
+    }
+
+    /// The value of `key` that holds: the last one read (`--get`).
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.all(key).last()
+    }
+
+    /// The first value of `key` (`git remote get-url` takes a remote's
+    /// first URL).
+    pub fn first(&self, key: &str) -> Option<&str> {
+        self.all(key).next()
+    }
+
+    /// Whether any key starts with `first` and ends with `last`.
+    pub fn any_key(&self, first: &str, last: &str) -> bool {
+        self.entries
+            .iter()
+            .any(|s| s.key.starts_with(first) && s.key.ends_with(last))
+    }
+
+    /// A config made of `key=value` lines, for tests.
+    #[cfg(test)]
+    pub fn of(lines: &[&str]) -> Config {
+        let entries = lines
+            .iter()
+            .map(|line| Setting::new("global", "", &line.replacen('=', "\n", 1)))
+            .collect();
+        Config { entries }
     }
 }
 
@@ -170,25 +253,28 @@ impl Git {
         git
     }
 
-    /// Refuses a data folder whose own git config names a program for git
-    /// to run (see [`LOCAL_PROGRAMS`]): one `error:` naming the setting, its
-    /// file, and how to move it where bridgepad lets it work.
-    pub fn refuse_local_programs(&self) -> Result<()> {
+    /// Every git setting the data folder's repository sees (the user's,
+    /// the system's and its own), read by one git command; each setting a
+    /// sync needs is then looked up in it rather than by a `git config` of
+    /// its own. Refuses a data folder whose own git config names a program
+    /// for git to run (see [`LOCAL_PROGRAMS`]): one `error:` naming the
+    /// setting, its file, and how to move it where bridgepad lets it work.
+    pub fn config(&self) -> Result<Config> {
         // `<scope>\0<origin>\0<key>\n<value>\0`, or `<key>\0` without a value.
         let scoped = self.try_run(&["config", "--show-scope", "--show-origin", "--list", "-z"])?;
-        let settings: Vec<(String, String)> = if scoped.ok {
-            fields(&scoped.stdout)
+        let config = if scoped.ok {
+            let entries = fields(&scoped.stdout)
                 .chunks(3)
                 .filter_map(|entry| match entry {
-                    [scope, origin, setting] if scope == "local" || scope == "worktree" => {
-                        Some((origin.clone(), setting.clone()))
-                    }
+                    [scope, origin, setting] => Some(Setting::new(scope, origin, setting)),
                     _ => None,
                 })
-                .collect()
+                .collect();
+            Config { entries }
         } else {
             // git before 2.26 cannot say a setting's scope: the data
-            // folder's own file, and the files it includes.
+            // folder's own file, and the files it includes, are asked
+            // for on their own, then every setting.
             let local = self.run(&[
                 "config",
                 "--local",
@@ -197,16 +283,23 @@ impl Git {
                 "--list",
                 "-z",
             ])?;
-            fields(&local.stdout)
+            let mut entries: Vec<Setting> = fields(&local.stdout)
                 .chunks(2)
                 .filter_map(|entry| match entry {
-                    [origin, setting] => Some((origin.clone(), setting.clone())),
+                    [origin, setting] => Some(Setting::new("local", origin, setting)),
                     _ => None,
                 })
-                .collect()
+                .collect();
+            let all = self.run(&["config", "--list", "-z"])?;
+            entries.extend(
+                fields(&all.stdout)
+                    .iter()
+                    .map(|setting| Setting::new("", "", setting)),
+            );
+            Config { entries }
         };
-        for (origin, setting) in &settings {
-            let key = setting.split('\n').next().unwrap_or_default();
+        for setting in config.entries.iter().filter(|s| s.local()) {
+            let key = setting.key.as_str();
             let names_program = LOCAL_PROGRAMS.iter().any(|(first, last)| {
                 if last.is_empty() {
                     key == *first
@@ -216,6 +309,7 @@ impl Git {
                         && key.ends_with(last)
                 }
             });
+            let origin = &setting.origin;
             let file = origin.strip_prefix("file:").unwrap_or(origin);
             let file = self.dir.join(file);
             let shown = file.display().to_string();
@@ -237,7 +331,7 @@ impl Git {
                 shell_quoted(key)
             );
         }
-        Ok(())
+        Ok(config)
     }
 
     fn command<S: AsRef<OsStr>>(&self, args: &[S]) -> Command {
@@ -267,6 +361,7 @@ impl Git {
         let out = self.command(args).output().map_err(|e| spawn_error(&e))?;
         Ok(Run {
             ok: out.status.success(),
+            code: out.status.code(),
             stdout: out.stdout,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         })
@@ -296,6 +391,7 @@ impl Git {
         })?;
         let run = Run {
             ok: out.status.success(),
+            code: out.status.code(),
             stdout: out.stdout,
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         };
@@ -325,6 +421,33 @@ impl Git {
     }
 }
 
+/// Whether a `git` program is on `PATH`, looked for as the system looks
+/// for one to start (without starting one): the error a git that cannot
+/// be started gives, when there is none. (With no `PATH`, the system's
+/// own list of folders is searched when git is started.)
+pub fn installed() -> Result<()> {
+    let Some(path) = std::env::var_os("PATH") else {
+        return Ok(());
+    };
+    let found = std::env::split_paths(&path).any(|dir| runnable(&dir.join("git")));
+    if found {
+        return Ok(());
+    }
+    Err(spawn_error(&io::Error::from(io::ErrorKind::NotFound)))
+}
+
+#[cfg(unix)]
+fn runnable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata()
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+#[cfg(not(unix))]
+fn runnable(path: &Path) -> bool {
+    path.with_extension("exe").is_file() || path.is_file()
+}
+
 /// A git that could not be started, most likely because it is not installed.
 fn spawn_error(error: &io::Error) -> anyhow::Error {
     if error.kind() == io::ErrorKind::NotFound {
@@ -351,6 +474,17 @@ pub fn reason(stderr: &str) -> String {
         .find_map(|p| line.strip_prefix(p))
         .unwrap_or(line);
     line.trim_end_matches('.').to_string()
+}
+
+/// Whether the text of a ref file such as `MERGE_HEAD` names an object, as
+/// git reads it: an object id (40 hex digits, or SHA-256's 64) at its
+/// start, followed by nothing or by white space.
+pub fn names_object(text: &[u8]) -> bool {
+    let id = text
+        .split(|b| b.is_ascii_whitespace())
+        .next()
+        .unwrap_or_default();
+    matches!(id.len(), 40 | 64) && id.iter().all(u8::is_ascii_hexdigit)
 }
 
 /// The NUL-separated fields of a `-z` output.
@@ -476,6 +610,50 @@ mod tests {
             let git = Git::new(Path::new("/data")).with_remote("origin", remote);
             assert!(git.config.is_empty(), "{remote}");
         }
+    }
+
+    #[test]
+    fn a_setting_is_its_last_value_and_a_remote_its_first_url() {
+        let config = Config::of(&[
+            "merge.bridgepad.driver=old",
+            "remote.origin.url=/media/usb/scores.git",
+            "remote.origin.url=/media/backup/scores.git",
+            "merge.bridgepad.driver=new",
+            "url.https://example.com/.insteadof=ex:",
+        ]);
+        assert_eq!(config.get("merge.bridgepad.driver"), Some("new"));
+        assert_eq!(
+            config.first("remote.origin.url"),
+            Some("/media/usb/scores.git")
+        );
+        assert_eq!(config.all("remote.origin.url").count(), 2);
+        assert_eq!(config.get("user.name"), None);
+        assert!(config.any_key("url.", ".insteadof"));
+        assert!(!config.any_key("url.", ".pushinsteadof"));
+        let scoped = fields(b"local\0file:.git/config\0user.name\nAnn\0global\0file:/home/ann/.gitconfig\0core.bare\0");
+        let settings: Vec<Setting> = scoped
+            .chunks(3)
+            .map(|e| Setting::new(&e[0], &e[1], &e[2]))
+            .collect();
+        assert!(settings[0].local() && !settings[1].local());
+        assert_eq!(settings[0].value.as_deref(), Some("Ann"));
+        assert_eq!(
+            (settings[1].key.as_str(), &settings[1].value),
+            ("core.bare", &None)
+        );
+    }
+
+    #[test]
+    fn a_ref_file_names_an_object_when_it_starts_with_a_whole_id() {
+        let id = "0123456789abcdef0123456789abcdef01234567";
+        assert!(names_object(id.as_bytes()));
+        assert!(names_object(format!("{id}\n{id}\n").as_bytes()));
+        assert!(names_object(&id.repeat(2).as_bytes()[..64]));
+        // Cut short by a kill, or empty: no merge under way.
+        assert!(!names_object(&id.as_bytes()[..39]));
+        assert!(!names_object(b""));
+        assert!(!names_object(format!("{id}x").as_bytes()));
+        assert!(!names_object(b"ref: refs/heads/main\n"));
     }
 
     #[test]

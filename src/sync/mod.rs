@@ -27,14 +27,23 @@
 //! This file is the protocol; `setup.rs` sets the repository up (the
 //! remote, the driver, the attributes, the identity, the machine-local
 //! files untracked), `branch.rs` follows the remote's branch, `unmerged.rs`
-//! settles what a merge leaves unmerged, and `changes.rs` says what a sync
-//! committed and pulled (its commit messages).
+//! settles what a merge leaves unmerged (`index.rs` tells whether there is
+//! any), and `changes.rs` says what a sync committed and pulled (its commit
+//! messages).
+//!
+//! Each git command costs a process (a few milliseconds), so a sync asks
+//! git only what it cannot read as plainly itself: every setting comes from
+//! one `git config --list`, and the branch, a merge under way and unmerged
+//! paths from git's own files where git keeps them plainly (asked of git
+//! where it does not).
 
 mod branch;
 mod changes;
 pub mod driver;
 pub mod git;
+mod index;
 mod recover;
+mod refs;
 mod setup;
 mod unmerged;
 
@@ -93,66 +102,73 @@ pub fn sync(
             );
         }
         // Before creating anything: is there a git at all?
-        Git::new(Path::new(".")).run(&["--version"])?;
+        git::installed()?;
     }
     // Held to the end: no other sync runs git here meanwhile.
     let _syncing = store.lock_sync()?;
-    if !dir.join(".git").exists() {
+    let made = !dir.join(".git").exists();
+    if made {
         recover::make_repository(dir, BRANCH)?;
         say(format!(
             "made `{}` a git repository",
             crate::text::one_line(&dir.display().to_string())
         ));
     }
-    git.refuse_local_programs()?;
+    let config = git.config()?;
     clear_locks(&git, git_wait, say)?;
-    let url = match &remote {
-        Some(url) => set_remote(&git, url, say)?,
+    let current = remote_url(&git, &config)?;
+    let (url, added) = match &remote {
+        Some(url) => (url.clone(), set_remote(&git, url, current.as_deref(), say)?),
         None => {
-            let run = git.try_run(&["remote", "get-url", REMOTE])?;
-            if !run.ok {
+            let Some(url) = current else {
                 bail!(
                     "`{}` has no remote to sync with: run `bridgepad sync --remote URL` once, with URL the git repository to sync with",
                     dir.display()
                 );
-            }
-            refuse_remote_inside(dir, &run.line())?;
-            run.line()
+            };
+            refuse_remote_inside(dir, &url)?;
+            (url, false)
         }
     };
-    fetch_everything(&git)?;
+    fetch_everything(&git, &config, added)?;
     let git = git.with_remote(REMOTE, &url);
-    configure(&git, exe)?;
+    configure(&git, &config, exe)?;
     if remote.is_some() {
-        branch::follow_before_first_commit(&git, REMOTE)?;
+        branch::follow_before_first_commit(&git, REMOTE, made.then_some(BRANCH))?;
     }
-    let branch = git.try_run(&["symbolic-ref", "-q", "--short", "HEAD"])?;
-    if !branch.ok {
+    let git_dir = git_dir(&git)?;
+    let Some(branch) = branch::on(&git, &git_dir, &config)? else {
         bail!(
             "the git repository in `{}` is not on a branch: check one out (`git -C '{}' switch {BRANCH}`), then sync again",
             dir.display(),
             dir.display()
         );
-    }
+    };
     let mut sync = Syncing {
         store,
-        git_dir: git_dir(&git)?,
+        git_dir,
+        hash: match config.get("extensions.objectformat") {
+            Some(format) if format.eq_ignore_ascii_case("sha256") => 32,
+            _ => 20,
+        },
         git: with_identity(
             git,
+            &config,
             &store
                 .device()
                 .map_or_else(store::device::hostname, str::to_string),
-        )?,
+        ),
         url: shown_url(&url),
         remote_dir: local_repository(&url),
-        branch: branch.line(),
+        branch,
         now,
         git_wait,
     };
     {
         let _lock = store.lock_folder()?;
         write_attributes(dir)?;
-        if remote.is_some() {
+        // A repository made just now has nothing committed yet.
+        if remote.is_some() && !made {
             sync.untrack_machine_local()?;
         }
         sync.commit_here(say)?;
@@ -208,6 +224,8 @@ struct Syncing<'a> {
     remote_dir: Option<PathBuf>,
     /// The data folder's git folder.
     git_dir: PathBuf,
+    /// How long the repository's object ids are, in bytes.
+    hash: usize,
     branch: String,
     now: DateTime<Utc>,
     /// How long to wait for a git at work where a lock is left.
@@ -233,10 +251,23 @@ impl Syncing<'_> {
         Ok(run.ok.then(|| run.line()))
     }
 
-    /// Whether a merge is under way (a sync killed while merging).
+    /// Whether this device's branch and the remote's, as last fetched,
+    /// are the same commit, as their refs' files say (false when they do
+    /// not say plainly: git is asked then).
+    fn same_tips(&self) -> bool {
+        let ours = refs::resolve(&self.git_dir, "HEAD");
+        matches!(&ours, Some(Some(_))) && ours == refs::resolve(&self.git_dir, &self.theirs())
+    }
+
+    /// Whether a merge is under way (a sync killed while merging): as
+    /// `git rev-parse --verify MERGE_HEAD` tells, read from the file itself
+    /// (git writes it in place, not by a rename, so a merge cut off may
+    /// leave it cut short: then, for git too, no merge is under way).
     fn merging(&self) -> Result<bool> {
-        self.git
-            .succeeds(&["rev-parse", "-q", "--verify", "MERGE_HEAD"])
+        let Ok(text) = std::fs::read(self.git_dir.join("MERGE_HEAD")) else {
+            return Ok(false);
+        };
+        Ok(git::names_object(&text))
     }
 
     /// Commits everything that changed in the data folder, first settling
@@ -364,35 +395,38 @@ impl Syncing<'_> {
         )
     }
 
-    /// How many commits here the remote does not have.
+    /// How many commits here the remote does not have: none before the
+    /// first commit, every one before the remote has any (git leaves out
+    /// a name that names nothing yet).
     fn ahead(&self) -> Result<u64> {
-        if !self
-            .git
-            .succeeds(&["rev-parse", "-q", "--verify", "HEAD"])?
-        {
+        if self.same_tips() {
             return Ok(0);
         }
-        let range = if self.has_theirs()? {
-            format!("{}..HEAD", self.theirs())
-        } else {
-            "HEAD".into()
-        };
-        let run = self.git.run(&["rev-list", "--count", &range])?;
+        let theirs = format!("^{}", self.theirs());
+        let run = self
+            .git
+            .run(&["rev-list", "--count", "--ignore-missing", "HEAD", &theirs])?;
         Ok(run.line().parse().unwrap_or(0))
     }
 
     /// Merges what was fetched, under the store's lock, and says what came.
     fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let theirs = self.theirs();
-        if !self.has_theirs()? {
-            say(format!("nothing at {} yet", self.url));
+        if self.same_tips() {
+            say(format!("nothing new at {}", self.url));
             return Ok(());
         }
-        if self
+        // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
+        // tell (no branch fetched yet, or no commit here).
+        let ancestor = self
             .git
-            .succeeds(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?
-        {
+            .try_run(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?;
+        if ancestor.ok {
             say(format!("nothing new at {}", self.url));
+            return Ok(());
+        }
+        if ancestor.code != Some(1) && !self.has_theirs()? {
+            say(format!("nothing at {} yet", self.url));
             return Ok(());
         }
         let _lock = self.store.lock_folder()?;

@@ -5,12 +5,12 @@
 //! commit identity.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 
 use super::REMOTE;
-use super::git::{self, Git, shell_quoted, shown_url};
+use super::git::{self, Config, Git, shell_quoted, shown_url};
 use crate::store::{self, folder};
 
 /// `.gitattributes` as bridgepad writes it: the same bytes on every device,
@@ -98,29 +98,53 @@ fn resolved(path: &Path) -> std::path::PathBuf {
     }
 }
 
-/// Points `origin` at `url`; returns it as it may be shown.
-pub(super) fn set_remote(git: &Git, url: &str, say: &mut dyn FnMut(String)) -> Result<String> {
-    let current = git.try_run(&["remote", "get-url", REMOTE])?;
-    if !current.ok {
-        git.run(&["remote", "add", REMOTE, url])?;
-        say(format!("syncing with {}", shown_url(url)));
-    } else if current.line() != url {
-        git.run(&["remote", "set-url", REMOTE, url])?;
-        say(format!(
-            "syncing with {} (was {})",
-            shown_url(url),
-            shown_url(&current.line())
-        ));
+/// The URL of `origin` as git reaches it, from the repository's settings
+/// (`config`); asked of git (`git remote get-url`) only where a
+/// `url.<base>.insteadOf` setting may rewrite it.
+pub(super) fn remote_url(git: &Git, config: &Config) -> Result<Option<String>> {
+    if config.any_key("url.", ".insteadof") {
+        let run = git.try_run(&["remote", "get-url", REMOTE])?;
+        return Ok(run.ok.then(|| run.line()));
     }
-    Ok(url.to_string())
+    Ok(config
+        .first(&format!("remote.{REMOTE}.url"))
+        .map(|url| url.trim().to_string()))
+}
+
+/// Points `origin` at `url`, whose URL was `current`; true when the remote
+/// was added just now.
+pub(super) fn set_remote(
+    git: &Git,
+    url: &str,
+    current: Option<&str>,
+    say: &mut dyn FnMut(String),
+) -> Result<bool> {
+    match current {
+        None => {
+            git.run(&["remote", "add", REMOTE, url])?;
+            say(format!("syncing with {}", shown_url(url)));
+            return Ok(true);
+        }
+        Some(current) if current != url => {
+            git.run(&["remote", "set-url", REMOTE, url])?;
+            say(format!(
+                "syncing with {} (was {})",
+                shown_url(url),
+                shown_url(current)
+            ));
+        }
+        Some(_) => {}
+    }
+    Ok(false)
 }
 
 /// Gives `origin` the fetch refspec `git remote add` writes after the URL,
 /// which a first sync cut off between the two left without: the remote
-/// then fetched nothing.
-pub(super) fn fetch_everything(git: &Git) -> Result<()> {
+/// then fetched nothing. (`config` is read before; a remote `added` just
+/// now has it.)
+pub(super) fn fetch_everything(git: &Git, config: &Config, added: bool) -> Result<()> {
     let key = format!("remote.{REMOTE}.fetch");
-    if !git.succeeds(&["config", "--get-all", &key])? {
+    if !added && config.all(&key).next().is_none() {
         git.run(&[
             "config",
             &key,
@@ -134,7 +158,7 @@ pub(super) fn fetch_everything(git: &Git) -> Result<()> {
 /// bridgepad may have moved since the last), keeps the machine-local
 /// files out of every commit, and makes bridgepad's attributes win over
 /// any `.gitattributes` a sync brings.
-pub(super) fn configure(git: &Git, exe: &Path) -> Result<()> {
+pub(super) fn configure(git: &Git, config: &Config, exe: &Path) -> Result<()> {
     let Some(exe) = exe.to_str() else {
         bail!(
             "bridgepad's own path `{}` is not UTF-8, so git cannot be told to run it as the merge driver: install bridgepad under a plain path",
@@ -142,8 +166,7 @@ pub(super) fn configure(git: &Git, exe: &Path) -> Result<()> {
         );
     };
     let command = format!("{} merge-driver %O %A %B %P", shell_quoted(exe));
-    let set = git.try_run(&["config", "--get", "merge.bridgepad.driver"])?;
-    if !set.ok || set.line() != command {
+    if config.get("merge.bridgepad.driver").map(str::trim) != Some(command.as_str()) {
         git.run(&[
             "config",
             "merge.bridgepad.name",
@@ -151,15 +174,7 @@ pub(super) fn configure(git: &Git, exe: &Path) -> Result<()> {
         ])?;
         git.run(&["config", "merge.bridgepad.driver", &command])?;
     }
-    let dot_git = git.dir().join(".git");
-    let exclude = if dot_git.is_dir() {
-        dot_git.join("info").join("exclude")
-    } else {
-        let path = git
-            .run(&["rev-parse", "--git-path", "info/exclude"])?
-            .line();
-        git.dir().join(path)
-    };
+    let exclude = git_path(git, "info/exclude")?;
     let mut patterns = folder::git_patterns();
     patterns.push(OLD_TEMPS.to_string());
     patterns.push(format!("/{}*", super::recover::MERGE_TEMP));
@@ -174,14 +189,24 @@ pub(super) fn configure(git: &Git, exe: &Path) -> Result<()> {
 
 /// Writes [`LOCAL_ATTRIBUTES`] to the repository's `info/attributes`.
 fn write_local_attributes(git: &Git) -> Result<()> {
-    let path = git
-        .run(&["rev-parse", "--git-path", "info/attributes"])?
-        .line();
     add_lines(
-        &git.dir().join(path),
+        &git_path(git, "info/attributes")?,
         "# bridgepad: files as they are; sessions merge through `bridgepad merge-driver`",
         &LOCAL_ATTRIBUTES,
     )
+}
+
+/// Where the file `name` of the repository's git folder is: in `.git`
+/// when that is a folder (a repository of its own, as `sync` makes), else
+/// where git says (a `.git` file pointing elsewhere, a work tree of another
+/// repository).
+fn git_path(git: &Git, name: &str) -> Result<PathBuf> {
+    let dot_git = git.dir().join(".git");
+    if dot_git.is_dir() {
+        return Ok(dot_git.join(name));
+    }
+    let path = git.run(&["rev-parse", "--git-path", name])?.line();
+    Ok(git.dir().join(path))
 }
 
 /// Makes sure `.gitattributes` sends session files to bridgepad's driver,
@@ -211,18 +236,15 @@ fn add_lines(path: &Path, heading: &str, lines: &[&str]) -> Result<()> {
 /// The commit identity: the user's git identity where there is one, else
 /// "bridgepad on <this device>" (`host`, the name saves record), so a sync
 /// works on a machine where git was never set up.
-pub(super) fn with_identity(git: Git, host: &str) -> Result<Git> {
-    let set = git.try_run(&["config", "--get-regexp", r"^user\.(name|email)$"])?;
-    let text = set.text();
-    let has = |key: &str| text.lines().any(|l| l.starts_with(key));
+pub(super) fn with_identity(git: Git, config: &Config, host: &str) -> Git {
     let mut git = git;
-    if !has("user.name ") {
+    if config.get("user.name").is_none() {
         git = git.with_config("user.name", &format!("bridgepad on {host}"));
     }
-    if !has("user.email ") {
+    if config.get("user.email").is_none() {
         git = git.with_config("user.email", &format!("bridgepad@{host}"));
     }
-    Ok(git)
+    git
 }
 
 impl super::Syncing<'_> {
@@ -264,6 +286,23 @@ mod tests {
         }
         assert!(absolute_url("--upload-pack=evil").is_err());
         assert!(absolute_url(" ").is_err());
+    }
+
+    #[test]
+    fn bridgepad_names_the_author_only_where_git_has_no_identity() {
+        let git = || Git::new(Path::new("/data"));
+        let none = with_identity(git(), &Config::of(&[]), "laptop");
+        assert_eq!(
+            format!("{none:?}").matches("bridgepad@laptop").count()
+                + format!("{none:?}").matches("bridgepad on laptop").count(),
+            2
+        );
+        let both = Config::of(&["user.name=Ann", "user.email=ann@example.com"]);
+        let own = with_identity(git(), &both, "laptop");
+        assert!(!format!("{own:?}").contains("laptop"), "{own:?}");
+        let name = with_identity(git(), &Config::of(&["user.name=Ann"]), "laptop");
+        assert!(format!("{name:?}").contains("user.email=bridgepad@laptop"));
+        assert!(!format!("{name:?}").contains("user.name="));
     }
 
     #[test]

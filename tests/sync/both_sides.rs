@@ -6,11 +6,7 @@ use super::*;
 
 #[test]
 fn a_session_deleted_on_one_device_and_played_on_the_other_is_kept() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
+    let (_remote, a, b, id) = two_devices();
     a.ok(&["delete", &id]);
     a.ok(&["sync"]);
     b.ok(&["bid", "Bob=1", "--session", &id]);
@@ -78,11 +74,7 @@ fn a_file_changed_on_both_devices_that_is_no_session_keeps_this_device_s() {
 
 #[test]
 fn a_merge_left_half_done_is_finished_by_the_next_sync() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
+    let (remote, a, b, id) = two_devices();
     a.ok(&["bid", "Bob=1", "--session", &id]);
     a.ok(&["sync"]);
     b.new_session(&[

@@ -18,7 +18,10 @@ mod five_or_six;
 mod merge_driver;
 mod pushes;
 mod setup;
+mod start;
 mod two_devices;
+
+use start::{Snapshot, one_device, two_devices, two_devices_settled};
 
 /// The git config the tests' git reads instead of the user's: git's own
 /// upkeep (`git maintenance run --auto`, which git starts after every

@@ -6,7 +6,6 @@ use super::*;
 #[cfg(unix)]
 #[test]
 fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
-    let remote = Remote::new();
     // A's `git` is found first in a folder of its own, empty until the test
     // puts a `git` there that sets off B's push before A's (sync runs no
     // hook, so a `pre-push` hook cannot).
@@ -18,14 +17,8 @@ fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
     let mut path = vec![shims.path().to_path_buf()];
     path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap()));
     let path = std::env::join_paths(path).unwrap();
-    let (a, b) = (
-        remote.device("1").env("PATH", path.to_str().unwrap()),
-        remote.device("2"),
-    );
-    devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
-    a.ok(&["sync"]);
+    let (remote, a, b, _) = two_devices_settled();
+    let a = a.env("PATH", path.to_str().unwrap());
     // B commits a new game; A's first push sets off B's push just before it.
     let memory = b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
     git(&remote, &b, &["add", "-A"]);
@@ -68,10 +61,7 @@ fn a_device_that_pushed_in_between_is_merged_before_pushing_again() {
 #[cfg(unix)]
 #[test]
 fn a_remote_that_refuses_the_push_is_named_and_nothing_is_lost() {
-    let remote = Remote::new();
-    let a = remote.device("1");
-    devils(&a);
-    sync(&a, &remote);
+    let (remote, a, _) = one_device();
     // The remote takes no pack larger than a byte (sync runs none of the
     // remote's hooks, so a `pre-receive` hook cannot refuse it).
     let out = git_command(&remote.gitconfig())

@@ -110,12 +110,8 @@ fn set_local(remote: &Remote, bp: &Bp, key: &str, value: &str) {
 #[cfg(unix)]
 #[test]
 fn a_file_system_monitor_in_the_device_s_config_runs_nothing() {
-    let remote = Remote::new();
+    let (remote, a, b, id) = two_devices();
     let marks = Marks::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
     let monitor = marks.script("fsmonitor");
     set_local(&remote, &b, "core.fsmonitor", monitor.to_str().unwrap());
     a.ok(&["bid", "Bob=1", "--session", &id]);
@@ -130,11 +126,8 @@ fn a_file_system_monitor_in_the_device_s_config_runs_nothing() {
 #[cfg(unix)]
 #[test]
 fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
-    let remote = Remote::new();
+    let (remote, a, _) = one_device();
     let marks = Marks::new();
-    let a = remote.device("1");
-    devils(&a);
-    sync(&a, &remote);
     let config = a.data_dir().join(".git/config");
     for key in [
         "core.sshCommand",
@@ -183,10 +176,7 @@ fn a_program_named_in_the_device_s_own_git_config_stops_the_sync() {
 
 #[test]
 fn a_work_tree_elsewhere_in_the_device_s_own_git_config_stops_the_sync() {
-    let remote = Remote::new();
-    let a = remote.device("1");
-    devils(&a);
-    sync(&a, &remote);
+    let (remote, a, _) = one_device();
     let outside = temp_dir();
     fs::write(outside.path().join("private.txt"), "not the table's").unwrap();
     set_local(
@@ -246,24 +236,41 @@ fn a_gitattributes_from_the_remote_cannot_change_how_sessions_merge() {
     } else {
         &[Hostile::Union, Hostile::LinkOutside]
     };
+    // Every kind starts from the same two devices, made for the first and
+    // copied for the others.
+    let mut start: Option<(Snapshot, String, String)> = None;
     for &hostile in tried {
-        let remote = Remote::new();
-        let (a, b) = (remote.device("1"), remote.device("2"));
-        // Two games: one where both devices record a different first bid,
-        // one where A corrects hand 1 while B plays hand 2 (lines far
-        // enough apart for git's line-by-line merge to take both).
-        let bids = devils(&a);
-        let edited = a.new_session(&[
-            "devils-bridge",
-            "--players",
-            "Dee,Eve,Fay",
-            "--dealer",
-            "Dee",
-        ]);
-        a.ok(&["bid", "Eve=1", "Fay=0", "Dee=1", "--session", &edited]);
-        a.ok(&["tricks", "Eve=1", "Fay=0", "--session", &edited]);
-        sync(&a, &remote);
-        sync(&b, &remote);
+        let (remote, a, b, bids, edited) = match &start {
+            Some((snapshot, bids, edited)) => {
+                let (remote, mut devices) = snapshot.copy();
+                let b = devices.pop().unwrap();
+                let a = devices.pop().unwrap();
+                (remote, a, b, bids.clone(), edited.clone())
+            }
+            None => {
+                let remote = Remote::new();
+                let (a, b) = (remote.device("1"), remote.device("2"));
+                // Two games: one where both devices record a different
+                // first bid, one where A corrects hand 1 while B plays
+                // hand 2 (lines far enough apart for git's line-by-line
+                // merge to take both).
+                let bids = devils(&a);
+                let edited = a.new_session(&[
+                    "devils-bridge",
+                    "--players",
+                    "Dee,Eve,Fay",
+                    "--dealer",
+                    "Dee",
+                ]);
+                a.ok(&["bid", "Eve=1", "Fay=0", "Dee=1", "--session", &edited]);
+                a.ok(&["tricks", "Eve=1", "Fay=0", "--session", &edited]);
+                sync(&a, &remote);
+                sync(&b, &remote);
+                let snapshot = Snapshot::take(&remote, &[("1", &a), ("2", &b)]);
+                start = Some((snapshot, bids.clone(), edited.clone()));
+                (remote, a, b, bids, edited)
+            }
+        };
         // Someone with A's folder changes `.gitattributes`; A's sync sends
         // it to B.
         let attributes = a.data_dir().join(".gitattributes");
@@ -323,12 +330,8 @@ fn a_gitattributes_from_the_remote_cannot_change_how_sessions_merge() {
 #[cfg(unix)]
 #[test]
 fn a_filter_the_remote_names_runs_nothing() {
-    let remote = Remote::new();
+    let (remote, a, b, id) = two_devices();
     let marks = Marks::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
     // B's own config has filters; A sends an attribute that would set one
     // on every file.
     for key in ["clean", "smudge"] {
@@ -400,11 +403,7 @@ fn a_remote_in_the_data_folder_is_refused() {
 
 #[test]
 fn sync_shows_every_name_escaped() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
+    let (remote, a, b, _) = two_devices();
     // A file of someone's own, and a session file, with escape sequences
     // in their names.
     fs::write(a.data_dir().join("n\x1b[2Jx.txt"), "mine\n").unwrap();
@@ -700,10 +699,8 @@ fn every_device_follows_the_remote_s_branch() {
 
 #[test]
 fn a_remote_that_moves_to_another_branch_is_not_followed_silently() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    devils(&a);
-    sync(&a, &remote);
+    let (remote, a, _) = one_device();
+    let b = remote.device("2");
     // Someone pushes other history to `master` and makes it the remote's.
     b.new_session(&["memory-bridge", "--players", "Eve,Fay", "--dealer", "Eve"]);
     made_by_hand(&remote, &b);

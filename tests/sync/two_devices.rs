@@ -93,19 +93,34 @@ fn a_session_continued_on_one_device_fast_forwards_on_the_other() {
 
 #[test]
 fn sessions_changed_on_both_devices_merge_with_the_driver() {
+    // Both orders start from the same two devices, copied for the second.
+    let mut start: Option<(Snapshot, String, String)> = None;
     for a_first in [true, false] {
-        let remote = Remote::new();
-        let (a, b) = (remote.device("1"), remote.device("2"));
-        let shared = devils(&a);
-        let mormon = a.new_session(&[
-            "mormon-bridge",
-            "--players",
-            "Ann,Bob,Cid,Dee",
-            "--dealer",
-            "Dee",
-        ]);
-        sync(&a, &remote);
-        sync(&b, &remote);
+        let (_remote, a, b, shared, mormon) = match &start {
+            Some((snapshot, shared, mormon)) => {
+                let (remote, mut devices) = snapshot.copy();
+                let b = devices.pop().unwrap();
+                let a = devices.pop().unwrap();
+                (remote, a, b, shared.clone(), mormon.clone())
+            }
+            None => {
+                let remote = Remote::new();
+                let (a, b) = (remote.device("1"), remote.device("2"));
+                let shared = devils(&a);
+                let mormon = a.new_session(&[
+                    "mormon-bridge",
+                    "--players",
+                    "Ann,Bob,Cid,Dee",
+                    "--dealer",
+                    "Dee",
+                ]);
+                sync(&a, &remote);
+                sync(&b, &remote);
+                let snapshot = Snapshot::take(&remote, &[("1", &a), ("2", &b)]);
+                start = Some((snapshot, shared.clone(), mormon.clone()));
+                (remote, a, b, shared, mormon)
+            }
+        };
         // A goes on with Mormon Bridge; B with Devil's Bridge. Both typed
         // Bob's bid (at different times), B went further: B's history
         // holds A's.
@@ -131,11 +146,7 @@ fn sessions_changed_on_both_devices_merge_with_the_driver() {
 
 #[test]
 fn a_session_continued_differently_becomes_a_conflict_copy_on_both() {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
+    let (_remote, a, b, id) = two_devices();
     a.ok_at(&at(10), &["bid", "Bob=1", "--session", &id]);
     b.ok_at(&at(11), &["bid", "Bob=0", "--session", &id]);
     let (ours_a, ours_b) = (a.session_text(&id), b.session_text(&id));
@@ -160,10 +171,7 @@ fn a_session_continued_differently_becomes_a_conflict_copy_on_both() {
 
 #[test]
 fn offline_the_sync_commits_here_and_says_what_was_not_pushed() {
-    let remote = Remote::new();
-    let a = remote.device("1");
-    devils(&a);
-    sync(&a, &remote);
+    let (remote, a, _) = one_device();
     fs::remove_dir_all(remote.path()).unwrap();
     let id = a.new_session(&[
         "mormon-bridge",

@@ -39,15 +39,9 @@ fn age(path: &Path, age: Duration) {
     file.set_modified(SystemTime::now() - age).unwrap();
 }
 
-/// Two devices synced with one remote, each with the other's session.
+/// Two devices synced with one remote, each with the other's history.
 fn two_devices() -> (Remote, Bp, Bp, String) {
-    let remote = Remote::new();
-    let (a, b) = (remote.device("1"), remote.device("2"));
-    let id = devils(&a);
-    sync(&a, &remote);
-    sync(&b, &remote);
-    a.ok(&["sync"]);
-    (remote, a, b, id)
+    super::two_devices_settled()
 }
 
 #[test]

@@ -12,6 +12,14 @@ use std::path::Path;
 /// object ids (20 for SHA-1, 32 for SHA-256). No index at all: nothing
 /// unmerged.
 pub fn has_unmerged(path: &Path, hash: usize) -> Option<bool> {
+    match fs::metadata(path) {
+        // A data folder's index is a few KiB; a far larger one (whatever
+        // put it there) is left to git rather than read into memory.
+        Ok(meta) if meta.len() > LARGEST => return None,
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(false),
+        Err(_) => return None,
+    }
     let data = match fs::read(path) {
         Ok(data) => data,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(false),
@@ -19,6 +27,9 @@ pub fn has_unmerged(path: &Path, hash: usize) -> Option<bool> {
     };
     unmerged_in(&data, hash)
 }
+
+/// The largest index read here: 16 MiB.
+const LARGEST: u64 = 16 << 20;
 
 fn unmerged_in(data: &[u8], hash: usize) -> Option<bool> {
     let word = |at: usize| -> Option<u32> {

@@ -170,10 +170,19 @@ fn what_the_lock_file_says_is_never_taken_for_its_holder() {
     let bp = Bp::new().env("BRIDGEPAD_LOCK_WAIT_MS", "0");
     bp.devils("Ann", &[]);
     bp.ok(&["bid", "Bob=0"]);
+    // The system names this test as the holder, but not always: under load,
+    // about one full suite run in twenty, /proc/locks gave no single holder
+    // while other test threads were starting processes. Naming no one is
+    // then right; naming what the file says never is.
+    let unnamed = format!(
+        "error: the data folder `{}` is busy: another program holds its lock `{}`; try again when it has finished",
+        bp.data_dir().display(),
+        bp.data_dir().join(".bridgepad/lock").display()
+    );
     for written in ["4242", "", "not a pid\nsecond line", "-1"] {
         let held = hold_lock(&bp, written);
         let err = bp.fails(&["undo"]);
-        assert_eq!(err, busy(&bp), "{written:?}");
+        assert!(err == busy(&bp) || err == unnamed, "{written:?}: {err}");
         assert!(!err.contains("kill"), "{err}");
         drop(held);
     }

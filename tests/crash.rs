@@ -189,10 +189,16 @@ fn killed_at_random_moments_a_session_is_as_before_or_after_never_between() {
     );
     // Kills must have landed across the whole run of a command, or this
     // test proves nothing: before it saved, in the middle of the save, and
-    // after the file was replaced but before the process ended.
+    // after the file was replaced but before the process ended. Counted at
+    // the full size (300 kills, as `.ci/run` runs it); the 60 of `cargo
+    // test` on a busy machine can miss the middle of a save by chance.
     assert!(tally.before >= steps / 10, "{tally:?}");
-    assert!(tally.mid_save >= steps / 60, "{tally:?}");
-    assert!(tally.after >= steps / 40, "{tally:?}");
+    if crate::common::full_size() {
+        assert!(tally.mid_save >= steps / 60, "{tally:?}");
+        assert!(tally.after >= steps / 40, "{tally:?}");
+    } else {
+        assert!(tally.after + tally.mid_save >= 1, "{tally:?}");
+    }
 }
 
 /// `show --json`, which must work on the session whatever happened to it.

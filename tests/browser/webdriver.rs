@@ -231,7 +231,7 @@ fn request(
             });
             break (at + 4, length);
         }
-        let n = stream.read(&mut chunk)?;
+        let n = read_some(&mut stream, &mut chunk)?;
         if n == 0 {
             break (raw.len(), Some(0));
         }
@@ -240,7 +240,7 @@ fn request(
     match length {
         Some(length) => {
             while raw.len() < split + length {
-                let n = stream.read(&mut chunk)?;
+                let n = read_some(&mut stream, &mut chunk)?;
                 if n == 0 {
                     break;
                 }
@@ -265,6 +265,18 @@ fn request(
     let value = serde_json::from_slice(&rest)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&rest).into_owned()));
     Ok((status, value))
+}
+
+/// One read, tried again when a signal interrupts it: the test process
+/// gets signals (a child's end, a test's own) that must not be taken for a
+/// browser that stopped answering.
+fn read_some(stream: &mut TcpStream, chunk: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match stream.read(chunk) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            read => return read,
+        }
+    }
 }
 
 /// A chunked body put back together.

@@ -6,14 +6,8 @@
 
 #![cfg(unix)]
 
-use std::process::Command;
-use std::time::Duration;
-
-use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession;
-use expectrl::{Eof, Expect, Regex};
-
-use crate::common::{Bp, NOW};
+use crate::common::Bp;
+use crate::pty_contract::Pty;
 
 const ENTER: &str = "\r";
 const UP: &str = "\x1b[A";
@@ -94,91 +88,6 @@ const RANKING: [(u32, &str, f64, f64, u32); 6] = [
     (6, "Kit & Lee", 6.0, 30.0, 6),
 ];
 
-struct Pty {
-    session: OsSession,
-    seen: String,
-}
-
-impl Pty {
-    fn spawn(bp: &Bp, args: &[&str], columns: u16) -> Pty {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bridgepad"));
-        cmd.args(args)
-            .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
-            .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
-            .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
-            .env("BRIDGEPAD_SEED", "1")
-            .env("BRIDGEPAD_NOW", NOW)
-            .env("TERM", "xterm-256color")
-            .env_remove("NO_COLOR")
-            .env_remove("ACCESSIBLE")
-            .env_remove("BRIDGEPAD_PLAIN")
-            .env_remove("RUST_BACKTRACE");
-        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-        session
-            .get_process_mut()
-            .set_window_size(columns, 40)
-            .expect("size the pty");
-        session.set_expect_timeout(Some(Duration::from_secs(20)));
-        Pty {
-            session,
-            seen: String::new(),
-        }
-    }
-
-    /// Waits for `text`, which may be broken between any two words.
-    fn expect(&mut self, text: &str) {
-        let words: Vec<String> = text.split_whitespace().map(escape).collect();
-        match self.session.expect(Regex(words.join(r"\s+"))) {
-            Ok(found) => {
-                self.seen.push_str(&String::from_utf8_lossy(found.before()));
-                self.seen
-                    .push_str(&String::from_utf8_lossy(found.as_bytes()));
-            }
-            Err(e) => panic!(
-                "waiting for {text:?}: {e}\n--- screen so far ---\n{}",
-                self.seen
-            ),
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session.send(keys).expect("type into the pty");
-    }
-
-    fn answer(&mut self, prompt: &str, keys: &str) {
-        self.expect(prompt);
-        self.send(&format!("{keys}{ENTER}"));
-    }
-
-    /// Waits for the end; asserts a clean exit. Returns the whole screen.
-    fn finish(mut self) -> String {
-        match self.session.expect(Eof) {
-            Ok(found) => self
-                .seen
-                .push_str(&String::from_utf8_lossy(found.as_bytes())),
-            Err(e) => panic!("waiting for the end: {e}\n{}", self.seen),
-        }
-        let process = self.session.get_process();
-        let status = process.wait().expect("wait for bridgepad");
-        assert_eq!(
-            status,
-            WaitStatus::Exited(process.pid(), 0),
-            "bridgepad play should exit 0\n--- screen ---\n{}",
-            self.seen
-        );
-        self.seen
-    }
-}
-
-fn escape(word: &str) -> String {
-    word.chars()
-        .flat_map(|c| {
-            let special = "\\.+*?()|[]{}^$".contains(c);
-            special.then_some('\\').into_iter().chain([c])
-        })
-        .collect()
-}
-
 /// Asserts the saved evening: a Howell of the six pairs over 5 boards,
 /// every result in, ranked as worked by hand.
 fn assert_ranked(bp: &Bp) {
@@ -247,7 +156,7 @@ fn evening(columns: u16) {
     }
     p.expect("All 15 results are in.");
     p.expect("Eve & Fay");
-    let screen = p.finish();
+    let screen = p.exited();
     assert!(!screen.contains("error:"), "{screen}");
     assert_ranked(&bp);
 }
@@ -290,7 +199,7 @@ fn a_duplicate_evening_from_plays_questions_in_plain_mode() {
         p.expect(said);
     }
     p.expect("All 15 results are in.");
-    let screen = p.finish();
+    let screen = p.exited();
     assert!(
         !screen.contains('\u{1b}'),
         "an escape sequence in plain mode:\n{screen}"

@@ -24,7 +24,7 @@ use crate::session::Session;
 
 /// Every line ends so: PBN's export format, as DOS-era bridge software
 /// writes it (readers take LF too).
-const END: &str = "\r\n";
+pub(crate) const END: &str = "\r\n";
 
 /// What comes before the games: the PBN version and the export-format mark.
 pub const HEAD: &str = "% PBN 2.1\r\n% EXPORT\r\n";
@@ -77,6 +77,29 @@ pub(crate) fn quoted(value: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// One tag pair and its line end: `[Name "value"]`.
+pub(crate) fn tag(out: &mut dyn Write, name: &str, value: &str) -> io::Result<()> {
+    write!(out, "[{name} {}]{END}", quoted(value))
+}
+
+/// A game's first tags, after the empty line that parts it from the one
+/// before: the event (the variant and the session), site, date and the
+/// board's number, as every PBN export of bridgepad starts a game.
+pub(crate) fn game_head(out: &mut dyn Write, session: &Session, board: usize) -> io::Result<()> {
+    let date = crate::clock::local_date(session.created)
+        .format("%Y.%m.%d")
+        .to_string();
+    out.write_all(END.as_bytes())?;
+    tag(
+        out,
+        "Event",
+        &format!("{} {}", session.variant().title, session.id),
+    )?;
+    tag(out, "Site", "")?;
+    tag(out, "Date", &date)?;
+    tag(out, "Board", &board.to_string())
 }
 
 /// A call as PBN writes it: `Pass`, `X`, `XX`, `1NT`, `4S`.
@@ -139,27 +162,13 @@ fn write_deal(
     game: &ContractGame,
     deal: &ContractDeal,
 ) -> io::Result<()> {
-    let tag = |out: &mut dyn Write, name: &str, value: &str| -> io::Result<()> {
-        write!(out, "[{name} {}]{END}", quoted(value))
-    };
     let seats: Vec<Seat> = game.table().seats().collect();
     let seat_name = |i: usize| seats.get(i).map_or("", |&s| game.name(s)).to_string();
     let scoring = match game.rules().bridge().map(|t| t.form) {
         Some(Form::Chicago { .. }) => "Chicago",
         _ => "Rubber",
     };
-    let date = crate::clock::local_date(session.created)
-        .format("%Y.%m.%d")
-        .to_string();
-    out.write_all(END.as_bytes())?;
-    tag(
-        out,
-        "Event",
-        &format!("{} {}", session.variant().title, session.id),
-    )?;
-    tag(out, "Site", "")?;
-    tag(out, "Date", &date)?;
-    tag(out, "Board", &deal.number.to_string())?;
+    game_head(out, session, deal.number)?;
     tag(out, "West", &seat_name(3))?;
     tag(out, "North", &seat_name(0))?;
     tag(out, "East", &seat_name(1))?;

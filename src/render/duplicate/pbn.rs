@@ -7,11 +7,9 @@
 
 use std::io::{self, Write};
 
-use crate::render::pbn::quoted;
+use crate::render::pbn::{END, game_head, quoted, tag};
 use crate::rules::duplicate::{Board, DuplicateGame, Scoring};
 use crate::session::Session;
-
-const END: &str = "\r\n";
 
 /// PBN's word for the scoring.
 fn scoring(game: &DuplicateGame) -> &'static str {
@@ -37,24 +35,10 @@ pub fn write_session(
     game: &DuplicateGame,
 ) -> io::Result<()> {
     let results = game.results();
-    let date = crate::clock::local_date(session.created)
-        .format("%Y.%m.%d")
-        .to_string();
     let unit = points_word(game);
     for number in 1..=results.boards() {
         let board = Board(number);
-        let tag = |out: &mut dyn Write, name: &str, value: &str| -> io::Result<()> {
-            write!(out, "[{name} {}]{END}", quoted(value))
-        };
-        out.write_all(END.as_bytes())?;
-        tag(
-            out,
-            "Event",
-            &format!("{} {}", session.variant().title, session.id),
-        )?;
-        tag(out, "Site", "")?;
-        tag(out, "Date", &date)?;
-        tag(out, "Board", &number.to_string())?;
+        game_head(out, session, number as usize)?;
         for seat in ["West", "North", "East", "South"] {
             tag(out, seat, "")?;
         }

@@ -393,7 +393,7 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
         }
         Play::Exact(game)
     };
-    let played = play.played();
+    let played = play.count().n;
     let session = Session {
         id: store.new_id(&variant.name, created),
         created,

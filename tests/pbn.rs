@@ -438,7 +438,7 @@ fn pbn_of_chicago_reads_back_and_the_other_games_are_refused() {
     let buddy = bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
     let err = bp.fails(&["export", "--format", "pbn", "--session", &buddy]);
     assert!(
-        err.starts_with("error: PBN records bridge for four; "),
+        err.starts_with("error: PBN records bridge deals; "),
         "{err}"
     );
     // --all leaves the other games out.

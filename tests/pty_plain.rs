@@ -317,8 +317,9 @@ fn a_piped_list_is_tab_separated_lines() {
     assert_eq!(
         lines,
         [
-            "Session\tUpdated\tGame\tPlayers\tHands\tStanding",
-            &format!("{id}\t2026-11-21 20:00\tDevil's Bridge\tAnn, Bob, Cid\t0\tnot started")[..],
+            "Session\tUpdated\tGame\tPlayers\tPlayed\tStanding",
+            &format!("{id}\t2026-11-21 20:00\tDevil's Bridge\tAnn, Bob, Cid\t0 hands\tnot started")
+                [..],
         ],
         "{listed}"
     );

@@ -16,7 +16,7 @@ use crate::session::parse_dummy;
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if cx.store.load(&id)?.play.is_contract() {
+    if cx.store.load(&id)?.play.as_contract().is_some() {
         return contract(args, cx, &id);
     }
     if args.honours.is_some() {

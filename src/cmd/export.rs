@@ -20,7 +20,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
-use crate::render::{self, csv, html, json, markdown, pbn};
+use crate::render::{self, csv, html, json, pbn};
 use crate::session::Session;
 use crate::store::copies;
 use crate::store::write_atomically;
@@ -140,15 +140,15 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
     if args.format == ExportFormat::Pbn {
         // PBN records bridge for four only: the other games are left out.
         let before = summaries.len();
-        summaries.retain(|s| !s.partnerships.is_empty());
+        summaries.retain(|s| s.pbn);
         if summaries.is_empty() {
             bail!(
-                "PBN records bridge for four, and none of these {before} sessions is rubber bridge or Chicago; choose another format, or play one with `bridgepad new rubber-bridge`"
+                "PBN records bridge deals, and none of these {before} sessions is rubber bridge, Chicago or duplicate; choose another format, or play one with `bridgepad new rubber-bridge`"
             );
         }
         if summaries.len() < before {
             eprintln!(
-                "note: PBN records bridge for four: {} other session(s) left out",
+                "note: PBN records bridge deals (rubber bridge, Chicago, duplicate): {} other session(s) left out",
                 before - summaries.len()
             );
         }
@@ -263,9 +263,9 @@ fn extension(format: ExportFormat) -> &'static str {
 fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        if pbn::bridge_game(&session).is_none() && session.play.as_duplicate().is_none() {
+        if !session.play.records_pbn() {
             bail!(
-                "PBN records bridge for four; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge or chicago session",
+                "PBN records bridge deals; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge, chicago or duplicate session",
                 crate::text::one_line(id),
                 session.variant().title
             );
@@ -276,11 +276,11 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
 
 /// What comes before the sessions.
 fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
-    let duplicate = single.is_some_and(|s| s.play.as_duplicate().is_some());
     match format {
         // A duplicate evening alone: its travellers, in columns of their own.
-        ExportFormat::Csv if duplicate => render::duplicate::csv::HEADER.to_string(),
-        ExportFormat::Csv => csv::header(),
+        ExportFormat::Csv => {
+            single.map_or_else(csv::header, |s| render::family::of(&s.play).csv_header())
+        }
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
         ExportFormat::Html => html::head(single, ids),
@@ -296,17 +296,13 @@ fn write_part(
     single: bool,
     index: usize,
 ) -> Result<()> {
+    let drawn = render::family::of(&session.play);
     match format {
-        ExportFormat::Csv => match session.play.as_duplicate() {
-            Some(game) if single => render::duplicate::csv::write_session(out, session, game)?,
-            // Among other sessions, a duplicate evening's results in the
-            // columns every game has (`render/json/duplicate_rows.rs`).
-            _ => csv::write_session(out, session)?,
-        },
+        ExportFormat::Csv => drawn.write_csv(out, session, single)?,
         ExportFormat::Json => json::write_export_part(out, session)?,
-        ExportFormat::Markdown => markdown::write_session(out, session)?,
+        ExportFormat::Markdown => drawn.write_markdown(out, session)?,
         ExportFormat::Html => html::write_session(out, session, single, index)?,
-        ExportFormat::Pbn => pbn::write_session(out, session)?,
+        ExportFormat::Pbn => drawn.write_pbn(out, session)?,
     }
     Ok(())
 }

@@ -176,13 +176,12 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
     Ok(())
 }
 
-/// "5 hands", "1 deal".
+/// "5 hands", "1 deal", "no result yet".
 fn hands(session: &crate::session::Session) -> String {
-    let word = session.play.entry_word();
-    match session.played() {
-        0 => format!("no {word} yet"),
-        1 => format!("1 {word}"),
-        n => format!("{n} {word}s"),
+    let count = session.count();
+    match count.n {
+        0 => format!("no {} yet", count.unit.word()),
+        _ => count.to_string(),
     }
 }
 

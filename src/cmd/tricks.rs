@@ -14,7 +14,7 @@ use crate::session::{Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if cx.store.load(&id)?.play.is_contract() {
+    if cx.store.load(&id)?.play.as_contract().is_some() {
         return contract(args, cx, &id);
     }
     if args.dummy.is_some() || args.honours.is_some() {

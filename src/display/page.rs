@@ -172,7 +172,7 @@ fn totals(page: &Page) -> Markup {
             ol .totals {
                 @for column in parts::columns(page) {
                     @let (name, total) = (&column.name, page.totals[column.seat]);
-                    @let ahead = page.session.played() > 0 && leaders.contains(&page.players[column.seat]);
+                    @let ahead = page.session.count().n > 0 && leaders.contains(&page.players[column.seat]);
                     li class=[ahead.then_some("lead")] {
                         span .name { (one_line(name)) }
                         " "

@@ -199,7 +199,33 @@ pub fn explain(game: &DuplicateGame, number: usize) -> Result<String, String> {
     if lines.is_empty() {
         return Err(format!("board {board} has no results yet"));
     }
+    // Plain mode: sentences a screen reader reads, not columns.
+    if crate::text::plain::on() {
+        return Ok(traveller_words(Board(board), &lines).join("\n"));
+    }
     Ok(traveller_text(Board(board), &lines).join("\n"))
+}
+
+/// A board's traveller as lines of words (plain mode): the board, then one
+/// line per result.
+pub fn traveller_words(board: Board, results: &[Line]) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Board {board}, dealer {}, vulnerable {}:",
+        board.dealer(),
+        board.vulnerability().word()
+    )];
+    for line in results {
+        lines.push(format!(
+            "pair {} North-South against pair {} East-West, {}, score {} to North-South, {} points to North-South and {} to East-West.",
+            line.entry.ns,
+            line.entry.ew,
+            line.entry.outcome.words(),
+            signed(line.score),
+            points(line.ns_points),
+            points(line.ew_points)
+        ));
+    }
+    lines
 }
 
 /// A board's traveller, one line per result.

@@ -16,7 +16,7 @@ use crate::rules::ExactGame;
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::duplicate::DuplicateGame;
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 /// The terminal lines the chart may fill when stdout is not a terminal (it
 /// then has 80 columns, see `cmd::show`): a classic 80 × 24 terminal.
@@ -121,12 +121,7 @@ pub fn duplicate_series(game: &DuplicateGame) -> Vec<Series> {
 /// columns wide and `height` lines high: the chart leaves the last line to the
 /// shell's prompt, so the title stays on screen.
 pub fn session_chart(session: &Session, width: usize, height: usize) -> String {
-    // Per family: render sits above session/, so the seam cannot draw this.
-    let series = match &session.play {
-        Play::Exact(game) => exact_series(game),
-        Play::Contract(game) => contract_series(game),
-        Play::Duplicate(game) => duplicate_series(game),
-    };
+    let series = super::family::of(&session.play).series();
     let unit = session.play.entry_word();
     if crate::text::plain::on() {
         return super::plain::chart(&session.variant().title, &series, unit);

@@ -240,15 +240,15 @@ fn word(columns: &[Column]) -> &'static str {
     columns
         .iter()
         .find_map(|c| c.session.as_ref().ok())
-        .map_or("hand", |s| s.play.record_word())
+        .map_or("hand", |s| s.count().unit.word())
 }
 
-/// "5 hands", "1 deal", "no hand yet".
+/// "5 hands", "1 deal", "no result yet".
 fn played(session: &Session) -> String {
-    let word = session.play.entry_word();
-    match session.played() {
-        0 => format!("no {word} yet"),
-        n => counted(n, word),
+    let count = session.count();
+    match count.n {
+        0 => format!("no {} yet", count.unit.word()),
+        _ => count.to_string(),
     }
 }
 

@@ -22,8 +22,10 @@ use crate::text::fill;
 /// well. Ids and titles are never wrapped; players' names are cut to
 /// `Ann, Bob, … +14`.
 pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
-    let mut full =
-        Listing::new(&["Session", "Updated", "Game", "Players", "Hands", "Standing"]).right(4);
+    let mut full = Listing::new(&[
+        "Session", "Updated", "Game", "Players", "Played", "Standing",
+    ])
+    .right(4);
     let mut titled = Listing::new(&["Session", "Updated", "Players", "Standing"]);
     let mut dated = Listing::new(&["Session", "Players", "Standing"]);
     let mut stacked = Listing::new(&["Session", "Standing"]);
@@ -66,16 +68,8 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
         let updated = crate::clock::local(s.updated)
             .format("%Y-%m-%d %H:%M")
             .to_string();
-        // Contract games count deals.
-        let what = if s.records.iter().any(|r| r.contracts.is_some()) {
-            "deal"
-        } else {
-            "hand"
-        };
-        let hands = match s.played {
-            1 => format!("1 {what}"),
-            n => format!("{n} {what}s"),
-        };
+        // "15 hands", "3 deals", "12 results": each game counts its own.
+        let hands = s.played.to_string();
         let (title, standing_text) =
             conflict.unwrap_or_else(|| (s.title.clone(), s.standing.clone()));
         let standing = || {
@@ -89,7 +83,7 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
             keep(&updated),
             keep(&title),
             names(&s.players),
-            keep(s.played.to_string()),
+            keep(&hands),
             words(&standing_text),
         ]);
         if !fitted {

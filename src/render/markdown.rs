@@ -30,17 +30,12 @@ pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
 }
 
 fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
-    let status = if sheet.session.is_finished() {
-        "finished"
-    } else {
-        "in progress"
-    };
     write!(
         out,
-        "## {} — {}\n\nSession `{}`, {status}.\n\n",
+        "## {} — {}\n\n{}\n\n",
         escape(&sheet.title()),
         escape(&and_list(&sheet.players)),
-        crate::text::one_line(&sheet.session.id).replace('`', "'")
+        status_line(sheet.session)
     )?;
     // Rubber bridge and Chicago: who was vulnerable, and the result.
     let bridge = history::is_bridge(sheet.session);
@@ -146,6 +141,19 @@ fn section(out: &mut dyn Write, sheet: &Page) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
+/// "Session `2026-…`, finished." under a section's heading.
+pub(crate) fn status_line(session: &Session) -> String {
+    let status = if session.is_finished() {
+        "finished"
+    } else {
+        "in progress"
+    };
+    format!(
+        "Session `{}`, {status}.",
+        crate::text::one_line(&session.id).replace('`', "'")
+    )
+}
+
 fn table_row(cells: &[String]) -> String {
     format!("| {} |\n", cells.join(" | "))
 }
@@ -153,7 +161,7 @@ fn table_row(cells: &[String]) -> String {
 /// Text safe in a Markdown table cell: the characters Markdown (or the HTML
 /// it may contain) would read as markup are backslash-escaped, and control
 /// characters (an escape sequence in a title) are written out as text.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let text = crate::text::printable(text);
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {

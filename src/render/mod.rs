@@ -23,7 +23,7 @@ use comfy_table::{ContentArrangement, Table};
 
 use std::io::{self, Write};
 
-use crate::session::{Play, Session};
+use crate::session::Session;
 
 pub mod chart;
 pub mod compare;
@@ -31,6 +31,7 @@ pub mod contract;
 pub mod csv;
 pub mod duplicate;
 pub mod exact;
+pub mod family;
 pub mod fit;
 pub mod html;
 pub mod json;
@@ -49,15 +50,11 @@ pub fn write_session_sheet(
     session: &Session,
     width: Option<usize>,
 ) -> io::Result<()> {
+    let drawn = family::of(&session.play);
     if crate::text::plain::on() {
-        return out.write_all(plain::sheet(&session.play, Place::Command).as_bytes());
+        return out.write_all(drawn.plain_sheet(&session.play, Place::Command).as_bytes());
     }
-    // Each family's sheet: render sits above session/, so the seam cannot draw it.
-    match &session.play {
-        Play::Exact(game) => exact::write_sheet(out, game, width),
-        Play::Contract(game) => write!(out, "{}", contract::sheet(game, width)),
-        Play::Duplicate(game) => write!(out, "{}", duplicate::sheet(game)),
-    }
+    drawn.write_sheet(out, width)
 }
 
 /// Where a sheet is shown: its `next:` line names the command that records

@@ -63,8 +63,9 @@ impl<'a> Page<'a> {
     pub fn new(session: &'a Session) -> Page<'a> {
         let (players, totals): (Vec<String>, Vec<i64>) =
             history::final_totals(session).into_iter().unzip();
-        let contract = session.play.is_contract();
+        // The contract family's rules: its lines are deals, with what was played.
         let rules = session.play.as_contract().map(|game| game.rules());
+        let contract = rules.is_some();
         let dummy = rules.is_some_and(|r| r.has_dummy_choice());
         let phases = rules.is_some_and(|r| r.first_phase().is_some());
         let steps = session
@@ -175,16 +176,11 @@ impl<'a> Page<'a> {
     /// "Won by Cid (20).", "Bob leads (50) after 1 deal.", "Not started."
     pub fn result(&self) -> String {
         let s = self.session;
-        let played = s.played();
-        let unit = self.unit().to_lowercase();
-        let plural = if played == 1 { "" } else { "s" };
+        let played = s.count();
         if s.is_finished() {
             let winners = s.winners();
             let score = winners.first().map(|w| s.score_of(w)).unwrap_or_default();
-            format!(
-                "Won by {} ({score}) after {played} {unit}{plural}.",
-                and_list(&winners)
-            )
+            format!("Won by {} ({score}) after {played}.", and_list(&winners))
         } else {
             let leaders = s.leaders();
             match leaders.first() {
@@ -192,7 +188,7 @@ impl<'a> Page<'a> {
                 Some(first) => {
                     let verb = if leaders.len() == 1 { "leads" } else { "lead" };
                     format!(
-                        "In progress: {} {verb} ({}) after {played} {unit}{plural}.",
+                        "In progress: {} {verb} ({}) after {played}.",
                         and_list(&leaders),
                         s.score_of(first)
                     )

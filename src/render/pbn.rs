@@ -113,13 +113,11 @@ fn call(call: Call) -> String {
 /// Writes the session's deals, each a PBN game after an empty line. A
 /// session that is not bridge for four writes nothing (`export` refuses it
 /// before).
-pub fn write_session(out: &mut dyn Write, session: &Session) -> io::Result<()> {
-    if let Some(game) = session.play.as_duplicate() {
-        return super::duplicate::pbn::write_session(out, session, game);
-    }
-    let Some(game) = bridge_game(session) else {
-        return Ok(());
-    };
+pub fn write_session(
+    out: &mut dyn Write,
+    session: &Session,
+    game: &ContractGame,
+) -> io::Result<()> {
     let mut text = Vec::new();
     for deal in game.contest().deals().iter().filter(|d| d.is_settled()) {
         text.clear();

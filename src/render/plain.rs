@@ -229,7 +229,10 @@ pub fn sheet(play: &Play, place: Place) -> String {
             .filter(|r| r.player == name)
             .collect();
         let judged: Vec<bool> = rows.iter().filter_map(|r| r.made).collect();
-        let record = if judged.is_empty() || play.is_contract() {
+        // Only an exact-bid hand's row judges a bid (a contract's declarer
+        // row says made or not, and is told in its own words).
+        let bids = rows.iter().any(|r| r.phase == Phase::Hand);
+        let record = if judged.is_empty() || !bids {
             String::new()
         } else {
             let made = judged.iter().filter(|&&m| m).count();
@@ -274,7 +277,7 @@ pub fn sheet(play: &Play, place: Place) -> String {
             lines.push(format!("{word}: {}.", winners.join(", ")));
         }
     } else {
-        if !leaders.is_empty() && play.played() > 0 {
+        if !leaders.is_empty() && play.count().n > 0 {
             let word = plural(leaders.len(), "Leader", "Leaders");
             lines.push(format!("{word}: {}.", leaders.join(", ")));
         }

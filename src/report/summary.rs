@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::history::{self, Phase};
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::{Form, Why};
-use crate::session::Session;
+use crate::session::{Count, Play, Session};
 use crate::text::and_list;
 
 /// One session as the history commands see it.
@@ -26,8 +26,8 @@ pub struct Summary {
     /// way where they sit, then those waiting (`Session::everyone`).
     pub players: Vec<String>,
     pub finished: bool,
-    /// Hands (or deals) played.
-    pub played: usize,
+    /// Hands, deals or results scored, with their word.
+    pub played: Count,
     pub leaders: Vec<String>,
     pub winners: Vec<String>,
     /// "won by Ann (104)", "Ann leads (40)", "not started".
@@ -39,6 +39,9 @@ pub struct Summary {
     /// Rubber bridge and Chicago: the two partnerships' records, in seating
     /// order of their first players; empty for the other games.
     pub partnerships: Vec<Partnership>,
+    /// Whether PBN records the session's deals (`Family::records_pbn`):
+    /// `export --all --format pbn` keeps these.
+    pub pbn: bool,
     /// Whether the table keeps only each deal's final contract (the house
     /// rule `auction = "contract"`): an export of several sessions then
     /// has the CSV's `auction` column.
@@ -270,7 +273,7 @@ fn bidding(session: &Session, players: &[String]) -> Option<Vec<Bidding>> {
 /// (declarer's row of a settled contract says made or not); `None` for
 /// exact-bid games.
 fn levels(session: &Session, players: &[String]) -> Option<Vec<[Tally; 7]>> {
-    if !session.play.is_contract() {
+    if counted(&session.play) != Counted::Contracts {
         return None;
     }
     let mut records = vec![[Tally::default(); 7]; players.len()];
@@ -296,7 +299,7 @@ impl Summary {
         let winners = session.winners();
         let winners_lower: Vec<String> = winners.iter().map(|w| w.to_lowercase()).collect();
         let totals = history::final_totals(session);
-        let exact_game = !session.play.is_contract();
+        let counted = counted(&session.play);
         let players: Vec<String> = session.everyone();
         // Per player: exact-bid hands (made, played), or contracts
         // (declared, made), counted in one pass over the history as it is
@@ -307,13 +310,13 @@ impl Summary {
                 continue;
             };
             let (made, of) = &mut counts[i];
-            match (exact_game, row.phase, row.made) {
-                (true, Phase::Hand, made_it) => {
+            match (counted, row.phase, row.made) {
+                (Counted::Bids, Phase::Hand, made_it) => {
                     *made += usize::from(made_it == Some(true));
                     *of += 1;
                 }
                 // Only declarer's row of a settled contract says made or not.
-                (false, Phase::Contract, Some(made_it)) => {
+                (Counted::Contracts, Phase::Contract, Some(made_it)) => {
                     *made += usize::from(made_it);
                     *of += 1;
                 }
@@ -326,11 +329,14 @@ impl Summary {
             .iter()
             .zip(&counts)
             .map(|(name, &(made, of))| {
-                let (exact, contracts) = if exact_game {
-                    (Some((count(made), count(of))), None)
-                } else {
-                    let declared = count(of);
-                    (None, Some((declared, count(made), declared - count(made))))
+                let (exact, contracts) = match counted {
+                    Counted::Bids => (Some((count(made), count(of))), None),
+                    Counted::Contracts => {
+                        let declared = count(of);
+                        (None, Some((declared, count(made), declared - count(made))))
+                    }
+                    // A pair's boards are compared, not bid or declared.
+                    Counted::Boards => (None, None),
                 };
                 Record {
                     total: totals
@@ -351,7 +357,7 @@ impl Summary {
             title: session.variant().title.clone(),
             players,
             finished,
-            played: session.played(),
+            played: session.count(),
             leaders: session.leaders(),
             winners,
             standing: standing(session),
@@ -360,7 +366,28 @@ impl Summary {
             records,
             partnerships: partnerships(session),
             contract_only: history::keeps_contract_only(session),
+            pbn: session.play.records_pbn(),
         }
+    }
+}
+
+/// What a session's records count for each player: report's one match on
+/// the family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    /// Exact-bid games: hands bid exactly, of hands played.
+    Bids,
+    /// Contract games: contracts declared, made and failed.
+    Contracts,
+    /// Duplicate: a pair's results are in its ranking, nothing per player.
+    Boards,
+}
+
+fn counted(play: &Play) -> Counted {
+    match play {
+        Play::Exact(_) => Counted::Bids,
+        Play::Contract(_) => Counted::Contracts,
+        Play::Duplicate(_) => Counted::Boards,
     }
 }
 

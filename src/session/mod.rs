@@ -17,6 +17,7 @@ mod comments;
 pub mod contract;
 mod duplicate;
 mod exact;
+mod family;
 pub mod file;
 mod play;
 #[cfg(test)]
@@ -24,6 +25,7 @@ pub mod testing;
 
 pub use comments::keep_comments;
 pub use contract::{dummy_word, parse_dummy};
+pub use family::{Count, Family, Unit};
 pub use file::{
     DealEntry, FORMAT, HandEntry, JoinEntry, NameMap, RebidEntry, ResultEntry, SessionFile,
     WRITTEN_BY, to_toml,
@@ -169,9 +171,14 @@ impl Session {
         self.play.is_finished()
     }
 
-    /// Hands (exact-bid) or deals (contract) with something recorded.
-    pub fn played(&self) -> usize {
-        self.play.played()
+    /// The hands, deals or results scored, with their word.
+    pub fn count(&self) -> Count {
+        self.play.count()
+    }
+
+    /// Entries with anything recorded, the one in play included.
+    pub fn recorded(&self) -> usize {
+        self.play.recorded()
     }
 
     /// The winners' names, once the session is over.

@@ -193,7 +193,7 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
     }
     // Only the one with more hands can extend the other; with as many,
     // either may be further into the current hand.
-    let (first, second) = if a.played() >= b.played() {
+    let (first, second) = if a.recorded() >= b.recorded() {
         (
             (a, b, Relation::FirstExtends),
             (b, a, Relation::SecondExtends),
@@ -251,11 +251,10 @@ pub fn union(a: &Session, b: &Session) -> Option<Session> {
 /// only the other has.
 pub fn parting(a: &Session, b: &Session) -> (usize, &'static str) {
     let (fa, fb) = (a.to_file(), b.to_file());
-    let shared = if a.play.is_contract() {
-        shared(&fa.deals, &fb.deals)
-    } else {
-        shared(&fa.hands, &fb.hands)
-    };
+    // A family's entries are in one of the lists; the others are empty.
+    let shared = shared(&fa.hands, &fb.hands)
+        + shared(&fa.deals, &fb.deals)
+        + shared(&fa.results, &fb.results);
     (shared + 1, a.play.entry_word())
 }
 
@@ -286,9 +285,9 @@ fn holds(longer: &Session, shorter: &Session) -> bool {
     let Ok(cut) = Session::from_file(&cut) else {
         return false;
     };
-    let hands = shorter.played();
+    let hands = shorter.recorded();
     history(&cut)
-        .take_while(|earlier| earlier.played() >= hands)
+        .take_while(|earlier| earlier.recorded() >= hands)
         .any(|earlier| facts(&earlier) == target)
 }
 

@@ -39,6 +39,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::report::summary::{Bidding, Partnership, Record, Summary, Tally};
+use crate::session::Count;
 use crate::store::Store;
 use crate::store::cache::{self, instant};
 use crate::store::conflict::{self, FileName};
@@ -127,7 +128,7 @@ struct Stored {
     title: String,
     players: Vec<String>,
     finished: bool,
-    played: usize,
+    played: Count,
     leaders: Vec<String>,
     winners: Vec<String>,
     standing: String,
@@ -139,6 +140,7 @@ struct Stored {
     records: Vec<Record>,
     partnerships: Vec<Partnership>,
     contract_only: bool,
+    pbn: bool,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -259,8 +259,7 @@ fn progress(session: &Session) -> String {
     if session.is_finished() {
         return "finished".into();
     }
-    let hand = session.play.entry_word();
-    format!("at {hand} {}", session.played() + 1)
+    format!("at {}", session.play.standing())
 }
 
 /// "at hand 3 of Devil's Bridge", "finished (Devil's Bridge)".

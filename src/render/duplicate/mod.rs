@@ -7,7 +7,9 @@
 
 pub mod csv;
 pub mod html;
+pub mod markdown;
 pub mod pbn;
+pub mod plain;
 
 use crate::narrate::duplicate::{points, traveller_text};
 use crate::rules::duplicate::game::Standing;

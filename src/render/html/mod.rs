@@ -179,9 +179,17 @@ pub fn write_session(
     index: usize,
 ) -> io::Result<()> {
     let level = if single { 1 } else { 2 };
-    if let Some(game) = session.play.as_duplicate() {
-        return super::duplicate::html::write_section(out, session, game, level);
-    }
+    super::family::of(&session.play).write_html(out, session, level, index)
+}
+
+/// The printed page's section of a game with a line per hand or deal
+/// (the exact-bid and contract families).
+pub fn write_page_section(
+    out: &mut dyn Write,
+    session: &Session,
+    level: u8,
+    index: usize,
+) -> io::Result<()> {
     section(out, &Page::new(session), level, index)
 }
 

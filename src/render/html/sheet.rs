@@ -139,7 +139,7 @@ pub(super) fn write_turned(out: &mut dyn Write, sheet: &Page) -> io::Result<()> 
             block.clear();
         }
     }
-    if sheet.session.played() == 0 {
+    if sheet.session.count().n == 0 {
         out.write_all(turned_block(sheet, &[], true).into_string().as_bytes())?;
     }
     let unit = sheet.unit().to_lowercase();

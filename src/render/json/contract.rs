@@ -295,7 +295,7 @@ pub(super) fn lines(game: &ContractGame, lines: BySide<Line>) -> ByName<Points> 
         .collect()
 }
 
-pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
+pub(in crate::render) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSheet<'a> {
     let contest = game.contest();
     let rules = game.rules();
     let bridge = rules.bridge();
@@ -370,8 +370,8 @@ pub(super) fn sheet<'a>(session: &Session, game: &'a ContractGame) -> ContractSh
                 Form::Rubber { .. } => None,
             }),
         },
-        hands_played: game.played(),
-        deals_played: game.played(),
+        hands_played: session.count().n,
+        deals_played: session.count().n,
         deals,
         created: crate::clock::local(session.created).to_rfc3339(),
         updated: crate::clock::local(session.updated).to_rfc3339(),

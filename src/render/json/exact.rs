@@ -113,7 +113,7 @@ pub struct Rebid {
     pub bids: ByName<u32>,
 }
 
-pub(super) fn sheet<'a>(session: &Session, game: &'a ExactGame) -> ExactSheet<'a> {
+pub(in crate::render) fn sheet<'a>(session: &Session, game: &'a ExactGame) -> ExactSheet<'a> {
     let table = game.table();
     let name = |s: Seat| table.name(s).to_string();
     let names = |seats: Vec<Seat>| -> Vec<String> { seats.into_iter().map(name).collect() };

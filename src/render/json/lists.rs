@@ -8,7 +8,7 @@ use super::{FORMAT, SessionStatus};
 use crate::catalog::{Catalog, Source};
 use crate::report::stats::{PartnershipStats, PlayerStats};
 use crate::report::summary::{Bidding, Tally};
-use crate::session::SessionFile;
+use crate::session::{SessionFile, Unit};
 use crate::store::Trashed;
 use crate::store::index::Listed;
 
@@ -23,9 +23,16 @@ pub enum ListedJson<'a> {
         format: u32,
         id: &'a str,
         variant: &'a str,
+        /// The game's title, "Devil's Bridge".
+        title: &'a str,
         players: &'a [String],
         status: SessionStatus,
+        /// The entries scored (`played`, kept under its first name for
+        /// the scripts that read it): hands, deals or results.
         hands_played: usize,
+        /// The same count, and its word: `hand`, `deal` or `result`.
+        played: usize,
+        played_unit: Unit,
         leaders: &'a [String],
         winners: &'a [String],
         created: String,
@@ -64,13 +71,16 @@ pub fn listed(entries: &[Listed]) -> Vec<ListedJson<'_>> {
                 format: FORMAT,
                 id: &s.id,
                 variant: &s.variant,
+                title: &s.title,
                 players: &s.players,
                 status: if s.finished {
                     SessionStatus::Finished
                 } else {
                     SessionStatus::InProgress
                 },
-                hands_played: s.played,
+                hands_played: s.played.n,
+                played: s.played.n,
+                played_unit: s.played.unit,
                 leaders: &s.leaders,
                 winners: &s.winners,
                 created: crate::clock::local(s.created).to_rfc3339(),

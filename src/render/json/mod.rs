@@ -15,10 +15,10 @@
 //! duplicate evening's), `lists.rs` the lists.
 
 mod circle;
-mod contract;
-mod duplicate;
+pub(super) mod contract;
+pub(super) mod duplicate;
 mod duplicate_rows;
-mod exact;
+pub(super) mod exact;
 mod export;
 mod lists;
 
@@ -43,7 +43,7 @@ use serde::{Serialize, Serializer};
 pub const FORMAT: u32 = 1;
 
 use crate::rules::contract::Line;
-use crate::session::{Play, Session};
+use crate::session::{Session, Unit};
 
 /// Values keyed by player name, in the order given (seating order).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,12 +123,7 @@ pub enum Sheet<'a> {
 
 /// `show --json` for a session.
 pub fn sheet(session: &Session) -> Sheet<'_> {
-    // Per family: render sits above session/, so the seam cannot draw this.
-    match &session.play {
-        Play::Exact(game) => Sheet::Exact(Box::new(exact::sheet(session, game))),
-        Play::Contract(game) => Sheet::Contract(Box::new(contract::sheet(session, game))),
-        Play::Duplicate(game) => Sheet::Duplicate(Box::new(duplicate::sheet(session, game))),
-    }
+    super::family::of(&session.play).json(session)
 }
 
 /// A list written as its items are made, one at a time: a long session's
@@ -172,6 +167,11 @@ pub struct Heading {
     pub leaders: Vec<String>,
     /// Players out, in the order they went out (elimination games).
     pub eliminated: Vec<String>,
+    /// The entries scored so far, as `list --json` counts them: hands,
+    /// deals (one in play not yet scored is not counted) or results.
+    pub played: usize,
+    /// What `played` counts: `hand`, `deal` or `result`.
+    pub played_unit: Unit,
 }
 
 impl Heading {
@@ -191,6 +191,8 @@ impl Heading {
             winners,
             leaders,
             eliminated,
+            played: session.count().n,
+            played_unit: session.count().unit,
         }
     }
 }

@@ -259,11 +259,10 @@ fn plain_mode_says_the_rubber_in_play_beside_each_players_total() {
     }
     let plain = bp.ok(&["--plain", "show"]);
     let lines: Vec<&str> = plain.lines().collect();
-    let at = lines
-        .iter()
-        .position(|l| l.starts_with("Ann 540;"))
-        .expect(&plain);
-    assert!(lines[at + 4].starts_with("Eve 0;"), "{plain}");
+    let at = lines.iter().position(|l| *l == "Ann 540.").expect(&plain);
+    assert_eq!(lines[at + 4], "Eve 0.", "{plain}");
+    // Each deal is said once, by its declarer, not once for each player.
+    assert_eq!(plain.matches("Deal 4,").count(), 1, "{plain}");
     assert_eq!(
         lines[at + 5],
         "Rubber 2 in play: Eve & Cid 100 (0 below, 100 above), Bob & Dan 0 (0 below, 0 above). Ann sits out.",

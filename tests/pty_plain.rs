@@ -104,14 +104,25 @@ fn at_columns(bp: &Bp, columns: &str, args: &[&str]) -> String {
 }
 
 /// `show` in plain mode: lines, no drawing, each player's total on a line
-/// of its own ("Ann 21…").
+/// of its own ("Ann 21…"), or at bridge for four their partnership's,
+/// once ("Ann and Cid 630").
 fn assert_sheet_reads_as_lines(bp: &Bp, id: &str, totals: &[(&str, i64)]) {
     let sheet = bp.ok(&["--plain", "show", "--session", id]);
     assert_plain(&sheet, &format!("show {id}"));
+    let partners = |l: &str, name: &str, total: &str| {
+        let words: Vec<&str> = l.split(' ').collect();
+        words.len() > 3
+            && words[1] == "and"
+            && (words[0] == name || words[2] == name)
+            && words[3..].join(" ").starts_with(total)
+    };
     for (name, total) in totals {
         let line = format!("{name} {total}");
+        let total = total.to_string();
         assert!(
-            sheet.lines().any(|l| l.starts_with(&line)),
+            sheet
+                .lines()
+                .any(|l| l.starts_with(&line) || partners(l, name, &total)),
             "no line `{line}…` in the sheet of {id}:\n{sheet}"
         );
     }

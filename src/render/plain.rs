@@ -193,10 +193,39 @@ fn group_line(play: &Play, group: &[Row]) -> String {
         return String::new();
     };
     let entry = crate::text::capitalised(play.entry_word());
-    let players: Vec<String> = group
-        .iter()
-        .map(|row| format!("{} {}", row.player, row_words(row)))
-        .collect();
+    // Bridge for four: the contract once, by its declarer, with the dummy
+    // and the defenders named, not once for each of the four players.
+    let declarer = group.iter().find(|r| matches!(r.role, Role::Declarer(_)));
+    let players: Vec<String> = match declarer {
+        Some(declarer) if group.iter().any(|r| matches!(r.role, Role::Dummy(_))) => {
+            let named = |pick: fn(&Role) -> bool| -> Vec<String> {
+                group
+                    .iter()
+                    .filter(|r| pick(&r.role))
+                    .map(|r| r.player.clone())
+                    .collect()
+            };
+            let dummy = named(|r| matches!(r, Role::Dummy(_)));
+            let defenders = named(|r| matches!(r, Role::Defending(_)));
+            let defended = group
+                .iter()
+                .find(|r| matches!(r.role, Role::Defending(_)))
+                .map_or(0, |r| r.points);
+            vec![
+                format!("{} {}", declarer.player, row_words(declarer)),
+                format!("{} dummy", crate::text::and_list(&dummy)),
+                format!(
+                    "{} defended, {defended} {}",
+                    crate::text::and_list(&defenders),
+                    plural(defended, "point", "points")
+                ),
+            ]
+        }
+        _ => group
+            .iter()
+            .map(|row| format!("{} {}", row.player, row_words(row)))
+            .collect(),
+    };
     let phase = match first.phase {
         Phase::Hand | Phase::Contract => String::new(),
         phase => format!(" ({})", phase_words(phase)),
@@ -222,7 +251,17 @@ pub fn sheet(play: &Play, place: Place) -> String {
         lines.extend(groups.iter().map(|g| group_line(play, g)));
     }
     let entry = play.entry_word();
-    for (name, _) in play.final_totals() {
+    // Bridge for four: a partnership's score once, under both names.
+    for side in play.partnerships() {
+        let score = side.first().map(|n| play.score_of(n)).unwrap_or_default();
+        lines.push(format!("{} {score}.", crate::text::and_list(&side)));
+    }
+    let each = if play.partnerships().is_empty() {
+        play.final_totals()
+    } else {
+        Vec::new()
+    };
+    for (name, _) in each {
         let rows: Vec<&Row> = groups
             .iter()
             .flatten()
@@ -238,8 +277,11 @@ pub fn sheet(play: &Play, place: Place) -> String {
             let made = judged.iter().filter(|&&m| m).count();
             format!(", made {made} of {}", judged.len())
         };
+        // At bridge the deal lines say each deal once; each player's own
+        // part in the last one would repeat it four times.
         let last = rows
             .last()
+            .filter(|_| !play.is_bridge())
             .map(|r| format!("; last {entry}: {}", row_words(r)))
             .unwrap_or_default();
         let status = play

@@ -57,6 +57,19 @@ impl Family for ContractGame {
         self.rules().bridge().is_some()
     }
 
+    fn partnerships(&self) -> Vec<Vec<String>> {
+        if !ContractGame::partnerships(self) || self.circle().is_some() {
+            return Vec::new();
+        }
+        Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let seats = self.seats_of(side).into_iter();
+                seats.map(|seat| self.name(seat).to_string()).collect()
+            })
+            .collect()
+    }
+
     fn players(&self) -> Vec<String> {
         self.roster().names().to_vec()
     }

@@ -108,6 +108,14 @@ pub trait Family {
         false
     }
 
+    /// The partnerships that share a score, each in seating order ("Ann",
+    /// "Cid" against "Bob", "Dan"), when the whole session is scored by
+    /// partnership (bridge for four); empty when each player (pair) keeps
+    /// a score of their own, five or six at bridge included.
+    fn partnerships(&self) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+
     /// The players who have (or had) a seat, in the one order every output
     /// lists them; those still waiting for a seat are not among them.
     fn players(&self) -> Vec<String>;

@@ -39,6 +39,7 @@ mod html_print;
 mod local_time;
 mod long_sessions;
 mod manual;
+mod matrix;
 mod mormon_bridge;
 mod pbn;
 mod pbn_latin1;

@@ -12,7 +12,8 @@
 use chrono::{DateTime, Utc};
 
 use super::fit::{self, Line, Listing, keep, text_width, words};
-use crate::session::{HandEntry, Play, Session};
+use crate::rules::contract::game::ContractGame;
+use crate::session::{HandEntry, Session, SessionFile};
 use crate::text::{counted, fill, plural};
 
 /// One copy, as `resolve` numbers and names it.
@@ -153,7 +154,7 @@ enum Header {
 
 /// One hand (or deal) of a copy: what was recorded, to compare, and how it
 /// reads.
-struct Hand {
+pub struct Hand {
     facts: String,
     /// The entries, each player's glued together.
     text: String,
@@ -286,61 +287,72 @@ fn hands(session: &Session) -> Vec<Hand> {
             .position(|n| *n == name)
             .map_or_else(|| name.to_string(), |i| fit::shorten(name, floors[i]))
     };
-    // Per family: render sits above session/, so the seam cannot draw this.
-    match &session.play {
-        Play::Exact(_) => file
-            .hands
-            .iter()
-            .map(|hand| Hand {
-                facts: format!("{hand:?}"),
-                text: exact_hand(hand, &|n| n.to_string()),
-                short: exact_hand(hand, &cut),
-            })
-            .collect(),
-        Play::Contract(game) => file
-            .deals
-            .iter()
-            .enumerate()
-            .map(|(i, entry)| {
-                let deal = game.contest().deals().get(i);
-                let text = |name: &dyn Fn(&str) -> String| {
-                    deal.map_or_else(|| format!("{entry:?}"), |d| contract_deal(game, d, name))
-                };
-                Hand {
-                    facts: format!("{entry:?}"),
-                    text: text(&|n| n.to_string()),
-                    short: text(&cut),
-                }
-            })
-            .collect(),
-        Play::Duplicate(_) => file
-            .results
-            .iter()
-            .map(|entry| {
-                let text = format!(
-                    "board{GLUE}{}:{GLUE}{}{GLUE}v{GLUE}{}{GLUE}{}{}{}",
-                    entry.board,
-                    entry.ns,
-                    entry.ew,
-                    entry.contract,
-                    entry
-                        .declarer
-                        .as_ref()
-                        .map(|d| format!("{GLUE}{d}"))
-                        .unwrap_or_default(),
-                    entry
-                        .tricks
-                        .map(|t| format!("{GLUE}{t}"))
-                        .unwrap_or_default()
-                );
-                Hand {
-                    facts: format!("{entry:?}"),
-                    text: text.clone(),
-                    short: text,
-                }
-            })
-            .collect(),
-    }
+    super::family::of(&session.play).compared(&file, &cut)
+}
+
+/// An exact-bid copy's hands as recorded.
+pub(crate) fn exact_entries(file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<Hand> {
+    file.hands
+        .iter()
+        .map(|hand| Hand {
+            facts: format!("{hand:?}"),
+            text: exact_hand(hand, &|n| n.to_string()),
+            short: exact_hand(hand, cut),
+        })
+        .collect()
+}
+
+/// A contract copy's deals as recorded.
+pub(crate) fn contract_entries(
+    game: &ContractGame,
+    file: &SessionFile,
+    cut: &dyn Fn(&str) -> String,
+) -> Vec<Hand> {
+    file.deals
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let deal = game.contest().deals().get(i);
+            let text = |name: &dyn Fn(&str) -> String| {
+                deal.map_or_else(|| format!("{entry:?}"), |d| contract_deal(game, d, name))
+            };
+            Hand {
+                facts: format!("{entry:?}"),
+                text: text(&|n| n.to_string()),
+                short: text(cut),
+            }
+        })
+        .collect()
+}
+
+/// A duplicate copy's results as recorded.
+pub(crate) fn duplicate_entries(file: &SessionFile) -> Vec<Hand> {
+    file.results
+        .iter()
+        .map(|entry| {
+            let text = format!(
+                "board{GLUE}{}:{GLUE}{}{GLUE}v{GLUE}{}{GLUE}{}{}{}",
+                entry.board,
+                entry.ns,
+                entry.ew,
+                entry.contract,
+                entry
+                    .declarer
+                    .as_ref()
+                    .map(|d| format!("{GLUE}{d}"))
+                    .unwrap_or_default(),
+                entry
+                    .tricks
+                    .map(|t| format!("{GLUE}{t}"))
+                    .unwrap_or_default()
+            );
+            Hand {
+                facts: format!("{entry:?}"),
+                text: text.clone(),
+                short: text,
+            }
+        })
+        .collect()
 }
 
 /// "♥ Ann 1/0, Bob 0/1, Cid 1/0": the trump if turned, then each bid over

@@ -12,12 +12,14 @@
 use std::io::{self, Write};
 
 use super::chart::{self, Series};
+use super::compare;
 use super::json::{self, Sheet};
+use super::json::{ExportRow, PairJson};
 use super::{Place, contract, csv, duplicate, exact, html, markdown, pbn, plain};
 use crate::rules::ExactGame;
 use crate::rules::contract::game::ContractGame;
 use crate::rules::duplicate::DuplicateGame;
-use crate::session::{Play, Session};
+use crate::session::{Play, Session, SessionFile};
 
 /// Everything render/ draws of a game, one method an output.
 pub trait Drawn {
@@ -54,6 +56,19 @@ pub trait Drawn {
     /// The CSV's header line for the session exported alone.
     fn csv_header(&self) -> String {
         csv::header()
+    }
+
+    /// A conflict copy's entries as recorded, for `resolve`'s side-by-side
+    /// comparison; `cut` shortens a name to fit.
+    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand>;
+
+    /// The export's rows (`csv`, `json`): one per player per scored hand or
+    /// phase, or a duplicate evening's one per result.
+    fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a>;
+
+    /// `export --format json`: each pair's standing (duplicate only).
+    fn export_pairs(&self) -> Option<Vec<PairJson>> {
+        None
     }
 
     /// `export --format pbn`: the session's games (nothing where the
@@ -109,6 +124,14 @@ impl Drawn for ExactGame {
         csv_rows(out, session)
     }
 
+    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+        compare::exact_entries(file, cut)
+    }
+
+    fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
+        json::history_rows(session)
+    }
+
     fn write_pbn(&self, _out: &mut dyn Write, _session: &Session) -> io::Result<()> {
         Ok(())
     }
@@ -147,6 +170,14 @@ impl Drawn for ContractGame {
 
     fn write_csv(&self, out: &mut dyn Write, session: &Session, _alone: bool) -> io::Result<()> {
         csv_rows(out, session)
+    }
+
+    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+        compare::contract_entries(self, file, cut)
+    }
+
+    fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
+        json::history_rows(session)
     }
 
     fn write_pbn(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {
@@ -197,6 +228,18 @@ impl Drawn for DuplicateGame {
 
     fn csv_header(&self) -> String {
         duplicate::csv::HEADER.to_string()
+    }
+
+    fn compared(&self, file: &SessionFile, _cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+        compare::duplicate_entries(file)
+    }
+
+    fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
+        Box::new(json::duplicate_rows(session, self).into_iter())
+    }
+
+    fn export_pairs(&self) -> Option<Vec<PairJson>> {
+        Some(json::duplicate_pairs(self))
     }
 
     fn write_pbn(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {

@@ -475,6 +475,16 @@ impl Listing {
         self
     }
 
+    /// The listing without `column` (a column nobody has a value in).
+    pub fn without(mut self, column: usize) -> Listing {
+        self.header.remove(column);
+        self.right.remove(column);
+        for row in &mut self.rows {
+            row.remove(column);
+        }
+        self
+    }
+
     /// Adds a row. Its text may come from files (an id from a file name, a
     /// title), so any control character in it is escaped here, the one
     /// place every cell of a listing passes, before it is measured or drawn.

@@ -327,8 +327,23 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
             keep(made),
         ]);
     }
+    // A column only where someone has a record of its kind: a duplicate
+    // pair bids nothing exactly and declares nothing of its own.
+    let exact = players.iter().any(|p| p.exact.is_some());
+    let contracts = players.iter().any(|p| p.contracts.is_some());
+    let [mut full, mut short, mut folded] = [full, short, folded];
+    if !contracts {
+        (full, short, folded) = (full.without(7), short.without(7), folded.without(5));
+    }
+    if !exact {
+        (full, short, folded) = (full.without(6), short.without(6), folded.without(4));
+    }
     let (chosen, table) = fit::listing(&[full, short, folded], width);
-    let made = "Made: contracts made / declared.";
+    let made = if contracts {
+        "Made: contracts made / declared."
+    } else {
+        ""
+    };
     let notes = match chosen {
         0 => "Win rate and average score: finished sessions only; a shared win is a win. \
               Exact bids: hands bid exactly / hands played. Contracts: declared (made, failed)."
@@ -347,7 +362,24 @@ pub fn stats(players: &[PlayerStats], width: Option<usize>) -> String {
         0 => notes.replacen("a win. ", "a win.\n", 1),
         _ => notes,
     };
-    let notes: Vec<String> = notes.lines().map(|l| fill(l, width)).collect();
+    let mut notes = notes;
+    if !exact {
+        for said in [
+            "Exact bids: hands bid exactly / hands played. ",
+            "Exact: hands bid exactly / hands played. ",
+        ] {
+            notes = notes.replace(said, "");
+        }
+    }
+    if !contracts {
+        notes = notes.replace("Contracts: declared (made, failed).", "");
+    }
+    let notes: Vec<String> = notes
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .map(|l| fill(l, width))
+        .collect();
     let notes = notes.join("\n");
     format!("{table}\n{notes}\n")
 }

@@ -110,19 +110,24 @@ fn call(call: Call) -> String {
     }
 }
 
-/// Writes the session's deals, each a PBN game after an empty line. A
-/// session that is not bridge for four writes nothing (`export` refuses it
-/// before).
+/// Writes the session's deals of bridge for four, each a PBN game after an
+/// empty line: at five or six, every rubber's (round's), each with the four
+/// who played it, numbered through the session as the sheet numbers them.
 pub fn write_session(
     out: &mut dyn Write,
     session: &Session,
     game: &ContractGame,
 ) -> io::Result<()> {
     let mut text = Vec::new();
-    for deal in game.contest().deals().iter().filter(|d| d.is_settled()) {
-        text.clear();
-        write_deal(&mut text, session, game, deal)?;
-        out.write_all(&latin1(&String::from_utf8_lossy(&text)))?;
+    let mut offset = 0;
+    for rubber in game.rubbers() {
+        let deals = rubber.game.contest().deals();
+        for deal in deals.iter().filter(|d| d.is_settled()) {
+            text.clear();
+            write_deal(&mut text, session, rubber.game, deal, offset + deal.number)?;
+            out.write_all(&latin1(&String::from_utf8_lossy(&text)))?;
+        }
+        offset += deals.len();
     }
     Ok(())
 }
@@ -159,6 +164,7 @@ fn write_deal(
     session: &Session,
     game: &ContractGame,
     deal: &ContractDeal,
+    board: usize,
 ) -> io::Result<()> {
     let seats: Vec<Seat> = game.table().seats().collect();
     let seat_name = |i: usize| seats.get(i).map_or("", |&s| game.name(s)).to_string();
@@ -166,7 +172,7 @@ fn write_deal(
         Some(Form::Chicago { .. }) => "Chicago",
         _ => "Rubber",
     };
-    game_head(out, session, deal.number)?;
+    game_head(out, session, board)?;
     tag(out, "West", &seat_name(3))?;
     tag(out, "North", &seat_name(0))?;
     tag(out, "East", &seat_name(1))?;

@@ -172,6 +172,7 @@ fn row_words(row: &Row) -> String {
         Role::Dummy(c) => format!("dummy in {}, {points}", contract_words(&c)),
         Role::Defending(c) => format!("defended {}{took}, {points}", contract_words(&c)),
         Role::PassedOut => format!("passed out, {points}"),
+        Role::NoBid if took.is_empty() => points,
         Role::NoBid => format!("{}, {points}", took.trim_start_matches(", ")),
     }
 }
@@ -192,6 +193,28 @@ fn group_line(play: &Play, group: &[Row]) -> String {
     let Some(first) = group.first() else {
         return String::new();
     };
+    // The table's close of the session is not a deal: what it scored, a
+    // partnership's once.
+    if first.phase == Phase::Close {
+        let sides = play.partnerships();
+        let points =
+            |row: &Row| format!("{} {}", row.points, plural(row.points, "point", "points"));
+        let parts: Vec<String> = if sides.is_empty() {
+            group
+                .iter()
+                .map(|row| format!("{} {}", row.player, points(row)))
+                .collect()
+        } else {
+            sides
+                .iter()
+                .filter_map(|side| {
+                    let row = group.iter().find(|r| side.contains(&r.player))?;
+                    Some(format!("{} {}", crate::text::and_list(side), points(row)))
+                })
+                .collect()
+        };
+        return format!("The close: {}.", parts.join("; "));
+    }
     let entry = crate::text::capitalised(play.entry_word());
     // Bridge for four: the contract once, by its declarer, with the dummy
     // and the defenders named, not once for each of the four players.

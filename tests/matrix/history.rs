@@ -16,13 +16,9 @@ pub fn list(s: &Session) -> Result<(), String> {
             let fields: Vec<&str> = line.split('\t').collect();
             let players = fields.get(3).copied().unwrap_or("");
             checks::names(&mut p, s, players);
+            // The Played field: the count with its family's word.
             let count = fields.get(4).copied().unwrap_or("");
-            if count != s.case.count.to_string() {
-                p.add(format!(
-                    "piped, its count is `{count}` where {} were played",
-                    s.case.count
-                ));
-            }
+            checks::count(&mut p, s, count, Count::Any);
         }
     }
     // On a terminal's width: the count with its word.

@@ -91,6 +91,10 @@ pub struct Case {
     pub names: &'static [&'static str],
     /// Hands, deals or results scored (a hand or deal in play is not).
     pub count: usize,
+    /// The count once `undo` has taken back the last scored entry: one
+    /// less, but in Memory and Buddy Bridge, where a deal's first phase
+    /// scores on its own, taking back its contract leaves the deal counted.
+    pub after_undo: usize,
     /// A scored one for `show --explain`.
     pub explain: Explain,
     /// Five or six: the last deal of the finished round or rubber, by the

@@ -53,6 +53,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: &["Ann", "Bob", "Cid"],
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "2",
             says: &["Hand 2", "Cid", "11"],
@@ -84,6 +85,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: FOUR,
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "2",
             says: &["Hand 2", "Dan", "21"],
@@ -109,6 +111,7 @@ pub const VARIANTS: &[Case] = &[
         entries: FOUR_CARDS,
         names: FOUR,
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "2",
             says: &["Hand 2", "Ann", "23"],
@@ -134,6 +137,7 @@ pub const VARIANTS: &[Case] = &[
         entries: FOUR_CARDS,
         names: FOUR,
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "2",
             says: &["Hand 2", "Ann", "23"],
@@ -162,6 +166,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: &["Ann", "Bob"],
         count: 2,
+        after_undo: 2,
         explain: Explain {
             reference: "1",
             says: &["Deal 1", "3♥", "170", "120"],
@@ -195,6 +200,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: &["Ann", "Bob"],
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "1",
             says: &["Deal 1", "4♠", "120"],
@@ -222,6 +228,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: &["Ann", "Bob"],
         count: 2,
+        after_undo: 2,
         explain: Explain {
             reference: "2",
             says: &["Deal 2", "3NT", "140"],
@@ -254,6 +261,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: FOUR,
         count: 2,
+        after_undo: 1,
         explain: Explain {
             reference: "1",
             says: &["Deal 1", "4♠", "120"],
@@ -286,6 +294,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: FOUR,
         count: 4,
+        after_undo: 3,
         explain: Explain {
             reference: "1·3",
             says: &["1·3", "4♥", "500"],
@@ -312,6 +321,7 @@ pub const VARIANTS: &[Case] = &[
         entries: RUBBER_OF_FIVE,
         names: FIVE,
         count: 4,
+        after_undo: 3,
         explain: Explain {
             reference: "1",
             says: &["2NT", "Dan"],
@@ -353,6 +363,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: FIVE,
         count: 5,
+        after_undo: 4,
         explain: Explain {
             reference: "2·1",
             says: &["2·1", "2NT", "Eve"],
@@ -404,6 +415,7 @@ pub const VARIANTS: &[Case] = &[
         ],
         names: &["Ann & Bob", "Cid & Dan", "Eve & Fay", "Gus & Hal"],
         count: 10,
+        after_undo: 9,
         explain: Explain {
             reference: "1",
             says: &["Board 1", "420", "450"],
@@ -447,6 +459,7 @@ pub const VARIANTS: &[Case] = &[
             "Kit & Lee",
         ],
         count: 6,
+        after_undo: 5,
         explain: Explain {
             reference: "2",
             says: &["Board 2", "400", "110"],

@@ -111,7 +111,7 @@ pub fn undo(s: &Session) -> Result<(), String> {
     }
     checks::chicago_names(&mut p, s, &said);
     let (listed, shown) = counts(s, &bp);
-    let expected = s.case.count as u64 - 1;
+    let expected = s.case.after_undo as u64;
     for (what, n) in [("list --json", listed), ("show --json", shown)] {
         if let Some(n) = n.filter(|n| *n != expected) {
             p.add(format!("{what} counts {n} after it, not {expected}"));

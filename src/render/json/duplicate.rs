@@ -141,7 +141,7 @@ pub fn sheet(session: &Session, game: &DuplicateGame) -> DuplicateSheet {
 }
 
 /// Each pair's standing, in pair order (also an export's `pairs`).
-pub(super) fn pairs(game: &DuplicateGame) -> Vec<PairJson> {
+pub fn pairs(game: &DuplicateGame) -> Vec<PairJson> {
     let results = game.results();
     let mut pairs: Vec<PairJson> = results
         .ranking()

@@ -128,7 +128,7 @@ fn export_head_of(session: &Session) -> ExportSession {
         players: players(session),
         winners: session.winners(),
         totals: totals(session),
-        pairs: session.play.as_duplicate().map(super::duplicate::pairs),
+        pairs: crate::render::family::of(&session.play).export_pairs(),
         rows: Vec::new(),
     }
 }
@@ -182,14 +182,17 @@ pub fn export_row(session: &Session, row: Row) -> ExportRow {
 /// A session's rows, as both exports write them: its history's, or a
 /// duplicate evening's results board by board (`duplicate_rows.rs`).
 pub fn export_rows(session: &Session) -> Box<dyn Iterator<Item = ExportRow> + '_> {
-    match session.play.as_duplicate() {
-        Some(game) => Box::new(super::duplicate_rows::rows(session, game).into_iter()),
-        None => Box::new(
-            history::scored(session)
-                .flatten()
-                .map(move |row| export_row(session, row)),
-        ),
-    }
+    crate::render::family::of(&session.play).export_rows(session)
+}
+
+/// The rows of a game with a history (`history::scored`): one per player
+/// per scored hand or phase.
+pub fn history_rows(session: &Session) -> Box<dyn Iterator<Item = ExportRow> + '_> {
+    Box::new(
+        history::scored(session)
+            .flatten()
+            .map(move |row| export_row(session, row)),
+    )
 }
 
 /// `undoubled`, `doubled` or `redoubled`: a word, so that an undoubled

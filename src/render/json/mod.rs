@@ -23,11 +23,12 @@ mod export;
 mod lists;
 
 pub use contract::{ContractDeal, ContractJson, ContractNext, ContractSettings, ContractSheet};
-pub use duplicate::DuplicateSheet;
+pub use duplicate::{DuplicateSheet, PairJson, pairs as duplicate_pairs};
+pub use duplicate_rows::rows as duplicate_rows;
 pub use exact::{ExactHand, ExactNext, ExactSettings, ExactSheet, NextRebid, Rebid};
 pub use export::{
     EXPORT_FORMAT, EXPORT_SEPARATOR, EXPORT_TAIL, ExportRow, ExportSession, export_head,
-    export_part, export_row, export_rows, export_session, write_export_part,
+    export_part, export_row, export_rows, export_session, history_rows, write_export_part,
 };
 pub use lists::{
     ContractsJson, ExactBidsJson, ListedJson, PlayerJson, StatsJson, TrashedContent, TrashedJson,

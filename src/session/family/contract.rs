@@ -22,8 +22,9 @@ impl Family for ContractGame {
     }
 
     /// Deals that have scored, in every rubber at five or six: a deal
-    /// whose auction is recorded but whose tricks are not is still in play
-    /// (a first phase played scores, and counts its deal).
+    /// whose auction is recorded but whose tricks are not has scored
+    /// nothing and is still in play; one whose first phase (Memory and
+    /// Buddy Bridge) is scored counts, as the sheet shows its points.
     fn count(&self) -> Count {
         let scored = self
             .rubbers()

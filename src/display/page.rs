@@ -13,15 +13,22 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use crate::history::Phase;
 use crate::render::html::parts;
 use crate::render::page::{Page, bid_tricks};
-use crate::session::Session;
+use crate::session::{Play, Session};
 use crate::text::one_line;
 
 /// The live part of the page for `session`; with `hidden`, the standings
 /// (totals, sheet, last hand, chart) are left out and the page says so.
 pub fn live(session: &Session, hidden: bool) -> String {
-    if let Some(game) = session.play.as_duplicate() {
-        return duplicate(session, game, hidden);
+    // The display's one match on the family: a duplicate evening shows its
+    // ranking and travellers, the other families the printed page's parts.
+    match &session.play {
+        Play::Duplicate(game) => duplicate(session, game, hidden),
+        Play::Exact(_) | Play::Contract(_) => sheet(session, hidden),
     }
+}
+
+/// The live part for a game with a line per hand or deal.
+fn sheet(session: &Session, hidden: bool) -> String {
     let page = Page::new(session);
     let last = page.lines().last();
     let say = announcement(&page, last.as_ref(), hidden);

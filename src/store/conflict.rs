@@ -221,8 +221,7 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
 /// rule for both paths: git's merge driver and the copies a sync tool
 /// leaves (`copies/union.rs`).
 pub fn union(a: &Session, b: &Session) -> Option<Session> {
-    a.play.as_duplicate()?;
-    if !same_game(a, b) {
+    if !a.play.unites_copies() || !same_game(a, b) {
         return None;
     }
     let (mut merged, fb) = (a.to_file(), b.to_file());

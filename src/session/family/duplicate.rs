@@ -45,6 +45,10 @@ impl Family for DuplicateGame {
         true
     }
 
+    fn unites_copies(&self) -> bool {
+        true
+    }
+
     fn players(&self) -> Vec<String> {
         DuplicateGame::table(self).names().to_vec()
     }

@@ -116,6 +116,14 @@ pub trait Family {
         Vec::new()
     }
 
+    /// Whether two copies of the session that went different ways can be
+    /// united entry by entry, each copy's new entries kept: so where every
+    /// entry stands on its own (a duplicate evening's results, each a
+    /// table's), not where each entry follows from those before it.
+    fn unites_copies(&self) -> bool {
+        false
+    }
+
     /// The players who have (or had) a seat, in the one order every output
     /// lists them; those still waiting for a seat are not among them.
     fn players(&self) -> Vec<String>;

@@ -46,7 +46,7 @@ pub(super) fn unite(
     let Some(mut merged) = order.next().and_then(session).cloned() else {
         return Ok(());
     };
-    if merged.play.as_duplicate().is_none() {
+    if !merged.play.unites_copies() {
         return Ok(());
     }
     for &b in &base[base.len().min(1)..] {

@@ -380,19 +380,30 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
     let high = variant.max_players.min(low + 4);
     let count = rng.usize(low..=high);
     let players = pick_players(rng, count);
-    let table = Table::new(variant, players, rng.usize(..count)).expect("a legal table");
-    let created = created_at(rng);
-    let play = if let Ok(contract) = variant.clone().try_into() {
-        let mut game = ContractGame::new(contract, table);
-        play_contract(&mut game, rng);
-        Play::Contract(game)
+    // At bridge for five or six the first four listed play the first
+    // rubber, and one of them deals first.
+    let dealers = if variant.contract().and_then(|r| r.bridge()).is_some() {
+        count.min(4)
     } else {
-        let mut game = ExactGame::new(variant.clone(), table);
-        while !game.is_finished() {
-            play_hand(&mut game, rng);
-        }
-        Play::Exact(game)
+        count
     };
+    let table = Table::new(variant, players, rng.usize(..dealers)).expect("a legal table");
+    let created = created_at(rng);
+    // As `bridgepad new` starts it: five or six at bridge take turns.
+    let play = match Play::new(variant.clone(), table) {
+        Play::Contract(mut game) => {
+            play_contract(&mut game, rubbers(count), rng);
+            Play::Contract(game)
+        }
+        Play::Exact(mut game) => {
+            while !game.is_finished() {
+                play_hand(&mut game, rng);
+            }
+            Play::Exact(game)
+        }
+        Play::Duplicate(_) => unreachable!("duplicate is not among the variants generated"),
+    };
+    assert!(play.is_finished(), "{} did not finish", variant.name);
     let played = play.played();
     let session = Session {
         id: store.new_id(&variant.name, created),
@@ -487,13 +498,32 @@ fn realistic_bid(rng: &mut fastrand::Rng, cards: u32, players: usize) -> u32 {
     guess.min(cards)
 }
 
+/// The rubbers a table of five or six at rubber bridge plays in an
+/// evening: one for each player, so that at five everyone sits out once.
+fn rubbers(players: usize) -> usize {
+    players
+}
+
 /// Plays a contract game to the end: first phases, short auctions, and
-/// declarer's tricks near the contract.
-fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
+/// declarer's tricks near the contract. Five or six at rubber bridge, who
+/// would play on as long as they like, stop between two rubbers once they
+/// have played `rubbers` of them.
+fn play_contract(game: &mut ContractGame, rubbers: usize, rng: &mut fastrand::Rng) {
     let mut steps = 0;
-    while let Some(next) = game.contest().next() {
+    while !game.is_finished() {
         steps += 1;
         assert!(steps < 10_000, "a contract game that does not end");
+        if game.circle().is_some()
+            && game.rubber_in_play() > rubbers
+            && game.contest().facts().is_empty()
+        {
+            game.close().expect("the table stops between rubbers");
+            break;
+        }
+        let next = game
+            .contest()
+            .next()
+            .expect("a game not over expects an entry");
         match next {
             Next::FirstPhase => {
                 let n = rng.u32(2..=11);

@@ -14,10 +14,17 @@
 //! failure: this is a measurement. A command that fails, or a history that
 //! does not list as generated, stops the bench with a panic.
 //!
+//! `BRIDGEPAD_BENCH_SIZE=small` (as `.ci/run` runs it) generates 100
+//! sessions, which still hold every variant, table size and duplicate
+//! evening, a long session of 100 hands and 20 pulled sessions, and runs
+//! each measured command once: a check that the bench runs, in seconds.
+//!
 //! The binary measured is the one Cargo builds for the bench
 //! (`env!("CARGO_BIN_EXE_bridgepad")`: with `cargo bench` that is
 //! `target/release/bridgepad`, built with the release/bench profile).
 //! `BRIDGEPAD_BENCH_KEEP=1` keeps the generated directory to look at.
+
+mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,11 +43,33 @@ use bridgepad::rules::{ExactGame, Expect, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
 use bridgepad::store::Store;
 use chrono::{DateTime, Duration as Span, TimeZone, Utc};
+use common::Size;
 
-const SESSIONS: usize = 10_000;
-const LONG_HANDS: usize = 1_000;
-/// Sessions that appear at once, as after pulling another device's games.
-const PULLED: usize = 1_000;
+/// How much the bench generates and how often it times each command.
+struct Scale {
+    size: Size,
+    sessions: usize,
+    long_hands: usize,
+    /// Sessions that appear at once, as after pulling another device's games.
+    pulled: usize,
+}
+
+impl Scale {
+    fn new(size: Size) -> Scale {
+        Scale {
+            size,
+            sessions: size.pick(10_000, 100),
+            long_hands: size.pick(1_000, 100),
+            pulled: size.pick(1_000, 20),
+        }
+    }
+
+    /// Runs for a median: `full` at the full size, once at the small one.
+    fn runs(&self, full: usize) -> usize {
+        self.size.pick(full, 1)
+    }
+}
+
 const SEED: u64 = 20_261_122;
 
 /// Every built-in variant (`bridgepad variants`), played in turn.
@@ -209,7 +238,10 @@ impl Tally {
 }
 
 fn main() {
-    let (sessions, long_hands, pulled) = (SESSIONS, LONG_HANDS, PULLED);
+    let size = Size::from_env();
+    size.announce();
+    let scale = Scale::new(size);
+    let (sessions, long_hands, pulled) = (scale.sessions, scale.long_hands, scale.pulled);
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_bridgepad"));
     let root = tempfile::Builder::new()
         .prefix("bridgepad-club-")
@@ -223,7 +255,7 @@ fn main() {
     let mut rng = fastrand::Rng::with_seed(SEED);
 
     // Every variant, each size of bridge table and each duplicate evening
-    // has a turn.
+    // has a turn, at either size.
     assert!(
         sessions >= VARIANTS.len() * EVENINGS.len().max(BRIDGE_TABLES.len()),
         "{sessions} sessions leave some out"
@@ -266,7 +298,7 @@ fn main() {
     std::thread::sleep(bridgepad::store::index::SETTLE);
     // The first run builds the index (every file read and replayed, on
     // every core), as after an upgrade or on a fresh data directory.
-    let rebuild = median_of(3, || {
+    let rebuild = median_of(scale.runs(3), || {
         let _ = std::fs::remove_dir_all(&caches);
         run(&["list"]).0
     });
@@ -278,15 +310,15 @@ fn main() {
     });
     // Untimed: the binary lists every session as it was generated.
     check_listed(&bin, &data, &caches, &tally);
-    let list = median_of(7, || run(&["list"]).0);
+    let list = median_of(scale.runs(7), || run(&["list"]).0);
     rows.push(Row::time("list", list, ms(100)));
-    let by_player = median_of(7, || run(&["list", "--player", player]).0);
+    let by_player = median_of(scale.runs(7), || run(&["list", "--player", player]).0);
     rows.push(Row::time(
         &format!("list --player {player}"),
         by_player,
         ms(100),
     ));
-    let stats = median_of(7, || run(&["stats"]).0);
+    let stats = median_of(scale.runs(7), || run(&["stats"]).0);
     rows.push(Row::time("stats", stats, ms(100)));
     let mut peaks = Vec::new();
     let export_args = [
@@ -297,7 +329,7 @@ fn main() {
         "--output",
         export_path,
     ];
-    let export = median_of(3, || {
+    let export = median_of(scale.runs(3), || {
         let (time, peak) = run(&export_args);
         peaks.push(peak);
         time
@@ -326,7 +358,7 @@ fn main() {
         tally.add(&generate(&store, &catalog, plan(i), &mut pull_rng));
     }
     std::thread::sleep(bridgepad::store::index::SETTLE);
-    let after_pull = median_of(3, || {
+    let after_pull = median_of(scale.runs(3), || {
         std::fs::write(&index, &before_pull).expect("the index put back");
         run(&["list"]).0
     });
@@ -340,7 +372,7 @@ fn main() {
     // Bid, then undo so every bid meets the same state; only the bid is timed.
     let first = long.play.table().names()[0].clone();
     let bid_arg = format!("{first}=1");
-    let bid = median_of(15, || {
+    let bid = median_of(scale.runs(15), || {
         let (time, _) = run(&["bid", "--session", &long_id, &bid_arg]);
         run(&["undo", "--session", &long_id]);
         time
@@ -350,13 +382,13 @@ fn main() {
         bid,
         ms(5),
     ));
-    let shown = median_of(15, || run(&["show", "--session", &long_id]).0);
+    let shown = median_of(scale.runs(15), || run(&["show", "--session", &long_id]).0);
     rows.push(Row::time(
         &format!("show ({long_hands}-hand session)"),
         shown,
         ms(5),
     ));
-    sync_rows(&bin, &data, &caches, &mut rows);
+    sync_rows(&bin, &data, &caches, &scale, &mut rows);
 
     println!();
     println!(
@@ -375,9 +407,16 @@ fn main() {
         );
     }
     println!(
-        "\nruns: index rebuild 3; list, list --player and stats 7 each (index built); export 3; \
-         list after new sessions 3 (the index put back each time); bid 15 (each followed by an \
-         untimed undo); show 15; sync with nothing new 7"
+        "\nruns: index rebuild {}; list, list --player and stats {} each (index built); export {}; \
+         list after new sessions {} (the index put back each time); bid {} (each followed by an \
+         untimed undo); show {}; sync with nothing new {}",
+        scale.runs(3),
+        scale.runs(7),
+        scale.runs(3),
+        scale.runs(3),
+        scale.runs(15),
+        scale.runs(15),
+        scale.runs(7),
     );
     if std::env::var_os("BRIDGEPAD_BENCH_KEEP").is_some() {
         println!("kept the sessions and caches in {}", root.keep().display());
@@ -426,7 +465,7 @@ fn check_listed(bin: &Path, data: &Path, caches: &Path, tally: &Tally) {
 /// `bridgepad sync` on the club's folder: the first sync into an empty bare
 /// repository beside it (every session committed and pushed), timed once,
 /// then syncs with nothing new, the everyday case.
-fn sync_rows(bin: &Path, data: &Path, caches: &Path, rows: &mut Vec<Row>) {
+fn sync_rows(bin: &Path, data: &Path, caches: &Path, scale: &Scale, rows: &mut Vec<Row>) {
     let remote = tempfile::Builder::new()
         .prefix("bridgepad-club-remote-")
         .tempdir()
@@ -441,13 +480,16 @@ fn sync_rows(bin: &Path, data: &Path, caches: &Path, rows: &mut Vec<Row>) {
     let url = bare.to_str().expect("a UTF-8 temp path");
     let (first, _) = run(bin, data, caches, &["sync", "--remote", url]);
     rows.push(Row {
-        name: format!("sync, first ({} sessions pushed)", SESSIONS + PULLED + 1),
+        name: format!(
+            "sync, first ({} sessions pushed)",
+            scale.sessions + scale.pulled + 1
+        ),
         median: show(first),
         goal: "–".into(),
         pass: None,
     });
-    let again = median_of(7, || run(bin, data, caches, &["sync"]).0);
-    rows.push(Row::time("sync, nothing new (7 runs)", again, ms(1000)));
+    let again = median_of(scale.runs(7), || run(bin, data, caches, &["sync"]).0);
+    rows.push(Row::time("sync, nothing new", again, ms(1000)));
 }
 
 struct Row {

@@ -1,41 +1,79 @@
 //! Club-scale benchmark: `cargo bench --bench club`.
 //!
-//! Generates 10,000 finished sessions across every built-in variant, plus one
-//! unfinished Mormon Bridge (4-card) session of 1,000 hands, by playing them
-//! through the real engine with a seeded random table, and saves them with
-//! the real store into a temporary directory. Then it times the release
-//! binary on that directory (rebuilding the session index, then `list`,
-//! `list --player`, `stats` and `export --all` with the index built; `list`
-//! right after 1,000 new session files appear, as after a pull; and
-//! commands on the long session) and prints medians against the goals. A
-//! missed goal is reported, not a failure: this is a measurement.
+//! Generates 10,000 finished sessions across every built-in variant (rubber
+//! bridge and Chicago at four, five and six, duplicate evenings of each
+//! movement and several sizes), plus one unfinished Mormon Bridge (4-card)
+//! session of 1,000 hands, by playing them through the real engine with a
+//! seeded random table, and saves them with the real store into a temporary
+//! directory. Then it checks that the binary lists every one of them as
+//! generated, and times the release binary on that directory (rebuilding
+//! the session index, then `list`, `list --player`, `stats` and
+//! `export --all` with the index built; `list` right after 1,000 new session
+//! files appear, as after a pull; commands on the long session; `sync`) and
+//! prints medians against the goals. A missed goal is reported, not a
+//! failure: this is a measurement. A command that fails, or a history that
+//! does not list as generated, stops the bench with a panic.
+//!
+//! `BRIDGEPAD_BENCH_SIZE=small` (as `.ci/run` runs it) generates 100
+//! sessions, which still hold every variant, table size and duplicate
+//! evening, a long session of 100 hands and 20 pulled sessions, and runs
+//! each measured command once: a check that the bench runs, in seconds.
 //!
 //! The binary measured is the one Cargo builds for the bench
 //! (`env!("CARGO_BIN_EXE_bridgepad")`: with `cargo bench` that is
 //! `target/release/bridgepad`, built with the release/bench profile).
 //! `BRIDGEPAD_BENCH_KEEP=1` keeps the generated directory to look at.
 
+mod common;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bridgepad::catalog::{Catalog, with_settings, with_target};
-use bridgepad::rules::contract::auction::{Bid, Call};
+use bridgepad::rules::contract::auction::{Bid, Call, Doubling, Strain};
 use bridgepad::rules::contract::contest::Next;
 use bridgepad::rules::contract::deal::Dummy;
 use bridgepad::rules::contract::game::ContractGame;
+use bridgepad::rules::duplicate::{
+    Board, Contracted, Direction, Entry, Movement, MovementKind, Outcome, Scoring,
+};
 use bridgepad::rules::{ExactGame, Expect, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
 use bridgepad::store::Store;
 use chrono::{DateTime, Duration as Span, TimeZone, Utc};
+use common::Size;
 
-const SESSIONS: usize = 10_000;
-const LONG_HANDS: usize = 1_000;
-/// Sessions that appear at once, as after pulling another device's games.
-const PULLED: usize = 1_000;
+/// How much the bench generates and how often it times each command.
+struct Scale {
+    size: Size,
+    sessions: usize,
+    long_hands: usize,
+    /// Sessions that appear at once, as after pulling another device's games.
+    pulled: usize,
+}
+
+impl Scale {
+    fn new(size: Size) -> Scale {
+        Scale {
+            size,
+            sessions: size.pick(10_000, 100),
+            long_hands: size.pick(1_000, 100),
+            pulled: size.pick(1_000, 20),
+        }
+    }
+
+    /// Runs for a median: `full` at the full size, once at the small one.
+    fn runs(&self, full: usize) -> usize {
+        self.size.pick(full, 1)
+    }
+}
+
 const SEED: u64 = 20_261_122;
 
-const VARIANTS: [&str; 9] = [
+/// Every built-in variant (`bridgepad variants`), played in turn.
+const VARIANTS: [&str; 10] = [
     "devils-bridge",
     "mormon-bridge",
     "mormon-bridge-4card",
@@ -45,14 +83,104 @@ const VARIANTS: [&str; 9] = [
     "buddy-bridge",
     "rubber-bridge",
     "chicago",
+    "duplicate",
 ];
 
-/// The built-in variant `name` as the club plays it: Chicago, which lasts
-/// as long as a table likes, for two rounds.
-fn club_variant(catalog: &Catalog, name: &str) -> Variant {
+/// Rubber bridge and Chicago tables in turn: half at four, a quarter each
+/// at five and six, who take turns at the table of four.
+const BRIDGE_TABLES: [usize; 4] = [4, 5, 4, 6];
+
+/// A duplicate evening: its movement, its pairs and how it is scored.
+struct Evening {
+    movement: MovementKind,
+    pairs: usize,
+    scoring: Scoring,
+}
+
+/// The duplicate evenings, in turn: Howells and Mitchells of several sizes
+/// (an odd number of pairs has a sit-out each round), every scoring, and a
+/// team match.
+const EVENINGS: [Evening; 8] = [
+    Evening {
+        movement: MovementKind::Howell,
+        pairs: 5,
+        scoring: Scoring::Matchpoints,
+    },
+    Evening {
+        movement: MovementKind::Mitchell,
+        pairs: 7,
+        scoring: Scoring::Matchpoints,
+    },
+    Evening {
+        movement: MovementKind::Howell,
+        pairs: 8,
+        scoring: Scoring::Matchpoints,
+    },
+    Evening {
+        movement: MovementKind::Mitchell,
+        pairs: 10,
+        scoring: Scoring::Matchpoints,
+    },
+    Evening {
+        movement: MovementKind::Howell,
+        pairs: 10,
+        scoring: Scoring::CrossImps,
+    },
+    Evening {
+        movement: MovementKind::Mitchell,
+        pairs: 13,
+        scoring: Scoring::Butler,
+    },
+    Evening {
+        movement: MovementKind::Howell,
+        pairs: 6,
+        scoring: Scoring::Imps,
+    },
+    Evening {
+        movement: MovementKind::Teams,
+        pairs: 4,
+        scoring: Scoring::Imps,
+    },
+];
+
+/// What the `i`-th session of a history is: the variants in turn, and in
+/// each variant's own turns the bridge tables and the duplicate evenings.
+enum Plan {
+    /// A game of the variant, its table drawn at random.
+    Game(&'static str),
+    /// Rubber bridge or Chicago at this many players.
+    Bridge(&'static str, usize),
+    Evening(&'static Evening),
+}
+
+fn plan(i: usize) -> Plan {
+    let variant = VARIANTS[i % VARIANTS.len()];
+    let turn = i / VARIANTS.len();
+    match variant {
+        "rubber-bridge" | "chicago" => {
+            Plan::Bridge(variant, BRIDGE_TABLES[turn % BRIDGE_TABLES.len()])
+        }
+        "duplicate" => Plan::Evening(&EVENINGS[turn % EVENINGS.len()]),
+        _ => Plan::Game(variant),
+    }
+}
+
+/// The rubbers a table of five or six at rubber bridge plays in an
+/// evening: one for each player, so that at five everyone sits out once.
+/// (Chicago's rounds are its `rounds`: see [`club_variant`].)
+fn rubbers(players: usize) -> usize {
+    players
+}
+
+/// The built-in variant `name` as the club plays it at a table of
+/// `players`: Chicago, which lasts as long as a table likes, for two rounds
+/// at four and a round for each player at five or six.
+fn club_variant(catalog: &Catalog, name: &str, players: usize) -> Variant {
     let variant = &catalog.find(name).expect("a built-in variant").variant;
     if name == "chicago" {
-        with_settings(variant, &[("rounds".into(), "2".into())]).expect("two rounds are allowed")
+        let rounds = if players > 4 { players } else { 2 };
+        with_settings(variant, &[("rounds".into(), rounds.to_string())])
+            .expect("the rounds are allowed")
     } else {
         variant.clone()
     }
@@ -64,7 +192,56 @@ const NAMES: [&str; 30] = [
     "Zoe", "Abe", "Bea", "Cal", "Dot",
 ];
 
+/// What a history was generated with, to check the binary lists it so.
+#[derive(Debug, Default, PartialEq)]
+struct Tally {
+    /// Sessions of each variant.
+    variants: BTreeMap<String, usize>,
+    /// Rubber bridge and Chicago sessions of each table size.
+    bridge_tables: BTreeMap<usize, usize>,
+    /// Hands, deals or results of every session.
+    played: usize,
+    sessions: usize,
+    finished: usize,
+}
+
+impl Tally {
+    fn add(&mut self, session: &Session) {
+        let name = session.play.variant().name.clone();
+        if matches!(name.as_str(), "rubber-bridge" | "chicago") {
+            *self
+                .bridge_tables
+                .entry(session.play.everyone().len())
+                .or_default() += 1;
+        }
+        *self.variants.entry(name).or_default() += 1;
+        self.played += session.play.count().n;
+        self.sessions += 1;
+        self.finished += usize::from(session.play.is_finished());
+    }
+
+    /// "sessions of each variant: chicago 1000, …; rubber bridge and
+    /// Chicago by players: 4 1000, …".
+    fn describe(&self) -> String {
+        fn counts<K: std::fmt::Display>(map: &BTreeMap<K, usize>) -> String {
+            map.iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+        format!(
+            "sessions of each variant: {}; rubber bridge and Chicago by players: {}",
+            counts(&self.variants),
+            counts(&self.bridge_tables),
+        )
+    }
+}
+
 fn main() {
+    let size = Size::from_env();
+    size.announce();
+    let scale = Scale::new(size);
+    let (sessions, long_hands, pulled) = (scale.sessions, scale.long_hands, scale.pulled);
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_bridgepad"));
     let root = tempfile::Builder::new()
         .prefix("bridgepad-club-")
@@ -77,13 +254,20 @@ fn main() {
     let catalog = Catalog::load(None);
     let mut rng = fastrand::Rng::with_seed(SEED);
 
+    // Every variant, each size of bridge table and each duplicate evening
+    // has a turn, at either size.
+    assert!(
+        sessions >= VARIANTS.len() * EVENINGS.len().max(BRIDGE_TABLES.len()),
+        "{sessions} sessions leave some out"
+    );
     let started = Instant::now();
-    let mut hands = 0;
-    for i in 0..SESSIONS {
-        let variant = club_variant(&catalog, VARIANTS[i % VARIANTS.len()]);
-        hands += generate(&store, &variant, &mut rng);
+    let mut tally = Tally::default();
+    for i in 0..sessions {
+        tally.add(&generate(&store, &catalog, plan(i), &mut rng));
     }
-    let long_id = generate_long(&store, &catalog, &mut rng);
+    let long = generate_long(&store, &catalog, long_hands, &mut rng);
+    let long_id = long.id.clone();
+    tally.add(&long);
     let generated = started.elapsed();
     let bytes: u64 = std::fs::read_dir(&data)
         .expect("the data directory")
@@ -92,12 +276,14 @@ fn main() {
         .map(|m| m.len())
         .sum();
     println!(
-        "generated {SESSIONS} finished sessions ({hands} hands/deals) + 1 session of {LONG_HANDS} hands \
+        "generated {sessions} finished sessions ({} hands/deals/results) + 1 session of {long_hands} hands \
          in {:.1} s; {:.1} MB of TOML in {}",
+        tally.played - long_hands,
         generated.as_secs_f64(),
         bytes as f64 / 1e6,
         data.display()
     );
+    println!("{}", tally.describe());
     println!("binary: {}", bin.display());
 
     let run = |args: &[&str]| run(&bin, &data, &caches, args);
@@ -112,7 +298,7 @@ fn main() {
     std::thread::sleep(bridgepad::store::index::SETTLE);
     // The first run builds the index (every file read and replayed, on
     // every core), as after an upgrade or on a fresh data directory.
-    let rebuild = median_of(3, || {
+    let rebuild = median_of(scale.runs(3), || {
         let _ = std::fs::remove_dir_all(&caches);
         run(&["list"]).0
     });
@@ -122,15 +308,17 @@ fn main() {
         goal: "–".into(),
         pass: None,
     });
-    let list = median_of(7, || run(&["list"]).0);
+    // Untimed: the binary lists every session as it was generated.
+    check_listed(&bin, &data, &caches, &tally);
+    let list = median_of(scale.runs(7), || run(&["list"]).0);
     rows.push(Row::time("list", list, ms(100)));
-    let by_player = median_of(7, || run(&["list", "--player", player]).0);
+    let by_player = median_of(scale.runs(7), || run(&["list", "--player", player]).0);
     rows.push(Row::time(
         &format!("list --player {player}"),
         by_player,
         ms(100),
     ));
-    let stats = median_of(7, || run(&["stats"]).0);
+    let stats = median_of(scale.runs(7), || run(&["stats"]).0);
     rows.push(Row::time("stats", stats, ms(100)));
     let mut peaks = Vec::new();
     let export_args = [
@@ -141,7 +329,7 @@ fn main() {
         "--output",
         export_path,
     ];
-    let export = median_of(3, || {
+    let export = median_of(scale.runs(3), || {
         let (time, peak) = run(&export_args);
         peaks.push(peak);
         time
@@ -166,42 +354,41 @@ fn main() {
         .join("index.bin");
     let before_pull = std::fs::read(&index).expect("the index");
     let mut pull_rng = fastrand::Rng::with_seed(SEED + 1);
-    for i in 0..PULLED {
-        let variant = club_variant(&catalog, VARIANTS[i % VARIANTS.len()]);
-        generate(&store, &variant, &mut pull_rng);
+    for i in 0..pulled {
+        tally.add(&generate(&store, &catalog, plan(i), &mut pull_rng));
     }
     std::thread::sleep(bridgepad::store::index::SETTLE);
-    let pulled = median_of(3, || {
+    let after_pull = median_of(scale.runs(3), || {
         std::fs::write(&index, &before_pull).expect("the index put back");
         run(&["list"]).0
     });
     rows.push(Row::time(
-        &format!("list after {PULLED} new sessions appear"),
-        pulled,
+        &format!("list after {pulled} new sessions appear"),
+        after_pull,
         ms(300),
     ));
-    // (Room here for `sync` with nothing new, once there is one.)
+    check_listed(&bin, &data, &caches, &tally);
 
     // Bid, then undo so every bid meets the same state; only the bid is timed.
-    let long = catalog_first_player(&store, &long_id);
-    let bid_arg = format!("{long}=1");
-    let bid = median_of(15, || {
+    let first = long.play.table().names()[0].clone();
+    let bid_arg = format!("{first}=1");
+    let bid = median_of(scale.runs(15), || {
         let (time, _) = run(&["bid", "--session", &long_id, &bid_arg]);
         run(&["undo", "--session", &long_id]);
         time
     });
     rows.push(Row::time(
-        &format!("bid {bid_arg} ({LONG_HANDS}-hand session)"),
+        &format!("bid {bid_arg} ({long_hands}-hand session)"),
         bid,
         ms(5),
     ));
-    let show = median_of(15, || run(&["show", "--session", &long_id]).0);
+    let shown = median_of(scale.runs(15), || run(&["show", "--session", &long_id]).0);
     rows.push(Row::time(
-        &format!("show ({LONG_HANDS}-hand session)"),
-        show,
+        &format!("show ({long_hands}-hand session)"),
+        shown,
         ms(5),
     ));
-    sync_rows(&bin, &data, &caches, &mut rows);
+    sync_rows(&bin, &data, &caches, &scale, &mut rows);
 
     println!();
     println!(
@@ -220,19 +407,65 @@ fn main() {
         );
     }
     println!(
-        "\nruns: index rebuild 3; list, list --player and stats 7 each (index built); export 3; \
-         list after new sessions 3 (the index put back each time); bid 15 (each followed by an \
-         untimed undo); show 15"
+        "\nruns: index rebuild {}; list, list --player and stats {} each (index built); export {}; \
+         list after new sessions {} (the index put back each time); bid {} (each followed by an \
+         untimed undo); show {}; sync with nothing new {}",
+        scale.runs(3),
+        scale.runs(7),
+        scale.runs(3),
+        scale.runs(3),
+        scale.runs(15),
+        scale.runs(15),
+        scale.runs(7),
     );
     if std::env::var_os("BRIDGEPAD_BENCH_KEEP").is_some() {
         println!("kept the sessions and caches in {}", root.keep().display());
     }
 }
 
+/// Checks, untimed, that `bridgepad list --json` lists every session of
+/// the history as it was generated: as many of each variant, the tables of
+/// five and six, every hand, deal and result, and all but the long session
+/// finished. A file the binary could not read would be missing.
+fn check_listed(bin: &Path, data: &Path, caches: &Path, tally: &Tally) {
+    let out = Command::new(bin)
+        .args(["list", "--json"])
+        .env("BRIDGEPAD_DATA_DIR", data)
+        .env("BRIDGEPAD_CACHE_DIR", caches)
+        .env_remove("BRIDGEPAD_NOW")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the bridgepad binary runs");
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "bridgepad list --json: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed: Vec<serde_json::Value> =
+        serde_json::from_slice(&out.stdout).expect("list --json prints a JSON array");
+    let mut seen = Tally::default();
+    for session in &listed {
+        let text = |key: &str| session[key].as_str().unwrap_or_default().to_string();
+        let variant = text("variant");
+        let players = session["players"].as_array().map_or(0, Vec::len);
+        if matches!(variant.as_str(), "rubber-bridge" | "chicago") {
+            *seen.bridge_tables.entry(players).or_default() += 1;
+        }
+        *seen.variants.entry(variant).or_default() += 1;
+        seen.played += session["hands_played"].as_u64().unwrap_or(0) as usize;
+        seen.sessions += 1;
+        seen.finished += usize::from(text("status") == "finished");
+    }
+    assert_eq!(
+        &seen, tally,
+        "bridgepad list --json against what was generated"
+    );
+}
+
 /// `bridgepad sync` on the club's folder: the first sync into an empty bare
 /// repository beside it (every session committed and pushed), timed once,
 /// then syncs with nothing new, the everyday case.
-fn sync_rows(bin: &Path, data: &Path, caches: &Path, rows: &mut Vec<Row>) {
+fn sync_rows(bin: &Path, data: &Path, caches: &Path, scale: &Scale, rows: &mut Vec<Row>) {
     let remote = tempfile::Builder::new()
         .prefix("bridgepad-club-remote-")
         .tempdir()
@@ -247,13 +480,16 @@ fn sync_rows(bin: &Path, data: &Path, caches: &Path, rows: &mut Vec<Row>) {
     let url = bare.to_str().expect("a UTF-8 temp path");
     let (first, _) = run(bin, data, caches, &["sync", "--remote", url]);
     rows.push(Row {
-        name: format!("sync, first ({SESSIONS} sessions pushed)"),
+        name: format!(
+            "sync, first ({} sessions pushed)",
+            scale.sessions + scale.pulled + 1
+        ),
         median: show(first),
         goal: "–".into(),
         pass: None,
     });
-    let again = median_of(7, || run(bin, data, caches, &["sync"]).0);
-    rows.push(Row::time("sync, nothing new (7 runs)", again, ms(1000)));
+    let again = median_of(scale.runs(7), || run(bin, data, caches, &["sync"]).0);
+    rows.push(Row::time("sync, nothing new", again, ms(1000)));
 }
 
 struct Row {
@@ -354,12 +590,6 @@ fn wait(mut child: std::process::Child) -> (bool, Option<u64>) {
     (status.success(), None)
 }
 
-/// The first seated player of a stored session.
-fn catalog_first_player(store: &Store, id: &str) -> String {
-    let session = store.load(id).expect("the long session loads");
-    session.table().names()[0].clone()
-}
-
 /// When a session started: somewhere in the year before 2026-11-22, in the evening.
 fn created_at(rng: &mut fastrand::Rng) -> DateTime<Utc> {
     let end = Utc.with_ymd_and_hms(2026, 11, 22, 0, 0, 0).unwrap();
@@ -374,25 +604,44 @@ fn pick_players(rng: &mut fastrand::Rng, count: usize) -> Vec<String> {
     names[..count].iter().map(|s| s.to_string()).collect()
 }
 
-/// Plays one session to the end and saves it; returns the hands or deals played.
-fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize {
-    let low = variant.min_players;
-    let high = variant.max_players.min(low + 4);
-    let count = rng.usize(low..=high);
-    let players = pick_players(rng, count);
-    let table = Table::new(variant, players, rng.usize(..count)).expect("a legal table");
-    let created = created_at(rng);
-    let play = if let Ok(contract) = variant.clone().try_into() {
-        let mut game = ContractGame::new(contract, table);
-        play_contract(&mut game, rng);
-        Play::Contract(game)
-    } else {
-        let mut game = ExactGame::new(variant.clone(), table);
-        while !game.is_finished() {
-            play_hand(&mut game, rng);
+/// Plays one session of `plan` to the end and saves it.
+fn generate(store: &Store, catalog: &Catalog, plan: Plan, rng: &mut fastrand::Rng) -> Session {
+    let (variant, count) = match plan {
+        Plan::Evening(evening) => return generate_evening(store, catalog, evening, rng),
+        Plan::Bridge(name, players) => (club_variant(catalog, name, players), players),
+        Plan::Game(name) => {
+            let variant = club_variant(catalog, name, 0);
+            let low = variant.min_players;
+            let high = variant.max_players.min(low + 4);
+            let count = rng.usize(low..=high);
+            (variant, count)
         }
-        Play::Exact(game)
     };
+    let players = pick_players(rng, count);
+    // At bridge for five or six the first four listed play the first
+    // rubber, and one of them deals first.
+    let dealers = if variant.contract().and_then(|r| r.bridge()).is_some() {
+        count.min(4)
+    } else {
+        count
+    };
+    let table = Table::new(&variant, players, rng.usize(..dealers)).expect("a legal table");
+    let created = created_at(rng);
+    // As `bridgepad new` starts it: five or six at bridge take turns.
+    let play = match Play::new(variant.clone(), table) {
+        Play::Contract(mut game) => {
+            play_contract(&mut game, rubbers(count), rng);
+            Play::Contract(game)
+        }
+        Play::Exact(mut game) => {
+            while !game.is_finished() {
+                play_hand(&mut game, rng);
+            }
+            Play::Exact(game)
+        }
+        Play::Duplicate(_) => unreachable!("a duplicate session is an evening"),
+    };
+    assert!(play.is_finished(), "{} did not finish", variant.name);
     let played = play.count().n;
     let session = Session {
         id: store.new_id(&variant.name, created),
@@ -401,18 +650,134 @@ fn generate(store: &Store, variant: &Variant, rng: &mut fastrand::Rng) -> usize 
         play,
     };
     store.create(&session).expect("the session is saved");
-    played
+    session
+}
+
+/// A duplicate evening: the pairs seated by the movement round by round,
+/// every board's result at every table recorded, each near the board's
+/// usual contract, as travellers look; saved complete.
+fn generate_evening(
+    store: &Store,
+    catalog: &Catalog,
+    evening: &Evening,
+    rng: &mut fastrand::Rng,
+) -> Session {
+    // Between 16 and 36 boards, as many as split into the movement's rounds.
+    let fits: Vec<u32> = (16..=36)
+        .filter(|&b| Movement::new(evening.movement, evening.pairs as u32, b).is_ok())
+        .collect();
+    assert!(
+        !fits.is_empty(),
+        "no number of boards fits {}",
+        evening.pairs
+    );
+    let boards = fits[rng.usize(..fits.len())];
+    let base = &catalog
+        .find("duplicate")
+        .expect("a built-in variant")
+        .variant;
+    let variant = with_settings(
+        base,
+        &[
+            ("movement".into(), evening.movement.word().into()),
+            ("boards".into(), boards.to_string()),
+            ("duplicate_scoring".into(), evening.scoring.word().into()),
+        ],
+    )
+    .expect("the evening's settings are allowed");
+    let names = pick_players(rng, 2 * evening.pairs);
+    let pairs: Vec<String> = names
+        .chunks(2)
+        .map(|two| format!("{} & {}", two[0], two[1]))
+        .collect();
+    let table = Table::new(&variant, pairs, 0).expect("a legal table of pairs");
+    let Play::Duplicate(mut game) = Play::new(variant.clone(), table) else {
+        unreachable!("duplicate is the duplicate family");
+    };
+    let movement = game.results().movement().clone();
+    assert_eq!(
+        (movement.kind(), movement.boards()),
+        (evening.movement, boards),
+        "the movement the evening asked for"
+    );
+    // Each board's usual contract: most tables reach it; tricks vary by one.
+    let usual: Vec<(Contracted, Direction, u32)> = (0..boards)
+        .map(|_| {
+            let level = [1, 2, 2, 3, 3, 4, 4, 4, 5, 6][rng.usize(..10)];
+            let bid = Bid {
+                level,
+                strain: Strain::ALL[rng.usize(..5)],
+            };
+            let made = (Bid::tricks_needed(bid) as i64 + rng.i64(-1..=1)).clamp(0, 13) as u32;
+            let contract = Contracted {
+                bid,
+                doubling: Doubling::Undoubled,
+            };
+            (contract, Direction::ALL[rng.usize(..4)], made)
+        })
+        .collect();
+    for (_, sitting) in movement.playing() {
+        for board in movement.set_boards(sitting.set) {
+            let (mut contract, mut declarer, made) = usual[board as usize - 1];
+            let outcome = match rng.u8(..100) {
+                0..=2 => Outcome::PassedOut,
+                roll => {
+                    // Some tables play it from the other hand of the side,
+                    // or a level off, or doubled.
+                    if roll < 15 {
+                        declarer = Direction::ALL[(declarer as usize + 2) % 4];
+                    }
+                    if (15..25).contains(&roll) {
+                        contract.bid.level = (contract.bid.level + 1).min(7);
+                    }
+                    if (25..30).contains(&roll) {
+                        contract.doubling = Doubling::Doubled;
+                    }
+                    let tricks = (made as i64 + [0, 0, 0, 1, -1][rng.usize(..5)]).clamp(0, 13);
+                    Outcome::Played {
+                        contract,
+                        declarer,
+                        tricks: tricks as u32,
+                    }
+                }
+            };
+            game.record(Entry {
+                board: Board(board),
+                ns: sitting.ns,
+                ew: sitting.ew,
+                outcome,
+            })
+            .expect("a result the movement seats");
+        }
+    }
+    let play = Play::Duplicate(game);
+    assert!(play.is_finished(), "every board of the evening is in");
+    let created = created_at(rng);
+    let session = Session {
+        id: store.new_id(&variant.name, created),
+        created,
+        // About seven minutes a board.
+        updated: created + Span::minutes(7 * i64::from(boards) + rng.i64(0..30)),
+        play,
+    };
+    store.create(&session).expect("the session is saved");
+    session
 }
 
 /// The unfinished session: Mormon Bridge (4-card) with a target nobody
-/// reaches, 1,000 hands played and the next one dealt.
-fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> String {
+/// reaches, `hands` hands played and the next one dealt.
+fn generate_long(
+    store: &Store,
+    catalog: &Catalog,
+    hands: usize,
+    rng: &mut fastrand::Rng,
+) -> Session {
     let base = &catalog.find("mormon-bridge-4card").unwrap().variant;
     let variant = with_target(base, 100_000).expect("a big target is allowed");
     let players = pick_players(rng, 6);
     let table = Table::new(&variant, players, 0).expect("a legal table");
     let mut game = ExactGame::new(variant.clone(), table);
-    while game.played() < LONG_HANDS {
+    while game.played() < hands {
         play_hand(&mut game, rng);
     }
     assert!(!game.is_finished());
@@ -424,7 +789,7 @@ fn generate_long(store: &Store, catalog: &Catalog, rng: &mut fastrand::Rng) -> S
         play: Play::Exact(game),
     };
     store.create(&session).expect("the long session is saved");
-    session.id
+    session
 }
 
 /// Bids (legal ones, the dealer's hook respected) and tricks that add up,
@@ -488,12 +853,25 @@ fn realistic_bid(rng: &mut fastrand::Rng, cards: u32, players: usize) -> u32 {
 }
 
 /// Plays a contract game to the end: first phases, short auctions, and
-/// declarer's tricks near the contract.
-fn play_contract(game: &mut ContractGame, rng: &mut fastrand::Rng) {
+/// declarer's tricks near the contract. Five or six at rubber bridge, who
+/// would play on as long as they like, stop between two rubbers once they
+/// have played `rubbers` of them.
+fn play_contract(game: &mut ContractGame, rubbers: usize, rng: &mut fastrand::Rng) {
     let mut steps = 0;
-    while let Some(next) = game.contest().next() {
+    while !game.is_finished() {
         steps += 1;
         assert!(steps < 10_000, "a contract game that does not end");
+        if game.circle().is_some()
+            && game.rubber_in_play() > rubbers
+            && game.contest().facts().is_empty()
+        {
+            game.close().expect("the table stops between rubbers");
+            break;
+        }
+        let next = game
+            .contest()
+            .next()
+            .expect("a game not over expects an entry");
         match next {
             Next::FirstPhase => {
                 let n = rng.u32(2..=11);

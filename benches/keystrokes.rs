@@ -48,6 +48,13 @@
 //! it asks what the engine expects, each answer must be taken (a refusal
 //! stops the bench), and at the end the saved session must hold exactly the
 //! entries a copy of the engine was given.
+//!
+//! `BRIDGEPAD_BENCH_SIZE=small` (as `.ci/run` runs it) plays one game a row
+//! instead of 10 (100 in the row of two players left), every row still
+//! played and checked: a check that the bench runs, not a count to report.
+
+#[cfg(unix)]
+mod common;
 
 #[cfg(unix)]
 fn main() {
@@ -72,9 +79,13 @@ mod keystrokes {
     use expectrl::process::unix::WaitStatus;
     use expectrl::session::OsSession;
 
+    use super::common::Size;
+
     const SEED: u64 = 20_261_123;
     /// Games played for each row; the figures are over all their hands.
     const GAMES: u64 = 10;
+    /// Games for each row at the small size.
+    const SMALL_GAMES: u64 = 1;
     /// Wide enough that no prompt wraps, even with 14 names.
     const COLS: u16 = 400;
     const ROWS: u16 = 50;
@@ -190,16 +201,19 @@ mod keystrokes {
     }
 
     pub fn main() {
+        let size = Size::from_env();
+        size.announce();
+        let games = size.pick(GAMES, SMALL_GAMES);
         let bin = env!("CARGO_BIN_EXE_bridgepad");
         // `KEYSTROKES_ONLY=contract cargo bench --bench keystrokes`: the
         // contract games' rows alone.
         let only = std::env::var("KEYSTROKES_ONLY").unwrap_or_default();
         if only == "contract" {
-            contract::main(bin);
+            contract::main(bin, games);
             return;
         }
         let line = |variant, title, players, target| Scenario {
-            games: GAMES,
+            games,
             variant,
             title,
             players,
@@ -267,7 +281,7 @@ mod keystrokes {
         // Two players left: every hand of a game begun with two (it ends at
         // the first hand, where at least one misses), rounds bid again included.
         scenarios.push(Scenario {
-            games: 100,
+            games: size.pick(100, SMALL_GAMES),
             target_once: true,
             ..line(
                 "mormon-bridge-elimination",
@@ -283,8 +297,9 @@ mod keystrokes {
         }
         println!("binary: {bin}");
         println!(
-            "{GAMES} games a row (seeds {SEED}..{}), each played to the end through `bridgepad play` on a {COLS}×{ROWS} pseudo-terminal",
-            SEED + GAMES - 1
+            "{games} game{} a row (seeds {SEED}..{}), each played to the end through `bridgepad play` on a {COLS}×{ROWS} pseudo-terminal",
+            if games == 1 { "" } else { "s" },
+            SEED + games - 1
         );
         let started = Instant::now();
         let mut rows = Vec::new();
@@ -358,7 +373,7 @@ mod keystrokes {
              of bids made exactly."
         );
         if only.is_empty() {
-            contract::main(bin);
+            contract::main(bin, games);
         }
     }
 
@@ -388,7 +403,8 @@ mod keystrokes {
             target: Option<f64>,
         }
 
-        pub fn main(bin: &str) {
+        /// The rows, `games` sessions each.
+        pub fn main(bin: &str, games: u64) {
             let rows = [
                 Row {
                     variant: "rubber-bridge",
@@ -445,7 +461,7 @@ mod keystrokes {
             println!("|---|--:|---|--:|--:|--:|--:|---|");
             for row in &rows {
                 let (mut deals, mut keys) = (0, 0);
-                for game in 0..super::GAMES {
+                for game in 0..games {
                     let (d, k) = play(bin, row, super::SEED + game);
                     deals += d;
                     keys += k;

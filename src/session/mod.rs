@@ -7,8 +7,9 @@
 //!
 //! [`mod@file`] is the file as stored and its TOML; `exact` and [`contract`]
 //! turn it into each family's game and back. [`Play`] (`play.rs`) is the
-//! seam between a session and its family of games: the one place that tells
-//! them apart, so nothing above `session/` matches on the family.
+//! seam between a session and its family of games, which it hands out as a
+//! [`Family`] (`family/`, the contract each family implements): the session
+//! layer's one match on the family.
 
 use chrono::{DateTime, Utc};
 

@@ -423,6 +423,10 @@ fn variants_json_lists_every_variant_with_its_family_players_and_settings() {
     assert_eq!(devils["family"], "exact-bid");
     assert_eq!(devils["players"], json!({"min": 3, "max": 7}));
     assert_eq!(devils["source"], "built-in");
+    // The whole template is `template`; `settings` keeps it under its
+    // first name.
+    assert_eq!(devils["template"]["scoring"], "bid-plus-ten");
+    assert_eq!(devils["template"], devils["settings"]);
     assert_eq!(devils["path"], json!(null));
     assert_eq!(devils["settings"]["scoring"], "bid-plus-ten");
     assert_eq!(devils["settings"]["dealer_hook"], true);

@@ -396,8 +396,11 @@ pub struct VariantJson<'a> {
     /// The house-rule template's file; null for a built-in variant.
     pub path: Option<&'a Path>,
     pub about: &'a str,
-    /// The template's settings as its file gives them (keys as in the file;
-    /// a setting left out is absent).
+    /// The whole template as its file gives it (keys as in the file; a
+    /// setting left out is absent).
+    pub template: serde_json::Value,
+    /// The same, under its first name (`settings` in `show --json` is a
+    /// session's options, the ones `new --set` may change).
     pub settings: serde_json::Value,
 }
 
@@ -436,6 +439,7 @@ pub fn variants(catalog: &Catalog) -> Result<Vec<VariantJson<'_>>, String> {
                 source,
                 path,
                 about: &variant.about,
+                template: settings.clone(),
                 settings,
             })
         })

@@ -450,9 +450,10 @@ impl Contest {
     }
 
     /// The table closes a rubber or a Chicago session before its end,
-    /// between deals (RULES.md): an unfinished rubber scores 300 for the
-    /// only game won and the part-score award for a part score in the
-    /// unfinished game; then the higher total wins.
+    /// between deals: an unfinished rubber scores 300 for the only game won
+    /// and the part-score award for the only side with a part score in the
+    /// unfinished game ([`bridge::Standing::close`]); then the higher total
+    /// wins.
     pub fn close(&mut self) -> Result<(), ContestError> {
         let Some(terms) = self.rules.bridge() else {
             return Err(ContestError::Close(

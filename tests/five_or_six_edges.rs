@@ -273,3 +273,37 @@ fn plain_mode_says_the_rubber_in_play_beside_each_players_total() {
     let plain = bp.ok(&["--plain", "show"]);
     assert!(!plain.contains("in play"), "{plain}");
 }
+
+/// Chicago at five names round 2's deals by the evening's round in every
+/// command, as the pad does ("2·1a", "2·1"), not by their place in the
+/// round ("deal 1", "deal 2"). Round 1: 1NT made by each dealer in turn.
+#[test]
+fn chicago_at_five_commands_name_the_deals_of_round_two() {
+    let bp = Bp::new();
+    bp.new_session(&["chicago", "--players", FIVE, "--dealer", "Ann"]);
+    for dealer in ["Ann", "Bob", "Cid", "Dan"] {
+        bp.ok(&["auction", "1NT", "p", "p", "p"]);
+        bp.ok(&["tricks", &format!("{dealer}=7")]);
+    }
+    let out = bp.ok(&["auction", "p", "p", "p", "p"]);
+    assert!(
+        out.starts_with("deal 2·1a auction: Eve pass, Bob pass, Cid pass, Dan pass.\n"),
+        "{out}"
+    );
+    let out = bp.ok(&["auction", "1NT"]);
+    assert!(out.starts_with("deal 2·1 auction: Eve 1NT.\n"), "{out}");
+    assert_eq!(
+        bp.fails(&["close"]),
+        "error: deal 2·1 is under way; finish it, or take its calls back with `bridgepad undo`, before closing"
+    );
+    bp.ok(&["auction", "1NT", "p", "p", "p"]);
+    let out = bp.ok(&["tricks", "Eve=8"]);
+    assert!(
+        out.starts_with("deal 2·1: Eve & Cid took 8 in 1NT: made, +1."),
+        "{out}"
+    );
+    assert_eq!(
+        bp.fails(&["edit", "1", "tricks", "Eve=3"]),
+        "error: deal 2·1a: it has no contract, so no declarer's tricks to correct; correct its auction"
+    );
+}

@@ -10,28 +10,16 @@ use crate::rules::contract::game::{
 
 use super::{calls, contract_result, deal_contract, first_phase, pretty};
 
-/// Deal `number` (1-based, in the order dealt) as the sheet numbers it:
-/// "3" in every game but Chicago, where it is the round and the deal of
-/// the round, "1·3", and a deal passed out (the same dealer deals that
-/// deal of the round again) takes a letter: "1·2a", then "1·2b", so every
-/// deal has a name of its own and the one played is plain "1·2".
+/// Deal `number` (1-based, in the order dealt) of `game`'s contest (at
+/// five or six, of the rubber in play, or of the rubber `game` is) as the
+/// sheet numbers it: "3" in every game but Chicago, where it is the round
+/// and the deal of the round, "1·3", and a deal passed out (the same
+/// dealer deals that deal of the round again) takes a letter: "1·2a", then
+/// "1·2b", so every deal has a name of its own and the one played is plain
+/// "1·2". The engine's rule ([`ContractGame::deal_label`]), which every
+/// place that names a deal goes through.
 pub fn deal_label(game: &ContractGame, number: usize) -> String {
-    let deals = game.contest().deals();
-    let Some(deal) = deals.get(number.wrapping_sub(1)) else {
-        return number.to_string();
-    };
-    let Some((round, in_round)) = deal.round else {
-        return number.to_string();
-    };
-    if !deal.no_contract() {
-        return format!("{round}·{in_round}");
-    }
-    let before = deals[..number - 1]
-        .iter()
-        .filter(|d| d.round == deal.round && d.no_contract())
-        .count();
-    let letter = char::from(b'a' + (before % 26) as u8);
-    format!("{round}·{in_round}{letter}")
+    game.contest().deal_label(number)
 }
 
 /// The deal a table typed, as the sheet numbers it ("1·3", "1.3", "1·2a"
@@ -73,17 +61,7 @@ pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
 /// round); at rubber bridge its number in the rubber in play, and for a
 /// rubber already over the rubber and the deal ("1·3").
 pub fn rubber_deal_label(game: &ContractGame, rubber: &RubberView<'_>, number: usize) -> String {
-    let chicago = rubber
-        .game
-        .contest()
-        .deals()
-        .iter()
-        .any(|d| d.round.is_some());
-    if chicago || rubber.number == game.rubber_in_play() {
-        deal_label(rubber.game, number)
-    } else {
-        format!("{}·{number}", rubber.number)
-    }
+    game.deal_label(rubber.number, number)
 }
 
 /// The deal a table typed to correct, as the rubber (Chicago: round) it

@@ -38,10 +38,11 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let rules = game.rules();
     let dealer = game.name(deal.dealer);
     let other = game.name(game.left_of(deal.dealer));
+    let label = deal_label(game, deal.number);
     let number = if rules.rubber() {
-        format!("Deal {} (game {})", deal.number, deal.game)
+        format!("Deal {label} (game {})", deal.game)
     } else {
-        format!("Deal {}", deal.number)
+        format!("Deal {label}")
     };
     match rules.first_phase() {
         Some(FirstPhase::NoTrump) => format!(
@@ -110,7 +111,7 @@ pub fn next(game: &ContractGame) -> String {
     match next {
         Next::FirstPhase => format!(
             "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
-            deal.number,
+            deal_label(game, deal.number),
             rules
                 .first_phase()
                 .map_or("first-phase", FirstPhase::adjective),

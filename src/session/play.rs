@@ -547,7 +547,9 @@ impl Play {
     }
 
     /// `show --explain N`: each score of hand (deal) `number` as the rules
-    /// worked it out, or why that one cannot be explained.
+    /// worked it out, or why that one cannot be explained. A contract
+    /// game's deals are counted through the session, every rubber of five
+    /// or six included (`narrate::contract::deal_in_session`).
     pub fn explain(&self, number: usize) -> Result<String, String> {
         match self {
             Play::Exact(game) => narrate::exact::explain(game, number),
@@ -584,13 +586,17 @@ impl Play {
                 }))
             }
             Play::Contract(game) => {
-                let text = narrate::contract::explain(game, number)?;
-                let lines: Vec<&str> = text.lines().map(str::trim).collect();
-                Ok(serde_json::json!({
-                    "deal": number,
-                    "label": narrate::contract::deal_label(game, number),
-                    "explanation": lines,
-                }))
+                let explained = narrate::contract::explained(game, number)?;
+                let mut value = serde_json::json!({
+                    "deal": explained.deal,
+                    "label": explained.label,
+                    "explanation": explained.lines,
+                });
+                // Five or six: the rubber (round) the deal was played in.
+                if let Some(rubber) = explained.rubber {
+                    value["rubber"] = rubber.into();
+                }
+                Ok(value)
             }
             Play::Duplicate(game) => {
                 let text = narrate::duplicate::explain(game, number)?;

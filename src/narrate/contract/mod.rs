@@ -13,13 +13,13 @@ mod corrections;
 mod results;
 
 pub use corrections::{
-    corrected, corrected_as, deal_at, deal_label, deal_number, rubber_deal_label, undone,
-    undone_answer,
+    corrected, corrected_as, deal_at, deal_in_session, deal_label, deal_number, rubber_deal_label,
+    session_label, session_number, undone, undone_answer,
 };
 use results::closing_scores;
 pub use results::{
-    auction_end, closed, contract_result, explain, finished, first_phase, game_end, game_ending,
-    standing, terms, totals_line,
+    Explained, auction_end, closed, contract_result, explain, explained, finished, first_phase,
+    game_end, game_ending, last_scored, standing, terms, totals_line,
 };
 
 use crate::rules::contract::FirstPhase;

@@ -114,3 +114,54 @@ fn e_corrects_a_deal_of_the_rubber_before() {
         "Players: Ann +570, Bob -570, Cid +570, Dan -570, Eve 0.",
     ]);
 }
+
+/// `why` at the table names a deal as `e` and `bridgepad edit` do: just
+/// after the change, a bare `why` explains the deal that ended rubber 1
+/// (the last one scored), and `why 1.1` (or `x 1·2`) a deal of rubber 1,
+/// which is over. Rubber 1 as above: Ann 4♠ made (120 below), Bob 3NT
+/// made (100 below), Cid 4♥ made with Dan's honours (120 below, 500 for
+/// the rubber 2–1, 100 to Bob & Dan).
+#[test]
+fn why_explains_a_deal_of_the_rubber_before() {
+    let dir = TempDir::new().unwrap();
+    let cx = context(&dir);
+    let mut p = Asked::new([
+        "Rubber Bridge",
+        "Ann,Bob,Cid,Dan,Eve",
+        "Ann",
+        "1S",
+        "pass",
+        "4S",
+        "",
+        "",
+        "1NT",
+        "pass",
+        "3NT",
+        "",
+        "",
+        "1H",
+        "pass",
+        "4H",
+        "",
+        "10 Dan 100",
+        // Rubber 2, deal 1: Dan's call.
+        "why",
+        "why 1.1",
+        "x 1·2",
+        "why 1.4",
+        "q",
+    ]);
+    play(&mut p, None, &cx).unwrap();
+    p.assert_said(&[
+        "Deal 1·3: Cid dealt.\n  \
+         Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 500 for the rubber above. Bob & Dan score 100 for honours (Dan) above.\n\
+         Totals after deal 1·3: Ann & Cid 740, Bob & Dan 200.",
+        "Deal 1·1: Ann dealt.\n  \
+         Ann & Cid took 10 in 4♠: made exactly. Ann & Cid 120 below.\n\
+         Totals after deal 1·1: Ann & Cid 120, Bob & Dan 0.",
+        "Deal 1·2: Bob dealt.\n  \
+         Bob & Dan took 9 in 3NT: made exactly. Bob & Dan 100 below.\n\
+         Totals after deal 1·2: Ann & Cid 120, Bob & Dan 100.",
+        "error: there is no deal 1.4: deals 1 to 1; a deal of rubber 1, which is over, as 1·N (1.N)",
+    ]);
+}

@@ -317,3 +317,74 @@ fn show_explain_names_a_chicago_deal_as_the_sheet_does() {
         "error: there is no deal 5.1: deals 1·1 to 3·1 (as the sheet numbers them, e.g. 1·3 or 1.3)"
     );
 }
+
+/// Chicago names a deal as its pad does, round and deal ("1·2", "1·2a"
+/// for the deal passed out there), in every command's output and refusal,
+/// not by its place in the order dealt (deal 2 is 1·2a, deal 3 is 1·2):
+/// `auction`, `tricks`, `close` and `edit`, and the plain sheet and the
+/// exported sheet, at four as at five. 1·1: Ann's 4♠ made, 120 below and
+/// 300 for game; 1·2a passed out; 1·2: Bob's 2♥ made, 60 below.
+#[test]
+fn chicago_commands_name_each_deal_as_the_pad_does() {
+    let bp = Bp::new();
+    bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dan", "--dealer", "Ann"]);
+    let out = bp.ok(&["auction", "1S", "pass", "4S", "pass", "pass", "pass"]);
+    assert!(
+        out.starts_with(
+            "deal 1·1 auction: Ann 1♠, Bob pass, Cid 4♠, Dan pass, Ann pass, Bob pass.\n"
+        ),
+        "{out}"
+    );
+    let out = bp.ok(&["tricks", "Ann=10"]);
+    assert!(
+        out.starts_with("deal 1·1: Ann & Cid took 10 in 4♠: made exactly. Ann & Cid 120 below; 300 for game above.\n"),
+        "{out}"
+    );
+    let out = bp.ok(&["auction", "pass", "pass", "pass", "pass"]);
+    assert!(
+        out.starts_with("deal 1·2a auction: Bob pass, Cid pass, Dan pass, Ann pass.\n"),
+        "{out}"
+    );
+    let out = bp.ok(&["auction", "1H"]);
+    assert!(out.starts_with("deal 1·2 auction: Bob 1♥.\n"), "{out}");
+    bp.refuses(&[
+        (
+            &["close"],
+            "error: deal 1·2 is under way; finish it, or take its calls back with `bridgepad undo`, before closing",
+        ),
+        (
+            &["tricks", "Bob=8"],
+            "error: deal 1·2 is at its auction (Cid to call); record it with `bridgepad auction CALL…` before the tricks",
+        ),
+    ]);
+    bp.ok(&["auction", "1H", "pass", "2H", "pass", "pass", "pass"]);
+    let out = bp.ok(&["tricks", "Bob=8"]);
+    assert!(
+        out.starts_with("deal 1·2: Bob & Dan took 8 in 2♥: made exactly. Bob & Dan 60 below.\n"),
+        "{out}"
+    );
+    bp.refuses(&[
+        (
+            &["edit", "2", "tricks", "Bob=8"],
+            "error: deal 1·2a: it has no contract, so no declarer's tricks to correct; correct its auction",
+        ),
+        (
+            &["edit", "9", "tricks", "Ann=9"],
+            "error: deal 9 has nothing recorded; deals 1·1 to 1·2 can be corrected",
+        ),
+        // Passing 1·1 out would have Ann deal again and open 1·2a's auction.
+        (
+            &["edit", "1.1", "auction", "pass", "pass", "pass", "pass"],
+            "error: deal 1·2a: that correction has Ann open this auction instead of Bob, which would hand every call, the contract and its tricks to the other player; correct deal 1·2a first, or take entries back to deal 1·1 with `bridgepad undo`",
+        ),
+    ]);
+    let plain = bp.ok(&["--plain", "show"]);
+    assert!(plain.contains("\nDeal 1.2a, Bob dealt: "), "{plain}");
+    assert!(plain.contains("\nDeal 1.2, Bob dealt: "), "{plain}");
+    let sheet = bp.ok(&["export", "--format", "markdown"]);
+    assert!(
+        sheet.contains("\n| 1·2a | Bob | passed out |")
+            && sheet.contains("\n| 1·2 | Bob | 2H by Bob"),
+        "{sheet}"
+    );
+}

@@ -124,15 +124,16 @@ fn chicago_tells_the_round_and_what_each_side_needs_for_game() {
     assert_eq!(
         run(&bp, "tricks", "Cid=8"),
         [
-            "deal 1: Ann & Cid took 8 in 2♥: made exactly. Ann & Cid 60 below.",
+            "deal 1·1: Ann & Cid took 8 in 2♥: made exactly. Ann & Cid 60 below.",
             "totals: Ann & Cid 60 (60 below, 0 above), Bob & Dan 0 (0 below, 0 above)",
             "Round 1, deal 2: Bob deals; Bob & Dan vulnerable.",
             "next: Bob calls (Bob & Dan vul); legal: any bid from 1C to 7NT, pass: `bridgepad auction CALL…` Ann & Cid need 40 for game: 2♣, 2♦, 2♥, 2♠ or 1NT makes it.",
         ]
     );
     assert_eq!(
-        run(&bp, "auction", "pass pass pass pass")[1..3],
+        run(&bp, "auction", "pass pass pass pass")[..3],
         [
+            "deal 1·2a auction: Bob pass, Cid pass, Dan pass, Ann pass.",
             "All four passed: Bob deals again.",
             "Round 1, deal 2 (dealt again): Bob deals; Bob & Dan vulnerable.",
         ]

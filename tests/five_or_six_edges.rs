@@ -272,3 +272,119 @@ fn plain_mode_says_the_rubber_in_play_beside_each_players_total() {
     let plain = bp.ok(&["--plain", "show"]);
     assert!(!plain.contains("in play"), "{plain}");
 }
+
+/// Every deal of the evening is explained, named as `edit` names it: a
+/// deal of a rubber over by the rubber and the deal ("1.3", "1·3"), a deal
+/// of the rubber in play by its number there. Rubber 1's last deal, Cid's
+/// 4♥ made exactly vulnerable with Dan's honours: 120 below, 500 for the
+/// rubber 2–1, and 100 to Bob & Dan; Ann & Cid 740, Bob & Dan 200.
+#[test]
+fn show_explain_names_a_deal_of_a_rubber_over_as_edit_does() {
+    let bp = Bp::new();
+    two_rubbers_and_a_call(&bp);
+    let out = bp.ok(&["show", "--explain", "1.3"]);
+    assert_eq!(
+        out,
+        "Deal 1·3: Cid dealt.\n  \
+         Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 500 for the rubber above. Bob & Dan score 100 for honours (Dan) above.\n\
+         Totals after deal 1·3: Ann & Cid 740, Bob & Dan 200.\n"
+    );
+    assert_eq!(bp.ok(&["show", "--explain", "1·3"]), out);
+    // Rubber 2's first deal, Dan's 3NT two down: Eve & Cid 100 above,
+    // named by rubber and deal, with the four who played it.
+    let out = bp.ok(&["show", "--explain", "2.1"]);
+    assert_eq!(
+        out,
+        "Deal 2·1: Dan dealt.\n  \
+         Bob & Dan took 7 in 3NT: down 2. Eve & Cid score 100 above.\n\
+         Totals after deal 2·1: Eve & Cid 100, Bob & Dan 0.\n"
+    );
+    let json = bp.json(&["show", "--explain", "1.3", "--json"]);
+    assert_eq!(
+        json,
+        json!({
+            "deal": 3,
+            "rubber": 1,
+            "label": "1·3",
+            "explanation": [
+                "Deal 1·3: Cid dealt.",
+                "Ann & Cid took 10 in 4♥: made exactly. Ann & Cid 120 below; 500 for the rubber above. Bob & Dan score 100 for honours (Dan) above.",
+                "Totals after deal 1·3: Ann & Cid 740, Bob & Dan 200."
+            ]
+        })
+    );
+    // Rubber 3 is in play with a call: its deal 1 is not scored yet, and
+    // the refusal names the deals that are, across the rubbers.
+    assert_eq!(
+        bp.fails(&["show", "--explain", "1"]),
+        "error: deal 1 is not scored; deals 1·1 to 2·3 are; use `bridgepad show --explain N` with one of them"
+    );
+    assert_eq!(
+        bp.fails(&["show", "--explain", "1.4"]),
+        "error: there is no deal 1.4: deals 1 to 1; a deal of rubbers 1 to 2, which are over, as rubber and deal, like 2·1 (2.1)"
+    );
+}
+
+/// Chicago at five: a deal of the round over is explained by its name on
+/// the pad ("1·4"), also once the next round is under way. Round 1: 1NT
+/// made exactly by each dealer in turn, 40 below each; Dan's on the fourth
+/// deal earns 100 for the part score: Ann & Cid 80, Bob & Dan 180.
+#[test]
+fn chicago_at_five_explains_a_deal_of_the_round_over() {
+    let bp = Bp::new();
+    bp.new_session(&["chicago", "--players", FIVE, "--dealer", "Ann"]);
+    for dealer in ["Ann", "Bob", "Cid", "Dan"] {
+        bp.ok(&["auction", "1NT", "p", "p", "p"]);
+        bp.ok(&["tricks", &format!("{dealer}=7")]);
+    }
+    bp.ok(&["auction", "1NT", "p", "p", "p"]);
+    let out = bp.ok(&["show", "--explain", "1.4"]);
+    assert_eq!(
+        out,
+        "Deal 1·4: Dan dealt.\n  \
+         Bob & Dan took 7 in 1NT: made exactly. Bob & Dan 40 below; 100 for a part score on the round's fourth deal above.\n\
+         Totals after deal 1·4: Ann & Cid 80, Bob & Dan 180.\n"
+    );
+    let json = bp.json(&["show", "--explain", "1·4", "--json"]);
+    assert_eq!(json["deal"], 4);
+    assert_eq!(json["rubber"], 1);
+    assert_eq!(json["label"], "1·4");
+    assert_eq!(
+        bp.fails(&["show", "--explain", "2.1"]),
+        "error: deal 2·1 is not scored; deals 1·1 to 1·4 are; use `bridgepad show --explain N` with one of them"
+    );
+}
+
+/// Chicago at five names round 2's deals by the evening's round in every
+/// command, as the pad does ("2·1a", "2·1"), not by their place in the
+/// round ("deal 1", "deal 2"). Round 1: 1NT made by each dealer in turn.
+#[test]
+fn chicago_at_five_commands_name_the_deals_of_round_two() {
+    let bp = Bp::new();
+    bp.new_session(&["chicago", "--players", FIVE, "--dealer", "Ann"]);
+    for dealer in ["Ann", "Bob", "Cid", "Dan"] {
+        bp.ok(&["auction", "1NT", "p", "p", "p"]);
+        bp.ok(&["tricks", &format!("{dealer}=7")]);
+    }
+    let out = bp.ok(&["auction", "p", "p", "p", "p"]);
+    assert!(
+        out.starts_with("deal 2·1a auction: Eve pass, Bob pass, Cid pass, Dan pass.\n"),
+        "{out}"
+    );
+    let out = bp.ok(&["auction", "1NT"]);
+    assert!(out.starts_with("deal 2·1 auction: Eve 1NT.\n"), "{out}");
+    assert_eq!(
+        bp.fails(&["close"]),
+        "error: deal 2·1 is under way; finish it, or take its calls back with `bridgepad undo`, before closing"
+    );
+    bp.ok(&["auction", "1NT", "p", "p", "p"]);
+    let out = bp.ok(&["tricks", "Eve=8"]);
+    assert!(
+        out.starts_with("deal 2·1: Eve & Cid took 8 in 1NT: made, +1."),
+        "{out}"
+    );
+    assert_eq!(
+        bp.fails(&["edit", "1", "tricks", "Eve=3"]),
+        "error: deal 2·1a: it has no contract, so no declarer's tricks to correct; correct its auction"
+    );
+}

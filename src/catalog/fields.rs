@@ -158,7 +158,7 @@ pub const FIELDS: &[Field] = &[
     },
     Field {
         name: "unfinished_part_score",
-        means: "Rubber bridge: what a part score in the unfinished game earns its side when the table closes an unfinished rubber.",
+        means: "Rubber bridge: what a part score in the unfinished game earns its side when the table closes an unfinished rubber, if the other side has none (both with one: neither earns it).",
         allowed: "a whole number from 0 to 10000 (left out: 100; some books give 50)",
     },
     Field {

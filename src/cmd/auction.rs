@@ -132,7 +132,11 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let game = session.contract()?;
     let deal = game.contest().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
-    outln!("deal {number} auction: {}.", say::calls(game, auction));
+    outln!(
+        "deal {} auction: {}.",
+        say::deal_label(game, number),
+        say::calls(game, auction)
+    );
     if let Some(line) = say::forced(game, auction, made) {
         outln!("{line}");
     }

@@ -1,6 +1,7 @@
 //! `bridgepad close`: the table ends a rubber or a Chicago session before
-//! its end (RULES.md: an unfinished rubber scores 300 for the only game won
-//! and the part-score award for a part score in the unfinished game).
+//! its end (an unfinished rubber scores 300 for the only game won and the
+//! part-score award for a part score in the unfinished game when only one
+//! side has one: the Laws of rubber bridge, Law 80).
 
 use anyhow::Result;
 

@@ -221,7 +221,7 @@ fn sat_out(
 /// the table does ("deal 1·3"), not by its number in that rubber alone.
 fn over_named(game: &ContractGame, rubber: usize, error: ContractError) -> anyhow::Error {
     match (&error, game.rubbers().get(rubber - 1)) {
-        (ContractError::Breaks { deal, reason }, Some(over))
+        (ContractError::Breaks { deal, reason, .. }, Some(over))
             if over.number < game.rubber_in_play() =>
         {
             anyhow!(

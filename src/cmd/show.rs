@@ -13,11 +13,14 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
     let session = cx.store.load(&id)?;
     if let Some(number) = &args.explain {
         let number = match (number.trim().parse::<usize>(), session.play.as_contract()) {
-            (Ok(n), _) => n,
-            // The deal as the sheet names it ("1·3" in Chicago), or its number.
-            (Err(_), Some(game)) => {
-                narrate::contract::deal_number(game, number).map_err(anyhow::Error::msg)?
+            // A deal as `edit` names it: its number in the rubber in play, or
+            // as the sheet names it ("1·3" in Chicago; at five or six a deal
+            // of any rubber or round, over or in play), counted through the
+            // session.
+            (_, Some(game)) => {
+                narrate::contract::deal_in_session(game, number).map_err(anyhow::Error::msg)?
             }
+            (Ok(n), None) => n,
             (Err(_), None) => anyhow::bail!(
                 "--explain: `{number}` is not a hand number; give one, like --explain 3"
             ),

@@ -104,7 +104,8 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 Ok((number, false))
             }
             Some(Next::Call(side)) => bail!(
-                "deal {number} is at its auction ({} to call); record it with `bridgepad auction CALL…` before the tricks",
+                "deal {} is at its auction ({} to call); record it with `bridgepad auction CALL…` before the tricks",
+                say::deal_label(game, number),
                 game.name(side)
             ),
             None => Err(game.contest().out_of_turn("tricks").into()),
@@ -122,14 +123,15 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     let rubbers = session_game.rubbers();
     let ended = rubbers.len().checked_sub(2).filter(|_| changed);
     let game = ended.map_or(session_game, |i| rubbers[i].game);
+    let label = say::deal_label(game, number);
     let deal = game
         .contest()
         .deal(number)
-        .ok_or_else(|| anyhow::anyhow!("deal {number} is not recorded"))?;
+        .ok_or_else(|| anyhow::anyhow!("deal {label} is not recorded"))?;
     if first {
-        outln!("deal {number} {}", say::first_phase(game, deal));
+        outln!("deal {label} {}", say::first_phase(game, deal));
     } else {
-        outln!("deal {number}: {}", say::contract_result(game, deal));
+        outln!("deal {label}: {}", say::contract_result(game, deal));
     }
     outln!("totals: {}", say::totals_line(game));
     // Five or six: a rubber's last game is told; a round's end is the line below.

@@ -318,11 +318,11 @@ fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> R
     } else {
         "the session"
     };
-    // Five or six between rubbers: closing stops the evening, scoring nothing.
-    if trial.contest().closed().is_some() {
-        p.say(&say::bridge::would_close(&trial));
-    } else {
-        p.say(&say::closed(&trial));
+    // Five or six: each player's total and who tops, as the closed session
+    // will say them; at four, the partnerships' score.
+    match say::circle::would_close(&trial) {
+        Some(lines) => lines.iter().for_each(|line| p.say(line)),
+        None => p.say(&say::bridge::would_close(&trial)),
     }
     let items = [format!("Close {what} now"), "Keep playing".to_string()];
     let pick = p.select_or_back(&format!("Close {what}?"), &items, 1)?;

@@ -26,7 +26,11 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
             let again = if again { " (dealt again)" } else { "" };
             format!("Round {round}, deal {of_round}{again}")
         }
-        None => format!("Deal {} (game {})", deal.number, deal.game),
+        None => format!(
+            "Deal {} (game {})",
+            super::deal_label(game, deal.number),
+            deal.game
+        ),
     };
     format!("{number}: {dealer} deals; {vul}.")
 }

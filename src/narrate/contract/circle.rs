@@ -73,25 +73,63 @@ pub fn change(game: &ContractGame) -> Option<String> {
 /// "Rubber 1 over: Ann & Cid win by 520 (870 to 350)." / "Round 2 over:
 /// level at 420."
 pub fn rubber_over(game: &ContractGame, rubber: &RubberView<'_>) -> String {
-    let totals = rubber.game.contest().totals().map(|l| l.total());
     let closed = if rubber.game.contest().closed().is_some() {
         "closed"
     } else {
         "over"
     };
     let head = format!("{} {closed}", titled(game, rubber.number));
+    format!("{head}: {}.", result(rubber))
+}
+
+/// A rubber's result between its partnerships: "Ann & Cid win by 520
+/// (870 to 350)", or "level at 420".
+fn result(rubber: &RubberView<'_>) -> String {
+    let totals = rubber.game.contest().totals().map(|l| l.total());
     let net = rubber.net(Side::A);
     if net == 0 {
-        return format!("{head}: level at {}.", totals.a);
+        return format!("level at {}", totals.a);
     }
     let won = if net > 0 { Side::A } else { Side::B };
     format!(
-        "{head}: {} win by {} ({} to {}).",
+        "{} win by {} ({} to {})",
         rubber.game.name(won),
         net.abs(),
         totals[won],
         totals[!won]
     )
+}
+
+/// What `close` would do at five or six, said before the table confirms
+/// it, from `trial`, the game already closed: what closing scores in the
+/// rubber (round) in play and that rubber's result, which then counts;
+/// each player's total then; and the sentence that ends the session
+/// ([`over`]), so the table hears the players' totals and who tops, as
+/// the closed session will say them, not one partnership's score. `None`
+/// at four.
+pub fn would_close(trial: &ContractGame) -> Option<Vec<String>> {
+    trial.circle()?;
+    let unit = unit(trial);
+    let first = match trial.contest().closed() {
+        // During a rubber: it is closed as at four, and counts.
+        Some(_) => {
+            let scores = super::closing_scores(trial)
+                .unwrap_or_else(|| "it scores nothing more".to_string());
+            let rubbers = trial.rubbers();
+            let closed = rubbers.last().expect("the rubber closed");
+            format!(
+                "If the {unit} is closed now: {scores}; {unit} {} then counts: {}.",
+                closed.number,
+                result(closed)
+            )
+        }
+        None => format!("If the table stops now, between {unit}s, nothing more is scored."),
+    };
+    Some(vec![
+        first,
+        format!("Players: {}.", player_totals(trial)),
+        over(trial).expect("a closed session is over"),
+    ])
 }
 
 /// The rubber (round) in play as the sheet shows it under the players'

@@ -10,28 +10,16 @@ use crate::rules::contract::game::{
 
 use super::{calls, contract_result, deal_contract, first_phase, pretty};
 
-/// Deal `number` (1-based, in the order dealt) as the sheet numbers it:
-/// "3" in every game but Chicago, where it is the round and the deal of
-/// the round, "1·3", and a deal passed out (the same dealer deals that
-/// deal of the round again) takes a letter: "1·2a", then "1·2b", so every
-/// deal has a name of its own and the one played is plain "1·2".
+/// Deal `number` (1-based, in the order dealt) of `game`'s contest (at
+/// five or six, of the rubber in play, or of the rubber `game` is) as the
+/// sheet numbers it: "3" in every game but Chicago, where it is the round
+/// and the deal of the round, "1·3", and a deal passed out (the same
+/// dealer deals that deal of the round again) takes a letter: "1·2a", then
+/// "1·2b", so every deal has a name of its own and the one played is plain
+/// "1·2". The engine's rule ([`ContractGame::deal_label`]), which every
+/// place that names a deal goes through.
 pub fn deal_label(game: &ContractGame, number: usize) -> String {
-    let deals = game.contest().deals();
-    let Some(deal) = deals.get(number.wrapping_sub(1)) else {
-        return number.to_string();
-    };
-    let Some((round, in_round)) = deal.round else {
-        return number.to_string();
-    };
-    if !deal.no_contract() {
-        return format!("{round}·{in_round}");
-    }
-    let before = deals[..number - 1]
-        .iter()
-        .filter(|d| d.round == deal.round && d.no_contract())
-        .count();
-    let letter = char::from(b'a' + (before % 26) as u8);
-    format!("{round}·{in_round}{letter}")
+    game.contest().deal_label(number)
 }
 
 /// The deal a table typed, as the sheet numbers it ("1·3", "1.3", "1·2a"
@@ -73,17 +61,7 @@ pub fn deal_number(game: &ContractGame, text: &str) -> Result<usize, String> {
 /// round); at rubber bridge its number in the rubber in play, and for a
 /// rubber already over the rubber and the deal ("1·3").
 pub fn rubber_deal_label(game: &ContractGame, rubber: &RubberView<'_>, number: usize) -> String {
-    let chicago = rubber
-        .game
-        .contest()
-        .deals()
-        .iter()
-        .any(|d| d.round.is_some());
-    if chicago || rubber.number == game.rubber_in_play() {
-        deal_label(rubber.game, number)
-    } else {
-        format!("{}·{number}", rubber.number)
-    }
+    game.deal_label(rubber.number, number)
 }
 
 /// The deal a table typed to correct, as the rubber (Chicago: round) it
@@ -126,6 +104,68 @@ pub fn deal_at(game: &ContractGame, text: &str) -> Result<(usize, usize), String
         here.err()
             .unwrap_or_else(|| format!("there is no deal {text}"))
     ))
+}
+
+/// Deal `number` of the rubber (Chicago: round) in play, numbered as its
+/// pad numbers it, counted through the session (as
+/// [`ContractGame::deal_of_session`] counts): the deals of the rubbers over
+/// come first. A deal not dealt yet keeps its place after them (0 for 0),
+/// so a refusal can still name it as typed.
+pub fn session_number(game: &ContractGame, number: usize) -> usize {
+    if number == 0 {
+        return 0;
+    }
+    let before: usize = game
+        .rubbers()
+        .iter()
+        .filter(|r| r.number < game.rubber_in_play())
+        .map(|r| r.game.contest().deals().len())
+        .sum();
+    before + number
+}
+
+/// Deal `number` of the session (as [`session_number`] counts) as the
+/// table names it ([`ContractGame::deal_label`]); one not dealt, as it
+/// would have been typed: its number in the rubber in play.
+pub fn session_label(game: &ContractGame, number: usize) -> String {
+    match game.deal_of_session(number) {
+        Some((rubber, deal)) => game.deal_label(rubber, deal),
+        None => {
+            let before = session_number(game, 1) - 1;
+            number
+                .checked_sub(before)
+                .filter(|&n| n > 0)
+                .unwrap_or(number)
+                .to_string()
+        }
+    }
+}
+
+/// [`session_label`] for a range of deals that may span rubbers: at five
+/// or six at rubber bridge a deal of the rubber in play is named by its
+/// rubber too ("2·1", as `edit` also reads it), so "deals 1·1 to 2·1" says
+/// where each end is. Chicago's names say their round already.
+pub(super) fn evening_label(game: &ContractGame, number: usize) -> String {
+    match game.deal_of_session(number) {
+        Some((rubber, deal)) if game.circle().is_some() && game.rules().rubber() => {
+            format!("{rubber}·{deal}")
+        }
+        _ => session_label(game, number),
+    }
+}
+
+/// The deal a table typed, read as `edit` reads it ([`deal_at`]): a number
+/// is a deal of the rubber in play (one not dealt is left for the caller's
+/// refusal to name), a name as the sheet gives it ("1·3", "1.3") a deal
+/// of any rubber or round of the session. Counted through the session, as
+/// [`session_number`] counts, for `show --explain` and `why`.
+pub fn deal_in_session(game: &ContractGame, text: &str) -> Result<usize, String> {
+    if let Ok(n) = text.trim().parse::<usize>() {
+        return Ok(session_number(game, n));
+    }
+    let (rubber, deal) = deal_at(game, text)?;
+    game.session_deal(rubber, deal)
+        .ok_or_else(|| format!("there is no deal {}", text.trim()))
 }
 
 /// What `undo` took back, in the table's words: "took back the call 7NT in

@@ -13,13 +13,13 @@ mod corrections;
 mod results;
 
 pub use corrections::{
-    corrected, corrected_as, deal_at, deal_label, deal_number, rubber_deal_label, undone,
-    undone_answer,
+    corrected, corrected_as, deal_at, deal_in_session, deal_label, deal_number, rubber_deal_label,
+    session_label, session_number, undone, undone_answer,
 };
 use results::closing_scores;
 pub use results::{
-    auction_end, closed, contract_result, explain, finished, first_phase, game_end, game_ending,
-    standing, terms, totals_line,
+    Explained, auction_end, closed, contract_result, explain, explained, finished, first_phase,
+    game_end, game_ending, last_scored, standing, terms, totals_line,
 };
 
 use crate::rules::contract::FirstPhase;
@@ -38,10 +38,11 @@ pub fn deal(game: &ContractGame, deal: &ContractDeal) -> String {
     let rules = game.rules();
     let dealer = game.name(deal.dealer);
     let other = game.name(game.left_of(deal.dealer));
+    let label = deal_label(game, deal.number);
     let number = if rules.rubber() {
-        format!("Deal {} (game {})", deal.number, deal.game)
+        format!("Deal {label} (game {})", deal.game)
     } else {
-        format!("Deal {}", deal.number)
+        format!("Deal {label}")
     };
     match rules.first_phase() {
         Some(FirstPhase::NoTrump) => format!(
@@ -110,7 +111,7 @@ pub fn next(game: &ContractGame) -> String {
     match next {
         Next::FirstPhase => format!(
             "next: deal {} {} tricks: `bridgepad tricks {}=N` (the other player took the rest of the 13)",
-            deal.number,
+            deal_label(game, deal.number),
             rules
                 .first_phase()
                 .map_or("first-phase", FirstPhase::adjective),

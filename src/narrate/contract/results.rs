@@ -11,7 +11,7 @@ use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner};
 use crate::text::capitalised;
 
-use super::{bridge, contract, deal_label};
+use super::{bridge, contract};
 
 /// What closing the session scored: "the table closed the rubber: Ann &
 /// Cid score 300 for the only game won and 100 for a part score in the
@@ -402,56 +402,117 @@ fn each<T: std::fmt::Display>(game: &ContractGame, values: BySide<T>) -> String 
     )
 }
 
-/// `show --explain N` and `why` at the table: how deal `number` scored,
-/// from the points the rules gave it (two players: the first phase and the
-/// contract's points; bridge for four: the deal's items), then the totals
-/// after it. Refused when the deal is not settled.
+/// How one deal scored, as `show --explain N --json` gives it: the deal's
+/// number in its rubber (Chicago: round) and, at five or six, that
+/// rubber's number; its name as the table gives it; the explanation's
+/// lines, as [`explain`] says them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explained {
+    pub deal: usize,
+    /// Five or six: the rubber (round) it was played in; `None` at four.
+    pub rubber: Option<usize>,
+    pub label: String,
+    pub lines: Vec<String>,
+}
+
+/// Whether a deal has a score to explain.
+fn is_scored(deal: &ContractDeal) -> bool {
+    deal.is_settled() || deal.first.is_some()
+}
+
+/// The last deal scored in the session, counted through the session (as
+/// [`super::session_number`] counts), whichever rubber (round) it was in:
+/// what a bare `why` explains. `None` before any deal is scored.
+pub fn last_scored(game: &ContractGame) -> Option<usize> {
+    let mut before = 0;
+    let mut last = None;
+    for rubber in game.rubbers() {
+        let deals = rubber.game.contest().deals();
+        if let Some(deal) = deals.iter().rev().find(|d| is_scored(d)) {
+            last = Some(before + deal.number);
+        }
+        before += deals.len();
+    }
+    last
+}
+
+/// `show --explain N` and `why` at the table: how deal `number` of the
+/// session scored (counted through the session, as
+/// [`super::session_number`] counts: at four the deal's number in the
+/// order dealt; at five or six a deal of any rubber or round, the ones
+/// over included), from the points the rules gave it (two players: the
+/// first phase and the contract's points; bridge for four: the deal's
+/// items), then the totals after it. Refused when the deal is not scored,
+/// naming the deals that are.
 pub fn explain(game: &ContractGame, number: usize) -> Result<String, String> {
-    let deals = game.contest().deals();
-    let scored = |d: &&ContractDeal| d.is_settled() || d.first.is_some();
-    let settled = deals.iter().filter(scored).count();
-    let deal = deals
-        .get(number.wrapping_sub(1))
-        .filter(scored)
-        .ok_or_else(|| match settled {
-            0 => format!(
+    let explained = explained(game, number)?;
+    let last = explained.lines.len() - 1;
+    let lines: Vec<String> = explained
+        .lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 0 || i == last {
+                line
+            } else {
+                format!("  {line}")
+            }
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// [`explain`] as data: the deal, its rubber at five or six, its name and
+/// the explanation's lines (unindented).
+pub fn explained(game: &ContractGame, number: usize) -> Result<Explained, String> {
+    let label = |n: usize| super::session_label(game, n);
+    let found = game.deal_of_session(number).and_then(|(rubber, n)| {
+        let rubbers = game.rubbers();
+        let view = rubbers.into_iter().find(|r| r.number == rubber)?;
+        let deal = view.game.contest().deal(n).filter(|d| is_scored(d))?;
+        Some((rubber, view.game, deal))
+    });
+    let Some((rubber, played, deal)) = found else {
+        return Err(match last_scored(game) {
+            None => format!(
                 "deal {} is not scored; no deal is scored yet",
-                deal_label(game, number)
+                label(number)
             ),
-            1 => format!(
+            Some(1) => format!(
                 "deal {} is not scored; deal {} is",
-                deal_label(game, number),
-                deal_label(game, 1)
+                label(number),
+                super::corrections::evening_label(game, 1)
             ),
-            n => format!(
+            Some(n) => format!(
                 "deal {} is not scored; deals {} to {} are",
-                deal_label(game, number),
-                deal_label(game, 1),
-                deal_label(game, n)
+                label(number),
+                super::corrections::evening_label(game, 1),
+                super::corrections::evening_label(game, n)
             ),
-        })?;
-    let label = deal_label(game, deal.number);
-    let mut out = format!("Deal {label}: {} dealt.\n", game.name(deal.dealer));
+        });
+    };
+    // The names are those of the four who played it.
+    let name = game.deal_label(rubber, deal.number);
+    let mut lines = vec![format!("Deal {name}: {} dealt.", played.name(deal.dealer))];
     if deal.first.is_some() {
-        out.push_str(&format!("  {}\n", capitalised(&first_phase(game, deal))));
+        lines.push(capitalised(&first_phase(played, deal)));
     }
     if deal.no_contract() {
-        out.push_str("  Passed out: no score.\n");
+        lines.push("Passed out: no score.".to_string());
     } else if deal.tricks().is_none() {
-        out.push_str("  The contract is not played yet.\n");
+        lines.push("The contract is not played yet.".to_string());
     } else {
-        out.push_str(&format!(
-            "  {}\n",
-            capitalised(&contract_result(game, deal))
-        ));
+        lines.push(capitalised(&contract_result(played, deal)));
     }
     let totals: Vec<String> = Side::BOTH
         .into_iter()
-        .map(|s| format!("{} {}", game.name(s), deal.totals[s].total()))
+        .map(|s| format!("{} {}", played.name(s), deal.totals[s].total()))
         .collect();
-    out.push_str(&format!(
-        "Totals after deal {label}: {}.",
-        totals.join(", ")
-    ));
-    Ok(out)
+    lines.push(format!("Totals after deal {name}: {}.", totals.join(", ")));
+    Ok(Explained {
+        deal: deal.number,
+        rubber: game.circle().map(|_| rubber),
+        label: name,
+        lines,
+    })
 }

@@ -326,7 +326,7 @@ fn passed_out(game: &ContractGame) -> Option<String> {
         .deals()
         .iter()
         .filter(|d| d.no_contract())
-        .map(|d| d.number.to_string())
+        .map(|d| crate::narrate::contract::deal_label(game, d.number))
         .collect();
     match deals.as_slice() {
         [] => None,

@@ -95,24 +95,14 @@ fn totals_now(steps: &[(usize, Vec<i64>)], p: usize) -> i64 {
     steps.last().map_or(0, |(_, totals)| totals[p])
 }
 
-/// Chicago at five or six: deal `hand` of the evening (numbered through
-/// the session, as the exports number rows) as the table names it, the
-/// round of the evening and the deal of the round ("2·3"); `None` for any
-/// other game, where the number is the name.
+/// Chicago: deal `hand` of the session (numbered through the session, as
+/// the exports number rows) as the table names it, the round (at five or
+/// six, of the evening) and the deal of the round ("2·3", "2·3a" passed
+/// out), at four as at five or six; `None` for any other game, where the
+/// number is the name.
 pub fn chicago_label(game: &ContractGame, hand: usize) -> Option<String> {
-    game.circle()?;
-    let mut before = 0;
-    for rubber in game.rubbers() {
-        let deals = rubber.game.contest().deals();
-        if hand <= before + deals.len() {
-            let deal = deals.get(hand.checked_sub(before + 1)?)?;
-            deal.round?;
-            return Some(crate::narrate::contract::deal_label(
-                rubber.game,
-                deal.number,
-            ));
-        }
-        before += deals.len();
-    }
-    None
+    let (rubber, deal) = game.deal_of_session(hand)?;
+    let view = game.rubbers().into_iter().find(|r| r.number == rubber)?;
+    view.game.contest().deal(deal)?.round?;
+    Some(game.deal_label(rubber, deal))
 }

@@ -236,7 +236,7 @@ fn next_at_table(game: &ContractGame) -> String {
                 .name();
             format!(
                 "next: deal {} {phase}: the tricks {} took ({} took the rest of the 13)",
-                deal.number,
+                say::deal_label(game, deal.number),
                 game.name(leader),
                 game.name(deal.dealer)
             )

@@ -30,7 +30,8 @@ pub struct BridgeTerms {
 pub enum Form {
     Rubber {
         /// What a part score in the unfinished game earns when the table
-        /// closes an unfinished rubber (100; 50 in some books).
+        /// closes an unfinished rubber and the other side has none (100; 50
+        /// in some books).
         part_score_award: i64,
     },
     Chicago {
@@ -386,10 +387,12 @@ impl Standing {
         after
     }
 
-    /// The table closes the session before it ends. An unfinished rubber:
-    /// 300 to a side with the only game won, and the part-score award to
-    /// each side with a part score in the unfinished game. Chicago: nothing
-    /// (a round's part scores earn a bonus only on its fourth deal).
+    /// The table closes the session before it ends. An unfinished rubber
+    /// (the Laws of rubber bridge, Law 80 and the scoring table): 300 to a
+    /// side with the only game won, and the part-score award to a side with
+    /// a part score in the unfinished game only "if only one side has a part
+    /// score"; when both have one, neither scores it. Chicago: nothing (a
+    /// round's part scores earn a bonus only on its fourth deal).
     pub fn close(&self, terms: BridgeTerms) -> Vec<Item> {
         let Form::Rubber { part_score_award } = terms.form else {
             return Vec::new();
@@ -401,7 +404,7 @@ impl Standing {
             }
         }
         for side in Side::BOTH {
-            if self.part[side] > 0 && part_score_award > 0 {
+            if self.part[side] > 0 && self.part[!side] == 0 && part_score_award > 0 {
                 items.push(Item::above(side, Why::UnfinishedPart, part_score_award));
             }
         }

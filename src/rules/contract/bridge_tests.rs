@@ -194,7 +194,6 @@ fn closing_an_unfinished_rubber_scores_the_game_up_and_part_scores() {
     assert!(s.close(RUBBER).is_empty());
     play(&mut s, RUBBER, "3NT", Side::A, 9);
     play(&mut s, RUBBER, "2H", Side::A, 8);
-    play(&mut s, RUBBER, "1S", Side::B, 7);
     let items = s.close(RUBBER);
     let points: Vec<(Side, Why, i64)> = items.iter().map(|i| (i.side, i.why, i.points)).collect();
     assert_eq!(
@@ -202,7 +201,6 @@ fn closing_an_unfinished_rubber_scores_the_game_up_and_part_scores() {
         [
             (Side::A, Why::GameUp, 300),
             (Side::A, Why::UnfinishedPart, 100),
-            (Side::B, Why::UnfinishedPart, 100),
         ]
     );
     // A game each: nobody has the only game; the part-score award may be 50.
@@ -212,6 +210,7 @@ fn closing_an_unfinished_rubber_scores_the_game_up_and_part_scores() {
         },
         ..RUBBER
     };
+    play(&mut s, RUBBER, "2S", Side::A, 8);
     play(&mut s, RUBBER, "3NT", Side::B, 9);
     play(&mut s, RUBBER, "1C", Side::A, 7);
     let items = s.close(fifty);
@@ -224,6 +223,35 @@ fn closing_an_unfinished_rubber_scores_the_game_up_and_part_scores() {
             below: false
         }]
     );
+}
+
+/// The Laws of rubber bridge (Law 80, and the scoring table) give the
+/// part-score award "if only one side has a part score": when both sides
+/// have one in the unfinished game, neither scores it.
+#[test]
+fn closing_with_a_part_score_each_awards_neither() {
+    let mut s = Standing::default();
+    play(&mut s, RUBBER, "3NT", Side::A, 9);
+    play(&mut s, RUBBER, "2H", Side::A, 8);
+    play(&mut s, RUBBER, "1S", Side::B, 7);
+    assert_eq!(s.part, BySide::new(60, 30));
+    let items = s.close(RUBBER);
+    assert_eq!(
+        items,
+        [Item {
+            side: Side::A,
+            why: Why::GameUp,
+            points: 300,
+            below: false
+        }],
+        "the only game won still scores 300; neither part score scores"
+    );
+    // A game each and a part score each: nothing at all.
+    play(&mut s, RUBBER, "5D", Side::B, 11);
+    play(&mut s, RUBBER, "1NT", Side::A, 7);
+    play(&mut s, RUBBER, "2C", Side::B, 8);
+    assert_eq!(s.part, BySide::new(40, 40));
+    assert!(s.close(RUBBER).is_empty());
 }
 
 #[test]

@@ -203,6 +203,32 @@ impl Contest {
         self.deals.get(number.checked_sub(1)?)
     }
 
+    /// Deal `number` (1-based, in the order dealt) as the pad names it:
+    /// "3" in every game but Chicago, where it is the round and the deal of
+    /// the round, "1·3"; a deal passed out (the same dealer deals that deal
+    /// of the round again) takes a letter, "1·2a", then "1·2b", so every
+    /// deal has a name of its own and the one played is plain "1·2". A deal
+    /// not dealt is its number. The one rule every sentence, command,
+    /// refusal and sheet names a deal by ([`crate::rules::contract::game::ContractGame::deal_label`]
+    /// adds the rubber of five or six).
+    pub fn deal_label(&self, number: usize) -> String {
+        let Some(deal) = self.deal(number) else {
+            return number.to_string();
+        };
+        let Some((round, in_round)) = deal.round else {
+            return number.to_string();
+        };
+        if !deal.no_contract() {
+            return format!("{round}·{in_round}");
+        }
+        let before = self.deals[..number - 1]
+            .iter()
+            .filter(|d| d.round == deal.round && d.no_contract())
+            .count();
+        let letter = char::from(b'a' + (before % 26) as u8);
+        format!("{round}·{in_round}{letter}")
+    }
+
     /// What was recorded of deal `number` (counted from 1), if it was dealt.
     pub fn fact(&self, number: usize) -> Option<&DealFacts> {
         self.facts.get(number.checked_sub(1)?)
@@ -450,9 +476,10 @@ impl Contest {
     }
 
     /// The table closes a rubber or a Chicago session before its end,
-    /// between deals (RULES.md): an unfinished rubber scores 300 for the
-    /// only game won and the part-score award for a part score in the
-    /// unfinished game; then the higher total wins.
+    /// between deals: an unfinished rubber scores 300 for the only game won
+    /// and the part-score award for the only side with a part score in the
+    /// unfinished game ([`bridge::Standing::close`]); then the higher total
+    /// wins.
     pub fn close(&mut self) -> Result<(), ContestError> {
         let Some(terms) = self.rules.bridge() else {
             return Err(ContestError::Close(
@@ -465,7 +492,7 @@ impl Contest {
         if deal.begun() {
             return Err(ContestError::Close(format!(
                 "deal {} is under way; finish it, or take its calls back with `bridgepad undo`, before closing",
-                deal.number
+                self.deal_label(deal.number)
             )));
         }
         let items = self.standing.close(terms);

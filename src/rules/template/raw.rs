@@ -219,7 +219,8 @@ pub struct RawTemplate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub honours: Option<bool>,
     /// Rubber bridge: what a part score in the unfinished game earns when
-    /// the table closes an unfinished rubber (default 100).
+    /// the table closes an unfinished rubber and only one side has one
+    /// (default 100).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unfinished_part_score: Option<i64>,
     /// Chicago: the bonus for a part score made on the fourth deal that

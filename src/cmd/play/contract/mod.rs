@@ -520,15 +520,15 @@ impl Commands for ContractGame {
         }
     }
 
+    /// `why 3`: deal 3 of the rubber in play; a bare `why`, the last deal
+    /// scored, at five or six in the rubber before when the one in play has
+    /// none yet.
     fn explain(&self, number: Option<usize>) -> Result<String, String> {
-        let last = self
-            .contest()
-            .deals()
-            .iter()
-            .rev()
-            .find(|d| d.is_settled() || d.first.is_some())
-            .map_or(1, |d| d.number);
-        say::explain(self, number.unwrap_or(last))
+        let number = match number {
+            Some(n) => say::session_number(self, n),
+            None => say::last_scored(self).unwrap_or(1),
+        };
+        say::explain(self, number)
     }
 }
 
@@ -541,7 +541,9 @@ pub(super) fn command(
     text: &str,
 ) -> Result<Flow> {
     if let Some(label) = explain_label(text) {
-        match say::deal_number(game, label).and_then(|n| say::explain(game, n)) {
+        // Named as `e` and `bridgepad edit` name it: at five or six a deal of
+        // a rubber (round) already over too.
+        match say::deal_in_session(game, label).and_then(|n| say::explain(game, n)) {
             Ok(text) => p.say(&text),
             Err(why) => p.say(&format!("error: {why}")),
         }

@@ -283,6 +283,65 @@ impl ContractGame {
         self.circle().map_or(1, |c| c.earlier.len() + 1)
     }
 
+    /// Deal `deal` of rubber (Chicago: round) `rubber`, both 1-based, as
+    /// the table names it: the one rule behind every place a contract
+    /// game's deal is named (sentences, commands, refusals, sheets,
+    /// exports). A deal of the rubber in play is named as its pad numbers
+    /// it ([`Contest::deal_label`]: "3"; in Chicago the round and the deal
+    /// of the round, "2·3", or "2·3a" passed out); at five or six at rubber
+    /// bridge a deal of a rubber already over by the rubber and the deal
+    /// ("1·3"). A Chicago round's deals carry the evening's round, so their
+    /// own name says which round they were in. At four, rubber 1 is the game.
+    pub fn deal_label(&self, rubber: usize, deal: usize) -> String {
+        let rubbers = self.rubbers();
+        let Some(view) = rubbers.iter().find(|r| r.number == rubber) else {
+            return deal.to_string();
+        };
+        let label = view.game.contest().deal_label(deal);
+        let chicago = matches!(
+            self.rules().bridge().map(|t| t.form),
+            Some(Form::Chicago { .. })
+        );
+        if chicago || rubber >= self.rubber_in_play() {
+            label
+        } else {
+            format!("{rubber}·{label}")
+        }
+    }
+
+    /// Deal `number` of the session (1-based, counted through every rubber
+    /// in the order dealt, as the session file and the exports count them):
+    /// its rubber (Chicago: round at five or six) and its number there. At
+    /// four, rubber 1 and `number`.
+    pub fn deal_of_session(&self, number: usize) -> Option<(usize, usize)> {
+        let mut before = 0;
+        for rubber in self.rubbers() {
+            let deals = rubber.game.contest().deals().len();
+            if number > before && number <= before + deals {
+                return Some((rubber.number, number - before));
+            }
+            before += deals;
+        }
+        None
+    }
+
+    /// Deal `deal` of rubber `rubber` counted through the session, the
+    /// reverse of [`ContractGame::deal_of_session`].
+    pub fn session_deal(&self, rubber: usize, deal: usize) -> Option<usize> {
+        let rubbers = self.rubbers();
+        let view = rubbers.iter().find(|r| r.number == rubber)?;
+        (1..=view.game.contest().deals().len())
+            .contains(&deal)
+            .then(|| {
+                rubbers
+                    .iter()
+                    .take_while(|r| r.number < rubber)
+                    .map(|r| r.game.contest().deals().len())
+                    .sum::<usize>()
+                    + deal
+            })
+    }
+
     /// Every recorded deal of the session, in order, honours named by
     /// roster seat (the session file's deals).
     pub fn all_facts(&self) -> Vec<DealFacts> {
@@ -432,6 +491,7 @@ impl ContractGame {
         if !corrected.contest.is_finished() {
             return Err(ContractError::Breaks {
                 deal,
+                label: self.deal_label(rubber, deal),
                 reason: format!(
                     "with that correction {unit} {rubber} would not be over after its last deal, so {unit} {} could not have begun with other players; correct another deal of {unit} {rubber} with it, or take entries back with `bridgepad undo`",
                     rubber + 1

@@ -44,12 +44,20 @@ impl ContractGame {
                 "nothing is recorded yet, so there is no deal to correct".into(),
             ));
         }
+        let label = |n: usize| self.contest.deal_label(n);
         if deal == 0 || deal > played {
             return Err(ContractError::Entry(format!(
-                "deal {deal} has nothing recorded; deals 1 to {played} can be corrected"
+                "deal {} has nothing recorded; deals {} to {} can be corrected",
+                label(deal),
+                label(1),
+                label(played)
             )));
         }
-        let here = |reason: String| ContractError::Breaks { deal, reason };
+        let here = |reason: String| ContractError::Breaks {
+            deal,
+            label: label(deal),
+            reason,
+        };
         let old = self.contest.deal(deal).expect("a deal dealt");
         let mut corrected = facts.to_vec();
         let fact = &mut corrected[deal - 1];
@@ -161,8 +169,9 @@ impl ContractGame {
                     Outcome::Contract(contract) => {
                         if fact.tricks.is_none() && deal < played {
                             return Err(here(format!(
-                                "that auction ends in a contract, but deal {} is already recorded after it with no tricks for one; take entries back to deal {deal} with `bridgepad undo`, then record it again",
-                                deal + 1
+                                "that auction ends in a contract, but deal {} is already recorded after it with no tricks for one; take entries back to deal {} with `bridgepad undo`, then record it again",
+                                label(deal + 1),
+                                label(deal)
                             )));
                         }
                         let before = old.contract().map(|c| c.declarer);
@@ -182,6 +191,7 @@ impl ContractGame {
         if self.contest.closed().is_some() {
             contest.close().map_err(|e| ContractError::Breaks {
                 deal,
+                label: label(deal),
                 reason: format!(
                     "with that correction, the session could not have been closed: {e}"
                 ),
@@ -205,14 +215,20 @@ impl ContractGame {
             self.table.first_dealer(),
             self.contest.rounds_before(),
         );
+        // Deals are named as the table knows them now, before the correction.
+        let label = |n: usize| self.contest.deal_label(n);
         for (i, fact) in facts.iter().enumerate() {
             let number = i + 1;
             let breaks = |contest: &Contest, error: ContestError| ContractError::Breaks {
                 deal: number,
+                label: label(number),
                 reason: match error {
                     ContestError::Over => format!(
                         "with that correction the game is over after deal {}, so this could not have been played; take the later entries back with `bridgepad undo` first if that is what happened",
-                        contest.deals().last().map_or(0, |d| d.number)
+                        contest
+                            .deals()
+                            .last()
+                            .map_or_else(|| "0".to_string(), |d| contest.deal_label(d.number))
                     ),
                     error => format!("with that correction, {error}"),
                 },
@@ -232,10 +248,13 @@ impl ContractGame {
                 {
                     return Err(ContractError::Breaks {
                         deal: number,
+                        label: label(number),
                         reason: format!(
-                            "that correction has {} open this auction instead of {}, which would hand every call, the contract and its tricks to the other player; correct deal {number} first, or take entries back to deal {edited} with `bridgepad undo`",
+                            "that correction has {} open this auction instead of {}, which would hand every call, the contract and its tricks to the other player; correct deal {} first, or take entries back to deal {} with `bridgepad undo`",
                             self.name(now),
-                            self.name(was)
+                            self.name(was),
+                            label(number),
+                            label(edited)
                         ),
                     });
                 }

@@ -35,9 +35,15 @@ pub enum ContractError {
     /// Counts given by name that cannot be the deal's tricks.
     #[error("{0}")]
     Entry(String),
-    /// A correction that would make a deal illegal (the one corrected or a later one).
-    #[error("deal {deal}: {reason}")]
-    Breaks { deal: usize, reason: String },
+    /// A correction that would make a deal illegal (the one corrected or a
+    /// later one): `deal` is its number in the order dealt, `label` its name
+    /// as the pad gives it ([`crate::rules::contract::contest::Contest::deal_label`]).
+    #[error("deal {label}: {reason}")]
+    Breaks {
+        deal: usize,
+        label: String,
+        reason: String,
+    },
 }
 
 /// A correction to an earlier deal: one of its recorded facts, replaced.

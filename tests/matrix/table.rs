@@ -130,11 +130,21 @@ pub fn close(s: &Session) -> Result<(), String> {
     }
     let seen = live::play(&bp, &s.id, &["close", "1", "q"])?;
     let mut p = Problems::default();
-    let Some(preview) = seen.lines().find(|l| l.contains("closed now")) else {
+    let lines: Vec<&str> = seen.lines().collect();
+    let Some(at) = lines.iter().position(|l| l.contains("closed now")) else {
         return Err(format!("no preview before closing: {}", quote(&seen)));
     };
-    // The question it answers stands before it on the line.
-    let preview = &preview[preview.find("If ").unwrap_or(0)..];
+    // The question it answers stands before it on the line; at five or
+    // six each player's total and the session's end follow on lines of
+    // their own.
+    let first = &lines[at][lines[at].find("If ").unwrap_or(0)..];
+    let more = lines[at + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("Players:") || l.starts_with("Session over"));
+    let preview = &std::iter::once(first)
+        .chain(more.copied())
+        .collect::<Vec<&str>>()
+        .join(" ");
     let json: Value =
         serde_json::from_str(&run_in(&bp, &[], &["show", "--json", "--session", &s.id]).stdout)
             .unwrap_or(Value::Null);

@@ -223,14 +223,20 @@ impl Family for ContractGame {
         narrate::contract::explain(self, number)
     }
 
+    /// A deal is counted through the session, every rubber of five or six
+    /// included (`narrate::contract::deal_in_session`).
     fn explain_json(&self, number: usize) -> Result<serde_json::Value, String> {
-        let text = narrate::contract::explain(self, number)?;
-        let lines: Vec<&str> = text.lines().map(str::trim).collect();
-        Ok(serde_json::json!({
-            "deal": number,
-            "label": narrate::contract::deal_label(self, number),
-            "explanation": lines,
-        }))
+        let explained = narrate::contract::explained(self, number)?;
+        let mut value = serde_json::json!({
+            "deal": explained.deal,
+            "label": explained.label,
+            "explanation": explained.lines,
+        });
+        // Five or six: the rubber (round) the deal was played in.
+        if let Some(rubber) = explained.rubber {
+            value["rubber"] = rubber.into();
+        }
+        Ok(value)
     }
 
     fn file(&self, session: &Session) -> SessionFile {

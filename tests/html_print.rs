@@ -43,15 +43,23 @@ fn printed(browser: &Window, bp: &Bp, id: &str) -> (String, usize) {
 /// dialog: every page on that paper, in the orientation the page asks for;
 /// as text laid out as on the page, and how many pages it took.
 fn print_html(browser: &Window, page: &str, paper: Option<&str>) -> (String, usize) {
+    let (text, pages, _) = print_pdf(browser, page, paper);
+    (text, pages)
+}
+
+/// [`print_html`], and whether the first page is portrait.
+fn print_pdf(browser: &Window, page: &str, paper: Option<&str>) -> (String, usize, bool) {
     let dir = temp_dir();
     let html = dir.path().join("page.html");
     let pdf = dir.path().join("page.pdf");
     let page = match paper {
+        // The paper first, so that the page's own `@page wide` (landscape)
+        // comes after it and wins, as it does over the print dialog's paper.
         Some(size) => page
             .replace("size: landscape;", &format!("size: {size} landscape;"))
             .replacen(
-                "</head>",
-                &format!("<style>@page {{ size: {size}; }}</style>\n</head>"),
+                "<head>",
+                &format!("<head>\n<style>@page {{ size: {size}; }}</style>"),
                 1,
             ),
         None => page.to_string(),
@@ -59,15 +67,26 @@ fn print_html(browser: &Window, page: &str, paper: Option<&str>) -> (String, usi
     std::fs::write(&html, page).unwrap();
     browser.open(&format!("file://{}", html.display()));
     std::fs::write(&pdf, browser.print()).unwrap();
+    let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+    let info = String::from_utf8_lossy(&info.stdout).to_lowercase();
     if let Some(size) = paper {
         // The PDF is on the paper asked for (pdfinfo names it).
-        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
-        let info = String::from_utf8_lossy(&info.stdout).to_lowercase();
         assert!(
             info.contains(&format!("({})", size.to_lowercase())),
             "{info}"
         );
     }
+    // "Page size:       612 x 792 pts (letter)": taller than wide.
+    let portrait = info
+        .lines()
+        .find_map(|l| l.strip_prefix("page size:"))
+        .and_then(|size| {
+            let mut numbers = size
+                .split_whitespace()
+                .filter_map(|w| w.parse::<f64>().ok());
+            Some(numbers.next()? < numbers.next()?)
+        })
+        .unwrap_or_else(|| panic!("no page size in {info}"));
     let text = Command::new("pdftotext")
         .arg("-layout")
         .arg(&pdf)
@@ -77,7 +96,7 @@ fn print_html(browser: &Window, page: &str, paper: Option<&str>) -> (String, usi
     assert!(text.status.success(), "pdftotext failed");
     let text = String::from_utf8(text.stdout).unwrap();
     let pages = text.matches('\u{c}').count().max(1);
-    (text, pages)
+    (text, pages, portrait)
 }
 
 /// Each player's name and total, from `show --json`.

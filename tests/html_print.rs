@@ -372,3 +372,105 @@ fn a_chicago_session_and_the_statistics_keep_to_one_page() {
     // Four short tables follow one another, not a page each.
     assert_eq!(pages, 1, "{text}");
 }
+
+/// Four long names, as a club's may be: a Chicago of them once printed
+/// its second side's column off Letter and A4 (issue 33).
+const LONG_FOUR: &str = "Margaret Featherstone,O'Brien,Dee \"Dot\" Ray,Zoë";
+
+/// What each deal scored for each side as the pads print it (the first
+/// side's, then the other's), from `show --json`: the deals of round
+/// `round` of a Chicago, or every deal with `None`.
+fn deal_scores(bp: &Bp, id: &str, round: Option<u64>) -> Vec<[i64; 2]> {
+    let json = bp.json(&["show", "--json", "--session", id]);
+    json["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| round.is_none() || d["round"].as_u64() == round)
+        .map(|d| {
+            let points = |side: &Value| {
+                d["contract_points"][side[0].as_str().unwrap()]["total"]
+                    .as_i64()
+                    .unwrap()
+            };
+            let sides = d["sides"]
+                .as_array()
+                .unwrap_or_else(|| json["sides"].as_array().unwrap());
+            [points(&sides[0]), points(&sides[1])]
+        })
+        .collect()
+}
+
+/// The printed lines of a pad or grid (the text before `end`, the note
+/// under it) that name a contract ("3NT by M"): one a deal, each ending
+/// with both sides' scores.
+fn grid_deals<'a>(text: &'a str, end: &str) -> Vec<&'a str> {
+    let grid = &text[..text
+        .find(end)
+        .unwrap_or_else(|| panic!("no `{end}`:\n{text}"))];
+    grid.lines().filter(|l| l.contains(" by ")).collect()
+}
+
+/// Whether a printed line ends with these numbers, whole.
+fn ends_with_numbers(line: &str, numbers: &[i64]) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let expected: Vec<String> = numbers.iter().map(i64::to_string).collect();
+    words.ends_with(&expected.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn a_chicago_of_long_names_prints_both_sides_whole_on_portrait_letter_and_a4() {
+    let Some(browser) = tools() else { return };
+    let bp = Bp::new();
+    let first = "Margaret Featherstone";
+    let id = bp.new_session(&["chicago", "--players", LONG_FOUR, "--dealer", first]);
+    play_bridge(&bp, &id, 8);
+    let deals = deal_scores(&bp, &id, None);
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    let sides: Vec<i64> = json["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| {
+            json["totals"][side[0].as_str().unwrap()]["total"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+    for paper in ["letter", "A4"] {
+        let (text, _, portrait) = print_pdf(&browser, &page, Some(paper));
+        assert!(portrait, "on {paper}: a Chicago for four prints portrait");
+        // The grid: every deal's line ends with both sides' scores, whole.
+        let lines = grid_deals(&text, "Each deal's score by side");
+        assert_eq!(lines.len(), 8, "on {paper}:\n{text}");
+        for (line, scores) in lines.iter().zip(&deals) {
+            assert!(
+                ends_with_numbers(line, scores),
+                "on {paper}, a deal of the grid lacks {scores:?}: `{line}`\n{text}"
+            );
+        }
+        // Each round ruled off with both sides' totals: after two rounds,
+        // the session's.
+        let total = text
+            .lines()
+            .rfind(|l| l.trim_start().starts_with("total"))
+            .unwrap_or_else(|| panic!("no round's total on {paper}:\n{text}"));
+        assert!(
+            ends_with_numbers(total, &sides),
+            "on {paper}: `{total}`\n{text}"
+        );
+        // The deal table's Total row.
+        let expected: Vec<String> = sides.iter().map(i64::to_string).collect();
+        assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+        // Who the grid's short names are.
+        for name in LONG_FOUR.split(',') {
+            let short = &name[..1];
+            assert!(
+                text.contains(&format!("{short}: {name}"))
+                    || text.contains(&format!("{short}:\u{a0}{name}")),
+                "on {paper}, no legend for {name}:\n{text}"
+            );
+        }
+    }
+}

@@ -80,6 +80,7 @@ table.bridge tr.above td, table.bridge tr.above th { border-bottom: 3px solid #2
 table.bridge tr.won td { border-bottom: 2px solid #222; }
 table.bridge tr.won th { border-bottom: 1px solid #bbb; }
 table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
+table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
 table.chicago td { white-space: nowrap; }
 table.chicago td.n { text-align: right; }
 table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }

@@ -279,7 +279,7 @@ fn html_and_markdown_escape_names() {
     let page = bp.ok(&["export", "--format", "html"]);
     assert!(!page.contains("<Bo"), "unescaped name in:\n{page}");
     assert!(!page.contains("'Cy'"), "unescaped name in:\n{page}");
-    assert!(page.contains("<th>&lt;Bo&amp;b&gt;</th>"));
+    assert!(page.contains("<th class=\"name\">&lt;Bo&amp;b&gt;</th>"));
     assert!(page.contains("&lt;Bo&amp;b&gt; (10)</text>"));
     assert!(page.contains("&#39;Cy&#39; &quot;C&quot;"));
     let md = bp.ok(&["export", "--format", "markdown"]);

@@ -169,13 +169,20 @@ fn total_row(text: &str) -> Vec<&str> {
 #[test]
 fn seven_players_print_every_column_on_letter_and_a4() {
     let Some(browser) = tools() else { return };
-    let long = "Annabel,Bartholomew,Cecilia,Dominique,Evangeline,Fitzgerald,Gwendolyn";
+    // Long names, one of two words and one hyphenated, in each exact-bid
+    // game that seats seven.
+    let long = "Bartholomew,Evangeline,Gwendolyn,Maximilian-Alexander,Anastasia Konstantinou,Wilhelmina,Christopher";
     let short = "Ann,Bob,Cid,Dee,Eve,Fay,Gus";
-    for (names, papers) in [(long, &["letter", "A4"][..]), (short, &["A4"][..])] {
+    for (variant, names, hands, papers) in [
+        ("devils-bridge", long, 7, &["letter", "A4"][..]),
+        ("mormon-bridge", long, 5, &["A4"][..]),
+        ("mormon-bridge-elimination", long, 3, &["letter"][..]),
+        ("devils-bridge", short, 7, &["A4"][..]),
+    ] {
         let bp = Bp::new();
         let first = names.split(',').next().unwrap();
-        let id = bp.new_session(&["devils-bridge", "--players", names, "--dealer", first]);
-        assert_eq!(play_exact(&bp, &id, 7), 7);
+        let id = bp.new_session(&[variant, "--players", names, "--dealer", first]);
+        assert_eq!(play_exact(&bp, &id, hands), hands);
         let players = totals(&bp, &id);
         assert_eq!(players.len(), 7);
         let page = bp.ok(&["export", "--format", "html", "--session", &id]);
@@ -184,7 +191,7 @@ fn seven_players_print_every_column_on_letter_and_a4() {
             // The sheet's own Total row holds every player's total, the
             // last column's included (the chart's legend holds them too).
             let expected: Vec<String> = players.iter().map(|(_, t)| t.to_string()).collect();
-            assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+            assert_eq!(total_row(&text), expected, "{variant} on {paper}:\n{text}");
             // And the header names every player.
             let header = text
                 .lines()
@@ -193,7 +200,7 @@ fn seven_players_print_every_column_on_letter_and_a4() {
             let last = &players[6].0;
             assert!(
                 header.contains(last.as_str()),
-                "{last} is not in the sheet's header on {paper}: `{header}`"
+                "{last} is not in the sheet's header of {variant} on {paper}: `{header}`"
             );
         }
     }
@@ -377,6 +384,9 @@ fn a_chicago_session_and_the_statistics_keep_to_one_page() {
 /// its second side's column off Letter and A4 (issue 33).
 const LONG_FOUR: &str = "Margaret Featherstone,O'Brien,Dee \"Dot\" Ray,Zoë";
 
+/// A fifth long name, for five at a table.
+const LONG_FIFTH: &str = "Wilhelmina Konstantinou";
+
 /// What each deal scored for each side as the pads print it (the first
 /// side's, then the other's), from `show --json`: the deals of round
 /// `round` of a Chicago, or every deal with `None`.
@@ -471,6 +481,83 @@ fn a_chicago_of_long_names_prints_both_sides_whole_on_portrait_letter_and_a4() {
                     || text.contains(&format!("{short}:\u{a0}{name}")),
                 "on {paper}, no legend for {name}:\n{text}"
             );
+        }
+    }
+}
+
+#[test]
+fn a_rubber_of_long_names_prints_its_pad_and_deals_whole_on_letter_and_a4() {
+    let Some(browser) = tools() else { return };
+    let bp = Bp::new();
+    let first = "Margaret Featherstone";
+    let id = bp.new_session(&["rubber-bridge", "--players", LONG_FOUR, "--dealer", first]);
+    play_bridge(&bp, &id, 4);
+    let json = bp.json(&["show", "--json", "--session", &id]);
+    assert_eq!(json["status"], "finished", "{json}");
+    let sides: Vec<i64> = json["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| {
+            json["totals"][side[0].as_str().unwrap()]["total"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+    for paper in ["letter", "A4"] {
+        let (text, pages, portrait) = print_pdf(&browser, &page, Some(paper));
+        assert!(portrait && pages == 1, "on {paper}: {pages} pages:\n{text}");
+        // The pad's totals under the line, then the deal table's.
+        let pad = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("total"))
+            .unwrap_or_else(|| panic!("no pad total on {paper}:\n{text}"));
+        assert!(
+            ends_with_numbers(pad, &sides),
+            "on {paper}: `{pad}`\n{text}"
+        );
+        let expected: Vec<String> = sides.iter().map(i64::to_string).collect();
+        assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+    }
+}
+
+#[test]
+fn five_long_names_at_chicago_and_rubber_print_every_column_on_letter_and_a4() {
+    let Some(browser) = tools() else { return };
+    let players = format!("{LONG_FOUR},{LONG_FIFTH}");
+    for (variant, deals) in [("chicago", 10), ("rubber-bridge", 8)] {
+        let bp = Bp::new();
+        let first = "Margaret Featherstone";
+        let id = bp.new_session(&[variant, "--players", &players, "--dealer", first]);
+        play_bridge(&bp, &id, deals);
+        let everyone = totals(&bp, &id);
+        assert_eq!(everyone.len(), 5);
+        let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+        for paper in ["letter", "A4"] {
+            let (text, _) = print_html(&browser, &page, Some(paper));
+            // The sheet's Total row holds every player's total, the last
+            // column's (Wilhelmina Konstantinou's) too.
+            let expected: Vec<String> = everyone.iter().map(|(_, t)| t.to_string()).collect();
+            assert_eq!(total_row(&text), expected, "{variant} on {paper}:\n{text}");
+            if variant == "chicago" {
+                // The round in play's grid: its deals with both sides' scores.
+                let round = bp.json(&["show", "--json", "--session", &id])["deals"]
+                    .as_array()
+                    .unwrap()
+                    .last()
+                    .unwrap()["round"]
+                    .as_u64();
+                let scores = deal_scores(&bp, &id, round);
+                let lines = grid_deals(&text, "Each deal's score by side");
+                assert_eq!(lines.len(), scores.len(), "on {paper}:\n{text}");
+                for (line, scores) in lines.iter().zip(&scores) {
+                    assert!(
+                        ends_with_numbers(line, scores),
+                        "on {paper}, a deal of the grid lacks {scores:?}: `{line}`\n{text}"
+                    );
+                }
+            }
         }
     }
 }

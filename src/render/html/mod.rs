@@ -40,6 +40,14 @@ pub const WIDE: usize = 7;
 /// longer than its column wraps rather than pushing the last one off.
 pub const MANY: usize = 6;
 
+/// Whether a sheet of up to [`WIDE`] players has the columns of [`MANY`]:
+/// six or seven players, or five at bridge, whose sheet has a column a
+/// player and three of words (what was played, who was vulnerable, the
+/// result), where an exact-bid game's has two short ones (cards, trump).
+fn crowded(sheet: &Page) -> bool {
+    sheet.players.len() >= MANY || sheet.in_turn()
+}
+
 /// The page's style sheet: the printed page's, and the display's base.
 pub const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
@@ -65,6 +73,7 @@ table.turned th.p { text-align: left; white-space: nowrap; vertical-align: botto
 table.turned td.t { font-weight: bold; border-left: 2px solid #444; vertical-align: bottom; }
 table.pad { min-width: 28em; }
 table.pad th[scope=row] { text-align: left; font-weight: normal; color: #555; background: none; white-space: nowrap; }
+table.bridge th[scope=row] { white-space: normal; }
 table.pad thead th { font-size: 1.1em; }
 table.pad tr.game th { background: #f6f6f6; text-align: left; }
 table.pad td { vertical-align: bottom; white-space: nowrap; }
@@ -81,6 +90,7 @@ table.bridge tr.won td { border-bottom: 2px solid #222; }
 table.bridge tr.won th { border-bottom: 1px solid #bbb; }
 table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
 table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
+table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
 table.chicago td { white-space: nowrap; }
 table.chicago td.n { text-align: right; }
 table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
@@ -88,7 +98,7 @@ table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; borde
 .note { color: #555; font-size: 0.9em; }
 body:has(section.many) { max-width: 76em; }
 section.many table { font-size: 0.9em; }
-section.many thead th:nth-child(n+5) { overflow-wrap: anywhere; }
+section.many th.name { overflow-wrap: anywhere; }
 section.many td.n .bt { display: block; margin: 0; }
 section.many td.n b { min-width: 2em; }
 figure { margin: 1em 0; break-inside: avoid; }
@@ -197,7 +207,7 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     let class = if wide {
         Some("wide")
     } else {
-        (sheet.players.len() >= MANY).then_some("many")
+        crowded(sheet).then_some("many")
     };
     out.write_all(open_tag(maud::html! { section id=(Text(&s.id)) class=[class] {} }).as_bytes())?;
     let title = sheet.title();

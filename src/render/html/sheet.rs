@@ -61,7 +61,7 @@ fn table_head(sheet: &Page, bridge: bool) -> Markup {
             } @else {
                 th { "Trump" }
             }
-            @for c in columns(sheet) { th { (Text(&c.name)) } }
+            @for c in columns(sheet) { th.name { (Text(&c.name)) } }
         } }
     }
 }

@@ -561,3 +561,54 @@ fn five_long_names_at_chicago_and_rubber_print_every_column_on_letter_and_a4() {
         }
     }
 }
+
+#[test]
+fn the_pages_of_every_session_open_with_contents_a_person_can_read() {
+    let Some(browser) = tools() else { return };
+    let bp = Bp::new();
+    bp.club_history();
+    let chicago = bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dee", "--dealer", "Ann"]);
+    play_bridge(&bp, &chicago, 2);
+    bp.new_session(&[
+        "duplicate",
+        "--pairs",
+        "Ann & Bob,Cid & Dan,Eve & Fay,Gus & Hal,Ivy & Jo,Kit & Lee",
+        "--boards",
+        "5",
+        "--movement",
+        "howell",
+    ]);
+    bp.ok(&["result", "1", "--ns", "6", "--ew", "1", "4S", "N", "10"]);
+    let page = bp.ok(&["export", "--format", "html", "--all"]);
+    let (text, _) = print_html(&browser, &page, None);
+    let first = text.split('\u{c}').next().unwrap();
+    // A line a session: its game, its day and its standing as `list`
+    // gives them, with who played.
+    let list = bp.ok(&["list"]);
+    for session in list.lines().skip(1) {
+        let cells: Vec<&str> = session.split('\t').collect();
+        let (id, title, players, standing) = (cells[0], cells[2], cells[3], cells[5]);
+        // The game and the day each stay on a line; who played and the
+        // standing may wrap onto the lines around it.
+        let lines: Vec<&str> = first.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains(title) && l.contains(&id[..10]))
+            .unwrap_or_else(|| panic!("no line for {id} ({title}):\n{first}"));
+        let row = lines[at.saturating_sub(1)..(at + 2).min(lines.len())].join(" ");
+        let words: Vec<&str> = row.split_whitespace().collect();
+        let first_player = players.split(", ").next().unwrap();
+        for word in standing
+            .split_whitespace()
+            .chain(first_player.split_whitespace())
+        {
+            assert!(
+                words.contains(&word),
+                "`{word}` of {id}'s row ({players}; {standing}) is not printed:\n{first}"
+            );
+        }
+    }
+    // The duplicate evening is on paper with its ranking.
+    assert!(text.contains("Duplicate bridge — "), "{text}");
+    assert!(text.contains("Ranking"), "{text}");
+}

@@ -6,7 +6,8 @@
 //! sideways as the terminal's does (a row per player, the hands as columns,
 //! in blocks that fit a landscape page, printed on a landscape page); Buddy
 //! Bridge gets the classic pad, above and below the line game by game, with
-//! the rubber under it; and `--all` opens with a contents list, each
+//! the rubber under it; and `--all` opens with its contents, a row a
+//! session naming its game, day, players and standing (issue 33), each
 //! session's table and chart kept together on paper.
 //!
 //! The page's head, style and sections are here; the sheet is `sheet.rs`, the
@@ -15,6 +16,7 @@
 use std::io::{self, Write};
 
 use super::page::Page;
+use crate::report::summary::Summary;
 use crate::session::Session;
 use crate::text::and_list;
 
@@ -55,8 +57,8 @@ h1, h2, h3 { margin-bottom: 0.2em; }
 .meta { color: #555; margin-top: 0; }
 section { margin-bottom: 3em; }
 section.wide { max-width: none; }
-nav.contents ol { padding-left: 1.5em; }
 nav.contents a { color: inherit; }
+nav.contents td:nth-child(-n+2) { white-space: nowrap; }
 table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
 th { background: #eee; }
@@ -89,7 +91,6 @@ table.bridge tr.above td, table.bridge tr.above th { border-bottom: 3px solid #2
 table.bridge tr.won td { border-bottom: 2px solid #222; }
 table.bridge tr.won th { border-bottom: 1px solid #bbb; }
 table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
-table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
 table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
 table.chicago td { white-space: nowrap; }
 table.chicago td.n { text-align: right; }
@@ -124,19 +125,24 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 }
 ";
 
-/// The page's start: with one session titled by it, with several (`ids`,
-/// in order) a heading and a contents list linking to every sheet. The
-/// sessions' sections follow, then [`TAIL`].
-pub fn head(single: Option<&Session>, ids: &[String]) -> String {
+/// The page's start: with one session titled by it, with several (in
+/// order, as the session index lists them) a heading and the contents: a
+/// row a session, linking to its section, with what `list` says of it.
+/// The sessions' sections follow, then [`TAIL`].
+pub fn head(single: Option<&Session>, sessions: &[Summary]) -> String {
     let mut out = Vec::new();
-    write_head(&mut out, single, ids).expect("writing to memory");
+    write_head(&mut out, single, sessions).expect("writing to memory");
     String::from_utf8(out).expect("the page is UTF-8")
 }
 
-fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> io::Result<()> {
+fn write_head(
+    out: &mut dyn Write,
+    single: Option<&Session>,
+    sessions: &[Summary],
+) -> io::Result<()> {
     let title = match single {
         Some(one) => Page::new(one).title(),
-        None => format!("bridgepad: {} sessions", ids.len()),
+        None => format!("bridgepad: {} sessions", sessions.len()),
     };
     out.write_all("<!DOCTYPE html>\n<html lang=\"en\">\n".as_bytes())?;
     write(
@@ -159,9 +165,13 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
                 h1 { (Text(&title)) } "\n"
                 nav.contents {
                     "\n" h2 { "Contents" } "\n"
-                    ol {
+                    table {
+                        thead { tr { th { "Game" } th { "Date" } th { "Players" } th { "Standing" } } }
                         "\n"
-                        @for id in ids { li { a href={ "#" (id) } { (Text(id)) } } "\n" }
+                        tbody {
+                            "\n"
+                            @for s in sessions { (contents_row(s)) "\n" }
+                        }
                     }
                     "\n"
                 }
@@ -170,6 +180,32 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
         )?;
     }
     Ok(())
+}
+
+/// A session's row of the contents: its game, linking to its section, the
+/// day it started, who played (bridge for four: the partnerships; a
+/// duplicate evening: the pairs) and the standing as `list` gives it ("won
+/// by Ann (104)", "Bob leads (40)").
+fn contents_row(s: &Summary) -> maud::Markup {
+    let date = crate::clock::local_date(s.created).format("%Y-%m-%d");
+    let players = match s.partnerships.as_slice() {
+        [a, b] if s.players.len() == 4 => {
+            format!(
+                "{} against {}",
+                a.players.join(" & "),
+                b.players.join(" & ")
+            )
+        }
+        _ => s.players.join(", "),
+    };
+    maud::html! {
+        tr {
+            td { a href={ "#" (Text(&s.id)) } { (Text(&s.title)) } }
+            td { (date) }
+            td { (Text(&players)) }
+            td { (Text(&s.standing)) }
+        }
+    }
 }
 
 /// The end of the page.
@@ -340,7 +376,7 @@ mod tests {
             let s = hostile(variant, players);
             let page = [
                 head(Some(&s), &[]),
-                head(None, std::slice::from_ref(&s.id)),
+                head(None, &[crate::report::summary::Summary::of(&s)]),
                 session(&s, true, 0),
                 TAIL.to_string(),
             ]

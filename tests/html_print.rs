@@ -428,59 +428,68 @@ fn ends_with_numbers(line: &str, numbers: &[i64]) -> bool {
     words.ends_with(&expected.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
+/// Names as long as a table allows, each one word: no space or hyphen to
+/// wrap a column at.
+const LONGEST_FOUR: &str = "Wolfeschlegelsteinhausen,Bartholomewfitzwilliam,Konstantinopoulouvskaya,Oppenheimerschwarzenegg";
+
 #[test]
 fn a_chicago_of_long_names_prints_both_sides_whole_on_portrait_letter_and_a4() {
     let Some(browser) = tools() else { return };
-    let bp = Bp::new();
-    let first = "Margaret Featherstone";
-    let id = bp.new_session(&["chicago", "--players", LONG_FOUR, "--dealer", first]);
-    play_bridge(&bp, &id, 8);
-    let deals = deal_scores(&bp, &id, None);
-    let json = bp.json(&["show", "--json", "--session", &id]);
-    let sides: Vec<i64> = json["sides"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|side| {
-            json["totals"][side[0].as_str().unwrap()]["total"]
-                .as_i64()
-                .unwrap()
-        })
-        .collect();
-    let page = bp.ok(&["export", "--format", "html", "--session", &id]);
-    for paper in ["letter", "A4"] {
-        let (text, _, portrait) = print_pdf(&browser, &page, Some(paper));
-        assert!(portrait, "on {paper}: a Chicago for four prints portrait");
-        // The grid: every deal's line ends with both sides' scores, whole.
-        let lines = grid_deals(&text, "Each deal's score by side");
-        assert_eq!(lines.len(), 8, "on {paper}:\n{text}");
-        for (line, scores) in lines.iter().zip(&deals) {
+    for (names, papers) in [
+        (LONG_FOUR, &["letter", "A4"][..]),
+        (LONGEST_FOUR, &["A4"][..]),
+    ] {
+        let bp = Bp::new();
+        let first = names.split(',').next().unwrap();
+        let id = bp.new_session(&["chicago", "--players", names, "--dealer", first]);
+        play_bridge(&bp, &id, 8);
+        let deals = deal_scores(&bp, &id, None);
+        let json = bp.json(&["show", "--json", "--session", &id]);
+        let sides: Vec<i64> = json["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|side| {
+                json["totals"][side[0].as_str().unwrap()]["total"]
+                    .as_i64()
+                    .unwrap()
+            })
+            .collect();
+        let page = bp.ok(&["export", "--format", "html", "--session", &id]);
+        for paper in papers {
+            let (text, _, portrait) = print_pdf(&browser, &page, Some(paper));
+            assert!(portrait, "on {paper}: a Chicago for four prints portrait");
+            // The grid: every deal's line ends with both sides' scores, whole.
+            let lines = grid_deals(&text, "Each deal's score by side");
+            assert_eq!(lines.len(), 8, "on {paper}:\n{text}");
+            for (line, scores) in lines.iter().zip(&deals) {
+                assert!(
+                    ends_with_numbers(line, scores),
+                    "on {paper}, a deal of the grid lacks {scores:?}: `{line}`\n{text}"
+                );
+            }
+            // Each round ruled off with both sides' totals: after two
+            // rounds, the session's.
+            let total = text
+                .lines()
+                .rfind(|l| l.trim_start().starts_with("total"))
+                .unwrap_or_else(|| panic!("no round's total on {paper}:\n{text}"));
             assert!(
-                ends_with_numbers(line, scores),
-                "on {paper}, a deal of the grid lacks {scores:?}: `{line}`\n{text}"
+                ends_with_numbers(total, &sides),
+                "on {paper}: `{total}`\n{text}"
             );
-        }
-        // Each round ruled off with both sides' totals: after two rounds,
-        // the session's.
-        let total = text
-            .lines()
-            .rfind(|l| l.trim_start().starts_with("total"))
-            .unwrap_or_else(|| panic!("no round's total on {paper}:\n{text}"));
-        assert!(
-            ends_with_numbers(total, &sides),
-            "on {paper}: `{total}`\n{text}"
-        );
-        // The deal table's Total row.
-        let expected: Vec<String> = sides.iter().map(i64::to_string).collect();
-        assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
-        // Who the grid's short names are.
-        for name in LONG_FOUR.split(',') {
-            let short = &name[..1];
-            assert!(
-                text.contains(&format!("{short}: {name}"))
-                    || text.contains(&format!("{short}:\u{a0}{name}")),
-                "on {paper}, no legend for {name}:\n{text}"
-            );
+            // The deal table's Total row.
+            let expected: Vec<String> = sides.iter().map(i64::to_string).collect();
+            assert_eq!(total_row(&text), expected, "on {paper}:\n{text}");
+            // Who the grid's short names are.
+            for name in names.split(',') {
+                let short = &name[..1];
+                assert!(
+                    text.contains(&format!("{short}: {name}"))
+                        || text.contains(&format!("{short}:\u{a0}{name}")),
+                    "on {paper}, no legend for {name}:\n{text}"
+                );
+            }
         }
     }
 }

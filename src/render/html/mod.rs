@@ -309,9 +309,66 @@ impl maud::Render for Text<'_> {
     }
 }
 
+/// A word longer than this (no space or hyphen in it) gets places to break.
+const LONG_WORD: usize = 12;
+
+/// A long word breaks into pieces of at most this many characters.
+const PIECE: usize = 8;
+
+/// Names in a table's cell or heading, which may be narrower than they are:
+/// [`Text`], with a place to break (`<wbr>`, which adds no character to
+/// the text) every [`PIECE`] characters of a word longer than
+/// [`LONG_WORD`], so that a table of names as long as a table allows
+/// (`Wolfeschlegelsteinhausen`, 24 letters) still fits its page. The
+/// browser breaks there only when the column is narrower than the word;
+/// shorter words, and names of several words, wrap between words as
+/// always.
+pub struct Breakable<'a>(pub &'a str);
+
+impl maud::Render for Breakable<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        let mut word = String::new();
+        let flush = |word: &mut String, buffer: &mut String| {
+            let chars: Vec<char> = word.chars().collect();
+            if chars.len() > LONG_WORD {
+                for (i, piece) in chars.chunks(PIECE).enumerate() {
+                    if i > 0 {
+                        buffer.push_str("<wbr>");
+                    }
+                    Text(&piece.iter().collect::<String>()).render_to(buffer);
+                }
+            } else {
+                Text(word).render_to(buffer);
+            }
+            word.clear();
+        };
+        for c in self.0.chars() {
+            if c.is_whitespace() || c == '-' {
+                flush(&mut word, buffer);
+                Text(c.encode_utf8(&mut [0; 4])).render_to(buffer);
+            } else {
+                word.push(c);
+            }
+        }
+        flush(&mut word, buffer);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Page, TAIL, Text, head, parts, session, stats, svg::y_axis};
+    use super::{Breakable, Page, TAIL, Text, head, parts, session, stats, svg::y_axis};
+
+    #[test]
+    fn long_words_get_places_to_break_and_names_stay_text() {
+        let html = |name| maud::html! { (Breakable(name)) }.into_string();
+        assert_eq!(html("Margaret Featherstone"), "Margaret Featherstone");
+        assert_eq!(html("Maximilian-Alexander"), "Maximilian-Alexander");
+        assert_eq!(
+            html("Wolfeschlegelsteinhausen & Zoë"),
+            "Wolfesch<wbr>legelste<wbr>inhausen &amp; Zoë"
+        );
+        assert_eq!(html("<script>alert(1)"), "&lt;script&gt;<wbr>alert(1)");
+    }
 
     #[test]
     fn names_are_escaped() {
@@ -386,7 +443,8 @@ mod tests {
             assert!(page.contains("&#39;&amp;"), "{page}");
             let sheet = Page::new(&s);
             for part in [parts::sheet(&sheet), parts::chart(&sheet, 0)] {
-                let part = part.into_string();
+                // A long name's places to break are no part of it.
+                let part = part.into_string().replace("<wbr>", "");
                 assert!(part.contains("&lt;script&gt;alert(1)"), "{part}");
                 assert!(
                     !part.contains("<script") && !part.contains("<img"),

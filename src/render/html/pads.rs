@@ -3,7 +3,7 @@
 
 use maud::{Markup, html};
 
-use super::Text;
+use super::{Breakable, Text};
 use crate::narrate::contract::totals_line;
 use crate::render::contract::{Entry, chicago_sheet, names, pad_games, rubber_notes};
 use crate::render::fit::{self, Grid, text_width};
@@ -41,7 +41,7 @@ pub fn pad(game: &ContractGame) -> Markup {
     html! {
         table.pad {
             "\n"
-            thead { tr { th {} @for name in names { th scope="col" { (Text(name)) } } } }
+            thead { tr { th {} @for name in names { th scope="col" { (Breakable(name)) } } } }
             "\n"
             @for g in pad_games(game) {
                 tbody {
@@ -101,7 +101,7 @@ pub fn rubber_pad(game: &ContractGame) -> Markup {
                 th {}
                 @for side in Side::BOTH {
                     th scope="col" {
-                        (Text(game.name(side)))
+                        (Breakable(game.name(side)))
                         @if pad.vulnerable[side] { " " span.vul { "vul" } }
                     }
                 }
@@ -125,7 +125,7 @@ pub fn rubber_pad(game: &ContractGame) -> Markup {
                         None => format!("{below}game {} in play", g.number),
                     };
                     tr.below.won[g.winner.is_some()] {
-                        th scope="row" { (Text(&label)) }
+                        th scope="row" { (Breakable(&label)) }
                         @for s in Side::BOTH { (pad_cell(&g.below[s], false)) }
                     }
                     "\n"
@@ -206,7 +206,7 @@ pub fn chicago_pad(game: &ContractGame) -> Markup {
     html! {
         table.chicago {
             "\n"
-            thead { tr { @for h in &grid.header { th scope="col" { (Text(h)) } } } }
+            thead { tr { @for h in &grid.header { th scope="col" { (Breakable(h)) } } } }
             "\n"
             tbody {
                 "\n"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Exports the hand-computed club history (the one tests/common.rs builds:
-# three sessions), a rubber and a Chicago session, plus a 14-player game to one HTML page, takes a headless
+# three sessions), a rubber and a Chicago session, a Chicago of long names, a
+# duplicate evening, plus a 14-player game to one HTML page, takes a headless
 # Chromium screenshot of it and prints it to PDF, to look at the sheets and
 # the charts as a browser draws and prints them. Fails when Chromium draws
 # nothing, or when the PDF (read with pdftotext, if installed) lacks a
@@ -65,6 +66,19 @@ t=2026-06-20T19:00:00Z
 at $t new chicago --players Ann,Bob,Cid,Dee --dealer Bob
 at $t auction 1NT pass 3NT pass pass pass
 at $t tricks Bob=9
+# Long names: the grid names players by their initials, with a legend.
+t=2026-06-25T19:00:00Z
+long="Margaret Featherstone,O'Brien,Dee \"Dot\" Ray,Zoë"
+at $t new chicago --players "$long" --dealer "Margaret Featherstone"
+at $t auction 3NT pass pass pass
+at $t tricks "Margaret Featherstone=9"
+at $t auction 4S pass pass pass
+at $t tricks "O'Brien=11"
+# A duplicate evening: its ranking, travellers and cards.
+t=2026-06-28T19:00:00Z
+at $t new duplicate --pairs "Ann & Bob,Cid & Dan,Eve & Fay,Gus & Hal,Ivy & Jo,Kit & Lee" --boards 5 --movement howell
+at $t result 1 --ns 6 --ew 1 4S N 10
+at $t result 1 --ns 2 --ew 5 4S N 11
 # A table of 14: the sheet turns sideways and prints on landscape pages.
 t=2026-07-01T19:00:00Z
 players=Annabelle,Bob,Cid,Dee,Eve,Fay,Gus,Hal,Ivy,Jo,Kim,Lou,Maximilian,Ned
@@ -99,6 +113,20 @@ if command -v pdftotext >/dev/null 2>&1; then
     *"Ann & Cid"*"Bob & Dee"*) ;;
     *)
         echo "error: the bridge pads do not name the partnerships in $out/club.pdf" >&2
+        exit 1
+        ;;
+    esac
+    case $text in
+    *"M: Margaret Featherstone"*"Margaret Featherstone & Dee \"Dot\" Ray"*) ;;
+    *)
+        echo "error: the long-named Chicago has no legend or partnership in $out/club.pdf" >&2
+        exit 1
+        ;;
+    esac
+    case $text in
+    *"Contents"*"Duplicate bridge"*"Ranking"*) ;;
+    *)
+        echo "error: the contents or the duplicate evening's ranking is missing from $out/club.pdf" >&2
         exit 1
         ;;
     esac

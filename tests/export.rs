@@ -254,14 +254,96 @@ fn html_is_one_printable_page_with_a_chart() {
         });
         assert!(!fetched, "`{outside}` in the page");
     }
-    // A contents list links to every session's section.
+    // The contents link to every session's section.
     for id in &ids {
-        assert!(page.contains(&format!("<li><a href=\"#{id}\">{id}</a></li>")));
+        assert!(page.contains(&format!("<td><a href=\"#{id}\">")));
         assert!(page.contains(&format!("<section id=\"{id}\">")));
     }
     assert_eq!(page.matches("<svg ").count(), 3);
     assert_eq!(page.matches("<polyline ").count(), 3 + 2 + 2);
     insta::assert_snapshot!(page);
+}
+
+/// Text as the HTML page writes it: escaped, the apostrophe too.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+#[test]
+fn the_html_contents_name_each_sessions_game_date_players_and_standing() {
+    let bp = Bp::new();
+    bp.club_history();
+    let chicago = bp.new_session(&["chicago", "--players", "Ann,Bob,Cid,Dee", "--dealer", "Ann"]);
+    bp.ok(&["auction", "1NT", "pass", "3NT", "pass", "pass", "pass"]);
+    bp.ok(&["tricks", "Ann=9"]);
+    let duplicate = bp.new_session(&[
+        "duplicate",
+        "--pairs",
+        "Ann & Bob,Cid & Dan,Eve & Fay,Gus & Hal,Ivy & Jo,<b>Kit</b>",
+        "--boards",
+        "5",
+        "--movement",
+        "howell",
+    ]);
+    bp.ok(&["result", "1", "--ns", "6", "--ew", "1", "4S", "N", "10"]);
+    bp.ok(&["result", "1", "--ns", "2", "--ew", "5", "4S", "N", "11"]);
+    let page = bp.ok(&["export", "--format", "html", "--all"]);
+    let contents = &page[page.find("<nav").unwrap()..page.find("</nav>").unwrap()];
+    // Every session `list` lists, with what it says of it.
+    let list = bp.ok(&["list"]);
+    let listed: Vec<Vec<&str>> = list
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(listed.len(), 5, "{list}");
+    for session in &listed {
+        let [id, _, title, players, _, standing] = session[..] else {
+            panic!("{session:?}")
+        };
+        let row = contents
+            .split("<tr>")
+            .find(|row| row.contains(&format!("<a href=\"#{id}\">")))
+            .unwrap_or_else(|| panic!("no row links to {id}:\n{contents}"));
+        // Bridge for four names its partnerships, the others their players
+        // (a duplicate evening its pairs) as `list` does.
+        let players = if id == chicago {
+            "Ann &amp; Cid against Bob &amp; Dee".to_string()
+        } else {
+            escaped(players)
+        };
+        let date = &id[..10];
+        for part in [
+            format!("{}</a>", escaped(title)),
+            format!("<td>{date}</td>"),
+            format!("<td>{players}</td>"),
+            format!("<td>{}</td>", escaped(standing)),
+        ] {
+            assert!(row.contains(&part), "{part} is not in {id}'s row: {row}");
+        }
+    }
+    // The duplicate evening's section, titled with its date, opens with
+    // its ranking of every pair.
+    let section = &page[page.find(&format!("<section id=\"{duplicate}\">")).unwrap()..];
+    let section = &section[..section.find("</section>").unwrap()];
+    assert!(
+        section.contains(&format!("<h2>Duplicate bridge — {}</h2>", &duplicate[..10])),
+        "{section}"
+    );
+    let ranking = &section[section.find("<h3>Ranking</h3>").unwrap()..];
+    let ranking = &ranking[..ranking.find("</table>").unwrap()];
+    for pair in [
+        "Ann &amp; Bob",
+        "Cid &amp; Dan",
+        "Ivy &amp; Jo",
+        "&lt;b&gt;Kit&lt;/b&gt;",
+    ] {
+        assert!(ranking.contains(pair), "{pair} is not ranked: {ranking}");
+    }
 }
 
 #[test]
@@ -279,7 +361,7 @@ fn html_and_markdown_escape_names() {
     let page = bp.ok(&["export", "--format", "html"]);
     assert!(!page.contains("<Bo"), "unescaped name in:\n{page}");
     assert!(!page.contains("'Cy'"), "unescaped name in:\n{page}");
-    assert!(page.contains("<th>&lt;Bo&amp;b&gt;</th>"));
+    assert!(page.contains("<th class=\"name\">&lt;Bo&amp;b&gt;</th>"));
     assert!(page.contains("&lt;Bo&amp;b&gt; (10)</text>"));
     assert!(page.contains("&#39;Cy&#39; &quot;C&quot;"));
     let md = bp.ok(&["export", "--format", "markdown"]);

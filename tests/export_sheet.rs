@@ -417,7 +417,9 @@ fn bridge_for_four_has_a_column_and_a_chart_line_a_side_and_every_bonus() {
             .unwrap_or_else(|| panic!("no deal table in {page}"));
         let head = &table[..table.find("</thead>").unwrap()];
         assert!(
-            head.ends_with("<th>Ann &amp; Cid</th><th>Bob &amp; Dee</th></tr>"),
+            head.ends_with(
+                "<th class=\"name\">Ann &amp; Cid</th><th class=\"name\">Bob &amp; Dee</th></tr>"
+            ),
             "{head}"
         );
         assert!(

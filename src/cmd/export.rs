@@ -21,6 +21,7 @@ use anyhow::{Context as _, Result, bail};
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
 use crate::render::{self, csv, html, json, pbn};
+use crate::report::summary::Summary;
 use crate::session::Session;
 use crate::store::copies;
 use crate::store::write_atomically;
@@ -37,7 +38,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let suggestion = format!("bridgepad-export.{}", extension(format));
         super::export_output::check(path, cx.store.dir(), &suggestion)?;
     }
-    let ids = chosen(&args, cx)?;
+    let (ids, listed) = chosen(&args, cx)?;
     if format == ExportFormat::Pbn {
         check_pbn(&ids, cx)?;
     }
@@ -45,7 +46,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let Some(path) = output else {
         crate::out::to_stdout(|out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, cx)
+            write_export(out, format, &ids, &listed, cx)
         })?;
         return Ok(());
     };
@@ -53,7 +54,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let count = if is_special(path) {
         write_in_place(path, |out| {
             out.write_all(bom.as_bytes())?;
-            write_export(out, format, &ids, cx)
+            write_export(out, format, &ids, &listed, cx)
         })
     } else {
         let dir = match path.parent() {
@@ -63,7 +64,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         let mut count = 0;
         write_atomically(dir, path, |out| {
             out.write_all(bom.as_bytes())?;
-            count = write_export(out, format, &ids, cx)?;
+            count = write_export(out, format, &ids, &listed, cx)?;
             Ok(())
         })
         .map(|()| count)
@@ -97,9 +98,10 @@ fn write_in_place(
 }
 
 /// The sessions to export: the one named or implied, or with `--all` every
-/// session the filters let through, oldest first. Chosen from the session
-/// index, so nothing is read twice.
-fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
+/// session the filters let through, oldest first, with what the session
+/// index says of each (for the HTML page's contents; none for one session).
+/// Chosen from the index, so nothing is read twice.
+fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Vec<Summary>)> {
     if args.all && args.session.session.is_some() {
         bail!("--all exports every session and --session one; give one or the other");
     }
@@ -110,7 +112,7 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
                 "--game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session"
             );
         }
-        return Ok(vec![cx.session_id(&args.session)?]);
+        return Ok((vec![cx.session_id(&args.session)?], Vec::new()));
     }
     let mut summaries = Vec::new();
     for entry in cx.listing()? {
@@ -154,27 +156,30 @@ fn chosen(args: &ExportArgs, cx: &Context) -> Result<Vec<String>> {
         }
     }
     summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
-    Ok(summaries.into_iter().map(|s| s.id).collect())
+    let ids = summaries.iter().map(|s| s.id.clone()).collect();
+    Ok((ids, summaries))
 }
 
 /// Writes the export of `ids` in order, reading and formatting the sessions
 /// on every core but holding only a few at a time, so memory stays flat
-/// however many sessions there are. Returns how many were written; one
-/// that cannot be read any more is skipped with a warning.
+/// however many sessions there are; `listed` is what the index says of them
+/// (see [`chosen`]). Returns how many were written; one that cannot be read
+/// any more is skipped with a warning.
 fn write_export(
     out: &mut dyn Write,
     format: ExportFormat,
     ids: &[String],
+    listed: &[Summary],
     cx: &Context,
 ) -> Result<usize> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
-        out.write_all(head(format, Some(&session), ids).as_bytes())?;
+        out.write_all(head(format, Some(&session), listed).as_bytes())?;
         write_part(out, format, &session, true, 0)?;
         out.write_all(tail(format).as_bytes())?;
         return Ok(1);
     }
-    out.write_all(head(format, None, ids).as_bytes())?;
+    out.write_all(head(format, None, listed).as_bytes())?;
     let mut written = 0;
     in_order(
         ids.len(),
@@ -275,7 +280,7 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
 }
 
 /// What comes before the sessions.
-fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> String {
+fn head(format: ExportFormat, single: Option<&Session>, listed: &[Summary]) -> String {
     match format {
         // A duplicate evening alone: its travellers, in columns of their own.
         ExportFormat::Csv => {
@@ -283,7 +288,7 @@ fn head(format: ExportFormat, single: Option<&Session>, ids: &[String]) -> Strin
         }
         ExportFormat::Json => json::export_head(),
         ExportFormat::Markdown => String::new(),
-        ExportFormat::Html => html::head(single, ids),
+        ExportFormat::Html => html::head(single, listed),
         ExportFormat::Pbn => pbn::HEAD.to_string(),
     }
 }

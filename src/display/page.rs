@@ -485,7 +485,7 @@ mod tests {
         let (sheet, chart) = live.split_at(live.find("<div id=\"chart\">").unwrap());
         let sheet = &sheet[sheet.find("<div id=\"sheet\">").unwrap()..];
         assert!(
-            sheet.contains("<table>") && sheet.contains("<th>Cid</th>"),
+            sheet.contains("<table>") && sheet.contains("<th class=\"name\">Cid</th>"),
             "{sheet}"
         );
         assert!(

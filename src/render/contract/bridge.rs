@@ -44,7 +44,9 @@ pub(crate) fn pad(game: &ContractGame, width: Option<usize>) -> String {
     out
 }
 
-fn names(game: &ContractGame) -> Vec<String> {
+/// The players at the table in seat order (at five or six, the four of
+/// the rubber in play), as the grids and pads index their names.
+pub(crate) fn names(game: &ContractGame) -> Vec<String> {
     game.table()
         .seats()
         .map(|seat| game.name(seat).to_string())
@@ -460,15 +462,20 @@ fn contract_cells(shown: &[String], deal: &ContractDeal, wide: bool) -> [String;
     [contract, result]
 }
 
-/// Chicago's grid in full, for the printed sheet: the table, whether each
-/// of its rows is a round's totals, and the notes under it.
-pub(crate) fn chicago_sheet(game: &ContractGame) -> (Grid, Vec<bool>, Vec<String>) {
+/// Chicago's grid in full, for the printed sheet, with the players named
+/// `shown` (in [`names`]' order: their names, or shorter forms a page
+/// names in a legend): the table, whether each of its rows is a round's
+/// totals, and the notes under it.
+pub(crate) fn chicago_sheet(
+    game: &ContractGame,
+    shown: &[String],
+) -> (Grid, Vec<bool>, Vec<String>) {
     let rows = chicago_rows(game);
     let rounds = rows
         .iter()
         .map(|r| matches!(r, ChicagoRow::Round { .. }))
         .collect();
-    let grid = chicago_grid(game, &rows, &names(game), GridStyle::Wide);
+    let grid = chicago_grid(game, &rows, shown, GridStyle::Wide);
     (grid, rounds, chicago_notes(game, GridStyle::Wide))
 }
 

@@ -13,7 +13,7 @@ pub(crate) mod circle;
 mod pad;
 mod rows;
 
-pub(crate) use bridge::{chicago_sheet, rubber_notes, rubber_pad};
+pub(crate) use bridge::{chicago_sheet, names, rubber_notes, rubber_pad};
 use pad::pad;
 pub(crate) use pad::{Entry, pad_games};
 use rows::deal_rows;

@@ -35,7 +35,8 @@ pub fn write_section(
     let sub = (level + 1).min(6);
     let section = html! {
         section id=(Text(&session.id)) {
-            (heading(level, &session.variant().title))
+            // Titled as every other session's section (and the page), with its day.
+            (heading(level, &format!("{} — {}", session.variant().title, crate::render::date(session))))
             p class="meta" { (meta) " · session " code { (Text(&session.id)) } ", " (status) }
             (ranking(game, sub))
             @for number in 1..=results.boards() {

@@ -6,7 +6,8 @@
 //! sideways as the terminal's does (a row per player, the hands as columns,
 //! in blocks that fit a landscape page, printed on a landscape page); Buddy
 //! Bridge gets the classic pad, above and below the line game by game, with
-//! the rubber under it; and `--all` opens with a contents list, each
+//! the rubber under it; and `--all` opens with its contents, a row a
+//! session naming its game, day, players and standing (issue 33), each
 //! session's table and chart kept together on paper.
 //!
 //! The page's head, style and sections are here; the sheet is `sheet.rs`, the
@@ -15,6 +16,7 @@
 use std::io::{self, Write};
 
 use super::page::Page;
+use crate::report::summary::Summary;
 use crate::session::Session;
 use crate::text::and_list;
 
@@ -40,6 +42,14 @@ pub const WIDE: usize = 7;
 /// longer than its column wraps rather than pushing the last one off.
 pub const MANY: usize = 6;
 
+/// Whether a sheet of up to [`WIDE`] players has the columns of [`MANY`]:
+/// six or seven players, or five at bridge, whose sheet has a column a
+/// player and three of words (what was played, who was vulnerable, the
+/// result), where an exact-bid game's has two short ones (cards, trump).
+fn crowded(sheet: &Page) -> bool {
+    sheet.players.len() >= MANY || sheet.in_turn()
+}
+
 /// The page's style sheet: the printed page's, and the display's base.
 pub const STYLE: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #222; margin: 2em auto; max-width: 60em; padding: 0 1em; }
@@ -47,8 +57,8 @@ h1, h2, h3 { margin-bottom: 0.2em; }
 .meta { color: #555; margin-top: 0; }
 section { margin-bottom: 3em; }
 section.wide { max-width: none; }
-nav.contents ol { padding-left: 1.5em; }
 nav.contents a { color: inherit; }
+nav.contents td:nth-child(-n+2) { white-space: nowrap; }
 table { border-collapse: collapse; margin: 1em 0; font-variant-numeric: tabular-nums; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }
 th { background: #eee; }
@@ -65,6 +75,7 @@ table.turned th.p { text-align: left; white-space: nowrap; vertical-align: botto
 table.turned td.t { font-weight: bold; border-left: 2px solid #444; vertical-align: bottom; }
 table.pad { min-width: 28em; }
 table.pad th[scope=row] { text-align: left; font-weight: normal; color: #555; background: none; white-space: nowrap; }
+table.bridge th[scope=row] { white-space: normal; }
 table.pad thead th { font-size: 1.1em; }
 table.pad tr.game th { background: #f6f6f6; text-align: left; }
 table.pad td { vertical-align: bottom; white-space: nowrap; }
@@ -80,6 +91,7 @@ table.bridge tr.above td, table.bridge tr.above th { border-bottom: 3px solid #2
 table.bridge tr.won td { border-bottom: 2px solid #222; }
 table.bridge tr.won th { border-bottom: 1px solid #bbb; }
 table.bridge tr.sum td, table.bridge tr.sum th { border-top: 1px solid #bbb; }
+table.chicago th, table.chicago td { padding: 0.25em 0.4em; }
 table.chicago td { white-space: nowrap; }
 table.chicago td.n { text-align: right; }
 table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; border-bottom: 2px solid #444; }
@@ -87,7 +99,7 @@ table.chicago tr.round td { font-weight: bold; border-top: 2px solid #444; borde
 .note { color: #555; font-size: 0.9em; }
 body:has(section.many) { max-width: 76em; }
 section.many table { font-size: 0.9em; }
-section.many thead th:nth-child(n+5) { overflow-wrap: anywhere; }
+section.many th.name { overflow-wrap: anywhere; }
 section.many td.n .bt { display: block; margin: 0; }
 section.many td.n b { min-width: 2em; }
 figure { margin: 1em 0; break-inside: avoid; }
@@ -113,19 +125,24 @@ svg text { font-family: inherit; font-size: 12px; fill: #222; }
 }
 ";
 
-/// The page's start: with one session titled by it, with several (`ids`,
-/// in order) a heading and a contents list linking to every sheet. The
-/// sessions' sections follow, then [`TAIL`].
-pub fn head(single: Option<&Session>, ids: &[String]) -> String {
+/// The page's start: with one session titled by it, with several (in
+/// order, as the session index lists them) a heading and the contents: a
+/// row a session, linking to its section, with what `list` says of it.
+/// The sessions' sections follow, then [`TAIL`].
+pub fn head(single: Option<&Session>, sessions: &[Summary]) -> String {
     let mut out = Vec::new();
-    write_head(&mut out, single, ids).expect("writing to memory");
+    write_head(&mut out, single, sessions).expect("writing to memory");
     String::from_utf8(out).expect("the page is UTF-8")
 }
 
-fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> io::Result<()> {
+fn write_head(
+    out: &mut dyn Write,
+    single: Option<&Session>,
+    sessions: &[Summary],
+) -> io::Result<()> {
     let title = match single {
         Some(one) => Page::new(one).title(),
-        None => format!("bridgepad: {} sessions", ids.len()),
+        None => format!("bridgepad: {} sessions", sessions.len()),
     };
     out.write_all("<!DOCTYPE html>\n<html lang=\"en\">\n".as_bytes())?;
     write(
@@ -148,9 +165,13 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
                 h1 { (Text(&title)) } "\n"
                 nav.contents {
                     "\n" h2 { "Contents" } "\n"
-                    ol {
+                    table {
+                        thead { tr { th { "Game" } th { "Date" } th { "Players" } th { "Standing" } } }
                         "\n"
-                        @for id in ids { li { a href={ "#" (id) } { (Text(id)) } } "\n" }
+                        tbody {
+                            "\n"
+                            @for s in sessions { (contents_row(s)) "\n" }
+                        }
                     }
                     "\n"
                 }
@@ -159,6 +180,32 @@ fn write_head(out: &mut dyn Write, single: Option<&Session>, ids: &[String]) -> 
         )?;
     }
     Ok(())
+}
+
+/// A session's row of the contents: its game, linking to its section, the
+/// day it started, who played (bridge for four: the partnerships; a
+/// duplicate evening: the pairs) and the standing as `list` gives it ("won
+/// by Ann (104)", "Bob leads (40)").
+fn contents_row(s: &Summary) -> maud::Markup {
+    let date = crate::clock::local_date(s.created).format("%Y-%m-%d");
+    let players = match s.partnerships.as_slice() {
+        [a, b] if s.players.len() == 4 => {
+            format!(
+                "{} against {}",
+                a.players.join(" & "),
+                b.players.join(" & ")
+            )
+        }
+        _ => s.players.join(", "),
+    };
+    maud::html! {
+        tr {
+            td { a href={ "#" (Text(&s.id)) } { (Text(&s.title)) } }
+            td { (date) }
+            td { (Text(&players)) }
+            td { (Text(&s.standing)) }
+        }
+    }
 }
 
 /// The end of the page.
@@ -204,7 +251,7 @@ fn section(out: &mut dyn Write, sheet: &Page, level: u8, index: usize) -> io::Re
     let class = if wide {
         Some("wide")
     } else {
-        (sheet.players.len() >= MANY).then_some("many")
+        crowded(sheet).then_some("many")
     };
     out.write_all(open_tag(maud::html! { section id=(Text(&s.id)) class=[class] {} }).as_bytes())?;
     let title = sheet.title();
@@ -270,9 +317,66 @@ impl maud::Render for Text<'_> {
     }
 }
 
+/// A word longer than this (no space or hyphen in it) gets places to break.
+const LONG_WORD: usize = 12;
+
+/// A long word breaks into pieces of at most this many characters.
+const PIECE: usize = 8;
+
+/// Names in a table's cell or heading, which may be narrower than they are:
+/// [`Text`], with a place to break (`<wbr>`, which adds no character to
+/// the text) every [`PIECE`] characters of a word longer than
+/// [`LONG_WORD`], so that a table of names as long as a table allows
+/// (`Wolfeschlegelsteinhausen`, 24 letters) still fits its page. The
+/// browser breaks there only when the column is narrower than the word;
+/// shorter words, and names of several words, wrap between words as
+/// always.
+pub struct Breakable<'a>(pub &'a str);
+
+impl maud::Render for Breakable<'_> {
+    fn render_to(&self, buffer: &mut String) {
+        let mut word = String::new();
+        let flush = |word: &mut String, buffer: &mut String| {
+            let chars: Vec<char> = word.chars().collect();
+            if chars.len() > LONG_WORD {
+                for (i, piece) in chars.chunks(PIECE).enumerate() {
+                    if i > 0 {
+                        buffer.push_str("<wbr>");
+                    }
+                    Text(&piece.iter().collect::<String>()).render_to(buffer);
+                }
+            } else {
+                Text(word).render_to(buffer);
+            }
+            word.clear();
+        };
+        for c in self.0.chars() {
+            if c.is_whitespace() || c == '-' {
+                flush(&mut word, buffer);
+                Text(c.encode_utf8(&mut [0; 4])).render_to(buffer);
+            } else {
+                word.push(c);
+            }
+        }
+        flush(&mut word, buffer);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Page, TAIL, Text, head, parts, session, stats, svg::y_axis};
+    use super::{Breakable, Page, TAIL, Text, head, parts, session, stats, svg::y_axis};
+
+    #[test]
+    fn long_words_get_places_to_break_and_names_stay_text() {
+        let html = |name| maud::html! { (Breakable(name)) }.into_string();
+        assert_eq!(html("Margaret Featherstone"), "Margaret Featherstone");
+        assert_eq!(html("Maximilian-Alexander"), "Maximilian-Alexander");
+        assert_eq!(
+            html("Wolfeschlegelsteinhausen & Zoë"),
+            "Wolfesch<wbr>legelste<wbr>inhausen &amp; Zoë"
+        );
+        assert_eq!(html("<script>alert(1)"), "&lt;script&gt;<wbr>alert(1)");
+    }
 
     #[test]
     fn names_are_escaped() {
@@ -337,7 +441,7 @@ mod tests {
             let s = hostile(variant, players);
             let page = [
                 head(Some(&s), &[]),
-                head(None, std::slice::from_ref(&s.id)),
+                head(None, &[crate::report::summary::Summary::of(&s)]),
                 session(&s, true, 0),
                 TAIL.to_string(),
             ]
@@ -347,7 +451,8 @@ mod tests {
             assert!(page.contains("&#39;&amp;"), "{page}");
             let sheet = Page::new(&s);
             for part in [parts::sheet(&sheet), parts::chart(&sheet, 0)] {
-                let part = part.into_string();
+                // A long name's places to break are no part of it.
+                let part = part.into_string().replace("<wbr>", "");
                 assert!(part.contains("&lt;script&gt;alert(1)"), "{part}");
                 assert!(
                     !part.contains("<script") && !part.contains("<img"),

@@ -3,9 +3,10 @@
 
 use maud::{Markup, html};
 
-use super::Text;
+use super::{Breakable, Text};
 use crate::narrate::contract::totals_line;
-use crate::render::contract::{Entry, chicago_sheet, pad_games, rubber_notes};
+use crate::render::contract::{Entry, chicago_sheet, names, pad_games, rubber_notes};
+use crate::render::fit::{self, Grid, text_width};
 use crate::rules::contract::Side;
 use crate::rules::contract::game::ContractGame;
 
@@ -40,7 +41,7 @@ pub fn pad(game: &ContractGame) -> Markup {
     html! {
         table.pad {
             "\n"
-            thead { tr { th {} @for name in names { th scope="col" { (Text(name)) } } } }
+            thead { tr { th {} @for name in names { th scope="col" { (Breakable(name)) } } } }
             "\n"
             @for g in pad_games(game) {
                 tbody {
@@ -100,7 +101,7 @@ pub fn rubber_pad(game: &ContractGame) -> Markup {
                 th {}
                 @for side in Side::BOTH {
                     th scope="col" {
-                        (Text(game.name(side)))
+                        (Breakable(game.name(side)))
                         @if pad.vulnerable[side] { " " span.vul { "vul" } }
                     }
                 }
@@ -124,7 +125,7 @@ pub fn rubber_pad(game: &ContractGame) -> Markup {
                         None => format!("{below}game {} in play", g.number),
                     };
                     tr.below.won[g.winner.is_some()] {
-                        th scope="row" { (Text(&label)) }
+                        th scope="row" { (Breakable(&label)) }
                         @for s in Side::BOTH { (pad_cell(&g.below[s], false)) }
                     }
                     "\n"
@@ -143,16 +144,69 @@ pub fn rubber_pad(game: &ContractGame) -> Markup {
     }
 }
 
+/// How wide a table may be, in the characters [`drawn_width`] counts, on
+/// a portrait page: A4 at Chromium's 1 cm margins is 718 CSS pixels wide,
+/// and a grid of the printed page's 10pt type takes about 8 pixels a
+/// character, padding and bold totals in (measured at its narrowest, with
+/// DejaVu Sans, one of the wider faces a browser picks for `system-ui`).
+const PORTRAIT: usize = 88;
+
+/// The same on a landscape page (Letter's is 980 pixels at 1 cm margins)
+/// in a crowded section's smaller type: five or six at bridge (`MANY`).
+const LANDSCAPE: usize = 140;
+
+/// A grid's width at its narrowest as the page draws it, in characters:
+/// each column as wide as its widest line (a cell never wraps), a side's
+/// heading only as wide as its longest word (a heading wraps), and two
+/// characters of padding a cell.
+fn drawn_width(grid: &Grid, first_side: usize) -> usize {
+    let widest = |lines: &mut dyn Iterator<Item = &str>| lines.map(text_width).max().unwrap_or(0);
+    (0..grid.header.len())
+        .map(|c| {
+            let head = if c >= first_side {
+                widest(&mut grid.header[c].split_whitespace())
+            } else {
+                widest(&mut grid.header[c].lines())
+            };
+            let cells = widest(&mut grid.rows.iter().flat_map(|row| row[c].lines()));
+            head.max(cells) + 2
+        })
+        .sum()
+}
+
 /// Chicago's grid on paper: four deals a round, the dealer and who is
 /// vulnerable, the contract and its result, the bonuses, each side's score
 /// of the deal, and each round's totals ruled off.
+///
+/// Where the players' names would make the grid wider than its page (long
+/// names once pushed the second side's column off Letter and A4), the
+/// dealer, the vulnerable side and the declarer are named by the shortest
+/// beginnings of the names that tell them apart, as the terminal's narrow
+/// grid names them, in a legend under the grid; the sides' headings keep
+/// the names, since a heading wraps.
 pub fn chicago_pad(game: &ContractGame) -> Markup {
-    let (grid, rounds, notes) = chicago_sheet(game);
+    let full = names(game);
+    let (mut grid, mut rounds, notes) = chicago_sheet(game, &full);
     let sides = grid.header.len() - 2;
+    let page = if game.circle().is_some() {
+        LANDSCAPE
+    } else {
+        PORTRAIT
+    };
+    let mut legend = None;
+    if drawn_width(&grid, sides) > page {
+        let refs: Vec<&str> = full.iter().map(String::as_str).collect();
+        let short = fit::prefixes(&refs);
+        (grid, rounds, _) = chicago_sheet(game, &short);
+        for (heading, side) in grid.header[sides..].iter_mut().zip(Side::BOTH) {
+            *heading = game.name(side).to_string();
+        }
+        legend = Some(fit::legend(&refs, &short));
+    }
     html! {
         table.chicago {
             "\n"
-            thead { tr { @for h in &grid.header { th scope="col" { (Text(h)) } } } }
+            thead { tr { @for h in &grid.header { th scope="col" { (Breakable(h)) } } } }
             "\n"
             tbody {
                 "\n"
@@ -173,6 +227,7 @@ pub fn chicago_pad(game: &ContractGame) -> Markup {
             "\n"
         }
         "\n"
+        @if let Some(legend) = legend { p.note { (Text(&legend)) } "\n" }
         p.note { (Text(&notes.join(" "))) }
         "\n"
     }

@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use maud::{Markup, PreEscaped, html};
 
-use super::Text;
 use super::columns::columns;
+use super::{Breakable, Text};
 
 use crate::render::markdown::NONE;
 use crate::render::page::{Line, Page, bid_tricks};
@@ -61,7 +61,7 @@ fn table_head(sheet: &Page, bridge: bool) -> Markup {
             } @else {
                 th { "Trump" }
             }
-            @for c in columns(sheet) { th { (Text(&c.name)) } }
+            @for c in columns(sheet) { th.name { (Breakable(&c.name)) } }
         } }
     }
 }
@@ -75,13 +75,13 @@ fn table_row(sheet: &Page, line: &Line, bridge: bool) -> Markup {
             } @else if !sheet.contract {
                 td { (line.cards_text().as_deref().unwrap_or(NONE)) }
             }
-            td { (Text(&line.dealer)) }
+            td { (Breakable(&line.dealer)) }
             @if sheet.contract {
-                td { (Text(&line.play)) }
+                td { (Breakable(&line.play)) }
                 @if sheet.dummy { td { (line.facts.dummy.map_or(NONE, dummy_word)) } }
                 @if bridge {
                     @let facts = line.facts.bridge.as_ref();
-                    td { (Text(facts.map_or(NONE, |b| &b.vulnerable))) }
+                    td { (Breakable(facts.map_or(NONE, |b| &b.vulnerable))) }
                     td { (Text(facts.and_then(|b| b.result.as_deref()).unwrap_or(NONE))) }
                 }
             } @else {

@@ -12,12 +12,15 @@ use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::HonoursClaim;
 use crate::rules::contract::game::{ContractError, ContractGame, Correction};
 use crate::rules::{EditKind, HandNumber};
-use crate::session::parse_dummy;
+use crate::session::{Play, parse_dummy};
 
 pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if cx.store.load(&id)?.play.as_contract().is_some() {
-        return contract(args, cx, &id);
+    // Each family's own command; a duplicate evening is refused by the
+    // exact-bid path, which names `bridgepad result`.
+    match cx.store.load(&id)?.play {
+        Play::Contract(_) => return contract(args, cx, &id),
+        Play::Exact(_) | Play::Duplicate(_) => {}
     }
     if args.honours.is_some() {
         let session = cx.store.load(&id)?;

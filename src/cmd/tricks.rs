@@ -10,12 +10,15 @@ use crate::narrate::contract as say;
 use crate::rules::HandNumber;
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::HonoursClaim;
-use crate::session::{Session, parse_dummy};
+use crate::session::{Play, Session, parse_dummy};
 
 pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     let id = cx.session_id(&args.session)?;
-    if cx.store.load(&id)?.play.as_contract().is_some() {
-        return contract(args, cx, &id);
+    // Each family's own command; a duplicate evening is refused by the
+    // exact-bid path, which names `bridgepad result`.
+    match cx.store.load(&id)?.play {
+        Play::Contract(_) => return contract(args, cx, &id),
+        Play::Exact(_) | Play::Duplicate(_) => {}
     }
     if args.dummy.is_some() || args.honours.is_some() {
         let session = cx.store.load(&id)?;

@@ -381,7 +381,7 @@ fn a_chicago_session_and_the_statistics_keep_to_one_page() {
 }
 
 /// Four long names, as a club's may be: a Chicago of them once printed
-/// its second side's column off Letter and A4 (issue 33).
+/// its second side's column off Letter and A4.
 const LONG_FOUR: &str = "Margaret Featherstone,O'Brien,Dee \"Dot\" Ray,Zoë";
 
 /// A fifth long name, for five at a table.

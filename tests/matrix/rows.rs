@@ -19,7 +19,7 @@ const FOUR_CARDS: &[&str] = &[
     "bid Dan=1",
 ];
 
-/// Rubber 1 of five at rubber bridge (RULES.md's evening, as in
+/// Rubber 1 of five at rubber bridge (the evening of the guide's five-or-six page, as in
 /// five_or_six.rs): Ann 4♠ =, Bob 3NT =, Cid 4♥ = with Dan's 100 honours;
 /// Ann & Cid win 740 to 200. Rubber 2, Eve in for Ann: Dan 2NT +1.
 const RUBBER_OF_FIVE: &[&str] = &[

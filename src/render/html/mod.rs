@@ -7,7 +7,7 @@
 //! in blocks that fit a landscape page, printed on a landscape page); Buddy
 //! Bridge gets the classic pad, above and below the line game by game, with
 //! the rubber under it; and `--all` opens with its contents, a row a
-//! session naming its game, day, players and standing (issue 33), each
+//! session naming its game, day, players and standing, each
 //! session's table and chart kept together on paper.
 //!
 //! The page's head, style and sections are here; the sheet is `sheet.rs`, the

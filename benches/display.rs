@@ -185,7 +185,7 @@ fn serve(bin: &Path, data: &Path) -> (Child, SocketAddr) {
 fn listen(socket: SocketAddr, client: usize, seen: Sender<(usize, Instant)>) {
     let mut stream = TcpStream::connect(socket).expect("a connection");
     let _ = stream.set_nodelay(true);
-    write!(stream, "GET /events HTTP/1.0\r\nHost: table\r\n\r\n").expect("a request");
+    write!(stream, "GET /events HTTP/1.0\r\nHost: {socket}\r\n\r\n").expect("a request");
     std::thread::spawn(move || {
         let mut buffer = Vec::new();
         let mut chunk = [0u8; 65536];
@@ -267,7 +267,7 @@ fn stalled_client(socket: SocketAddr) -> TcpStream {
     let _ = raw.set_recv_buffer_size(1024);
     raw.connect(&socket.into()).expect("a connection");
     let mut stream: TcpStream = raw.into();
-    write!(stream, "GET /events HTTP/1.0\r\nHost: table\r\n\r\n").expect("a request");
+    write!(stream, "GET /events HTTP/1.0\r\nHost: {socket}\r\n\r\n").expect("a request");
     stream
 }
 
@@ -275,7 +275,7 @@ fn stalled_client(socket: SocketAddr) -> TcpStream {
 fn event_size(socket: SocketAddr) -> usize {
     let mut stream = TcpStream::connect(socket).expect("a connection");
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-    write!(stream, "GET /events HTTP/1.0\r\nHost: table\r\n\r\n").expect("a request");
+    write!(stream, "GET /events HTTP/1.0\r\nHost: {socket}\r\n\r\n").expect("a request");
     let mut buffer = Vec::new();
     let mut chunk = [0u8; 65536];
     loop {

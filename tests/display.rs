@@ -99,7 +99,7 @@ fn get(socket: SocketAddr, method: &str, path: &str) -> Response {
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
     // A server past its limit may answer before it reads the request.
-    let _ = write!(stream, "{method} {path} HTTP/1.0\r\nHost: table\r\n\r\n");
+    let _ = write!(stream, "{method} {path} HTTP/1.0\r\nHost: {socket}\r\n\r\n");
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     let text = String::from_utf8(raw).unwrap();
@@ -125,7 +125,7 @@ struct Events {
 impl Events {
     fn open(socket: SocketAddr, path: &str) -> Events {
         let mut stream = TcpStream::connect(socket).unwrap();
-        write!(stream, "GET {path} HTTP/1.0\r\nHost: table\r\n\r\n").unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: {socket}\r\n\r\n").unwrap();
         let mut events = Events {
             stream,
             buffer: String::new(),
@@ -256,6 +256,51 @@ fn the_address_is_a_line_of_its_own_on_the_loopback_only() {
     }
     assert_eq!(get(served.socket, "POST", "/").status, 405);
     assert_eq!(served.interrupt(), Some(0), "Ctrl-C ends it with exit 0");
+}
+
+/// A request with any host but this machine's own at the display's port
+/// is not answered on the loopback, where no token guards the sheet: a web
+/// page that rebinds its own name to 127.0.0.1 cannot read it.
+#[test]
+fn on_the_loopback_a_foreign_host_gets_nothing() {
+    let bp = Bp::new();
+    one_hand(&bp);
+    let served = Served::start(&bp, &[]);
+    let port = served.socket.port();
+    let with_host = |host: &str, path: &str| {
+        let mut stream = TcpStream::connect(served.socket).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        );
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw);
+        String::from_utf8_lossy(&raw).into_owned()
+    };
+    for host in [
+        "attacker.example".to_string(),
+        format!("attacker.example:{port}"),
+        format!("127.0.0.1:{}", port.wrapping_add(1)),
+        "127.0.0.1".to_string(),
+    ] {
+        for path in ["/", "/events"] {
+            let answer = with_host(&host, path);
+            assert!(
+                answer.starts_with("HTTP/1.1 421"),
+                "{host} {path}: {answer}"
+            );
+            assert!(!answer.contains("Ann"), "{host} {path}: {answer}");
+        }
+    }
+    for host in [format!("localhost:{port}"), format!("[::1]:{port}")] {
+        let answer = with_host(&host, "/");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{host}: {answer}");
+        assert!(answer.contains("Ann"), "{host}");
+    }
+    assert_eq!(served.interrupt(), Some(0));
 }
 
 #[test]

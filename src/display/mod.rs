@@ -67,6 +67,9 @@ pub struct Shared {
     stopping: AtomicBool,
     /// Required in every path on the LAN.
     token: Option<Token>,
+    /// The port listened on: without a token (loopback), a request must
+    /// name this machine at it in its `Host` (`server::local_host`).
+    port: u16,
     /// The page's title.
     title: String,
 }
@@ -189,6 +192,7 @@ pub fn start(store: Store, id: String, options: &Options) -> Result<Display> {
         hidden: AtomicBool::new(options.hidden),
         stopping: AtomicBool::new(false),
         token,
+        port,
         title: format!("bridgepad: {id}"),
     });
     let runtime = tokio::runtime::Builder::new_current_thread()

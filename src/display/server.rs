@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
@@ -48,7 +48,23 @@ pub fn run(
     });
 }
 
-async fn handle(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    // On loopback there is no token: a page in the scorer's own browser
+    // that rebinds its name to 127.0.0.1 would read the sheet, so only a
+    // request that names this machine is answered. On the LAN the token in
+    // the path guards it.
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if shared.token.is_none() && !local_host(host, shared.port) {
+        return plain(
+            StatusCode::MISDIRECTED_REQUEST,
+            "this display answers only 127.0.0.1, localhost or [::1] at its port\n",
+        );
+    }
     let Some(route) = token::route(uri.path(), shared.token.as_ref()) else {
         return plain(StatusCode::NOT_FOUND, "not found\n");
     };
@@ -71,6 +87,18 @@ async fn handle(State(shared): State<Arc<Shared>>, method: Method, uri: Uri) -> 
             response
         }
     }
+}
+
+/// Whether a `Host` header names this machine at `port`: `127.0.0.1`,
+/// `localhost` or `[::1]` (letters in any case), with the port.
+pub fn local_host(host: Option<&str>, port: u16) -> bool {
+    let Some(host) = host else {
+        return false;
+    };
+    let host = host.to_ascii_lowercase();
+    ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host == format!("{name}:{port}"))
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response {
@@ -162,5 +190,34 @@ fn event(draw: &str) -> Event {
         Event::default().data(draw.replace('\r', "&#13;"))
     } else {
         Event::default().data(draw)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_host;
+
+    #[test]
+    fn only_this_machine_at_its_port_is_a_local_host() {
+        for host in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "LOCALHOST:8080",
+            "[::1]:8080",
+        ] {
+            assert!(local_host(Some(host), 8080), "{host}");
+        }
+        for host in [
+            "attacker.example",
+            "attacker.example:8080",
+            "127.0.0.1",
+            "127.0.0.1:8081",
+            "localhost.attacker.example:8080",
+            "127.0.0.2:8080",
+            "",
+        ] {
+            assert!(!local_host(Some(host), 8080), "{host}");
+        }
+        assert!(!local_host(None, 8080));
     }
 }

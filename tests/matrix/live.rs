@@ -48,7 +48,11 @@ fn fetch(child: &mut std::process::Child) -> Result<String, String> {
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: table\r\n\r\n").map_err(|e| e.to_string())?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )
+    .map_err(|e| e.to_string())?;
     let mut raw = Vec::new();
     stream
         .read_to_end(&mut raw)

@@ -103,7 +103,7 @@ mod tests {
     fn page(address: &str) -> Option<String> {
         let socket = address.strip_prefix("http://")?.trim_end_matches('/');
         let mut stream = TcpStream::connect(socket).ok()?;
-        write!(stream, "GET / HTTP/1.0\r\n\r\n").ok()?;
+        write!(stream, "GET / HTTP/1.0\r\nHost: {socket}\r\n\r\n").ok()?;
         let mut text = String::new();
         stream.read_to_string(&mut text).ok()?;
         Some(text)

@@ -2,8 +2,8 @@
 //! over HTTP, updated by server-sent events within a second of any entry.
 //!
 //! [`start`] binds the address, then runs two threads until [`Display::stop`]
-//! (or drop): the server (axum on a current-thread tokio runtime of its own,
-//! `server.rs`) and the follower (`follow.rs`), which reads the session
+//! (or drop): the server (axum's router served by hyper on a current-thread
+//! tokio runtime of its own, `server.rs`) and the follower (`follow.rs`), which reads the session
 //! file's stamp every 200 ms and, when it changed, loads the session as any
 //! command does and draws the page's live part (`page.rs`). A draw that
 //! differs from the last goes to every client through a small
@@ -13,9 +13,10 @@
 //! Safe on a shared network: read-only (nothing a client sends changes
 //! anything); bound to 127.0.0.1 unless `lan`, and then every path carries
 //! a 128-bit token from the OS's random source (`token.rs`); at most 64
-//! connections (16 from one device), a client that sends nothing or stops
-//! reading dropped after 10 s (`limit.rs`); only `GET` of the page and its
-//! events.
+//! connections (16 from one device), a newcomer taking the place of one
+//! that is not streaming events (`limit.rs`); a client that stops reading,
+//! or takes 10 s to send a request, dropped (`limit.rs`, `server.rs`); only
+//! `GET` of the page and its events.
 
 mod address;
 mod follow;

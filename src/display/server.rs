@@ -3,29 +3,42 @@
 //! (405 to another method on those two paths). Each event is the page's
 //! live part; a client gets the current one first and then each new one,
 //! skipping to the latest when it has fallen behind.
+//!
+//! Each connection is served by hyper directly (not `axum::serve`, which
+//! sets no timer): a request must arrive whole within [`REQUEST_WAIT`] of
+//! the connection opening or of the last answer, so a client that sends it
+//! a byte at a time, or keeps a connection open between requests, gives its
+//! place back after seconds.
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Router};
 use futures_util::stream::{self, Stream};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::runtime::Runtime;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::oneshot;
 
 use super::Shared;
-use super::limit::{Limited, MAX_CONNECTIONS};
+use super::limit::{Counted, Limited, MAX_CONNECTIONS, Place, Streaming};
 use super::page;
 use super::token::{self, Route};
 
 /// A comment sent on a quiet stream this often, so a client that went away
 /// is noticed and a proxy or phone does not close an idle connection.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// How long a connection may take to send a whole request (its line and
+/// header), counted from its opening or from the end of the last answer:
+/// a browser sends one at once.
+pub const REQUEST_WAIT: Duration = Duration::from_secs(10);
 
 /// Serves until `stopped` fires (or its sender is dropped); then every
 /// connection is dropped with the runtime.
@@ -40,16 +53,41 @@ pub fn run(
             return;
         };
         let app = Router::new().fallback(handle).with_state(shared);
-        let serve = axum::serve(Limited::new(listener, MAX_CONNECTIONS), app);
+        let mut limited = Limited::new(listener, MAX_CONNECTIONS);
+        let accepting = async {
+            loop {
+                let (connection, place) = limited.accept().await;
+                tokio::spawn(serve(connection, place, app.clone()));
+            }
+        };
         tokio::select! {
-            _ = serve.into_future() => {}
+            () = accepting => {}
             _ = stopped => {}
         }
     });
 }
 
+/// Serves one connection's requests until it closes, fails, gives its
+/// place away or takes too long to send a request.
+async fn serve(connection: Counted, place: Arc<Place>, app: Router) {
+    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(Arc::clone(&place));
+        let mut app = app.clone();
+        async move { tower_service::Service::call(&mut app, request).await }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(REQUEST_WAIT);
+    // A connection that failed or timed out is simply closed.
+    let _ = builder
+        .serve_connection(TokioIo::new(connection), service)
+        .await;
+}
+
 async fn handle(
     State(shared): State<Arc<Shared>>,
+    Extension(place): Extension<Arc<Place>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -77,7 +115,7 @@ async fn handle(
     }
     match route {
         Route::Page => page_response(&shared),
-        Route::Events => events(shared).into_response(),
+        Route::Events => events(shared, place.streaming()).into_response(),
         Route::Slash => {
             let mut response = plain(StatusCode::PERMANENT_REDIRECT, "");
             let to = format!("{}/", uri.path());
@@ -156,17 +194,21 @@ fn secure(response: &mut Response) {
 const RECONNECT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The events: the current draw, then each new one; a client that fell
-/// more than the channel's few draws behind gets the latest instead.
-fn events(shared: Arc<Shared>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+/// more than the channel's few draws behind gets the latest instead. The
+/// connection keeps its place while the stream lasts (`streaming`).
+fn events(
+    shared: Arc<Shared>,
+    streaming: Streaming,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     // Subscribed before the current draw is read, so nothing falls between.
     let receiver = shared.sender.subscribe();
     let first = shared.current();
     let stream = stream::unfold(
-        (Some(first), receiver, shared),
-        |(first, mut receiver, shared)| async move {
+        (Some(first), receiver, shared, streaming),
+        |(first, mut receiver, shared, streaming)| async move {
             if let Some(first) = first {
                 let first = event(&first).retry(RECONNECT);
-                return Some((Ok(first), (None, receiver, shared)));
+                return Some((Ok(first), (None, receiver, shared, streaming)));
             }
             let draw = match receiver.recv().await {
                 Ok(draw) => draw,
@@ -176,7 +218,7 @@ fn events(shared: Arc<Shared>) -> Sse<impl Stream<Item = Result<Event, Infallibl
                 }
                 Err(RecvError::Closed) => return None,
             };
-            Some((Ok(event(&draw)), (None, receiver, shared)))
+            Some((Ok(event(&draw)), (None, receiver, shared, streaming)))
         },
     );
     Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))

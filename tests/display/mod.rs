@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::common::Bp;
 
+mod slow;
+
 /// A `bridgepad display` running on a free port, killed when dropped.
 struct Served {
     child: Child,

@@ -446,42 +446,7 @@ const EVENING: &str = "2026-11-23-duplicate-psnc";
 /// The evening with `results` entered: (board, N-S, E-W, tricks in 4S by
 /// North), saved `minutes` after it started.
 fn evening(results: &[(u32, u32, u32, u32)], minutes: i64) -> Session {
-    let mut file: crate::session::SessionFile = toml::from_str(&format!(
-        r#"format = 2
-written_by = "bridgepad 0.1.0"
-id = "{EVENING}"
-variant = "duplicate"
-created = {AT}
-updated = {AT}
-players = ["A & B", "C & D", "E & F", "G & H"]
-first_dealer = "A & B"
-
-[rules]
-name = "duplicate"
-title = "Duplicate bridge"
-about = "Pairs play the same boards."
-family = "duplicate"
-deck = "standard"
-min_players = 2
-max_players = 52
-movement = "howell"
-boards = 6
-duplicate_scoring = "matchpoints"
-"#
-    ))
-    .unwrap();
-    for &(board, ns, ew, tricks) in results {
-        file.results.push(crate::session::ResultEntry {
-            board,
-            ns,
-            ew,
-            contract: "4S".into(),
-            declarer: Some("N".into()),
-            tricks: Some(tricks),
-        });
-    }
-    file.updated += chrono::Duration::minutes(minutes);
-    Session::from_file(&file).unwrap()
+    crate::session::testing::evening(EVENING, AT, results, minutes)
 }
 
 /// Each result of `id` as stored: (board, N-S, E-W, tricks).

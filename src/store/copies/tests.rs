@@ -556,3 +556,40 @@ fn sides_of_git_markers_that_disagree_keep_every_copy_as_it_is() {
     assert!(copy.exists());
     assert!(store.trashed().unwrap().is_empty());
 }
+
+#[test]
+fn a_copy_lacking_results_the_session_holds_says_which_boards() {
+    // Laptop a took back its result on board 1 (its copy holds none);
+    // laptop b still held it and entered another. Without the version both
+    // started from, b's copy holds all of a's: the result comes back, and
+    // the line says so by its board.
+    let (_dir, store) = store_with(&evening(&[(1, 4, 1, 10), (2, 2, 3, 9)], 5));
+    put(
+        &store,
+        &format!("{EVENING}.sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &evening(&[], 4),
+    );
+    let (settled, said) = settle_evening(&store);
+    assert_eq!(settled.conflict, None);
+    assert_eq!(
+        said,
+        [format!(
+            "merged Syncthing's copy of {EVENING}: it lacked 2 of the session's 2 results, on boards 1, 2, which stay in the session; it is in the trash"
+        )]
+    );
+    assert_eq!(stored_results(&store, EVENING).len(), 2);
+    // A copy with every result the session has is the same.
+    let (_dir, store) = store_with(&evening(&[(1, 4, 1, 10)], 5));
+    put(
+        &store,
+        &format!("{EVENING}.sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &evening(&[(1, 4, 1, 10)], 4),
+    );
+    let (_, said) = settle_evening(&store);
+    assert_eq!(
+        said,
+        [format!(
+            "merged Syncthing's copy of {EVENING}: it was the same, with 1 result; it is in the trash"
+        )]
+    );
+}

@@ -154,6 +154,26 @@ fn contract_files_cut_anywhere_are_refused_or_earlier() {
     }
 }
 
+/// Memory Bridge: a deal's first phase, auction and tricks on lines of
+/// their own.
+#[test]
+fn a_two_player_contract_file_cut_anywhere_is_refused_or_earlier() {
+    let bp = Bp::new();
+    let id = bp.new_session(&["memory-bridge", "--players", "Ann,Bob", "--dealer", "Ann"]);
+    for args in [
+        &["tricks", "Ann=5"][..],
+        &["auction", "1S", "2H", "pass"],
+        &["tricks", "Bob=10"],
+        &["tricks", "Ann=12"],
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--session", &id]);
+        bp.ok(&all);
+    }
+    every_cut_is_refused_or_earlier(&bp, &id);
+    cut_short_refusal(&bp, &id);
+}
+
 #[test]
 fn a_duplicate_file_cut_anywhere_is_refused_or_earlier() {
     let bp = Bp::new();

@@ -9,7 +9,8 @@
 //! appended, except by `edit` and `undo`, so when one copy's history runs
 //! through the other's, the longer one holds everything and the two merge by
 //! themselves. The engine's own `undo` walks a copy back entry by entry, so
-//! "extends" means exactly what the table could have recorded.
+//! "extends" means exactly what the table could have recorded. A duplicate
+//! evening's copies merge result by result instead (`results.rs`).
 //!
 //! Nothing here reads or writes files: callers hand in names, text and
 //! sessions.

@@ -36,7 +36,7 @@ fn a_file_that_does_not_parse_is_reported_with_path_line_and_column() {
         (
             "tricks = { Ann = 1, Bob = 0, Cid = 0 }",
             "tricks = { Ann = 1,, Bob = 0, Cid = 0 }",
-            "line 32, column 20: field `tricks`: extra comma in inline table, expected key",
+            "line 33, column 20: field `tricks`: extra comma in inline table, expected key",
         ),
         (
             "format = 2",
@@ -46,7 +46,7 @@ fn a_file_that_does_not_parse_is_reported_with_path_line_and_column() {
         (
             "tricks = { Ann = 1,",
             "tricks = { Ann = -1,",
-            "line 32, column 18: field `tricks`: invalid value: integer `-1`, expected u32",
+            "line 33, column 18: field `tricks`: invalid value: integer `-1`, expected u32",
         ),
     ];
     for (from, to, wanted) in cases {

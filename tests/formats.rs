@@ -99,17 +99,20 @@ fn replay_fixtures() -> Bp {
 }
 
 /// A format 1 file's text as format 2 written by this bridgepad on the
-/// tests' device: what wrote it, and the check of its rules above them.
+/// tests' device: what wrote it, the end check and the check of its rules
+/// above them, and the end line last.
 fn as_format_2(text: &str) -> String {
     let table: toml::Table = toml::from_str(text).unwrap();
     let rules: bridgepad::rules::RawTemplate = table["rules"].clone().try_into().unwrap();
     let check = bridgepad::session::check::line(&rules).unwrap();
+    let end = bridgepad::session::check::end_check_line();
     text.replacen(
         "format = 1\n",
         &format!("format = 2\nwritten_by = \"bridgepad {VERSION} on laptop\"\n"),
         1,
     )
-    .replacen("\n[rules]\n", &format!("\n{check}[rules]\n"), 1)
+    .replacen("\n[rules]\n", &format!("\n{end}{check}[rules]\n"), 1)
+        + "\n# end of session\n"
 }
 
 fn backup(bp: &Bp, name: &str) -> PathBuf {

@@ -387,14 +387,15 @@ fn the_session_door_checks_formats_and_ids_as_the_store_does() {
 
 // ------------------------------------------------------------ regressions
 
-/// A session file of `variant` for Ann and Bob with these `[[deals]]`.
+/// A session file of `variant` for Ann and Bob with these `[[deals]]`,
+/// ended as bridgepad ends a file.
 fn contract_file(variant: &str, deals: &str) -> String {
     let text = seeds(0)
         .into_iter()
         .find(|t| t.contains(&format!("variant = \"{variant}\"")))
         .unwrap();
     let head = &text[..text.find("[[deals]]").unwrap_or(text.len())];
-    format!("{head}{deals}")
+    format!("{head}{deals}\n# end of session\n")
 }
 
 #[test]

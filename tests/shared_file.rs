@@ -617,13 +617,28 @@ fn a_session_cut_inside_its_rules_is_refused_not_played_by_other_rules() {
     // Cut short inside `[rules]` before any hand, each file still reads as
     // TOML: Devil's Bridge up to 1 card a hand instead of 10, rubber bridge
     // scoring 1 instead of 100 for a part score when it closes unfinished.
-    for (id, keep) in [(&devils, "3 = 1"), (&rubber, "unfinished_part_score = 1")] {
+    // A file as this bridgepad writes it lacks its end line then; one saved
+    // before it wrote the end (no end check) has its rules checked.
+    let cases = [(&devils, "3 = 1"), (&rubber, "unfinished_part_score = 1")];
+    for ((id, keep), ended) in cases.into_iter().flat_map(|c| [(c, true), (c, false)]) {
         let text = bp.session_text(id);
+        let text = if ended {
+            text
+        } else {
+            text.lines()
+                .filter(|l| !l.starts_with("# end"))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        };
         let at = text.find(keep).unwrap() + keep.len();
         assert_eq!(text.lines().filter(|l| l.starts_with("[[")).count(), 0);
         let path = bp.session_path(id);
         fs::write(&path, &text[..at]).unwrap();
-        let why = rules_changed(&path);
+        let why = if ended {
+            crate::cut_files::cut_short(&path)
+        } else {
+            rules_changed(&path)
+        };
         assert_eq!(
             bp.fails(&["show", "--session", id]),
             format!("error: {why}")
@@ -712,13 +727,16 @@ fn a_persons_comment_above_the_rules_stays_and_the_check_is_written_afresh() {
     let id = bp.devils("Ann", &[]);
     let path = bp.session_path(&id);
     let text = bp.session_text(&id);
-    // A file as an older bridgepad wrote it, with a person's comment.
+    // A file as an older bridgepad wrote it (no checks, no end line), with
+    // a person's comment.
     let old: String = text
         .lines()
-        .filter(|l| !l.starts_with("# rules check: "))
+        .filter(|l| !l.starts_with("# rules check: ") && !l.starts_with("# end"))
         .map(|l| format!("{l}\n"))
         .collect::<String>()
-        .replace("\n[rules]\n", "\n# as agreed on Tuesday\n[rules]\n");
+        .trim_end()
+        .replace("\n[rules]\n", "\n# as agreed on Tuesday\n[rules]\n")
+        + "\n";
     fs::write(&path, &old).unwrap();
     bp.ok(&["show", "--session", &id]);
     for entry in [&["bid", "Bob=0"][..], &["bid", "Cid=0"], &["undo"]] {
@@ -727,9 +745,11 @@ fn a_persons_comment_above_the_rules_stays_and_the_check_is_written_afresh() {
         bp.ok(&args);
         let saved = bp.session_text(&id);
         assert_eq!(saved.matches("# rules check: ").count(), 1, "{saved}");
+        assert_eq!(saved.matches("# end check: ").count(), 1, "{saved}");
         assert!(
-            saved.contains("\n# as agreed on Tuesday\n# rules check: "),
+            saved.contains("\n# as agreed on Tuesday\n# end check: "),
             "{saved}"
         );
+        assert!(saved.ends_with("\n\n# end of session\n"), "{saved}");
     }
 }

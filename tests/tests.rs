@@ -14,6 +14,7 @@ mod contract_edit;
 mod contract_games;
 mod contract_only;
 mod crash;
+mod cut_files;
 mod damaged;
 mod devils_bridge;
 mod display;

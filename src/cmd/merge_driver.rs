@@ -15,8 +15,7 @@ pub fn run(args: MergeDriverArgs, cx: &Context) -> Result<()> {
     let top = std::env::current_dir().context("could not tell the current folder")?;
     let merged = driver::merge(
         &top,
-        &args.ours,
-        &args.theirs,
+        [&args.base, &args.ours, &args.theirs],
         &args.path,
         cx.now,
         &mut cx.store.draws(),

@@ -1,9 +1,13 @@
-//! The check of a session's rules (issue 21): a file cut short inside
-//! `[rules]` before any hand still read as a session, with a rule changed
-//! (`peak_cards = 10` cut to `peak_cards = 1`, `unfinished_part_score = 100`
-//! to `1`). bridgepad writes a comment line just above `[rules]`,
+//! The checks bridgepad writes into a session file, so that a file cut
+//! short is refused rather than read as another game.
+//!
+//! **The rules.** A file cut short inside `[rules]` before any hand still
+//! read as a session, with a rule changed (`peak_cards = 10` cut to
+//! `peak_cards = 1`, `unfinished_part_score = 100` to `1`). bridgepad writes
+//! a comment line just above `[rules]`,
 //!
 //! ```toml
+//! # end check: this file ends with the line "# end of session" (written by bridgepad; without it, the file was cut short)
 //! # rules check: 5f0c2b1e9a7d3c44 (written by bridgepad; after changing a rule by hand, delete this line)
 //! [rules]
 //! ```
@@ -13,14 +17,29 @@
 //! played by other rules. Above the rules, the line survives any cut inside
 //! them; a cut above it leaves no `[rules]` at all, which is refused anyway.
 //!
-//! It is a comment, not a field, so the file format stays 2: a bridgepad
-//! that predates the check (on another device of the same table) reads the
-//! file as ever and, as it keeps a file's comments when it saves, keeps the
-//! line; a session's rules never change after it starts, so the line stays
-//! true. A file without the line (every file saved before this build, or
-//! one whose line a person deleted) is read as it is, and gets the line at
-//! its next save. A person who changes a rule by hand is told to delete the
-//! line: that is how a change on purpose is told from a cut.
+//! **The end.** A file cut short after its rules read as a game too: a cut
+//! inside `tricks = 10` left `tricks = 1` (a duplicate result of 4♠ made
+//! with 1 trick, a rubber deal down 9), a cut between two lines dropped the
+//! honours recorded with a deal's tricks, and a cut between entries dropped
+//! the last ones without a word. So bridgepad ends every file with the line
+//! `# end of session`, and says so in the end check line above `[rules]`: a
+//! file with the end check whose data does not end with that line (only
+//! blank lines and a person's comments may follow it) was cut short, and is
+//! refused. Any cut that leaves the end check in place takes the end line
+//! with it; one above it leaves no `[rules]`. A person may edit values and
+//! entries by hand as before: the end line does not depend on them.
+//!
+//! Both are comments, not fields, so the file format stays 2: a bridgepad
+//! that predates them (on another device of the same table) reads the file
+//! as ever and, as it keeps a file's comments when it saves (the lines
+//! above `[rules]` there, the end line at the end of the file, below the
+//! entries it adds), keeps them; a session's rules never change after it
+//! starts, so the rules check stays true, and the end line says nothing of
+//! what is above it. A file without the lines (every file saved before this
+//! build, or one whose lines a person deleted) is read as it is, and gets
+//! them at its next save. A person who changes a rule by hand is told to
+//! delete the rules check: that is how a change on purpose is told from a
+//! cut.
 //!
 //! The digest is over the rules' values, not their text (and not over the
 //! `title` and `about` a table may reword): comments, spacing,
@@ -44,9 +63,57 @@ pub fn line(rules: &RawTemplate) -> Option<String> {
     Some(format!("{PREFIX}{}{NOTE}\n", digest(rules)?))
 }
 
-/// Whether `line` (without its newline) is a check line.
+/// How the end check line begins.
+const END_PREFIX: &str = "# end check: ";
+
+/// The last line of a session file bridgepad writes.
+pub const END: &str = "# end of session";
+
+/// The end check line, with its newline: it goes above [`line`], above
+/// `[rules]`, and [`END`] after the last entry. (An older build, which keeps
+/// it as a person's comment above the rules, writes it there too.)
+pub fn end_check_line() -> String {
+    format!(
+        "{END_PREFIX}this file ends with the line \"{END}\" (written by bridgepad; without it, the file was cut short)\n"
+    )
+}
+
+/// Whether `line` (its newline or not) is a check line bridgepad writes
+/// above `[rules]`: the rules check or the end check.
 pub fn is_check_line(line: &str) -> bool {
-    line.trim_start().starts_with(PREFIX)
+    let line = line.trim_start();
+    line.starts_with(PREFIX) || line.starts_with(END_PREFIX)
+}
+
+/// Whether `line` (its newline or not) is the end line, [`END`].
+pub fn is_end_line(line: &str) -> bool {
+    line.trim() == END
+}
+
+/// Why the session file `text` was cut short, if it was: it has the end
+/// check above its first table, and no end line after its last data (blank
+/// lines and comments may follow the end line; a cut in them loses no
+/// fact). A file without the end check is not checked.
+pub fn cut_short(text: &str) -> Option<String> {
+    let promised = text
+        .lines()
+        .map(str::trim_start)
+        .take_while(|line| !line.starts_with('['))
+        .any(|line| line.starts_with(END_PREFIX));
+    if !promised {
+        return None;
+    }
+    let ended = text
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && (!line.starts_with('#') || *line == END))
+        .is_some_and(|line| line == END);
+    (!ended).then(|| {
+        format!(
+            "it was cut short: it does not end with the line `{END}` that the `# end check` line above `[rules]` says it ends with, so what was recorded last may be missing or read wrong; bring the file back from another device, the trash or `backups/` (if you edited it by hand, end it with that line again)"
+        )
+    })
 }
 
 /// Why the rules of a session file `text` do not match its check line, if
@@ -185,6 +252,34 @@ mod tests {
         canonical(&a, &mut x);
         canonical(&b, &mut y);
         assert_ne!(x, y);
+    }
+
+    #[test]
+    fn a_file_with_the_end_check_must_end_with_the_end_line() {
+        let end = end_check_line();
+        let text = format!(
+            "format = 2\n{end}[rules]\nname = \"x\"\n\n[[hands]] # hand 1\nbids = {{ Ann = 10 }}\n\n{END}\n"
+        );
+        assert_eq!(cut_short(&text), None);
+        // Cut anywhere from the end check on: refused.
+        let from = text.find(END_PREFIX).unwrap() + END_PREFIX.len();
+        for at in from..text.len() - 1 {
+            assert!(cut_short(&text[..at]).is_some(), "{:?}", &text[..at]);
+        }
+        // Its last line break, a person's comments and blank lines after
+        // the end line lose nothing.
+        assert_eq!(cut_short(&text[..text.len() - 1]), None);
+        assert_eq!(cut_short(&format!("{text}\n# by Ann\n\n# and Bob")), None);
+        // Data after the end line is no file bridgepad ended.
+        assert!(cut_short(&format!("{text}[[hands]]\nbids = {{ Ann = 1 }}\n")).is_some());
+        // Without the end check (older files), nothing is asked of the end;
+        // nor of an end check below the first table, which is no check.
+        let older = text.replace(&end, "");
+        assert_eq!(cut_short(&older[..older.len() - 20]), None);
+        let below = format!("format = 2\n[rules]\n{end}name = \"x\"\n");
+        assert_eq!(cut_short(&below), None);
+        assert!(is_check_line(&end) && is_check_line(&line(&rules(&devils())).unwrap()));
+        assert!(is_end_line("# end of session\n") && !is_end_line("# end of sess"));
     }
 
     #[test]

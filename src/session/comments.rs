@@ -1,7 +1,7 @@
 //! Comments a person wrote into a session file, kept when bridgepad saves it
-//! again (issue 13, hardening 6). A save writes the session afresh from what
-//! it holds ([`super::to_toml`]), which knows nothing of comments; this
-//! carries the old file's comments onto the same places of the new text.
+//! again. A save writes the session afresh from what it holds
+//! ([`super::to_toml`]), which knows nothing of comments; this carries the
+//! old file's comments onto the same places of the new text.
 //!
 //! Pure: text in, text out. Comments belong to a key, a table or one entry of
 //! an array of tables (`[[hands]]`), found in the new text by the same path
@@ -16,8 +16,10 @@ use super::check;
 
 /// `new_text` with the comments of `old_text` (the file it replaces) kept:
 /// on the same keys, tables and `[[hands]]`/`[[deals]]` entries, and at the
-/// end of the file. bridgepad's own `# hand N` and `# deal N` notes are
-/// written afresh, numbered as the new text numbers them.
+/// end of the file. bridgepad's own `# hand N` and `# deal N` notes, its
+/// check lines and its end line are written afresh, the notes numbered as
+/// the new text numbers them; a person's comments at the end go above the
+/// end line.
 pub fn keep_comments(old_text: &str, new_text: &str) -> String {
     if !has_own_comments(old_text) {
         return new_text.to_string();
@@ -29,11 +31,27 @@ pub fn keep_comments(old_text: &str, new_text: &str) -> String {
         return new_text.to_string();
     };
     carry_table(old.as_table(), new.as_table_mut());
-    if has_comment(old.trailing().as_str()) {
-        new.set_trailing(old.trailing().clone());
+    // The old end line is left out, the new text's kept last.
+    let persons: String = old
+        .trailing()
+        .as_str()
+        .unwrap_or_default()
+        .split_inclusive('\n')
+        .filter(|line| !check::is_end_line(line))
+        .collect();
+    if has_comment(Some(&persons)) {
+        let own = new.trailing().as_str().unwrap_or_default();
+        let trailing = if own.trim().is_empty() {
+            persons
+        } else {
+            format!("{}\n{own}", persons.trim_end())
+        };
+        new.set_trailing(trailing);
     }
     let kept = new.to_string();
-    if same_data(&kept, new_text) {
+    // A file that would not end as it began (its end check without the end
+    // line) is no file to save: the new text goes as it is.
+    if same_data(&kept, new_text) && check::cut_short(&kept).is_none() {
         kept
     } else {
         new_text.to_string()
@@ -41,12 +59,16 @@ pub fn keep_comments(old_text: &str, new_text: &str) -> String {
 }
 
 /// Whether the text may hold a comment bridgepad did not write: a `#` on any
-/// line but bridgepad's own `[[hands]] # hand N` and `[[deals]] # deal N`.
-/// Most files have none, and are saved without parsing them again. (A `#`
-/// inside a string only costs that parse.)
+/// line but bridgepad's own `[[hands]] # hand N` and `[[deals]] # deal N`,
+/// its check lines and its end line. Most files have none, and are saved
+/// without parsing them again. (A `#` inside a string only costs that
+/// parse.)
 fn has_own_comments(text: &str) -> bool {
     text.lines().any(|line| {
-        line.contains('#') && !is_entry_header(line.trim_end()) && !check::is_check_line(line)
+        line.contains('#')
+            && !is_entry_header(line.trim_end())
+            && !check::is_check_line(line)
+            && !check::is_end_line(line)
     })
 }
 
@@ -312,6 +334,47 @@ bids = { Ann = 2 }
             "{kept}"
         );
         assert!(same_data(&kept, new));
+    }
+
+    /// `text` as bridgepad writes it now: the end check above `[rules]`
+    /// (these texts have no rules check) and the end line last.
+    fn ended(text: &str) -> String {
+        let end = check::end_check_line();
+        let text = text.replace("\n[rules]\n", &format!("\n{end}[rules]\n"));
+        format!("{}\n\n{}\n", text.trim_end(), check::END)
+    }
+
+    #[test]
+    fn the_end_line_stays_last_with_a_persons_comments_above_it() {
+        let new = ended(NEW);
+        // bridgepad's own lines are no comments of a person's.
+        assert!(!has_own_comments(&new));
+        // An older file with a comment at its end: the comment, then the end.
+        let kept = keep_comments(OLD, &new);
+        assert!(
+            kept.ends_with("bids = { Ann = 2 }\n\n# end of the evening\n\n# end of session\n"),
+            "{kept}"
+        );
+        assert_eq!(check::cut_short(&kept), None);
+        assert_eq!(kept.matches("# end check: ").count(), 1, "{kept}");
+        // Saved again: one end line, one end check, the comment kept.
+        let again = keep_comments(&kept, &new);
+        assert_eq!(again, kept);
+        // A comment a person wrote below the end line goes above it.
+        let below = format!("{kept}# checked by Ann\n");
+        assert_eq!(check::cut_short(&below), None);
+        let kept = keep_comments(&below, &new);
+        assert!(
+            kept.ends_with("# end of the evening\n\n# checked by Ann\n\n# end of session\n"),
+            "{kept}"
+        );
+        // A file of bridgepad's own holds its end line at the very end,
+        // where every build keeps a file's last comments.
+        let doc: DocumentMut = new.parse().unwrap();
+        assert!(
+            doc.trailing().as_str().unwrap().contains(check::END),
+            "{new}"
+        );
     }
 
     #[test]

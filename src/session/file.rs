@@ -247,7 +247,8 @@ impl SessionFile {
 
 /// The session as TOML text: the header and rules as tables, then one
 /// `[[hands]]` entry per hand with its bids and tricks as one-line tables, so
-/// a person can read and correct a hand at a glance.
+/// a person can read and correct a hand at a glance, and last the end line
+/// that tells a whole file from one cut short (`check.rs`).
 pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
     // The head alone, without copying every hand only to leave it out.
     let head = SessionFile {
@@ -267,14 +268,15 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
         results: Vec::new(),
     };
     let mut out = toml::to_string(&head)?;
-    // The check of the rules goes on the line above `[rules]`, which is the
-    // last of the head (`check.rs`); should the head not end with the rules
-    // as they are written alone, the file goes without it, unchecked.
+    // The end check and the check of the rules go on the lines above
+    // `[rules]`, which is the last of the head (`check.rs`); should the head
+    // not end with the rules as they are written alone, the file goes
+    // without them, unchecked.
     let rules = toml::to_string(&RulesOnly { rules: &file.rules })?;
-    if out.ends_with(&rules)
-        && let Some(check) = super::check::line(&file.rules)
-    {
-        out.insert_str(out.len() - rules.len(), &check);
+    let check = super::check::line(&file.rules).filter(|_| out.ends_with(&rules));
+    if let Some(check) = &check {
+        let checks = format!("{}{check}", super::check::end_check_line());
+        out.insert_str(out.len() - rules.len(), &checks);
     }
     for (i, deal) in file.deals.iter().enumerate() {
         out.push_str(&format!("\n[[deals]] # deal {}\n", i + 1));
@@ -344,6 +346,13 @@ pub fn to_toml(file: &SessionFile) -> Result<String, toml::ser::Error> {
             push_names(&mut out, &hand.tricks)?;
             out.push('\n');
         }
+    }
+    // Last, the line the end check says the file ends with: a file cut
+    // anywhere below the check lacks it.
+    if check.is_some() {
+        out.push('\n');
+        out.push_str(super::check::END);
+        out.push('\n');
     }
     Ok(out)
 }

@@ -35,3 +35,46 @@ pub fn with_bid(session: &Session, seat: usize, n: u32) -> Session {
     next.updated += chrono::Duration::minutes(1);
     next
 }
+
+/// A duplicate evening `id` for four pairs (`A & B` to `G & H`) in a Howell
+/// of six boards, started at `created` (RFC 3339), with `results` entered in
+/// order: (board, N-S pair, E-W pair, tricks North took in 4♠), saved
+/// `minutes` after it started.
+pub fn evening(id: &str, created: &str, results: &[(u32, u32, u32, u32)], minutes: i64) -> Session {
+    let mut file: super::SessionFile = toml::from_str(&format!(
+        r#"format = 2
+written_by = "bridgepad 0.1.0"
+id = "{id}"
+variant = "duplicate"
+created = {created}
+updated = {created}
+players = ["A & B", "C & D", "E & F", "G & H"]
+first_dealer = "A & B"
+
+[rules]
+name = "duplicate"
+title = "Duplicate bridge"
+about = "Pairs play the same boards."
+family = "duplicate"
+deck = "standard"
+min_players = 2
+max_players = 52
+movement = "howell"
+boards = 6
+duplicate_scoring = "matchpoints"
+"#
+    ))
+    .expect("a duplicate session file");
+    for &(board, ns, ew, tricks) in results {
+        file.results.push(super::ResultEntry {
+            board,
+            ns,
+            ew,
+            contract: "4S".into(),
+            declarer: Some("N".into()),
+            tricks: Some(tricks),
+        });
+    }
+    file.updated += chrono::Duration::minutes(minutes);
+    Session::from_file(&file).expect("legal results")
+}

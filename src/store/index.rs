@@ -363,7 +363,7 @@ struct SessionFile {
     name: String,
     path: PathBuf,
     stamp: Stamp,
-    /// Set for a conflict copy of session `id` (see `store/conflict.rs`).
+    /// Set for a conflict copy of session `id` (see `store/conflict/`).
     copy: Option<conflict::Tool>,
 }
 

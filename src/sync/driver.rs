@@ -7,12 +7,17 @@
 //! everything the other does, it is the merge; when they went different
 //! ways, this side's stays the session and the other's is written beside it
 //! as a conflict copy, `<id>.conflict-<time>-<tag>.toml`, which `list` shows
-//! and `bridgepad resolve` settles. A duplicate session whose two sides
-//! entered different results (other tables, other boards) without
-//! contradicting each other merges into one holding both
-//! (`conflict::union`). A session file never gets conflict
-//! markers. A side that cannot be read is never taken for the session, and
-//! is kept as a copy all the same: nothing is lost.
+//! and `bridgepad resolve` settles. A duplicate evening's results do not
+//! follow from one another, so its two sides merge result by result against
+//! the ancestor (`conflict::three_way`): a result taken back on one side and
+//! untouched on the other stays taken back, results either side added are
+//! all in, and only one pair's board entered differently on both sides is a
+//! conflict. (Compared as histories, the side that still held a result
+//! taken back on the other, and went on, would hold "everything", and the
+//! result would come back.) Without an ancestor that reads, duplicate sides
+//! merge by their union (`conflict::union`). A session file never gets
+//! conflict markers. A side that cannot be read is never taken for the
+//! session, and is kept as a copy all the same: nothing is lost.
 
 use std::path::{Path, PathBuf};
 
@@ -20,7 +25,8 @@ use anyhow::{Result, bail};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
-use crate::store::conflict::{self, FileName, Relation};
+use crate::session::Session;
+use crate::store::conflict::{self, FileName, Relation, ThreeWay};
 use crate::store::{self, Draws, read_session};
 
 /// What the merge of two versions is.
@@ -44,17 +50,14 @@ pub enum Decision {
 }
 
 /// How the two versions of the file at `path` (relative to the data
-/// folder) merge.
-pub fn decide(path: &str, ours: &[u8], theirs: &[u8]) -> Decision {
+/// folder) merge, given the version both went on from (`base`, empty when
+/// git has none).
+pub fn decide(path: &str, base: &[u8], ours: &[u8], theirs: &[u8]) -> Decision {
     match (parse(path, ours), parse(path, theirs)) {
-        (Some(a), Some(b)) => match conflict::relation(&a, &b) {
-            Relation::Same | Relation::FirstExtends => Decision::Ours,
-            Relation::SecondExtends => Decision::Theirs,
-            Relation::Diverged => match union_text(&a, &b, ours) {
-                Some(text) => Decision::Union(text),
-                None => Decision::OursAndCopyTheirs,
-            },
-            Relation::Unrelated => Decision::OursAndCopyTheirs,
+        (Some(a), Some(b)) => match parse(path, base).and_then(|o| conflict::three_way(&o, &a, &b))
+        {
+            Some(merge) => three_way(merge, &a, &b, ours),
+            None => two_way(&a, &b, ours),
         },
         (Some(_), None) => Decision::OursAndCopyTheirs,
         (None, Some(_)) => Decision::TheirsAndCopyOurs,
@@ -62,18 +65,43 @@ pub fn decide(path: &str, ours: &[u8], theirs: &[u8]) -> Decision {
     }
 }
 
-/// The text of the two copies' union (duplicate), naming the device this
+/// The decision a duplicate evening's three-way merge makes: a side's file
+/// as it is when the merge holds just its results, else the merge.
+fn three_way(merge: ThreeWay, a: &Session, b: &Session, ours: &[u8]) -> Decision {
+    let ThreeWay::Merged(merged) = merge else {
+        return Decision::OursAndCopyTheirs;
+    };
+    let results = |s: &Session| s.to_file().results;
+    if results(&merged) == results(a) {
+        Decision::Ours
+    } else if results(&merged) == results(b) {
+        Decision::Theirs
+    } else {
+        union_text(&merged, ours).map_or(Decision::OursAndCopyTheirs, Decision::Union)
+    }
+}
+
+/// How two versions that both read merge without their ancestor: as
+/// histories, a duplicate evening's that went different ways by their union.
+fn two_way(a: &Session, b: &Session, ours: &[u8]) -> Decision {
+    match conflict::relation(a, b) {
+        Relation::Same | Relation::FirstExtends => Decision::Ours,
+        Relation::SecondExtends => Decision::Theirs,
+        Relation::Diverged => match conflict::union(a, b).and_then(|m| union_text(&m, ours)) {
+            Some(text) => Decision::Union(text),
+            None => Decision::OursAndCopyTheirs,
+        },
+        Relation::Unrelated => Decision::OursAndCopyTheirs,
+    }
+}
+
+/// The text of a merge of both sides (duplicate), naming the device this
 /// side's file names as its writer.
-fn union_text(
-    a: &crate::session::Session,
-    b: &crate::session::Session,
-    ours: &[u8],
-) -> Option<String> {
+fn union_text(merged: &Session, ours: &[u8]) -> Option<String> {
     #[derive(Deserialize)]
     struct WrittenBy {
         written_by: String,
     }
-    let merged = conflict::union(a, b)?;
     let mut file = merged.to_file();
     if let Some(by) = std::str::from_utf8(ours)
         .ok()
@@ -94,7 +122,7 @@ struct IdOnly {
 /// replays. A session among the sessions must hold the id it is named
 /// after, as the store requires; a file in `trash/` or `backups/` is named
 /// otherwise and is taken for the session it holds.
-fn parse(path: &str, bytes: &[u8]) -> Option<crate::session::Session> {
+fn parse(path: &str, bytes: &[u8]) -> Option<Session> {
     // Larger than any session file the store reads: kept, not parsed.
     if bytes.len() as u64 > store::plain::MOST_BYTES {
         return None;
@@ -126,13 +154,13 @@ pub enum Merged {
     Copy(PathBuf),
 }
 
-/// Merges `ours` (also the output) with `theirs` for the file at `path`,
-/// relative to `top`, the top of the work tree, beside which a conflict copy
-/// is written. Fails when neither side reads, leaving `ours` as it was.
+/// Merges `ours` (also the output) with `theirs`, both gone on from `base`,
+/// for the file at `path`, relative to `top`, the top of the work tree,
+/// beside which a conflict copy is written. Fails when neither side reads,
+/// leaving `ours` as it was.
 pub fn merge(
     top: &Path,
-    ours: &Path,
-    theirs: &Path,
+    [base, ours, theirs]: [&Path; 3],
     path: &str,
     now: DateTime<Utc>,
     draws: &mut Draws,
@@ -141,7 +169,9 @@ pub fn merge(
         std::fs::read(p).map_err(|e| anyhow::anyhow!("could not read `{}`: {e}", p.display()))
     };
     let (a, b) = (read(ours)?, read(theirs)?);
-    match decide(path, &a, &b) {
+    // An ancestor that cannot be read only costs the three-way merge.
+    let o = read(base).unwrap_or_default();
+    match decide(path, &o, &a, &b) {
         Decision::Ours => Ok(Merged::Clean),
         Decision::Union(text) => {
             write(ours, text.as_bytes())?;
@@ -232,10 +262,13 @@ mod tests {
         let one = bid(&s, 1, 1);
         let two = bid(&one, 2, 0);
         let path = format!("{ID}.toml");
-        assert_eq!(decide(&path, &text(&one), &text(&one)), Decision::Ours);
-        assert_eq!(decide(&path, &text(&two), &text(&one)), Decision::Ours);
-        assert_eq!(decide(&path, &text(&one), &text(&two)), Decision::Theirs);
-        assert_eq!(decide(&path, &text(&s), &text(&two)), Decision::Theirs);
+        assert_eq!(decide(&path, b"", &text(&one), &text(&one)), Decision::Ours);
+        assert_eq!(decide(&path, b"", &text(&two), &text(&one)), Decision::Ours);
+        assert_eq!(
+            decide(&path, b"", &text(&one), &text(&two)),
+            Decision::Theirs
+        );
+        assert_eq!(decide(&path, b"", &text(&s), &text(&two)), Decision::Theirs);
     }
 
     #[test]
@@ -249,15 +282,15 @@ mod tests {
         };
         let (a, b) = (on("laptop-a"), on("laptop-b"));
         assert_ne!(a, b);
-        assert_eq!(decide(&path, &a, &b), Decision::Ours);
-        assert_eq!(decide(&path, &b, &text(&one)), Decision::Ours);
+        assert_eq!(decide(&path, b"", &a, &b), Decision::Ours);
+        assert_eq!(decide(&path, b"", &b, &text(&one)), Decision::Ours);
         // One went further on another device: still a history that holds the other.
         let further = {
             let mut file = bid(&one, 2, 0).to_file();
             file.written_by = store::device::written_by("laptop-b");
             to_toml(&file).unwrap().into_bytes()
         };
-        assert_eq!(decide(&path, &a, &further), Decision::Theirs);
+        assert_eq!(decide(&path, b"", &a, &further), Decision::Theirs);
     }
 
     #[test]
@@ -266,12 +299,48 @@ mod tests {
         let path = format!("{ID}.toml");
         let (one, other) = (bid(&s, 1, 1), bid(&s, 1, 0));
         assert_eq!(
-            decide(&path, &text(&one), &text(&other)),
+            decide(&path, b"", &text(&one), &text(&other)),
             Decision::OursAndCopyTheirs
         );
         let stranger = start(["Dee", "Eve", "Fay"]);
         assert_eq!(
-            decide(&path, &text(&one), &text(&stranger)),
+            decide(&path, b"", &text(&one), &text(&stranger)),
+            Decision::OursAndCopyTheirs
+        );
+    }
+
+    #[test]
+    fn a_duplicate_result_taken_back_on_one_side_stays_taken_back() {
+        let id = "2026-11-23-duplicate-psnc";
+        let path = format!("{id}.toml");
+        let evening = |results: &[(u32, u32, u32, u32)], minutes| {
+            crate::session::testing::evening(id, "2026-11-23T20:00:00Z", results, minutes)
+        };
+        let base = text(&evening(&[(1, 4, 1, 10)], 1));
+        let undone = text(&evening(&[], 2));
+        let added = text(&evening(&[(1, 4, 1, 10), (1, 2, 3, 11)], 3));
+        let boards = |decision: Decision| match decision {
+            Decision::Union(text) => {
+                let file: crate::session::SessionFile = toml::from_str(&text).unwrap();
+                file.results
+                    .iter()
+                    .map(|r| (r.board, r.ns, r.ew))
+                    .collect::<Vec<_>>()
+            }
+            other => panic!("not a merge of both: {other:?}"),
+        };
+        assert_eq!(boards(decide(&path, &base, &undone, &added)), [(1, 2, 3)]);
+        assert_eq!(boards(decide(&path, &base, &added, &undone)), [(1, 2, 3)]);
+        // Untouched on the other side: the side that took it back.
+        assert_eq!(decide(&path, &base, &undone, &base), Decision::Ours);
+        assert_eq!(decide(&path, &base, &base, &undone), Decision::Theirs);
+        // Without an ancestor, the side that went on holds everything.
+        assert_eq!(decide(&path, b"", &undone, &added), Decision::Theirs);
+        // One pair's board entered differently on both sides.
+        let nine = text(&evening(&[(1, 4, 1, 9)], 4));
+        let eleven = text(&evening(&[(1, 4, 1, 11)], 5));
+        assert_eq!(
+            decide(&path, &base, &nine, &eleven),
             Decision::OursAndCopyTheirs
         );
     }
@@ -281,15 +350,18 @@ mod tests {
         let s = text(&bid(&start(["Ann", "Bob", "Cid"]), 1, 1));
         let path = format!("{ID}.toml");
         let broken = b"format = 2\nid = \"oops\n".to_vec();
-        assert_eq!(decide(&path, &s, &broken), Decision::OursAndCopyTheirs);
-        assert_eq!(decide(&path, &broken, &s), Decision::TheirsAndCopyOurs);
-        assert_eq!(decide(&path, &broken, &broken), Decision::Neither);
+        assert_eq!(decide(&path, b"", &s, &broken), Decision::OursAndCopyTheirs);
+        assert_eq!(decide(&path, b"", &broken, &s), Decision::TheirsAndCopyOurs);
+        assert_eq!(decide(&path, b"", &broken, &broken), Decision::Neither);
         assert_eq!(
-            decide(&path, &[0xff, 0xfe], &s),
+            decide(&path, b"", &[0xff, 0xfe], &s),
             Decision::TheirsAndCopyOurs
         );
         // Named after another session: the store would refuse it too.
-        assert_eq!(decide("2026-11-23-other.toml", &s, &s), Decision::Neither);
+        assert_eq!(
+            decide("2026-11-23-other.toml", b"", &s, &s),
+            Decision::Neither
+        );
     }
 
     #[test]
@@ -299,8 +371,8 @@ mod tests {
         deleted.extend(text(&bid(&s, 1, 1)));
         let further = text(&bid(&bid(&s, 1, 1), 2, 0));
         let path = format!("trash/{ID}.2.toml");
-        assert_eq!(decide(&path, &deleted, &further), Decision::Theirs);
-        assert_eq!(decide(&path, &further, &deleted), Decision::Ours);
+        assert_eq!(decide(&path, b"", &deleted, &further), Decision::Theirs);
+        assert_eq!(decide(&path, b"", &further, &deleted), Decision::Ours);
     }
 
     #[test]
@@ -353,11 +425,11 @@ mod tests {
         padded.extend(b"# ");
         padded.resize(store::plain::MOST_BYTES as usize, b'x');
         padded.push(b'\n');
-        assert_eq!(decide(&path, &s, &padded), Decision::OursAndCopyTheirs);
-        assert_eq!(decide(&path, &padded, &s), Decision::TheirsAndCopyOurs);
+        assert_eq!(decide(&path, b"", &s, &padded), Decision::OursAndCopyTheirs);
+        assert_eq!(decide(&path, b"", &padded, &s), Decision::TheirsAndCopyOurs);
         padded.truncate(padded.len() - 2);
         padded.push(b'\n');
-        assert_eq!(decide(&path, &s, &padded), Decision::Ours);
+        assert_eq!(decide(&path, b"", &s, &padded), Decision::Ours);
     }
 
     #[cfg(unix)]

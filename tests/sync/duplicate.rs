@@ -88,3 +88,33 @@ fn the_same_board_entered_differently_is_a_conflict_resolve_settles() {
     assert!(copies(&sessions(&b), &id).is_empty());
     assert_eq!(results(&b, &id).len(), 1);
 }
+
+/// A result taken back on laptop `a` (which had synced it) while laptop `b`,
+/// still holding it, enters another: synced in either order, both laptops
+/// end with `b`'s new result and without the one `a` took back, and
+/// nothing is called a conflict. The merge compares each side with the
+/// version both started from, as git's own merge does.
+#[test]
+fn a_result_taken_back_on_one_laptop_stays_taken_back() {
+    for a_first in [true, false] {
+        let remote = Remote::new();
+        let (a, b) = (remote.device("1"), remote.device("2"));
+        let id = evening(&a, &b, &remote);
+        a.ok(&["result", "1", "--ns", "6", "--ew", "1", "4S", "N", "10"]);
+        sync(&a, &remote);
+        synced(&b);
+        assert_eq!(results(&b, &id), vec![(1, 6, 420)]);
+        a.ok(&["undo"]);
+        b.ok(&["result", "1", "--ns", "2", "--ew", "5", "4S", "N", "11"]);
+        let (first, second) = if a_first { (&a, &b) } else { (&b, &a) };
+        for bp in [first, second, first] {
+            let out = synced(bp);
+            assert!(!out.contains("conflict"), "{out}");
+        }
+        let expected = vec![(1, 2, 450)];
+        assert_eq!(results(&a, &id), expected, "a first: {a_first}");
+        assert_eq!(results(&b, &id), expected, "a first: {a_first}");
+        assert_eq!(sessions(&a), sessions(&b));
+        assert!(copies(&sessions(&a), &id).is_empty());
+    }
+}

@@ -3,7 +3,7 @@
 //!
 //! A session's copies are its file `<id>.toml` (or, when git left conflict
 //! markers in it, each side of them) and the conflict copies sync tools put
-//! beside it (`conflict.rs` knows their names and decides how two copies
+//! beside it (`conflict/` knows their names and decides how two copies
 //! relate). Whenever a command finds copies, [`settle`] runs under the
 //! folder's lock, at the command's time, and says what it merged through
 //! the command (the store prints nothing): copies that the most complete

@@ -287,6 +287,9 @@ fn conflict_of(copies: usize) -> Option<Conflict> {
 /// "stopped at hand 3 of the 5", "stopped earlier in hand 5". Hands are
 /// counted as the files hold them, the one in progress included.
 fn stopped(shorter: &Session, longer: &Session) -> String {
+    if shorter.play.as_duplicate().is_some() {
+        return lacked(shorter, longer);
+    }
     let (word, s, l) = match (shorter.play.as_exact(), longer.play.as_exact()) {
         (Some(a), Some(b)) => ("hand", a.facts().len(), b.facts().len()),
         _ => ("deal", deals(shorter), deals(longer)),
@@ -302,6 +305,39 @@ fn stopped(shorter: &Session, longer: &Session) -> String {
         0 => format!("stopped before {word} 1 of the {l}"),
         s => format!("stopped at {word} {s} of the {l}"),
     }
+}
+
+/// Duplicate: the results the shorter copy lacks, by board, "lacked 1 of
+/// the session's 3 results, on board 2, which stay in the session". An
+/// evening's results are entered at every table at once, so there is no
+/// "further"; and a copy lacking a result may be one where it was taken
+/// back (without the version both started from, nothing tells), so the
+/// boards are named for the table to see it is back.
+fn lacked(shorter: &Session, longer: &Session) -> String {
+    let (have, all) = (shorter.to_file().results, longer.to_file().results);
+    let mut boards: Vec<u32> = all
+        .iter()
+        .filter(|r| !have.contains(r))
+        .map(|r| r.board)
+        .collect();
+    let n = boards.len();
+    let results = |n: usize| if n == 1 { "result" } else { "results" };
+    if n == 0 {
+        return match all.len() {
+            0 => "was the same, with no results yet".to_string(),
+            l => format!("was the same, with {l} {}", results(l)),
+        };
+    }
+    boards.sort_unstable();
+    boards.dedup();
+    let boards: Vec<String> = boards.iter().map(u32::to_string).collect();
+    let on = if boards.len() == 1 { "board" } else { "boards" };
+    format!(
+        "lacked {n} of the session's {} {}, on {on} {}, which stay in the session",
+        all.len(),
+        results(all.len()),
+        boards.join(", ")
+    )
 }
 
 /// Deals with something recorded in a contract game's file.

@@ -446,42 +446,7 @@ const EVENING: &str = "2026-11-23-duplicate-psnc";
 /// The evening with `results` entered: (board, N-S, E-W, tricks in 4S by
 /// North), saved `minutes` after it started.
 fn evening(results: &[(u32, u32, u32, u32)], minutes: i64) -> Session {
-    let mut file: crate::session::SessionFile = toml::from_str(&format!(
-        r#"format = 2
-written_by = "bridgepad 0.1.0"
-id = "{EVENING}"
-variant = "duplicate"
-created = {AT}
-updated = {AT}
-players = ["A & B", "C & D", "E & F", "G & H"]
-first_dealer = "A & B"
-
-[rules]
-name = "duplicate"
-title = "Duplicate bridge"
-about = "Pairs play the same boards."
-family = "duplicate"
-deck = "standard"
-min_players = 2
-max_players = 52
-movement = "howell"
-boards = 6
-duplicate_scoring = "matchpoints"
-"#
-    ))
-    .unwrap();
-    for &(board, ns, ew, tricks) in results {
-        file.results.push(crate::session::ResultEntry {
-            board,
-            ns,
-            ew,
-            contract: "4S".into(),
-            declarer: Some("N".into()),
-            tricks: Some(tricks),
-        });
-    }
-    file.updated += chrono::Duration::minutes(minutes);
-    Session::from_file(&file).unwrap()
+    crate::session::testing::evening(EVENING, AT, results, minutes)
 }
 
 /// Each result of `id` as stored: (board, N-S, E-W, tricks).
@@ -590,4 +555,41 @@ fn sides_of_git_markers_that_disagree_keep_every_copy_as_it_is() {
     assert_eq!(fs::read_to_string(store.path(EVENING)).unwrap(), markers);
     assert!(copy.exists());
     assert!(store.trashed().unwrap().is_empty());
+}
+
+#[test]
+fn a_copy_lacking_results_the_session_holds_says_which_boards() {
+    // Laptop a took back its result on board 1 (its copy holds none);
+    // laptop b still held it and entered another. Without the version both
+    // started from, b's copy holds all of a's: the result comes back, and
+    // the line says so by its board.
+    let (_dir, store) = store_with(&evening(&[(1, 4, 1, 10), (2, 2, 3, 9)], 5));
+    put(
+        &store,
+        &format!("{EVENING}.sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &evening(&[], 4),
+    );
+    let (settled, said) = settle_evening(&store);
+    assert_eq!(settled.conflict, None);
+    assert_eq!(
+        said,
+        [format!(
+            "merged Syncthing's copy of {EVENING}: it lacked 2 of the session's 2 results, on boards 1, 2, which stay in the session; it is in the trash"
+        )]
+    );
+    assert_eq!(stored_results(&store, EVENING).len(), 2);
+    // A copy with every result the session has is the same.
+    let (_dir, store) = store_with(&evening(&[(1, 4, 1, 10)], 5));
+    put(
+        &store,
+        &format!("{EVENING}.sync-conflict-20261123-203000-ABCDEFG.toml"),
+        &evening(&[(1, 4, 1, 10)], 4),
+    );
+    let (_, said) = settle_evening(&store);
+    assert_eq!(
+        said,
+        [format!(
+            "merged Syncthing's copy of {EVENING}: it was the same, with 1 result; it is in the trash"
+        )]
+    );
 }

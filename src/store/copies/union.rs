@@ -1,9 +1,13 @@
 //! Duplicate: copies of one evening that went different ways without
 //! contradicting each other (one laptop per table, its folder shared by a
 //! sync tool) merge into one session holding every copy's results, by the
-//! one rule `bridgepad sync`'s merge driver follows too
-//! ([`conflict::union`]). A copy holding another result for a pair on a
-//! board stays, a conflict for `bridgepad resolve`.
+//! rule `bridgepad sync`'s merge driver follows when git knows no common
+//! ancestor ([`conflict::union`]). A copy holding another result for a pair
+//! on a board stays, a conflict for `bridgepad resolve`. A sync tool keeps
+//! no version the copies started from, so a result taken back on one
+//! laptop while another still held it comes back here (the guide says so,
+//! and says to take it back again): a copy lacking a result cannot tell
+//! "taken back here" from "never entered here".
 
 use anyhow::{Context as _, Result};
 use chrono::{DateTime, Utc};

@@ -64,6 +64,15 @@ fn format_1_to_2(table: &mut DeTable<'_>, text: &str) -> Result<(), String> {
 /// format up to [`FORMAT`]. A long file as bridgepad writes it is read a
 /// hand at a time (`entries.rs`), which gives the same session.
 pub fn read(path: &Path, text: &str) -> Result<Read> {
+    // A file cut short is refused before it is parsed, whatever is left of
+    // it (`session/check.rs`): the parse would say only what the cut broke,
+    // or read what is left as another game.
+    if let Some(why) = crate::session::check::cut_short(text) {
+        return Err(anyhow!(
+            "could not read session `{}`: {why}",
+            path.display()
+        ));
+    }
     if let Some(read) = entries::read_in_parts(text, |settings| read_whole(path, settings)) {
         return Ok(read);
     }
@@ -194,14 +203,17 @@ mod tests {
         // Saved again, it is the same session in format 2, written by this build.
         let session = Session::from_file(&read.file).unwrap();
         let again = to_toml(&session.to_file()).unwrap();
-        // With the check of its rules above them (`session/check.rs`).
+        // With the end check and the check of its rules above them, and
+        // the end line last (`session/check.rs`).
         let check = crate::session::check::line(&read.file.rules).unwrap();
+        let end = crate::session::check::end_check_line();
         let expected = FORMAT_1
             .replace(
                 "format = 1\n",
                 &format!("format = 2\nwritten_by = \"{WRITTEN_BY}\"\n"),
             )
-            .replace("\n[rules]\n", &format!("\n{check}[rules]\n"));
+            .replace("\n[rules]\n", &format!("\n{end}{check}[rules]\n"))
+            + "\n# end of session\n";
         assert_eq!(again, expected);
         // And that reads back without a migration.
         let current = super::read(path(), &again).unwrap();

@@ -9,12 +9,16 @@
 //! appended, except by `edit` and `undo`, so when one copy's history runs
 //! through the other's, the longer one holds everything and the two merge by
 //! themselves. The engine's own `undo` walks a copy back entry by entry, so
-//! "extends" means exactly what the table could have recorded.
+//! "extends" means exactly what the table could have recorded. A duplicate
+//! evening's copies merge result by result instead (`results.rs`).
 //!
 //! Nothing here reads or writes files: callers hand in names, text and
 //! sessions.
 
 use crate::session::{Session, SessionFile};
+
+mod results;
+pub use results::{ThreeWay, three_way, union};
 
 /// What a file name in the data folder holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,37 +214,6 @@ pub fn relation(a: &Session, b: &Session) -> Relation {
         }
     }
     Relation::Diverged
-}
-
-/// Duplicate: one session holding the results of both copies, when they
-/// went different ways without contradicting each other (two laptops
-/// entering different boards or tables of one evening). `None` when the
-/// copies are not of one duplicate game, or when they hold different
-/// results for one pair on one board: a conflict the table settles with
-/// `bridgepad resolve`. The later of the two saves is the merge's. The one
-/// rule for both paths: git's merge driver and the copies a sync tool
-/// leaves (`copies/union.rs`).
-pub fn union(a: &Session, b: &Session) -> Option<Session> {
-    if !a.play.unites_copies() || !same_game(a, b) {
-        return None;
-    }
-    let (mut merged, fb) = (a.to_file(), b.to_file());
-    for result in fb.results {
-        if merged.results.contains(&result) {
-            continue;
-        }
-        let pairs = [result.ns, result.ew];
-        let clash = merged
-            .results
-            .iter()
-            .any(|m| m.board == result.board && (pairs.contains(&m.ns) || pairs.contains(&m.ew)));
-        if clash {
-            return None;
-        }
-        merged.results.push(result);
-    }
-    merged.updated = merged.updated.max(fb.updated);
-    Session::from_file(&merged).ok()
 }
 
 /// Where two copies of one game part: the first hand (deal, in a contract

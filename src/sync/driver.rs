@@ -54,11 +54,13 @@ pub enum Decision {
 /// git has none).
 pub fn decide(path: &str, base: &[u8], ours: &[u8], theirs: &[u8]) -> Decision {
     match (parse(path, ours), parse(path, theirs)) {
-        (Some(a), Some(b)) => match parse(path, base).and_then(|o| conflict::three_way(&o, &a, &b))
-        {
-            Some(merge) => three_way(merge, &a, &b, ours),
-            None => two_way(&a, &b, ours),
-        },
+        (Some(a), Some(b)) => {
+            let base = parse(path, base);
+            match base.as_ref().and_then(|o| conflict::three_way(o, &a, &b)) {
+                Some(merge) => three_way(merge, &a, &b, ours),
+                None => histories(base.as_ref(), &a, &b, ours),
+            }
+        }
         (Some(_), None) => Decision::OursAndCopyTheirs,
         (None, Some(_)) => Decision::TheirsAndCopyOurs,
         (None, None) => Decision::Neither,
@@ -81,18 +83,55 @@ fn three_way(merge: ThreeWay, a: &Session, b: &Session, ours: &[u8]) -> Decision
     }
 }
 
-/// How two versions that both read merge without their ancestor: as
-/// histories, a duplicate evening's that went different ways by their union.
-fn two_way(a: &Session, b: &Session, ours: &[u8]) -> Decision {
+/// How two versions that both read merge as histories (a duplicate
+/// evening's that went different ways by their union when there is no
+/// ancestor to compare with). Where one holds the other, it went further and
+/// is the merge, unless the shorter one took entries back from the ancestor
+/// (`taken_back`).
+fn histories(base: Option<&Session>, a: &Session, b: &Session, ours: &[u8]) -> Decision {
     match conflict::relation(a, b) {
-        Relation::Same | Relation::FirstExtends => Decision::Ours,
-        Relation::SecondExtends => Decision::Theirs,
+        Relation::Same => Decision::Ours,
+        Relation::FirstExtends => match taken_back(base, b, a) {
+            None => Decision::Ours,
+            Some(TakenBack::Stands) => Decision::Theirs,
+            Some(TakenBack::WentOnPast) => Decision::OursAndCopyTheirs,
+        },
+        Relation::SecondExtends => match taken_back(base, a, b) {
+            None => Decision::Theirs,
+            Some(TakenBack::Stands) => Decision::Ours,
+            Some(TakenBack::WentOnPast) => Decision::OursAndCopyTheirs,
+        },
         Relation::Diverged => match conflict::union(a, b).and_then(|m| union_text(&m, ours)) {
             Some(text) => Decision::Union(text),
             None => Decision::OursAndCopyTheirs,
         },
         Relation::Unrelated => Decision::OursAndCopyTheirs,
     }
+}
+
+/// What became of entries one side took back (`undo`) since the ancestor.
+enum TakenBack {
+    /// The other side holds nothing the ancestor did not: the take-back
+    /// stands, as git's own merge keeps a line removed on one side only.
+    Stands,
+    /// The other side went on past the entries taken back: which history
+    /// is the table's is for the table to say (`resolve`), so neither the
+    /// take-back nor what followed is lost.
+    WentOnPast,
+}
+
+/// Whether `shorter`, which `longer` extends, took entries back from
+/// `base`, and if so what became of them; `None` when it took nothing
+/// back (or there is no ancestor), so `longer` simply went further.
+fn taken_back(base: Option<&Session>, shorter: &Session, longer: &Session) -> Option<TakenBack> {
+    let base = base?;
+    if conflict::relation(base, shorter) != Relation::FirstExtends {
+        return None;
+    }
+    Some(match conflict::relation(base, longer) {
+        Relation::Same | Relation::FirstExtends => TakenBack::Stands,
+        _ => TakenBack::WentOnPast,
+    })
 }
 
 /// The text of a merge of both sides (duplicate), naming the device this
@@ -307,6 +346,36 @@ mod tests {
             decide(&path, b"", &text(&one), &text(&stranger)),
             Decision::OursAndCopyTheirs
         );
+    }
+
+    #[test]
+    fn a_hand_taken_back_on_one_side_stays_taken_back_or_is_the_tables_to_settle() {
+        let path = format!("{ID}.toml");
+        let s = start(["Ann", "Bob", "Cid"]);
+        // Bob's bid taken back on one side; on the other, Cid bids after it
+        // (and Ann, whose bid is then forced at one card).
+        let base = bid(&s, 1, 1);
+        let undone = s.clone();
+        let further = bid(&base, 2, 0);
+        let (base, undone, further) = (text(&base), text(&undone), text(&further));
+        // Untouched on the other side: the take-back stands, either way round.
+        assert_eq!(decide(&path, &base, &undone, &base), Decision::Ours);
+        assert_eq!(decide(&path, &base, &base, &undone), Decision::Theirs);
+        // The other side went on past it: both kept, for the table.
+        assert_eq!(
+            decide(&path, &base, &undone, &further),
+            Decision::OursAndCopyTheirs
+        );
+        assert_eq!(
+            decide(&path, &base, &further, &undone),
+            Decision::OursAndCopyTheirs
+        );
+        // Nothing taken back: the one that went further, as ever.
+        assert_eq!(decide(&path, &base, &base, &further), Decision::Theirs);
+        assert_eq!(decide(&path, &undone, &undone, &further), Decision::Theirs);
+        // Without an ancestor there is no telling a take-back from a
+        // device that is behind.
+        assert_eq!(decide(&path, b"", &undone, &further), Decision::Theirs);
     }
 
     #[test]

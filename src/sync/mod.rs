@@ -91,6 +91,7 @@ pub fn sync(
     let remote = remote.map(absolute_url).transpose()?;
     if let Some(url) = &remote {
         refuse_remote_inside(dir, url)?;
+        refuse_working_copy(url)?;
     }
     let git = Git::new(dir);
     let fresh = !dir.join(".git").exists();
@@ -127,6 +128,7 @@ pub fn sync(
                 );
             };
             refuse_remote_inside(dir, &url)?;
+            refuse_working_copy(&url)?;
             (url, false)
         }
     };

@@ -20,6 +20,7 @@ mod pushes;
 mod setup;
 mod start;
 mod two_devices;
+mod working_copy;
 
 use start::{Snapshot, one_device, two_devices, two_devices_settled};
 

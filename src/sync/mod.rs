@@ -28,8 +28,9 @@
 //! remote, the driver, the attributes, the identity, the machine-local
 //! files untracked), `branch.rs` follows the remote's branch, `unmerged.rs`
 //! settles what a merge leaves unmerged (`index.rs` tells whether there is
-//! any), and `changes.rs` says what a sync committed and pulled (its commit
-//! messages).
+//! any), `stage.rs` stages what changed (sessions whatever an ignore rule
+//! says), and `changes.rs` says what a sync committed and pulled (its
+//! commit messages).
 //!
 //! Each git command costs a process (a few milliseconds), so a sync asks
 //! git only what it cannot read as plainly itself: every setting comes from
@@ -45,6 +46,7 @@ mod index;
 mod recover;
 mod refs;
 mod setup;
+mod stage;
 mod unmerged;
 
 use std::path::{Path, PathBuf};
@@ -288,7 +290,7 @@ impl Syncing<'_> {
         if !merging {
             self.forget_auto_merge()?;
         }
-        self.git.run(&["add", "-A"])?;
+        self.stage_all(say)?;
         let staged = self
             .git
             .run(&["diff", "--cached", "--name-status", "--no-renames", "-z"])?;
@@ -468,7 +470,7 @@ impl Syncing<'_> {
             if related {
                 self.keep_changed(&before, &theirs, say)?;
             }
-            self.git.run(&["add", "-A"])?;
+            self.stage_all(say)?;
             self.git
                 .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
         }

@@ -15,6 +15,7 @@ use crate::common::{Bp, NOW, temp_dir};
 mod both_sides;
 mod duplicate;
 mod five_or_six;
+mod ignored;
 mod merge_driver;
 mod pushes;
 mod setup;

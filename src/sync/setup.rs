@@ -369,6 +369,26 @@ mod tests {
     }
 
     #[test]
+    fn a_config_that_says_bare_false_is_a_working_copy_s() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config");
+        for (text, not_bare) in [
+            (
+                "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+                true,
+            ),
+            ("[Core]\n  Bare = No ; by hand\n", true),
+            ("[core]\n\tbare = true\n", false),
+            ("[remote \"core\"]\n\tbare = false\n", false),
+            ("[core]\n\tbare = false\n[core]\n\tbare = true\n", false),
+        ] {
+            fs::write(&path, text).unwrap();
+            assert_eq!(says_not_bare(&path), not_bare, "{text}");
+        }
+        assert!(!says_not_bare(&dir.path().join("none")));
+    }
+
+    #[test]
     fn missing_lines_are_appended_once() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("exclude");

@@ -41,7 +41,10 @@ impl Syncing<'_> {
         ];
         args.extend(SYNCED);
         let hidden = self.git.run(&args)?.stdout;
-        let paths: Vec<&[u8]> = hidden.split(|b| *b == 0).filter(|p| !p.is_empty()).collect();
+        let paths: Vec<&[u8]> = hidden
+            .split(|b| *b == 0)
+            .filter(|p| !p.is_empty())
+            .collect();
         let Some(first) = paths.first() else {
             return Ok(());
         };

@@ -45,7 +45,11 @@ fn working_copy(remote: &Remote, marks: &Marks, filter: &str) -> PathBuf {
     git_in(
         remote,
         &work,
-        &["config", &format!("filter.evil.{filter}"), &format!("{touch}; cat")],
+        &[
+            "config",
+            &format!("filter.evil.{filter}"),
+            &format!("{touch}; cat"),
+        ],
     );
     fs::write(work.join(".git/info/attributes"), "* filter=evil\n").unwrap();
     for name in ["pre-receive", "update", "post-receive", "push-to-checkout"] {
@@ -124,7 +128,11 @@ fn a_bare_remote_s_own_work_tree_is_never_pushed_into() {
     git_in(
         &remote,
         &remote.path(),
-        &["config", "filter.evil.smudge", &format!("{}; cat", marks.touch("smudge"))],
+        &[
+            "config",
+            "filter.evil.smudge",
+            &format!("{}; cat", marks.touch("smudge")),
+        ],
     );
     fs::create_dir_all(remote.path().join("info")).unwrap();
     fs::write(remote.path().join("info/attributes"), "* filter=evil\n").unwrap();
@@ -132,8 +140,7 @@ fn a_bare_remote_s_own_work_tree_is_never_pushed_into() {
     let out = a.run(&["sync"]);
     assert_eq!(out.code, Some(1), "{}{}", out.stdout, out.stderr);
     assert!(
-        out.stderr
-            .starts_with("error: 1 commit not pushed: ")
+        out.stderr.starts_with("error: 1 commit not pushed: ")
             && out.stderr.contains("refusing to update checked out branch"),
         "{}",
         out.stderr

@@ -46,6 +46,7 @@ impl Syncing<'_> {
         // What was saved while fetching: git merges a clean work tree only.
         self.commit_here(say)?;
         let before = self.git.run(&["rev-parse", "HEAD"])?.line();
+        let theirs = self.cleaned(&theirs, say)?;
         if self.merge_staged(&theirs, &before, say)? {
             self.git
                 .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
@@ -134,9 +135,12 @@ impl Syncing<'_> {
             self.commit_with_message(&message)?;
         }
         let ours = self.git.run(&["rev-parse", "HEAD"])?.line();
-        let known = self
-            .git
-            .succeeds(&["rev-parse", "-q", "--verify", &format!("{theirs}^{{commit}}")])?;
+        let known = self.git.succeeds(&[
+            "rev-parse",
+            "-q",
+            "--verify",
+            &format!("{theirs}^{{commit}}"),
+        ])?;
         // A merge of a commit this repository lacks (a `MERGE_HEAD` written
         // by hand): what is here is committed; the fetch brings the rest.
         if known && self.merge_staged(&theirs, &ours, say)? {

@@ -42,9 +42,11 @@
 mod branch;
 mod changes;
 pub mod driver;
+mod fetched;
 pub mod git;
 mod index;
 mod merge;
+mod paths;
 mod recover;
 mod refs;
 mod setup;
@@ -109,6 +111,9 @@ pub fn sync(
         // Before creating anything: is there a git at all?
         git::installed()?;
     }
+    // The sync lock lives in bridgepad's own folder, which a remote may
+    // have taken (before the rules that now keep it out).
+    let reclaimed = !fresh && fetched::reclaim_own_folders(&git, dir, say)?;
     // Held to the end: no other sync runs git here meanwhile.
     let _syncing = store.lock_sync()?;
     let made = !dir.join(".git").exists();
@@ -174,7 +179,7 @@ pub fn sync(
         let _lock = store.lock_folder()?;
         write_attributes(dir)?;
         // A repository made just now has nothing committed yet.
-        if remote.is_some() && !made {
+        if (remote.is_some() && !made) || reclaimed {
             sync.untrack_machine_local()?;
         }
         sync.commit_here(say)?;

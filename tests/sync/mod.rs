@@ -14,6 +14,7 @@ use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
 mod duplicate;
+mod fetched_trees;
 mod five_or_six;
 mod ignored;
 mod merge_driver;

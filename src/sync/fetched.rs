@@ -23,6 +23,9 @@ use crate::text::plural;
 /// How many left-out paths a notice names, at most, for each reason.
 const NAMED: usize = 8;
 
+/// How many the cleaned commit's message lists, at most.
+const LISTED: usize = 200;
+
 impl Syncing<'_> {
     /// The commit to merge for the remote's tip `tip`: the tip itself, or
     /// when its files include paths left out, a commit made on top of it
@@ -50,9 +53,12 @@ impl Syncing<'_> {
         left.sort();
         let tree = self.tree_without(&format!("{tip}^{{tree}}"), b"", &left)?;
         let mut message = String::from("bridgepad: left out what no device may check out\n\n");
-        for (path, _) in &left {
+        for (path, _) in left.iter().take(LISTED) {
             message.push_str(&crate::text::one_line(&String::from_utf8_lossy(path)));
             message.push('\n');
+        }
+        if left.len() > LISTED {
+            message.push_str(&format!("and {} more\n", left.len() - LISTED));
         }
         let commit = self
             .git

@@ -26,12 +26,13 @@
 //!
 //! This file is the protocol; `setup.rs` sets the repository up (the
 //! remote, the driver, the attributes, the identity, the machine-local
-//! files untracked), `branch.rs` follows the remote's branch, `merge.rs`
-//! merges what came, `unmerged.rs`
-//! settles what a merge leaves unmerged (`index.rs` tells whether there is
-//! any), `stage.rs` stages what changed (sessions whatever an ignore rule
-//! says), and `changes.rs` says what a sync committed and pulled (its
-//! commit messages).
+//! files untracked, a remote that is a working copy refused), `branch.rs`
+//! follows the remote's branch, `merge.rs` merges what came (`fetched.rs`
+//! first leaves out the paths no device may take, `paths.rs` says which),
+//! `unmerged.rs` settles what a merge leaves unmerged (`index.rs` tells
+//! whether there is any), `stage.rs` stages what changed (sessions whatever
+//! an ignore rule says), and `changes.rs` says what a sync committed and
+//! pulled (its commit messages).
 //!
 //! Each git command costs a process (a few milliseconds), so a sync asks
 //! git only what it cannot read as plainly itself: every setting comes from

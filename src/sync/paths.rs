@@ -17,7 +17,7 @@ use crate::store::folder;
 
 /// Why a path from the remote is left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Refused {
+pub(super) enum Refused {
     /// git will not check it out.
     Unsafe,
     /// bridgepad keeps it for each device alone.
@@ -27,7 +27,7 @@ pub enum Refused {
 /// Why the path `path`, as `git ls-tree -r` lists it (`/` between its
 /// parts, the bytes of the tree), is left out, if it is; `mode` is as
 /// listed (`120000` for a link).
-pub fn refused(path: &[u8], mode: &[u8]) -> Option<Refused> {
+pub(super) fn refused(path: &[u8], mode: &[u8]) -> Option<Refused> {
     let parts: Vec<&[u8]> = path.split(|b| *b == b'/').collect();
     let link = mode == b"120000";
     let last = parts.len() - 1;
@@ -43,7 +43,7 @@ pub fn refused(path: &[u8], mode: &[u8]) -> Option<Refused> {
 
 /// Whether one part of a path is a name git will not check out (`link`:
 /// the path's last part, a link), on Windows too when `windows`.
-pub fn unsafe_name(name: &[u8], link: bool, windows: bool) -> bool {
+pub(super) fn unsafe_name(name: &[u8], link: bool, windows: bool) -> bool {
     if name.is_empty() || name == b"." || name == b".." || name.contains(&0) {
         return true;
     }

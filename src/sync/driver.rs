@@ -239,8 +239,10 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// Writes `bytes` as a conflict copy of the file at `path` (relative to
 /// `top`), beside it: `<id>.conflict-<YYYYMMDD-HHMMSS>-<4 chars>.toml`.
-/// Never replaces a file: a taken name draws another tag. Returns the
-/// copy's path relative to `top`.
+/// Never replaces a file: a taken name draws another tag. A copy of the
+/// same session beside it that holds these very bytes is kept instead of
+/// a second one (a merge done again, after a sync was cut off in it, meets
+/// the same histories). Returns the copy's path relative to `top`.
 pub fn save_copy(
     top: &Path,
     path: &str,
@@ -257,6 +259,19 @@ pub fn save_copy(
     // Beside the file, in a real folder of the work tree, never through a
     // link out of it.
     let dir = store::folder::inside(top, folder)?;
+    let prefix = format!("{id}{}", conflict::BRIDGEPAD);
+    if let Ok(entries) = std::fs::read_dir(&dir) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with(&prefix)
+                && name.ends_with(".toml")
+                && entry.file_type().is_ok_and(|t| t.is_file())
+                && std::fs::read(entry.path()).is_ok_and(|held| held == bytes)
+            {
+                return Ok(folder.join(name));
+            }
+        }
+    }
     for _ in 0..100 {
         let tag = draws.tag();
         let name = format!(

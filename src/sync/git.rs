@@ -43,7 +43,7 @@ const ELSEWHERE: [&str; 8] = [
 /// config). Programs the user's git needs to reach a remote (ssh, a
 /// credential helper) are refused from the data folder's config alone: see
 /// [`LOCAL_PROGRAMS`].
-const OVERRIDES: [(&str, &str); 10] = [
+const OVERRIDES: [(&str, &str); 11] = [
     // No hook runs: neither the data folder's `.git/hooks` nor a
     // `core.hooksPath` of any config. bridgepad's commits are its own.
     ("core.hooksPath", "/dev/null"),
@@ -69,6 +69,12 @@ const OVERRIDES: [(&str, &str); 10] = [
     // With `objects/info/alternates` (bridgepad makes none) git would run
     // this command to list their refs; `true` lists none.
     ("core.alternateRefsCommand", "true"),
+    // A remote on a path that is a working copy is refused (`setup.rs`);
+    // should one still take a push (a `core.bare = false` its config
+    // includes, a branch checked out in a work tree of a bare one), its
+    // `receive-pack` refuses to move a checked-out branch rather than check
+    // files out there with that repository's own filters.
+    ("receive.denyCurrentBranch", "refuse"),
 ];
 
 /// Settings that name a program git runs on this machine to reach a remote,

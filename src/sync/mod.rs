@@ -21,15 +21,18 @@
 //! A sync may be killed at any moment (a laptop's lid closed): the next one
 //! finishes or restarts what it was doing, losing nothing. It makes the
 //! repository whole or not at all, removes the lock files a cut-off git
-//! left here and in a remote on a path, and finishes a merge left half done
-//! (`recover.rs`, and `commit_here`).
+//! left here and in a remote on a path, and does again a merge left half
+//! done (`recover.rs`, and `merge.rs`).
 //!
 //! This file is the protocol; `setup.rs` sets the repository up (the
 //! remote, the driver, the attributes, the identity, the machine-local
-//! files untracked), `branch.rs` follows the remote's branch, `unmerged.rs`
-//! settles what a merge leaves unmerged (`index.rs` tells whether there is
-//! any), and `changes.rs` says what a sync committed and pulled (its commit
-//! messages).
+//! files untracked, a remote that is a working copy refused), `branch.rs`
+//! follows the remote's branch, `merge.rs` merges what came (`fetched.rs`
+//! first leaves out the paths no device may take, `paths.rs` says which),
+//! `unmerged.rs` settles what a merge leaves unmerged (`index.rs` tells
+//! whether there is any), `stage.rs` stages what changed (sessions whatever
+//! an ignore rule says), and `changes.rs` says what a sync committed and
+//! pulled (its commit messages).
 //!
 //! Each git command costs a process (a few milliseconds), so a sync asks
 //! git only what it cannot read as plainly itself: every setting comes from
@@ -40,11 +43,15 @@
 mod branch;
 mod changes;
 pub mod driver;
+mod fetched;
 pub mod git;
 mod index;
+mod merge;
+mod paths;
 mod recover;
 mod refs;
 mod setup;
+mod stage;
 mod unmerged;
 
 use std::path::{Path, PathBuf};
@@ -91,6 +98,7 @@ pub fn sync(
     let remote = remote.map(absolute_url).transpose()?;
     if let Some(url) = &remote {
         refuse_remote_inside(dir, url)?;
+        refuse_working_copy(url)?;
     }
     let git = Git::new(dir);
     let fresh = !dir.join(".git").exists();
@@ -104,6 +112,9 @@ pub fn sync(
         // Before creating anything: is there a git at all?
         git::installed()?;
     }
+    // The sync lock lives in bridgepad's own folder, which a remote may
+    // have taken (before the rules that now keep it out).
+    let reclaimed = !fresh && fetched::reclaim_own_folders(&git, dir, say)?;
     // Held to the end: no other sync runs git here meanwhile.
     let _syncing = store.lock_sync()?;
     let made = !dir.join(".git").exists();
@@ -127,6 +138,7 @@ pub fn sync(
                 );
             };
             refuse_remote_inside(dir, &url)?;
+            refuse_working_copy(&url)?;
             (url, false)
         }
     };
@@ -168,7 +180,7 @@ pub fn sync(
         let _lock = store.lock_folder()?;
         write_attributes(dir)?;
         // A repository made just now has nothing committed yet.
-        if remote.is_some() && !made {
+        if (remote.is_some() && !made) || reclaimed {
             sync.untrack_machine_local()?;
         }
         sync.commit_here(say)?;
@@ -270,57 +282,47 @@ impl Syncing<'_> {
         Ok(git::names_object(&text))
     }
 
-    /// Commits everything that changed in the data folder, first settling
-    /// a merge a killed sync left half done. Runs under the store's lock.
+    /// Commits everything that changed in the data folder, first doing
+    /// again a merge found under way (`merge.rs`). Runs under the store's
+    /// lock.
     ///
-    /// A merge cut off leaves what it got to: files merged in the work tree
-    /// (committed here like any change, so nothing is lost and the next
-    /// merge finds them merged), unmerged paths in the index (settled as
-    /// after any merge), and, once git wrote it, `MERGE_HEAD` (the merge
-    /// is finished) with a `MERGE_MSG` that may be missing or empty (git
-    /// writes it after `MERGE_HEAD`): the merge commit gets bridgepad's own
-    /// message, never git's.
+    /// A merge cut off before it wrote `MERGE_HEAD` leaves what it got to:
+    /// files merged in the work tree (committed here like any change, so
+    /// nothing is lost and the next merge finds them merged), and unmerged
+    /// paths in the index (settled as after any merge).
     fn commit_here(&self, say: &mut dyn FnMut(String)) -> Result<()> {
-        let merging = self.merging()?;
-        self.settle_unmerged(say)?;
-        if !merging {
-            self.forget_auto_merge()?;
+        if self.merging()? {
+            return self.redo_merge(say);
         }
-        self.git.run(&["add", "-A"])?;
+        self.settle_unmerged(say)?;
+        self.forget_auto_merge()?;
+        self.stage_all(say)?;
         let staged = self
             .git
             .run(&["diff", "--cached", "--name-status", "--no-renames", "-z"])?;
         let changes = Changes::of(&fields(&staged.stdout));
-        if merging {
-            let message = format!("bridgepad: merge from {}\n", self.url);
-            self.git.run_with_input(
-                &[
-                    "commit",
-                    "-q",
-                    "--no-verify",
-                    "--cleanup=whitespace",
-                    "-F",
-                    "-",
-                ],
-                message.as_bytes(),
-            )?;
-            say("finished the merge an interrupted sync had begun".into());
-        } else if !changes.is_empty() {
+        if !changes.is_empty() {
             let (subject, body) = changes.message(self.store.dir());
-            let message = format!("bridgepad: {subject}\n\n{body}\n");
-            self.git.run_with_input(
-                &[
-                    "commit",
-                    "-q",
-                    "--no-verify",
-                    "--cleanup=whitespace",
-                    "-F",
-                    "-",
-                ],
-                message.as_bytes(),
-            )?;
+            self.commit_with_message(&format!("bridgepad: {subject}\n\n{body}\n"))?;
             say(format!("committed here: {subject}"));
         }
+        Ok(())
+    }
+
+    /// Commits what is staged with `message`, bridgepad's own: git's hooks
+    /// and its message template play no part.
+    fn commit_with_message(&self, message: &str) -> Result<()> {
+        self.git.run_with_input(
+            &[
+                "commit",
+                "-q",
+                "--no-verify",
+                "--cleanup=whitespace",
+                "-F",
+                "-",
+            ],
+            message.as_bytes(),
+        )?;
         Ok(())
     }
 
@@ -407,83 +409,6 @@ impl Syncing<'_> {
             .git
             .run(&["rev-list", "--count", "--ignore-missing", "HEAD", &theirs])?;
         Ok(run.line().parse().unwrap_or(0))
-    }
-
-    /// Merges what was fetched, under the store's lock, and says what came.
-    fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
-        let theirs = self.theirs();
-        if self.same_tips() {
-            say(format!("nothing new at {}", self.url));
-            return Ok(());
-        }
-        // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
-        // tell (no branch fetched yet, or no commit here).
-        let ancestor = self
-            .git
-            .try_run(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?;
-        if ancestor.ok {
-            say(format!("nothing new at {}", self.url));
-            return Ok(());
-        }
-        if ancestor.code != Some(1) && !self.has_theirs()? {
-            say(format!("nothing at {} yet", self.url));
-            return Ok(());
-        }
-        let _lock = self.store.lock_folder()?;
-        // What was saved while fetching: git merges a clean work tree only.
-        self.commit_here(say)?;
-        let before = self.git.run(&["rev-parse", "HEAD"])?.line();
-        let related = self.git.succeeds(&["merge-base", "HEAD", &theirs])?;
-        let message = format!("bridgepad: merge from {}", self.url);
-        let mut args = vec![
-            "merge",
-            "--no-commit",
-            "--no-edit",
-            "--no-stat",
-            // Each file merges as itself: a session moved to the trash on
-            // one device and played on the other keeps both files.
-            "-X",
-            "no-renames",
-            "-m",
-            &message,
-        ];
-        if !related {
-            // The first time two devices' histories meet.
-            args.push("--allow-unrelated-histories");
-        }
-        args.push(&theirs);
-        let run = self.git.try_run(&args)?;
-        let merging = self.merging()?;
-        if !run.ok && !merging {
-            bail!(
-                "could not merge what came from {}: {}; nothing here was changed",
-                self.url,
-                run.reason()
-            );
-        }
-        if merging {
-            self.settle_unmerged(say)?;
-            if related {
-                self.keep_changed(&before, &theirs, say)?;
-            }
-            self.git.run(&["add", "-A"])?;
-            self.git
-                .run(&["commit", "-q", "--no-verify", "--no-edit"])?;
-        }
-        let pulled = self.git.run(&[
-            "diff",
-            "--name-status",
-            "--no-renames",
-            "-z",
-            &before,
-            "HEAD",
-        ])?;
-        let changes = Changes::of(&fields(&pulled.stdout));
-        let parted = |id: &str, copy: &str| copies::parted(self.store, id, copy);
-        for line in changes.pulled(&self.url, &parted) {
-            say(line);
-        }
-        Ok(())
     }
 
     /// Pushes what the remote lacks; false when another device pushed

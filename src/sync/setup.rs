@@ -70,6 +70,69 @@ pub(super) fn refuse_remote_inside(dir: &Path, url: &str) -> Result<()> {
     Ok(())
 }
 
+/// Refuses a remote on a path that is a working copy (a repository with
+/// its files checked out, or the git folder of one) rather than a bare
+/// repository. A push to a working copy set to take pushes into its
+/// checked-out branch (`receive.denyCurrentBranch updateInstead`) checks
+/// the pushed files out there with that repository's own settings: its
+/// filters, which git runs on this machine. A bare repository checks
+/// nothing out. Told by its files, before git touches it; a remote that is
+/// not there yet is left to the fetch to report.
+pub(super) fn refuse_working_copy(url: &str) -> Result<()> {
+    if !git::is_local(url) {
+        return Ok(());
+    }
+    let path = Path::new(url.strip_prefix("file://").unwrap_or(url));
+    let checked_out = fs::symlink_metadata(path.join(".git")).is_ok()
+        || (path.join("HEAD").is_file() && says_not_bare(&path.join("config")));
+    if !checked_out {
+        return Ok(());
+    }
+    // The working copy's folder, and a bare copy's name beside it.
+    let folder = if path.file_name().is_some_and(|n| n == ".git") {
+        path.parent().unwrap_or(path)
+    } else {
+        path
+    };
+    let folder = folder.to_string_lossy();
+    let folder = folder.trim_end_matches('/');
+    let bare = shell_quoted(&format!("{folder}.git"));
+    bail!(
+        "`{}` is a working copy (a git repository with its files checked out), and a push there would check them out with its own settings, which can run programs on this machine: sync with a bare repository instead; make one with `git clone --bare {} {bare}`, then run `bridgepad sync --remote {bare}`",
+        crate::text::one_line(url),
+        shell_quoted(folder)
+    )
+}
+
+/// Whether the git config file at `path` says `bare = false` in its
+/// `[core]` section, as git reads a plain one (sections and keys in any
+/// case). A file it includes is not read: the remote's `receive-pack` is
+/// told to refuse a push to a checked-out branch anyway (see
+/// `git::OVERRIDES`).
+fn says_not_bare(path: &Path) -> bool {
+    let Ok(text) = fs::read_to_string(path) else {
+        return false;
+    };
+    let mut core = false;
+    let mut bare = None;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(section) = line.strip_prefix('[') {
+            let name = section.split([']', ' ', '"']).next().unwrap_or("");
+            core = name.eq_ignore_ascii_case("core");
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if core && key.trim().eq_ignore_ascii_case("bare") {
+            let value = value.split(['#', ';']).next().unwrap_or("").trim();
+            bare = Some(value.to_ascii_lowercase());
+        }
+    }
+    matches!(bare.as_deref(), Some("false" | "no" | "off" | "0"))
+}
+
 /// `path` with every link and `..` resolved, as far as it exists; the
 /// rest, which does not exist yet, as it is written (its `..` taken away).
 fn resolved(path: &Path) -> std::path::PathBuf {
@@ -303,6 +366,26 @@ mod tests {
         let name = with_identity(git(), &Config::of(&["user.name=Ann"]), "laptop");
         assert!(format!("{name:?}").contains("user.email=bridgepad@laptop"));
         assert!(!format!("{name:?}").contains("user.name="));
+    }
+
+    #[test]
+    fn a_config_that_says_bare_false_is_a_working_copy_s() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config");
+        for (text, not_bare) in [
+            (
+                "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+                true,
+            ),
+            ("[Core]\n  Bare = No ; by hand\n", true),
+            ("[core]\n\tbare = true\n", false),
+            ("[remote \"core\"]\n\tbare = false\n", false),
+            ("[core]\n\tbare = false\n[core]\n\tbare = true\n", false),
+        ] {
+            fs::write(&path, text).unwrap();
+            assert_eq!(says_not_bare(&path), not_bare, "{text}");
+        }
+        assert!(!says_not_bare(&dir.path().join("none")));
     }
 
     #[test]

@@ -14,12 +14,15 @@ use crate::common::{Bp, NOW, temp_dir};
 
 mod both_sides;
 mod duplicate;
+mod fetched_trees;
 mod five_or_six;
+mod ignored;
 mod merge_driver;
 mod pushes;
 mod setup;
 mod start;
 mod two_devices;
+mod working_copy;
 
 use start::{Snapshot, one_device, two_devices, two_devices_settled};
 

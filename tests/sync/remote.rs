@@ -5,19 +5,19 @@
 use super::*;
 
 /// Where a test's scripts leave their marks: a folder that must stay empty.
-struct Marks {
-    dir: TempDir,
+pub(super) struct Marks {
+    pub(super) dir: TempDir,
 }
 
 impl Marks {
-    fn new() -> Marks {
+    pub(super) fn new() -> Marks {
         let marks = Marks { dir: temp_dir() };
         fs::create_dir(marks.dir.path().join("marks")).unwrap();
         marks
     }
 
     /// A shell command that leaves the mark `name`.
-    fn touch(&self, name: &str) -> String {
+    pub(super) fn touch(&self, name: &str) -> String {
         format!(
             "touch '{}'",
             self.dir.path().join("marks").join(name).display()
@@ -26,14 +26,14 @@ impl Marks {
 
     /// A script that leaves the mark `name`, outside the marks' folder.
     #[cfg(unix)]
-    fn script(&self, name: &str) -> PathBuf {
+    pub(super) fn script(&self, name: &str) -> PathBuf {
         let path = self.dir.path().join("bin").join(name);
         hook(&path, &format!("{}\n", self.touch(name)));
         path
     }
 
     /// The marks left, by name.
-    fn left(&self) -> Vec<String> {
+    pub(super) fn left(&self) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(self.dir.path().join("marks"))
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())

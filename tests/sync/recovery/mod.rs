@@ -288,6 +288,41 @@ fn a_merge_cut_off_before_its_message_was_written_is_finished_with_bridgepad_s()
     }
 }
 
+/// A merge begun and then undone by hand (`git merge --no-commit`, then
+/// `git checkout HEAD -- .`) leaves `MERGE_HEAD` over this device's files:
+/// committed as the merge, the other device's hand would be gone on both.
+#[test]
+fn a_merge_undone_by_hand_is_merged_again_keeping_both_devices_hands() {
+    let (remote, a, b, id) = two_devices();
+    a.ok(&["bid", "Bob=1", "--session", &id]);
+    a.ok(&["sync"]);
+    let on_a = a.session_text(&id);
+    let mine = b.devils("Bob", &[]);
+    b.ok(&["bid", "Cid=1", "--session", &mine]);
+    let on_b = b.session_text(&mine);
+    git(&remote, &b, &["add", "-A"]);
+    git(&remote, &b, &["commit", "-q", "-m", "B's game"]);
+    git(&remote, &b, &["fetch", "-q", "origin"]);
+    git(&remote, &b, &["merge", "-q", "--no-commit", "origin/main"]);
+    git(&remote, &b, &["checkout", "HEAD", "--", "."]);
+    assert!(b.data_dir().join(".git/MERGE_HEAD").exists());
+    let out = b.ok(&["sync"]);
+    assert!(
+        out.starts_with("finished the merge an interrupted sync had begun\n"),
+        "{out}"
+    );
+    a.ok(&["sync"]);
+    for bp in [&a, &b] {
+        assert_eq!(bp.session_text(&id), on_a);
+        assert_eq!(bp.session_text(&mine), on_b);
+    }
+    assert_eq!(sessions(&a), sessions(&b));
+    let log = git(&remote, &b, &["log", "-1", "--format=%s%n%P"]);
+    let (subject, parents) = log.split_once('\n').unwrap();
+    assert_eq!(subject, format!("bridgepad: merge from {}", remote.url()));
+    assert_eq!(parents.split_whitespace().count(), 2, "{log}");
+}
+
 #[test]
 fn unmerged_paths_left_without_a_merge_under_way_are_settled() {
     let (remote, a, b, _id) = two_devices();

@@ -118,17 +118,27 @@ impl Places {
         if foreign {
             *self.by_device.entry(peer).or_insert(0) += 1;
         }
+        // Closed connections are forgotten now and then, so a long evening
+        // of page loads does not grow the list.
+        if self.held.len() >= 2 * self.max {
+            self.forget_closed();
+        }
         self.held.push_back(Arc::downgrade(&place));
         Some(place)
+    }
+
+    /// Drops the connections that closed or gave way from the list.
+    fn forget_closed(&mut self) {
+        self.held.retain(|weak| {
+            weak.upgrade()
+                .is_some_and(|place| !place.released.load(Ordering::Acquire))
+        });
     }
 
     /// Tells the longest-held connection that `may` give way and is not
     /// streaming events to close, and frees its place; false if none may.
     fn evict(&mut self, may: impl Fn(&Place) -> bool) -> bool {
-        self.held.retain(|weak| {
-            weak.upgrade()
-                .is_some_and(|place| !place.released.load(Ordering::Acquire))
-        });
+        self.forget_closed();
         let Some(place) = self
             .held
             .iter()
@@ -409,6 +419,18 @@ mod tests {
         let _newest = places.admit(here).expect("the next idle one gives way");
         assert!(newer_idle.evicted.load(Ordering::Acquire));
         assert!(!newcomer.evicted.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn closed_connections_are_forgotten() {
+        let mut places = places(4);
+        let here: IpAddr = [127, 0, 0, 1].into();
+        for _ in 0..1000 {
+            let place = places.admit(here).unwrap();
+            places.release(&place);
+        }
+        assert_eq!(places.open, 0);
+        assert!(places.held.len() <= 8, "{} remembered", places.held.len());
     }
 
     #[test]

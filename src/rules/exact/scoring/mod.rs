@@ -466,9 +466,10 @@ mod tests {
     }
 
     #[test]
-    fn the_limits_are_checked_in_linear_time() {
-        // 40,000 minus signs took 6.8 s before the stack overflowed.
-        let started = std::time::Instant::now();
+    fn formulas_far_past_the_limits_are_refused_without_overflowing() {
+        // 40,000 minus signs overflowed the stack before the limits were
+        // checked ahead of parsing; how long the refusal takes is measured
+        // by `cargo bench --bench formula`.
         for text in [
             "-".repeat(400_000) + "bid",
             "(".repeat(400_000) + "bid",
@@ -476,7 +477,6 @@ mod tests {
         ] {
             assert!(Formula::parse(&text, TEN).is_err());
         }
-        assert!(started.elapsed() < std::time::Duration::from_secs(2));
     }
 
     #[test]

@@ -37,6 +37,7 @@ mod history;
 mod hostile;
 mod house_rules;
 mod html_print;
+mod http;
 mod local_time;
 mod long_sessions;
 mod manual;

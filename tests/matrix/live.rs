@@ -2,65 +2,26 @@
 //! fetched once over HTTP, and the table's own words (`why`, the `close`
 //! preview), typed ahead into `bridgepad --plain play` on a pseudo-terminal.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::Stdio;
 use std::time::Duration;
 
 use expectrl::session::OsSession;
 use expectrl::{Eof, Expect};
 
 use crate::common::Bp;
+use crate::http::Served;
 
-/// The page `bridgepad display` serves for session `id`.
+/// The page `bridgepad display` serves for session `id`, through the tests'
+/// one HTTP client.
 pub fn page(bp: &Bp, id: &str) -> Result<String, String> {
-    let mut child = bp
-        .process()
-        .args(["display", "--port", "0", "--session", id])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("display does not start: {e}"))?;
-    let fetched = fetch(&mut child);
-    let _ = child.kill();
-    let _ = child.wait();
-    fetched
-}
-
-fn fetch(child: &mut std::process::Child) -> Result<String, String> {
-    let mut address = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut address)
-        .map_err(|e| e.to_string())?;
-    let rest = address
-        .trim()
-        .strip_prefix("http://")
-        .ok_or_else(|| format!("display printed no address: {address:?}"))?;
-    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-    let port: u16 = host
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .ok_or_else(|| format!("no port in {address:?}"))?;
-    let mut stream = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], port)))
-        .map_err(|e| format!("cannot connect to the display: {e}"))?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n"
-    )
-    .map_err(|e| e.to_string())?;
-    let mut raw = Vec::new();
-    stream
-        .read_to_end(&mut raw)
-        .map_err(|e| format!("reading the page: {e}"))?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    match text.split_once("\r\n\r\n") {
-        Some((head, body)) if head.contains(" 200 ") => Ok(body.to_string()),
-        _ => Err(format!("the display answered {:?}", text.lines().next())),
+    let served = Served::start(bp, &["--session", id]);
+    let response = served.get(&served.root);
+    if response.status == 200 {
+        Ok(response.body)
+    } else {
+        Err(format!(
+            "the display answered {:?}",
+            response.head.lines().next()
+        ))
     }
 }
 

@@ -1,7 +1,7 @@
 //! What the scriptable commands say at a table of four (rubber bridge and
 //! Chicago): partnerships and seats, never the two-player sentences. The
-//! figures are worked out by hand from RULES.md ("Rubber bridge and
-//! Chicago"); the totals come from `show --json`.
+//! figures are worked out by hand from docs/rulings.md#rubber-bridge;
+//! the totals come from `show --json`.
 
 use serde_json::json;
 

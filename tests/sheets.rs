@@ -1,5 +1,5 @@
 //! Every variant's score sheet, and the session and variant lists, at 60, 80
-//! and 100 columns (issue 11): no line wider than the terminal, every total
+//! and 100 columns: no line wider than the terminal, every total
 //! of `show --json` whole on the sheet (a number split across two lines
 //! would not be), and snapshots to show what a table sees.
 //!

@@ -134,8 +134,7 @@ fn a_memory_game_can_end_after_phase_one() {
 /// Buddy Bridge, a rubber, Ann dealing first (docs/rulings.md#buddy-bridge):
 /// 1. Exchange: Bob 5, so Ann 8: Ann 40 below, 10 above, and opens.
 ///    Ann 2♥; Bob's X (no doubles) and 1♠ refused; Bob passes; Ann's 1♣
-///    refused (she may only raise or stand), then she raises to 4♥: the
-/// contract is fixed, needs 10.
+///    refused (she may only raise or stand), then she raises to 4♥: the contract is fixed, needs 10.
 ///    Ann takes 11: 4 × 30 = 120 below, 1 bag = 10 above.
 /// 2. Bob deals. Exchange: Ann 4, so Bob 9: Bob 40 below, 10 above, and opens.
 ///    Bob 1NT, Ann 2♣, Bob passes, Ann stands: 2♣ by Ann, needs 8.

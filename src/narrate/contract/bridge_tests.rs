@@ -55,7 +55,7 @@ fn current(g: &ContractGame) -> &ContractDeal {
     g.contest().current().unwrap()
 }
 
-/// The rubber, worked out by hand (docs/rulings.md#rubber-bridge):
+/// A rubber worked out by hand (docs/rulings.md#rubber-bridge):
 /// 1. Ann deals, neither vulnerable: Ann 1♥, Cid 4♥; Ann & Cid take 11,
 ///    Cid holds four trump honours: 4 × 30 = 120 below; 30 for the
 ///    overtrick and 100 honours above. Game 1 to Ann & Cid.

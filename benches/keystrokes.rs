@@ -128,10 +128,10 @@ mod keystrokes {
         letters: bool,
         /// The share of bids made the tricks aim for.
         made: f64,
-        /// The most keys a hand should take on average, where the issue set one.
+        /// The most keys a hand should take on average, where one was set.
         target: Option<f64>,
         /// The target is for a hand whose first round of bids is accepted,
-        /// as the issue measured it (8 keys: `c⏎`, `12⏎`, `13⏎`); the rounds
+        /// as it was measured before (8 keys: `c⏎`, `12⏎`, `13⏎`); the rounds
         /// the rules have bid again are reported beside it.
         target_once: bool,
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How long `cargo test` takes after the build: the goal of issue 23 is under
+# How long `cargo test` takes after the build: the goal is under
 # 25 s of wall time on the 2-core build machine. Builds the tests first (not
 # timed), then runs the whole `cargo test` RUNS times (default 3) and prints
 # each run's wall and CPU time, then the CPU of each integration-test module

@@ -99,8 +99,8 @@ impl std::fmt::Display for Role {
     }
 }
 
-/// What the score sheet shows of a hand or deal besides the points (issue
-/// 14): the exports carry it so they hold the whole sheet. A field a game
+/// What the score sheet shows of a hand or deal besides the points
+/// : the exports carry it so they hold the whole sheet. A field a game
 /// or a phase does not have is `None`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Facts {
@@ -127,7 +127,7 @@ pub struct Facts {
 }
 
 /// What the pad shows of a deal of rubber bridge or Chicago besides the
-/// contract (issue 15).
+/// contract.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BridgeFacts {
     /// `made`, `+1`, `-2`, or `passed out`; `None` in a close.

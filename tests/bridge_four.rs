@@ -1,6 +1,6 @@
 //! Rubber bridge and Chicago played through the binary, deal by deal, as a
 //! table scoring with `auction`, `tricks`, `undo`, `edit` and `close` would
-//! (issue 15): every total worked out by hand in the comments, and every
+//!: every total worked out by hand in the comments, and every
 //! refusal one `error:` line that leaves the session file as it was.
 //!
 //! Ann and Cid sit against Bob and Dan; totals are written A&C then B&D, as

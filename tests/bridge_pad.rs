@@ -1,7 +1,6 @@
-//! Issue 15: the pad of rubber bridge and Chicago as bridge players draw
+//! The pad of rubber bridge and Chicago as bridge players draw
 //! it, at 100, 80 and 60 columns, and on the printed (HTML) sheet. Every
-//! figure below is worked out by hand from the scoring table (RULES.md,
-//! "Rubber bridge and Chicago").
+//! figure below is worked out by hand from the scoring table (docs/rulings.md#rubber-bridge).
 
 use crate::common::Bp;
 

@@ -1,7 +1,7 @@
 //! What the scriptable commands say at a table of four (rubber bridge and
 //! Chicago): partnerships and seats, never the two-player sentences. The
-//! figures are worked out by hand from RULES.md ("Rubber bridge and
-//! Chicago"); the totals come from `show --json`.
+//! figures are worked out by hand from docs/rulings.md#rubber-bridge;
+//! the totals come from `show --json`.
 
 use serde_json::json;
 
@@ -13,7 +13,7 @@ fn run(bp: &Bp, command: &str, args: &str) -> Vec<String> {
     bp.ok(&all).lines().map(String::from).collect()
 }
 
-/// The issue's rubber, Ann dealing:
+/// A rubber worked by hand, Ann dealing:
 /// 1. Ann 1♥, Cid 4♥: 4♥ by Ann; Ann & Cid take 11 with Cid's four trump
 ///    honours: 120 below; 30 for the overtrick and 100 honours above. Game 1.
 /// 2. Bob deals, Ann & Cid vulnerable: Cid 2♠, Dan doubles; Dan's side took

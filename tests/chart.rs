@@ -1,4 +1,4 @@
-//! `bridgepad show --chart` at a real table size (issue 11, "a chart people
+//! `bridgepad show --chart` at a real table size ("a chart people
 //! can read"): the leaders' marks and every co-winner stay visible, fourteen
 //! players draw the top ones and say so, and the chart fills the terminal's
 //! height and fits its width, piped (80 × 24) or on a pseudo-terminal.

@@ -449,7 +449,7 @@ mod pty {
     }
 }
 
-// Copies named by the device that recorded them (issue 21): each version
+// Copies named by the device that recorded them: each version
 // says in its own file which device saved it last, so the names hold
 // whichever file a sync tool left it in.
 

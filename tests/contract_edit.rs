@@ -1,7 +1,8 @@
 //! `bridgepad edit DEAL …` in the contract games: an earlier deal's first
 //! phase, auction, declarer's tricks or dummy corrected, everything after it
 //! rescored, and a correction that would make a later deal illegal refused
-//! with the deal and the reason. Totals worked out by hand from RULES.md
+//! with the deal and the reason. Totals worked out by hand from
+//! docs/rulings.md#two-player-contract-scoring
 //! (spades 30 a trick, no-trump 40 then 30; Memory's phase 1 winner scores
 //! 1NT with their tricks, + 100).
 

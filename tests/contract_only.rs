@@ -263,7 +263,7 @@ fn an_export_of_every_refereed_session_has_an_empty_auction_column() {
 }
 
 /// The guide's pages on exports and on the contract games, where a reader
-/// looks for the columns and the JSON (they were README.md's until issue 25).
+/// looks for the columns and the JSON (they were once the README's).
 fn readme() -> String {
     ["docs/history-and-exports.md", "docs/contract-games.md"]
         .map(|page| {

@@ -360,7 +360,7 @@ fn a_save_clears_away_what_killed_saves_left_but_not_a_save_in_progress() {
         cache.join(".saving-d4E5f6.tmp"),
         cache.join("sessions").join(".saving-g7H8i9.tmp"),
         // Beside the sessions, where older builds saved and a write of the
-        // ignore files killed midway left one (issue 21): cleared by a
+        // ignore files killed midway left one: cleared by a
         // command that lists the folder, as this one does to find the session.
         data.join(".saving-y5Z6a7.tmp"),
     ];

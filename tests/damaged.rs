@@ -147,7 +147,7 @@ fn a_broken_file_never_hides_the_other_sessions() {
     let row = |id: &str| {
         out.stdout
             .lines()
-            // A piped list is tab-separated lines (issue 25).
+            // A piped list is tab-separated lines.
             .find(|l| l.starts_with(&format!("{id}\t")))
             .unwrap_or_else(|| panic!("no row for {id}:\n{}", out.stdout))
             .to_string()

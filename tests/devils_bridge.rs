@@ -612,7 +612,7 @@ fn a_random_first_dealer_is_announced() {
 }
 
 // ---------------------------------------------------------------------------
-// Tables that cannot exist (issue 12, bug 5)
+// Tables that cannot exist
 // ---------------------------------------------------------------------------
 
 #[test]

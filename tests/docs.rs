@@ -1,5 +1,5 @@
 //! The README and the guide under `docs/`, checked as a reader uses them
-//! (issue 25): every link leads somewhere, and every example session prints
+//!: every link leads somewhere, and every example session prints
 //! what the page says it prints.
 //!
 //! The rules, as docs/README.md tells the pages' writers:
@@ -565,5 +565,229 @@ fn the_checker_fails_a_broken_link_and_a_wrong_example() {
     assert_eq!(
         split_words("new x --set 'exact=10 + bid' --players \"A,B\"").unwrap(),
         ["new", "x", "--set", "exact=10 + bid", "--players", "A,B"]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// References that leave the repository
+// ---------------------------------------------------------------------------
+
+/// Files that once held the rulings, the scriptable interface, the crate
+/// notes and the style, kept beside the project but never in it: a reader
+/// of the repository cannot open them. Built from pieces so that this file
+/// does not name them itself.
+fn outside_files() -> [String; 5] {
+    [
+        ["RULES", ".md"].concat(),
+        ["INTERFACE", ".md"].concat(),
+        ["CRATES", ".md"].concat(),
+        ["STYLE", ".md"].concat(),
+        ["..", "/shared"].concat(),
+    ]
+}
+
+/// The repository's tracked text files, as paths from `root`, as
+/// `git ls-files` lists them: what a clone holds, and nothing a build or an
+/// editor left beside it. Files that are not UTF-8 (fuzz corpora, images)
+/// hold no prose to check.
+fn tracked_text_files(root: &Path) -> Vec<PathBuf> {
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "-z"])
+        .current_dir(root)
+        .output()
+        .expect("git runs: the check reads what the repository tracks");
+    assert!(
+        out.status.success(),
+        "git ls-files: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut files: Vec<PathBuf> = String::from_utf8_lossy(&out.stdout)
+        .split('\0')
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .filter(|p| {
+            std::fs::read(root.join(p)).is_ok_and(|bytes| std::str::from_utf8(&bytes).is_ok())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Where `line` points to a numbered issue of a tracker the reader cannot
+/// see: the word `issue` or `issues`, then a number (after a space, a `#`,
+/// both or neither), or a number alone in parentheses after a `#`. The word
+/// must stand alone (a `reissue` is not one), and a number split onto the
+/// next line is caught by joining the two (`next` is that line).
+fn numbered_issue(line: &str, next: Option<&str>) -> bool {
+    let lower = line.to_lowercase();
+    let bytes = lower.as_bytes();
+    for (at, _) in lower.match_indices("issue") {
+        if at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_') {
+            continue;
+        }
+        let mut rest = &lower[at + "issue".len()..];
+        rest = rest.strip_prefix('s').unwrap_or(rest);
+        rest = rest.trim_start_matches(' ');
+        rest = rest.strip_prefix('#').unwrap_or(rest);
+        if rest.starts_with(|c: char| c.is_ascii_digit()) {
+            return true;
+        }
+        // `issue` last on the line, its number first on the next one.
+        if rest.trim().is_empty() {
+            let continued = next
+                .unwrap_or("")
+                .trim_start()
+                .trim_start_matches(['/', '!', '#', '*', '-'])
+                .trim_start();
+            if continued.starts_with(|c: char| c.is_ascii_digit()) {
+                return true;
+            }
+        }
+    }
+    lower.match_indices("(#").any(|(at, _)| {
+        let digits: String = lower[at + 2..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        !digits.is_empty() && lower[at + 2 + digits.len()..].starts_with(')')
+    })
+}
+
+/// What in `text` (the file at `path`) leads outside the repository: one
+/// line per reference, naming the file and line.
+pub fn stray_references(path: &Path, text: &str) -> Vec<String> {
+    let outside = outside_files();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let here = format!("{}:{}", path.display(), at + 1);
+        for name in outside.iter().filter(|name| line.contains(name.as_str())) {
+            found.push(format!("{here}: `{name}` is not in the repository"));
+        }
+        if numbered_issue(line, lines.get(at + 1).copied()) {
+            found.push(format!(
+                "{here}: a numbered issue a reader cannot see: say what it asked instead"
+            ));
+        }
+    }
+    found
+}
+
+/// Where `text` (the file at `path`) names a page of the guide by its path
+/// from the root, `docs/page.md` or `docs/page.md#anchor`, as comments cite
+/// the rulings: the page must exist and have that heading, or the comment
+/// points nowhere. Links inside the guide are relative and checked by
+/// [`broken_links`] instead.
+pub fn dangling_guide_references(root: &Path, path: &Path, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, line) in text.lines().enumerate() {
+        for (start, _) in line.match_indices("docs/") {
+            if start > 0 && !line[..start].ends_with([' ', '(', '`', '[', '"', '\'', ':']) {
+                continue;
+            }
+            let cited: String = line[start..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || "/._-#".contains(*c))
+                .collect();
+            let cited = cited.trim_end_matches(['.', '-']);
+            let (file, anchor) = cited.split_once('#').unwrap_or((cited, ""));
+            if !file.ends_with(".md") {
+                continue;
+            }
+            let here = format!("{}:{}: `{cited}`", path.display(), at + 1);
+            let Ok(page) = std::fs::read_to_string(root.join(file)) else {
+                found.push(format!("{here}: no file `{file}`"));
+                continue;
+            };
+            if !anchor.is_empty() && !anchors(&page).contains(anchor) {
+                found.push(format!("{here}: no heading `#{anchor}` in `{file}`"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_reference_in_code_and_docs_resolves_inside_the_repository() {
+    let root = root();
+    let files = tracked_text_files(&root);
+    assert!(
+        files.iter().any(|f| f == Path::new("docs/rulings.md")),
+        "the file list misses the guide: {files:?}"
+    );
+    let mut wrong = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        wrong.extend(stray_references(file, &text));
+        // This file's own fixtures name guide pages that exist only in the
+        // temporary folders its checker tests make.
+        if file != Path::new("tests/docs.rs") {
+            wrong.extend(dangling_guide_references(&root, file, &text));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "references a reader of the repository cannot follow:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The reference checker catches what it is for, and lets board numbers,
+/// colours and HTML entities be.
+#[test]
+fn the_reference_checker_fails_a_planted_reference() {
+    let page = Path::new("src/planted.rs");
+    let outside = ["// scored as ", "RULES", ".md says\n"].concat();
+    let found = stray_references(page, &outside);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        stray_references(page, &outside.replace("RULES", "CRATES")).len(),
+        1
+    );
+    assert!(found[0].starts_with("src/planted.rs:1: `"), "{found:#?}");
+    let shared = ["// see ", "..", "/shared/notes\n"].concat();
+    assert_eq!(stray_references(page, &shared).len(), 1);
+    // Planted from pieces, so that this file does not trip its own check.
+    for (before, after) in [
+        ("// Issue", " 24, tested as a person would see it"),
+        ("// (see issues", " #3 and #4)"),
+        ("// fixed in (#", "13)."),
+        ("// bug 2 of issue", "12"),
+        ("// as the issue\n//", " 16 table says"),
+    ] {
+        let issue = [before, after].concat();
+        assert_eq!(stray_references(page, &issue).len(), 1, "{issue:?}");
+    }
+    for fine in [
+        "// board 13 is vulnerable; tissue 4 is not an issue",
+        "color: #111; &#13; Devil's Bridge #2",
+        "// the issue's rubber, worked out by hand",
+        "// an issue for (#x) the table",
+    ] {
+        assert_eq!(
+            stray_references(page, fine),
+            Vec::<String>::new(),
+            "{fine:?}"
+        );
+    }
+
+    let dir = crate::common::temp_dir();
+    std::fs::create_dir(dir.path().join("docs")).unwrap();
+    std::fs::write(
+        dir.path().join("docs/rulings.md"),
+        "# Rulings\n\n## The hook\n",
+    )
+    .unwrap();
+    let cited = "// (docs/rulings.md#the-hook), docs/rulings.md and `docs/gone.md`\n\
+                 // docs/rulings.md#no-such-ruling.\n";
+    let found = dangling_guide_references(dir.path(), page, cited);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].contains("src/planted.rs:1: `docs/gone.md`: no file"),
+        "{found:#?}"
+    );
+    assert!(
+        found[1].contains("src/planted.rs:2: `docs/rulings.md#no-such-ruling`: no heading"),
+        "{found:#?}"
     );
 }

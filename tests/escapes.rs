@@ -1,4 +1,4 @@
-//! Text from files never reaches the terminal raw (issue 13, hardening 5): a
+//! Text from files never reaches the terminal raw: a
 //! template's or session's `title` and `about`, and an id taken from a file
 //! name, may hold escape sequences (`\e]0;…\a` retitles a terminal window,
 //! `\e[2J` clears the screen). Every command that shows them shows them
@@ -40,7 +40,7 @@ fn shown(bp: &Bp, args: &[&str]) -> String {
         code,
     } = bp.run(args);
     assert_eq!(code, Some(0), "{args:?}: {stderr}");
-    // A piped `list` separates its columns by tabs (issue 25): as many on
+    // A piped `list` separates its columns by tabs: as many on
     // every line as between its header's six columns, none more.
     let stdout = if args[0] == "list" {
         for line in stdout.lines() {

@@ -1,5 +1,5 @@
 //! `bridgepad show --explain N`: why each score of a hand (or a deal) is
-//! what it is, worked out by the same code that scored it (issue 16).
+//! what it is, worked out by the same code that scored it.
 
 use crate::common::Bp;
 

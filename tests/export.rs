@@ -246,7 +246,7 @@ fn html_is_one_printable_page_with_a_chart() {
     let ids = bp.club_history();
     let page = bp.ok(&["export", "--format", "html", "--all"]);
     // Self-contained: nothing is fetched, and links stay on the page (the
-    // contents list, issue 14).
+    // contents list).
     for outside in ["http://", "https://", "src=", "href=", "@import", "url("] {
         let fetched = page.match_indices(outside).any(|(i, _)| {
             !page[i..].starts_with("http://www.w3.org/2000/svg")
@@ -524,7 +524,7 @@ fn a_rubber_exports_every_deal_for_every_player() {
     assert!(html.contains("<td>both</td><td>made</td>"), "{html}");
 }
 
-/// One row shape for every game (issue 25): with or without a rubber among
+/// One row shape for every game: with or without a rubber among
 /// them, the CSV has one header, and every row of a mixed JSON export has
 /// exactly the same keys, a field a game has no value for being null.
 #[test]

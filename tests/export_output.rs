@@ -1,5 +1,5 @@
-//! `export --output FILE` never writes over a session (issue 13, hardening
-//! 7): not inside the data folder, however the path reaches it, and not over
+//! `export --output FILE` never writes over a session
+//! : not inside the data folder, however the path reaches it, and not over
 //! a file that is a session wherever it is. The refusal is one `error:` line
 //! naming what the file is, and every file is left as it was.
 

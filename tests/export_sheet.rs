@@ -1,4 +1,4 @@
-//! Exports that carry the whole sheet (issue 14): the hand's cards, trump
+//! Exports that carry the whole sheet: the hand's cards, trump
 //! and blind hand, the contract, its declarer and the dummy; CSV as RFC 4180
 //! with CRLF, a BOM on request, and cells a spreadsheet will not run as
 //! formulas; a `format` version on every JSON document.
@@ -396,7 +396,7 @@ fn every_json_document_starts_with_its_format() {
     }
 }
 
-/// Issue 25: at bridge for four the partners score alike, so the HTML deal
+/// At bridge for four the partners score alike, so the HTML deal
 /// table has a column a side and the chart a line a side; Chicago's Bonus
 /// column holds every bonus of a 7NTXX (2280 = 880 + game 300 + grand slam
 /// 1000 + XX made 100).
@@ -441,7 +441,7 @@ fn bridge_for_four_has_a_column_and_a_chart_line_a_side_and_every_bonus() {
     }
 }
 
-/// Issue 25: `stats` averages the final scores game by game, in the
+/// `stats` averages the final scores game by game, in the
 /// terminal and on the HTML page.
 #[test]
 fn stats_average_the_scores_game_by_game() {

@@ -1,7 +1,8 @@
 //! Rubber bridge and Chicago for five or six through the binary: the
-//! players change after each rubber (round) in the order RULES.md gives,
-//! each change is said, each player's total is the net result of the
-//! rubbers they played, and undo and close work across a change. The
+//! players change after each rubber (round) in the order
+//! docs/rulings.md#who-comes-in-and-who-goes-out gives, each change is
+//! said, each player's total is the net result of the rubbers they played,
+//! and undo and close work across a change. The
 //! evening is the one worked by hand in the engine's tests
 //! (`src/rules/contract/game/circle_tests.rs`).
 

@@ -349,7 +349,7 @@ fn a_file_without_a_usable_format_is_refused_with_its_path() {
     assert!(!bp.data_dir().join("backups").exists());
 }
 
-/// Issue 13, hardening 9: a save that fails after the backup is tried again
+/// A save that fails after the backup is tried again
 /// by the next command, which would back the same bytes up once more.
 #[test]
 fn an_upgrade_tried_again_reuses_its_backup_and_leaves_no_temporary_file() {

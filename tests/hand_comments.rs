@@ -1,5 +1,5 @@
 //! Comments written into a session file by hand survive bridgepad's saves
-//! (issue 13, hardening 6): the README invites hand edits, and a note like
+//!: the README invites hand edits, and a note like
 //! `# Bob arrived late` is part of the evening's record.
 
 use std::fs;

@@ -1,4 +1,4 @@
-//! House rules of the Oh Hell family (issue 16): the hook waived on small
+//! House rules of the Oh Hell family: the hook waived on small
 //! hands (`hook_from_cards`) and hands played at no trump (`no_trump`), as a
 //! table meets them through the commands; `check-dealer` judging by a
 //! variant's or a session's rules.

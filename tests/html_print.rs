@@ -1,4 +1,4 @@
-//! Issue 14: the HTML export printed as a person prints it. Each page is
+//! The HTML export printed as a person prints it. Each page is
 //! drawn by headless Chromium to a PDF and read back with `pdftotext`:
 //! every player's name and total must be on paper (a 14-player game once
 //! lost 8 of its players past the page's edge), and a Buddy Bridge page

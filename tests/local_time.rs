@@ -1,4 +1,4 @@
-//! Local time (issue 14): a game started at 20:30 in California is that
+//! Local time: a game started at 20:30 in California is that
 //! evening's game in its id, in `list`, for `--since` and in the exports;
 //! the session file keeps the instant in UTC.
 

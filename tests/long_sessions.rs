@@ -1,5 +1,5 @@
-//! A long session is shown and exported without holding it whole (issue 13,
-//! hardening 9): a session of 100,000 hands took some 8 KB of memory a hand
+//! A long session is shown and exported without holding it whole
+//! : a session of 100,000 hands took some 8 KB of memory a hand
 //! (800 MB) to show or export, most of it a whole-file parse tree and whole
 //! documents built before a byte was written. The file is now read a hand at
 //! a time and the sheets and exports are written as they are made; what is
@@ -29,7 +29,7 @@ fn hands() -> usize {
 /// The most memory a command on it may use, in KB. Measured on 8,000
 /// hands: `show` and the JSON export about 27 MB, `export --all --format
 /// csv` 43 MB alone and 51 MB beside the rest of the suite (the sheet's
-/// columns, issue 14, added 12 MB there). Before they streamed, the same
+/// columns added 12 MB there). Before they streamed, the same
 /// commands took 72 to 126 MB, which this still refuses.
 const MOST_KB: i64 = 64 * 1024;
 

@@ -1,5 +1,5 @@
 //! Shell completions as a shell asks for them, and the man pages as `man`
-//! reads them (issue 14).
+//! reads them.
 
 use std::fs;
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! Issue 25: PBN is ISO 8859-1 (PBN 2.1 §2.2). A session with the players
+//! PBN is ISO 8859-1 (PBN 2.1 §2.2). A session with the players
 //! `Zoë`, `Jürgen`, `李雷` and `O'Brien` exports as Latin-1 (`ë` the one
 //! byte 0xEB, `李雷` written `Li Lei`), and endplay's PBN parser, an outside
 //! reader, reads the names back with `Zoë` and `Jürgen` intact.

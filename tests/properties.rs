@@ -362,7 +362,7 @@ fn play_exact(game: &mut ExactGame, chooser: &mut Chooser, max_entries: usize) {
         assert!(!legal.is_empty(), "a game in play accepts something");
         // A zero (a spent stream) is the first legal entry, never a trump.
         // The trumps offered are the ones accepted: a colour already tried
-        // in a two-player re-bid is refused (RULES.md, elimination).
+        // in a two-player re-bid is refused (docs/rulings.md#mormon-bridge-elimination).
         let turnable = game.trumps_to_turn();
         for &trump in trumps {
             let accepted = game.clone().record_trump(trump).is_ok();

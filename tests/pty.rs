@@ -493,7 +493,7 @@ fn play_runs_an_elimination_game_with_a_waiting_player() {
     let json = bp.json(&["show", "--json"]);
     assert_eq!(json["id"], ID);
     assert_eq!(json["status"], "in_progress");
-    // Everyone in seating order: Dee took Ann's seat (issue 22).
+    // Everyone in seating order: Dee took Ann's seat.
     assert_eq!(
         json["players"],
         serde_json::json!(["Ann", "Dee", "Bob", "Cid"])
@@ -555,7 +555,7 @@ fn line(json: &serde_json::Value, name: &str) -> (i64, i64, i64) {
 /// Starts Buddy Bridge at the prompts (a rubber, the default), Ann and Bob,
 /// Ann dealing; plays deal 1 and quits at deal 2.
 ///
-/// Deal 1, worked out by hand from RULES.md (Buddy Bridge):
+/// Deal 1, worked out by hand from docs/rulings.md#buddy-bridge:
 /// - exchange phase: Bob 5, so Ann 8: Ann 40 below the line, 10 above, and
 ///   Ann opens the auction;
 /// - auction: Ann 2♥; Bob's 1♠ is refused (it does not outrank 2♥) and Bob
@@ -636,7 +636,7 @@ fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
 /// Starts Memory Bridge at the prompts (target 500, the default), Ann and
 /// Bob, Ann dealing; plays deal 1 and quits at deal 2.
 ///
-/// Deal 1, worked out by hand from RULES.md (Memory Bridge):
+/// Deal 1, worked out by hand from docs/rulings.md#memory-bridge:
 /// - phase 1: Bob 8, so Ann 5: Bob scores 1NT made with 8 tricks,
 ///   40 + 30 = 70, plus 100: 170;
 /// - auction: Ann 2♠; Bob's 2♥ is refused (it does not outrank 2♠) and Bob

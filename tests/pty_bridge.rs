@@ -26,7 +26,7 @@ fn calls(deal: &toml::Value) -> Vec<&str> {
         .collect()
 }
 
-/// Rubber bridge, Ann dealing, at 80 columns (RULES.md, rubber bridge):
+/// Rubber bridge, Ann dealing, at 80 columns (docs/rulings.md#rubber-bridge):
 /// Ann 1♥, Bob doubles, Cid 1♦ (refused: it does not outrank 1♥), Cid
 /// 4♥, three passes: 4♥ by Ann. Enter: made exactly, 10 tricks: 4 × 30 =
 /// 120 below, game 1; Cid's four trump honours: 100 above.
@@ -81,7 +81,7 @@ fn a_rubber_deal_is_played_at_the_table() {
     );
 }
 
-/// Chicago, Bob dealing, at 60 columns (RULES.md, Chicago): Bob 1NT, Cid
+/// Chicago, Bob dealing, at 60 columns (docs/rulings.md#chicago): Bob 1NT, Cid
 /// doubles, three passes: 1NTX by Bob, neither side vulnerable. Bob & Dan
 /// take 5: down 2 doubled, 100 + 200 = 300 to Ann & Cid. Honours of 100
 /// at no-trump are refused (only four aces, 150, count); none, then.

@@ -140,7 +140,7 @@ fn buddy(bp: &Bp) -> String {
     bp.new_session(&["buddy-bridge", "--players", "Ann,Bob", "--dealer", "Ann"])
 }
 
-/// Deal 1, worked out by hand from RULES.md (Buddy Bridge):
+/// Deal 1, worked out by hand from docs/rulings.md#buddy-bridge:
 /// - exchange phase: Bob 5, so Ann 8: Ann 40 below the line, 10 above, and
 ///   opens the auction;
 /// - Ann 2♥, Bob passes: the table is told that Ann may raise once or

@@ -1,4 +1,4 @@
-//! Plain mode for screen readers (issue 25), on a real pseudo-terminal: a
+//! Plain mode for screen readers, on a real pseudo-terminal: a
 //! whole game of each family played with `--plain` (or `ACCESSIBLE`,
 //! `BRIDGEPAD_PLAIN`) prints no box-drawing character, no suit, check or
 //! star symbol and no escape sequence (so no cursor movement: nothing is

@@ -1,4 +1,4 @@
-//! Issue 22, screens: what a table sees at `bridgepad play` on a terminal
+//! Screens: what a table sees at `bridgepad play` on a terminal
 //! 60, 80 and 100 columns wide and 30 rows high, through a VT100 emulator
 //! (the vt100 crate): a score never parted from its name and mark, every
 //! deal of a Chicago pad on one line, names shortened as a paper pad does

@@ -57,8 +57,8 @@ const VARIANTS: [&str; 9] = [
     "chicago",
 ];
 
-/// Issue 12 asked for at least 60 cases; issue 15 adds rubber bridge's and
-/// Chicago's (every line of their scoring, their rubbers, rounds and refusals).
+/// At least 60 cases for the five family games, and more for rubber
+/// bridge's and Chicago's (every line of their scoring, their rubbers, rounds and refusals).
 const AT_LEAST: usize = 140;
 
 fn root() -> PathBuf {

@@ -1,4 +1,4 @@
-//! Issue 22, bug 8: late joiners and players sitting out, as the commands
+//! Late joiners and players sitting out, as the commands
 //! and the JSON outputs see them. A join is limited by the deck, a sit-out
 //! by the game's minimum; an elimination game queues a latecomer for a seat
 //! and lets nobody sit out; every output lists the same players.

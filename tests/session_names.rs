@@ -1,4 +1,4 @@
-//! Naming a session (issue 25): `--session` and the session `delete`
+//! Naming a session: `--session` and the session `delete`
 //! takes accept its id, `last`, a game's name or a part of an id only one
 //! id has; a name that could be several sessions, or none, is refused with
 //! the candidates and what would be legal, and no file changes.

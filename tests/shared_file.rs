@@ -1,4 +1,4 @@
-//! One shared file must not take down every device (issue 21): a session
+//! One shared file must not take down every device: a session
 //! file or a house-rule template that a sync brings from another device, or
 //! that a person wrote, is at worst one BROKEN row; never a crash of a
 //! command, never a read of more than a session may be, never a rule changed

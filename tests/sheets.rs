@@ -1,5 +1,5 @@
 //! Every variant's score sheet, and the session and variant lists, at 60, 80
-//! and 100 columns (issue 11): no line wider than the terminal, every total
+//! and 100 columns: no line wider than the terminal, every total
 //! of `show --json` whole on the sheet (a number split across two lines
 //! would not be), and snapshots to show what a table sees.
 //!
@@ -348,7 +348,7 @@ fn devils_bridge_sheets_fit() {
     insta::assert_snapshot!("devils_bridge_three", sheets(&bp, &three));
     let seven = devils_seven(&bp);
     let drawn = sheets(&bp, &seven);
-    // The issue's table: at 80 columns one line a hand and Annabelle whole.
+    // Seven at Devil's Bridge: at 80 columns one line a hand and Annabelle whole.
     let eighty = at(&bp, 80, &["show", "--session", &seven]);
     assert!(eighty.contains("┆ Annabelle ┆"), "{eighty}");
     assert!(eighty.contains("│ 1·1 "), "{eighty}");

@@ -1,4 +1,4 @@
-//! Tab completion in real shells (issue 25): bash, zsh and fish started on
+//! Tab completion in real shells: bash, zsh and fish started on
 //! a pseudo-terminal with the completions installed as the documentation
 //! says, a name with a space, quotes or a `|` completed by Tab, the line
 //! read off the screen (through the vt100 emulator), then run: it must find

@@ -27,7 +27,7 @@ use serde_json::{Value, json};
 
 use crate::common::Bp;
 
-/// `stats --json` with only the keys it had before issue 16, so the
+/// `stats --json` with only the keys it had before bidding statistics, so the
 /// tests below check that those stay exactly as they were; the bidding
 /// statistics are checked in full by the three-session history further down.
 fn stats(bp: &Bp, extra: &[&str]) -> Value {

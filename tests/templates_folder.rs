@@ -1,4 +1,4 @@
-//! What else may sit in the templates folder (issue 13, hardening 8): a named
+//! What else may sit in the templates folder: a named
 //! pipe (FIFO) or a link to `/dev/zero` under a `.toml` name hung `variants`
 //! and `new` (reading a FIFO waits for a writer) or ate all memory. Only
 //! regular files are read, up to 1 MiB; anything else is skipped and named,

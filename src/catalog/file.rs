@@ -1,5 +1,5 @@
-//! Reading a house-rule template from the templates folder (issue 13,
-//! hardening 8). Anything may sit there under a `.toml` name: a named pipe
+//! Reading a house-rule template from the templates folder
+//! . Anything may sit there under a `.toml` name: a named pipe
 //! (FIFO), whose reading waits forever for a writer, or a link to
 //! `/dev/zero`, which never ends. Only a regular file is read (links
 //! followed, then checked on the file opened), and only up to [`MOST`]

@@ -448,7 +448,7 @@ mod tests {
         let three = with_settings_for(&devils, &set("peak_cards", "12"), 3).unwrap();
         assert_eq!(three.schedule(3).map(|s| s.largest()), Some(12));
         assert_eq!((three.min_players, three.max_players), (3, 4));
-        // Issue 22: four at peak 8 may lose one who sits out (3 × 8 + 1 =
+        // Four at peak 8 may lose one who sits out (3 × 8 + 1 =
         // 25) and gain two who join (6 × 8 + 1 = 49), not three (57).
         let four = with_settings_for(&devils, &set("peak_cards", "8"), 4).unwrap();
         assert_eq!((four.min_players, four.max_players), (3, 6));

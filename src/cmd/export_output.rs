@@ -1,4 +1,4 @@
-//! Where `export --output FILE` may write (issue 13, hardening 7): never over
+//! Where `export --output FILE` may write: never over
 //! a session. The export is written atomically over whatever is at FILE, so
 //! `--output` naming a live session replaced it with no backup. Refused: any
 //! path inside the data folder (the sessions, the trash, the backups and

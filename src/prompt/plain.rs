@@ -1,4 +1,4 @@
-//! The prompter of plain mode (issue 25): whole lines, never a redraw.
+//! The prompter of plain mode: whole lines, never a redraw.
 //!
 //! A screen reader re-reads a prompt that is drawn again in place after
 //! every key, so in plain mode each question is written once, on a line of

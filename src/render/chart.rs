@@ -6,7 +6,7 @@
 //! Where lines cross or meet, the player further ahead wins the cell, and the
 //! marks right of the plot name every line ending on that row, so the leaders
 //! and anyone tied with them stay visible however many players there are
-//! (issue 11: with four or more players the chart was mostly `*`).
+//! (with four or more players the chart was once mostly `*`).
 //!
 //! Its value axis, [`scale`], is also the one of the HTML export's SVG chart.
 
@@ -401,7 +401,7 @@ pub fn scale(lo: i64, hi: i64, ticks: Ticks) -> Scale {
 /// One mark per player: the initial when free, else another letter of the
 /// Whether `c` takes one terminal column: a mark takes one cell of the
 /// plot, so a double-width letter (李) or an emoji would push the rest of
-/// its row one column right (issue 25); such a name gets another mark.
+/// its row one column right; such a name gets another mark.
 fn one_column(c: char) -> bool {
     c.width() == Some(1)
 }
@@ -492,7 +492,7 @@ mod tests {
         );
     }
 
-    /// Issue 25: a double-width name (李) or an emoji must not take a
+    /// A double-width name (李) or an emoji must not take a
     /// cell of the plot as its mark, or its row is one column wider than
     /// the others. Every point sits in its hand's tick column, counted in
     /// display columns.
@@ -551,7 +551,7 @@ x: hands (0 = start) · y: running total
         assert_eq!(got, want, "\n{got}");
     }
 
-    /// Issue 11: with four or more players level after the first hands, the
+    /// With four or more players level after the first hands, the
     /// old chart drew `*` wherever two met and the leader's letter never
     /// showed.
     #[test]

@@ -23,7 +23,7 @@ pub fn sheet(game: &ExactGame, width: Option<usize>) -> String {
 }
 
 /// [`sheet`], written to `out` a row at a time: a long session's sheet is
-/// never held whole (issue 13, hardening 9).
+/// never held whole.
 pub fn write_sheet(out: &mut dyn Write, game: &ExactGame, width: Option<usize>) -> io::Result<()> {
     draw_sheet(out, game, width, Place::Command)
 }

@@ -4,7 +4,8 @@
 //! their text) and drawn here at exactly that width, in comfy-table's house
 //! style as comfy-table draws it, but a row at a time, so a long session's
 //! sheet is never held whole; nothing is left to comfy-table's own
-//! wrapping, which splits words (CRATES.md, trap 5).
+//! wrapping: its `Dynamic` arrangement splits words mid-word in a narrow
+//! terminal, and it measures the width only when stdout is a terminal.
 
 use std::borrow::Cow;
 
@@ -107,7 +108,7 @@ pub trait Measured {
 
 /// A [`Grid`] whose rows are made each time they are measured or drawn,
 /// and drawn as they are made: a long session's sheet is never held whole
-/// (issue 13, hardening 9). The widths are measured once, when it is made.
+///. The widths are measured once, when it is made.
 pub struct Rows<'a> {
     header: Vec<String>,
     right: Vec<bool>,

@@ -105,7 +105,7 @@ pub fn sessions(entries: &[Listed], width: Option<usize>) -> String {
     }
     if width.is_none() {
         // Piped with no COLUMNS asking for a width: lines a program reads
-        // (issue 25, as clig.dev asks), whether plain mode is on or not.
+        // (as clig.dev asks), whether plain mode is on or not.
         return super::plain::tab_separated(&full);
     }
     fit::listing(&[full, titled, dated, stacked], width).1

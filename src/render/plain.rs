@@ -1,4 +1,4 @@
-//! Plain mode's drawings (issue 25): what a screen reader reads well. No
+//! Plain mode's drawings: what a screen reader reads well. No
 //! box-drawing characters and no symbols, only lines of words.
 //!
 //! - The sheet as lines: `show` gives one line per hand or deal, then each

@@ -137,7 +137,7 @@ pub struct Record {
     pub exact: Option<(u32, u32)>,
     /// Contract games: contracts declared, made, failed.
     pub contracts: Option<(u32, u32, u32)>,
-    /// Exact-bid games: how the player bid (issue 16).
+    /// Exact-bid games: how the player bid.
     pub bidding: Option<Bidding>,
     /// Contract games: the contracts the player declared, by level (1 to
     /// 7): declared (`of`) and made.

@@ -1,5 +1,6 @@
 //! [`Seat`]: one player of a [`Table`](super::Table), by their place in its
-//! list (the seated players in clockwise order, RULES.md, then those waiting
+//! list (the seated players in clockwise order,
+//! docs/rulings.md#seating-and-the-deal, then those waiting
 //! for a seat); and [`PerSeat`], one value per player in that order, which is
 //! how the exact-bid family keeps bids, tricks, points and totals (the
 //! contract family keeps its data per side instead, see `rules::contract`).

@@ -5,8 +5,8 @@
 //!
 //! A save that fails after the backup (a full disk) is tried again by the
 //! next command, which would back the same bytes up once more: a backup
-//! already holding exactly these bytes is used instead (issue 13, hardening
-//! 9), so retries leave one backup, not one each. The backup is written
+//! already holding exactly these bytes is used instead
+//! , so retries leave one backup, not one each. The backup is written
 //! through a temporary file in `backups/`, removed if anything fails; one
 //! left by a bridgepad killed midway is removed by a later backup once stale.
 

@@ -1,4 +1,4 @@
-//! Reading a session file from the data folder (issue 21): only a plain
+//! Reading a session file from the data folder: only a plain
 //! file, never through a link, and never more than a session file may be.
 //!
 //! A data folder is shared, so what is in it may come from another device or

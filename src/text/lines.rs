@@ -88,7 +88,7 @@ mod tests {
         }
     }
 
-    /// The refusal from the issue, at 80 columns: `legal: 0` is no longer lost.
+    /// A refusal that used to lose its end, at 80 columns: `legal: 0` is no longer lost.
     #[test]
     fn wrap_breaks_between_words_and_indents_what_follows() {
         let refusal = "✘ Annabelle is the dealer and may not bid 1: the bids would \

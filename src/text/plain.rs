@@ -1,4 +1,4 @@
-//! Plain mode, for screen readers (issue 25): whether it is on, and the
+//! Plain mode, for screen readers: whether it is on, and the
 //! words that stand for the symbols the sheets use.
 //!
 //! A screen reader reads every box-drawing character and says ✓ ✗ ★ 🏆 by

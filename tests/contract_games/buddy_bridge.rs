@@ -226,7 +226,7 @@ fn the_buddy_holder_may_raise_once_and_there_is_no_double() {
     assert_eq!(json["totals"], pad((20, 100), (0, 0)));
 }
 
-/// RULES.md, Buddy Bridge: "a holder who cannot raise (the bid is 7NT) is
+/// docs/rulings.md#the-buddy-bridge-auction: "a holder who cannot raise (the bid is 7NT) is
 /// not asked: the auction closes on the pass". `auction 7NT pass` records
 /// Ann's stand itself and says so; `undo` takes it back with the call that
 /// forced it; `auction 7NT` alone closes it too (Bob has no call but pass);

@@ -1,7 +1,7 @@
 //! The two-player contract games (Memory Bridge, Single Dummy Bridge, Buddy
 //! Bridge) played whole through the binary.
 //!
-//! Every total below is worked out by hand from RULES.md; the comment beside
+//! Every total below is worked out by hand from docs/rulings.md#buddy-bridge; the comment beside
 //! each deal shows the arithmetic. Trick values: clubs/diamonds 20, hearts/
 //! spades 30, no-trump 40 for the first and 30 for each further one.
 //! This module holds the helpers; the tests are in its modules by topic.

@@ -1,4 +1,4 @@
-//! Issue 24, tested as a person would see it: `bridgepad display` opened in
+//! Tested as a person would see it: `bridgepad display` opened in
 //! a real browser (Debian's headless Chromium, driven through chromedriver,
 //! one window of the test process's one browser each: `tests/browser/`). An entry made with `bid` appears on the page within
 //! a second without a reload, the page reconnects by itself after the

@@ -1,5 +1,5 @@
 //! A duplicate evening's PBN export read back by an outside reader,
-//! endplay's PBN parser (`tests/endplay.rs`), as issue 26 asks: every board
+//! endplay's PBN parser (`tests/endplay.rs`): every board
 //! with the dealer and vulnerability of its number, the board's
 //! `ScoreTable` and the evening's `TotalScoreTable` (PBN 2.1 §5.3: tables
 //! of columns, each row one line) with the figures the sheet shows.

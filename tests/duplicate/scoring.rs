@@ -21,7 +21,7 @@ fn ns_points(bp: &Bp, board: usize) -> Vec<(i64, f64)> {
         .collect()
 }
 
-/// The worked example of docs/duplicate.md, "Scoring" (issue 26's
+/// The worked example of docs/duplicate.md, "Scoring" (a
 /// cross-IMP example): five tables on board 5 (N-S vulnerable) score 620,
 /// 170, 140, 140 and −100. Their mean is 970 / 5 = 194, so the datum is
 /// 190, and each scores the IMPs of its difference from it: 430 → 10,

@@ -1,5 +1,5 @@
 //! Mormon Bridge's two-player re-bid through the binary: colours tried, on
-//! every path (issue 12, bug 3).
+//! every path.
 
 use super::*;
 

@@ -1,6 +1,6 @@
 //! Setting up Mormon Bridge through the binary: the deck check, waiting
 //! players, trump colours, and a table too large for every form but
-//! elimination (issue 12, bug 4).
+//! elimination.
 
 use super::*;
 

@@ -1,4 +1,4 @@
-//! Which device recorded each copy (issue 21). The labels `resolve`, `list`
+//! Which device recorded each copy. The labels `resolve`, `list`
 //! and `sync` give a copy come from the version itself (the device that last
 //! saved it), never from which file it sits in: after a fast-forward the
 //! session file holds the other device's history and the copy this one's.

@@ -193,11 +193,11 @@ fn conflicted(bp: &Bp) -> String {
     out.stdout
 }
 
-/// Issue 21: the remote, and git settings bridgepad did not write, run no code here.
+/// The remote, and git settings bridgepad did not write, run no code here.
 mod remote;
 
-/// Issue 21: copies named by the device that recorded them.
+/// Copies named by the device that recorded them.
 mod devices;
 
-/// Issue 21: a killed sync never blocks the next one.
+/// A killed sync never blocks the next one.
 mod recovery;

@@ -1,4 +1,4 @@
-//! Issue 21: the remote, and git settings bridgepad did not write, run no
+//! The remote, and git settings bridgepad did not write, run no
 //! code on this machine; a remote that tries cannot break or redirect the
 //! history.
 

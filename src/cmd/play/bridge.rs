@@ -349,7 +349,7 @@ mod tests {
     // The two-player table's test helpers serve this one too.
     use super::super::contract::tests::{calls, line, only_game};
 
-    /// Rubber bridge, Ann dealing (RULES.md, rubber bridge):
+    /// Rubber bridge, Ann dealing (docs/rulings.md#rubber-bridge):
     /// 1. Ann 1♥, Bob pass, Cid 1♦ (refused: it does not outrank 1♥), Cid
     ///    4♥, Enter: all pass, 4♥ by Ann, who first named hearts. 10 tricks
     ///    with the honours in the same answer: 120 refused by the engine,

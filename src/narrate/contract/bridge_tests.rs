@@ -55,7 +55,7 @@ fn current(g: &ContractGame) -> &ContractDeal {
     g.contest().current().unwrap()
 }
 
-/// The rubber, worked out by hand (RULES.md, rubber bridge):
+/// A rubber worked out by hand (docs/rulings.md#rubber-bridge):
 /// 1. Ann deals, neither vulnerable: Ann 1♥, Cid 4♥; Ann & Cid take 11,
 ///    Cid holds four trump honours: 4 × 30 = 120 below; 30 for the
 ///    overtrick and 100 honours above. Game 1 to Ann & Cid.
@@ -129,7 +129,7 @@ fn a_rubber_is_told_side_by_side_and_seat_by_seat() {
     );
 }
 
-/// A rubber won 2–1 (RULES.md): the other side's part score dies with
+/// A rubber won 2–1 (docs/rulings.md#rubber-bridge): the other side's part score dies with
 /// the line, games decide who leads, the rubber bonus is 500.
 /// 1. Ann deals: Bob 2♦, made exactly: Bob & Dan 40 below.
 /// 2. Bob deals: Cid 4♠ made: 120 below, game 1 to Ann & Cid; Bob &
@@ -216,7 +216,7 @@ fn a_doubled_contract_down_and_a_rubber_closed() {
     );
 }
 
-/// One round of Chicago, worked out by hand (RULES.md, Chicago):
+/// One round of Chicago, worked out by hand (docs/rulings.md#chicago):
 /// 1. Ann deals, neither vulnerable: Ann 2♥ made: 60 below.
 /// 2. Bob deals, Bob & Dan vulnerable: all pass; Bob deals again.
 /// 3. Bob's 1♠ made with an overtrick: 30 below, 30 above; Ann's honours 100.

@@ -272,7 +272,7 @@ mod tests {
         g.record_tricks(&[(g.seat(declarer), tricks)]).unwrap();
     }
 
-    /// A Buddy Bridge rubber (RULES.md): games decide it, so the line says
+    /// A Buddy Bridge rubber (docs/rulings.md#buddy-bridge): games decide it, so the line says
     /// the games before the points once both have won one.
     #[test]
     fn in_a_rubber_games_come_before_points() {
@@ -299,7 +299,7 @@ mod tests {
         );
     }
 
-    /// Bug 1 of issue 12: the table hears, once the exchange phase takes a
+    /// The table hears, once the exchange phase takes a
     /// player past the line, that the game ends with this deal.
     #[test]
     fn the_table_hears_that_the_exchange_reached_the_line() {
@@ -323,7 +323,7 @@ mod tests {
         );
     }
 
-    /// Bug 2 of issue 12: a game level above and below the line is shared,
+    /// A game level above and below the line is shared,
     /// and says so, instead of going to the first listed player "on the
     /// score below the line". Each game: a 6NT made exactly for each player
     /// (270 below, 10 above), then the first one's exchange (310 below, 20

@@ -358,7 +358,7 @@ pub fn game_end(game: &ContractGame, number: usize) -> Option<String> {
                 game.name(w)
             )
         }
-        // RULES.md: a tie on both is shared, and counts for both players.
+        // docs/rulings.md#buddy-bridge: a tie on both is shared, and counts for both players.
         Winner::Shared => format!(
             "Game {} shared: {scores}, and {} below the line each. {count}",
             deal.game, lines.a.below

@@ -357,7 +357,7 @@ mod tests {
         assert_eq!(show.lines().next(), table.lines().next());
     }
 
-    /// Bug 2 of issue 12: a game tied above and below the line is headed
+    /// A game tied above and below the line is headed
     /// as shared on the pad, not as won by the first listed player.
     #[test]
     fn a_shared_game_is_headed_shared_on_the_pad() {

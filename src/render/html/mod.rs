@@ -2,7 +2,7 @@
 //! inline SVG, nothing fetched) with a score sheet and a chart of the
 //! running totals per session.
 //!
-//! The sheet is a pad to print (issue 14): past [`WIDE`] players it turns
+//! The sheet is a pad to print: past [`WIDE`] players it turns
 //! sideways as the terminal's does (a row per player, the hands as columns,
 //! in blocks that fit a landscape page, printed on a landscape page); Buddy
 //! Bridge gets the classic pad, above and below the line game by game, with

@@ -11,7 +11,7 @@ use crate::rules::contract::game::{ContractGame, Who};
 use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
 use crate::session::{Session, dummy_word};
 
-/// A contract game's sheet: the fields of INTERFACE.md (with `above` and
+/// A contract game's sheet: the fields of docs/reference.md#show---json (with `above` and
 /// `below` kept apart, and games won), plus every deal.
 #[derive(Debug, Serialize)]
 pub struct ContractSheet<'a> {
@@ -24,7 +24,7 @@ pub struct ContractSheet<'a> {
     pub sides: [Vec<String>; 2],
     pub games_won: ByName<u32>,
     /// The winner of each game played, in order: a name, or both names for
-    /// a shared game (RULES.md: ties are shared).
+    /// a shared game (docs/rulings.md#ties-are-shared).
     pub game_winners: Vec<GameWinner>,
     pub next: Option<ContractNext>,
     /// Bridge for four: what closing the session scored (`null` until the

@@ -1,6 +1,6 @@
 //! `show --json` for a duplicate session: `boards` (each with its number,
 //! dealer, vulnerability and results) and `pairs` (number, names, total,
-//! percent, rank), as INTERFACE.md's "Duplicate" section names them, with
+//! percent, rank), as docs/duplicate.md#a-3-table-howell-evening names them, with
 //! each pair's `direction` in a Mitchell, whose two directions are ranked
 //! apart.
 

@@ -6,7 +6,8 @@ use super::{ByName, Heading, Made, Points};
 use crate::rules::{ExactGame, Expect, HandNumber, PerSeat, RebidStep, Seat};
 use crate::session::Session;
 
-/// An exact-bid game's sheet: the fields of INTERFACE.md, plus every hand.
+/// An exact-bid game's sheet: the fields of docs/reference.md#show---json, plus
+/// every hand.
 #[derive(Debug, Serialize)]
 pub struct ExactSheet<'a> {
     #[serde(flatten)]

@@ -1,5 +1,5 @@
 //! The JSON bridgepad prints, as serde types: the sheet of `show --json`
-//! (the fields of INTERFACE.md, plus every hand or deal), a session of
+//! (the fields of docs/reference.md#show---json, plus every hand or deal), a session of
 //! `export --format json` (the stable shape of docs/history-and-exports.md's "Export"), and
 //! the lists of `list`, `restore` and `stats --json`. The sheet and the
 //! export are built from the same pieces, so the players and totals an
@@ -128,7 +128,7 @@ pub fn sheet(session: &Session) -> Sheet<'_> {
 }
 
 /// A list written as its items are made, one at a time: a long session's
-/// hands are never held whole (issue 13, hardening 9).
+/// hands are never held whole.
 pub struct Made<'a, T>(Box<dyn Fn() -> Box<dyn Iterator<Item = T> + 'a> + 'a>);
 
 impl<'a, T> Made<'a, T> {

@@ -1,5 +1,8 @@
-//! Auctions for the contract games (RULES.md: Memory Bridge, Single Dummy
-//! Bridge, Buddy Bridge with two players; rubber bridge and Chicago with four).
+//! Auctions for the contract games (Memory Bridge, Single
+//! Dummy Bridge, Buddy Bridge with two players; rubber bridge and Chicago with
+//! four): docs/rulings.md#the-two-player-auction,
+//! docs/rulings.md#the-buddy-bridge-auction and
+//! docs/rulings.md#partnerships-and-the-auction.
 //!
 //! One engine, configured by [`AuctionRules`]: how many players call in turn
 //! (each seat plays for its [`Side`]; at four, the first and third seats are
@@ -10,7 +13,7 @@
 //! share one judgement, so the calls offered and the calls accepted never
 //! disagree, and every refusal lists what is legal instead. When the rules
 //! leave exactly one legal call ([`Auction::forced_call`]), nobody need be
-//! asked: the table records it without a question (RULES.md, Buddy Bridge:
+//! asked: the table records it without a question (docs/rulings.md#buddy-bridge:
 //! "a holder who cannot raise is not asked").
 
 use std::fmt;

@@ -348,7 +348,7 @@ fn seven_no_trump_is_the_top() {
     );
 }
 
-/// Four players in two partnerships (RULES.md, rubber bridge and Chicago).
+/// Four players in two partnerships (docs/rulings.md#partnerships-and-the-auction).
 #[test]
 fn four_players_need_three_passes_after_a_bid_and_four_to_pass_out() {
     assert_eq!(

@@ -1,5 +1,5 @@
 //! Contract bridge for four players in two partnerships: rubber bridge and
-//! Chicago (RULES.md; ACBL Laws of Rubber Bridge 72–81 and the scoring
+//! Chicago (docs/rulings.md#rubber-bridge; ACBL Laws of Rubber Bridge 72–81 and the scoring
 //! table, Law 77 of the Laws of Duplicate Bridge for the shared values).
 //!
 //! Everything the two games score is here: a contract's trick score below
@@ -64,7 +64,7 @@ impl MiddleDeals {
     }
 }
 
-/// Honours held in one hand and scored above the line (RULES.md).
+/// Honours held in one hand and scored above the line (docs/rulings.md#rubber-bridge).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Honours {
     /// Four of the five trump honours: 100.

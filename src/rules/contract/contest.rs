@@ -1,5 +1,5 @@
-//! The two-player contract games, deal by deal (RULES.md: Memory Bridge,
-//! Single Dummy Bridge, Buddy Bridge).
+//! The two-player contract games, deal by deal (Memory Bridge,
+//! Single Dummy Bridge, Buddy Bridge: docs/rulings.md#memory-bridge and on).
 //!
 //! A [`Contest`] replays recorded deals (first-phase tricks, the auction's
 //! calls, declarer's tricks) into scores for two sides: one running total
@@ -81,7 +81,7 @@ pub struct Contest {
     games_won: BySide<u32>,
     /// Buddy Bridge: a side reached the game's points below the line at
     /// some moment of the deal in play, so the game ends with the deal even
-    /// if a failed contract then takes that side back below them (RULES.md).
+    /// if a failed contract then takes that side back below them (docs/rulings.md#buddy-bridge).
     game_reached: bool,
     /// Winners of each finished game (Buddy Bridge).
     game_winners: Vec<Winner>,
@@ -330,7 +330,7 @@ impl Contest {
         deal.phase = DealPhase::Auction(Auction::new(self.rules.auction(), opener));
         self.add(points);
         self.facts_mut().first_phase = Some(tricks);
-        // A target is checked after every scoring event (RULES.md, Memory Bridge).
+        // A target is checked after every scoring event (docs/rulings.md#memory-bridge).
         self.check_target();
         Ok(())
     }
@@ -616,7 +616,7 @@ impl Contest {
 
     /// Buddy Bridge: whether the game in play ends with the deal in play,
     /// a side having reached the game's points below the line at some
-    /// moment of it (the exchange phase counts, RULES.md).
+    /// moment of it (the exchange phase counts, docs/rulings.md#buddy-bridge).
     pub fn game_ends_with_deal(&self) -> bool {
         self.game_reached && !self.is_finished()
     }
@@ -648,11 +648,11 @@ impl Contest {
             None => self.check_target(),
             // Reaching the line in the exchange phase still plays the
             // contract, and the game ends after it even when a failed
-            // contract takes that side back below (RULES.md, Buddy Bridge).
+            // contract takes that side back below (docs/rulings.md#buddy-bridge).
             Some(line) => {
                 if self.game_reached {
                     let winner = game_winner(self.game_lines);
-                    // A shared game counts for both (RULES.md: ties are shared).
+                    // A shared game counts for both (docs/rulings.md#ties-are-shared).
                     for side in winner.sides() {
                         self.games_won[side] += 1;
                     }
@@ -727,7 +727,7 @@ impl Contest {
 
 /// The winner of a Buddy Bridge game: the higher total, above plus below;
 /// on a tie, the higher score below the line; tied on both, the game is
-/// shared (RULES.md).
+/// shared (docs/rulings.md#buddy-bridge).
 pub fn game_winner(lines: BySide<Line>) -> Winner {
     Winner::by_key(lines.map(|l| (l.total(), l.below)))
 }

@@ -329,9 +329,11 @@ fn reaching_the_line_in_the_exchange_still_plays_the_contract() {
     assert_eq!(d.games_won(), BySide::from([1, 0]));
 }
 
-/// Bug 1 of issue 12 (seed: "If 300 Below the Line points are reached
-/// during the Exchange Phase by either player, the game will continue until
-/// the end of the Contract Phase"): the game ends with that deal even when
+/// The line reached in the exchange ends the game
+/// (docs/rulings.md#the-end-of-a-buddy-bridge-game; the rule sheet: "If
+/// 300 Below the Line points are reached during the Exchange Phase by
+/// either player, the game will continue until the end of the Contract
+/// Phase"): the game ends with that deal even when
 /// a failed contract then takes the player back below 300.
 /// D1, Ann deals: Ann's exchange 40/10; 6NT by Ann, 12 tricks exactly:
 /// 190 + 40 below. Ann 270 below, 10 above.
@@ -445,7 +447,7 @@ fn buddy(rubber: bool) -> Contest {
     Contest::new(r, ANN_AT)
 }
 
-/// Bug 2 of issue 12 (RULES.md: "Ties for the win are shared"): a game
+/// "Ties for the win are shared" (docs/rulings.md#ties-are-shared): a game
 /// tied on the total and below the line went to the first listed player.
 #[test]
 fn a_game_tied_above_and_below_the_line_is_shared() {
@@ -534,7 +536,7 @@ fn an_illegal_call_is_refused_with_the_legal_calls() {
     );
 }
 
-/// RULES.md, Buddy Bridge: "a holder who cannot raise (the bid is 7NT) is
+/// docs/rulings.md#the-buddy-bridge-auction: "a holder who cannot raise (the bid is 7NT) is
 /// not asked". Nor is the player over 7NT, who has no double to make.
 #[test]
 fn calls_the_rules_force_are_recorded_without_being_asked() {

@@ -1,6 +1,6 @@
 //! Which contract game is played, and what its rules allow: the one place
 //! that tells Memory, Single Dummy and Buddy Bridge, rubber bridge and
-//! Chicago apart (RULES.md).
+//! Chicago apart (docs/rulings.md#every-game).
 //!
 //! Everything else asks [`ContractRules`] for a capability (`first_phase`,
 //! `doubles`, `holder_may_raise`, `has_dummy_choice`, `has_line`, …)
@@ -307,7 +307,7 @@ mod tests {
         rubber: true,
     };
 
-    /// RULES.md: each game's differences, as capabilities.
+    /// docs/rulings.md#every-game: each game's differences, as capabilities.
     #[test]
     fn each_game_answers_what_it_allows() {
         let memory = ContractRules::Memory(TARGET);

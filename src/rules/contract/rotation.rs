@@ -1,5 +1,5 @@
-//! Bridge for five or six (RULES.md, "Five or six at rubber bridge or
-//! Chicago"): four play, the rest sit out, and players change after each
+//! Bridge for five or six (docs/rulings.md#five-or-six-at-the-table): four
+//! play, the rest sit out, and players change after each
 //! rubber (rubber bridge) or round of four deals (Chicago). This file is the
 //! order of the changes alone, as numbers: who plays each rubber, who comes
 //! in and whose seat they take. Scores and the table's names are
@@ -25,7 +25,7 @@ pub const MOST: usize = 6;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum CutIn {
-    /// One player: the one who has sat out longest (RULES.md).
+    /// One player: the one who has sat out longest (docs/rulings.md#five-or-six-at-the-table).
     #[default]
     One,
     /// Everyone sitting out, replacing as many who played longest (the
@@ -130,7 +130,8 @@ mod tests {
     const E: usize = 4;
     const F: usize = 5;
 
-    // The schedules below are worked by hand from the rule (RULES.md):
+    // The schedules below are worked by hand from the rule
+    // (docs/rulings.md#five-or-six-at-the-table):
     // longest out comes in, longest in goes out, ties by listing order, the
     // newcomer in the seat of the one who left.
 

@@ -1,4 +1,5 @@
-//! Contract scoring for the two-player contract games (RULES.md).
+//! Contract scoring for the two-player contract games
+//! (docs/rulings.md#two-player-contract-scoring).
 //!
 //! Memory Bridge and Single Dummy Bridge score every trick over six actually
 //! taken, doubled and redoubled; Buddy Bridge scores the contract's level

@@ -67,7 +67,7 @@ impl Not for Side {
     }
 }
 
-/// Who won a game or a session: one side, or both (RULES.md: "Ties for the
+/// Who won a game or a session: one side, or both (docs/rulings.md#ties-are-shared: "Ties for the
 /// win are shared: every tied player is a winner").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Winner {

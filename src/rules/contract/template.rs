@@ -10,7 +10,7 @@ use crate::rules::template::{Deck, RawTemplate, TemplateError, unset};
 
 /// Checks the contract part of a template (its common fields are checked
 /// already): two players, or four in partnerships, a standard deck, and the
-/// settings of the game it names (RULES.md), read into the rules its deals
+/// settings of the game it names (docs/rulings.md#every-game), read into the rules its deals
 /// are played by.
 pub(crate) fn rules(raw: &RawTemplate) -> Result<ContractRules, TemplateError> {
     const EXACT_ONLY: &str = "goes with family = \"exact-bid\"; a contract game deals 13 cards each and bids in an auction";

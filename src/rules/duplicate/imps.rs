@@ -160,7 +160,7 @@ mod tests {
 
     /// The worked example of cross-IMP scoring: five N-S scores on one
     /// board, 620, 170, 140, 140 and −100, give 10.50, −0.25, −1.25, −1.25
-    /// and −7.75 (issue 26, after the EBU's description of cross-IMPs:
+    /// and −7.75 (after the EBU's description of cross-IMPs:
     /// "each score is compared with every other score… and the total
     /// divided by the number of comparisons").
     #[test]

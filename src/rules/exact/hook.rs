@@ -254,7 +254,8 @@ mod tests {
 
     #[test]
     fn every_named_system_scores_as_the_issue_table_says() {
-        // (system, bid, tricks, points, arithmetic): issue 16's table.
+        // (system, bid, tricks, points, arithmetic): the named systems of
+        // docs/exact-bid-games.md#scoring-systems.
         let cases = [
             (TricksPlusFive, 3, 3, 8, "3 + 5 = 8"),
             (TricksPlusFive, 1, 3, 3, "3"),

@@ -1,4 +1,4 @@
-//! The two-player re-bid of Mormon Bridge elimination (RULES.md): two
+//! The two-player re-bid of Mormon Bridge elimination (docs/rulings.md#the-two-player-re-bid): two
 //! players left whose bids total the hand bid again, under a new colour
 //! until all four are tried, then under the first card led, then after a
 //! redeal. This is where a hand's refused rounds lead, and which colours
@@ -10,7 +10,7 @@ use crate::rules::trump::Trump;
 use crate::text::or_list;
 
 /// What the table must do before bidding again, after a round of bids that
-/// two remaining players made total the hand size (RULES.md, elimination).
+/// two remaining players made total the hand size (docs/rulings.md#the-two-player-re-bid).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RebidStep {
     /// Turn a new trump colour; `tried` colours have been bid under so far.
@@ -41,7 +41,8 @@ impl RebidStep {
 }
 
 /// The colours turned for trump since the cards were last dealt, in a hand
-/// whose rounds of bids were not accepted (RULES.md: "tried" counts distinct
+/// whose rounds of bids were not accepted
+/// (docs/rulings.md#the-two-player-re-bid: "tried" counts distinct
 /// colours turned in this deal, the first turned card included).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tried {

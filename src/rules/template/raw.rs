@@ -33,8 +33,9 @@ pub enum BiddingOrder {
     Simultaneous,
 }
 
-/// How an exact-bid hand scores, by name (RULES.md, Devil's Bridge; issue
-/// 16's table). A table's own arithmetic is `exact` and `missed` instead.
+/// How an exact-bid hand scores, by name (docs/rulings.md#devils-bridge-scoring,
+/// and the table of systems in docs/exact-bid-games.md#scoring-systems). A
+/// table's own arithmetic is `exact` and `missed` instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExactScoring {

@@ -1,4 +1,4 @@
-//! Reading a long session file a hand at a time (issue 13, hardening 9).
+//! Reading a long session file a hand at a time.
 //!
 //! Parsed whole, a TOML file is first a tree of every key and value with its
 //! place in the text: for a session of 100,000 hands, some 5 KB a hand, far

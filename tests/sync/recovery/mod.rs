@@ -1,4 +1,4 @@
-//! Issue 21: a killed sync never blocks the next one. A laptop's lid closed
+//! A killed sync never blocks the next one. A laptop's lid closed
 //! or its battery dying mid-sync is the normal case: whatever git was doing
 //! is cut off, and the next `bridgepad sync` finishes or restarts it with no
 //! help, losing no hand.

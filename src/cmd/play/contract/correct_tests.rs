@@ -128,7 +128,7 @@ fn undo_at_the_call_prompt_takes_back_the_last_call() {
     );
 }
 
-// `u` takes back what one answer recorded (issue 22): the passes Enter
+// `u` takes back what one answer recorded: the passes Enter
 // added to end an auction go together, and under `auction = "contract"`
 // the whole final contract typed as one answer.
 

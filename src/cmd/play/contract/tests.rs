@@ -35,7 +35,7 @@ pub(in crate::cmd::play) fn calls(game: &ContractGame, number: usize) -> Vec<Str
 /// Memory Bridge for Ann and Bob, target 500 (the default), Ann dealing.
 pub(super) const MEMORY: [&str; 4] = ["Memory Bridge", "", "Ann,Bob", "Ann"];
 
-/// One Memory Bridge deal (RULES.md, Memory Bridge), Ann dealing, Bob leading phase 1:
+/// One Memory Bridge deal (docs/rulings.md#memory-bridge), Ann dealing, Bob leading phase 1:
 /// - phase 1: Bob 8, Ann 5 (14 refused): Bob scores 1NT made with 8 tricks,
 ///   40 + 30 = 70, plus the 100 bonus: 170;
 /// - auction: Ann 2♠, Bob 2♥ refused (it does not outrank 2♠), Bob X, Ann XX, Bob pass:
@@ -110,7 +110,7 @@ fn a_memory_deal_refuses_an_insufficient_bid_and_scores_a_redoubled_contract() {
     assert_eq!(game.contest().current().unwrap().dealer, Seat::at(1));
 }
 
-/// Memory Bridge to 150: phase 1 can end the game (RULES.md: the target
+/// Memory Bridge to 150: phase 1 can end the game (docs/rulings.md#memory-bridge: the target
 /// is checked after every scoring event). Bob takes 8: 170 ≥ 150.
 #[test]
 fn a_memory_game_can_end_after_phase_one() {
@@ -131,7 +131,7 @@ fn a_memory_game_can_end_after_phase_one() {
     assert_eq!(game.rules().target(), Some(150));
 }
 
-/// Buddy Bridge, a rubber, Ann dealing first (RULES.md, Buddy Bridge):
+/// Buddy Bridge, a rubber, Ann dealing first (docs/rulings.md#buddy-bridge):
 /// 1. Exchange: Bob 5, so Ann 8: Ann 40 below, 10 above, and opens.
 ///    Ann 2♥; Bob's X (no doubles) and 1♠ refused; Bob passes; Ann's 1♣
 ///    refused (she may only raise or stand), then she raises to 4♥: the contract is fixed, needs 10.
@@ -440,7 +440,7 @@ fn an_auction_saved_short_of_its_forced_stand_is_finished_not_asked() {
     assert_eq!(calls(&only_game(&cx), 1), ["7NT", "pass", "pass"]);
 }
 
-/// Single Dummy Bridge, target 500, Bob dealing (RULES.md, Single Dummy Bridge):
+/// Single Dummy Bridge, target 500, Bob dealing (docs/rulings.md#single-dummy-bridge):
 /// 1. Both pass: no contract; Bob deals again.
 /// 2. Bob 3NT, Ann X, Bob pass: 3NTX by Bob, needs 9. Bob takes the
 ///    hidden dummy, takes it back (u), then takes the revealed one.

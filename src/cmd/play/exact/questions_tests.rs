@@ -1,4 +1,4 @@
-//! The exact-bid table at each of its questions (issue 22): every command at
+//! The exact-bid table at each of its questions: every command at
 //! every question, true sentences, the table's keys; counts and bids named
 //! by the beginnings of names.
 
@@ -9,7 +9,7 @@ use crate::cmd::play::play;
 use crate::cmd::play::tests::{Asked, context};
 use crate::rules::{Seat, Trump};
 
-// Issue 22: every command at every question, true sentences, the table's keys.
+// Every command at every question, true sentences, the table's keys.
 
 /// The session `play` started in `cx`'s data folder.
 fn started(cx: &crate::cmd::Context) -> String {

@@ -221,7 +221,7 @@ fn a_latecomer_is_seated_and_a_player_sits_out_at_the_table() {
     );
 }
 
-// Issue 22, bug 4: `join` and `out` during a hand are refused before any
+// `join` and `out` during a hand are refused before any
 // question, naming the table's undo key; an elimination game queues a
 // latecomer without asking where they sit.
 

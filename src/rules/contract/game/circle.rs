@@ -1,5 +1,5 @@
-//! Bridge for five or six (RULES.md, "Five or six at rubber bridge or
-//! Chicago"): a [`ContractGame`] whose table lists five or six players plays
+//! Bridge for five or six (docs/rulings.md#five-or-six-at-the-table): a
+//! [`ContractGame`] whose table lists five or six players plays
 //! one rubber (Chicago: one round of four deals) at a time with four of
 //! them, then changes players in the order `rotation.rs` gives.
 //!

@@ -43,7 +43,7 @@ fn at_table(g: &ContractGame) -> (Vec<String>, String) {
     (g.table().names().to_vec(), g.name(dealer).to_string())
 }
 
-/// The evening worked by hand (RULES.md scoring; Ann deals first):
+/// The evening worked by hand (docs/rulings.md#scores-per-player; Ann deals first):
 ///
 /// Rubber 1, Ann & Cid against Bob & Dan, Eve out.
 /// 1. Ann 4♠ making 10: 120 below, game.

@@ -1,5 +1,5 @@
 //! Unit tests for the hook settings and the hands played at no trump
-//! (issue 16): `hook_from_cards` and `no_trump`. Every expected value is
+//!: `hook_from_cards` and `no_trump`. Every expected value is
 //! worked out by hand in the comments.
 
 use super::*;

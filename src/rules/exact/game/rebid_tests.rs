@@ -1,4 +1,5 @@
-//! The two-player re-bid of Mormon Bridge elimination (RULES.md): "tried"
+//! The two-player re-bid of Mormon Bridge elimination
+//! (docs/rulings.md#the-two-player-re-bid): "tried"
 //! counts the distinct colours turned since the cards were last dealt, the
 //! first turned card included; a colour already tried cannot be turned
 //! again; the Rook is not a colour.

@@ -1,7 +1,7 @@
 //! Unit tests for the game engine (`game.rs`) playing Mormon Bridge in its
 //! three forms: regular, 4-card and elimination.
 //!
-//! Every expected value is worked out by hand from RULES.md ("Mormon Bridge");
+//! Every expected value is worked out by hand from docs/rulings.md#mormon-bridge;
 //! the comments show the arithmetic. Scoring in every form is
 //! tricks-plus-ten: 1 point per trick taken, plus 10 when the bid is exact.
 //! Scenarios that a session file can state are rule cases in

@@ -1,7 +1,7 @@
 //! Unit tests for the game engine (`game.rs`).
 //!
-//! Every expected value here is worked out by hand from RULES.md
-//! ("Devil's Bridge"); the comments show the arithmetic. Scenarios that a
+//! Every expected value here is worked out by hand from docs/rulings.md#devils-bridge;
+//! the comments show the arithmetic. Scenarios that a
 //! session file can state are rule cases in `tests/rules/devils-bridge/`;
 //! what stays here is what only the engine's API shows: legal bids, the
 //! bids and counts the rules fill in, undo and edit, and the error variants.

@@ -8,6 +8,10 @@
 // The module docs are a developer's map of the code (`cargo doc
 // --document-private-items`), so they link to private items freely.
 #![allow(rustdoc::private_intra_doc_links)]
+// Every system call the library makes goes through a kept crate's safe
+// API (std, rustix, if-addrs, signal-hook, tokio), which keeps the `unsafe`
+// and its reasoning where it is reviewed and tested by many.
+#![forbid(unsafe_code)]
 
 // First, so that `out!` and `outln!` are in scope in every module after it.
 #[macro_use]

@@ -123,7 +123,8 @@ fn parse() -> Result<Cli, clap::Error> {
         ("data_dir", "BRIDGEPAD_DATA_DIR"),
         ("templates_dir", "BRIDGEPAD_TEMPLATES_DIR"),
     ] {
-        if setting(name).is_none() {
+        // Only when set to nothing: `--help` names the variable otherwise.
+        if std::env::var_os(name).is_some_and(|value| value.is_empty()) {
             command = command.mut_arg(arg, |arg| arg.env(None));
         }
     }

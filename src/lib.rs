@@ -8,6 +8,10 @@
 // The module docs are a developer's map of the code (`cargo doc
 // --document-private-items`), so they link to private items freely.
 #![allow(rustdoc::private_intra_doc_links)]
+// Every system call the library makes goes through a kept crate's safe
+// API (std, rustix, if-addrs, signal-hook, tokio), which keeps the `unsafe`
+// and its reasoning where it is reviewed and tested by many.
+#![forbid(unsafe_code)]
 
 // First, so that `out!` and `outln!` are in scope in every module after it.
 #[macro_use]
@@ -38,7 +42,6 @@ use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use chrono::{DateTime, Utc};
-use clap::Parser;
 
 use crate::cli::Cli;
 use crate::cmd::{Context, Finished};
@@ -50,16 +53,14 @@ pub fn run() -> ExitCode {
     // A shell asking for completions (`COMPLETE=bash bridgepad -- …`) is
     // answered before anything else and exits.
     cli::complete::answer_completion_request();
-    unset_empty_variables();
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(error) => return usage_error(&error),
     };
-    let env = |name| std::env::var(name).ok();
     let plain = text::plain::wanted(
         cli.plain,
-        env("ACCESSIBLE").as_deref(),
-        env("BRIDGEPAD_PLAIN").as_deref(),
+        std::env::var("ACCESSIBLE").ok().as_deref(),
+        setting_text("BRIDGEPAD_PLAIN").as_deref(),
     );
     text::plain::set(plain);
     if plain {
@@ -98,19 +99,37 @@ fn said(message: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// bridgepad's environment variables set to nothing count as not set, as a
-/// shell user means by `BRIDGEPAD_DATA_DIR=` (clap would otherwise take the
-/// empty value, and refuse it even beside `--data-dir`).
-fn unset_empty_variables() {
-    let empty: Vec<_> = std::env::vars_os()
-        .filter(|(key, value)| key.to_string_lossy().starts_with("BRIDGEPAD_") && value.is_empty())
-        .map(|(key, _)| key)
-        .collect();
-    for key in empty {
-        // SAFETY: this runs first thing in `run`, before bridgepad starts any
-        // thread, so nothing else reads the environment while it changes.
-        unsafe { std::env::remove_var(key) };
+/// bridgepad's environment variable `name`; set to nothing it counts as not
+/// set, as a shell user means by `BRIDGEPAD_SEED=`. Every `BRIDGEPAD_`
+/// variable is read through this (or [`parse`] for the two clap reads), so
+/// none has to be removed from the environment, which is not thread-safe.
+fn setting(name: &str) -> Option<std::ffi::OsString> {
+    std::env::var_os(name).filter(|value| !value.is_empty())
+}
+
+/// [`setting`] as text; `None` also when it is not Unicode, as
+/// `std::env::var(name).ok()` says.
+fn setting_text(name: &str) -> Option<String> {
+    setting(name)?.into_string().ok()
+}
+
+/// The command line, with `BRIDGEPAD_DATA_DIR` and `BRIDGEPAD_TEMPLATES_DIR`
+/// for `--data-dir` and `--templates-dir` unless set to nothing (clap would
+/// take the empty value, and refuse it even beside `--data-dir`).
+fn parse() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    for (arg, name) in [
+        ("data_dir", "BRIDGEPAD_DATA_DIR"),
+        ("templates_dir", "BRIDGEPAD_TEMPLATES_DIR"),
+    ] {
+        // Only when set to nothing: `--help` names the variable otherwise.
+        if std::env::var_os(name).is_some_and(|value| value.is_empty()) {
+            command = command.mut_arg(arg, |arg| arg.env(None));
+        }
     }
+    let matches = command.try_get_matches()?;
+    Cli::from_arg_matches(&matches)
 }
 
 /// `--help` and `--version` print as clap prints them, with exit 0; a usage
@@ -264,7 +283,7 @@ fn context(cli: &Cli) -> Result<Context> {
 /// moves it), never in the data folder (which may be synced); with no cache
 /// directory nothing is cached.
 pub(crate) fn cache_base(dirs: Option<&directories::ProjectDirs>) -> Option<PathBuf> {
-    std::env::var_os("BRIDGEPAD_CACHE_DIR")
+    setting("BRIDGEPAD_CACHE_DIR")
         .map(PathBuf::from)
         .or_else(|| dirs.map(|d| d.cache_dir().to_path_buf()))
 }
@@ -273,7 +292,7 @@ pub(crate) fn cache_base(dirs: Option<&directories::ProjectDirs>) -> Option<Path
 /// session ids and timestamps in tests and demonstrations, and its offset, if
 /// not `Z`, the zone local times are shown in (see [`clock`]).
 fn now() -> Result<DateTime<Utc>> {
-    let fixed = std::env::var("BRIDGEPAD_NOW").ok();
+    let fixed = setting_text("BRIDGEPAD_NOW");
     let (at, zone) = clock::now(fixed.as_deref())?;
     clock::set_zone(zone);
     Ok(at)
@@ -282,23 +301,23 @@ fn now() -> Result<DateTime<Utc>> {
 /// `BRIDGEPAD_SEED`, a whole number that makes the random part of new
 /// session ids the same every run, for tests and demonstrations.
 fn seed() -> Result<Option<u64>> {
-    match std::env::var("BRIDGEPAD_SEED") {
-        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+    match setting_text("BRIDGEPAD_SEED") {
+        Some(text) => text.trim().parse().map(Some).map_err(|_| {
             anyhow!(
                 "BRIDGEPAD_SEED `{text}` is not a whole number from 0 to {}; unset it for random session ids",
                 u64::MAX
             )
         }),
-        Err(_) => Ok(None),
+        None => Ok(None),
     }
 }
 
 /// The name saves record as this device: `BRIDGEPAD_DEVICE`, else the
 /// machine's host name (`store/device.rs`).
 fn device() -> Result<String> {
-    match std::env::var("BRIDGEPAD_DEVICE") {
-        Ok(text) => store::device::from_setting(&text),
-        Err(_) => Ok(store::device::hostname()),
+    match setting_text("BRIDGEPAD_DEVICE") {
+        Some(text) => store::device::from_setting(&text),
+        None => Ok(store::device::hostname()),
     }
 }
 
@@ -325,14 +344,14 @@ pub(crate) fn git_wait() -> Result<Duration> {
 /// The environment variable `variable`, a whole number of milliseconds,
 /// else `default` when it is not set.
 fn millis(variable: &str, default: Duration) -> Result<Duration> {
-    match std::env::var(variable) {
-        Ok(text) => text.trim().parse().map(Duration::from_millis).map_err(|_| {
+    match setting_text(variable) {
+        Some(text) => text.trim().parse().map(Duration::from_millis).map_err(|_| {
             anyhow!(
                 "{variable} `{text}` is not a whole number of milliseconds; \
                  unset it for the default of {} ms",
                 default.as_millis()
             )
         }),
-        Err(_) => Ok(default),
+        None => Ok(default),
     }
 }

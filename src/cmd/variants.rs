@@ -110,14 +110,12 @@ fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
         );
     }
     let label = path.display().to_string();
-    let text = replace_setting(&text, "name", &quoted(name))
-        .and_then(|t| replace_setting(&t, "title", &quoted(&title)))
-        .ok_or_else(|| {
-            anyhow!(
-                "could not find the `name` and `title` lines in `{}`; copy the file by hand",
-                lists::source_label(&from.source)
-            )
-        })?;
+    let text = renamed(&text, name, &title).ok_or_else(|| {
+        anyhow!(
+            "could not find the `name` and `title` lines in `{}`; copy the file by hand",
+            lists::source_label(&from.source)
+        )
+    })?;
     let copy = catalog::parse(&label, &text).map_err(|e| anyhow!("{e}"))?;
     if copy.name != name || copy.title != title {
         bail!(
@@ -177,36 +175,21 @@ fn template_text(template: &Template) -> Result<String> {
     }
 }
 
-/// A string as TOML writes it.
-fn quoted(text: &str) -> String {
-    toml::Value::String(text.to_string()).to_string()
-}
-
-/// The text with the first top-level `key = …` line replaced by `key = value`;
-/// `None` when there is no such line.
-fn replace_setting(text: &str, key: &str, value: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len() + value.len());
-    let (mut done, mut top_level) = (false, true);
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        // A `[table]` header ends the top-level settings.
-        top_level = top_level && !trimmed.starts_with('[');
-        if !done
-            && top_level
-            && !trimmed.starts_with('#')
-            && let Some((k, _)) = trimmed.split_once('=')
-            && k.trim().trim_matches(['"', '\'']) == key
-        {
-            out.push_str(&format!("{key} = {value}"));
-            if line.ends_with('\n') {
-                out.push('\n');
-            }
-            done = true;
-            continue;
-        }
-        out.push_str(line);
+/// The template's text with its top-level `name` and `title` set to these,
+/// everything else (comments, blank lines, the order and spelling of every
+/// other setting) as it was, and each of the two values keeping the spaces
+/// and any comment around it; `None` when the text is no TOML or either is
+/// missing or not a value. toml_edit parses the text with its layout, so a
+/// `name = …` in a comment or under a `[table]` is never taken for it.
+fn renamed(text: &str, name: &str, title: &str) -> Option<String> {
+    let mut document: toml_edit::DocumentMut = text.parse().ok()?;
+    for (key, new) in [("name", name), ("title", title)] {
+        let value = document.get_mut(key)?.as_value_mut()?;
+        let decor = value.decor().clone();
+        *value = toml_edit::Value::from(new);
+        *value.decor_mut() = decor;
     }
-    done.then_some(out)
+    Some(document.to_string())
 }
 
 /// Writes a file that must not exist yet: saved atomically, never replacing
@@ -290,19 +273,24 @@ fn inline(value: &toml::Value) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::replace_setting;
+    use super::renamed;
 
     #[test]
-    fn a_setting_line_is_replaced_and_comments_kept() {
-        let text = "# name = \"x\" in a comment\nname = \"a\"\ntitle = \"A\" # note\n";
+    fn name_and_title_are_changed_and_everything_else_kept() {
+        let text = "# name = \"x\" in a comment\nname = \"a\"\ntitle = \"A\"   # note\n\n\
+                    # rounds\n[scoring]\nname = \"kept\"\n";
         assert_eq!(
-            replace_setting(text, "title", "\"B\"").unwrap(),
-            "# name = \"x\" in a comment\nname = \"a\"\ntitle = \"B\"\n"
+            renamed(text, "b", "B \"quoted\"").unwrap(),
+            "# name = \"x\" in a comment\nname = \"b\"\ntitle = 'B \"quoted\"'   # note\n\n\
+             # rounds\n[scoring]\nname = \"kept\"\n"
         );
+        // Quoted keys are the same keys.
         assert_eq!(
-            replace_setting(text, "name", "\"b\"").unwrap(),
-            "# name = \"x\" in a comment\nname = \"b\"\ntitle = \"A\" # note\n"
+            renamed("\"name\" = 'a'\ntitle = 'A'\n", "b", "B").unwrap(),
+            "\"name\" = \"b\"\ntitle = \"B\"\n"
         );
-        assert_eq!(replace_setting(text, "about", "\"x\""), None);
+        assert_eq!(renamed("name = \"a\"\n", "b", "B"), None);
+        assert_eq!(renamed("[name]\ntitle = \"A\"\n", "b", "B"), None);
+        assert_eq!(renamed("name = \n", "b", "B"), None);
     }
 }

@@ -8,42 +8,29 @@ use qrcode::render::unicode::Dense1x2;
 
 /// This machine's first IPv4 address on a network interface that is up
 /// and not the loopback (private addresses first), read from the system's
-/// list of interfaces: nothing is sent anywhere to find it.
-#[cfg(unix)]
+/// list of interfaces: nothing is sent anywhere to find it. if-addrs reads
+/// that list (`getifaddrs` on Unix) and says an interface is up when it is
+/// running, that is up with a link, which an address others can reach needs.
 pub fn lan_address() -> Option<Ipv4Addr> {
-    let mut found: Vec<Ipv4Addr> = Vec::new();
-    let mut list: *mut libc::ifaddrs = std::ptr::null_mut();
-    // SAFETY: getifaddrs fills `list` with a linked list that is only read
-    // here and freed once with freeifaddrs; each node's address is checked
-    // for null and for the IPv4 family before it is read as a sockaddr_in.
-    unsafe {
-        if libc::getifaddrs(&mut list) != 0 {
-            return None;
-        }
-        let mut node = list;
-        while !node.is_null() {
-            let entry = &*node;
-            let up = entry.ifa_flags & (libc::IFF_UP as libc::c_uint) != 0;
-            let loopback = entry.ifa_flags & (libc::IFF_LOOPBACK as libc::c_uint) != 0;
-            if up
-                && !loopback
-                && !entry.ifa_addr.is_null()
-                && i32::from((*entry.ifa_addr).sa_family) == libc::AF_INET
-            {
-                let address = &*(entry.ifa_addr as *const libc::sockaddr_in);
-                found.push(Ipv4Addr::from(u32::from_be(address.sin_addr.s_addr)));
-            }
-            node = entry.ifa_next;
-        }
-        libc::freeifaddrs(list);
-    }
-    found.sort_by_key(|a| !a.is_private());
-    found.into_iter().next()
+    let interfaces = if_addrs::get_if_addrs().ok()?;
+    preferred(
+        interfaces
+            .iter()
+            .filter(|interface| interface.is_oper_up() && !interface.is_loopback())
+            .filter_map(|interface| match interface.addr {
+                if_addrs::IfAddr::V4(ref v4) => Some(v4.ip),
+                if_addrs::IfAddr::V6(_) => None,
+            }),
+    )
 }
 
-#[cfg(not(unix))]
-pub fn lan_address() -> Option<Ipv4Addr> {
-    None
+/// The address to show of those found, in the system's order: the first
+/// private one (a home or club network), else the first one.
+fn preferred(found: impl IntoIterator<Item = Ipv4Addr>) -> Option<Ipv4Addr> {
+    let mut found: Vec<Ipv4Addr> = found.into_iter().collect();
+    // A stable sort: the system's order is kept among private addresses.
+    found.sort_by_key(|a| !a.is_private());
+    found.into_iter().next()
 }
 
 /// The address as a QR code of Unicode half blocks (light on a dark
@@ -84,6 +71,34 @@ pub fn qr_fits(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_private_address_is_preferred_in_the_systems_order() {
+        let public = Ipv4Addr::new(203, 0, 113, 7);
+        let home = Ipv4Addr::new(192, 168, 1, 20);
+        let club = Ipv4Addr::new(10, 0, 0, 5);
+        assert_eq!(preferred([public, home, club]), Some(home));
+        assert_eq!(preferred([public, club, home]), Some(club));
+        assert_eq!(preferred([public]), Some(public));
+        assert_eq!(preferred([]), None);
+    }
+
+    #[test]
+    fn the_lan_address_is_never_the_loopback() {
+        let reachable = if_addrs::get_if_addrs()
+            .unwrap_or_default()
+            .into_iter()
+            .any(|i| {
+                i.is_oper_up() && !i.is_loopback() && matches!(i.addr, if_addrs::IfAddr::V4(_))
+            });
+        match lan_address() {
+            Some(address) => {
+                assert!(reachable);
+                assert!(!address.is_loopback(), "{address}");
+            }
+            None => assert!(!reachable),
+        }
+    }
 
     #[test]
     fn an_address_becomes_a_square_of_half_blocks() {

@@ -70,25 +70,47 @@ impl Terminal {
 
 /// Ctrl-C at a prompt ends bridgepad at once (every answer is already saved),
 /// but the prompt had hidden the cursor and no destructor runs on a signal:
-/// show it again, then exit as an interrupted program does.
+/// show it again, then exit as an interrupted program does. signal-hook
+/// hands the signal to a thread of its own, which may do anything, where a
+/// handler may only make async-signal-safe calls. Installed once, however
+/// many prompters are made.
 fn restore_cursor_on_interrupt() {
     #[cfg(unix)]
     {
-        extern "C" fn on_interrupt(_: libc::c_int) {
-            const SHOW_CURSOR: &[u8] = b"\x1b[?25h\n";
-            // SAFETY: write and _exit are async-signal-safe.
-            unsafe {
-                libc::write(2, SHOW_CURSOR.as_ptr().cast(), SHOW_CURSOR.len());
-                libc::_exit(130);
-            }
-        }
-        // SAFETY: installs a handler that only calls async-signal-safe functions.
-        unsafe {
-            libc::signal(
-                libc::SIGINT,
-                on_interrupt as *const () as libc::sighandler_t,
-            );
-        }
+        static INSTALLED: std::sync::Once = std::sync::Once::new();
+        INSTALLED.call_once(|| {
+            use signal_hook::consts::SIGINT;
+            use signal_hook::iterator::Signals;
+            let Ok(mut signals) = Signals::new([SIGINT]) else {
+                return;
+            };
+            let spawned = std::thread::Builder::new()
+                .name("interrupt".into())
+                .spawn(move || {
+                    if signals.forever().next().is_some() {
+                        interrupted();
+                    }
+                });
+            drop(spawned);
+        });
+    }
+}
+
+/// Shows the cursor and exits with 130, as a program ended by SIGINT, by
+/// `_exit`, as the signal would have ended it: nothing a normal exit runs
+/// (flushing, destructors) runs while a prompt is mid-way. The prompt that
+/// read Ctrl-C as a key and the thread that receives the signal may both
+/// come here: the first one does it, the other waits for the end.
+#[cfg(unix)]
+fn interrupted() -> ! {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static ENDING: AtomicBool = AtomicBool::new(false);
+    if !ENDING.swap(true, Ordering::SeqCst) {
+        let _ = io::stderr().write_all(b"\x1b[?25h\n");
+        signal_hook::low_level::exit(130);
+    }
+    loop {
+        std::thread::park();
     }
 }
 
@@ -199,7 +221,14 @@ fn ask<W: Widget>(term: &Term, widget: &mut W) -> Result<Option<W::Answer>> {
     loop {
         let (rows, cols) = size(term);
         block.draw(&widget.lines(rows, cols))?;
-        match widget.key(term.read_key()?) {
+        let key = match term.read_key() {
+            // Ctrl-C read as a key: console raised SIGINT too, but the
+            // thread that receives it may not run before this one goes on.
+            #[cfg(unix)]
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => interrupted(),
+            key => key?,
+        };
+        match widget.key(key) {
             Step::Asking => {}
             Step::Done(answer) => {
                 block.end(&widget.answered(&answer, size(term).1))?;

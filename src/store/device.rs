@@ -85,16 +85,13 @@ pub fn recorded(written_by: &str) -> Option<&str> {
     (writer.starts_with("bridgepad ") && is_name(device)).then_some(device)
 }
 
+/// The host name as `uname` gives it (its `nodename`, what `gethostname`
+/// reads), `None` if it is empty.
 #[cfg(unix)]
 fn system_hostname() -> Option<String> {
-    let mut buf = [0u8; 256];
-    // SAFETY: the buffer is valid for its length; gethostname writes at most that.
-    let done = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
-    if done != 0 {
-        return None;
-    }
-    let end = buf.iter().position(|b| *b == 0).unwrap_or(buf.len());
-    Some(String::from_utf8_lossy(&buf[..end]).into_owned())
+    let uname = rustix::system::uname();
+    let name = uname.nodename().to_string_lossy();
+    (!name.is_empty()).then(|| name.into_owned())
 }
 
 #[cfg(not(unix))]
@@ -125,6 +122,13 @@ mod tests {
         }
         let long = "x".repeat(LONGEST + 1);
         assert_eq!(recorded(&written_by(&long)), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_system_gives_a_host_name_without_nul() {
+        let name = system_hostname().expect("a host name");
+        assert!(!name.is_empty() && !name.contains('\0'), "{name:?}");
     }
 
     #[test]

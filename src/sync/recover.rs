@@ -366,7 +366,6 @@ fn mentions(file: &Path, prefix: &str, roots: &[PathBuf]) -> bool {
 /// sshfs and other FUSE file systems, …), whose processes are not seen here.
 #[cfg(target_os = "linux")]
 fn on_network_disk(path: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
     /// `statfs`'s `f_type` of the file systems whose writers may be elsewhere.
     const NETWORK: [u32; 13] = [
         0x6969,      // NFS
@@ -383,15 +382,13 @@ fn on_network_disk(path: &Path) -> bool {
         0x786f_4256, // VirtualBox shared folders
         0x564c,      // NCP
     ];
-    let Ok(path) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+    // A path that cannot be asked about (a NUL in it, a folder gone) is
+    // taken to be on one: the safe side, a lock kept until it is old.
+    let Ok(fs) = rustix::fs::statfs(path) else {
         return true;
     };
-    // SAFETY: an all-zero statfs is a valid value for the call to fill.
-    let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
-    // SAFETY: `path` is NUL-terminated and `fs` is valid for writing.
-    if unsafe { libc::statfs(path.as_ptr(), &mut fs) } != 0 {
-        return true;
-    }
+    // Its type is an `i64`, `i32` or `u32` by architecture; the magic
+    // numbers are 32 bits.
     #[allow(clippy::unnecessary_cast)]
     let kind = fs.f_type as u64 as u32;
     NETWORK.contains(&kind)
@@ -543,6 +540,15 @@ mod tests {
         holder.wait().unwrap();
         assert!(matches!(kept, Err(Kept::InUse { .. })), "{kept:?}");
         assert!(lock.exists());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_local_folder_is_no_network_disk_and_an_unknown_path_counts_as_one() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(!on_network_disk(dir.path()));
+        assert!(on_network_disk(&dir.path().join("gone")));
+        assert!(on_network_disk(Path::new("a\0b")));
     }
 
     #[test]

@@ -107,9 +107,14 @@ fn git_command(gitconfig: &Path) -> Command {
 
 /// Runs git in a device's data folder; its stdout.
 fn git(remote: &Remote, bp: &Bp, args: &[&str]) -> String {
+    git_in(remote, &bp.data_dir(), args)
+}
+
+/// Runs git in `dir` with the remote's test config; its stdout.
+fn git_in(remote: &Remote, dir: &Path, args: &[&str]) -> String {
     let out = git_command(&remote.gitconfig())
         .arg("-C")
-        .arg(bp.data_dir())
+        .arg(dir)
         .args(args)
         .output()
         .unwrap();

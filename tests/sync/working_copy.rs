@@ -7,22 +7,6 @@
 use super::remote::Marks;
 use super::*;
 
-/// Runs git in `dir` with the remote's test config.
-fn git_in(remote: &Remote, dir: &Path, args: &[&str]) -> String {
-    let out = git_command(&remote.gitconfig())
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// A working copy of the remote beside it, set to take pushes into its
 /// checked-out branch and to run `filter` (`smudge` or `process`) on every
 /// file it checks out, and hooks, each leaving a mark.

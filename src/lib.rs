@@ -30,7 +30,7 @@ pub mod narrate;
 pub mod prompt;
 pub mod render;
 pub mod report;
-pub mod rules;
+pub use bridgepad_rules as rules;
 pub mod session;
 pub mod store;
 pub mod sync;

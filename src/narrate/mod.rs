@@ -5,5 +5,7 @@
 pub mod contract;
 pub mod duplicate;
 pub mod exact;
+#[cfg(test)]
+mod exact_tests;
 
 pub use exact::*;

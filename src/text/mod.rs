@@ -6,23 +6,24 @@
 //! One definition of each, for the engine's refusals, the sheets, the
 //! prompts, the file readers and the commands alike.
 //!
-//! A leaf: it imports nothing from the crate and does no I/O, so `rules/`
-//! uses it and stays pure, and no module below it ever needs one above.
+//! The words the engine's own refusals need (a plural, a list, "did you
+//! mean", text made printable) are the engine's (`bridgepad_rules::text`),
+//! re-exported here so that every layer writes them the same way.
+//!
+//! A leaf of this crate: it imports nothing from the crate but the engine's
+//! words and does no I/O.
 
 mod lines;
 pub mod plain;
 mod toml_error;
 
-use std::borrow::Cow;
 use std::fmt;
 
+pub use bridgepad_rules::text::{
+    and_list, closest, did_you_mean, is_bidi_control, minus_signed, or_list, plural, printable,
+};
 pub use lines::{fill, wrap};
 pub use toml_error::describe_toml_error;
-
-/// `one` when `n` is 1, else `many`: "1 card", "2 cards".
-pub fn plural<'a, N: PartialEq + From<u8>>(n: N, one: &'a str, many: &'a str) -> &'a str {
-    if n == N::from(1) { one } else { many }
-}
 
 /// The sentence with its first letter capitalised.
 pub fn capitalised(text: &str) -> String {
@@ -49,36 +50,6 @@ pub fn signed(points: i64) -> String {
     }
 }
 
-/// "−2" with a real minus sign, as the explanations write numbers.
-pub fn minus_signed(n: i64) -> String {
-    if n < 0 {
-        format!("\u{2212}{}", n.unsigned_abs())
-    } else {
-        n.to_string()
-    }
-}
-
-/// "Ann, Bob and Cid", "Ann and Bob", "Ann"; empty for none.
-pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
-    listed(items, "and")
-}
-
-/// "red, green or black"; "red"; empty for none.
-pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
-    listed(items, "or")
-}
-
-fn listed<S: AsRef<str>>(items: &[S], and: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
-            format!("{} {and} {}", rest.join(", "), last.as_ref())
-        }
-    }
-}
-
 /// Text the user typed, cut short when it is too long to repeat in a
 /// one-line message.
 pub fn abbreviated(text: &str) -> String {
@@ -98,63 +69,10 @@ pub fn one_line(message: &str) -> String {
     printable(message).into_owned()
 }
 
-/// Text fit for one line of a terminal: line breaks become spaces, and any
-/// other control character (a tab, an escape sequence, a text-direction
-/// override) is shown escaped (`\u{1b}`) rather than sent to the terminal.
-/// Names are refused with such characters (`rules::table`); text read from a
-/// file that is only shown, like a template's title, goes through here
-/// instead. Borrowed, without copying, when there is nothing to escape.
-pub fn printable(text: &str) -> Cow<'_, str> {
-    let shown = |c: char| !c.is_control() && !is_bidi_control(c);
-    if text.chars().all(shown) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => out.push(' '),
-            c if !shown(c) => out.extend(c.escape_default()),
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// The invisible characters that override the direction of the text around them.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// The candidate `wanted` was most likely meant to be, when one is close
-/// enough (a typo, a letter left out): for "did you mean" in refusals.
-/// strsim's measures (clap uses Jaro-Winkler for flags), ignoring case.
-pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let wanted = wanted.trim().to_lowercase();
-    candidates
-        .into_iter()
-        .map(|c| {
-            let c_lower = c.to_lowercase();
-            // Jaro-Winkler for a slip at the end of a long id; Damerau-
-            // Levenshtein for two letters swapped in a short name (`Bbo`).
-            // Either is enough, each at a bar where it rarely guesses wrong.
-            let slip = strsim::jaro_winkler(&wanted, &c_lower) - 0.9;
-            let swap = strsim::normalized_damerau_levenshtein(&wanted, &c_lower) - 0.6;
-            (slip.max(swap), c)
-        })
-        .filter(|(score, _)| *score > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
-
-/// " (did you mean `Bob`?)" when a candidate is close, else nothing.
-pub fn did_you_mean<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    closest(wanted, candidates)
-        .map(|c| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
 
     #[test]

@@ -25,10 +25,6 @@ impl Syncing<'_> {
     /// Merges what was fetched, under the store's lock, and says what came.
     pub(super) fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
         let theirs = self.theirs();
-        if self.same_tips() {
-            say(format!("nothing new at {}", self.url));
-            return Ok(());
-        }
         // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
         // tell (no branch fetched yet, or no commit here).
         let ancestor = self

@@ -29,27 +29,25 @@
 //! files untracked, a remote that is a working copy refused), `branch.rs`
 //! follows the remote's branch, `merge.rs` merges what came (`fetched.rs`
 //! first leaves out the paths no device may take, `paths.rs` says which),
-//! `unmerged.rs` settles what a merge leaves unmerged (`index.rs` tells
-//! whether there is any), `stage.rs` stages what changed (sessions whatever
-//! an ignore rule says), and `changes.rs` says what a sync committed and
-//! pulled (its commit messages).
+//! `unmerged.rs` settles what a merge leaves unmerged, `stage.rs` stages
+//! what changed (sessions whatever an ignore rule says), and `changes.rs`
+//! says what a sync committed and pulled (its commit messages).
 //!
-//! Each git command costs a process (a few milliseconds), so a sync asks
-//! git only what it cannot read as plainly itself: every setting comes from
-//! one `git config --list`, and the branch, a merge under way and unmerged
-//! paths from git's own files where git keeps them plainly (asked of git
-//! where it does not).
+//! Each git command costs a process (a few milliseconds), so every setting
+//! a sync needs comes from one `git config --list`. Which commits the
+//! branches hold, and whether the index holds unmerged paths, are asked of
+//! git itself: its ref and index formats change between versions (packed
+//! refs, reftable, split and sparse indexes), and git reads them with its
+//! own checks.
 
 mod branch;
 mod changes;
 pub mod driver;
 mod fetched;
 pub mod git;
-mod index;
 mod merge;
 mod paths;
 mod recover;
-mod refs;
 mod setup;
 mod stage;
 mod unmerged;
@@ -263,14 +261,6 @@ impl Syncing<'_> {
         Ok(run.ok.then(|| run.line()))
     }
 
-    /// Whether this device's branch and the remote's, as last fetched,
-    /// are the same commit, as their refs' files say (false when they do
-    /// not say plainly: git is asked then).
-    fn same_tips(&self) -> bool {
-        let ours = refs::resolve(&self.git_dir, "HEAD");
-        matches!(&ours, Some(Some(_))) && ours == refs::resolve(&self.git_dir, &self.theirs())
-    }
-
     /// Whether a merge is under way (a sync killed while merging): as
     /// `git rev-parse --verify MERGE_HEAD` tells, read from the file itself
     /// (git writes it in place, not by a rename, so a merge cut off may
@@ -401,9 +391,6 @@ impl Syncing<'_> {
     /// first commit, every one before the remote has any (git leaves out
     /// a name that names nothing yet).
     fn ahead(&self) -> Result<u64> {
-        if self.same_tips() {
-            return Ok(0);
-        }
         let theirs = format!("^{}", self.theirs());
         let run = self
             .git

@@ -186,8 +186,8 @@ pub fn sync(
     for _ in 0..ATTEMPTS {
         sync.fetch()?;
         sync.branch = branch::follow_after_fetch(&sync.git, REMOTE, &sync.url, &sync.branch, say)?;
-        sync.merge(say)?;
-        if sync.push(say)? {
+        let ahead = sync.merge(say)?;
+        if sync.push(ahead, say)? {
             branch::name_remote_head(&url, &sync.branch)?;
             return Ok(());
         }
@@ -398,10 +398,35 @@ impl Syncing<'_> {
         Ok(run.line().parse().unwrap_or(0))
     }
 
-    /// Pushes what the remote lacks; false when another device pushed
-    /// first, so the sync has to fetch and merge again.
-    fn push(&self, say: &mut dyn FnMut(String)) -> Result<bool> {
-        let ahead = self.ahead()?;
+    /// How far apart this device's branch and the remote's, as last
+    /// fetched, are: how many commits each has that the other lacks
+    /// (ahead, behind), in one git command; `None` when either has no
+    /// commit yet.
+    fn apart(&self) -> Result<Option<(u64, u64)>> {
+        let both = format!("HEAD...{}", self.theirs());
+        let run = self
+            .git
+            .try_run(&["rev-list", "--left-right", "--count", &both, "--"])?;
+        if !run.ok {
+            return Ok(None);
+        }
+        // `<ahead>\t<behind>\n`.
+        let text = run.text();
+        let mut counts = text.split_whitespace().map(str::parse::<u64>);
+        Ok(match (counts.next(), counts.next(), counts.next()) {
+            (Some(Ok(ahead)), Some(Ok(behind)), None) => Some((ahead, behind)),
+            _ => None,
+        })
+    }
+
+    /// Pushes what the remote lacks (`ahead` commits, when known already);
+    /// false when another device pushed first, so the sync has to fetch and
+    /// merge again.
+    fn push(&self, ahead: Option<u64>, say: &mut dyn FnMut(String)) -> Result<bool> {
+        let ahead = match ahead {
+            Some(ahead) => ahead,
+            None => self.ahead()?,
+        };
         if ahead == 0 {
             say("nothing to push".into());
             return Ok(true);

@@ -226,16 +226,9 @@ pub fn name_remote_head(url: &str, ours: &str) -> Result<()> {
     if !path.is_dir() {
         return Ok(());
     }
-    // A remote whose HEAD names a branch it has (every sync after the
-    // first), as its files say: nothing to do, and no git to start.
-    if let Some(dir) = super::local_repository(url)
-        && let Some(Some(_)) = super::refs::resolve(&dir, "HEAD")
-    {
-        return Ok(());
-    }
     let remote = Git::new(path);
-    // Asked in turn: a remote whose HEAD names a branch it has needs one
-    // git command.
+    // Asked in turn: a remote whose HEAD names a branch it has (every
+    // sync after the first) needs one git command.
     if remote.succeeds(&["rev-parse", "-q", "--verify", "HEAD^{commit}"])? {
         return Ok(());
     }

@@ -23,24 +23,23 @@ use crate::store::copies;
 
 impl Syncing<'_> {
     /// Merges what was fetched, under the store's lock, and says what came.
-    pub(super) fn merge(&self, say: &mut dyn FnMut(String)) -> Result<()> {
+    /// When nothing came, how many commits here the remote lacks, as the
+    /// same git command told (the push then need not ask again).
+    pub(super) fn merge(&self, say: &mut dyn FnMut(String)) -> Result<Option<u64>> {
         let theirs = self.theirs();
-        if self.same_tips() {
-            say(format!("nothing new at {}", self.url));
-            return Ok(());
-        }
-        // Exit 0: theirs is in HEAD; 1: it is not; other: git could not
-        // tell (no branch fetched yet, or no commit here).
-        let ancestor = self
-            .git
-            .try_run(&["merge-base", "--is-ancestor", &theirs, "HEAD"])?;
-        if ancestor.ok {
-            say(format!("nothing new at {}", self.url));
-            return Ok(());
-        }
-        if ancestor.code != Some(1) && !self.has_theirs()? {
-            say(format!("nothing at {} yet", self.url));
-            return Ok(());
+        match self.apart()? {
+            Some((ahead, 0)) => {
+                say(format!("nothing new at {}", self.url));
+                return Ok(Some(ahead));
+            }
+            Some(_) => {}
+            // git could not tell: no branch fetched yet, or no commit
+            // here (then git's merge says what it makes of it).
+            None if !self.has_theirs()? => {
+                say(format!("nothing at {} yet", self.url));
+                return Ok(None);
+            }
+            None => {}
         }
         let _lock = self.store.lock_folder()?;
         // What was saved while fetching: git merges a clean work tree only.
@@ -64,7 +63,7 @@ impl Syncing<'_> {
         for line in changes.pulled(&self.url, &parted) {
             say(line);
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Merges `theirs` into `ours`, the commit the branch is on, leaving

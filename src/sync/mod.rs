@@ -29,27 +29,25 @@
 //! files untracked, a remote that is a working copy refused), `branch.rs`
 //! follows the remote's branch, `merge.rs` merges what came (`fetched.rs`
 //! first leaves out the paths no device may take, `paths.rs` says which),
-//! `unmerged.rs` settles what a merge leaves unmerged (`index.rs` tells
-//! whether there is any), `stage.rs` stages what changed (sessions whatever
-//! an ignore rule says), and `changes.rs` says what a sync committed and
-//! pulled (its commit messages).
+//! `unmerged.rs` settles what a merge leaves unmerged, `stage.rs` stages
+//! what changed (sessions whatever an ignore rule says), and `changes.rs`
+//! says what a sync committed and pulled (its commit messages).
 //!
-//! Each git command costs a process (a few milliseconds), so a sync asks
-//! git only what it cannot read as plainly itself: every setting comes from
-//! one `git config --list`, and the branch, a merge under way and unmerged
-//! paths from git's own files where git keeps them plainly (asked of git
-//! where it does not).
+//! Each git command costs a process (a few milliseconds), so every setting
+//! a sync needs comes from one `git config --list`. Which commits the
+//! branches hold, and whether the index holds unmerged paths, are asked of
+//! git itself: its ref and index formats change between versions (packed
+//! refs, reftable, split and sparse indexes), and git reads them with its
+//! own checks.
 
 mod branch;
 mod changes;
 pub mod driver;
 mod fetched;
 pub mod git;
-mod index;
 mod merge;
 mod paths;
 mod recover;
-mod refs;
 mod setup;
 mod stage;
 mod unmerged;
@@ -188,8 +186,8 @@ pub fn sync(
     for _ in 0..ATTEMPTS {
         sync.fetch()?;
         sync.branch = branch::follow_after_fetch(&sync.git, REMOTE, &sync.url, &sync.branch, say)?;
-        sync.merge(say)?;
-        if sync.push(say)? {
+        let ahead = sync.merge(say)?;
+        if sync.push(ahead, say)? {
             branch::name_remote_head(&url, &sync.branch)?;
             return Ok(());
         }
@@ -261,14 +259,6 @@ impl Syncing<'_> {
             .git
             .try_run(&["rev-parse", "-q", "--verify", &theirs])?;
         Ok(run.ok.then(|| run.line()))
-    }
-
-    /// Whether this device's branch and the remote's, as last fetched,
-    /// are the same commit, as their refs' files say (false when they do
-    /// not say plainly: git is asked then).
-    fn same_tips(&self) -> bool {
-        let ours = refs::resolve(&self.git_dir, "HEAD");
-        matches!(&ours, Some(Some(_))) && ours == refs::resolve(&self.git_dir, &self.theirs())
     }
 
     /// Whether a merge is under way (a sync killed while merging): as
@@ -401,9 +391,6 @@ impl Syncing<'_> {
     /// first commit, every one before the remote has any (git leaves out
     /// a name that names nothing yet).
     fn ahead(&self) -> Result<u64> {
-        if self.same_tips() {
-            return Ok(0);
-        }
         let theirs = format!("^{}", self.theirs());
         let run = self
             .git
@@ -411,10 +398,35 @@ impl Syncing<'_> {
         Ok(run.line().parse().unwrap_or(0))
     }
 
-    /// Pushes what the remote lacks; false when another device pushed
-    /// first, so the sync has to fetch and merge again.
-    fn push(&self, say: &mut dyn FnMut(String)) -> Result<bool> {
-        let ahead = self.ahead()?;
+    /// How far apart this device's branch and the remote's, as last
+    /// fetched, are: how many commits each has that the other lacks
+    /// (ahead, behind), in one git command; `None` when either has no
+    /// commit yet.
+    fn apart(&self) -> Result<Option<(u64, u64)>> {
+        let both = format!("HEAD...{}", self.theirs());
+        let run = self
+            .git
+            .try_run(&["rev-list", "--left-right", "--count", &both, "--"])?;
+        if !run.ok {
+            return Ok(None);
+        }
+        // `<ahead>\t<behind>\n`.
+        let text = run.text();
+        let mut counts = text.split_whitespace().map(str::parse::<u64>);
+        Ok(match (counts.next(), counts.next(), counts.next()) {
+            (Some(Ok(ahead)), Some(Ok(behind)), None) => Some((ahead, behind)),
+            _ => None,
+        })
+    }
+
+    /// Pushes what the remote lacks (`ahead` commits, when known already);
+    /// false when another device pushed first, so the sync has to fetch and
+    /// merge again.
+    fn push(&self, ahead: Option<u64>, say: &mut dyn FnMut(String)) -> Result<bool> {
+        let ahead = match ahead {
+            Some(ahead) => ahead,
+            None => self.ahead()?,
+        };
         if ahead == 0 {
             say("nothing to push".into());
             return Ok(true);

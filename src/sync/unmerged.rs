@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Result;
 
 use super::git::fields;
-use super::{REMOTE, Syncing, driver, index};
+use super::{REMOTE, Syncing, driver};
 use crate::store::{self, folder};
 
 impl Syncing<'_> {
@@ -19,11 +19,9 @@ impl Syncing<'_> {
     /// keeps this side's version, and a session file's other version is
     /// kept beside it as a conflict copy (others stay in git's history).
     pub(super) fn settle_unmerged(&self, say: &mut dyn FnMut(String)) -> Result<()> {
-        // Nothing to settle, as the index itself says (git is asked only
-        // when it holds something unmerged, or is not plain to read).
-        if index::has_unmerged(&self.git_dir.join("index"), self.hash) == Some(false) {
-            return Ok(());
-        }
+        // One git command both tells whether anything is unmerged and
+        // lists it: git reads its own index, whatever its version or
+        // extensions.
         let listed = self.git.run(&["ls-files", "-u", "-z"])?;
         // `<mode> <object> <stage>\t<path>` for each stage of each path.
         let mut stages: BTreeMap<String, Vec<char>> = BTreeMap::new();

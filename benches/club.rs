@@ -35,10 +35,11 @@ use bridgepad::catalog::{Catalog, with_settings, with_target};
 use bridgepad::rules::contract::auction::{Bid, Call, Doubling, Strain};
 use bridgepad::rules::contract::contest::Next;
 use bridgepad::rules::contract::deal::Dummy;
-use bridgepad::rules::contract::game::ContractGame;
 use bridgepad::rules::duplicate::{
-    Board, Contracted, Direction, Entry, Movement, MovementKind, Outcome, Scoring,
+    Board, Contracted, Direction, Movement, MovementKind, Outcome, Scoring,
 };
+use bridgepad::rules::game::contract::ContractGame;
+use bridgepad::rules::game::duplicate::Entry;
 use bridgepad::rules::{ExactGame, Expect, Seat, Table, Variant};
 use bridgepad::session::{Play, Session};
 use bridgepad::store::Store;

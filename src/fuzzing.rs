@@ -162,10 +162,10 @@ pub fn template_file(bytes: &[u8]) -> Result<(), String> {
         };
         let table = Table::new(&variant, names, dealer).expect("a table it seats");
         if let Ok(contract) = variant.clone().try_into() {
-            let game = crate::rules::contract::game::ContractGame::seated(contract, table);
+            let game = crate::rules::game::contract::ContractGame::seated(contract, table);
             let _ = narrate::contract::next(&game);
         } else if variant.duplicate().is_some() {
-            let game = crate::rules::duplicate::DuplicateGame::new(variant.clone(), table);
+            let game = crate::rules::game::duplicate::DuplicateGame::new(variant.clone(), table);
             let _ = narrate::duplicate::next(&game);
         } else {
             let game = ExactGame::new(variant.clone(), table);

@@ -7,8 +7,8 @@
 use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::Contract;
 use crate::rules::contract::deal::{ContractDeal, Dummy};
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side};
+use crate::rules::game::contract::ContractGame;
 use crate::rules::{Seat, Trump};
 use crate::session::{Play, Session};
 
@@ -407,7 +407,7 @@ pub fn final_totals(session: &Session) -> Vec<(String, i64)> {
 mod tests {
     use super::*;
     use crate::catalog::built_in;
-    use crate::rules::contract::game::ContractGame;
+    use crate::rules::game::contract::ContractGame;
     use crate::rules::{ExactGame, Table};
 
     fn session(play: Play) -> Session {

@@ -23,7 +23,7 @@ use bridgepad::rules::contract::Side;
 use bridgepad::rules::contract::auction::{Bid, Call};
 use bridgepad::rules::contract::contest::Next;
 use bridgepad::rules::contract::deal::Dummy;
-use bridgepad::rules::contract::game::{ContractGame, UndoneEntry};
+use bridgepad::rules::game::contract::{ContractGame, UndoneEntry};
 use bridgepad::rules::{ExactGame, Expect, Seat, Table, Trump, Undone, Variant};
 use bridgepad::session::{Play, Session, SessionFile, to_toml};
 use chrono::{TimeZone, Utc};

@@ -7,7 +7,7 @@ use crate::cli::AuctionArgs;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::{Auction, Call, Outcome};
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 
 pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {

@@ -15,8 +15,8 @@ use crate::catalog::{Catalog, with_settings_for};
 use crate::cli::{CheckDealerArgs, SessionArg};
 use crate::narrate::cards as cards_word;
 use crate::rules::Variant;
-use crate::rules::exact::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids};
-use crate::rules::template::{ExactRules, Schedule};
+use crate::rules::exact::template::{ExactRules, Schedule};
+use crate::rules::game::exact::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids};
 
 pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
     let cards = args.cards;

@@ -10,7 +10,7 @@ use crate::narrate;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::HonoursClaim;
-use crate::rules::contract::game::{ContractError, ContractGame, Correction};
+use crate::rules::game::contract::{ContractError, ContractGame, Correction};
 use crate::rules::{EditKind, HandNumber};
 use crate::session::{Play, parse_dummy};
 
@@ -68,7 +68,7 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
 }
 
 /// "`first-phase`, `auction` or `tricks`": what a deal of this game holds.
-fn correctable(game: &crate::rules::contract::game::ContractGame) -> String {
+fn correctable(game: &crate::rules::game::contract::ContractGame) -> String {
     let rules = game.rules();
     let mut what = Vec::new();
     if rules.first_phase().is_some() {

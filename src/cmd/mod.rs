@@ -163,7 +163,7 @@ pub fn parse_named(
 /// [`parse_named`] at a contract table; at five or six, a player sitting
 /// out the rubber in play is refused as such, naming the four who play.
 pub fn parse_at_table(
-    game: &crate::rules::contract::game::ContractGame,
+    game: &crate::rules::game::contract::ContractGame,
     most: Option<u32>,
     raw: &[String],
     what: &str,

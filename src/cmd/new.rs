@@ -6,7 +6,8 @@ use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
 use crate::rules::duplicate::template::{MAX_BOARDS, scoring_fits};
-use crate::rules::duplicate::{DuplicateGame, MovementKind, Scoring};
+use crate::rules::duplicate::{MovementKind, Scoring};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session};
 

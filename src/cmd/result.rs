@@ -7,7 +7,8 @@ use anyhow::{Result, anyhow};
 use super::Context;
 use crate::cli::ResultArgs;
 use crate::narrate::duplicate as say;
-use crate::rules::duplicate::{Board, Entry, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::Entry;
 
 pub fn run(args: ResultArgs, cx: &Context) -> Result<()> {
     let number = |what: &str, text: &str| -> Result<u32> {

@@ -61,7 +61,7 @@ fn sheet(session: &Session, hidden: bool) -> String {
 /// one the room is talking about), in the same places as the other games'.
 fn duplicate(
     session: &Session,
-    game: &crate::rules::duplicate::DuplicateGame,
+    game: &crate::rules::game::duplicate::DuplicateGame,
     hidden: bool,
 ) -> String {
     use crate::render::duplicate::html::{ranking, traveller};
@@ -408,7 +408,7 @@ mod tests {
     /// at five Dan's 3NT two down, 100 above to Eve & Cid in rubber 2.
     fn bridge_totals(names: &[&str]) -> String {
         use crate::rules::Table;
-        use crate::rules::contract::game::ContractGame;
+        use crate::rules::game::contract::ContractGame;
         let v = crate::catalog::built_in("rubber-bridge");
         let table = Table::new(&v, names.iter().map(|n| n.to_string()).collect(), 0).unwrap();
         let mut game = ContractGame::seated(v.try_into().unwrap(), table);

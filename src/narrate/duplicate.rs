@@ -2,9 +2,10 @@
 //! a round of the movement as a table reads it, a result as recorded, and
 //! a board's traveller for `show --explain`.
 
-use crate::rules::duplicate::game::{Line, round2};
 use crate::rules::duplicate::movement::{Movement, MovementKind, Round};
-use crate::rules::duplicate::{Board, DuplicateGame, Entry, Flag, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::{DuplicateGame, Entry, Flag};
+use crate::rules::game::duplicate::{Line, round2};
 
 /// `new`'s lines: the game, then the pairs by number.
 pub fn introduction(game: &DuplicateGame) -> Vec<String> {

@@ -1,7 +1,7 @@
 //! What bridgepad says about an exact-bid game (Devil's Bridge, Mormon
 //! Bridge): deals, the dealer's hook, scored hands, eliminations, re-bids.
 
-use crate::rules::exact::{Worked, dealer_choices, list_range, worked};
+use crate::rules::game::exact::{Worked, dealer_choices, list_range, worked};
 use crate::rules::template::BiddingOrder;
 use crate::rules::{
     ExactGame, Expect, Forced, Hand, HandNumber, Joined, RebidStep, Seat, Start, Undone,

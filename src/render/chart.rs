@@ -14,8 +14,8 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::rules::ExactGame;
 use crate::rules::contract::Side;
-use crate::rules::contract::game::ContractGame;
-use crate::rules::duplicate::DuplicateGame;
+use crate::rules::game::contract::ContractGame;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 /// The terminal lines the chart may fill when stdout is not a terminal (it

@@ -12,7 +12,7 @@
 use chrono::{DateTime, Utc};
 
 use super::fit::{self, Line, Listing, keep, text_width, words};
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::session::{HandEntry, Session, SessionFile};
 use crate::text::{counted, fill, plural};
 
@@ -411,7 +411,7 @@ fn suit(trump: &str) -> String {
 /// "Ann 8, Bob 5; 3♥X by Ann, took 10": the first phase, the contract (or
 /// the calls so far) and declarer's tricks.
 fn contract_deal(
-    game: &crate::rules::contract::game::ContractGame,
+    game: &crate::rules::game::contract::ContractGame,
     deal: &crate::rules::contract::deal::ContractDeal,
     name: &dyn Fn(&str) -> String,
 ) -> String {

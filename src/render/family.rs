@@ -17,8 +17,8 @@ use super::json::{self, Sheet};
 use super::json::{ExportRow, PairJson};
 use super::{Place, contract, csv, duplicate, exact, html, markdown, pbn, plain};
 use crate::rules::ExactGame;
-use crate::rules::contract::game::ContractGame;
-use crate::rules::duplicate::DuplicateGame;
+use crate::rules::game::contract::ContractGame;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::{Play, Session, SessionFile};
 
 /// Everything render/ draws of a game, one method an output.

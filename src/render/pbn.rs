@@ -17,8 +17,8 @@ use std::io::{self, Write};
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::bridge::{Form, lines};
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side};
+use crate::rules::game::contract::ContractGame;
 use crate::rules::seat::Seat;
 use crate::session::Session;
 

@@ -6,8 +6,9 @@ use super::{Session, SessionError};
 use crate::rules::Table;
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::deal::{DealFacts, Dummy, HonoursClaim};
-use crate::rules::contract::game::ContractGame;
-use crate::rules::contract::{BySide, ContractVariant, Side};
+use crate::rules::contract::{BySide, Side};
+use crate::rules::game::contract::ContractGame;
+use crate::rules::game::contract::ContractVariant;
 
 impl Session {
     pub(super) fn contract_file(&self, game: &ContractGame) -> SessionFile {

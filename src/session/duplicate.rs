@@ -3,7 +3,8 @@
 
 use super::file::{ResultEntry, SessionFile};
 use super::{Session, SessionError};
-use crate::rules::duplicate::{Board, DuplicateGame, Entry, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::{DuplicateGame, Entry};
 use crate::rules::{Table, Variant};
 
 impl Session {

@@ -33,9 +33,10 @@ pub use file::{
 };
 pub use play::{Play, UndoError, WrongFamily};
 
-use crate::rules::contract::game::{ContractGame, DealError};
-use crate::rules::contract::{ContractVariant, NotContract};
-use crate::rules::template::{Deck, Rules};
+use crate::rules::game::contract::{ContractGame, DealError};
+use crate::rules::game::contract::{ContractVariant, NotContract};
+use crate::rules::template::Deck;
+use crate::rules::variant::Rules;
 use crate::rules::{ExactGame, ReplayError, Table, Trump, Variant};
 
 /// A session file that parses but cannot be a game.
@@ -259,7 +260,7 @@ pub fn parse_trump(variant: &Variant, text: &str) -> Result<Trump, String> {
 mod tests {
     use super::*;
     use crate::rules::Seat;
-    use crate::rules::contract::game::ContractGame;
+    use crate::rules::game::contract::ContractGame;
 
     fn buddy_session() -> Session {
         let variant = crate::catalog::built_in("buddy-bridge");

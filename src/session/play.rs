@@ -12,10 +12,10 @@ use std::ops::{Deref, DerefMut};
 
 use super::family::Family;
 use super::{Session, SessionFile};
-use crate::rules::contract::game::{ContractError, ContractGame};
-use crate::rules::contract::{ContractVariant, NotContract};
-use crate::rules::duplicate::DuplicateGame;
-use crate::rules::template::Rules;
+use crate::rules::game::contract::{ContractError, ContractGame};
+use crate::rules::game::contract::{ContractVariant, NotContract};
+use crate::rules::game::duplicate::DuplicateGame;
+use crate::rules::variant::Rules;
 use crate::rules::{ExactGame, RuleError, Table, Variant};
 
 /// What a session plays: an exact-bid game, a contract game or a duplicate

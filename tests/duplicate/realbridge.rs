@@ -11,9 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use bridgepad::rules::duplicate::{
-    Board, Entry, Movement, MovementKind, Outcome, Results, Scoring,
-};
+use bridgepad::rules::duplicate::{Board, Movement, MovementKind, Outcome, Scoring};
+
+use bridgepad::rules::game::duplicate::{Entry, Results};
 
 /// The boards, a file each (the licence is `LICENCE` beside them).
 const BOARDS: [&str; 10] = [

@@ -18,6 +18,7 @@
 pub mod contract;
 pub mod duplicate;
 pub mod exact;
+pub mod game;
 pub mod seat;
 pub mod table;
 #[cfg(test)]
@@ -27,12 +28,14 @@ pub mod template;
 mod test_support;
 pub mod text;
 pub mod trump;
+pub mod variant;
 
-pub use exact::{
+pub use game::exact::{
     Attempt, Deal, EditKind, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase,
-    Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Undone,
+    HandResult, Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
 };
 pub use seat::{PerSeat, Seat};
 pub use table::{SetupError, Table};
-pub use template::{RawTemplate, TemplateError, Variant};
+pub use template::{RawTemplate, TemplateError};
 pub use trump::Trump;
+pub use variant::{Rules, Variant};

@@ -10,7 +10,7 @@
 use unicode_normalization::UnicodeNormalization;
 
 use super::seat::Seat;
-use super::template::Variant;
+use super::variant::Variant;
 use crate::text::{and_list, is_bidi_control, or_list};
 
 /// The longest player name: long enough for anyone, short enough for a score sheet.

@@ -1,7 +1,7 @@
 //! Seating a table: player counts, names and the first dealer.
 
 use super::table::*;
-use super::template::Variant;
+use super::variant::Variant;
 use crate::seat::Seat;
 
 const ANN: Seat = Seat::new(0);

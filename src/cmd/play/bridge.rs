@@ -25,7 +25,7 @@ use crate::rules::Seat;
 use crate::rules::contract::auction::Strain;
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::{ContractDeal, HonoursClaim};
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 
 /// What can be typed at any question.

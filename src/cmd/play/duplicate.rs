@@ -9,7 +9,8 @@ use crate::cmd::Context;
 use crate::narrate::duplicate as say;
 use crate::prompt::Prompter;
 use crate::render;
-use crate::rules::duplicate::{Board, Entry, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::Entry;
 
 const HELP: &str = "Type each table's result as BOARD NS EW CONTRACT DECLARER TRICKS \
     (e.g. 1 6 1 4S N 10, or 3 6 5 pass), or m = the whole movement, u = take back the \
@@ -123,7 +124,7 @@ fn record(p: &mut dyn Prompter, cx: &Context, id: &str, line: &str) -> Result<()
 
 /// The game a session holds, for the tests.
 #[cfg(test)]
-fn game(cx: &Context, id: &str) -> crate::rules::duplicate::DuplicateGame {
+fn game(cx: &Context, id: &str) -> crate::rules::game::duplicate::DuplicateGame {
     cx.store
         .load(id)
         .unwrap()

@@ -12,7 +12,8 @@ use crate::catalog::with_settings_for;
 use crate::narrate::duplicate as say;
 use crate::prompt::Prompter;
 use crate::rules::duplicate::template::MAX_BOARDS;
-use crate::rules::duplicate::{DuplicateGame, Movement, MovementError, MovementKind, Scoring};
+use crate::rules::duplicate::{Movement, MovementError, MovementKind, Scoring};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::rules::{SetupError, Table, Variant};
 
 /// The questions, in order.

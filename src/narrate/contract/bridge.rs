@@ -8,8 +8,8 @@ use crate::rules::contract::auction::{Auction, Contract, Doubling, Outcome};
 use crate::rules::contract::bridge::{self, Form, Item, Why};
 use crate::rules::contract::contest::{ContestStatus, Next};
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
+use crate::rules::game::contract::ContractGame;
 use crate::text::{and_list, counted, or_list};
 
 /// "Deal 3 (game 2): Cid deals; Ann & Cid vulnerable." In Chicago:

@@ -6,7 +6,7 @@ use crate::catalog::{built_in, with_settings};
 use crate::rules::contract::auction::Call;
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::{ContractDeal, HonoursClaim};
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::rules::{Seat, Table};
 
 /// Ann, Bob, Cid and Dan (Ann & Cid against Bob & Dan), Ann dealing first.

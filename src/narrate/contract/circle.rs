@@ -4,7 +4,7 @@
 
 use crate::rules::contract::Side;
 use crate::rules::contract::bridge::Form;
-use crate::rules::contract::game::{ContractGame, RubberView};
+use crate::rules::game::contract::{ContractGame, RubberView};
 use crate::text::{and_list, signed};
 
 /// "rubber" or "round": what the table plays between changes.

@@ -4,7 +4,7 @@
 
 use crate::rules::contract::auction::{Auction, Outcome};
 use crate::rules::contract::deal::Dummy;
-use crate::rules::contract::game::{
+use crate::rules::game::contract::{
     AuctionEffect, ContractGame, RubberView, UndoneAnswer, UndoneEntry,
 };
 

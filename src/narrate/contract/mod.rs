@@ -27,7 +27,7 @@ use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Outcome};
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::{and_list, capitalised};
 
 /// "Deal 3 (game 2): Bob deals. Exchange phase: 13 tricks, Ann leads."

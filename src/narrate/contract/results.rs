@@ -7,8 +7,8 @@ use crate::rules::contract::FirstPhase;
 use crate::rules::contract::auction::Outcome;
 use crate::rules::contract::contest::ContestStatus;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner};
+use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 
 use super::{bridge, contract};

@@ -11,8 +11,8 @@ use super::{Entry, say};
 use crate::render::fit::{self, Grid};
 use crate::rules::contract::bridge::{Form, Item, Why};
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Side, Winner};
+use crate::rules::game::contract::ContractGame;
 use crate::text::fill;
 
 /// The rule drawn for the line.

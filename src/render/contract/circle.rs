@@ -10,7 +10,7 @@ use super::new_table;
 use crate::narrate::contract::circle as say;
 use crate::render::chart::Series;
 use crate::rules::contract::Side;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::signed;
 
 /// The players' table; empty at four.

@@ -24,7 +24,7 @@ use crate::narrate::contract as say;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::Auction;
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::{counted, fill};
 
 /// The whole sheet: title, table(s), standing and what is next.

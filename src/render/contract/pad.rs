@@ -5,8 +5,8 @@
 use super::fit::Grid;
 use crate::narrate::contract as say;
 use crate::rules::contract::deal::ContractDeal;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{BySide, Line, Side, Winner, trick_values};
+use crate::rules::game::contract::ContractGame;
 use crate::text::fill;
 
 /// One pad entry: points and what they were for.

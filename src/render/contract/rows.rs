@@ -6,7 +6,7 @@ use super::fit::{self, Grid};
 use crate::narrate::contract as say;
 use crate::rules::contract::Side;
 use crate::rules::contract::deal::{ContractDeal, Dummy};
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 
 /// How the deal rows are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

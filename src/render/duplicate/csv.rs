@@ -8,7 +8,8 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::render::csv::{safe_cell, writer};
-use crate::rules::duplicate::{Board, DuplicateGame, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 /// The columns, with the line end.

@@ -8,7 +8,8 @@ use maud::{Markup, html};
 
 use crate::narrate::duplicate::{points, signed};
 use crate::render::html::Text;
-use crate::rules::duplicate::{Board, DuplicateGame};
+use crate::rules::duplicate::Board;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 /// The session's section; `level` is its heading's (1 alone on a page).

@@ -6,7 +6,8 @@ use std::io::{self, Write};
 
 use crate::narrate::duplicate::{points, signed};
 use crate::render::markdown::{escape, status_line};
-use crate::rules::duplicate::{Board, DuplicateGame};
+use crate::rules::duplicate::Board;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 /// The session's section, written to `out`.

@@ -12,8 +12,9 @@ pub mod pbn;
 pub mod plain;
 
 use crate::narrate::duplicate::{points, traveller_text};
-use crate::rules::duplicate::game::Standing;
-use crate::rules::duplicate::{Board, DuplicateGame, Field};
+use crate::rules::duplicate::{Board, Field};
+use crate::rules::game::duplicate::DuplicateGame;
+use crate::rules::game::duplicate::Standing;
 
 /// The whole sheet: a title, the ranking, then every board with results.
 pub fn sheet(game: &DuplicateGame) -> String {

@@ -8,7 +8,8 @@
 use std::io::{self, Write};
 
 use crate::render::pbn::{END, game_head, quoted, tag};
-use crate::rules::duplicate::{Board, DuplicateGame, Scoring};
+use crate::rules::duplicate::{Board, Scoring};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 /// PBN's word for the scoring.

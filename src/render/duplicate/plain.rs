@@ -5,7 +5,8 @@
 
 use crate::narrate::duplicate::{points, traveller_words};
 use crate::render::Place;
-use crate::rules::duplicate::{Board, DuplicateGame};
+use crate::rules::duplicate::Board;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Play;
 use crate::text::plain::words;
 use crate::text::{and_list, plural};

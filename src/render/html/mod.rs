@@ -397,8 +397,8 @@ mod tests {
     const TITLE: &str = "<script>alert(1)</script> \"><img src=x onerror=alert(1)> '&";
 
     fn hostile(name: &str, players: usize) -> crate::session::Session {
-        use crate::rules::contract::NotContract;
-        use crate::rules::contract::game::ContractGame;
+        use crate::rules::game::contract::ContractGame;
+        use crate::rules::game::contract::NotContract;
         use crate::rules::{ExactGame, Table};
         let mut v = crate::catalog::built_in(name);
         v.title = TITLE.into();

@@ -8,7 +8,7 @@ use crate::narrate::contract::totals_line;
 use crate::render::contract::{Entry, chicago_sheet, names, pad_games, rubber_notes};
 use crate::render::fit::{self, Grid, text_width};
 use crate::rules::contract::Side;
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 
 /// One side's entries on a paper pad, as a table cell: above the line
 /// written upwards from it (`up`), below it downwards.

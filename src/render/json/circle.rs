@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use super::{ByName, Made};
 use crate::rules::contract::Side;
-use crate::rules::contract::game::{ContractGame, RubberView};
 use crate::rules::contract::rotation;
+use crate::rules::game::contract::{ContractGame, RubberView};
 
 /// Five or six players taking turns.
 #[derive(Debug, Serialize)]

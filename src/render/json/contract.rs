@@ -7,8 +7,8 @@ use super::{ByName, Heading, Made, Points};
 use crate::narrate::contract as say;
 use crate::rules::contract::bridge::{Form, Item};
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::game::{ContractGame, Who};
 use crate::rules::contract::{BySide, FirstPhase, Line, Side, Winner};
+use crate::rules::game::contract::{ContractGame, Who};
 use crate::session::{Session, dummy_word};
 
 /// A contract game's sheet: the fields of docs/reference.md#show---json (with `above` and

@@ -7,7 +7,8 @@
 use serde::Serialize;
 
 use super::Heading;
-use crate::rules::duplicate::{Board, DuplicateGame, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 #[derive(Debug, Serialize)]

@@ -11,7 +11,8 @@
 
 use super::export::{ExportRow, doubling_word};
 use crate::render::date;
-use crate::rules::duplicate::{Board, DuplicateGame, Outcome};
+use crate::rules::duplicate::{Board, Outcome};
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
 pub fn rows(session: &Session, game: &DuplicateGame) -> Vec<ExportRow> {

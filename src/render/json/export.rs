@@ -269,7 +269,7 @@ pub const EXPORT_TAIL: &str = "\n  ]\n}\n";
 mod tests {
     use super::*;
     use crate::catalog::built_in;
-    use crate::rules::contract::game::ContractGame;
+    use crate::rules::game::contract::ContractGame;
     use crate::rules::{ExactGame, Seat, Table};
     use crate::session::Play;
 

@@ -3,8 +3,8 @@
 
 use super::{Count, Family, Unit};
 use crate::narrate;
-use crate::rules::contract::game::ContractGame;
 use crate::rules::contract::{Line, Side};
+use crate::rules::game::contract::ContractGame;
 use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session, SessionFile, UndoError};
 

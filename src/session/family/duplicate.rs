@@ -3,7 +3,7 @@
 
 use super::{Count, Family, Unit};
 use crate::narrate;
-use crate::rules::duplicate::DuplicateGame;
+use crate::rules::game::duplicate::DuplicateGame;
 use crate::rules::{Seat, Table, Variant};
 use crate::session::{Play, Session, SessionFile, UndoError};
 

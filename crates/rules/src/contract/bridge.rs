@@ -13,6 +13,7 @@
 use super::auction::{Contract, Doubling, Strain};
 use super::scoring::{Line, trick_values};
 use super::side::{BySide, Side, Winner};
+pub use crate::template::terms::MiddleDeals;
 
 /// Points below the line that make a game.
 pub const GAME: i64 = 100;
@@ -42,16 +43,6 @@ pub enum Form {
         /// Rounds of four deals to play; `None`: as many as the table plays.
         rounds: Option<u32>,
     },
-}
-
-/// Chicago: who is vulnerable on the second and third deals of a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MiddleDeals {
-    /// The dealer's side (the ACBL's rule).
-    Dealer,
-    /// The side not dealing.
-    NonDealer,
 }
 
 impl MiddleDeals {

@@ -209,7 +209,7 @@ impl Contest {
     /// of the round again) takes a letter, "1·2a", then "1·2b", so every
     /// deal has a name of its own and the one played is plain "1·2". A deal
     /// not dealt is its number. The one rule every sentence, command,
-    /// refusal and sheet names a deal by ([`crate::contract::game::ContractGame::deal_label`]
+    /// refusal and sheet names a deal by ([`crate::game::contract::ContractGame::deal_label`]
     /// adds the rubber of five or six).
     pub fn deal_label(&self, number: usize) -> String {
         let Some(deal) = self.deal(number) else {

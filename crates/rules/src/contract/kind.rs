@@ -11,22 +11,7 @@ use super::auction::{AuctionRules, Contract};
 use super::bridge::{BridgeTerms, Form};
 use super::scoring::{EXCHANGE_WIN, Line, buddy_contract, memory_contract, memory_phase_one};
 use super::side::BySide;
-
-/// Which contract game (a template's `contract_game`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    /// Phase 1 at no-trump, then an auction and a contract.
-    Memory,
-    /// One auction per deal, declarer picks a dummy.
-    SingleDummy,
-    /// Exchange phase, then an auction (no doubles, one raise), above/below the line.
-    Buddy,
-    /// Four players in two partnerships, best of three games.
-    Rubber,
-    /// Four players in two partnerships, rounds of four deals.
-    Chicago,
-}
+pub use crate::template::terms::Kind;
 
 impl Kind {
     /// How many players the game seats: one a side in the two-player

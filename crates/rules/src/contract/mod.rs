@@ -23,7 +23,6 @@ pub mod contest;
 #[cfg(test)]
 mod contest_tests;
 pub mod deal;
-pub mod game;
 pub mod kind;
 pub mod rotation;
 pub mod scoring;
@@ -31,7 +30,6 @@ pub mod side;
 pub mod template;
 #[cfg(test)]
 mod template_tests;
-mod variant;
 
 pub use kind::{ContractRules, FirstPhase, Kind, LineTerms, TargetTerms};
 pub use scoring::{
@@ -39,4 +37,3 @@ pub use scoring::{
     trick_values,
 };
 pub use side::{BySide, Side, Winner};
-pub use variant::{ContractVariant, NotContract};

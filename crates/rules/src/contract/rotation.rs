@@ -12,6 +12,7 @@
 //! template's `cut_in`: one (the default), or everyone sitting out (six
 //! players, the Laws' "one or two candidates"). The first four listed play
 //! the first rubber.
+pub use crate::template::terms::CutIn;
 
 /// The roster places (counted from 0 in the order the players were
 /// listed) at one rubber's four seats, clockwise: the first and third
@@ -20,18 +21,6 @@ pub type Four = [usize; 4];
 
 /// The most players a table of bridge for four seats in rotation.
 pub const MOST: usize = 6;
-
-/// How many come in at a change of players (the template's `cut_in`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CutIn {
-    /// One player: the one who has sat out longest (docs/rulings.md#five-or-six-at-the-table).
-    #[default]
-    One,
-    /// Everyone sitting out, replacing as many who played longest (the
-    /// Laws' "one or two candidates" at a table of six).
-    All,
-}
 
 impl CutIn {
     /// The template word.

@@ -3,6 +3,7 @@
 
 use crate::contract::Kind;
 use crate::template::*;
+use crate::variant::Variant;
 
 fn contract(file: &str) -> RawTemplate {
     let text = match file {

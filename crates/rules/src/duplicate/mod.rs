@@ -10,14 +10,13 @@
 //! checks each one as it comes, and ranks the pairs. No I/O.
 
 pub mod board;
-pub mod game;
 pub mod imps;
 pub mod matchpoints;
 pub mod movement;
 pub mod score;
 pub mod template;
 
+pub use crate::template::terms::Scoring;
 pub use board::{Board, Direction, Vulnerability};
-pub use game::{DuplicateError, DuplicateGame, Entry, Flag, Results, Scoring};
 pub use movement::{Field, Movement, MovementError, MovementKind, Placement};
 pub use score::{Contracted, Outcome};

@@ -3,7 +3,7 @@
 //! movement depends on the number of pairs, so that is checked when the
 //! pairs are known ([`super::Movement::new`]).
 
-use super::game::Scoring;
+use super::Scoring;
 use super::movement::MovementKind;
 use crate::template::{Deck, RawTemplate, TemplateError, unset};
 

@@ -6,19 +6,7 @@
 //! score, [`scoring`] a table's own scoring formulas, and [`template`] the
 //! exact-bid part of a template, checked into the rules a game plays by.
 
-mod error;
-pub mod game;
-pub mod hook;
-mod rebid;
 pub mod scoring;
 pub mod template;
 #[cfg(test)]
 mod template_tests;
-
-pub use game::{
-    Attempt, Deal, EditKind, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase,
-    HandResult, Join, Joined, RebidStep, ReplayError, RuleError, Start, Status, Tried, Undone,
-};
-pub use hook::{
-    Worked, dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score, worked,
-};

@@ -4,6 +4,7 @@
 use super::template::*;
 use crate::contract::Kind;
 use crate::template::*;
+use crate::variant::Variant;
 
 /// The exact-bid rules `raw` validates to.
 fn exact(raw: RawTemplate) -> ExactRules {

@@ -18,15 +18,12 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub mod raw;
-pub mod variant;
+pub mod terms;
 
-pub use super::contract::template::MAX_UNDERTRICK_PENALTY;
-pub use super::exact::template::{ExactRules, MAX_BLIND_MULTIPLIER, NoTrump, Schedule};
 pub use raw::{
     AuctionEntry, BiddingOrder, ExactScoring, FormulaText, HandsShape, NoTrumpHands, PeakCards,
     RawTemplate,
 };
-pub use variant::{Rules, Variant};
 
 /// The family of rules a variant belongs to: it decides what a hand records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

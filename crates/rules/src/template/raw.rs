@@ -8,10 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::terms::{CutIn, Kind, MiddleDeals, MovementKind, Scoring as DuplicateScoring};
 use super::{Deck, Family};
-use crate::contract::Kind;
-use crate::contract::bridge::MiddleDeals;
-use crate::duplicate::{MovementKind, Scoring as DuplicateScoring};
 
 /// How hand sizes run through the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,7 +235,7 @@ pub struct RawTemplate {
     /// Rubber bridge and Chicago for five or six: how many of those sitting
     /// out come in at each change of players, `one` (the default) or `all`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cut_in: Option<crate::contract::rotation::CutIn>,
+    pub cut_in: Option<CutIn>,
     /// Contract games: what the keeper records of each auction, every call
     /// refereed (`referee`, the default) or the final contract only
     /// (`contract`: level, strain, declarer and doubling).

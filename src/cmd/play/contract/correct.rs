@@ -10,7 +10,7 @@ use crate::prompt::Prompter;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Contract, Doubling};
 use crate::rules::contract::deal::Dummy;
-use crate::rules::contract::game::{ContractGame, Correction};
+use crate::rules::game::contract::{ContractGame, Correction};
 use crate::text::capitalised;
 
 /// `e` at any question: pick a deal, what of it to correct, then the new

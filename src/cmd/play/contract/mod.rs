@@ -17,7 +17,7 @@ use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
 use crate::rules::contract::contest::Next;
 use crate::rules::contract::deal::{ContractDeal, Dummy};
-use crate::rules::contract::game::ContractGame;
+use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 use correct::{correct, undo};
 
@@ -317,7 +317,7 @@ pub(super) fn final_contract(
 fn pass_to_the_end(
     game: &mut ContractGame,
     number: usize,
-) -> Result<usize, crate::rules::contract::game::ContractError> {
+) -> Result<usize, crate::rules::game::contract::ContractError> {
     let open = |g: &ContractGame| {
         g.contest()
             .deal(number)

@@ -7,7 +7,7 @@ use crate::cli::values::parse_count;
 use crate::cmd::Context;
 use crate::narrate;
 use crate::prompt::Prompter;
-use crate::rules::exact::list_range;
+use crate::rules::game::exact::list_range;
 use crate::rules::{EditKind, ExactGame, HandNumber, HandPhase, RuleError, Seat};
 
 /// Corrections: a bid in the hand being bid, or any earlier hand.

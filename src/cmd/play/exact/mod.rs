@@ -10,7 +10,7 @@ use crate::cmd::Context;
 use crate::narrate;
 use crate::prompt::Prompter;
 use crate::render;
-use crate::rules::exact::list_range;
+use crate::rules::game::exact::list_range;
 use crate::rules::template::BiddingOrder;
 use crate::rules::{ExactGame, Expect, Forced, Hand, HandPhase, RebidStep, RuleError, Seat, Start};
 use crate::text::capitalised;

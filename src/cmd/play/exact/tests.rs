@@ -98,7 +98,8 @@ fn a_table_too_large_for_the_4card_form_hears_of_elimination() {
 /// announced and not asked its trump.
 #[test]
 fn the_prompts_honour_the_hook_threshold_and_the_no_trump_hand() {
-    use crate::rules::template::{NoTrumpHands, PeakCards, Variant};
+    use crate::rules::template::{NoTrumpHands, PeakCards};
+    use crate::rules::variant::Variant;
     use crate::rules::{ExactGame, Seat};
     let dir = TempDir::new().unwrap();
     let cx = context(&dir);

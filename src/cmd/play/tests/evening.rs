@@ -6,7 +6,7 @@ use super::*;
 use crate::prompt::ESC;
 use crate::rules::duplicate::{MovementKind, Scoring};
 
-fn evening(cx: &Context) -> crate::rules::duplicate::DuplicateGame {
+fn evening(cx: &Context) -> crate::rules::game::duplicate::DuplicateGame {
     let listed = crate::store::index::scan(&cx.store).unwrap();
     assert_eq!(listed.len(), 1);
     cx.store

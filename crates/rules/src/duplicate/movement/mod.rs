@@ -24,19 +24,10 @@ mod tests;
 use std::fmt;
 
 use super::board::Board;
+pub use crate::template::terms::MovementKind;
 
 /// The largest room bridgepad plans for: 7 tables.
 pub const MAX_TABLES: u32 = 7;
-
-/// Which movement a session uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MovementKind {
-    Howell,
-    Mitchell,
-    Teams,
-    Traveller,
-}
 
 impl MovementKind {
     pub const ALL: [MovementKind; 4] = [

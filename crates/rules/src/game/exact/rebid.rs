@@ -5,7 +5,7 @@
 //! they tried.
 
 use super::error::RuleError;
-use super::game::{Attempt, ExactGame, Hand};
+use super::{Attempt, ExactGame, Hand};
 use crate::text::or_list;
 use crate::trump::Trump;
 

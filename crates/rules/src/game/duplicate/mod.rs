@@ -5,26 +5,11 @@
 //! everything else is derived: each board's traveller with its points
 //! ([`Results::traveller`]) and the ranking ([`Results::ranking`]).
 
-use super::board::Board;
-use super::imps;
-use super::matchpoints;
-use super::movement::{Field, Movement, MovementKind, Placement};
-use super::score::Outcome;
-
-/// How results on a board are compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scoring {
-    /// 2 per pair beaten, 1 per tie (Neuberg for boards played fewer times).
-    Matchpoints,
-    /// IMPs: in a team match per board between the two tables, and VPs;
-    /// for pairs against a datum, the mean of all the board's scores.
-    Imps,
-    /// Each score IMPed against every other, averaged over the comparisons.
-    CrossImps,
-    /// Each score IMPed against a datum that drops the top and bottom.
-    Butler,
-}
+use crate::duplicate::board::Board;
+use crate::duplicate::imps;
+use crate::duplicate::matchpoints;
+use crate::duplicate::movement::{Field, Movement, MovementKind, Placement};
+use crate::duplicate::score::Outcome;
 
 impl Scoring {
     pub const ALL: [Scoring; 4] = [
@@ -503,4 +488,5 @@ mod seated;
 #[cfg(test)]
 mod tests;
 
+pub use crate::template::terms::Scoring;
 pub use seated::DuplicateGame;

@@ -10,7 +10,7 @@ use crate::duplicate::template::{self as duplicate, DuplicateRules};
 use crate::exact::template::{self as exact, ExactRules, Schedule};
 use crate::text::printable;
 
-use super::{Deck, Family, RawTemplate, TemplateError, valid_name};
+use crate::template::{Deck, Family, RawTemplate, TemplateError, valid_name};
 
 /// A validated variant: what the engine plays by.
 #[derive(Debug, Clone, PartialEq)]

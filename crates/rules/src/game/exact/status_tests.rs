@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::seat::Seat;
-use crate::template::Rules;
 use crate::test_support::built_in;
+use crate::variant::Rules;
 
 #[test]
 fn a_game_is_in_play_until_its_last_hand_is_scored() {

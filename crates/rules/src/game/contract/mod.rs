@@ -8,21 +8,22 @@
 //! taking turns `circle.rs` (tests in `circle_tests.rs`), and the unit tests
 //! are in `tests.rs`.
 
-use super::auction::Call;
-use super::contest::{Contest, ContestError, Next};
-use super::deal::{ContractDeal, DealFacts, Dummy, HonoursClaim};
-use super::kind::ContractRules;
-use super::side::{BySide, Side};
-use super::variant::ContractVariant;
+use crate::contract::auction::Call;
+use crate::contract::contest::{Contest, ContestError, Next};
+use crate::contract::deal::{ContractDeal, DealFacts, Dummy, HonoursClaim};
+use crate::contract::kind::ContractRules;
+use crate::contract::side::{BySide, Side};
 use crate::seat::Seat;
 use crate::table::Table;
-use crate::template::Variant;
+use crate::variant::Variant;
+pub use variant::{ContractVariant, NotContract};
 
 mod answer;
 mod circle;
 #[cfg(test)]
 mod circle_tests;
 mod edit;
+mod variant;
 
 pub use answer::UndoneAnswer;
 pub use circle::{Change, Circle, RubberView};
@@ -192,7 +193,7 @@ impl ContractGame {
             {
                 return Err(DealError {
                     deal: i + 1,
-                    error: ContestError::Auction(super::auction::AuctionError::Over {
+                    error: ContestError::Auction(crate::contract::auction::AuctionError::Over {
                         outcome: "no contract".into(),
                     }),
                 });

@@ -1,7 +1,7 @@
 //! What the exact-bid engine refuses, and why: every message says what is
 //! wrong and what would be legal.
 
-use super::game::HandNumber;
+use super::HandNumber;
 use crate::text::plural;
 use crate::trump::Trump;
 

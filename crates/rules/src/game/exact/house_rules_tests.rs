@@ -4,10 +4,11 @@
 
 use super::*;
 use crate::seat::Seat;
-use crate::template::{NoTrumpHands, RawTemplate, Variant};
+use crate::template::{NoTrumpHands, RawTemplate};
 use crate::test_support::hand_no;
 use crate::test_support::refused;
 use crate::trump::Trump;
+use crate::variant::Variant;
 
 const ANN: Seat = Seat::new(0);
 const BOB: Seat = Seat::new(1);

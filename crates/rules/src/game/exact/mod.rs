@@ -18,15 +18,19 @@
 use std::fmt;
 use std::num::NonZeroUsize;
 
-pub use super::error::{ReplayError, RuleError};
-use super::hook as exact;
-use super::rebid::Rebids;
-pub use super::rebid::{RebidStep, Tried};
-use super::template::ExactRules;
+use crate::exact::template::ExactRules;
+use crate::exact::template::Schedule;
 use crate::seat::{PerSeat, Seat};
 use crate::table::Table;
-use crate::template::{Schedule, Variant};
 use crate::trump::Trump;
+use crate::variant::Variant;
+pub use error::{ReplayError, RuleError};
+use hook as exact;
+pub use hook::{
+    Worked, dealer_choices, dealer_forbidden, forbidden_bid, list_bids, list_range, score, worked,
+};
+use rebid::Rebids;
+pub use rebid::{RebidStep, Tried};
 pub use seating::{Join, Joined, Start};
 use seating::{Place, Places};
 
@@ -718,6 +722,9 @@ impl fmt::Display for EditKind {
 }
 
 mod correct;
+mod error;
+pub mod hook;
+mod rebid;
 mod record;
 mod seating;
 

@@ -15,15 +15,15 @@
 //! nothing for one they sat out.
 
 use super::{AuctionEffect, ContractError, ContractGame, Correction, DealError, UndoneEntry};
-use crate::contract::ContractVariant;
 use crate::contract::bridge::Form;
 use crate::contract::contest::{Contest, ContestError};
 use crate::contract::deal::{DealFacts, HonoursClaim};
 use crate::contract::rotation::{self, CutIn, Four, Swap};
 use crate::contract::side::Side;
+use crate::game::contract::ContractVariant;
 use crate::seat::Seat;
 use crate::table::Table;
-use crate::template::Variant;
+use crate::variant::Variant;
 
 /// Five or six players taking turns at a table of four.
 #[derive(Debug, Clone)]

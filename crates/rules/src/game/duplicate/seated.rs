@@ -4,7 +4,7 @@
 use super::{DuplicateError, Entry, Flag, Results};
 use crate::duplicate::movement::{Movement, MovementError};
 use crate::duplicate::template::DuplicateRules;
-use crate::template::Rules;
+use crate::variant::Rules;
 use crate::{Table, Variant};
 
 /// A duplicate session in memory: its rules, its pairs, its results.

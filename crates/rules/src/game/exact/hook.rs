@@ -4,9 +4,9 @@
 //! state, the prompts, `check-dealer` and `show --explain` all ask here. A
 //! table's own formulas are read and checked in `scoring/`.
 
-use super::game::Deal;
-use super::scoring::{Inputs, Rule, Scoring};
-use super::template::ExactRules;
+use super::Deal;
+use crate::exact::scoring::{Inputs, Rule, Scoring};
+use crate::exact::template::ExactRules;
 use crate::template::ExactScoring;
 use crate::text::minus_signed;
 

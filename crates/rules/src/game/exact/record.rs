@@ -6,7 +6,7 @@ use super::{
     Attempt, ExactGame, Expect, Forced, Hand, HandFacts, HandNumber, HandPhase, HandResult,
     RuleError, Status, set_entries,
 };
-use crate::exact::hook::{self as exact, list_range};
+use crate::game::exact::hook::{self as exact, list_range};
 use crate::seat::{PerSeat, Seat};
 use crate::template::BiddingOrder;
 use crate::trump::Trump;

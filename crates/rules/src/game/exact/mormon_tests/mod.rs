@@ -10,11 +10,13 @@
 //! This module holds the helpers; the tests are in its modules by topic.
 
 use super::*;
+use crate::exact::template::Schedule;
 use crate::seat::{PerSeat, Seat};
 use crate::table::SetupError;
-use crate::template::{BiddingOrder, ExactScoring, RawTemplate, Schedule, Variant};
+use crate::template::{BiddingOrder, ExactScoring, RawTemplate};
 use crate::test_support::{assert_same, refused};
 use crate::trump::Trump;
+use crate::variant::Variant;
 
 mod bids;
 mod elimination;

@@ -2,13 +2,14 @@
 //! (`seating.rs`). Scores are worked out by hand in the comments, with
 //! Devil's Bridge's "bid-plus-ten": exact scores 10 + the bid, a miss 0.
 
-use super::super::{ExactGame, HandFacts, RuleError, Undone};
 use super::Start;
+use super::{ExactGame, HandFacts, RuleError, Undone};
 use crate::seat::Seat;
 use crate::table::Table;
-use crate::template::{RawTemplate, Variant};
+use crate::template::RawTemplate;
 use crate::test_support::hand_no;
 use crate::test_support::{assert_same, refused};
+use crate::variant::Variant;
 
 const ANN: Seat = Seat::new(0);
 const BOB: Seat = Seat::new(1);

@@ -4,8 +4,8 @@
 //! contract game cannot be built from an exact-bid variant: the type says so
 //! and nothing has to check again.
 
-use super::kind::ContractRules;
-use crate::template::{Rules, Variant};
+use crate::contract::kind::ContractRules;
+use crate::variant::{Rules, Variant};
 
 /// A variant of the contract family and the rules its deals are played by.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,9 +9,10 @@
 
 use super::*;
 use crate::seat::{PerSeat, Seat};
-use crate::template::{RawTemplate, Variant};
+use crate::template::RawTemplate;
 use crate::test_support::{assert_same, refused};
 use crate::trump::Trump;
+use crate::variant::Variant;
 
 mod bidding;
 mod dealing;

@@ -3,7 +3,7 @@
 //! players draw the top ones and say so, and the chart fills the terminal's
 //! height and fits its width, piped (80 × 24) or on a pseudo-terminal.
 
-use crate::common::{Bp, NOW};
+use crate::common::Bp;
 
 /// Devil's Bridge, Ann to Eve, three hands scored: everyone but Ann makes
 /// every bid, Eve once with a bid of 1. Ann 0, Bob, Cid and Dee 10, 20, 30,
@@ -141,44 +141,14 @@ fn fourteen_players_draw_the_top_eight_and_both_co_leaders() {
     insta::assert_snapshot!(text);
 }
 
-/// `show --chart` on a pseudo-terminal `cols` wide and `rows` high: what it
-/// printed. The pty library sets 80 × 24 once the child is running, so the
-/// child waits for a line (sent once the size is ours) before it starts
-/// bridgepad.
+/// `show --chart` on a pseudo-terminal `cols` wide and `rows` high, with
+/// colours off: what it printed.
 #[cfg(unix)]
 fn on_a_terminal(bp: &Bp, id: &str, cols: u16, rows: u16) -> String {
-    use expectrl::Expect;
-    use std::process::Command;
-    use std::time::Duration;
-
-    let mut cmd = Command::new("sh");
-    cmd.args([
-        "-c",
-        "read -r go && exec \"$0\" \"$@\"",
-        env!("CARGO_BIN_EXE_bridgepad"),
-        "show",
-        "--chart",
-        "--session",
-        id,
-    ])
-    .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
-    .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
-    .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
-    .env("BRIDGEPAD_SEED", "1")
-    .env("BRIDGEPAD_NOW", NOW)
-    .env("TERM", "xterm-256color")
-    .env("NO_COLOR", "1");
-    let mut session = expectrl::session::OsSession::spawn(cmd).expect("spawn on a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(20)));
-    session
-        .get_process_mut()
-        .set_window_size(cols, rows)
-        .expect("size the pty");
-    session.send_line("go").expect("start bridgepad");
-    let found = session
-        .expect(expectrl::Eof)
-        .expect("the chart, then the end");
-    String::from_utf8_lossy(found.as_bytes()).replace('\r', "")
+    let args = ["show", "--chart", "--session", id];
+    crate::terminal::Pty::start(bp, cols, rows, &args, &[("NO_COLOR", "1")])
+        .exited()
+        .replace('\r', "")
 }
 
 #[cfg(unix)]

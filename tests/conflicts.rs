@@ -415,35 +415,21 @@ fn the_comparison_fits_60_80_and_100_columns() {
 
 #[cfg(unix)]
 mod pty {
-    use std::process::Command;
-    use std::time::Duration;
-
-    use expectrl::Expect;
-    use expectrl::session::OsSession;
-
     use super::*;
-    use crate::common::NOW;
+    use crate::terminal::Pty;
 
     #[test]
     fn the_table_picks_a_copy_from_a_menu() {
         let bp = Bp::new();
         let (_, theirs) = diverged(&bp);
         fs::write(bp.file(SYNCTHING), &theirs).unwrap();
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bridgepad"));
-        cmd.args(["resolve", ID])
-            .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
-            .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
-            .env("BRIDGEPAD_NOW", NOW)
-            .env("TERM", "xterm-256color")
-            .env_remove("RUST_BACKTRACE");
-        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(20)));
-        session.expect("should the table keep?").unwrap();
+        let mut pty = Pty::sized(&bp, 80, 24, &["resolve", ID]);
+        pty.expect("should the table keep?");
         // The menu starts on "Decide later"; one up is the second copy.
-        session.send("k").unwrap();
-        session.send("\r").unwrap();
-        session.expect("Kept copy 2").unwrap();
-        session.expect(expectrl::Eof).unwrap();
+        pty.send("k");
+        pty.send("\r");
+        pty.expect("Kept copy 2");
+        pty.expect_eof();
         assert_eq!(bp.session_text(ID), theirs);
         assert!(!bp.file(SYNCTHING).exists());
     }

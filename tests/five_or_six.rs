@@ -251,7 +251,7 @@ fn six_at_chicago_both_come_in_when_the_table_says_all() {
 #[cfg(unix)]
 #[test]
 fn play_announces_the_change_of_players_and_seats_them() {
-    use crate::pty_contract::Pty;
+    use crate::terminal::Pty;
     let bp = Bp::new();
     let id = rubber_of_five(&bp);
     bp.ok(&["auction", "1S", "p", "4S", "p", "p", "p"]);

@@ -1,4 +1,4 @@
-//! `bridgepad play` driven through a real pseudo-terminal with expectrl: the
+//! `bridgepad play` driven through a real pseudo-terminal (tests/terminal.rs): the
 //! built binary, dialoguer's real prompts, keys typed as a person types them.
 //! The screen is only waited on; the assertions that matter are on the saved
 //! session (the TOML file and `bridgepad show --json`).
@@ -7,132 +7,14 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::process::Command;
-use std::time::Duration;
 
-use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession;
-use expectrl::{Eof, Expect, Regex};
-
-use crate::common::{Bp, NOW};
+use crate::common::Bp;
+use crate::terminal::Pty;
 
 const ENTER: &str = "\r";
 const DOWN: &str = "\x1b[B";
-/// The id a Devil's Bridge session started at [`NOW`] gets.
+/// The id a Devil's Bridge session started at the tests' clock gets.
 const ID: &str = "2026-11-21-devils-bridge-psnc";
-
-/// One run of `bridgepad` on a pseudo-terminal, with everything it printed
-/// so far kept for failure messages.
-struct Pty {
-    session: OsSession,
-    seen: String,
-}
-
-impl Pty {
-    /// Spawns the built binary with the same environment as `Bp::command()`.
-    fn spawn(bp: &Bp, args: &[&str]) -> Pty {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bridgepad"));
-        cmd.args(args)
-            .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
-            .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
-            .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
-            .env("BRIDGEPAD_SEED", "1")
-            .env("BRIDGEPAD_NOW", NOW)
-            // A known terminal, whatever the machine running the tests has.
-            .env("TERM", "xterm-256color")
-            .env_remove("RUST_BACKTRACE");
-        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-        session.set_expect_timeout(Some(Duration::from_secs(20)));
-        Pty {
-            session,
-            seen: String::new(),
-        }
-    }
-
-    /// Waits for `text`, which may be wrapped to the terminal's width
-    /// between words; returns what was printed before it (since the last match).
-    fn expect(&mut self, text: &str) -> String {
-        match self.session.expect(wrapped(text)) {
-            Ok(found) => {
-                let before = String::from_utf8_lossy(found.before()).into_owned();
-                self.seen
-                    .push_str(&String::from_utf8_lossy(found.as_bytes()));
-                before
-            }
-            Err(e) => {
-                // Whatever arrived but did not match, to see where it went wrong.
-                let rest = self
-                    .session
-                    .check(Regex(r"(?s).+"))
-                    .map(|c| String::from_utf8_lossy(c.as_bytes()).into_owned())
-                    .unwrap_or_default();
-                panic!(
-                    "waiting for {text:?}: {e}\n--- screen so far ---\n{}\n--- not matched ---\n{rest}",
-                    self.seen
-                );
-            }
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.session.send(keys).expect("type into the pty");
-    }
-
-    /// Waits for the prompt `prompt`, then types `keys` and Enter.
-    fn answer(&mut self, prompt: &str, keys: &str) {
-        self.expect(prompt);
-        self.send(&format!("{keys}{ENTER}"));
-    }
-
-    /// Waits for the end of the output and for the process to exit; asserts
-    /// it exited 0 and said no `error:`. Returns the whole screen.
-    fn finish(mut self) -> String {
-        self.expect_eof();
-        let process = self.session.get_process();
-        let status = process.wait().expect("wait for bridgepad");
-        assert_eq!(
-            status,
-            WaitStatus::Exited(process.pid(), 0),
-            "bridgepad play should exit 0\n--- screen ---\n{}",
-            self.seen
-        );
-        assert!(
-            !self.seen.contains("error:"),
-            "unexpected error\n--- screen ---\n{}",
-            self.seen
-        );
-        self.seen
-    }
-
-    fn expect_eof(&mut self) {
-        match self.session.expect(Eof) {
-            Ok(found) => self
-                .seen
-                .push_str(&String::from_utf8_lossy(found.as_bytes())),
-            Err(e) => panic!(
-                "waiting for bridgepad to exit: {e}\n--- screen so far ---\n{}",
-                self.seen
-            ),
-        }
-    }
-}
-
-/// A pattern for `text` that also matches it wrapped between words: a line
-/// break, and the indent of a continuation line, where a space was.
-fn wrapped(text: &str) -> Regex<String> {
-    let escape = |word: &str| {
-        word.chars().fold(String::new(), |mut out, c| {
-            if r"\.+*?()|[]{}^$#&-~".contains(c) {
-                out.push('\\');
-            }
-            out.push(c);
-            out
-        })
-    };
-    let words: Vec<String> = text.split(' ').map(escape).collect();
-    // A no-break space (holding a score to its name and mark) reads as one.
-    Regex(words.join(r"(?: |\u{a0}|\r?\n {0,2})"))
-}
 
 /// A name → count table from the session file, e.g. `bids = { Bob = 0, Cid = 0 }`.
 fn counts(hand: &toml::Table, key: &str) -> BTreeMap<String, i64> {
@@ -175,7 +57,7 @@ fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
     let bp = Bp::new();
 
     // First run: a new session on an empty data directory.
-    let mut p = Pty::spawn(&bp, &["play"]);
+    let mut p = Pty::sized(&bp, 80, 24, &["play"]);
     let before = p.expect("Which game?");
     assert!(
         !before.contains("Resume"),
@@ -301,7 +183,7 @@ fn play_starts_a_table_refuses_the_hook_quits_and_resumes() {
     );
 
     // Second run: resume (the default), carry on with Cid's bid.
-    let mut p = Pty::spawn(&bp, &["play"]);
+    let mut p = Pty::sized(&bp, 80, 24, &["play"]);
     p.expect("Resume a game or start a new one?");
     p.expect("Start a new session");
     p.expect(&format!(
@@ -390,19 +272,11 @@ fn play_without_a_terminal_names_the_commands_to_use() {
 #[test]
 fn ctrl_c_at_a_prompt_restores_the_cursor() {
     let bp = Bp::new();
-    let mut pty = Pty::spawn(&bp, &["play"]);
+    let mut pty = Pty::sized(&bp, 80, 24, &["play"]);
     pty.expect("Which game?");
     pty.send("\x03");
     pty.expect("\x1b[?25h");
-    pty.expect_eof();
-    let process = pty.session.get_process();
-    let status = process.wait().expect("wait for bridgepad");
-    assert_eq!(
-        status,
-        WaitStatus::Exited(process.pid(), 130),
-        "{}",
-        pty.seen
-    );
+    pty.exits_with(130);
     assert!(
         crate::common::snapshot(&bp.data_dir()).is_empty(),
         "nothing was saved"
@@ -426,7 +300,7 @@ fn ctrl_c_at_a_prompt_restores_the_cursor() {
 fn play_runs_an_elimination_game_with_a_waiting_player() {
     const ID: &str = "2026-11-21-mormon-bridge-elimination-psnc";
     let bp = Bp::new();
-    let mut p = Pty::spawn(&bp, &["play"]);
+    let mut p = Pty::sized(&bp, 80, 24, &["play"]);
     p.expect("Which game?");
     p.expect("Mormon Bridge (elimination) (mormon-bridge-elimination, 2 to 14 players)");
     p.send(&format!("{DOWN}{DOWN}{DOWN}{ENTER}"));
@@ -568,7 +442,7 @@ fn line(json: &serde_json::Value, name: &str) -> (i64, i64, i64) {
 fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
     const ID: &str = "2026-11-21-buddy-bridge-psnc";
     let bp = Bp::new();
-    let mut p = Pty::spawn(&bp, &["play"]);
+    let mut p = Pty::sized(&bp, 80, 24, &["play"]);
     p.expect("Which game?");
     p.expect("Buddy Bridge (buddy-bridge, 2 players)");
     p.send(&format!("{}{ENTER}", DOWN.repeat(6)));
@@ -648,7 +522,7 @@ fn play_a_buddy_bridge_deal_with_a_raise_after_a_pass() {
 fn play_a_memory_bridge_deal_with_a_double() {
     const ID: &str = "2026-11-21-memory-bridge-psnc";
     let bp = Bp::new();
-    let mut p = Pty::spawn(&bp, &["play"]);
+    let mut p = Pty::sized(&bp, 80, 24, &["play"]);
     p.expect("Which game?");
     p.expect("Memory Bridge (memory-bridge, 2 players)");
     p.send(&format!("{}{ENTER}", DOWN.repeat(4)));

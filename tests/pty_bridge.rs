@@ -9,7 +9,7 @@
 use serde_json::json;
 
 use crate::common::Bp;
-use crate::pty_contract::Pty;
+use crate::terminal::Pty;
 
 /// The session file's deal `i` (0-based), as TOML.
 fn saved_deal(bp: &Bp, id: &str, i: usize) -> toml::Value {

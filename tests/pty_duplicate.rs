@@ -7,7 +7,7 @@
 #![cfg(unix)]
 
 use crate::common::Bp;
-use crate::pty_contract::Pty;
+use crate::terminal::Pty;
 
 const ENTER: &str = "\r";
 const UP: &str = "\x1b[A";
@@ -126,7 +126,7 @@ fn assert_ranked(bp: &Bp) {
 /// The evening from `play`'s first question to the ranking at `columns`.
 fn evening(columns: u16) {
     let bp = Bp::new();
-    let mut p = Pty::spawn(&bp, &["play"], columns);
+    let mut p = Pty::sized(&bp, columns, 40, &["play"]);
     // Duplicate is the last game: Up from the first wraps to it.
     p.expect("Which game?");
     p.expect("Devil's Bridge");
@@ -181,7 +181,7 @@ fn a_duplicate_evening_from_plays_questions_at_100_columns() {
 #[test]
 fn a_duplicate_evening_from_plays_questions_in_plain_mode() {
     let bp = Bp::new();
-    let mut p = Pty::spawn(&bp, &["--plain", "play"], 80);
+    let mut p = Pty::sized(&bp, 80, 40, &["--plain", "play"]);
     p.answer("Which game?", "Duplicate");
     p.answer(
         "The pairs, separated by commas",

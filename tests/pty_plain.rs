@@ -7,14 +7,8 @@
 
 #![cfg(unix)]
 
-use std::process::Command;
-use std::time::Duration;
-
-use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession;
-use expectrl::{Eof, Expect};
-
-use crate::common::{Bp, NOW};
+use crate::common::Bp;
+use crate::terminal::Pty;
 
 /// The symbols plain mode says in words.
 const SYMBOLS: &[char] = &[
@@ -43,48 +37,17 @@ fn assert_plain(text: &str, what: &str) {
     }
 }
 
-/// `bridgepad ARGS` on a pseudo-terminal, answering each prompt in turn:
-/// waits for the prompt's text, types the answer and Enter (the answers
-/// typed are not in the transcript: a refusal follows its question on the
-/// same line here, where a person's Enter ends the line). Returns
+/// `bridgepad ARGS` on a pseudo-terminal 80 × 24, answering each prompt in
+/// turn: waits for the prompt's text, types the answer and Enter (the
+/// answers typed are not in the transcript: a refusal follows its question
+/// on the same line here, where a person's Enter ends the line). Returns
 /// everything the terminal showed, after checking the exit status.
 fn play(bp: &Bp, env: (&str, &str), args: &[&str], steps: &[(&str, &str)]) -> String {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bridgepad"));
-    cmd.args(args)
-        .env("BRIDGEPAD_DATA_DIR", bp.data_dir())
-        .env("BRIDGEPAD_TEMPLATES_DIR", bp.templates_dir())
-        .env("BRIDGEPAD_CACHE_DIR", bp.cache_dir())
-        .env("BRIDGEPAD_SEED", "1")
-        .env("BRIDGEPAD_NOW", NOW)
-        .env("TERM", "xterm-256color")
-        .env_remove("NO_COLOR")
-        .env_remove("ACCESSIBLE")
-        .env_remove("BRIDGEPAD_PLAIN")
-        .env(env.0, env.1);
-    let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-    session.set_expect_timeout(Some(Duration::from_secs(20)));
-    let mut seen = String::new();
+    let mut pty = Pty::start(bp, 80, 24, args, &[env]);
     for (prompt, answer) in steps {
-        match session.expect(*prompt) {
-            Ok(found) => seen.push_str(&String::from_utf8_lossy(found.as_bytes())),
-            Err(e) => panic!("waiting for {prompt:?}: {e}\n--- so far ---\n{seen}"),
-        }
-        session
-            .send(format!("{answer}\r"))
-            .expect("type into the pty");
+        pty.answer(prompt, answer);
     }
-    match session.expect(Eof) {
-        Ok(found) => seen.push_str(&String::from_utf8_lossy(found.as_bytes())),
-        Err(e) => panic!("waiting for the end: {e}\n--- so far ---\n{seen}"),
-    }
-    let process = session.get_process();
-    let status = process.wait().expect("wait for bridgepad");
-    assert_eq!(
-        status,
-        WaitStatus::Exited(process.pid(), 0),
-        "bridgepad should exit 0\n{seen}"
-    );
-    seen
+    pty.exited()
 }
 
 /// `bridgepad ARGS` with `COLUMNS` set (a width asked for); its stdout.

@@ -5,159 +5,12 @@
 
 #![cfg(unix)]
 
-use std::io::{ErrorKind, Write};
-use std::num::NonZeroU16;
-use std::process::Command;
-use std::time::{Duration, Instant};
-
-use expectrl::process::unix::WaitStatus;
-use expectrl::session::OsSession;
-
 use crate::common::Bp;
+use crate::terminal::Pty;
 
+/// The rows of the terminal the prompts are drawn on, unless a test needs more.
 const ROWS: u16 = 30;
 const DEALER: &str = "Bartholomew-Fitzgerald";
-
-/// `bridgepad` on a pseudo-terminal `cols` wide, and the screen it drew
-/// (the other pseudo-terminal tests drive it too).
-pub(crate) struct Screen {
-    session: OsSession,
-    vt: vt100::Parser,
-    cols: u16,
-    rows: u16,
-    ended: bool,
-}
-
-impl Screen {
-    /// Spawns `bridgepad args` with `bp`'s environment on a terminal `cols`
-    /// wide. expectrl sets its pty to 80 columns once the child has started,
-    /// so the child (a shell) waits for a line, sent once the size is set,
-    /// before it becomes bridgepad: even the first prompt is drawn to size.
-    pub(crate) fn spawn(bp: &Bp, cols: u16, args: &[&str]) -> Screen {
-        Screen::sized(bp, cols, ROWS, args)
-    }
-
-    /// [`Screen::spawn`] on a terminal `rows` high.
-    pub(crate) fn sized(bp: &Bp, cols: u16, rows: u16, args: &[&str]) -> Screen {
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(r#"read -r go && exec "$0" "$@""#)
-            .arg(env!("CARGO_BIN_EXE_bridgepad"))
-            .args(args);
-        // A known terminal, whatever the machine running the tests has.
-        cmd.env("TERM", "xterm-256color").env_remove("NO_COLOR");
-        let same = bp.process();
-        for (key, value) in same.get_envs() {
-            match value {
-                Some(value) => cmd.env(key, value),
-                None => cmd.env_remove(key),
-            };
-        }
-        let mut session = OsSession::spawn(cmd).expect("spawn bridgepad on a pty");
-        session
-            .get_process_mut()
-            .set_window_size(cols, rows)
-            .expect("size the pty");
-        session.write_all(b"go\n").expect("start bridgepad");
-        let size = |n| NonZeroU16::new(n).expect("a size");
-        Screen {
-            session,
-            vt: vt100::Parser::new(size(rows), size(cols), 0),
-            cols,
-            rows,
-            ended: false,
-        }
-    }
-
-    /// The screen's rows as a person reads them: trailing blanks dropped,
-    /// a no-break space read as a space.
-    pub(crate) fn lines(&self) -> Vec<String> {
-        self.vt
-            .screen()
-            .rows(0, self.cols)
-            .map(|row| row.trim_end().replace('\u{a0}', " "))
-            .collect()
-    }
-
-    pub(crate) fn shown(&self) -> String {
-        self.lines().join("\n")
-    }
-
-    /// Reads what bridgepad draws until `ready` holds for the screen;
-    /// returns the screen's rows, after checking that none ran on.
-    pub(crate) fn until(&mut self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let lines = self.lines();
-            if ready(&lines) {
-                self.assert_nothing_wraps();
-                return lines;
-            }
-            assert!(
-                !self.ended && Instant::now() < deadline,
-                "waiting for {what}; the screen:\n{}",
-                self.shown()
-            );
-            self.read();
-        }
-    }
-
-    /// Feeds what bridgepad wrote since the last read to the emulator.
-    pub(crate) fn read(&mut self) {
-        let mut buf = [0; 4096];
-        match self.session.try_read(&mut buf) {
-            Ok(0) => self.ended = true,
-            Ok(n) => self.vt.process(&buf[..n]),
-            Err(e) if e.kind() == ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            // Linux reports the end of a pty's output as EIO.
-            Err(_) => self.ended = true,
-        }
-    }
-
-    /// Every row is a line bridgepad drew to fit: none ran on into the
-    /// next row, so nothing was cut off or broken mid-word by the terminal.
-    pub(crate) fn assert_nothing_wraps(&self) {
-        let screen = self.vt.screen();
-        for row in 0..self.rows {
-            assert!(
-                !screen.row_wrapped(row),
-                "row {row} is wider than {} columns:\n{}",
-                self.cols,
-                self.shown()
-            );
-        }
-    }
-
-    pub(crate) fn send(&mut self, keys: &str) {
-        self.session
-            .write_all(keys.as_bytes())
-            .expect("type into the pty");
-    }
-
-    /// Reads to the end; asserts bridgepad exited 0.
-    pub(crate) fn finish(mut self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !self.ended {
-            assert!(
-                Instant::now() < deadline,
-                "waiting for bridgepad to exit; the screen:\n{}",
-                self.shown()
-            );
-            self.read();
-        }
-        self.assert_nothing_wraps();
-        let process = self.session.get_process();
-        let status = process.wait().expect("wait for bridgepad");
-        assert_eq!(
-            status,
-            WaitStatus::Exited(process.pid(), 0),
-            "{}",
-            self.shown()
-        );
-    }
-}
 
 /// Rows as the words a person reads: joined by spaces, indents dropped.
 fn words(rows: &[String]) -> String {
@@ -226,8 +79,8 @@ fn refusals_fit(cols: u16) {
     );
     let prompt = format!("? {DEALER}'s bid");
 
-    let mut s = Screen::spawn(&bp, cols, &["play"]);
-    let menu = s.until("the resume menu", |l| {
+    let mut s = Pty::sized(&bp, cols, ROWS, &["play"]);
+    let menu = s.until_fitted("the resume menu", |l| {
         l.iter().any(|r| r.starts_with("❯ Resume"))
     });
     let resume = menu.iter().find(|r| r.starts_with("❯ Resume")).unwrap();
@@ -235,7 +88,7 @@ fn refusals_fit(cols: u16) {
     assert!(resume.contains(&id), "{resume:?}");
     s.send("\r");
 
-    let lines = s.until("the dealer's prompt", |l| {
+    let lines = s.until_fitted("the dealer's prompt", |l| {
         l.iter().any(|r| r.starts_with(&prompt))
     });
     assert!(
@@ -246,13 +99,13 @@ fn refusals_fit(cols: u16) {
     assert!(words(&lines).contains(&deal), "{deal:?} in\n{}", s.shown());
 
     s.send("1\r");
-    let lines = s.until("the first refusal", |l| !refusal(l, &prompt).is_empty());
+    let lines = s.until_fitted("the first refusal", |l| !refusal(l, &prompt).is_empty());
     let first = refusal(&lines, &prompt);
     assert!(first.len() > 1, "wrapped:\n{}", s.shown());
     assert_eq!(words(&first), forbidden, "\n{}", s.shown());
 
     s.send("3\r");
-    let lines = s.until("the second refusal", |l| {
+    let lines = s.until_fitted("the second refusal", |l| {
         words(&refusal(l, &prompt)) == too_many
     });
     assert_eq!(
@@ -276,7 +129,7 @@ fn refusals_fit(cols: u16) {
     }
 
     s.send("q\r");
-    s.finish();
+    s.finish_fitted();
     // Neither refused bid was recorded.
     let json = bp.json(&["show", "--json", "--session", &id]);
     assert_eq!(json["next"]["hand"], 2, "{json}");
@@ -299,14 +152,14 @@ fn refusals_fit_80_columns() {
 
 /// The cells of the screen's rows that start with `start`: whether any is
 /// coloured or bold.
-fn styled(s: &Screen, start: &str) -> bool {
-    let screen = s.vt.screen();
+fn styled(s: &Pty, start: &str) -> bool {
+    let screen = s.screen();
     let lines = s.lines();
     let row = lines
         .iter()
         .position(|l| l.starts_with(start))
         .unwrap_or_else(|| panic!("no row starts with {start:?}:\n{}", s.shown()));
-    (0..s.cols)
+    (0..screen.size().1.get())
         .filter_map(|col| screen.cell(row as u16, col))
         .any(|cell| cell.fgcolor() != vt100::Color::Default || cell.bold())
 }
@@ -320,23 +173,23 @@ fn no_color_turns_the_prompts_colours_off() {
             bp = bp.env("NO_COLOR", value);
         }
         bp.devils("Ann", &[]);
-        let mut s = Screen::spawn(&bp, 80, &["play"]);
-        s.until("the resume menu", |l| l.iter().any(|r| r.starts_with("❯ ")));
+        let mut s = Pty::sized(&bp, 80, ROWS, &["play"]);
+        s.until_fitted("the resume menu", |l| l.iter().any(|r| r.starts_with("❯ ")));
         assert_eq!(styled(&s, "? Resume"), coloured, "NO_COLOR={no_color:?}");
         assert_eq!(styled(&s, "❯ "), coloured, "NO_COLOR={no_color:?}");
         s.send("\r");
-        s.until("the trump question", |l| {
+        s.until_fitted("the trump question", |l| {
             l.iter().any(|r| r.starts_with("? Trump turned up"))
         });
         s.send("\r");
-        s.until("Bob's bid", |l| {
+        s.until_fitted("Bob's bid", |l| {
             l.iter().any(|r| r.starts_with("? Bob's bid"))
         });
         s.send("7\r");
-        s.until("a refusal", |l| l.iter().any(|r| r.starts_with("✘ ")));
+        s.until_fitted("a refusal", |l| l.iter().any(|r| r.starts_with("✘ ")));
         assert_eq!(styled(&s, "✘ "), coloured, "NO_COLOR={no_color:?}");
         s.send("q\r");
-        s.finish();
+        s.finish_fitted();
     }
 }
 
@@ -359,10 +212,10 @@ fn five_players_last_zeros(cols: u16) {
     ]);
     bp.ok(&["bid", "Bob=0", "Cid=0", "Dee=0", "Eve=0"]);
     bp.ok(&["tricks", "Bob=1"]);
-    let mut s = Screen::sized(&bp, cols, 50, &["play"]);
-    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    let mut s = Pty::sized(&bp, cols, 50, &["play"]);
+    s.until_fitted("the resume menu", |l| has(l, "❯ Resume"));
     s.send("\r");
-    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.until_fitted("the trump question", |l| has(l, "? Trump turned up"));
     s.send("s\r");
     for (prompt, keys) in [
         ("? Cid's bid (0 to 2)", "1\r"),
@@ -373,10 +226,10 @@ fn five_players_last_zeros(cols: u16) {
         ("? Tricks Cid took (bid 1) (1)", "\r"),
         ("? Tricks Dee took (bid 1) (1)", "\r"),
     ] {
-        s.until(prompt, |l| has(l, prompt));
+        s.until_fitted(prompt, |l| has(l, prompt));
         s.send(keys);
     }
-    let lines = s.until("hand 3's trump question", |l| {
+    let lines = s.until_fitted("hand 3's trump question", |l| {
         has(l, "? Trump turned up") && words(l).contains("Hand 3 of 19")
     });
     let said = words(&lines);
@@ -391,7 +244,7 @@ fn five_players_last_zeros(cols: u16) {
         s.shown()
     );
     s.send("q\r");
-    s.finish();
+    s.finish_fitted();
     let json = bp.json(&["show", "--json", "--session", &id]);
     assert_eq!(
         json["hands"][1]["tricks"],
@@ -423,16 +276,16 @@ fn forced_dealer_bid(cols: u16) {
         "--dealer",
         "Ann",
     ]);
-    let mut s = Screen::spawn(&bp, cols, &["play"]);
-    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    let mut s = Pty::sized(&bp, cols, ROWS, &["play"]);
+    s.until_fitted("the resume menu", |l| has(l, "❯ Resume"));
     s.send("\r");
-    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.until_fitted("the trump question", |l| has(l, "? Trump turned up"));
     s.send("\r");
-    s.until("Bob's bid", |l| has(l, "? Bob's bid (0 or 1)"));
+    s.until_fitted("Bob's bid", |l| has(l, "? Bob's bid (0 or 1)"));
     s.send("0\r");
-    s.until("Cid's bid", |l| has(l, "? Cid's bid (0 or 1)"));
+    s.until_fitted("Cid's bid", |l| has(l, "? Cid's bid (0 or 1)"));
     s.send("1\r");
-    let lines = s.until("the tricks", |l| has(l, "? Tricks Bob took"));
+    let lines = s.until_fitted("the tricks", |l| has(l, "? Tricks Bob took"));
     assert!(
         words(&lines).contains("Ann (dealer) can only bid 1, so it is recorded."),
         "{}",
@@ -441,7 +294,7 @@ fn forced_dealer_bid(cols: u16) {
     assert!(!has(&lines, "? Ann's bid"), "{}", s.shown());
     assert!(!has(&lines, "✔ Ann's bid"), "{}", s.shown());
     s.send("u\r");
-    let lines = s.until("Cid asked again", |l| {
+    let lines = s.until_fitted("Cid asked again", |l| {
         l.iter()
             .rev()
             .find(|r| !r.is_empty())
@@ -453,7 +306,7 @@ fn forced_dealer_bid(cols: u16) {
         s.shown()
     );
     s.send("q\r");
-    s.finish();
+    s.finish_fitted();
     let json = bp.json(&["show", "--json", "--session", &id]);
     assert_eq!(
         json["hands"][0]["bids"],
@@ -487,16 +340,16 @@ fn fourteen_in_one_line(cols: u16) {
         "Ned",
     ]);
     // Tall enough to keep the hand's lines above its 14-row sheet.
-    let mut s = Screen::sized(&bp, cols, 60, &["play"]);
-    s.until("the resume menu", |l| has(l, "❯ Resume"));
+    let mut s = Pty::sized(&bp, cols, 60, &["play"]);
+    s.until_fitted("the resume menu", |l| has(l, "❯ Resume"));
     s.send("\r");
-    s.until("the trump question", |l| has(l, "? Trump turned up"));
+    s.until_fitted("the trump question", |l| has(l, "? Trump turned up"));
     s.send("g\r");
-    s.until("the bids", |l| has(l, "? Bids for Ann, Bob"));
+    s.until_fitted("the bids", |l| has(l, "? Bids for Ann, Bob"));
     s.send("11110000000001\r");
-    s.until("the tricks", |l| has(l, "? Tricks for Ann, Bob"));
+    s.until_fitted("the tricks", |l| has(l, "? Tricks for Ann, Bob"));
     s.send("Ann=1 Bob=1 Cid=1 Ned=1\r");
-    let lines = s.until("hand 2", |l| {
+    let lines = s.until_fitted("hand 2", |l| {
         has(l, "? Trump turned up") && words(l).contains("Hand 2")
     });
     assert!(
@@ -505,7 +358,7 @@ fn fourteen_in_one_line(cols: u16) {
         s.shown()
     );
     s.send("q\r");
-    s.finish();
+    s.finish_fitted();
     let json = bp.json(&["show", "--json", "--session", &id]);
     let tricks = &json["hands"][0]["tricks"];
     assert_eq!(tricks.as_object().map(|t| t.len()), Some(14), "{json}");

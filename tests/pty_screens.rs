@@ -10,26 +10,26 @@
 #![cfg(unix)]
 
 use crate::common::Bp;
-use crate::pty_prompt::Screen;
+use crate::terminal::Pty;
 
 const WIDTHS: [u16; 3] = [60, 80, 100];
 const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
 
 /// What only these tests ask of the shared screen.
-impl Screen {
+impl Pty {
     /// Reads until the question on the last rows (a prompt may wrap, its
     /// continuation indented) starts with `prompt`.
-    fn prompt(&mut self, prompt: &str) -> Vec<String> {
+    fn question(&mut self, prompt: &str) -> Vec<String> {
         let wanted = format!("? {prompt}");
-        self.until(prompt, |lines| {
+        self.until_fitted(prompt, |lines| {
             asking(lines).is_some_and(|q| q.starts_with(&wanted))
         })
     }
 
     /// Waits for `prompt`, then types `keys` and Enter.
-    fn answer(&mut self, prompt: &str, keys: &str) {
-        self.prompt(prompt);
+    fn reply(&mut self, prompt: &str, keys: &str) {
+        self.question(prompt);
         self.send(&format!("{keys}{ENTER}"));
     }
 }
@@ -106,8 +106,8 @@ fn devils_bridge_shows_the_sheet_on_resuming_and_keeps_each_score_whole() {
     for cols in WIDTHS {
         let bp = Bp::new();
         let id = devils_five(&bp);
-        let mut s = Screen::spawn(&bp, cols, &["play", "--session", &id]);
-        let rows = s.prompt("Trump turned up");
+        let mut s = Pty::sized(&bp, cols, 30, &["play", "--session", &id]);
+        let rows = s.question("Trump turned up");
         let total = rows
             .iter()
             .find(|l| l.starts_with("│ Total"))
@@ -121,9 +121,9 @@ fn devils_bridge_shows_the_sheet_on_resuming_and_keeps_each_score_whole() {
         assert_eq!(six.matches(" 60 ").count(), 4, "{six}\n{}", s.shown());
         assert!(words(&rows).contains("running total"), "{}", s.shown());
         s.send(ENTER);
-        s.answer("Cid's bid", "1 1 1 1 1");
-        s.answer("Tricks Cid took", "1 1 1 2");
-        let rows = s.until("hand 8", |l| words(l).contains("Hand 8 of 19"));
+        s.reply("Cid's bid", "1 1 1 1 1");
+        s.reply("Tricks Cid took", "1 1 1 2");
+        let rows = s.until_fitted("hand 8", |l| words(l).contains("Hand 8 of 19"));
         assert!(words(&rows).contains("Hand 7 scored:"), "{}", s.shown());
         for score in ["Ann 0 ✗", "Bob 0 ✗", "Cid 11 ✓", "Dee 11 ✓", "Eve 11 ✓"] {
             assert!(
@@ -132,8 +132,8 @@ fn devils_bridge_shows_the_sheet_on_resuming_and_keeps_each_score_whole() {
                 s.shown()
             );
         }
-        s.answer("Trump turned up", "q");
-        s.finish();
+        s.reply("Trump turned up", "q");
+        s.finish_fitted();
     }
 }
 
@@ -156,8 +156,8 @@ fn seven_long_names_are_shortened_and_named_not_cut() {
                 ),
             );
         }
-        let mut s = Screen::spawn(&bp, cols, &["play", "--session", &id]);
-        let rows = s.prompt("Trump turned up");
+        let mut s = Pty::sized(&bp, cols, 30, &["play", "--session", &id]);
+        let rows = s.question("Trump turned up");
         let table: Vec<&String> = rows.iter().filter(|l| l.starts_with('│')).collect();
         assert!(!table.is_empty(), "{}", s.shown());
         assert!(
@@ -179,8 +179,8 @@ fn seven_long_names_are_shortened_and_named_not_cut() {
             assert_eq!(body(&rows, "Hand").len(), 6, "{}", s.shown());
             assert!(table.iter().any(|l| l.contains("0✓ 40")), "{}", s.shown());
         }
-        s.answer("Trump turned up", "q");
-        s.finish();
+        s.reply("Trump turned up", "q");
+        s.finish_fitted();
     }
 }
 
@@ -207,8 +207,8 @@ fn chicago_deals_keep_to_one_line_and_a_deal_is_summed_up() {
              auction 1D pass pass pass
              tricks Dan=8",
         );
-        let mut s = Screen::spawn(&bp, cols, &["play", "--session", &id]);
-        let rows = s.prompt("Ann's call");
+        let mut s = Pty::sized(&bp, cols, 30, &["play", "--session", &id]);
+        let rows = s.question("Ann's call");
         // Five deals (one passed out) and the round's two lines.
         assert_eq!(
             body(&rows, "Contract").len(),
@@ -221,17 +221,17 @@ fn chicago_deals_keep_to_one_line_and_a_deal_is_summed_up() {
         }
         s.send(&format!("1NT{ENTER}"));
         for caller in ["Bob's call", "Cid's call", "Dan's call"] {
-            s.answer(caller, "pass");
+            s.reply(caller, "pass");
         }
-        s.answer("Tricks Ann & Cid took", "");
-        let rows = s.until("the summary", |l| {
+        s.reply("Tricks Ann & Cid took", "");
+        let rows = s.until_fitted("the summary", |l| {
             let read = words(l);
             read.contains("Totals:") || asking(l).is_some_and(|q| q.starts_with("? Honours"))
         });
         if !words(&rows).contains("Totals:") {
             s.send(ENTER);
         }
-        let rows = s.prompt("Bob's call");
+        let rows = s.question("Bob's call");
         let read = words(&rows);
         assert!(
             read.contains("Totals: Ann & Cid 460; Bob & Dan 400."),
@@ -249,8 +249,8 @@ fn chicago_deals_keep_to_one_line_and_a_deal_is_summed_up() {
             "the pad is not drawn after a deal:\n{}",
             s.shown()
         );
-        s.answer("Bob's call", "sheet");
-        let rows = s.until("the pad", |l| {
+        s.reply("Bob's call", "sheet");
+        let rows = s.until_fitted("the pad", |l| {
             l.iter()
                 .any(|r| r.starts_with('│') && r.contains("Contract"))
                 && asking(l).is_some_and(|q| q.starts_with("? Bob's call"))
@@ -262,8 +262,8 @@ fn chicago_deals_keep_to_one_line_and_a_deal_is_summed_up() {
             "at {cols}:\n{}",
             s.shown()
         );
-        s.answer("Bob's call", "q");
-        s.finish();
+        s.reply("Bob's call", "q");
+        s.finish_fitted();
     }
 }
 
@@ -294,21 +294,21 @@ fn a_rubber_deal_is_summed_up_and_the_pad_is_shown_on_request() {
              auction 1S pass 4S pass pass pass
              tricks Dan=10",
         );
-        let mut s = Screen::spawn(&bp, cols, &["play", "--session", &id]);
-        let rows = s.prompt("Ann's call");
+        let mut s = Pty::sized(&bp, cols, 30, &["play", "--session", &id]);
+        let rows = s.question("Ann's call");
         assert!(rows.iter().any(|l| l.contains("━━━")), "{}", s.shown());
         s.send(&format!("2D{ENTER}"));
         for caller in ["Bob's call", "Cid's call", "Dan's call"] {
-            s.answer(caller, "pass");
+            s.reply(caller, "pass");
         }
-        s.answer("Tricks Ann & Cid took", "");
-        let rows = s.until("the summary", |l| {
+        s.reply("Tricks Ann & Cid took", "");
+        let rows = s.until_fitted("the summary", |l| {
             words(l).contains("Totals:") || asking(l).is_some_and(|q| q.starts_with("? Honours"))
         });
         if !words(&rows).contains("Totals:") {
             s.send(ENTER);
         }
-        let rows = s.prompt("Bob's call");
+        let rows = s.question("Bob's call");
         assert!(
             words(&rows).contains(
                 "Totals: Ann & Cid 590 (160 below, 430 above); Bob & Dan 120 (120 below, 0 above)."
@@ -325,8 +325,8 @@ fn a_rubber_deal_is_summed_up_and_the_pad_is_shown_on_request() {
             "{}",
             s.shown()
         );
-        s.answer("Bob's call", "sheet");
-        let rows = s.until("the pad", |l| {
+        s.reply("Bob's call", "sheet");
+        let rows = s.until_fitted("the pad", |l| {
             l.iter().any(|r| r.contains("━━━"))
                 && asking(l).is_some_and(|q| q.starts_with("? Bob's call"))
         });
@@ -335,8 +335,8 @@ fn a_rubber_deal_is_summed_up_and_the_pad_is_shown_on_request() {
             "deal 5 on the pad:\n{}",
             s.shown()
         );
-        s.answer("Bob's call", "q");
-        s.finish();
+        s.reply("Bob's call", "q");
+        s.finish_fitted();
     }
 }
 
@@ -363,8 +363,8 @@ fn a_buddy_pad_is_shown_on_resuming() {
              auction 1D pass 5D
              tricks Ann=11",
         );
-        let mut s = Screen::spawn(&bp, cols, &["play", "--session", &id]);
-        let rows = s.until("the first question", |l| asking(l).is_some());
+        let mut s = Pty::sized(&bp, cols, 30, &["play", "--session", &id]);
+        let rows = s.until_fitted("the first question", |l| asking(l).is_some());
         let read = words(&rows);
         assert!(
             read.contains("━━━") || read.contains("Game 1"),
@@ -373,7 +373,7 @@ fn a_buddy_pad_is_shown_on_resuming() {
         );
         assert!(read.contains("410"), "Ann's total:\n{}", s.shown());
         s.send(&format!("q{ENTER}"));
-        s.finish();
+        s.finish_fitted();
     }
 }
 
@@ -382,10 +382,10 @@ fn a_buddy_pad_is_shown_on_resuming() {
 fn the_scoring_menu_is_whole_at_every_width() {
     for cols in WIDTHS {
         let bp = Bp::new();
-        let mut s = Screen::spawn(&bp, cols, &["play"]);
-        s.until("the games", |l| words(l).contains("Devil's Bridge"));
+        let mut s = Pty::sized(&bp, cols, 30, &["play"]);
+        s.until_fitted("the games", |l| words(l).contains("Devil's Bridge"));
         s.send(ENTER);
-        let rows = s.until("the scoring menu", |l| words(l).contains("squared"));
+        let rows = s.until_fitted("the scoring menu", |l| words(l).contains("squared"));
         for line in [
             "bid-plus-ten: exact 10 + bid, else 0",
             "tricks-plus-ten: 1 a trick, 10 more if exact",
@@ -402,10 +402,10 @@ fn the_scoring_menu_is_whole_at_every_width() {
             );
         }
         s.send(ESC);
-        s.until("the games again", |l| {
+        s.until_fitted("the games again", |l| {
             l.iter().any(|r| r.starts_with("? Which game?"))
         });
         s.send(ESC);
-        s.finish();
+        s.finish_fitted();
     }
 }

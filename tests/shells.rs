@@ -11,16 +11,12 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::io::{ErrorKind, Write};
-use std::num::NonZeroU16;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
 
-use expectrl::session::OsSession;
 use tempfile::TempDir;
 
 use crate::common::{Bp, temp_dir};
+use crate::terminal::Pty;
 
 const COLS: u16 = 160;
 const ROWS: u16 = 60;
@@ -61,8 +57,7 @@ enum Install {
 
 /// A shell on a pseudo-terminal, with a home of its own, and its screen.
 struct Shell {
-    session: OsSession,
-    vt: vt100::Parser,
+    pty: Pty,
     _home: TempDir,
     kind: Kind,
 }
@@ -136,15 +131,9 @@ impl Shell {
                 args.push("-i".into());
             }
         }
-        // Started through sh, which waits for a line sent once the
-        // terminal has its size, so the shell starts at that size; and
-        // turns echo back on (expectrl starts without it), without which
-        // bash's line editor shows nothing that is typed.
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(r#"read -r go && stty echo && exec "$0" "$@""#)
-            .arg(&program)
-            .args(&args);
+        // Echo turned back on (the terminal starts without it), without
+        // which bash's line editor shows nothing that is typed.
+        let mut cmd = Pty::gated(program.as_os_str(), &args, true);
         for (key, value) in bp.process().get_envs() {
             match value {
                 Some(value) => cmd.env(key, value),
@@ -164,16 +153,8 @@ impl Shell {
             .env_remove("BASH_ENV")
             .env_remove("ENV")
             .env_remove("PROMPT_COMMAND");
-        let mut session = OsSession::spawn(cmd).expect("spawn a shell on a pty");
-        session
-            .get_process_mut()
-            .set_window_size(COLS, ROWS)
-            .expect("size the pty");
-        session.write_all(b"go\n").expect("start the shell");
-        let size = |n| NonZeroU16::new(n).expect("a size");
         let mut shell = Shell {
-            session,
-            vt: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            pty: Pty::spawn(cmd, COLS, ROWS),
             _home: home,
             kind,
         };
@@ -184,51 +165,21 @@ impl Shell {
         Some(shell)
     }
 
-    /// The screen's rows, trailing blanks dropped, the empty rows below
-    /// the last one written left out.
-    fn rows(&self) -> Vec<String> {
-        let mut rows: Vec<String> = self
-            .vt
-            .screen()
-            .rows(0, COLS)
-            .map(|row| row.trim_end().to_string())
-            .collect();
-        while rows.last().is_some_and(|r| r.is_empty()) {
-            rows.pop();
-        }
-        rows
-    }
-
-    /// Reads what the shell draws until `ready` holds for the screen.
+    /// Reads what the shell draws until `ready` holds for the screen's
+    /// rows, the empty rows below the last one written left out.
     fn until(&mut self, what: &str, ready: impl Fn(&[String]) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let rows = self.rows();
-            if ready(&rows) {
-                return rows;
+        let written = |mut rows: Vec<String>| {
+            while rows.last().is_some_and(|r| r.is_empty()) {
+                rows.pop();
             }
-            assert!(
-                Instant::now() < deadline,
-                "{}: waiting for {what}; the screen:\n{}",
-                self.kind.program(),
-                rows.join("\n")
-            );
-            let mut buf = [0; 4096];
-            match self.session.try_read(&mut buf) {
-                Ok(0) => panic!("{} ended:\n{}", self.kind.program(), rows.join("\n")),
-                Ok(n) => self.vt.process(&buf[..n]),
-                Err(e) if e.kind() == ErrorKind::WouldBlock => {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                Err(e) => panic!("{}: {e}\n{}", self.kind.program(), rows.join("\n")),
-            }
-        }
+            rows
+        };
+        let what = format!("{}: {what}", self.kind.program());
+        written(self.pty.until(&what, |rows| ready(&written(rows.to_vec()))))
     }
 
     fn send(&mut self, keys: &str) {
-        self.session
-            .write_all(keys.as_bytes())
-            .expect("type into the pty");
+        self.pty.send(keys);
     }
 
     /// Clears the screen, types `typed` and Tab, and waits for the line to

@@ -63,5 +63,6 @@ mod shells;
 mod stats;
 mod sync;
 mod templates_folder;
+mod terminal;
 mod trash;
 mod variants;

@@ -4,11 +4,9 @@
 
 use std::time::Duration;
 
-use expectrl::session::OsSession;
-use expectrl::{Eof, Expect};
-
 use crate::common::Bp;
 use crate::http::Served;
+use crate::terminal::Pty;
 
 /// The page `bridgepad display` serves for session `id`, through the tests'
 /// one HTTP client.
@@ -25,36 +23,19 @@ pub fn page(bp: &Bp, id: &str) -> Result<String, String> {
     }
 }
 
-/// `bridgepad --plain play --session ID` on a pseudo-terminal, with
-/// `answers` typed ahead, a line each (plain mode reads whole lines, so the
+/// `bridgepad --plain play --session ID` on a pseudo-terminal 100 × 40, with
+/// `answers` typed ahead (the terminal echoes nothing), a line each (plain mode reads whole lines, so the
 /// terminal keeps them until each question is asked); everything the
 /// terminal showed once bridgepad has exited.
 pub fn play(bp: &Bp, id: &str, answers: &[&str]) -> Result<String, String> {
-    let mut cmd = bp.process();
-    cmd.args(["--plain", "play", "--session", id])
-        .env("TERM", "xterm-256color");
-    let mut session = OsSession::spawn(cmd).map_err(|e| format!("play on a pty: {e}"))?;
-    session
-        .get_process_mut()
-        .set_window_size(100, 40)
-        .map_err(|e| e.to_string())?;
-    // Only what bridgepad writes: the answers typed ahead are not echoed.
-    session
-        .get_process_mut()
-        .set_echo(false, None)
-        .map_err(|e| e.to_string())?;
-    session.set_expect_timeout(Some(Duration::from_secs(10)));
+    let mut pty = Pty::sized(bp, 100, 40, &["--plain", "play", "--session", id]);
     let typed: String = answers.iter().map(|a| format!("{a}\r")).collect();
-    session.send(typed).map_err(|e| e.to_string())?;
-    let seen = match session.expect(Eof) {
-        Ok(found) => String::from_utf8_lossy(found.as_bytes()).into_owned(),
-        Err(e) => {
-            let _ = session.get_process_mut().exit(true);
-            return Err(format!("play did not end after {answers:?}: {e}"));
-        }
-    };
-    let _ = session.get_process().wait();
-    Ok(seen.replace("\r\n", "\n").replace('\r', ""))
+    pty.send(&typed);
+    if !pty.ends_within(Duration::from_secs(10)) {
+        pty.kill();
+        return Err(format!("play did not end after {answers:?}"));
+    }
+    Ok(pty.reaped().replace("\r\n", "\n").replace('\r', ""))
 }
 
 /// What the table says to `answer` at the question it asks now (then `q`):

@@ -6,6 +6,10 @@
 
 use super::*;
 
+mod killer;
+
+use killer::{Killer, Point, SYSCALLS};
+
 #[test]
 fn a_first_sync_killed_after_git_init_ends_on_the_branch_a_whole_one_makes() {
     let killer = Killer::new();
@@ -32,218 +36,6 @@ fn a_first_sync_killed_after_git_init_ends_on_the_branch_a_whole_one_makes() {
     assert_eq!(heads.lines().count(), 1, "{heads}");
     a.ok(&["sync"]);
     assert_eq!(sessions(&a), sessions(&c));
-}
-
-/// The `git` bridgepad runs, counted, and killed with its process group at
-/// one command: `before` it runs, `after` it ran, or inside it at the
-/// `BPK_WHEN`-th call of the system calls `BPK_HOW` (counted in each process
-/// git starts, each kind on its own; with `BPK_ON1` and `BPK_ON2`, only the
-/// calls on those files count). `census` traces every command's calls instead.
-const WRAPPER: &str = r#"#!/bin/sh
-n=$(($(cat "$BPK_DIR/count" 2>/dev/null || echo 0) + 1))
-echo "$n" > "$BPK_DIR/count"
-printf '%s\n' "$*" >> "$BPK_DIR/calls"
-if [ "$BPK_HOW" = census ]; then
-  exec "$BPK_STRACE" -f -q -e signal=none -o "$BPK_DIR/census.$n" -e trace="$BPK_SYSCALLS" "$BPK_GIT" "$@"
-fi
-if [ "$n" != "$BPK_AT" ]; then
-  exec "$BPK_GIT" "$@"
-fi
-case "$BPK_HOW" in
-  before) kill -KILL 0 ;;
-  after) "$BPK_GIT" "$@"; kill -KILL 0 ;;
-  *) set -- "$BPK_GIT" "$@"
-     # Only the calls on these files, when named.
-     if [ -n "$BPK_ON2" ]; then set -- -P "$BPK_ON2" "$@"; fi
-     if [ -n "$BPK_ON1" ]; then set -- -P "$BPK_ON1" "$@"; fi
-     "$BPK_STRACE" -f -q -o "$BPK_DIR/injected" -e trace="$BPK_HOW" \
-       -e inject="$BPK_HOW:signal=KILL:when=$BPK_WHEN" "$@"
-     kill -KILL 0 ;;
-esac
-"#;
-
-/// The system calls a kill is injected at, one kind at a time: every one
-/// that changes a file. (strace counts each kind on its own; a kill before
-/// a call of another kind is a kill after the last one that changed
-/// something.) `?` lets a kind this machine lacks pass.
-const SYSCALLS: [&str; 12] = [
-    "write",
-    "pwrite64",
-    "rename",
-    "renameat",
-    "renameat2",
-    "unlink",
-    "unlinkat",
-    "link",
-    "linkat",
-    "mkdir",
-    "mkdirat",
-    "rmdir",
-];
-
-/// Where a sync is killed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Point {
-    /// Before the n-th git command (1 is the first).
-    Before(usize),
-    /// After the n-th git command, before bridgepad hears of it.
-    After(usize),
-    /// In the n-th git command, at the `nth` call of `syscall` (or of any
-    /// of a `,`-separated list, each counted on its own) in one of its
-    /// processes; with `on`, the `nth` call on one of those files.
-    Inside {
-        call: usize,
-        syscall: &'static str,
-        nth: usize,
-        on: Vec<PathBuf>,
-    },
-}
-
-/// Kills `bridgepad sync` and the git it runs.
-struct Killer {
-    bin: TempDir,
-    git: PathBuf,
-    strace: Option<PathBuf>,
-}
-
-/// A sync that was killed (or ran to its end), and what it ran.
-struct Killed {
-    status: ExitStatus,
-    /// The git commands it ran, as `args`, one a line.
-    calls: Vec<String>,
-    /// Whether the kill landed in git as asked (for [`Point::Inside`]).
-    injected: bool,
-    /// The census of the calls that change files, per git command, when
-    /// asked for.
-    census: BTreeMap<usize, String>,
-}
-
-impl Killer {
-    fn new() -> Killer {
-        let bin = temp_dir();
-        let wrapper = bin.path().join("git");
-        fs::write(&wrapper, WRAPPER).unwrap();
-        fs::set_permissions(&wrapper, fs::Permissions::from_mode(0o755)).unwrap();
-        let git = on_path("git").expect("git is on PATH");
-        let strace = on_path("strace");
-        if strace.is_none() {
-            let why = "strace is not installed: kills inside git commands are not tried";
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("{why}; CI must try them (`.ci/run` installs strace)");
-            }
-            eprintln!("note: {why}");
-        }
-        Killer { bin, git, strace }
-    }
-
-    /// Runs `bridgepad args` on `bp` in a process group of its own, killed
-    /// with all it started at `point` (never, for `None`).
-    fn run(&self, bp: &Bp, args: &[&str], point: Option<&Point>, census: bool) -> Killed {
-        let dir = temp_dir();
-        let mut on: Vec<&Path> = Vec::new();
-        let (at, how, when) = match point {
-            None => (0, String::from(if census { "census" } else { "none" }), 0),
-            Some(Point::Before(n)) => (*n, "before".into(), 0),
-            Some(Point::After(n)) => (*n, "after".into(), 0),
-            Some(Point::Inside {
-                call,
-                syscall,
-                nth,
-                on: files,
-            }) => {
-                assert!(files.len() <= 2, "{files:?}");
-                on.extend(files.iter().map(PathBuf::as_path));
-                let kinds: Vec<String> = syscall.split(',').map(|k| format!("?{k}")).collect();
-                (*call, kinds.join(","), *nth)
-            }
-        };
-        let path = format!(
-            "{}:{}",
-            self.bin.path().display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        let syscalls: Vec<String> = SYSCALLS.iter().map(|s| format!("?{s}")).collect();
-        let mut child = bp
-            .process()
-            .args(args)
-            .env("PATH", path)
-            .env("BPK_DIR", dir.path())
-            .env("BPK_GIT", &self.git)
-            .env(
-                "BPK_STRACE",
-                self.strace.as_deref().unwrap_or(Path::new("strace")),
-            )
-            .env("BPK_AT", at.to_string())
-            .env("BPK_HOW", how)
-            .env("BPK_WHEN", when.to_string())
-            .env("BPK_ON1", on.first().copied().unwrap_or(Path::new("")))
-            .env("BPK_ON2", on.get(1).copied().unwrap_or(Path::new("")))
-            .env("BPK_SYSCALLS", syscalls.join(","))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            // The wrapper's `kill 0` takes this group, never the test.
-            .process_group(0)
-            .spawn()
-            .unwrap();
-        let pid = child.id() as i32;
-        let status = child.wait().unwrap();
-        reap_group(pid);
-        let calls = fs::read_to_string(dir.path().join("calls")).unwrap_or_default();
-        let injected = fs::read_to_string(dir.path().join("injected"))
-            .is_ok_and(|log| log.contains("+++ killed by SIGKILL"));
-        let mut census = BTreeMap::new();
-        for entry in fs::read_dir(dir.path()).unwrap() {
-            let entry = entry.unwrap();
-            let name = entry.file_name().into_string().unwrap();
-            if let Some(n) = name.strip_prefix("census.") {
-                let text = fs::read_to_string(entry.path()).unwrap();
-                census.insert(n.parse().unwrap(), text);
-            }
-        }
-        Killed {
-            status,
-            calls: calls.lines().map(String::from).collect(),
-            injected,
-            census,
-        }
-    }
-}
-
-/// The file `name` in a folder of `PATH`.
-fn on_path(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(name))
-        .find(|file| file.is_file())
-}
-
-/// Kills what is left of the process group `pgid` and waits until none of
-/// it runs (a zombie holds no file).
-fn reap_group(pgid: i32) {
-    // SAFETY: killpg only sends a signal.
-    unsafe {
-        libc::killpg(pgid, libc::SIGKILL);
-    }
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(5) {
-        let alive = fs::read_dir("/proc").unwrap().any(|entry| {
-            let Ok(stat) = fs::read_to_string(entry.unwrap().path().join("stat")) else {
-                return false;
-            };
-            // `pid (comm) state ppid pgrp …`; comm may hold spaces.
-            let Some((_, rest)) = stat.rsplit_once(") ") else {
-                return false;
-            };
-            let fields: Vec<&str> = rest.split(' ').collect();
-            fields.len() > 2 && fields[0] != "Z" && fields[2] == pgid.to_string()
-        });
-        if !alive {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("process group {pgid} still runs after SIGKILL");
 }
 
 /// Three devices and one bare remote, in a state where a sync has everything
@@ -676,17 +468,95 @@ fn chosen(world: &World, scenario: Scenario, calls: &[String], strace: bool) -> 
     }
 }
 
+/// What the kills of one world came to: how many were tried, what the
+/// syncs after them said they recovered (by kind), and the failures.
+#[derive(Default)]
+struct Outcome {
+    tried: usize,
+    recoveries: BTreeMap<String, usize>,
+    failures: Vec<String>,
+}
+
+/// Kills `scenario`'s sync in `world` at each of `points`, each from the
+/// start again, and recovers after each; `calls` are the git commands of
+/// the sync run whole.
+fn kill_at(
+    killer: &Killer,
+    world: &World,
+    scenario: Scenario,
+    calls: &[String],
+    points: &[Chosen],
+) -> Outcome {
+    let (bp, args) = world.op(scenario);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut outcome = Outcome::default();
+    for Chosen {
+        point,
+        leaves,
+        left,
+    } in points
+    {
+        world.restore();
+        let killed = killer.run(bp, &args, Some(point), false);
+        let n = match point {
+            Point::Before(n) | Point::After(n) | Point::Inside { call: n, .. } => *n,
+        };
+        let context = format!("{scenario:?}, killed at {point:?} (`git {}`)", calls[n - 1]);
+        if let Point::Inside { .. } = point
+            && !killed.injected
+        {
+            // Fewer calls this time (every point is counted in some
+            // process; not every process makes as many).
+            assert!(leaves.is_empty(), "{context}: the kill never came");
+            continue;
+        }
+        assert!(
+            !killed.status.success(),
+            "{context}: the sync was not killed"
+        );
+        assert!(left(world), "{context}: the kill did not leave {leaves}");
+        outcome.tried += 1;
+        let recovered =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| world.recover(&context)));
+        match recovered {
+            Ok(said) => {
+                for line in said.lines() {
+                    if line.starts_with("removed ") || line.starts_with("finished ") {
+                        let kind = line.split(':').next().unwrap_or(line);
+                        *outcome.recoveries.entry(kind.to_string()).or_default() += 1;
+                    }
+                }
+            }
+            Err(e) => outcome.failures.push(
+                e.downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+    outcome
+}
+
 #[test]
 fn a_sync_killed_at_any_point_loses_no_hand_and_the_next_one_succeeds() {
     let full = std::env::var("BRIDGEPAD_TEST_KILLS").is_ok_and(|v| v == "full");
     let killer = Killer::new();
     let strace = killer.strace.is_some();
-    let world = World::new();
+    // Each kill and the syncs after it run one process at a time, on one
+    // core: the full run's some 600 kills are shared out between as many
+    // worlds, each on a thread of its own, as there are cores, each kill
+    // still from the start again in its world.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let worlds: Vec<World> = std::thread::scope(|s| {
+        let making: Vec<_> = (0..if full { cores } else { 1 })
+            .map(|_| s.spawn(World::new))
+            .collect();
+        making.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let world = &worlds[0];
     let start = Instant::now();
-    let mut tried = 0;
-    // What the syncs after the kills said they recovered, by kind.
-    let mut recoveries: BTreeMap<String, usize> = BTreeMap::new();
-    let mut failures: Vec<String> = Vec::new();
+    let mut all = Outcome::default();
     for scenario in [Scenario::Merging, Scenario::First] {
         world.restore();
         let (bp, args) = world.op(scenario);
@@ -707,57 +577,33 @@ fn a_sync_killed_at_any_point_loses_no_hand_and_the_next_one_succeeds() {
                 })
                 .collect()
         } else {
-            chosen(&world, scenario, &clean.calls, strace)
+            chosen(world, scenario, &clean.calls, strace)
         };
-        for Chosen {
-            point,
-            leaves,
-            left,
-        } in points
-        {
-            world.restore();
-            let killed = killer.run(bp, &args, Some(&point), false);
-            let n = match point {
-                Point::Before(n) | Point::After(n) | Point::Inside { call: n, .. } => n,
-            };
-            let context = format!(
-                "{scenario:?}, killed at {point:?} (`git {}`)",
-                clean.calls[n - 1]
-            );
-            if let Point::Inside { .. } = point
-                && !killed.injected
-            {
-                // Fewer calls this time (every point is counted in some
-                // process; not every process makes as many).
-                assert!(leaves.is_empty(), "{context}: the kill never came");
-                continue;
+        let share = points.len().div_ceil(worlds.len()).max(1);
+        let outcomes: Vec<Outcome> = std::thread::scope(|s| {
+            let running: Vec<_> = worlds
+                .iter()
+                .zip(points.chunks(share))
+                .map(|(world, points)| {
+                    let (killer, calls) = (&killer, &clean.calls);
+                    s.spawn(move || kill_at(killer, world, scenario, calls, points))
+                })
+                .collect();
+            running.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        for outcome in outcomes {
+            all.tried += outcome.tried;
+            for (kind, n) in outcome.recoveries {
+                *all.recoveries.entry(kind).or_default() += n;
             }
-            assert!(
-                !killed.status.success(),
-                "{context}: the sync was not killed"
-            );
-            assert!(left(&world), "{context}: the kill did not leave {leaves}");
-            tried += 1;
-            let recovered =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| world.recover(&context)));
-            match recovered {
-                Ok(said) => {
-                    for line in said.lines() {
-                        if line.starts_with("removed ") || line.starts_with("finished ") {
-                            let kind = line.split(':').next().unwrap_or(line);
-                            *recoveries.entry(kind.to_string()).or_default() += 1;
-                        }
-                    }
-                }
-                Err(e) => failures.push(
-                    e.downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_default(),
-                ),
-            }
+            all.failures.extend(outcome.failures);
         }
     }
+    let Outcome {
+        tried,
+        recoveries,
+        failures,
+    } = all;
     println!(
         "{tried} kills in {:?}; recovered: {recoveries:#?}",
         start.elapsed()

@@ -5,5 +5,6 @@
 pub mod contract;
 pub mod duplicate;
 pub mod exact;
+pub mod prompt;
 
 pub use exact::*;

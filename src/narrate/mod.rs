@@ -5,6 +5,7 @@
 pub mod contract;
 pub mod duplicate;
 pub mod exact;
+pub mod play;
 pub mod prompt;
 
 pub use exact::*;

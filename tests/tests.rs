@@ -65,3 +65,4 @@ mod sync;
 mod templates_folder;
 mod trash;
 mod variants;
+mod words;

@@ -2,6 +2,7 @@
 //! commands and the prompts so both say the same thing the same way: one
 //! module per family of games.
 
+pub mod commands;
 pub mod contract;
 pub mod duplicate;
 pub mod exact;

@@ -231,3 +231,107 @@ pub fn counts_are(bids: bool, most: Option<u32>) -> String {
         None => format!("{counts} are whole numbers"),
     }
 }
+
+// resolve
+pub fn one_copy(id: &str) -> String {
+    format!("Session {id} has one copy: nothing to resolve.")
+}
+
+pub fn rerun_with_keep(id: &str, copies: usize) -> String {
+    format!(
+        "session `{id}` has {copies} copies that went different ways; rerun with `--keep N` (1 to {copies}) or `--keep FILE` to keep one, and the others move to the trash"
+    )
+}
+
+pub fn nothing_changed(id: &str) -> String {
+    format!(
+        "Nothing changed: the copies stay as they are until `bridgepad resolve {id}` keeps one."
+    )
+}
+
+pub fn no_conflicts(dir: impl Display) -> String {
+    format!("No session in `{dir}` has copies that went different ways: nothing to resolve.")
+}
+
+pub fn name_one(count: usize, ids: &str) -> String {
+    format!(
+        "{count} sessions have copies that went different ways ({ids}); name one: `bridgepad resolve ID`"
+    )
+}
+
+/// A copy in the menu: "Keep 2: laptop (5 hands, saved 2026-03-01 21:04)".
+pub fn keep_item(n: usize, name: &str, hands: &str, saved: impl Display) -> String {
+    format!("Keep {n}: {name} ({hands}, saved {saved})")
+}
+
+pub const DECIDE_LATER: &str = "Decide later: change nothing";
+
+pub fn which_copy(id: &str) -> String {
+    format!("Which copy of session {id} should the table keep?")
+}
+
+/// The copy kept: "5 hands, saved 2026-03-01 21:04".
+pub fn hands_saved(hands: &str, saved: impl Display) -> String {
+    format!("{hands}, saved {saved}")
+}
+
+pub fn kept_copy(n: usize, name: &str, what: &str, id: &str) -> String {
+    format!("Kept copy {n} ({name}, {what}) as session {id}.")
+}
+
+/// The other copies, moved to the trash (one or more).
+pub fn others_trashed(n: usize) -> String {
+    if n == 1 {
+        "Moved the other copy to the trash: `bridgepad restore` lists it.".to_string()
+    } else {
+        format!("Moved the {n} other copies to the trash: `bridgepad restore` lists them.")
+    }
+}
+
+/// "no hands yet": a copy with nothing played.
+pub fn none_yet(unit: &str) -> String {
+    format!("no {unit} yet")
+}
+
+// edit
+pub fn not_a_hand_number_from_1(hand: &str) -> String {
+    format!("hand `{hand}` is not a hand number; hands count from 1")
+}
+
+pub fn exact_corrections(title: &str) -> String {
+    format!(
+        "{title} is an exact-bid game: a hand's `bid` or `tricks` can be corrected (first-phase, auction and dummy are for contract games)"
+    )
+}
+
+pub fn hand_corrected(hand: impl Display) -> String {
+    format!("hand {hand} corrected; every later hand rescored.")
+}
+
+pub fn hand_now_scores(hand: impl Display, points: &str) -> String {
+    format!("hand {hand} now scores: {points}")
+}
+
+pub fn one_dummy(words: usize) -> String {
+    format!("give one dummy, revealed or hidden, not {words} words")
+}
+
+pub fn contract_corrections(title: &str, correctable: &str) -> String {
+    format!("{title} is a contract game: a deal's {correctable} can be corrected, not bids")
+}
+
+pub fn honours_with_tricks(deal: &str) -> String {
+    format!("--honours goes with `edit {deal} tricks`: honours are recorded with declarer's tricks")
+}
+
+pub fn sat_out(what: &str, name: &str, unit: &str, rubber: impl Display, four: &str) -> String {
+    format!("{what}: {name} sat out {unit} {rubber}; name one of the four who played it: {four}")
+}
+
+pub const ONE_HOLDER_OR_NONE: &str =
+    "--honours: give the one player who held them, like --honours Cid=100, or none";
+
+/// A hand's or a deal's number refused (`what` is "hand" or "deal").
+pub fn not_a_number_from_1(what: &str, text: &str) -> String {
+    format!("{what} `{text}` is not a {what} number; {what}s count from 1")
+}

@@ -66,3 +66,4 @@ mod templates_folder;
 mod terminal;
 mod trash;
 mod variants;
+mod words;

@@ -20,14 +20,11 @@ pub fn run(args: DeleteArgs, cx: &Context) -> Result<()> {
         .map(|file| format!(" ({})", described(&file)))
         .unwrap_or_default();
     // The id, title and path come from files: shown escaped.
-    let said = format!(
-        "moved session {id}{what} to the trash: `{}`",
-        trashed.path.display()
-    );
+    let said = crate::narrate::commands::moved_to_trash(&id, &what, trashed.path.display());
     outln!("{}", one_line(&said));
     outln!(
         "{}",
-        one_line(&format!("`bridgepad restore {id}` brings it back."))
+        one_line(&crate::narrate::commands::restore_brings_back(&id))
     );
     Ok(())
 }

@@ -27,7 +27,7 @@ pub fn run(args: DisplayArgs, cx: &Context) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .context("could not start the display")?;
+        .context(crate::narrate::commands::DISPLAY_NOT_STARTED)?;
     let interrupted = {
         let _inside = runtime.enter();
         Interrupt::catch()?
@@ -35,13 +35,8 @@ pub fn run(args: DisplayArgs, cx: &Context) -> Result<()> {
     let mut served = display::start(cx.store.clone(), id.clone(), &options)?;
     print_address(served.address())?;
     eprintln!(
-        "Showing session {}{}. Type h and Enter to hide or show the standings; Ctrl-C stops.",
-        crate::text::one_line(&id),
-        if options.hidden {
-            " with the standings hidden"
-        } else {
-            ""
-        }
+        "{}",
+        crate::narrate::commands::showing(&crate::text::one_line(&id), options.hidden)
     );
     let switch = served.switch();
     std::thread::Builder::new()
@@ -49,7 +44,10 @@ pub fn run(args: DisplayArgs, cx: &Context) -> Result<()> {
         .spawn(move || keys(&switch))?;
     runtime.block_on(interrupted.wait());
     served.stop();
-    eprintln!("Stopped showing session {}.", crate::text::one_line(&id));
+    eprintln!(
+        "{}",
+        crate::narrate::commands::stopped_showing(&crate::text::one_line(&id))
+    );
     Ok(())
 }
 
@@ -69,16 +67,16 @@ fn keys(switch: &Switch) {
         match line.trim().to_lowercase().as_str() {
             "h" | "hide" | "unhide" | "show" => {
                 let said = if switch.toggle() {
-                    "Standings hidden on the display."
+                    crate::narrate::commands::STANDINGS_HIDDEN
                 } else {
-                    "Standings shown on the display."
+                    crate::narrate::commands::STANDINGS_SHOWN
                 };
                 eprintln!("{said}");
             }
             "" => {}
             other => eprintln!(
-                "`{}` is not a display key: type h and Enter to hide or show the standings, Ctrl-C to stop",
-                crate::text::one_line(other)
+                "{}",
+                crate::narrate::commands::not_a_display_key(&crate::text::one_line(other))
             ),
         }
     }
@@ -96,8 +94,10 @@ impl Interrupt {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{SignalKind, signal};
-            let interrupt = signal(SignalKind::interrupt()).context("could not catch Ctrl-C")?;
-            let terminate = signal(SignalKind::terminate()).context("could not catch SIGTERM")?;
+            let interrupt =
+                signal(SignalKind::interrupt()).context(crate::narrate::commands::CATCH_CTRL_C)?;
+            let terminate =
+                signal(SignalKind::terminate()).context(crate::narrate::commands::CATCH_SIGTERM)?;
             Ok(Interrupt {
                 signals: (interrupt, terminate),
             })

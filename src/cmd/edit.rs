@@ -24,26 +24,23 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
     }
     if args.honours.is_some() {
         let session = cx.store.load(&id)?;
-        bail!(
-            "--honours: {} has no honours; only rubber bridge and Chicago score them",
-            session.variant().title
-        );
+        bail!(crate::narrate::commands::no_honours(
+            &session.variant().title
+        ));
     }
     let hand = HandNumber::new(number(&args.hand, "hand")?).ok_or_else(|| {
-        anyhow!(
-            "hand `{}` is not a hand number; hands count from 1",
-            args.hand
-        )
+        anyhow!(crate::narrate::commands::not_a_hand_number_from_1(
+            &args.hand
+        ))
     })?;
     let kind = match args.what {
         EditWhat::Bid => EditKind::Bids,
         EditWhat::Tricks => EditKind::Tricks,
         EditWhat::FirstPhase | EditWhat::Auction | EditWhat::Dummy => {
             let session = cx.store.load(&id)?;
-            bail!(
-                "{} is an exact-bid game: a hand's `bid` or `tricks` can be corrected (first-phase, auction and dummy are for contract games)",
-                session.variant().title
-            )
+            bail!(crate::narrate::commands::exact_corrections(
+                &session.variant().title
+            ))
         }
     };
     let (session, ()) = cx.store.update(&id, cx.now, |session| {
@@ -55,11 +52,11 @@ pub fn run(args: EditArgs, cx: &Context) -> Result<()> {
         Ok(())
     })?;
     let game = session.exact()?;
-    outln!("hand {hand} corrected; every later hand rescored.");
+    outln!("{}", crate::narrate::commands::hand_corrected(hand));
     if let Some(scored) = game.hand(hand).filter(|h| h.is_scored()) {
         outln!(
-            "hand {hand} now scores: {}",
-            narrate::hand_points(game, scored)
+            "{}",
+            crate::narrate::commands::hand_now_scores(hand, &narrate::hand_points(game, scored))
         );
     }
     outln!("totals: {}", narrate::totals(game));
@@ -106,10 +103,7 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
         let whole = session.contract_mut()?;
         let rubbers = whole.rubbers();
         // The names are those of the four who played the deal.
-        let game = rubbers
-            .get(rubber - 1)
-            .map_or(&*whole, |r| r.game)
-            .clone();
+        let game = rubbers.get(rubber - 1).map_or(&*whole, |r| r.game).clone();
         let game = &game;
         let correction = match args.what {
             EditWhat::FirstPhase => Correction::FirstPhase(parse_named(
@@ -130,27 +124,25 @@ fn contract(args: EditArgs, cx: &Context, id: &str) -> Result<()> {
             ),
             EditWhat::Dummy => match args.entries.as_slice() {
                 [one] => Correction::Dummy(parse_dummy(one).map_err(anyhow::Error::msg)?),
-                _ => bail!(
-                    "give one dummy, revealed or hidden, not {} words",
-                    args.entries.len()
-                ),
+                _ => bail!(crate::narrate::commands::one_dummy(args.entries.len())),
             },
-            EditWhat::Bid => bail!(
-                "{} is a contract game: a deal's {} can be corrected, not bids",
-                game.variant().title,
-                correctable(game)
-            ),
+            EditWhat::Bid => bail!(crate::narrate::commands::contract_corrections(
+                &game.variant().title,
+                &correctable(game)
+            )),
         };
-        let honours = match &args.honours {
-            None => None,
-            Some(_) if !matches!(args.what, EditWhat::Tricks) => bail!(
-                "--honours goes with `edit {deal} tricks`: honours are recorded with declarer's tricks"
-            ),
-            Some(text) => Some(
-                honours(game, text)
-                    .map_err(|e| sat_out(whole, rubber, std::slice::from_ref(text), "honours", e))?,
-            ),
-        };
+        let honours =
+            match &args.honours {
+                None => None,
+                Some(_) if !matches!(args.what, EditWhat::Tricks) => {
+                    bail!(crate::narrate::commands::honours_with_tricks(
+                        &deal.to_string()
+                    ))
+                }
+                Some(text) => Some(honours(game, text).map_err(|e| {
+                    sat_out(whole, rubber, std::slice::from_ref(text), "honours", e)
+                })?),
+            };
         let edit = |game: &ContractGame, correction: &Correction| {
             game.edit_rubber(rubber, deal, correction)
                 .map_err(|e| over_named(game, rubber, e))
@@ -211,11 +203,13 @@ fn sat_out(
         .map(|entry| entry.split('=').next().unwrap_or_default().trim())
         .find(|name| whole.roster().seat_of(name).is_some() && table.seat_of(name).is_none());
     match named {
-        Some(name) => anyhow!(
-            "{what}: {name} sat out {} {rubber}; name one of the four who played it: {}",
+        Some(name) => anyhow!(crate::narrate::commands::sat_out(
+            what,
+            name,
             say::circle::unit(whole),
-            crate::text::or_list(table.names())
-        ),
+            rubber,
+            &crate::text::or_list(table.names())
+        )),
         None => error,
     }
 }
@@ -243,7 +237,7 @@ fn honours(game: &ContractGame, text: &str) -> Result<Option<HonoursClaim>> {
     }
     match parse_at_table(game, None, &[text.to_string()], "honours")?.as_slice() {
         &[(holder, points)] => Ok(Some(HonoursClaim { holder, points })),
-        _ => bail!("--honours: give the one player who held them, like --honours Cid=100, or none"),
+        _ => bail!(crate::narrate::commands::ONE_HOLDER_OR_NONE),
     }
 }
 
@@ -253,5 +247,5 @@ fn number(text: &str, what: &str) -> Result<usize> {
         .parse()
         .ok()
         .filter(|&n| n >= 1)
-        .ok_or_else(|| anyhow!("{what} `{text}` is not a {what} number; {what}s count from 1"))
+        .ok_or_else(|| anyhow!(crate::narrate::commands::not_a_number_from_1(what, text)))
 }

@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
 
+use crate::narrate::commands as say;
 use crate::text::one_line;
 
 /// The most of a file read to tell whether it is a session: its top-level
@@ -23,20 +24,18 @@ const HEAD: u64 = 64 * 1024;
 /// name to offer instead.
 pub fn check(output: &Path, data_dir: &Path, suggestion: &str) -> Result<()> {
     let shown = one_line(&output.display().to_string());
-    let elsewhere = format!("give a file outside it, e.g. `--output {suggestion}`");
+    let elsewhere = say::output_elsewhere(suggestion);
     let target = resolved(output);
     let data = resolved(data_dir);
     if target.starts_with(&data) {
-        bail!(
-            "`{shown}` is inside bridgepad's data folder `{}`, where the sessions are kept; an export there could replace one: {elsewhere}",
-            one_line(&data_dir.display().to_string())
-        );
+        bail!(say::output_in_data(
+            &shown,
+            &one_line(&data_dir.display().to_string()),
+            &elsewhere
+        ));
     }
     if let Some(id) = session_id(output) {
-        bail!(
-            "`{shown}` is a bridgepad session (`{}`); an export would replace it: give another file, e.g. `--output {suggestion}`",
-            one_line(&id)
-        );
+        bail!(say::output_is_session(&shown, &one_line(&id), suggestion));
     }
     Ok(())
 }

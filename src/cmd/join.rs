@@ -53,11 +53,10 @@ pub fn sit_out(args: SitOutArgs, cx: &Context) -> Result<()> {
 fn seat_named(game: &ExactGame, name: &str) -> Result<Seat> {
     let table = game.table();
     table.seat_of(name).ok_or_else(|| {
-        anyhow!(
-            "`{}` is not a player in this session{}; players: {}",
+        anyhow!(crate::narrate::commands::not_a_player(
             name.trim(),
-            crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
-            table.names().join(", ")
-        )
+            &crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
+            &table.names().join(", ")
+        ))
     })
 }

@@ -26,13 +26,13 @@ pub fn run(args: ListArgs, cx: &Context) -> Result<()> {
         return Ok(());
     }
     if entries.is_empty() && !filter.is_empty() {
-        outln!("No sessions match those filters.");
+        outln!("{}", crate::narrate::commands::NO_MATCH);
         return Ok(());
     }
     if entries.is_empty() {
         outln!(
-            "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.",
-            cx.store.dir().display()
+            "{}",
+            crate::narrate::commands::no_sessions_yet(cx.store.dir().display())
         );
         return Ok(());
     }

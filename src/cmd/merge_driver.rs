@@ -12,7 +12,7 @@ use crate::sync::driver::{self, Merged};
 pub fn run(args: MergeDriverArgs, cx: &Context) -> Result<()> {
     // git runs a merge driver at the top of the work tree, and gives the
     // file's path from there.
-    let top = std::env::current_dir().context("could not tell the current folder")?;
+    let top = std::env::current_dir().context(crate::narrate::commands::CURRENT_FOLDER)?;
     let merged = driver::merge(
         &top,
         [&args.base, &args.ours, &args.theirs],
@@ -23,10 +23,12 @@ pub fn run(args: MergeDriverArgs, cx: &Context) -> Result<()> {
     if let Merged::Copy(copy) = merged {
         let id = driver::file_id(&args.path).unwrap_or_else(|| args.path.clone());
         eprintln!(
-            "bridgepad: the two versions of `{}` do not merge into one: one is kept as `{}`; `bridgepad resolve {}` keeps the one the table picks",
-            crate::text::one_line(&args.path),
-            crate::text::one_line(&copy.to_string_lossy()),
-            crate::text::one_line(&id)
+            "{}",
+            crate::narrate::commands::no_merge(
+                &crate::text::one_line(&args.path),
+                &crate::text::one_line(&copy.to_string_lossy()),
+                &crate::text::one_line(&id)
+            )
         );
     }
     Ok(())

@@ -62,7 +62,10 @@ impl Context {
     pub fn session_id(&self, arg: &SessionArg) -> Result<String> {
         let resolved = self.resolve(arg.session.as_deref())?.undivided()?;
         if resolved.implicit {
-            eprintln!("using session {}", crate::text::one_line(&resolved.id));
+            eprintln!(
+                "{}",
+                crate::narrate::commands::using_session(&crate::text::one_line(&resolved.id))
+            );
         }
         Ok(resolved.id)
     }
@@ -102,7 +105,7 @@ pub struct Finished(pub u8);
 
 impl std::fmt::Display for Finished {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "finished with exit status {}", self.0)
+        write!(f, "{}", crate::narrate::commands::finished_with(self.0))
     }
 }
 
@@ -175,10 +178,11 @@ pub fn parse_at_table(
             .map(|entry| entry.split('=').next().unwrap_or_default().trim())
             .find(|name| out.iter().any(|o| o.eq_ignore_ascii_case(name)));
         match named {
-            Some(name) => anyhow::anyhow!(
-                "{what}: {name} sits out this rubber; name one of the four who play: {}",
-                crate::text::or_list(game.table().names())
-            ),
+            Some(name) => anyhow::anyhow!(crate::narrate::commands::sits_out_rubber(
+                what,
+                name,
+                &crate::text::or_list(game.table().names())
+            )),
             None => e,
         }
     })

@@ -13,14 +13,13 @@ pub fn run(args: SessionArg, cx: &Context) -> Result<()> {
     let session = cx.store.load(&id)?;
     let game = match session.play.as_duplicate() {
         Some(game) => game,
-        None => anyhow::bail!(
-            "{} has no movement: `bridgepad movement` shows a duplicate session's rounds",
-            session.variant().title
-        ),
+        None => anyhow::bail!(crate::narrate::commands::no_movement_here(
+            &session.variant().title
+        )),
     };
     let movement = game.results().movement();
     if movement.kind() == MovementKind::Traveller {
-        outln!("No movement: results come from the travellers, and each pair plays a board once.");
+        outln!("{}", crate::narrate::commands::TRAVELLERS);
         return Ok(());
     }
     for round in movement.rounds() {

@@ -96,9 +96,10 @@ impl<'a> Named<'a> {
     fn entry(&self, shown: &str, name: &str, value: &str) -> Result<(Seat, u32), String> {
         let shown = abbreviated(shown);
         if name.trim().is_empty() {
-            return Err(format!(
-                "`{shown}` has no name before `=`; write each {} as e.g. {}=1",
-                self.what, self.example
+            return Err(crate::narrate::commands::no_name_before(
+                &shown,
+                self.what,
+                self.example,
             ));
         }
         let seat = self.seat(name)?;
@@ -109,39 +110,29 @@ impl<'a> Named<'a> {
     fn seat(&self, name: &str) -> Result<Seat, String> {
         let shown = abbreviated(name.trim());
         self.table.seat_of(name).ok_or_else(|| match self.voice {
-            Voice::Command => format!(
-                "`{shown}` is not a player in this session{}; players: {}",
-                crate::text::did_you_mean(name, self.table.names().iter().map(String::as_str)),
-                self.table.names().join(", ")
+            Voice::Command => crate::narrate::commands::not_a_player(
+                &shown,
+                &crate::text::did_you_mean(name, self.table.names().iter().map(String::as_str)),
+                &self.table.names().join(", "),
             ),
-            Voice::Table { playing } => format!(
-                "`{shown}` is not a player{}; playing this hand: {}",
-                crate::text::did_you_mean(name, playing.iter().map(|&s| self.table.name(s))),
-                self.table.list(playing)
+            Voice::Table { playing } => crate::narrate::commands::not_playing_this_hand(
+                &shown,
+                &crate::text::did_you_mean(name, playing.iter().map(|&s| self.table.name(s))),
+                &self.table.list(playing),
             ),
         })
     }
 
     fn not_named(&self, item: &str) -> String {
-        format!(
-            "`{}` is not NAME=N; write each {} as e.g. {}=1",
-            abbreviated(item),
-            self.what,
-            self.example
-        )
+        crate::narrate::commands::not_name_n(&abbreviated(item), self.what, self.example)
     }
 
     /// The counts that could be right.
     fn range(&self) -> String {
         match (self.voice, self.most) {
-            (Voice::Command, Some(most)) => format!("give a whole number from 0 to {most}"),
-            (Voice::Command, None) => "give a whole number".into(),
+            (Voice::Command, most) => crate::narrate::commands::whole_number(most),
             (Voice::Table { .. }, most) => {
-                let counts = if self.what == "bid" { "bids" } else { "tricks" };
-                match most {
-                    Some(most) => format!("{counts} are 0 to {most}"),
-                    None => format!("{counts} are whole numbers"),
-                }
+                crate::narrate::commands::counts_are(self.what == "bid", most)
             }
         }
     }

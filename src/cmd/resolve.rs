@@ -13,6 +13,7 @@ use anyhow::{Result, bail};
 
 use super::Context;
 use crate::cli::ResolveArgs;
+use crate::narrate::commands as say;
 use crate::prompt::{self, Prompter};
 use crate::render::{self, compare};
 use crate::store::check_id;
@@ -25,7 +26,7 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
     let files = copies::copy_files(cx.store.dir())?;
     let all = copies::gather(&cx.store, &id, &files);
     if all.len() < 2 {
-        outln!("Session {id} has one copy: nothing to resolve.");
+        outln!("{}", say::one_copy(&id));
         return Ok(());
     }
     if let Some(keep) = &args.keep {
@@ -34,19 +35,13 @@ pub fn run(args: ResolveArgs, cx: &Context) -> Result<()> {
     }
     outln!("{}", comparison(&all, render::terminal_width()));
     if !prompt::interactive() {
-        bail!(
-            "session `{id}` has {} copies that went different ways; rerun with `--keep N` (1 to {}) or `--keep FILE` to keep one, and the others move to the trash",
-            all.len(),
-            all.len()
-        );
+        bail!(say::rerun_with_keep(&id, all.len()));
     }
     let mut terminal = prompt::for_terminal();
     match pick(terminal.as_mut(), &id, &all)? {
         Some(index) => kept(cx, &id, &all, index),
         None => {
-            outln!(
-                "Nothing changed: the copies stay as they are until `bridgepad resolve {id}` keeps one."
-            );
+            outln!("{}", say::nothing_changed(&id));
             Ok(())
         }
     }
@@ -60,7 +55,7 @@ fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
         check_id(wanted)?;
         let resolved = cx.resolve(Some(wanted))?;
         if resolved.conflict.is_none() {
-            outln!("Session {} has one copy: nothing to resolve.", resolved.id);
+            outln!("{}", say::one_copy(&resolved.id));
             return Ok(None);
         }
         return Ok(Some(resolved.id));
@@ -73,18 +68,11 @@ fn chosen(wanted: Option<&str>, cx: &Context) -> Result<Option<String>> {
         .collect();
     match conflicts.as_slice() {
         [] => {
-            outln!(
-                "No session in `{}` has copies that went different ways: nothing to resolve.",
-                cx.store.dir().display()
-            );
+            outln!("{}", say::no_conflicts(cx.store.dir().display()));
             Ok(None)
         }
         [one] => Ok(Some(one.clone())),
-        many => bail!(
-            "{} sessions have copies that went different ways ({}); name one: `bridgepad resolve ID`",
-            many.len(),
-            many.join(", ")
-        ),
+        many => bail!(say::name_one(many.len(), &many.join(", "))),
     }
 }
 
@@ -133,22 +121,21 @@ pub fn pick(p: &mut dyn Prompter, id: &str, all: &[Copy]) -> Result<Option<usize
         .map(|&i| {
             let c = &all[i];
             let session = c.session.as_ref().expect("offered copies read");
-            format!(
-                "Keep {}: {} ({}, saved {})",
+            say::keep_item(
                 i + 1,
-                names[i],
-                hands(session),
-                crate::clock::local(session.updated).format("%Y-%m-%d %H:%M")
+                &names[i],
+                &hands(session),
+                crate::clock::local(session.updated).format("%Y-%m-%d %H:%M"),
             )
         })
         .collect();
-    items.push("Decide later: change nothing".to_string());
+    items.push(say::DECIDE_LATER.to_string());
+    // What each item keeps: a copy, or `None` (decide later).
+    let choices: Vec<Option<usize>> = offered.iter().copied().map(Some).chain([None]).collect();
     let later = items.len() - 1;
-    let prompt = format!("Which copy of session {id} should the table keep?");
-    Ok(match p.select_or_back(&prompt, &items, later)? {
-        Some(i) if i < later => Some(offered[i]),
-        _ => None,
-    })
+    let prompt = say::which_copy(id);
+    Ok(p.select_or_back(&prompt, &items, later)?
+        .and_then(|pick| choices[pick]))
 }
 
 /// Keeps copy `index`, and says what became of the others.
@@ -156,22 +143,18 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
     let copy = &all[index];
     let done = copies::keep(&cx.store, id, index, &copy.text, cx.now)?;
     let what = match &copy.session {
-        Ok(s) => format!(
-            "{}, saved {}",
-            hands(s),
-            crate::clock::local(s.updated).format("%Y-%m-%d %H:%M")
+        Ok(s) => say::hands_saved(
+            &hands(s),
+            crate::clock::local(s.updated).format("%Y-%m-%d %H:%M"),
         ),
         Err(_) => String::new(),
     };
     outln!(
-        "Kept copy {} ({}, {what}) as session {id}.",
-        index + 1,
-        copies::names(all)[index]
+        "{}",
+        say::kept_copy(index + 1, &copies::names(all)[index], &what, id)
     );
-    match done.trashed {
-        0 => {}
-        1 => outln!("Moved the other copy to the trash: `bridgepad restore` lists it."),
-        n => outln!("Moved the {n} other copies to the trash: `bridgepad restore` lists them."),
+    if done.trashed > 0 {
+        outln!("{}", say::others_trashed(done.trashed));
     }
     Ok(())
 }
@@ -180,7 +163,7 @@ fn kept(cx: &Context, id: &str, all: &[Copy], index: usize) -> Result<()> {
 fn hands(session: &crate::session::Session) -> String {
     let count = session.count();
     match count.n {
-        0 => format!("no {} yet", count.unit.word()),
+        0 => say::none_yet(count.unit.word()),
         _ => count.to_string(),
     }
 }

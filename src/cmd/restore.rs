@@ -21,12 +21,8 @@ pub fn run(args: RestoreArgs, cx: &Context) -> Result<()> {
         .unwrap_or_default();
     let path = cx.store.restore(&trashed)?;
     // The id, title and paths come from files: shown escaped.
-    let said = format!(
-        "restored session {}{what} from the trash (`{}`): `{}`",
-        trashed.id,
-        trashed.name,
-        path.display()
-    );
+    let said =
+        crate::narrate::commands::restored(&trashed.id, &what, &trashed.name, path.display());
     outln!("{}", crate::text::one_line(&said));
     Ok(())
 }
@@ -47,7 +43,10 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
         return Ok(());
     }
     if entries.is_empty() {
-        outln!("The trash is empty (`{}`).", cx.store.trash_dir().display());
+        outln!(
+            "{}",
+            crate::narrate::commands::trash_empty(cx.store.trash_dir().display())
+        );
         return Ok(());
     }
     let table = lists::trash(&entries, render::terminal_width());
@@ -55,7 +54,7 @@ fn list(as_json: bool, cx: &Context) -> Result<()> {
     outln!(
         "{}",
         fill(
-            "`bridgepad restore ID` brings back a session's newest copy; `bridgepad restore FILE` the copy in that trash file.",
+            crate::narrate::commands::RESTORE_HINT,
             render::terminal_width()
         )
     );

@@ -13,10 +13,10 @@ use crate::rules::game::duplicate::Entry;
 pub fn run(args: ResultArgs, cx: &Context) -> Result<()> {
     let number = |what: &str, text: &str| -> Result<u32> {
         text.trim().parse::<u32>().map_err(|_| {
-            anyhow!(
-                "{what} `{}` is not a number; give it as a whole number from 1",
+            anyhow!(crate::narrate::commands::not_a_whole_number(
+                what,
                 text.trim()
-            )
+            ))
         })
     };
     let board = number("board", &args.board)?;
@@ -26,12 +26,9 @@ pub fn run(args: ResultArgs, cx: &Context) -> Result<()> {
         .tricks
         .as_deref()
         .map(|t| {
-            t.trim().parse::<u32>().map_err(|_| {
-                anyhow!(
-                    "tricks `{}` is not a number; give declarer's tricks, 0 to 13",
-                    t.trim()
-                )
-            })
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| anyhow!(crate::narrate::commands::tricks_not_a_number(t.trim())))
         })
         .transpose()?;
     let outcome =

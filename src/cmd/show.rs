@@ -21,9 +21,9 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
                 narrate::contract::deal_in_session(game, number).map_err(anyhow::Error::msg)?
             }
             (Ok(n), None) => n,
-            (Err(_), None) => anyhow::bail!(
-                "--explain: `{number}` is not a hand number; give one, like --explain 3"
-            ),
+            (Err(_), None) => {
+                anyhow::bail!(crate::narrate::commands::not_a_hand_number(number))
+            }
         };
         return explain(&session, number, args.json);
     }
@@ -53,7 +53,7 @@ pub fn run(args: ShowArgs, cx: &Context) -> Result<()> {
 /// it out; a hand not scored is refused, naming the hands that are.
 fn explain(session: &crate::session::Session, number: usize, json: bool) -> Result<()> {
     let refused =
-        |why: String| anyhow::anyhow!("{why}; use `bridgepad show --explain N` with one of them");
+        |why: String| anyhow::anyhow!(crate::narrate::commands::explain_one_of_them(&why));
     if json {
         let value = session.play.explain_json(number).map_err(refused)?;
         let text = serde_json::to_string_pretty(&value)?;

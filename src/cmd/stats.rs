@@ -29,7 +29,10 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     let mut sessions = Vec::new();
     for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {
-            eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
+            eprintln!(
+                "{}",
+                crate::narrate::commands::skipped(&copies::warning(&entry.id, conflict))
+            );
             continue;
         }
         match entry.summary {
@@ -39,8 +42,10 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
                 }
             }
             Err(err) => eprintln!(
-                "warning: skipped, cannot be read: {}",
-                crate::text::one_line(&format!("{err:#}"))
+                "{}",
+                crate::narrate::commands::skipped_unreadable(&crate::text::one_line(&format!(
+                    "{err:#}"
+                )))
             ),
         }
     }
@@ -68,11 +73,11 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
     } else if players.is_empty() {
         if filter.is_empty() {
             format!(
-                "No sessions in `{}` yet. Start one with `bridgepad new` or `bridgepad play`.\n",
-                cx.store.dir().display()
+                "{}\n",
+                crate::narrate::commands::no_sessions_yet(cx.store.dir().display())
             )
         } else {
-            "No sessions match those filters.\n".to_string()
+            format!("{}\n", crate::narrate::commands::NO_MATCH)
         }
     } else {
         let mut text = lists::stats(&players, width);
@@ -102,7 +107,7 @@ pub fn run(args: StatsArgs, cx: &Context) -> Result<()> {
         _ => Path::new("."),
     };
     write_atomically(dir, path, |out| Ok(out.write_all(text.as_bytes())?))
-        .with_context(|| format!("could not write `{shown}`"))?;
-    eprintln!("wrote the statistics to {shown}");
+        .with_context(|| crate::narrate::commands::could_not_write(&shown))?;
+    eprintln!("{}", crate::narrate::commands::wrote_statistics(&shown));
     Ok(())
 }

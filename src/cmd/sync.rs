@@ -9,7 +9,7 @@ use crate::cli::SyncArgs;
 
 pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
     // git runs this same bridgepad as the merge driver.
-    let exe = std::env::current_exe().context("could not tell where bridgepad itself is")?;
+    let exe = std::env::current_exe().context(crate::narrate::commands::WHERE_AM_I)?;
     // A line that cannot be written does not stop a sync half way: the
     // first such failure is reported once the sync is done.
     let mut unwritten = None;

@@ -23,15 +23,11 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
     if args.dummy.is_some() || args.honours.is_some() {
         let session = cx.store.load(&id)?;
         if args.dummy.is_some() {
-            bail!(
-                "--dummy: {} has no dummy to choose; only Single Dummy Bridge records one",
-                session.variant().title
-            );
+            bail!(crate::narrate::commands::no_dummy(&session.variant().title));
         }
-        bail!(
-            "--honours: {} has no honours; only rubber bridge and Chicago score them",
-            session.variant().title
-        );
+        bail!(crate::narrate::commands::no_honours(
+            &session.variant().title
+        ));
     }
     let (session, (hand, filled)) = cx.store.update(&id, cx.now, |session| {
         let game = session.exact_mut()?;
@@ -49,13 +45,16 @@ pub fn run(args: TricksArgs, cx: &Context) -> Result<()> {
         .filter(|h| h.is_scored())
     {
         Some(scored) => {
-            outln!("hand {hand} scored: {}", narrate::hand_points(game, scored));
+            outln!(
+                "{}",
+                crate::narrate::commands::hand_scored(hand, &narrate::hand_points(game, scored))
+            );
             outln!("totals: {}", narrate::totals(game));
             if let Some(out) = narrate::eliminations(game, scored.deal.number) {
                 outln!("{out}");
             }
         }
-        None => outln!("hand {hand}: tricks recorded so far."),
+        None => outln!("{}", crate::narrate::commands::tricks_so_far(hand)),
     }
     if let Some(next) = game.current().filter(|h| h.deal.number.get() != hand) {
         outln!("{}", narrate::deal(game, next));
@@ -81,7 +80,7 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 .as_slice()
             {
                 &[(holder, points)] => Some(HonoursClaim { holder, points }),
-                _ => bail!("--honours: give the one player who held them, like --honours Cid=100"),
+                _ => bail!(crate::narrate::commands::ONE_HOLDER),
             },
         };
         let next = game.contest().next();
@@ -89,12 +88,10 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
         match next {
             Some(Next::FirstPhase) => {
                 if dummy.is_some() {
-                    bail!(
-                        "--dummy: declarer chooses a dummy once the auction has a contract; this deal is at its first phase"
-                    );
+                    bail!(crate::narrate::commands::DUMMY_AT_FIRST_PHASE);
                 }
                 if honours.is_some() {
-                    bail!("--honours: honours are scored with declarer's tricks, not the first phase");
+                    bail!(crate::narrate::commands::HONOURS_AT_FIRST_PHASE);
                 }
                 game.record_first_phase(&entries)?;
                 Ok((number, true))
@@ -106,11 +103,10 @@ fn contract(args: TricksArgs, cx: &Context, id: &str) -> Result<()> {
                 game.record_result(&entries, honours)?;
                 Ok((number, false))
             }
-            Some(Next::Call(side)) => bail!(
-                "deal {} is at its auction ({} to call); record it with `bridgepad auction CALL…` before the tricks",
-                say::deal_label(game, number),
+            Some(Next::Call(side)) => bail!(crate::narrate::commands::at_its_auction(
+                &say::deal_label(game, number),
                 game.name(side)
-            ),
+            )),
             None => Err(game.contest().out_of_turn("tricks").into()),
         }
     })?;
@@ -130,7 +126,7 @@ fn report(session: &Session, number: usize, first: bool) -> Result<()> {
     let deal = game
         .contest()
         .deal(number)
-        .ok_or_else(|| anyhow::anyhow!("deal {label} is not recorded"))?;
+        .ok_or_else(|| anyhow::anyhow!(crate::narrate::commands::deal_not_recorded(&label)))?;
     if first {
         outln!("deal {label} {}", say::first_phase(game, deal));
     } else {

@@ -15,11 +15,14 @@ pub fn run(args: TrumpArgs, cx: &Context) -> Result<()> {
         game.record_trump(trump)?;
         let hand = game.current().map_or(0, |h| h.deal.number.get());
         Ok(match trump {
-            Trump::FirstLed => {
-                format!("hand {hand}: the Rook was turned, so the first card led is trump.")
+            Trump::FirstLed => crate::narrate::commands::trump_is(hand, None),
+            _ if trump.symbol() == trump.name() => {
+                crate::narrate::commands::trump_is(hand, Some((&trump.to_string(), None)))
             }
-            _ if trump.symbol() == trump.name() => format!("hand {hand}: trump is {trump}."),
-            _ => format!("hand {hand}: trump is {trump} {}.", trump.symbol()),
+            _ => crate::narrate::commands::trump_is(
+                hand,
+                Some((&trump.to_string(), Some(trump.symbol()))),
+            ),
         })
     })?;
     outln!("{said}");

@@ -9,6 +9,7 @@
 //! is cut off, and a prompt drawn again leaves nothing of its last drawing
 //! behind.
 
+use std::cell::RefCell;
 use std::io::IsTerminal;
 
 use anyhow::Result;
@@ -64,6 +65,49 @@ pub trait Prompter {
     fn width(&self) -> Option<usize> {
         None
     }
+}
+
+/// [`Prompter::input`] for an answer that means something: `parse` checks
+/// the answer and makes it into a value, which comes back as it is, so the
+/// answer is parsed once and nothing is parsed again after the check.
+pub fn ask<T>(
+    p: &mut dyn Prompter,
+    prompt: &str,
+    default: Option<&str>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<T> {
+    let parsed = RefCell::new(None);
+    let check = |text: &str| keep(&parsed, parse(text));
+    p.input(prompt, default, &check)?;
+    taken(parsed)
+}
+
+/// [`ask`], where the person may step back (Esc): `None`.
+pub fn ask_or_back<T>(
+    p: &mut dyn Prompter,
+    prompt: &str,
+    default: Option<&str>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Option<T>> {
+    let parsed = RefCell::new(None);
+    let check = |text: &str| keep(&parsed, parse(text));
+    match p.input_or_back(prompt, default, &check)? {
+        Some(_) => taken(parsed).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Keeps what the check made of an answer: a prompter returns the answer
+/// its check accepted last, so the value kept last is the answer's.
+fn keep<T>(parsed: &RefCell<Option<T>>, value: Result<T, String>) -> Result<(), String> {
+    *parsed.borrow_mut() = Some(value?);
+    Ok(())
+}
+
+fn taken<T>(parsed: RefCell<Option<T>>) -> Result<T> {
+    parsed
+        .into_inner()
+        .ok_or_else(|| anyhow::Error::msg(crate::narrate::prompt::UNCHECKED))
 }
 
 /// Whether prompts can run: they need stdin and stderr to be a terminal.

@@ -14,6 +14,7 @@ use std::io::{self, BufRead, Write};
 use anyhow::{Result, bail};
 
 use super::{Check, Prompter};
+use crate::narrate::prompt as say;
 use crate::text::plain::words;
 
 /// Asks on stderr and reads answers from stdin, a line at a time.
@@ -38,7 +39,7 @@ impl Lines {
         let mut line = String::new();
         if io::stdin().lock().read_line(&mut line)? == 0 {
             eprintln!();
-            bail!("the input ended before an answer; everything answered so far is saved");
+            bail!(say::INPUT_ENDED);
         }
         Ok(line.trim_end_matches(['\n', '\r']).to_string())
     }
@@ -51,19 +52,15 @@ impl Lines {
         back: bool,
     ) -> Result<Option<usize>> {
         if items.is_empty() {
-            bail!("nothing to choose from at `{prompt}`");
+            bail!(say::nothing_to_choose(prompt));
         }
         self.line(prompt);
         for (i, item) in items.iter().enumerate() {
             self.line(&format!("{}. {item}", i + 1));
         }
-        let back_word = if back { ", or back" } else { "" };
+        let back_word = if back { say::OR_BACK } else { "" };
         loop {
-            let asked = format!(
-                "Choose 1 to {}{back_word} (Enter for {}): ",
-                items.len(),
-                default + 1
-            );
+            let asked = say::choose(items.len(), back_word, default + 1);
             let typed = self.answer(&asked)?;
             match chosen(&typed, items, default, back) {
                 Ok(choice) => return Ok(choice),
@@ -80,7 +77,7 @@ impl Lines {
         back: bool,
     ) -> Result<Option<String>> {
         let asked = match default {
-            Some(d) if !d.is_empty() => format!("{prompt} (Enter for {d}): "),
+            Some(d) if !d.is_empty() => say::with_default(prompt, d),
             _ => format!("{prompt}: "),
         };
         loop {
@@ -119,7 +116,7 @@ fn chosen(
         if (1..=items.len()).contains(&n) {
             return Ok(Some(n - 1));
         }
-        return Err(format!("{n} is not on the list; type 1 to {}", items.len()));
+        return Err(say::not_on_list(n, items.len()));
     }
     let lower = typed.to_lowercase();
     let matching: Vec<usize> = (0..items.len())
@@ -127,14 +124,8 @@ fn chosen(
         .collect();
     match matching.as_slice() {
         [one] => Ok(Some(*one)),
-        [] => Err(format!(
-            "`{typed}` is not on the list; type a number from 1 to {}",
-            items.len()
-        )),
-        _ => Err(format!(
-            "`{typed}` begins more than one item; type its number, 1 to {}",
-            items.len()
-        )),
+        [] => Err(say::no_item_begins(typed, items.len())),
+        _ => Err(say::items_begin(typed, items.len())),
     }
 }
 

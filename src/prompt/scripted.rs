@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 use anyhow::{Result, bail};
 
 use super::{Check, Prompter};
+use crate::narrate::prompt as say;
 
 /// Answers from a list, for tests: refused answers are kept so a test can
 /// assert on them, and the next answer is tried.
@@ -36,7 +37,7 @@ impl Scripted {
     fn next(&mut self, prompt: &str) -> Result<String> {
         match self.answers.pop_front() {
             Some(answer) => Ok(answer),
-            None => bail!("the script ran out of answers at `{prompt}`"),
+            None => bail!(say::script_ran_out(prompt)),
         }
     }
 }
@@ -77,7 +78,7 @@ impl Prompter for Scripted {
         }
         match answer.parse::<usize>() {
             Ok(i) if i < items.len() => Ok(i),
-            _ => bail!("`{answer}` is none of {items:?} at `{prompt}`"),
+            _ => bail!(say::not_an_item(&answer, items, prompt)),
         }
     }
 

@@ -13,6 +13,7 @@ use dialoguer::theme::{ColorfulTheme, Theme};
 
 use super::layout::{fit, rows, scrolled};
 use super::{Check, Prompter};
+use crate::narrate::prompt as say;
 use crate::text::wrap;
 
 /// Prompts on the real terminal (stderr), in dialoguer's colourful look.
@@ -47,7 +48,7 @@ impl Terminal {
         back: bool,
     ) -> Result<Option<usize>> {
         if items.is_empty() {
-            bail!("nothing to choose from at `{prompt}`");
+            bail!(say::nothing_to_choose(prompt));
         }
         let mut menu = Menu::new(&self.theme, prompt, items, default, back);
         self.term.hide_cursor()?;
@@ -215,7 +216,7 @@ trait Widget {
 fn ask<W: Widget>(term: &Term, widget: &mut W) -> Result<Option<W::Answer>> {
     // Keys read off a terminal that is not one are all `Key::Unknown`.
     if !term.is_term() {
-        bail!("prompts need a terminal");
+        bail!(say::NEEDS_TERMINAL);
     }
     let mut block = Block::new(term);
     loop {

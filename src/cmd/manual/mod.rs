@@ -21,9 +21,9 @@ pub fn completions(args: CompletionsArgs) -> Result<()> {
     let command = Cli::command();
     let name = command.get_name().to_string();
     let shell = args.shell.to_string();
-    let completer = SHELLS.completer(&shell).ok_or_else(|| {
-        anyhow!("no completions for `{shell}`; try bash, zsh, fish, elvish or powershell")
-    })?;
+    let completer = SHELLS
+        .completer(&shell)
+        .ok_or_else(|| anyhow!(crate::narrate::commands::no_completions(&shell)))?;
     let mut script = Vec::new();
     completer.write_registration(COMPLETE_VAR, &name, &name, &calling_back(), &mut script)?;
     crate::out::bytes(&script)
@@ -53,7 +53,7 @@ pub fn man(args: ManArgs) -> Result<()> {
         return crate::out::bytes(&page);
     };
     fs::create_dir_all(&dir)
-        .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
+        .with_context(|| crate::narrate::commands::could_not_create_folder(dir.display()))?;
     let mut written = Vec::new();
     write_pages(&command, &[], &dir, &mut written)?;
     for path in &written {
@@ -73,7 +73,8 @@ fn write_pages(
     let name = page_name(command, parents);
     let path = dir.join(format!("{name}.1"));
     let bytes = page(command, parents)?;
-    fs::write(&path, bytes).with_context(|| format!("could not write `{}`", path.display()))?;
+    fs::write(&path, bytes)
+        .with_context(|| crate::narrate::commands::could_not_write_path(path.display()))?;
     written.push(path);
     let mut above = parents.to_vec();
     above.push(command);

@@ -16,10 +16,11 @@ use anyhow::Result;
 use super::contract::{
     call, command, contract_only, final_contract, is_command, scored, typed_count,
 };
-use super::{Flow, parse_command};
+use super::{Flow, Typed, parse_command};
 use crate::cmd::Context;
 use crate::narrate::contract as say;
-use crate::prompt::Prompter;
+use crate::narrate::play::contract as ask;
+use crate::prompt::{self, Prompter};
 use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::auction::Strain;
@@ -29,12 +30,7 @@ use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 
 /// What can be typed at any question.
-pub(super) const HELP: &str = "At any question: type what is asked (a call such as 1S, 3NT, \
-     2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass; a number of \
-     tricks, with the honours after it such as 10 Cid 100, or 10 h to be asked them), or u = \
-     take back the last answer, e = correct an earlier deal, t = score sheet, why = how the last deal \
-     scored (why 3: deal 3; in Chicago as the sheet names it, why 1.3), close = end the session \
-     here (asked to confirm), q = quit (everything is saved), ? = this help.";
+pub(super) const HELP: &str = ask::BRIDGE_HELP;
 
 /// Whether `text` is the table's word for closing the session.
 fn is_close(text: &str) -> bool {
@@ -107,16 +103,13 @@ fn tricks(
     } else {
         100
     };
-    let honours_hint = if game.rules().honours() {
-        format!("; honours e.g. {needed} {example} {points}")
-    } else {
-        String::new()
-    };
-    let prompt = format!(
-        "Tricks {} took in {} by {} (needs {needed}; Enter: made exactly{honours_hint})",
+    let example = ask::honours_held(example, points);
+    let prompt = ask::tricks_at_four(
         game.name(c.declarer),
-        c.pretty(),
-        game.name(declarer)
+        &c.pretty(),
+        game.name(declarer),
+        needed,
+        game.rules().honours().then_some(example.as_str()),
     );
     let record = |n: u32, honours: Option<HonoursClaim>| {
         game.clone()
@@ -124,41 +117,41 @@ fn tricks(
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
-    let example = format!("{example} {points}");
-    let check = |text: &str| {
+    // `None`: `close`.
+    let typed = prompt::ask(p, &prompt, Some(&needed.to_string()), |text| {
         if is_close(text) {
-            return Ok(());
+            return Ok(None);
         }
-        match typed_result(game, text, &example)? {
-            Some((n, Held::Given(honours))) => record(n, honours),
-            Some((n, Held::Ask)) => record(n, None),
-            None => Ok(()),
+        let result = typed_result(game, text, &example)?;
+        match result {
+            Some((n, Held::Given(honours))) => record(n, honours)?,
+            Some((n, Held::Ask)) => record(n, None)?,
+            None => {}
         }
-    };
-    let text = p.input(&prompt, Some(&needed.to_string()), &check)?;
-    if is_close(&text) {
-        return close(p, cx, id, game);
-    }
-    let Some((n, held)) = typed_result(game, &text, &example).expect("checked") else {
-        return command(p, cx, id, game, &text);
+        Ok(Some(Typed::of(text, result)))
+    })?;
+    let (n, held) = match typed {
+        None => return close(p, cx, id, game),
+        Some(Typed::Value(result)) => result,
+        Some(Typed::Command(text)) => return command(p, cx, id, game, &text),
     };
     let honours = match held {
         Held::Given(honours) => honours,
         Held::Ask => {
-            let check = |text: &str| {
+            let prompt = ask::honours_question(&example);
+            let typed = prompt::ask_or_back(p, &prompt, Some("none"), |text| {
                 if parse_command(text).is_some() {
-                    return Ok(());
+                    return Ok(Typed::Command(text.to_string()));
                 }
-                record(n, typed_honours(game, text, &example)?)
-            };
-            let prompt = format!("Honours? (Enter: none; e.g. {example})");
-            match p.input_or_back(&prompt, Some("none"), &check)? {
+                let honours = typed_honours(game, text, &example)?;
+                record(n, honours)?;
+                Ok(Typed::Value(honours))
+            })?;
+            match typed {
                 // Esc: the tricks are asked again (nothing was recorded).
                 None => return Ok(Flow::Go),
-                Some(text) if parse_command(&text).is_some() => {
-                    return honours_command(p, cx, id, game, &text);
-                }
-                Some(text) => typed_honours(game, &text, &example).expect("checked"),
+                Some(Typed::Command(text)) => return honours_command(p, cx, id, game, &text),
+                Some(Typed::Value(honours)) => honours,
             }
         }
     };
@@ -192,6 +185,7 @@ fn scored_in_turn(p: &mut dyn Prompter, game: &ContractGame, number: usize) {
 }
 
 /// The honours typed after the tricks: given (or none), or to be asked.
+#[derive(Clone, Copy)]
 enum Held {
     Given(Option<HonoursClaim>),
     Ask,
@@ -212,15 +206,10 @@ fn typed_result(
         return Ok(typed_count(text)?.map(|n| (n, Held::Given(None))));
     }
     let Some(n) = typed_count(count)? else {
-        return Err(format!(
-            "type the tricks first, then the honours, e.g. 9 {example}"
-        ));
+        return Err(ask::tricks_then_honours(example));
     };
     if !game.rules().honours() {
-        return Err(format!(
-            "{} does not score honours; type the number of tricks alone",
-            game.variant().title
-        ));
+        return Err(ask::no_honours_scored(&game.variant().title));
     }
     if rest.eq_ignore_ascii_case("h") || rest.eq_ignore_ascii_case("honours") {
         return Ok(Some((n, Held::Ask)));
@@ -238,7 +227,7 @@ fn honours_command(
     text: &str,
 ) -> Result<Flow> {
     if matches!(parse_command(text), Some(super::Answer::Undo)) {
-        p.say("Took back the tricks just typed; nothing was recorded for them.");
+        p.say(ask::TRICKS_TAKEN_BACK);
         return Ok(Flow::Go);
     }
     command(p, cx, id, game, text)
@@ -269,9 +258,7 @@ pub(super) fn typed_honours(
     {
         Some((name, points)) => (name.trim(), points.trim()),
         None => {
-            return Err(format!(
-                "say who held the honours and what they are worth, e.g. {example} (players: {names})"
-            ));
+            return Err(ask::say_who_held(example, &names));
         }
     };
     // A unique beginning of a name will do: `c100` is Cid's.
@@ -289,9 +276,8 @@ pub(super) fn typed_honours(
     let seat = game
         .table()
         .seat_of(name)
-        .ok_or_else(|| format!("`{name}` is not a player; players: {names}; e.g. {example}"))?;
-    let points = super::parse_count(points)
-        .map_err(|why| format!("{why}; honours are 100 or 150, e.g. {example}"))?;
+        .ok_or_else(|| ask::not_a_player(name, &names, example))?;
+    let points = super::parse_count(points).map_err(|why| ask::honours_points(why, example))?;
     Ok(Some(HonoursClaim {
         holder: seat,
         points,
@@ -302,10 +288,7 @@ pub(super) fn typed_honours(
 /// here, once confirmed, with what closing scores told before the choice.
 fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> Result<Flow> {
     if let Some(deal) = game.contest().current().filter(|d| d.begun()) {
-        p.say(&format!(
-            "Deal {} is under way: finish it, or take its calls back with u, before closing.",
-            say::deal_label(game, deal.number)
-        ));
+        p.say(&ask::under_way(&say::deal_label(game, deal.number)));
         return Ok(Flow::Go);
     }
     let mut trial = game.clone();
@@ -313,21 +296,19 @@ fn close(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ContractGame) -> R
         p.say(&format!("error: {e}"));
         return Ok(Flow::Go);
     }
-    let what = if game.rules().rubber() {
-        "the rubber"
-    } else {
-        "the session"
-    };
+    let what = ask::closing_what(game.rules().rubber());
     // Five or six: each player's total and who tops, as the closed session
     // will say them; at four, the partnerships' score.
     match say::circle::would_close(&trial) {
         Some(lines) => lines.iter().for_each(|line| p.say(line)),
         None => p.say(&say::bridge::would_close(&trial)),
     }
-    let items = [format!("Close {what} now"), "Keep playing".to_string()];
-    let pick = p.select_or_back(&format!("Close {what}?"), &items, 1)?;
-    if pick != Some(0) {
-        p.say("Not closed; the table plays on.");
+    // Whether to close: the menu's items in order, keeping on by default.
+    let choices = [true, false];
+    let items = [ask::close_now(what), ask::KEEP_PLAYING.to_string()];
+    let pick = p.select_or_back(&ask::close_question(what), &items, 1)?;
+    if !pick.is_some_and(|pick| choices[pick]) {
+        p.say(ask::NOT_CLOSED);
         return Ok(Flow::Go);
     }
     let (session, ()) = cx

@@ -13,6 +13,7 @@ use anyhow::Result;
 
 use super::Context;
 use crate::display::{self, Display, Options};
+use crate::narrate::play::table as ask;
 use crate::prompt::Prompter;
 
 /// The words that start the display and flip its switch, at any question.
@@ -20,7 +21,7 @@ pub(super) const DISPLAY: [&str; 1] = ["display"];
 pub(super) const HIDE: [&str; 2] = ["hide", "unhide"];
 
 /// What `?` adds at every table.
-pub(super) const HELP: &str = "display: serve the live sheet to phones and a TV (display lan: on the local network); hide: hide or show the standings there";
+pub(super) const HELP: &str = ask::DISPLAY_HELP;
 
 thread_local! {
     /// The display `play` serves, while it serves one.
@@ -64,7 +65,7 @@ pub(super) fn show(p: &mut dyn Prompter, cx: &Context, id: &str, lan: bool) -> R
             if let Some(code) = display::qr_code(address).filter(|c| display::qr_fits(c)) {
                 p.say(&code);
             }
-            p.say("The display follows every entry; `hide` hides the standings on it.");
+            p.say(ask::DISPLAY_FOLLOWS);
         }
         Ok(())
     })
@@ -74,11 +75,11 @@ pub(super) fn show(p: &mut dyn Prompter, cx: &Context, id: &str, lan: bool) -> R
 pub(super) fn hide(p: &mut dyn Prompter) {
     SERVED.with_borrow(|served| match served.as_ref() {
         Some(display) => p.say(if display.switch().toggle() {
-            "Standings hidden on the display; `hide` shows them again."
+            ask::STANDINGS_HIDDEN
         } else {
-            "Standings shown on the display."
+            ask::STANDINGS_SHOWN
         }),
-        None => p.say("No display is served: `display` starts one."),
+        None => p.say(ask::NO_DISPLAY),
     })
 }
 

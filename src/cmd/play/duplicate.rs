@@ -7,14 +7,13 @@ use anyhow::{Result, bail};
 
 use crate::cmd::Context;
 use crate::narrate::duplicate as say;
+use crate::narrate::play::table as ask;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::duplicate::{Board, Outcome};
 use crate::rules::game::duplicate::Entry;
 
-const HELP: &str = "Type each table's result as BOARD NS EW CONTRACT DECLARER TRICKS \
-    (e.g. 1 6 1 4S N 10, or 3 6 5 pass), or m = the whole movement, u = take back the \
-    last result, t = the results so far, q = quit (everything is saved), ? = this help.";
+const HELP: &str = ask::DUPLICATE_HELP;
 
 /// The words a line can be instead of a result.
 const WORDS: [&str; 5] = ["m", "u", "t", "q", "?"];
@@ -24,31 +23,25 @@ pub fn entry(line: &str) -> Result<Entry, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let number = |what: &str, text: &str| {
         text.parse::<u32>()
-            .map_err(|_| format!("{what} `{text}` is not a number"))
+            .map_err(|_| ask::not_a_number(what, text))
     };
     let (board, ns, ew, rest) = match words.as_slice() {
         [board, ns, ew, rest @ ..] if !rest.is_empty() => (
-            number("board", board)?,
-            number("N-S pair", ns)?,
-            number("E-W pair", ew)?,
+            number(ask::BOARD, board)?,
+            number(ask::NS_PAIR, ns)?,
+            number(ask::EW_PAIR, ew)?,
             rest,
         ),
         _ => {
-            return Err(
-                "type BOARD NS EW CONTRACT DECLARER TRICKS, e.g. 1 6 1 4S N 10, or 3 6 5 pass"
-                    .into(),
-            );
+            return Err(ask::RESULT_LINE.into());
         }
     };
     let tricks = match rest.get(2) {
-        Some(t) => Some(
-            t.parse::<u32>()
-                .map_err(|_| format!("tricks `{t}` is not a number from 0 to 13"))?,
-        ),
+        Some(t) => Some(t.parse::<u32>().map_err(|_| ask::tricks_not_a_number(t))?),
         None => None,
     };
     if rest.len() > 3 {
-        return Err("too many words: BOARD NS EW CONTRACT DECLARER TRICKS".into());
+        return Err(ask::TOO_MANY_WORDS.into());
     }
     let outcome = Outcome::parse(rest[0], rest.get(1).copied(), tricks)?;
     Ok(Entry {
@@ -67,7 +60,7 @@ pub fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
     loop {
         let session = cx.store.load(id)?;
         let Some(game) = session.play.as_duplicate() else {
-            bail!("{} is not a duplicate session", session.id);
+            bail!(ask::not_duplicate(&session.id));
         };
         if game.results().is_complete() {
             p.say(&say::next(game));

@@ -10,7 +10,8 @@ use anyhow::Result;
 use super::super::{Context, new};
 use crate::catalog::with_settings_for;
 use crate::narrate::duplicate as say;
-use crate::prompt::Prompter;
+use crate::narrate::play::setup as ask;
+use crate::prompt::{self, Prompter};
 use crate::rules::duplicate::template::MAX_BOARDS;
 use crate::rules::duplicate::{Movement, MovementError, MovementKind, Scoring};
 use crate::rules::game::duplicate::DuplicateGame;
@@ -56,9 +57,7 @@ pub(super) fn start(
                     None => Ok(()),
                     Some(text) => check_pairs(template, &split(&text)),
                 };
-                let prompt =
-                    "The pairs, separated by commas, pair 1 first (e.g. Ann & Bob, Cid & Dan)";
-                match super::setup::back(p.input_or_back(prompt, None, &check)?) {
+                match super::setup::back(p.input_or_back(ask::PAIRS, None, &check)?) {
                     Some(text) => {
                         let named = split(&text);
                         if named != pairs {
@@ -80,7 +79,7 @@ pub(super) fn start(
                     .map(|&k| movement_item(k, pairs.len()))
                     .collect();
                 let default = fits.iter().position(|&k| k == kind).unwrap_or(0);
-                let prompt = format!("Movement for {} pairs?", pairs.len());
+                let prompt = ask::movement_question(pairs.len());
                 match p.select_or_back(&prompt, &items, default)? {
                     Some(pick) => {
                         if fits[pick] != kind {
@@ -100,23 +99,19 @@ pub(super) fn start(
                 } else {
                     boards
                 };
-                let check = |text: &str| match super::setup::back(Some(text.to_string())) {
-                    None => Ok(()),
-                    Some(text) => parse_boards(kind, count, &text).map(|_| ()),
-                };
                 let prompt = boards_prompt(kind, sets);
-                match super::setup::back(p.input_or_back(
-                    &prompt,
-                    Some(&default.to_string()),
-                    &check,
-                )?) {
-                    Some(text) => match parse_boards(kind, count, &text) {
-                        Ok(n) => {
-                            boards = n;
-                            true
-                        }
-                        Err(why) => anyhow::bail!(why),
-                    },
+                // `Some(None)`: `q`, back.
+                let typed = prompt::ask_or_back(p, &prompt, Some(&default.to_string()), |text| {
+                    match super::setup::back(Some(text.to_string())) {
+                        None => Ok(None),
+                        Some(text) => parse_boards(kind, count, &text).map(Some),
+                    }
+                })?;
+                match typed.flatten() {
+                    Some(n) => {
+                        boards = n;
+                        true
+                    }
                     None => false,
                 }
             }
@@ -124,28 +119,26 @@ pub(super) fn start(
                 let allowed = scorings(template, &pairs, kind, boards);
                 match allowed.as_slice() {
                     [] => {
-                        anyhow::bail!("{} allows no scoring for a {kind} movement", template.title)
+                        anyhow::bail!(ask::no_scoring(&template.title, kind))
                     }
                     // One way to score: said, not asked.
                     [only] if forward => {
-                        p.say(&format!(
-                            "Scored by {}: {}.",
-                            only.word(),
-                            scoring_words(*only, kind)
-                        ));
+                        p.say(&ask::scored_by(only.word(), scoring_words(*only, kind)));
                         return create(p, cx, template, &pairs, kind, boards, *only).map(Some);
                     }
                     [_] => false,
                     _ => {
                         let items: Vec<String> = allowed
                             .iter()
-                            .map(|&s| format!("{}: {}", title(s), scoring_words(s, kind)))
+                            .map(|&s| {
+                                format!("{}: {}", ask::scoring_title(s), scoring_words(s, kind))
+                            })
                             .collect();
                         let default = allowed
                             .iter()
                             .position(|&s| s == Scoring::Matchpoints)
                             .unwrap_or(0);
-                        match p.select_or_back("Scoring?", &items, default)? {
+                        match p.select_or_back(ask::SCORING, &items, default)? {
                             Some(pick) => {
                                 let scoring = allowed[pick];
                                 return create(p, cx, template, &pairs, kind, boards, scoring)
@@ -177,40 +170,31 @@ fn split(text: &str) -> Vec<String> {
 /// and as many as it seats.
 fn check_pairs(template: &Variant, pairs: &[String]) -> Result<(), String> {
     Table::check_names(pairs).map_err(|e| match e {
-        SetupError::DuplicateName(name) => format!(
-            "the pair `{name}` is named twice (names are compared ignoring case); name each pair once"
-        ),
+        SetupError::DuplicateName(name) => ask::pair_twice(&name),
         other => other.to_string(),
     })?;
     let count = pairs.len();
     if !(template.min_players..=template.max_players).contains(&count) {
-        return Err(format!(
-            "{} is for {} to {} pairs, not {count}; name each pair once, e.g. Ann & Bob, Cid & Dan",
-            template.title, template.min_players, template.max_players
+        return Err(ask::pairs_range(
+            &template.title,
+            template.min_players,
+            template.max_players,
+            count,
         ));
     }
     if movements(count).is_empty() {
-        return Err(format!(
-            "no movement seats {count} pairs; name 2 to 52 pairs"
-        ));
+        return Err(ask::no_movement(count));
     }
     Ok(())
 }
 
 /// What `count` pairs make: the tables, a sit-out, and the movements that fit.
 fn tables(count: usize) -> String {
-    let tables = count.div_ceil(2);
-    let sit_out = if count % 2 == 1 {
-        " (one pair sits out each round)"
-    } else {
-        ""
-    };
-    let fits: Vec<&str> = movements(count).into_iter().map(name).collect();
-    format!(
-        "{count} pairs make {tables} table{}{sit_out}; for them: {}.",
-        if tables == 1 { "" } else { "s" },
-        crate::text::or_list(&fits)
-    )
+    let fits: Vec<&str> = movements(count)
+        .into_iter()
+        .map(ask::movement_name)
+        .collect();
+    ask::tables(count, count.div_ceil(2), &crate::text::or_list(&fits))
 }
 
 /// The movements that exist for `count` pairs, in the order offered.
@@ -245,15 +229,6 @@ pub(super) fn default_movement(count: usize) -> MovementKind {
         .unwrap_or(MovementKind::Traveller)
 }
 
-fn name(kind: MovementKind) -> &'static str {
-    match kind {
-        MovementKind::Howell => "Howell",
-        MovementKind::Mitchell => "Mitchell",
-        MovementKind::Teams => "a team match",
-        MovementKind::Traveller => "paper travellers",
-    }
-}
-
 /// How many sets the boards split into (one a round; a team match's two
 /// halves); 1 for travellers.
 fn sets(kind: MovementKind, count: u32) -> u32 {
@@ -265,15 +240,7 @@ fn sets(kind: MovementKind, count: u32) -> u32 {
 
 /// A movement as the menu offers it, short enough for 60 columns.
 fn movement_item(kind: MovementKind, count: usize) -> String {
-    let rounds = sets(kind, count as u32);
-    match kind {
-        MovementKind::Howell => format!("Howell: every pair meets every other ({rounds} rounds)"),
-        MovementKind::Mitchell => {
-            format!("Mitchell: N-S stay, E-W and boards move ({rounds} rounds)")
-        }
-        MovementKind::Teams => "Team match: pairs 1 & 2 v 3 & 4, in IMPs".to_string(),
-        MovementKind::Traveller => "Travellers: no movement, results from paper".to_string(),
-    }
+    ask::movement_item(kind, sets(kind, count as u32))
 }
 
 /// The most boards `sets` sets can hold.
@@ -288,22 +255,7 @@ fn default_boards(sets: u32) -> u32 {
 }
 
 fn boards_prompt(kind: MovementKind, sets: u32) -> String {
-    let most = most_boards(sets);
-    let unit = if kind == MovementKind::Teams {
-        "halves"
-    } else {
-        "rounds"
-    };
-    if sets == 1 {
-        format!("Boards (1 to {most})")
-    } else {
-        format!(
-            "Boards: {sets} {unit} of 1 to {} ({sets}, {}, {} … {most})",
-            most / sets,
-            2 * sets,
-            3 * sets
-        )
-    }
+    ask::boards_question(kind == MovementKind::Teams, sets, most_boards(sets))
 }
 
 /// The boards typed, if they split into the movement's rounds.
@@ -311,21 +263,11 @@ fn parse_boards(kind: MovementKind, count: u32, text: &str) -> Result<u32, Strin
     let text = text.trim();
     let sets = sets(kind, count);
     let most = most_boards(sets);
-    let legal = if sets == 1 {
-        format!("type 1 to {most}")
-    } else {
-        format!("type a multiple of {sets} from {sets} to {most}")
-    };
     let n: u32 = text
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of boards; {legal}"))?;
+        .map_err(|_| ask::boards_refused(text, None, sets, most))?;
     if n == 0 || n > most || !n.is_multiple_of(sets) {
-        let why = if sets == 1 || n == 0 || n > most {
-            format!("{n} boards cannot be played")
-        } else {
-            format!("{n} boards do not split into {sets} equal sets")
-        };
-        return Err(format!("{why}; {legal}"));
+        return Err(ask::boards_refused(text, Some(n), sets, most));
     }
     Movement::new(kind, count, n).map_err(|e| e.to_string())?;
     Ok(n)
@@ -354,24 +296,9 @@ fn scorings(template: &Variant, pairs: &[String], kind: MovementKind, boards: u3
         .collect()
 }
 
-fn title(scoring: Scoring) -> &'static str {
-    match scoring {
-        Scoring::Matchpoints => "Matchpoints",
-        Scoring::Imps => "IMPs",
-        Scoring::CrossImps => "Cross-IMPs",
-        Scoring::Butler => "Butler",
-    }
-}
-
 /// A scoring in a few words, so its menu line fits 60 columns.
 fn scoring_words(scoring: Scoring, kind: MovementKind) -> &'static str {
-    match scoring {
-        Scoring::Matchpoints => "2 for each pair beaten, 1 for a tie",
-        Scoring::Imps if kind == MovementKind::Teams => "the two tables compared, then VPs",
-        Scoring::Imps => "against the average of all results",
-        Scoring::CrossImps => "against every other result, averaged",
-        Scoring::Butler => "against the average, top and bottom out",
-    }
+    ask::scoring_words(scoring, kind == MovementKind::Teams)
 }
 
 /// Saves the evening the answers describe, says how it starts, and gives
@@ -397,9 +324,6 @@ fn create(
             p.say(&line);
         }
     }
-    p.say(&format!(
-        "Started session {}. It is saved after every result; `bridgepad play` resumes it.",
-        session.id
-    ));
+    p.say(&ask::evening_started(&session.id));
     Ok(session.id)
 }

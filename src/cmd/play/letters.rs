@@ -11,6 +11,7 @@
 //! (`max`). A run that reads two ways (`ned` at a table with Ned, Eve and
 //! Dee: Ned, or the three of them) is refused: a space settles it.
 
+use crate::narrate::play::table as ask;
 use crate::rules::{Seat, Table};
 
 /// The counts named in `text`, each player once with the sum of what they
@@ -37,21 +38,13 @@ pub(super) fn read(
     {
         for (letters, count) in runs(token) {
             let Some(letters) = letters else {
-                return Err(format!(
-                    "`{token}`: a count follows the player it is for, e.g. {}2",
-                    codes(table, playing)[0]
-                ));
+                return Err(ask::count_follows(token, &codes(table, playing)[0]));
             };
             let seats = split(&names, &letters).map_err(|why| match why {
-                Unread::Nobody(start) => format!(
-                    "`{token}`: no player's name begins with `{start}`; name each player who {} by the beginning of their name: {}",
-                    if what == "bid" { "bid" } else { "took tricks" },
-                    legend(table, playing)
-                ),
-                Unread::Twice => format!(
-                    "`{token}` can be read as more than one set of players; put a space between them: {}",
-                    legend(table, playing)
-                ),
+                Unread::Nobody(start) => {
+                    ask::no_name_begins(token, &start, what == "bid", &legend(table, playing))
+                }
+                Unread::Twice => ask::read_twice(token, &legend(table, playing)),
             })?;
             let (last, before) = seats.split_last().expect("a run names a player");
             for &seat in before {
@@ -59,9 +52,9 @@ pub(super) fn read(
             }
             let n = match count {
                 None => 1,
-                Some(digits) => digits.parse::<u32>().map_err(|_| {
-                    format!("`{token}`: {digits} is too large for {}", table.name(*last))
-                })?,
+                Some(digits) => digits
+                    .parse::<u32>()
+                    .map_err(|_| ask::too_large(token, &digits, table.name(*last)))?,
             };
             add(*last, n);
         }

@@ -12,6 +12,7 @@ use anyhow::{Result, bail};
 use super::Context;
 use crate::cli::PlayArgs;
 use crate::cli::values::parse_count;
+use crate::narrate::play::table as ask;
 use crate::prompt::{self, Prompter};
 use crate::session::Play;
 
@@ -26,9 +27,7 @@ mod setup;
 
 pub fn run(args: PlayArgs, cx: &Context) -> Result<()> {
     if !prompt::interactive() {
-        bail!(
-            "`bridgepad play` needs a terminal; without one, use `bridgepad new`, `bid`, `tricks`, `undo` and `show`"
-        );
+        bail!(ask::NEEDS_TERMINAL);
     }
     let mut terminal = prompt::for_terminal();
     display::want(args.display, args.lan);
@@ -52,7 +51,7 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
                     // to resume, if there were any; else nothing to do.
                     None if offered => continue,
                     None => {
-                        p.say("Nothing started.");
+                        p.say(ask::NOTHING_STARTED);
                         return Ok(());
                     }
                 },
@@ -66,6 +65,24 @@ pub fn play(p: &mut dyn Prompter, session: Option<&str>, cx: &Context) -> Result
         Play::Contract(g) if g.partnerships() => bridge::table(p, cx, &id),
         Play::Contract(_) => contract::table(p, cx, &id),
         Play::Duplicate(_) => duplicate::table(p, cx, &id),
+    }
+}
+
+/// A typed answer, parsed once by the question's own check: what the
+/// question asked for, or one of the table's commands (`C`: as typed, or
+/// already parsed), for the table loop to run.
+enum Typed<T, C = String> {
+    Value(T),
+    Command(C),
+}
+
+impl<T> Typed<T> {
+    /// `value` as parsed from `text`, `None` where `text` is a command.
+    fn of(text: &str, value: Option<T>) -> Self {
+        match value {
+            Some(value) => Typed::Value(value),
+            None => Typed::Command(text.to_string()),
+        }
     }
 }
 
@@ -88,10 +105,7 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
         .collect();
     // A session whose copies went different ways waits for `resolve`.
     for e in unfinished.iter().filter(|e| e.conflict.is_some()) {
-        p.say(&format!(
-            "Session {} has copies that went different ways: `bridgepad resolve {}` keeps one.",
-            e.id, e.id
-        ));
+        p.say(&ask::went_different_ways(&e.id));
     }
     let open: Vec<_> = unfinished
         .into_iter()
@@ -101,23 +115,23 @@ fn choose(p: &mut dyn Prompter, cx: &Context) -> Result<Choice> {
     if open.is_empty() {
         return Ok(Choice::New { offered: false });
     }
-    let mut items = vec!["Start a new session".to_string()];
+    let choices: Vec<Choice> = [Choice::New { offered: true }]
+        .into_iter()
+        .chain(open.iter().map(|s| Choice::Resume(s.id.clone())))
+        .collect();
+    let mut items = vec![ask::START_NEW.to_string()];
     items.extend(open.iter().map(|s| {
-        let at = s.play.standing();
-        format!(
-            "Resume {}: {}, {} ({at})",
-            s.id,
-            s.variant().title,
-            s.play.everyone().join(", ")
+        ask::resume_item(
+            &s.id,
+            &s.variant().title,
+            &s.play.everyone().join(", "),
+            &s.play.standing().to_string(),
         )
     }));
-    Ok(
-        match p.select_or_back("Resume a game or start a new one?", &items, 1)? {
-            None => Choice::Quit,
-            Some(0) => Choice::New { offered: true },
-            Some(pick) => Choice::Resume(open[pick - 1].id.clone()),
-        },
-    )
+    Ok(match p.select_or_back(ask::RESUME_OR_NEW, &items, 1)? {
+        None => Choice::Quit,
+        Some(pick) => choices.into_iter().nth(pick).unwrap_or(Choice::Quit),
+    })
 }
 
 /// One of the table's commands, typed instead of an answer.
@@ -155,7 +169,7 @@ pub(super) const HELP_WORDS: [&str; 2] = ["?", "help"];
 pub(super) const WHY: [&str; 2] = ["why", "explain"];
 
 /// The commands, as a refusal at any question lists them.
-pub(super) const KEYS: &str = "u (undo), e (correct), t (sheet), ? (help), q (quit)";
+pub(super) const KEYS: &str = ask::KEYS;
 
 /// One of the table's commands (u, e, t, q, ?, why), if `text` is one:
 /// the one place that decides what a typed word means at a question.
@@ -232,12 +246,12 @@ trait Commands {
     /// `join NAME`: seat a latecomer, asking where and on what total.
     fn join(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
         let _ = (p, cx, id);
-        anyhow::bail!("{name} cannot join here: only the exact-bid games seat a latecomer")
+        anyhow::bail!(ask::cannot_join(name))
     }
     /// `out NAME`: a player sits the hand in play out.
     fn sit_out(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
         let _ = (p, cx, id);
-        anyhow::bail!("{name} cannot sit out here: only the exact-bid games deal a player out")
+        anyhow::bail!(ask::cannot_sit_out(name))
     }
 }
 
@@ -277,9 +291,7 @@ fn command(
             Err(why) => Err(anyhow::anyhow!("{why}")),
         },
         Answer::Quit => {
-            p.say(&format!(
-                "Saved. `bridgepad play` picks up session {id} where you left it."
-            ));
+            p.say(&ask::saved(id));
             return Ok(Flow::Quit);
         }
     };

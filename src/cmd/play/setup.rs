@@ -5,7 +5,8 @@ use anyhow::Result;
 
 use super::super::{Context, new};
 use crate::catalog::with_settings;
-use crate::prompt::Prompter;
+use crate::narrate::play::setup as ask;
+use crate::prompt::{self, Prompter};
 use crate::rules::contract::Kind;
 use crate::rules::template::ExactScoring;
 use crate::rules::{SetupError, Table, Variant};
@@ -70,16 +71,11 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
         .iter()
         .map(|t| {
             // Duplicate seats pairs.
-            let who = if t.variant.duplicate().is_some() {
-                "pairs"
-            } else {
-                "players"
-            };
-            format!(
-                "{} ({}, {} {who})",
-                t.variant.title,
-                t.variant.name,
-                t.variant.players_range()
+            ask::game_item(
+                &t.variant.title,
+                &t.variant.name,
+                &t.variant.players_range(),
+                t.variant.duplicate().is_some(),
             )
         })
         .collect();
@@ -98,7 +94,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             with_settings(&catalog.templates[chosen].variant, settings)
         };
         let answered = match step {
-            Step::Game => match p.select_or_back("Which game?", &items, chosen)? {
+            Step::Game => match p.select_or_back(ask::WHICH_GAME, &items, chosen)? {
                 // Duplicate asks its own questions (`evening.rs`); back from
                 // them is back to this one.
                 Some(pick) if catalog.templates[pick].variant.duplicate().is_some() => {
@@ -123,14 +119,13 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             },
             Step::Rubber => {
                 let rubber = variant.contract().is_some_and(|rules| rules.rubber());
-                let items = [
-                    "A rubber: best of three games".to_string(),
-                    "One game".to_string(),
-                ];
-                match p.select_or_back("Rubber or one game?", &items, usize::from(!rubber))? {
+                // A rubber, or one game: the setting each item makes.
+                let choices = [true, false];
+                let items = [ask::A_RUBBER.to_string(), ask::ONE_GAME.to_string()];
+                match p.select_or_back(ask::RUBBER_OR_ONE, &items, usize::from(!rubber))? {
                     Some(pick) => {
                         settings.retain(|(k, _)| k != "rubber");
-                        settings.push(("rubber".into(), (pick == 0).to_string()));
+                        settings.push(("rubber".into(), choices[pick].to_string()));
                         variant = set(&settings)?;
                         true
                     }
@@ -142,9 +137,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     None => Ok(()),
                     Some(text) => with_rounds(&variant, &text).map(|_| ()),
                 };
-                let prompt =
-                    "Rounds of four deals to play (Enter: as many as the table likes, then close)";
-                match back(p.input_or_back(prompt, None, &check)?) {
+                match back(p.input_or_back(ask::ROUNDS, None, &check)?) {
                     Some(text) => {
                         settings.retain(|(k, _)| k != "rounds");
                         if !text.trim().is_empty() {
@@ -159,13 +152,13 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             Step::Scoring => {
                 let items: Vec<String> = ExactScoring::ALL
                     .iter()
-                    .map(|&s| format!("{}: {}", s.name(), in_short(s)))
+                    .map(|&s| format!("{}: {}", s.name(), ask::scoring_in_short(s)))
                     .collect();
                 let default = ExactScoring::ALL
                     .iter()
                     .position(|&s| variant.exact().is_some_and(|rules| rules.scoring == s))
                     .unwrap_or(0);
-                match p.select_or_back("Scoring?", &items, default)? {
+                match p.select_or_back(ask::SCORING, &items, default)? {
                     Some(pick) => {
                         settings.retain(|(k, _)| k != "scoring");
                         let name = ExactScoring::ALL[pick].name().to_string();
@@ -177,22 +170,19 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 }
             }
             Step::Target => {
-                let check = |text: &str| match back(Some(text.to_string())) {
-                    None => Ok(()),
-                    Some(text) => with_target(&variant, &text).map(|_| ()),
-                };
                 let default = variant.target().map(|t| t.to_string());
-                let mut prompt = if variant.contract().is_some() {
-                    "Target score: the first player to reach it wins".to_string()
-                } else {
-                    "Target score: the game ends after the hand that reaches it".to_string()
-                };
-                if default.is_none() {
-                    prompt.push_str(" (Enter for none)");
-                }
-                match back(p.input_or_back(&prompt, default.as_deref(), &check)?) {
-                    Some(text) => {
-                        variant = with_target(&variant, &text).map_err(anyhow::Error::msg)?;
+                let prompt = ask::target_question(variant.contract().is_some(), default.is_none());
+                // `Some(None)`: `q`, back.
+                let typed =
+                    prompt::ask_or_back(p, &prompt, default.as_deref(), |text| {
+                        match back(Some(text.to_string())) {
+                            None => Ok(None),
+                            Some(text) => with_target(&variant, &text).map(Some),
+                        }
+                    })?;
+                match typed.flatten() {
+                    Some(targeted) => {
+                        variant = targeted;
                         true
                     }
                     None => false,
@@ -202,12 +192,9 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 // A table that does not fit hears which form of the game does.
                 let size = |count: usize| {
                     let mut message =
-                        new::table_size(&catalog, &variant, count, "players waiting for a seat");
+                        new::table_size(&catalog, &variant, count, ask::WAITING_FOR_A_SEAT);
                     if variant.elimination() && count > variant.max_players {
-                        message.push_str(&format!(
-                            "; seat {} and name the others at the next question, as players waiting for a seat",
-                            variant.max_players
-                        ));
+                        message.push_str(&ask::seat_the_rest(variant.max_players));
                     }
                     message
                 };
@@ -223,12 +210,9 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 };
                 // Two players have no seating order to give, only names.
                 let prompt = if variant.max_players == 2 {
-                    "The two players, separated by a comma".to_string()
+                    ask::TWO_PLAYERS.to_string()
                 } else {
-                    format!(
-                        "Players in clockwise seating order, separated by commas ({})",
-                        variant.players_range()
-                    )
+                    ask::players_question(&variant.players_range())
                 };
                 match back(p.input_or_back(&prompt, None, &check)?) {
                     Some(text) => {
@@ -237,16 +221,13 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                         if variant.contract().is_some_and(|rules| rules.partnerships())
                             && players.len() >= 4
                         {
-                            p.say(&format!(
-                                "{} & {} against {} & {}.",
-                                players[0], players[2], players[1], players[3]
-                            ));
+                            p.say(&ask::partnerships(&players));
                             // Five or six: the rest sit out the first rubber.
                             if let [_, _, _, _, out @ ..] = players.as_slice()
                                 && !out.is_empty()
                             {
-                                let verb = if out.len() == 1 { "sits" } else { "sit" };
-                                p.say(&format!("{} {verb} out first.", crate::text::and_list(out)));
+                                let names = crate::text::and_list(out);
+                                p.say(&ask::sit_out_first(&names, out.len()));
                             }
                         }
                         true
@@ -263,8 +244,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                         .map(|_| ())
                         .map_err(|e| e.to_string())
                 };
-                let prompt = "Players waiting for a seat (Enter for none)";
-                match back(p.input_or_back(prompt, None, &check)?) {
+                match back(p.input_or_back(ask::WAITING, None, &check)?) {
                     Some(text) => {
                         waiting = split_waiting(&text);
                         true
@@ -273,14 +253,21 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 }
             }
             Step::Dealer => {
-                let mut items = vec!["Draw at random".to_string()];
                 // Bridge for five or six: one of the four who play first deals.
                 let four = variant.contract().is_some_and(|r| r.bridge().is_some());
                 let deal = if four { 4 } else { players.len() };
-                items.extend(players.iter().take(deal).cloned());
-                match p.select_or_back("Who deals first?", &items, 0)? {
+                // `None`: drawn at random.
+                let dealers: Vec<Option<&String>> = [None]
+                    .into_iter()
+                    .chain(players.iter().take(deal).map(Some))
+                    .collect();
+                let items: Vec<String> = dealers
+                    .iter()
+                    .map(|dealer| dealer.map_or(ask::DRAW_AT_RANDOM.to_string(), Clone::clone))
+                    .collect();
+                match p.select_or_back(ask::WHO_DEALS, &items, 0)? {
                     Some(pick) => {
-                        let dealer = (pick > 0).then(|| players[pick - 1].clone());
+                        let dealer = dealers[pick].cloned();
                         return create(p, cx, &variant, &players, &waiting, dealer).map(Some);
                     }
                     None => false,
@@ -317,21 +304,12 @@ fn create(
     cx.store.create_new(&mut session)?;
     let table = session.table();
     if drawn {
-        p.say(&format!(
-            "{} deals first (drawn at random).",
-            table.name(dealer)
-        ));
+        p.say(&ask::drawn_dealer(table.name(dealer)));
     }
     if !table.waiting().is_empty() {
-        p.say(&format!(
-            "Waiting for a seat, in this order: {}. Each takes the seat of the next player out.",
-            table.waiting().join(", ")
-        ));
+        p.say(&ask::waiting_order(&table.waiting().join(", ")));
     }
-    p.say(&format!(
-        "Started session {}. It is saved after every answer; `bridgepad play` resumes it.",
-        session.id
-    ));
+    p.say(&ask::started(&session.id));
     Ok(session.id)
 }
 
@@ -357,9 +335,7 @@ fn with_rounds(variant: &Variant, text: &str) -> Result<Variant, String> {
     match text.parse::<u32>() {
         Ok(n) if n >= 1 => with_settings(variant, &[("rounds".to_string(), n.to_string())])
             .map_err(|e| format!("{e:#}")),
-        _ => Err(format!(
-            "`{text}` is not a number of rounds; type 1 or more, or nothing to play until the table closes"
-        )),
+        _ => Err(ask::not_rounds(text)),
     }
 }
 
@@ -372,12 +348,7 @@ fn with_target(variant: &Variant, text: &str) -> Result<Variant, String> {
     match text.parse::<i64>() {
         Ok(n) if n >= 1 => with_settings(variant, &[("target".to_string(), n.to_string())])
             .map_err(|e| format!("{e:#}")),
-        _ if without_target(variant).is_err() => Err(format!(
-            "`{text}` is not a target score; type a positive number"
-        )),
-        _ => Err(format!(
-            "`{text}` is not a target score; type a positive number, or nothing for no target"
-        )),
+        _ => Err(ask::not_target(text, without_target(variant).is_ok())),
     }
 }
 
@@ -387,25 +358,6 @@ fn without_target(variant: &Variant) -> Result<Variant, String> {
     }
     let mut raw = variant.template();
     raw.target = None;
-    Variant::try_from(raw).map_err(|_| {
-        format!(
-            "{} needs a target score: nothing else ends the game; type one, e.g. {}",
-            variant.title,
-            variant.target().unwrap_or(100)
-        )
-    })
-}
-
-/// A scoring system in a few words, so its whole line fits the menu on a
-/// terminal 60 columns wide (the sheet's title gives it in full).
-fn in_short(scoring: ExactScoring) -> &'static str {
-    match scoring {
-        ExactScoring::BidPlusTen => "exact 10 + bid, else 0",
-        ExactScoring::TricksPlusTen => "1 a trick, 10 more if exact",
-        ExactScoring::TricksPlusFive => "1 a trick, 5 more if exact",
-        ExactScoring::MinusBid => "exact 10 + bid, else minus the bid",
-        ExactScoring::MinusDifference => "exact 10 + bid, else minus the miss",
-        ExactScoring::PlusOrMinus => "exact 10 + bid, else minus as much",
-        ExactScoring::Squared => "exact 10 + bid², else minus miss²",
-    }
+    Variant::try_from(raw)
+        .map_err(|_| ask::needs_target(&variant.title, variant.target().unwrap_or(100)))
 }

@@ -6,12 +6,115 @@ use anyhow::Result;
 
 use crate::cmd::Context;
 use crate::narrate::contract as say;
-use crate::prompt::Prompter;
+use crate::narrate::play::contract as ask;
+use crate::prompt::{self, Prompter};
 use crate::rules::contract::Side;
-use crate::rules::contract::auction::{Auction, Call, Contract, Doubling};
-use crate::rules::contract::deal::Dummy;
-use crate::rules::game::contract::{ContractGame, Correction};
+use crate::rules::contract::auction::{Auction, Call, Contract, Doubling, Strain};
+use crate::rules::contract::deal::{ContractDeal, Dummy};
+use crate::rules::game::contract::{ContractGame, Correction, RubberView};
 use crate::text::capitalised;
+
+/// What of a deal the `e` menu offers to correct, each only where the deal
+/// and the rules have it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Part {
+    /// The first phase's tricks (no-trump or exchange phase).
+    FirstPhase,
+    /// The whole auction, call by call.
+    Auction,
+    /// Declarer's tricks.
+    Tricks,
+    /// The dummy declarer took (revealed or hidden).
+    Dummy,
+    /// Bridge for four: the honours recorded with declarer's tricks.
+    Honours,
+    /// The contract doubled, redoubled or not.
+    Doubling,
+}
+
+/// The deal being corrected: where it was played, and how the sheet names it.
+struct Picked<'a> {
+    /// The whole session's game, which every correction goes through.
+    whole: &'a ContractGame,
+    /// The rubber the deal was played in: its players, its pad's numbers.
+    game: &'a ContractGame,
+    deal: &'a ContractDeal,
+    rubber: usize,
+    number: usize,
+    label: String,
+}
+
+impl Picked<'_> {
+    /// The correction as the engine judges it, saving nothing.
+    fn edit(&self, correction: &Correction) -> Result<(), String> {
+        self.whole
+            .edit_rubber(self.rubber, self.number, correction)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The parts of this deal there is something recorded to correct.
+    fn parts(&self) -> Vec<Part> {
+        let (game, deal) = (self.game, self.deal);
+        let rules = game.rules();
+        let mut parts = Vec::new();
+        if deal.first_phase().is_some() && rules.first_phase().is_some() {
+            parts.push(Part::FirstPhase);
+        }
+        if deal.auction().is_some_and(|a| !a.calls().is_empty()) {
+            parts.push(Part::Auction);
+        }
+        if deal.tricks().is_some() && deal.contract().is_some() {
+            parts.push(Part::Tricks);
+        }
+        if rules.has_dummy_choice() && deal.contract().is_some() {
+            parts.push(Part::Dummy);
+        }
+        if rules.honours() && deal.tricks().is_some() {
+            parts.push(Part::Honours);
+        }
+        if deal.contract().is_some() && rules.doubles() {
+            parts.push(Part::Doubling);
+        }
+        parts
+    }
+
+    /// A part's menu item, with what is recorded now.
+    fn item(&self, part: Part) -> String {
+        let (game, deal) = (self.game, self.deal);
+        match part {
+            Part::FirstPhase => {
+                let tricks = deal.first_phase().expect("listed");
+                let phase = game.rules().first_phase().expect("listed");
+                ask::first_phase_item(
+                    phase.title(),
+                    (game.name(Side::A), tricks.a),
+                    (game.name(Side::B), tricks.b),
+                )
+            }
+            Part::Auction => ask::auction_item(&say::calls(game, deal.auction().expect("listed"))),
+            Part::Tricks => {
+                let contract = deal.contract().expect("listed");
+                ask::tricks_item(
+                    game.name(contract.declarer),
+                    deal.tricks().expect("listed"),
+                    &contract.pretty(),
+                )
+            }
+            Part::Dummy => ask::dummy_item(deal.dummy()),
+            Part::Honours => ask::honours_item(&self.honours_now()),
+            Part::Doubling => ask::doubling_item(&deal.contract().expect("listed").pretty()),
+        }
+    }
+
+    /// The honours recorded: "Cid 100", or "none".
+    fn honours_now(&self) -> String {
+        match self.deal.honours() {
+            Some((seat, held)) => ask::honours_held(self.game.name(seat), held.points()),
+            None => ask::NO_HONOURS.to_string(),
+        }
+    }
+}
 
 /// `e` at any question: pick a deal, what of it to correct, then the new
 /// value, each checked by the engine (a correction that breaks a later deal
@@ -22,312 +125,240 @@ pub(super) fn correct(
     id: &str,
     whole: &ContractGame,
 ) -> Result<()> {
-    let last = whole.played();
     let in_play = whole.rubber_in_play();
     let rubbers = whole.rubbers();
     // Five or six: the rubbers already over, whose deals are named "1·3".
-    let over: Vec<_> = rubbers.iter().filter(|r| r.number < in_play).collect();
-    if last == 0 && over.is_empty() {
-        p.say("Nothing is recorded yet, so there is no deal to correct.");
+    let over: Vec<&RubberView> = rubbers.iter().filter(|r| r.number < in_play).collect();
+    if whole.played() == 0 && over.is_empty() {
+        p.say(ask::NOTHING_TO_CORRECT);
         return Ok(());
     }
-    // The deals as the sheet numbers them (Chicago: "1·3", typed 1.3 too).
+    let Some((rubber, number)) = ask_deal(p, whole, &over)? else {
+        return Ok(());
+    };
+    let view = over.iter().find(|r| r.number == rubber);
+    let game: &ContractGame = view.map_or(whole, |r| r.game);
+    let picked = Picked {
+        whole,
+        game,
+        deal: game.contest().deal(number).expect("a deal dealt"),
+        rubber,
+        number,
+        label: match view {
+            Some(view) => say::rubber_deal_label(whole, view, number),
+            None => say::deal_label(game, number),
+        },
+    };
+    let parts = picked.parts();
+    if parts.is_empty() {
+        p.say(&ask::nothing_recorded_in(&picked.label));
+        return Ok(());
+    }
+    let items: Vec<String> = parts.iter().map(|&part| picked.item(part)).collect();
+    let Some(pick) = p.select_or_back(&ask::correct_what(&picked.label), &items, 0)? else {
+        return Ok(());
+    };
+    let correction = match parts[pick] {
+        Part::FirstPhase => ask_tricks(p, &picked, true)?,
+        Part::Tricks => ask_tricks(p, &picked, false)?,
+        Part::Auction => ask_auction(p, &picked)?,
+        Part::Honours => ask_honours(p, &picked)?,
+        Part::Doubling => ask_doubling(p, &picked)?,
+        Part::Dummy => ask_dummy(p, &picked)?,
+    };
+    match correction {
+        Some(correction) => save(p, cx, id, &picked, in_play, &correction),
+        None => Ok(()),
+    }
+}
+
+/// Which deal, as the sheet numbers them (Chicago: "1·3", typed 1.3 too):
+/// its rubber and number; `None` for Esc.
+fn ask_deal(
+    p: &mut dyn Prompter,
+    whole: &ContractGame,
+    over: &[&RubberView],
+) -> Result<Option<(usize, usize)>> {
+    let last = whole.played();
+    let in_play = whole.rubber_in_play();
+    let unit = say::circle::unit(whole);
     let pick_deal = |text: &str| match say::deal_at(whole, text) {
         Ok((rubber, n)) if rubber < in_play || n <= last => Ok((rubber, n)),
-        Ok((_, n)) if last == 0 => Err(format!(
-            "deal {} has nothing recorded yet; type a deal of a {} that is over",
-            say::deal_label(whole, n),
-            say::circle::unit(whole)
-        )),
-        Ok((_, n)) => Err(format!(
-            "deal {} has nothing recorded yet; type a deal from {} to {}",
-            say::deal_label(whole, n),
-            say::deal_label(whole, 1),
-            say::deal_label(whole, last)
+        Ok((_, n)) if last == 0 => Err(ask::nothing_yet_over(&say::deal_label(whole, n), unit)),
+        Ok((_, n)) => Err(ask::nothing_yet_from(
+            &say::deal_label(whole, n),
+            &say::deal_label(whole, 1),
+            &say::deal_label(whole, last),
         )),
         Err(why) => Err(why),
     };
-    let check = |text: &str| pick_deal(text).map(|_| ());
     let (range, default) = match over.last() {
         Some(before) if last == 0 => {
             let deals = before.game.contest().deals().len();
             let label = say::rubber_deal_label(whole, before, deals);
-            (
-                format!(
-                    "a deal of a {} that is over, like {label}",
-                    say::circle::unit(whole)
-                ),
-                label,
-            )
+            (ask::a_deal_over(unit, &label), label)
         }
         Some(_) => (
-            format!(
-                "{} to {}, or a deal of a {} that is over, like 1·1",
-                say::deal_label(whole, 1),
-                say::deal_label(whole, last),
-                say::circle::unit(whole)
+            ask::deals_or_over(
+                &say::deal_label(whole, 1),
+                &say::deal_label(whole, last),
+                unit,
             ),
             say::deal_label(whole, last),
         ),
         None => (
-            format!(
-                "{} to {}",
-                say::deal_label(whole, 1),
-                say::deal_label(whole, last)
-            ),
+            ask::deals_from(&say::deal_label(whole, 1), &say::deal_label(whole, last)),
             say::deal_label(whole, last),
         ),
     };
-    let Some(text) = p.input_or_back(
-        &format!("Correct which deal ({range})?"),
+    prompt::ask_or_back(
+        p,
+        &ask::correct_which_deal(&range),
         Some(&default),
-        &check,
-    )?
-    else {
-        return Ok(());
-    };
-    let (rubber, number) = pick_deal(&text).map_err(anyhow::Error::msg)?;
-    // The rubber the deal was played in: its players, its pad's numbers.
-    let view = over.iter().find(|r| r.number == rubber);
-    let game: &ContractGame = view.map_or(whole, |r| r.game);
-    let label = match view {
-        Some(view) => say::rubber_deal_label(whole, view, number),
-        None => say::deal_label(game, number),
-    };
-    let deal = game.contest().deal(number).expect("a deal dealt");
-    let (a, b) = (game.seat(Side::A), game.seat(Side::B));
-    let mut items = Vec::new();
-    let mut kinds = Vec::new();
-    if let (Some(tricks), Some(phase)) = (deal.first_phase(), game.rules().first_phase()) {
-        items.push(format!(
-            "{} tricks (now {} {}, {} {})",
-            phase.title(),
-            game.name(Side::A),
+        pick_deal,
+    )
+}
+
+/// The first phase's tricks (`first`) or declarer's, as a count the engine
+/// takes for the deal.
+fn ask_tricks(p: &mut dyn Prompter, picked: &Picked, first: bool) -> Result<Option<Correction>> {
+    let (game, deal, label) = (picked.game, picked.deal, &picked.label);
+    let (seat, now, prompt) = if first {
+        let tricks = deal.first_phase().expect("listed");
+        (
+            game.seat(Side::A),
             tricks.a,
-            game.name(Side::B),
-            tricks.b
-        ));
-        kinds.push(0);
-    }
-    if let Some(auction) = deal.auction().filter(|a| !a.calls().is_empty()) {
-        items.push(format!("The auction (now {})", say::calls(game, auction)));
-        kinds.push(1);
-    }
-    if let (Some(tricks), Some(contract)) = (deal.tricks(), deal.contract()) {
-        items.push(format!(
-            "Declarer's tricks (now {} took {tricks} in {})",
-            game.name(contract.declarer),
-            contract.pretty()
-        ));
-        kinds.push(2);
-    }
-    if game.rules().has_dummy_choice() && deal.contract().is_some() {
-        let now = match deal.dummy() {
-            Some(Dummy::Revealed) => "revealed",
-            Some(Dummy::Hidden) => "hidden",
-            None => "not recorded",
-        };
-        items.push(format!("The dummy (now {now})"));
-        kinds.push(3);
-    }
-    // Bridge for four: the honours, recorded with declarer's tricks.
-    if game.rules().honours() && deal.tricks().is_some() {
-        let now = match deal.honours() {
-            Some((seat, held)) => format!("{} {}", game.name(seat), held.points()),
-            None => "none".to_string(),
-        };
-        items.push(format!("The honours (now {now})"));
-        kinds.push(4);
-    }
-    if let Some(contract) = deal.contract().filter(|_| game.rules().doubles()) {
-        items.push(format!("The doubling (now {})", contract.pretty()));
-        kinds.push(5);
-    }
-    if items.is_empty() {
-        p.say(&format!(
-            "Deal {label} has nothing recorded to correct yet."
-        ));
-        return Ok(());
-    }
-    let Some(pick) = p.select_or_back(&format!("Correct what in deal {label}?"), &items, 0)? else {
-        return Ok(());
+            ask::first_phase_tricks(
+                game.name(Side::A),
+                label,
+                game.rules().first_phase().expect("listed").name(),
+                game.name(Side::B),
+            ),
+        )
+    } else {
+        let contract = deal.contract().expect("listed");
+        (
+            game.seat(contract.declarer),
+            deal.tricks().expect("listed"),
+            ask::declarer_tricks(game.name(contract.declarer), label, &contract.pretty()),
+        )
     };
-    let edit = |correction: &Correction| {
-        whole
-            .edit_rubber(rubber, number, correction)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    };
-    let correction = match kinds[pick] {
-        0 | 2 => {
-            let first = kinds[pick] == 0;
-            let (seat, now, prompt) = if first {
-                let tricks = deal.first_phase().expect("listed");
-                (
-                    a,
-                    tricks.a,
-                    format!(
-                        "Tricks {} took in deal {label}'s {} ({} took the rest)",
-                        game.name(Side::A),
-                        game.rules().first_phase().expect("listed").name(),
-                        game.name(Side::B)
-                    ),
-                )
-            } else {
-                let contract = deal.contract().expect("listed");
-                (
-                    if contract.declarer == Side::A { a } else { b },
-                    deal.tricks().expect("listed"),
-                    format!(
-                        "Tricks {} took as declarer in deal {label}'s {}",
-                        game.name(contract.declarer),
-                        contract.pretty()
-                    ),
-                )
-            };
-            let make = |n: u32| {
-                if first {
-                    Correction::FirstPhase(vec![(seat, n)])
-                } else {
-                    Correction::Tricks(vec![(seat, n)])
-                }
-            };
-            let check = |text: &str| {
-                let n = super::super::parse_count(text)
-                    .map_err(|why| format!("{why}; type a number from 0 to 13"))?;
-                edit(&make(n))
-            };
-            let Some(text) = p.input_or_back(&prompt, Some(&now.to_string()), &check)? else {
-                return Ok(());
-            };
-            make(super::super::parse_count(&text).expect("checked"))
-        }
-        1 => {
-            let auction = deal.auction().expect("listed");
-            let now: Vec<String> = auction.calls().iter().map(ToString::to_string).collect();
-            let parse = |text: &str| -> Result<Correction, String> {
-                let calls = text
-                    .split_whitespace()
-                    .map(|c| c.parse::<Call>().map_err(|e| e.to_string()))
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Correction::Auction(calls))
-            };
-            let check = |text: &str| edit(&parse(text)?);
-            let prompt = format!(
-                "Deal {label}'s whole auction, calls in order from {}{}",
-                game.name(auction.first()),
-                example_auction(auction).map_or(String::new(), |e| format!(" (e.g. {e})"))
-            );
-            let Some(text) = p.input_or_back(&prompt, Some(&now.join(" ")), &check)? else {
-                return Ok(());
-            };
-            parse(&text).expect("checked")
-        }
-        4 => {
-            let contract = deal.contract().expect("listed");
-            let example = if contract.bid.strain == crate::rules::contract::auction::Strain::NoTrump
-            {
-                "150"
-            } else {
-                "100"
-            };
-            let example =
-                format!(
-                    "{} {example}",
-                    game.name(game.left_of(
-                        game.left_of(deal.declarer().expect("a contract has a declarer"),)
-                    ))
-                );
-            let now = deal.honours().map_or("none".to_string(), |(seat, held)| {
-                format!("{} {}", game.name(seat), held.points())
-            });
-            let check = |text: &str| {
-                edit(&Correction::Honours(super::super::bridge::typed_honours(
-                    game, text, &example,
-                )?))
-            };
-            let prompt = format!(
-                "Honours held in deal {label}'s {} (none, or e.g. {example})",
-                contract.pretty()
-            );
-            let Some(text) = p.input_or_back(&prompt, Some(&now), &check)? else {
-                return Ok(());
-            };
-            Correction::Honours(
-                super::super::bridge::typed_honours(game, &text, &example).expect("checked"),
-            )
-        }
-        5 => {
-            let auction = deal.auction().expect("a contract has an auction");
-            let contract = deal.contract().expect("listed");
-            let choices = [Doubling::Undoubled, Doubling::Doubled, Doubling::Redoubled];
-            let items: Vec<String> = choices
-                .iter()
-                .map(|&doubling| {
-                    let word = match doubling {
-                        Doubling::Undoubled => "Undoubled",
-                        Doubling::Doubled => "Doubled",
-                        Doubling::Redoubled => "Redoubled",
-                    };
-                    format!(
-                        "{word}: {}",
-                        Contract {
-                            doubling,
-                            ..contract
-                        }
-                        .pretty()
-                    )
-                })
-                .collect();
-            let at = choices
-                .iter()
-                .position(|&d| d == contract.doubling)
-                .unwrap_or(0);
-            let Some(pick) = p.select_or_back(
-                &format!("Deal {label}'s contract, doubled or not?"),
-                &items,
-                at,
-            )?
-            else {
-                return Ok(());
-            };
-            let Some(calls) = with_doubling(auction, choices[pick]) else {
-                p.say(&format!(
-                    "error: deal {label}'s auction cannot end {}; correct the whole auction instead",
-                    items[pick]
-                ));
-                return Ok(());
-            };
-            let correction = Correction::Auction(calls);
-            if let Err(why) = edit(&correction) {
-                p.say(&format!("error: {why}"));
-                return Ok(());
-            }
-            correction
-        }
-        _ => {
-            let items = [
-                "The revealed dummy".to_string(),
-                "The hidden dummy".to_string(),
-            ];
-            let Some(pick) = p.select_or_back(
-                &format!("Which dummy did declarer take in deal {label}?"),
-                &items,
-                0,
-            )?
-            else {
-                return Ok(());
-            };
-            Correction::Dummy(if pick == 0 {
-                Dummy::Revealed
-            } else {
-                Dummy::Hidden
-            })
+    let make = |n: u32| {
+        if first {
+            Correction::FirstPhase(vec![(seat, n)])
+        } else {
+            Correction::Tricks(vec![(seat, n)])
         }
     };
+    prompt::ask_or_back(p, &prompt, Some(&now.to_string()), |text| {
+        let n = crate::cli::values::parse_count(text).map_err(ask::type_up_to_13)?;
+        let correction = make(n);
+        picked.edit(&correction)?;
+        Ok(correction)
+    })
+}
+
+/// The whole auction again, calls in order.
+fn ask_auction(p: &mut dyn Prompter, picked: &Picked) -> Result<Option<Correction>> {
+    let auction = picked.deal.auction().expect("listed");
+    let now: Vec<String> = auction.calls().iter().map(ToString::to_string).collect();
+    let prompt = ask::whole_auction(
+        &picked.label,
+        picked.game.name(auction.first()),
+        example_auction(auction).as_deref(),
+    );
+    prompt::ask_or_back(p, &prompt, Some(&now.join(" ")), |text| {
+        let calls = text
+            .split_whitespace()
+            .map(|c| c.parse::<Call>().map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let correction = Correction::Auction(calls);
+        picked.edit(&correction)?;
+        Ok(correction)
+    })
+}
+
+/// Bridge for four: who held honours, and how many points.
+fn ask_honours(p: &mut dyn Prompter, picked: &Picked) -> Result<Option<Correction>> {
+    let (game, deal) = (picked.game, picked.deal);
+    let contract = deal.contract().expect("listed");
+    let points = if contract.bid.strain == Strain::NoTrump {
+        150
+    } else {
+        100
+    };
+    let declarer = deal.declarer().expect("a contract has a declarer");
+    let example = ask::honours_held(game.name(game.left_of(game.left_of(declarer))), points);
+    let prompt = ask::honours_in(&picked.label, &contract.pretty(), &example);
+    prompt::ask_or_back(p, &prompt, Some(&picked.honours_now()), |text| {
+        let correction =
+            Correction::Honours(super::super::bridge::typed_honours(game, text, &example)?);
+        picked.edit(&correction)?;
+        Ok(correction)
+    })
+}
+
+/// Undoubled, doubled or redoubled: the auction rebuilt to end so.
+fn ask_doubling(p: &mut dyn Prompter, picked: &Picked) -> Result<Option<Correction>> {
+    let auction = picked.deal.auction().expect("a contract has an auction");
+    let contract = picked.deal.contract().expect("listed");
+    let choices = [Doubling::Undoubled, Doubling::Doubled, Doubling::Redoubled];
+    let items: Vec<String> = choices
+        .iter()
+        .map(|&doubling| {
+            let doubled = Contract {
+                doubling,
+                ..contract
+            };
+            ask::doubling_choice(doubling, &doubled.pretty())
+        })
+        .collect();
+    let at = choices
+        .iter()
+        .position(|&d| d == contract.doubling)
+        .unwrap_or(0);
+    let question = ask::doubled_or_not(&picked.label);
+    let Some(pick) = p.select_or_back(&question, &items, at)? else {
+        return Ok(None);
+    };
+    let Some(calls) = with_doubling(auction, choices[pick]) else {
+        p.say(&ask::cannot_end(&picked.label, &items[pick]));
+        return Ok(None);
+    };
+    let correction = Correction::Auction(calls);
+    if let Err(why) = picked.edit(&correction) {
+        p.say(&format!("error: {why}"));
+        return Ok(None);
+    }
+    Ok(Some(correction))
+}
+
+/// The dummy declarer took: the revealed one or the hidden one.
+fn ask_dummy(p: &mut dyn Prompter, picked: &Picked) -> Result<Option<Correction>> {
+    let choices = [Dummy::Revealed, Dummy::Hidden];
+    let items: Vec<String> = choices
+        .iter()
+        .map(|&dummy| ask::dummy_choice(dummy).to_string())
+        .collect();
+    let question = ask::which_dummy(&picked.label);
+    Ok(p.select_or_back(&question, &items, 0)?
+        .map(|pick| Correction::Dummy(choices[pick])))
+}
+
+/// Saves the correction and tells what it changed: at five or six, in a
+/// rubber already over, that rubber's result and every player's total.
+fn save(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    picked: &Picked,
+    in_play: usize,
+    correction: &Correction,
+) -> Result<()> {
+    let (rubber, number) = (picked.rubber, picked.number);
     let (session, effect) = cx.store.update(id, cx.now, |s| {
         let game = s.contract_mut()?;
-        let (corrected, effect) = game.edit_rubber(rubber, number, &correction)?;
+        let (corrected, effect) = game.edit_rubber(rubber, number, correction)?;
         *game = corrected;
         Ok(effect)
     })?;
@@ -337,9 +368,8 @@ pub(super) fn correct(
         .iter()
         .find(|r| r.number == rubber && rubber < in_play)
     {
-        // Five or six, a rubber already over: its result, and every player's total.
         Some(over) => {
-            for line in say::corrected_as(over.game, number, &label, effect) {
+            for line in say::corrected_as(over.game, number, &picked.label, effect) {
                 p.say(&capitalised(&line));
             }
             p.say(&say::circle::rubber_over(game, over));

@@ -6,10 +6,11 @@
 
 use anyhow::Result;
 
-use super::{Commands, Flow, parse_command};
+use super::{Commands, Flow, Typed, parse_command};
 use crate::cmd::Context;
 use crate::narrate::contract as say;
-use crate::prompt::Prompter;
+use crate::narrate::play::contract as ask;
+use crate::prompt::{self, Prompter};
 use crate::render;
 use crate::rules::Seat;
 use crate::rules::contract::ContractRules;
@@ -25,17 +26,7 @@ mod correct;
 
 /// What can be typed at any question; Buddy Bridge has no doubles to offer.
 fn help(rules: ContractRules) -> &'static str {
-    if rules.doubles() {
-        "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, X, XX, or Enter after a bid, double or redouble for all pass), \
-         or u = take back the last answer, e = correct an earlier deal, t = score sheet, why = how \
-         the last deal scored (why 3: deal 3), q = quit (everything is saved), ? = this help."
-    } else {
-        "At any question: type what is asked (a number of tricks, or a call such as \
-         1S, 3NT, 2♥, pass, or Enter after a bid for all pass), or u = take back the last answer, \
-         e = correct an earlier deal, t = score sheet, why = how the last deal scored (why 3: \
-         deal 3), q = quit (everything is saved), ? = this help."
-    }
+    ask::help(rules.doubles())
 }
 
 /// The deal-by-deal loop: reloads the session before every question and
@@ -102,21 +93,18 @@ fn first_phase(
         .expect("a first phase is asked")
         .title();
     let leader = !deal.dealer_side();
-    let prompt = format!(
-        "{phase}: tricks {} took (0 to 13; {} took the rest)",
-        game.name(leader),
-        game.name(deal.dealer)
-    );
-    let check = |text: &str| match typed_count(text)? {
-        Some(n) => game
-            .clone()
-            .record_first_phase(&[(game.seat(leader), n)])
-            .map_err(|e| e.to_string()),
-        None => Ok(()),
-    };
-    let text = p.input(&prompt, None, &check)?;
-    match typed_count(&text).expect("checked") {
-        Some(n) => {
+    let prompt = ask::first_phase_question(phase, game.name(leader), game.name(deal.dealer));
+    let typed = prompt::ask(p, &prompt, None, |text| {
+        let n = typed_count(text)?;
+        if let Some(n) = n {
+            game.clone()
+                .record_first_phase(&[(game.seat(leader), n)])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(Typed::of(text, n))
+    })?;
+    match typed {
+        Typed::Value(n) => {
             let number = deal.number;
             let session = cx.store.update(id, cx.now, |s| {
                 Ok(s.contract_mut()?
@@ -131,7 +119,7 @@ fn first_phase(
             }
             Ok(Flow::Go)
         }
-        None => command(p, cx, id, game, &text),
+        Typed::Command(text) => command(p, cx, id, game, &text),
     }
 }
 
@@ -141,6 +129,15 @@ pub(super) type Extra<'a> = Option<(
     &'a dyn Fn(&str) -> bool,
     fn(&mut dyn Prompter, &Context, &str, &ContractGame) -> Result<Flow>,
 )>;
+
+/// An answer at the call question, parsed once by its check.
+enum Said {
+    /// The extra answer the question takes (`Extra`).
+    Extra,
+    /// Enter after a bid: all pass.
+    AllPass,
+    Typed(Typed<Call>),
+}
 
 /// One call of the auction, from the player whose turn it is (two players
 /// or four). A call the rules force is never asked: it is recorded and
@@ -174,39 +171,35 @@ pub(super) fn call(
     // Enter after a bid, double or redouble: all pass, as many passes as
     // end the auction.
     let all_pass = |text: &str| text.trim().is_empty() && auction.standing().is_some();
-    let check = |text: &str| {
+    let said = prompt::ask(p, &prompt, None, |text| {
         if is_extra(text) {
-            return Ok(());
+            return Ok(Said::Extra);
         }
         if all_pass(text) {
-            return pass_to_the_end(&mut game.clone(), number)
-                .map(|_| ())
-                .map_err(|e| e.to_string());
+            pass_to_the_end(&mut game.clone(), number).map_err(|e| e.to_string())?;
+            return Ok(Said::AllPass);
         }
-        match typed_call(text, auction)? {
-            Some(call) => game.clone().call(call).map_err(|e| e.to_string()),
-            None => Ok(()),
+        let call = typed_call(text, auction)?;
+        if let Some(call) = call {
+            game.clone().call(call).map_err(|e| e.to_string())?;
         }
-    };
-    let text = p.input(&prompt, None, &check)?;
-    if let Some((is, act)) = extra
-        && is(&text)
-    {
-        return act(p, cx, id, game);
-    }
-    if all_pass(&text) {
-        let (session, passed) = cx.store.update(id, cx.now, |s| {
-            Ok(pass_to_the_end(s.contract_mut()?, number)?)
-        })?;
-        let game = session.contract()?;
-        if let Some(line) = say::all_pass(game, number, passed) {
-            p.say(&line);
+        Ok(Said::Typed(Typed::of(text, call)))
+    })?;
+    let call = match said {
+        Said::Extra => return extra.map_or(Ok(Flow::Go), |(_, act)| act(p, cx, id, game)),
+        Said::AllPass => {
+            let (session, passed) = cx.store.update(id, cx.now, |s| {
+                Ok(pass_to_the_end(s.contract_mut()?, number)?)
+            })?;
+            let game = session.contract()?;
+            if let Some(line) = say::all_pass(game, number, passed) {
+                p.say(&line);
+            }
+            ended(p, game, number, 0);
+            return Ok(Flow::Go);
         }
-        ended(p, game, number, 0);
-        return Ok(Flow::Go);
-    }
-    let Some(call) = typed_call(&text, auction).expect("checked") else {
-        return command(p, cx, id, game, &text);
+        Said::Typed(Typed::Value(call)) => call,
+        Said::Typed(Typed::Command(text)) => return command(p, cx, id, game, &text),
     };
     let asked = auction.calls().len() + 1;
     let (session, ()) = cx
@@ -270,41 +263,32 @@ pub(super) fn final_contract(
     let auction = deal.auction().expect("an open auction");
     let number = deal.number;
     let first = &game.table().names()[0];
-    let prompt = if game.rules().doubles() {
-        format!(
-            "Final contract (e.g. 4S {first} X: level and strain, declarer, X or XX; pass: passed out)"
-        )
-    } else {
-        format!("Final contract (e.g. 4S {first}: level and strain, declarer; pass: passed out)")
-    };
+    let prompt = ask::final_contract_question(first, game.rules().doubles());
     let is_extra = |text: &str| extra.is_some_and(|(is, _)| is(text));
-    let check = |text: &str| {
+    // `None`: the extra answer this question takes.
+    let said = prompt::ask(p, &prompt, None, |text| {
         if is_extra(text) {
-            return Ok(());
+            return Ok(None);
         }
-        match typed_contract(game, auction, text)? {
-            Some(calls) => game.clone().calls(&calls).map_err(|(_, e)| e.to_string()),
-            None => Ok(()),
+        let calls = typed_contract(game, auction, text)?;
+        if let Some(calls) = &calls {
+            game.clone().calls(calls).map_err(|(_, e)| e.to_string())?;
         }
-    };
-    let text = p.input(&prompt, None, &check)?;
-    if let Some((is, act)) = extra
-        && is(&text)
-    {
-        return act(p, cx, id, game);
-    }
-    let Some(calls) = typed_contract(game, auction, &text).expect("checked") else {
-        return command(p, cx, id, game, &text);
+        Ok(Some(Typed::of(text, calls)))
+    })?;
+    let calls = match said {
+        None => return extra.map_or(Ok(Flow::Go), |(_, act)| act(p, cx, id, game)),
+        Some(Typed::Value(calls)) => calls,
+        Some(Typed::Command(text)) => return command(p, cx, id, game, &text),
     };
     let (session, ()) = cx.store.update(id, cx.now, |s| {
         Ok(s.contract_mut()?.calls(&calls).map_err(|(_, e)| e)?)
     })?;
     let game = session.contract()?;
     let deal = game.contest().deal(number).expect("a deal dealt");
-    p.say(&format!(
-        "{} (The auction is not recorded at this table.)",
-        capitalised(&say::auction_end(game, deal))
-    ));
+    p.say(&ask::not_recorded(&capitalised(&say::auction_end(
+        game, deal,
+    ))));
     if deal.is_settled() && !game.is_finished() {
         p.say(&render::contract::sheet_at_table(game, p.width()));
     }
@@ -365,15 +349,15 @@ pub(super) fn ended(p: &mut dyn Prompter, game: &ContractGame, number: usize, ma
 pub(super) fn call_prompt(game: &ContractGame, auction: &Auction, seat: Seat) -> String {
     let legal = auction.legal();
     match auction.raise_or_stand() {
-        Some(_) if legal.lowest_bid.is_some() => format!(
-            "{}'s call: raise ({}) or stand (pass)",
+        Some(_) if legal.lowest_bid.is_some() => ask::raise_or_stand(
             game.name(seat),
-            Legal {
+            &Legal {
                 pass: false,
                 ..legal
             }
+            .to_string(),
         ),
-        _ => format!("{}'s call ({legal})", game.name(seat)),
+        _ => ask::call_question(game.name(seat), &legal.to_string()),
     }
 }
 
@@ -385,20 +369,15 @@ fn ask_dummy(
     game: &ContractGame,
     declarer: Side,
 ) -> Result<Flow> {
-    let items = [
-        "The revealed dummy".to_string(),
-        "The hidden dummy".to_string(),
-        "Skip (do not record it)".to_string(),
-    ];
-    let pick = p.select(
-        &format!("Which dummy does {} take?", game.name(declarer)),
-        &items,
-        0,
-    )?;
-    let dummy = match pick {
-        0 => Dummy::Revealed,
-        1 => Dummy::Hidden,
-        _ => return Ok(Flow::Go),
+    // `None`: skip, recording nothing.
+    let choices = [Some(Dummy::Revealed), Some(Dummy::Hidden), None];
+    let items: Vec<String> = choices
+        .iter()
+        .map(|&dummy| ask::dummy_taken_choice(dummy).to_string())
+        .collect();
+    let question = ask::which_dummy_taken(game.name(declarer));
+    let Some(dummy) = choices[p.select(&question, &items, 0)?] else {
+        return Ok(Flow::Go);
     };
     cx.store
         .update(id, cx.now, |s| Ok(s.contract_mut()?.record_dummy(dummy)?))?;
@@ -415,25 +394,21 @@ fn tricks(
     declarer: Side,
 ) -> Result<Flow> {
     let c = deal.contract().expect("a contract");
-    let prompt = format!(
-        "Tricks {} took as declarer in {} (needs {})",
-        game.name(declarer),
-        c.pretty(),
-        c.bid.tricks_needed()
-    );
-    let check = |text: &str| match typed_count(text)? {
-        Some(n) => game
-            .clone()
-            .record_tricks(&[(game.seat(declarer), n)])
-            .map(|_| ())
-            .map_err(|e| e.to_string()),
-        None => Ok(()),
-    };
+    let prompt = ask::tricks_question(game.name(declarer), &c.pretty(), c.bid.tricks_needed());
     // Enter: made exactly, the tricks the contract needs.
     let exactly = c.bid.tricks_needed().to_string();
-    let text = p.input(&prompt, Some(&exactly), &check)?;
-    let Some(n) = typed_count(&text).expect("checked") else {
-        return command(p, cx, id, game, &text);
+    let typed = prompt::ask(p, &prompt, Some(&exactly), |text| {
+        let n = typed_count(text)?;
+        if let Some(n) = n {
+            game.clone()
+                .record_tricks(&[(game.seat(declarer), n)])
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(Typed::of(text, n))
+    })?;
+    let n = match typed {
+        Typed::Value(n) => n,
+        Typed::Command(text) => return command(p, cx, id, game, &text),
     };
     let number = deal.number;
     let (session, _) = cx.store.update(id, cx.now, |s| {
@@ -480,7 +455,7 @@ pub(super) fn typed_count(text: &str) -> Result<Option<u32>, String> {
     }
     super::parse_count(text)
         .map(Some)
-        .map_err(|why| format!("{why}; type a number from 0 to 13, or {}", super::KEYS))
+        .map_err(|why| ask::type_count_or(why, super::KEYS))
 }
 
 /// A call, or `None` for one of the table's commands; a word that is not a
@@ -489,14 +464,9 @@ pub(super) fn typed_call(text: &str, auction: &Auction) -> Result<Option<Call>, 
     if is_command(text) {
         return Ok(None);
     }
-    text.parse::<Call>().map(Some).map_err(|bad| {
-        let what = if bad.0.is_empty() {
-            "type a call".to_string()
-        } else {
-            format!("`{}` is not a call", bad.0)
-        };
-        format!("{what}; legal now: {}; or {}", auction.legal(), super::KEYS)
-    })
+    text.parse::<Call>()
+        .map(Some)
+        .map_err(|bad| ask::not_a_call(&bad.0, &auction.legal().to_string(), super::KEYS))
 }
 
 impl Commands for ContractGame {

@@ -6,9 +6,30 @@ use anyhow::Result;
 use crate::cli::values::parse_count;
 use crate::cmd::Context;
 use crate::narrate;
-use crate::prompt::Prompter;
+use crate::narrate::play::exact as say;
+use crate::prompt::{self, Prompter};
 use crate::rules::game::exact::list_range;
-use crate::rules::{EditKind, ExactGame, HandNumber, HandPhase, RuleError, Seat};
+use crate::rules::{EditKind, ExactGame, Hand, HandNumber, HandPhase, RuleError, Seat};
+
+/// What the `e` menu offers at the exact-bid table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Correction {
+    /// A bid in the hand being bid.
+    ThisHand,
+    /// The bids or tricks of a hand played.
+    EarlierHand,
+    NeverMind,
+}
+
+impl Correction {
+    fn label(self) -> &'static str {
+        match self {
+            Correction::ThisHand => say::CORRECT_THIS_HAND,
+            Correction::EarlierHand => say::CORRECT_EARLIER_HAND,
+            Correction::NeverMind => say::NEVER_MIND,
+        }
+    }
+}
 
 /// Corrections: a bid in the hand being bid, or any earlier hand.
 pub(super) fn correct(
@@ -17,117 +38,118 @@ pub(super) fn correct(
     id: &str,
     game: &ExactGame,
 ) -> Result<()> {
-    let hand = game.current();
-    let bids_open = hand
-        .is_some_and(|h| h.bids().values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
-    let mut items = Vec::new();
-    if bids_open {
-        items.push("Correct a bid in this hand".to_string());
+    let hand = game
+        .current()
+        .filter(|h| h.bids().values().any(Option::is_some) && h.phase() == HandPhase::Bidding);
+    let mut offered = Vec::new();
+    if hand.is_some() {
+        offered.push(Correction::ThisHand);
     }
     if game.played() > 0 {
-        items.push("Correct an earlier hand (bids or tricks)".to_string());
+        offered.push(Correction::EarlierHand);
     }
-    items.push("Never mind".to_string());
-    let pick = p.select("What needs correcting?", &items, 0)?;
+    offered.push(Correction::NeverMind);
+    let items: Vec<String> = offered.iter().map(|c| c.label().to_string()).collect();
+    let pick = p.select(say::WHAT_NEEDS_CORRECTING, &items, 0)?;
+    match (offered[pick], hand) {
+        (Correction::ThisHand, Some(hand)) => this_hand(p, cx, id, game, hand),
+        (Correction::EarlierHand, _) => earlier_hand(p, cx, id, game),
+        _ => Ok(()),
+    }
+}
+
+/// A bid in the hand being bid: whose, the new bid, and the dealer's new
+/// bid when the correction makes the bids add up to the hand.
+fn this_hand(
+    p: &mut dyn Prompter,
+    cx: &Context,
+    id: &str,
+    game: &ExactGame,
+    hand: &Hand,
+) -> Result<()> {
     let table = game.table();
-    match items[pick].as_str() {
-        "Correct a bid in this hand" => {
-            let hand = hand.expect("bids_open implies a hand");
-            let bidders: Vec<Seat> = hand
-                .deal
-                .order
-                .iter()
-                .copied()
-                .filter(|&s| hand.bid(s).is_some())
-                .collect();
-            let names: Vec<String> = bidders
-                .iter()
-                .map(|&s| format!("{} (bid {})", table.name(s), hand.bid(s).unwrap_or(0)))
-                .collect();
-            let seat = bidders[p.select("Whose bid?", &names, 0)?];
-            let was = hand.bid(seat).unwrap_or(0);
-            let dealer = hand.deal.dealer;
-            // A correction that makes the bids add up is fine here: the
-            // dealer is asked for a new bid next.
-            let check = |text: &str| {
-                let n =
-                    parse_count(text).map_err(|why| format!("{why}; type the corrected bid"))?;
-                match game.clone().record_bids(&[(seat, n)]) {
-                    Ok(_) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(()),
-                    Err(e) => Err(e.to_string()),
-                }
-            };
-            let prompt = format!("{}'s corrected bid (Enter keeps {was})", table.name(seat));
-            let n =
-                parse_count(&p.input(&prompt, Some(&was.to_string()), &check)?).expect("checked");
-            let mut entries = vec![(seat, n)];
-            if let Err(RuleError::CorrectionHitsHook {
-                dealer: name,
-                legal,
-                ..
-            }) = game.clone().record_bids(&entries)
-            {
-                p.say(&format!(
-                    "Now the bids add up to the hand, so {name} (dealer) must change too: {legal}."
-                ));
-                let check = |text: &str| {
-                    let m = parse_count(text)
-                        .map_err(|why| format!("{why}; type the dealer's new bid"))?;
-                    game.clone()
-                        .record_bids(&[(seat, n), (dealer, m)])
-                        .map(|_| ())
-                        .map_err(|e| e.to_string())
-                };
-                let m = parse_count(&p.input(&format!("{name}'s new bid"), None, &check)?)
-                    .expect("checked");
-                entries.push((dealer, m));
-            }
-            let (session, forced) = cx
-                .store
-                .update(id, cx.now, |s| Ok(s.exact_mut()?.record_bids(&entries)?))?;
-            let said: Vec<String> = entries
-                .iter()
-                .map(|&(s, b)| format!("{}'s bid is now {b}", table.name(s)))
-                .collect();
-            p.say(&format!("{}.", said.join("; ")));
-            for forced in &forced {
-                p.say(&narrate::forced(session.exact()?, forced));
-            }
+    let bidders: Vec<Seat> = hand
+        .deal
+        .order
+        .iter()
+        .copied()
+        .filter(|&s| hand.bid(s).is_some())
+        .collect();
+    let names: Vec<String> = bidders
+        .iter()
+        .map(|&s| say::whose_bid_item(table.name(s), hand.bid(s).unwrap_or(0)))
+        .collect();
+    let seat = bidders[p.select(say::WHOSE_BID, &names, 0)?];
+    let was = hand.bid(seat).unwrap_or(0);
+    let dealer = hand.deal.dealer;
+    // A correction that makes the bids add up is fine here: the
+    // dealer is asked for a new bid next.
+    let prompt = say::corrected_bid(table.name(seat), was);
+    let n = prompt::ask(p, &prompt, Some(&was.to_string()), |text| {
+        let n = parse_count(text).map_err(say::type_corrected_bid)?;
+        match game.clone().record_bids(&[(seat, n)]) {
+            Ok(_) | Err(RuleError::CorrectionHitsHook { .. }) => Ok(n),
+            Err(e) => Err(e.to_string()),
         }
-        "Correct an earlier hand (bids or tricks)" => {
-            let last = game.played();
-            let check = |text: &str| match text.trim().parse::<usize>() {
-                Ok(n) if (1..=last).contains(&n) => Ok(()),
-                _ => Err(format!("type a hand number from 1 to {last}")),
-            };
-            let typed: usize = p
-                .input(&format!("Which hand (1 to {last})?"), None, &check)?
-                .trim()
-                .parse()?;
-            let number = HandNumber::new(typed)
-                .ok_or_else(|| anyhow::anyhow!("type a hand number from 1 to {last}"))?;
-            let kinds = ["Bids".to_string(), "Tricks".to_string()];
-            let kind = if p.select("Correct its bids or its tricks?", &kinds, 1)? == 0 {
-                EditKind::Bids
-            } else {
-                EditKind::Tricks
-            };
-            let Some(entries) = corrected_counts(p, game, number, kind)? else {
-                return Ok(());
-            };
-            cx.store.update(id, cx.now, |s| {
-                let game = s.exact_mut()?;
-                *game = game.edit(number, kind, &entries)?;
-                Ok(())
-            })?;
-            let session = cx.store.load(id)?;
-            p.say(&format!(
-                "Hand {number} corrected; every later hand rescored. Totals: {}",
-                narrate::totals(session.exact()?)
-            ));
-        }
-        _ => {}
+    })?;
+    let mut entries = vec![(seat, n)];
+    if let Err(RuleError::CorrectionHitsHook {
+        dealer: name,
+        legal,
+        ..
+    }) = game.clone().record_bids(&entries)
+    {
+        p.say(&say::dealer_must_change(&name, &legal));
+        let m = prompt::ask(p, &say::new_bid(&name), None, |text| {
+            let m = parse_count(text).map_err(say::type_dealers_bid)?;
+            game.clone()
+                .record_bids(&[(seat, n), (dealer, m)])
+                .map_err(|e| e.to_string())?;
+            Ok(m)
+        })?;
+        entries.push((dealer, m));
     }
+    let (session, forced) = cx
+        .store
+        .update(id, cx.now, |s| Ok(s.exact_mut()?.record_bids(&entries)?))?;
+    let said: Vec<String> = entries
+        .iter()
+        .map(|&(s, b)| say::bid_is_now(table.name(s), b))
+        .collect();
+    p.say(&format!("{}.", said.join("; ")));
+    for forced in &forced {
+        p.say(&narrate::forced(session.exact()?, forced));
+    }
+    Ok(())
+}
+
+/// An earlier hand: which, its bids or its tricks, then each player's.
+fn earlier_hand(p: &mut dyn Prompter, cx: &Context, id: &str, game: &ExactGame) -> Result<()> {
+    let last = game.played();
+    let number = prompt::ask(p, &say::which_hand(last), None, |text| {
+        text.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=last).contains(n))
+            .and_then(HandNumber::new)
+            .ok_or_else(|| say::type_hand_number(last))
+    })?;
+    let kinds = [EditKind::Bids, EditKind::Tricks];
+    let items = [say::BIDS.to_string(), say::TRICKS.to_string()];
+    let kind = kinds[p.select(say::BIDS_OR_TRICKS, &items, 1)?];
+    let Some(entries) = corrected_counts(p, game, number, kind)? else {
+        return Ok(());
+    };
+    cx.store.update(id, cx.now, |s| {
+        let game = s.exact_mut()?;
+        *game = game.edit(number, kind, &entries)?;
+        Ok(())
+    })?;
+    let session = cx.store.load(id)?;
+    p.say(&say::hand_corrected(
+        number,
+        &narrate::totals(session.exact()?),
+    ));
     Ok(())
 }
 
@@ -203,39 +225,25 @@ pub(super) fn corrected_counts(
         let was = recorded(seat);
         let keeps = legal.contains(&was).then(|| was.to_string());
         let name = table.name(seat);
-        let question = match kind {
-            EditKind::Bids => format!("{name}'s bid in hand {number}"),
-            EditKind::Tricks => format!("Tricks {name} took in hand {number}"),
-        };
-        let prompt = match &keeps {
-            Some(was) => format!("{question} ({}; Enter keeps {was})", list_range(&legal)),
-            None => format!("{question} ({})", list_range(&legal)),
-        };
-        let check = |text: &str| {
-            let n = parse_count(text)
-                .map_err(|why| format!("{why}; type a number: {}", list_range(&legal)))?;
+        let prompt = say::count_in_hand(kind, name, number, &list_range(&legal), keeps.as_deref());
+        let n = prompt::ask(p, &prompt, keeps.as_deref(), |text| {
+            let n =
+                parse_count(text).map_err(|why| say::type_a_number(&why, &list_range(&legal)))?;
             if legal.contains(&n) {
-                return Ok(());
+                return Ok(n);
             }
             match whole(&entries, seat, n) {
                 Err(why) if last => Err(why),
-                _ => Err(format!(
-                    "{name} cannot have {n} in hand {number}; legal: {}",
-                    list_range(&legal)
-                )),
+                _ => Err(say::cannot_have(name, n, number, &list_range(&legal))),
             }
-        };
-        let text = p.input(&prompt, keeps.as_deref(), &check)?;
-        entries.push((seat, parse_count(&text).expect("checked")));
+        })?;
+        entries.push((seat, n));
     }
     if kind == EditKind::Tricks
         && let Some(&seat) = order.last()
     {
         let rest = cards - entries.iter().map(|&(_, n)| n).sum::<u32>();
-        p.say(&format!(
-            "{} took {rest} (the rest of the tricks).",
-            table.name(seat)
-        ));
+        p.say(&say::took_the_rest(table.name(seat), rest));
         entries.push((seat, rest));
     }
     Ok(Some(entries))

@@ -6,8 +6,9 @@ use anyhow::Result;
 
 use crate::cli::values::parse_count;
 use crate::cmd::play::parse_exact_command as parse_command;
-use crate::cmd::play::{Flow, command, letters};
+use crate::cmd::play::{Flow, Typed, command, letters};
 use crate::cmd::{Context, Named, in_bidding_order};
+use crate::narrate::play::exact as ask;
 use crate::prompt::Prompter;
 use crate::rules::{ExactGame, Forced, Hand, RuleError, Seat};
 
@@ -27,19 +28,18 @@ pub(super) fn ask_counts(
     entry: Entry,
 ) -> Result<Flow> {
     let game = line.game;
-    let check = |text: &str| {
-        if parse_command(text).is_some() {
-            return Ok(());
+    let typed = crate::prompt::ask(p, prompt, default, |text| {
+        if let Some(answer) = parse_command(text) {
+            return Ok(Typed::Command(answer));
         }
-        entry(&mut game.clone(), &line.parse(text)?)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let entries = line.parse(text)?;
+        entry(&mut game.clone(), &entries).map_err(|e| e.to_string())?;
+        Ok(Typed::Value(entries))
+    })?;
+    let entries = match typed {
+        Typed::Command(answer) => return command(p, cx, id, game, answer),
+        Typed::Value(entries) => entries,
     };
-    let text = p.input(prompt, default, &check)?;
-    if let Some(answer) = parse_command(&text) {
-        return command(p, cx, id, game, answer);
-    }
-    let entries = line.parse(&text).expect("checked");
     if let Err(e) = record(p, cx, id, |g| entry(g, &entries)) {
         p.say(&format!("error: {e:#}"));
     }
@@ -130,11 +130,11 @@ impl Line<'_> {
                 })
             {
                 let spaced: Vec<&str> = (0..run.len()).map(|i| &run[i..=i]).collect();
-                return Err(format!(
-                    "`{run}`: hand {} has {cards} cards, so a count can have two digits and \
-                     counts need spaces between them, e.g. {}",
+                return Err(ask::counts_need_spaces(
+                    run,
                     self.hand.deal.number,
-                    spaced.join(" ")
+                    cards,
+                    &spaced.join(" "),
                 ));
             }
             // No count in this hand has two digits, so `102` can only be 1, 0, 2.
@@ -162,10 +162,7 @@ impl Line<'_> {
             if let [one] = numbers.as_slice()
                 && let Err(why) = parse_count(one)
             {
-                return Err(format!(
-                    "{why}; type a number, or {}",
-                    crate::cmd::play::KEYS
-                ));
+                return Err(ask::type_number_or(&why, crate::cmd::play::KEYS));
             }
             numbers
                 .iter()
@@ -188,21 +185,6 @@ impl Line<'_> {
     fn count_refused(&self, given: usize) -> String {
         let table = self.game.table();
         let asked = self.waiting.len();
-        let noun = |n: usize| {
-            if self.what == "bid" {
-                if n == 1 { "bid" } else { "bids" }
-            } else if n == 1 {
-                "count"
-            } else {
-                "counts"
-            }
-        };
-        let given = match given {
-            0 => format!("no {} are given", noun(0)),
-            1 => format!("1 {} is given", noun(1)),
-            n => format!("{n} {} are given", noun(n)),
-        };
-        let players = if asked == 1 { "player" } else { "players" };
         let example = if self.what == "tricks" {
             // Tricks that add up to the hand, as the answer must.
             let taken: u32 = self.hand.tricks_total();
@@ -210,16 +192,12 @@ impl Line<'_> {
         } else {
             example(asked, self.hand.deal.cards)
         };
-        if self.all {
-            format!(
-                "{given} for {asked} {players} ({}); type one each, in that order, e.g. {example}, or NAME=N",
-                table.list(self.waiting)
-            )
-        } else {
-            format!(
-                "{given} for {asked} {players} still to bid ({}); type one each in turn, e.g. {example}",
-                table.list(self.waiting)
-            )
-        }
+        ask::count_refused(
+            given,
+            self.what == "bid",
+            asked,
+            (&table.list(self.waiting), &example),
+            self.all,
+        )
     }
 }

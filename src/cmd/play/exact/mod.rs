@@ -8,6 +8,7 @@ use anyhow::Result;
 use super::{Commands, Flow, letters};
 use crate::cmd::Context;
 use crate::narrate;
+use crate::narrate::play::exact as ask;
 use crate::prompt::Prompter;
 use crate::render;
 use crate::rules::game::exact::list_range;
@@ -21,38 +22,6 @@ use trump::{Turned, ask_trump};
 mod correct;
 mod line;
 mod trump;
-
-/// What can be typed at any question, in four forms: bids asked in turn
-/// or all at once, and with a latecomer's `join` and `out` for a player
-/// sitting out, or (an elimination game) a `join` that queues the latecomer
-/// for a seat and no `out`.
-macro_rules! help {
-    ($start:literal, $join:literal) => {
-        concat!(
-            $start,
-            "or u = undo the last entry, e = correct a bid or an earlier hand, t = score sheet, ",
-            "x = why each score of the last hand is what it is (x 3: hand 3), ",
-            $join,
-            "q = quit (everything is saved), ? = this help."
-        )
-    };
-}
-const HELP: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
-    "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
-);
-const HELP_NO_JOIN: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s; Enter skips; the round's bids may follow it: h 1 0 2), a number (several bids in turn: 1 0 2; Enter at a player's tricks: they took what they bid; NAME=N + = those players' tricks, the rest took their bids); ",
-    "join NAME = a latecomer waits for a seat, "
-);
-const HELP_AT_ONCE: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0), or only who bid or took, by the beginnings of their names, once a trick or with a count (aab or a2b: Ann 2, Bob 1, the rest 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
-    "join NAME = seat a latecomer, out NAME = NAME sits this hand out, "
-);
-const HELP_AT_ONCE_NO_JOIN: &str = help!(
-    "At any question: type what is asked: the trump turned (c, d, h, s or a Rook colour; Enter skips; the bids may follow it: h 1 0 2), everyone's bids, then tricks, in one line in the order shown (1 0 2), or NAME=N pairs (the rest took 0), or only who bid or took, by the beginnings of their names, once a trick or with a count (aab or a2b: Ann 2, Bob 1, the rest 0); at the tricks, Enter = everyone took their bid (when the bids add up), NAME=N + = only who missed, the rest took their bids; ",
-    "join NAME = a latecomer waits for a seat, "
-);
 
 impl Commands for ExactGame {
     fn undo(&self, p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> {
@@ -96,36 +65,30 @@ impl Commands for ExactGame {
         }
         let table = self.table();
         let seated = self.standing();
-        let mut places: Vec<String> = seated
+        // After whom, or `None`: back, not now.
+        let places: Vec<Option<Seat>> = seated.iter().copied().map(Some).chain([None]).collect();
+        let items: Vec<String> = places
             .iter()
-            .map(|&s| format!("after {}", table.name(s)))
+            .map(|place| match place {
+                Some(s) => ask::sit_after(table.name(*s)),
+                None => ask::NOT_NOW.to_string(),
+            })
             .collect();
-        places.push("back (not now)".to_string());
         let last = seated.len() - 1;
-        let Some(place) = p
-            .select_or_back(&format!("Where does {name} sit?"), &places, last)?
-            .filter(|&i| i < seated.len())
-        else {
-            p.say(&format!("{name} does not join."));
+        let picked = p.select_or_back(&ask::where_sits(name), &items, last)?;
+        let Some(after) = picked.and_then(|pick| places[pick]) else {
+            p.say(&ask::does_not_join(name));
             return Ok(());
         };
         let totals: Vec<i64> = seated.iter().map(|&s| self.totals()[s]).collect();
         let starts: Vec<String> = Start::ALL
             .iter()
-            .map(|&start| {
-                let points = start.points(&totals);
-                match start {
-                    Start::Lowest => format!("the lowest total at the table ({points})"),
-                    Start::Zero => "zero".to_string(),
-                    Start::Average => format!("the average, rounded down ({points})"),
-                }
-            })
+            .map(|&start| ask::start_choice(start, start.points(&totals)))
             .collect();
-        let Some(start) = p.select_or_back(&format!("{name} starts on"), &starts, 0)? else {
-            p.say(&format!("{name} does not join."));
+        let Some(start) = p.select_or_back(&ask::starts_on(name), &starts, 0)? else {
+            p.say(&ask::does_not_join(name));
             return Ok(());
         };
-        let after = seated[place];
         let start = Start::ALL[start];
         let (_, said) = cx.store.update(id, cx.now, |session| {
             let game = session.exact_mut()?;
@@ -145,11 +108,11 @@ impl Commands for ExactGame {
     fn sit_out(&self, p: &mut dyn Prompter, cx: &Context, id: &str, name: &str) -> Result<()> {
         let table = self.table();
         let seat = table.seat_of(name).ok_or_else(|| {
-            anyhow::anyhow!(
-                "`{name}` is not a player in this session{}; players: {}",
-                crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
-                table.names().join(", ")
-            )
+            anyhow::Error::msg(ask::not_a_player(
+                name,
+                &crate::text::did_you_mean(name, table.names().iter().map(String::as_str)),
+                &table.names().join(", "),
+            ))
         })?;
         let (_, said) = cx.store.update(id, cx.now, |session| {
             let game = session.exact_mut()?;
@@ -165,12 +128,12 @@ impl Commands for ExactGame {
 /// taken back with the table's undo key, not a command line.
 fn at_table(e: RuleError) -> anyhow::Error {
     match e {
-        RuleError::JoinUnderway { name, hand } => anyhow::anyhow!(
-            "{name} can join once hand {hand} is over: its entries are recorded; record its tricks, then join (or take the entries back with u)"
-        ),
-        RuleError::OutUnderway { player, hand } => anyhow::anyhow!(
-            "{player} cannot sit out hand {hand}: its entries are recorded; take them back with u first"
-        ),
+        RuleError::JoinUnderway { name, hand } => {
+            anyhow::Error::msg(ask::join_underway(&name, hand))
+        }
+        RuleError::OutUnderway { player, hand } => {
+            anyhow::Error::msg(ask::out_underway(&player, hand))
+        }
         e => e.into(),
     }
 }
@@ -178,10 +141,10 @@ fn at_table(e: RuleError) -> anyhow::Error {
 fn help(game: &ExactGame) -> &'static str {
     let join = !game.rules().elimination;
     match (game.rules().bidding, join) {
-        (BiddingOrder::Clockwise, true) => HELP,
-        (BiddingOrder::Clockwise, false) => HELP_NO_JOIN,
-        (BiddingOrder::Simultaneous, true) => HELP_AT_ONCE,
-        (BiddingOrder::Simultaneous, false) => HELP_AT_ONCE_NO_JOIN,
+        (BiddingOrder::Clockwise, true) => ask::HELP,
+        (BiddingOrder::Clockwise, false) => ask::HELP_NO_JOIN,
+        (BiddingOrder::Simultaneous, true) => ask::HELP_AT_ONCE,
+        (BiddingOrder::Simultaneous, false) => ask::HELP_AT_ONCE_NO_JOIN,
     }
 }
 
@@ -276,10 +239,10 @@ pub(super) fn table(p: &mut dyn Prompter, cx: &Context, id: &str) -> Result<()> 
             }
             Expect::Tricks { waiting } => {
                 if hand.phase() == HandPhase::Bidding {
-                    p.say(&format!(
-                        "Tricks for hand {number}: {} ({}).",
-                        bids_listed(game, hand),
-                        narrate::bids_against_tricks(hand)
+                    p.say(&ask::tricks_for_hand(
+                        number,
+                        &bids_listed(game, hand),
+                        &narrate::bids_against_tricks(hand),
                     ));
                 }
                 let (prompt, default) = tricks_prompt(game, hand, waiting);
@@ -306,7 +269,6 @@ fn so_far(game: &ExactGame, hand: &Hand) -> Option<String> {
     if bids.is_empty() {
         return None;
     }
-    let mut line = format!("Bids so far: {bids}.");
     let tricks: Vec<String> = hand
         .deal
         .order
@@ -316,10 +278,7 @@ fn so_far(game: &ExactGame, hand: &Hand) -> Option<String> {
                 .map(|n| format!("{} {n}", game.table().name(s)))
         })
         .collect();
-    if !tricks.is_empty() {
-        line.push_str(&format!(" Tricks so far: {}.", tricks.join(", ")));
-    }
-    Some(line)
+    Some(ask::so_far(&bids, &tricks))
 }
 
 /// "Bob 1, Cid 0, Ann 2": the bids in, from the leader round to the dealer.
@@ -343,13 +302,11 @@ fn bids_prompt(p: &mut dyn Prompter, game: &ExactGame, hand: &Hand, waiting: &[S
             &hand.deal.order,
             waiting,
             hand.deal.cards.min(3),
-        )
-        .map(|example| format!("; or who bid: {example}"))
-        .unwrap_or_default();
-        return format!(
-            "Bids for {} (in that order, e.g. {}{who})",
-            names(game, waiting),
-            example(waiting.len(), hand.deal.cards)
+        );
+        return ask::bids_for(
+            &names(game, waiting),
+            &example(waiting.len(), hand.deal.cards),
+            who.as_deref(),
         );
     }
     if seat == hand.deal.dealer
@@ -357,11 +314,7 @@ fn bids_prompt(p: &mut dyn Prompter, game: &ExactGame, hand: &Hand, waiting: &[S
     {
         p.say(&hook);
     }
-    format!(
-        "{}'s bid ({})",
-        game.table().name(seat),
-        list_range(&game.legal_bids(seat))
-    )
+    ask::bid_question(game.table().name(seat), &list_range(&game.legal_bids(seat)))
 }
 
 /// The question for the tricks still to come, and its default: one player
@@ -377,24 +330,18 @@ fn tricks_prompt(game: &ExactGame, hand: &Hand, waiting: &[Seat]) -> (String, Op
         let made = (bids.iter().sum::<u32>() == left).then(|| spaced(&bids, hand.deal.cards));
         let bid = bids[0];
         let missed = if bid == 0 { 1 } else { 0 };
-        let who = letters::example(game.table(), &hand.deal.order, waiting, left)
-            .map(|example| format!("; who took: {example}"))
-            .unwrap_or_default();
-        let prompt = format!(
-            "Tricks for {} (in that order, e.g. {}{who}; or who missed, the rest made it: {}={missed} +{})",
-            names(game, waiting),
-            example_adding(waiting.len(), left),
-            game.table().name(seat),
-            if made.is_some() {
-                "; Enter: everyone took their bid"
-            } else {
-                ""
-            }
+        let who = letters::example(game.table(), &hand.deal.order, waiting, left);
+        let prompt = ask::tricks_for(
+            &names(game, waiting),
+            &example_adding(waiting.len(), left),
+            who.as_deref(),
+            (game.table().name(seat), missed),
+            made.is_some(),
         );
         return (prompt, made);
     }
     let bid = hand.bid(seat).unwrap_or(0);
-    let prompt = format!("Tricks {} took (bid {bid})", game.table().name(seat));
+    let prompt = ask::tricks_question(game.table().name(seat), bid);
     // Enter: the bid was made, when it still can be.
     (prompt, (bid <= left).then(|| bid.to_string()))
 }
@@ -446,10 +393,9 @@ fn record(
     }
     if game.played() > before {
         let hand = &game.hands()[before];
-        p.say(&format!(
-            "Hand {} scored: {}",
+        p.say(&ask::hand_scored(
             hand.deal.number,
-            narrate::hand_points_kept(game, hand)
+            &narrate::hand_points_kept(game, hand),
         ));
         if let Some(out) = narrate::eliminations_at_table(game, hand.deal.number) {
             p.say(&out);

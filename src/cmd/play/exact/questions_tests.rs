@@ -76,7 +76,12 @@ fn a_command_at_the_trump_question_is_a_command_and_the_question_comes_back() {
         "Took back the tricks of hand 1.",
         "Trump is hearts.",
     ]);
-    let helped = p.script.said.iter().filter(|s| *s == super::HELP).count();
+    let helped = p
+        .script
+        .said
+        .iter()
+        .filter(|s| *s == crate::narrate::play::exact::HELP)
+        .count();
     assert_eq!(helped, 2, "at the start and on `?`");
     let game = game_of(&cx);
     assert_eq!(game.hands()[0].trump, Some(Trump::Spades));

@@ -5,9 +5,10 @@ use anyhow::Result;
 
 use crate::cmd::Context;
 use crate::cmd::play::parse_exact_command as parse_command;
-use crate::cmd::play::{Flow, command, letters};
+use crate::cmd::play::{Flow, Typed, command, letters};
 use crate::narrate;
-use crate::prompt::Prompter;
+use crate::narrate::play::exact as ask;
+use crate::prompt::{self, Prompter};
 use crate::rules::template::{BiddingOrder, Deck};
 use crate::rules::{ExactGame, Expect, Hand, RebidStep, RuleError, Seat, Trump};
 use crate::session::parse_trump;
@@ -35,29 +36,27 @@ pub(super) fn ask_trump(
     hand: &Hand,
 ) -> Result<Turned> {
     let variant = game.variant();
-    let check = |text: &str| {
-        if text.trim().is_empty() || parse_command(text).is_some() {
-            return Ok(());
-        }
-        trump_and_bids(game, text).map(|_| ())
-    };
     let prompt = match hand.rebid_step() {
-        None => format!("Trump turned up ({}; Enter to skip)", choices(variant.deck)),
-        Some(RebidStep::Redeal) => format!(
-            "Trump turned up after the redeal ({}; Enter to skip)",
-            choices(variant.deck)
-        ),
-        Some(_) => format!(
-            "New trump colour ({}; Enter to skip)",
-            letters(&game.trumps_to_turn())
-        ),
+        None => ask::trump_question(None, choices(variant.deck)),
+        Some(RebidStep::Redeal) => ask::trump_question(Some(true), choices(variant.deck)),
+        Some(_) => ask::trump_question(Some(false), &letters(&game.trumps_to_turn())),
     };
-    let text = p.input(&prompt, None, &check)?;
-    if let Some(answer) = parse_command(&text) {
-        return Ok(Turned::Command(command(p, cx, id, game, answer)?));
-    }
-    let Ok((trump, entries)) = trump_and_bids(game, &text) else {
-        return Ok(Turned::Answered); // Enter: not noted
+    // `None`: Enter, the trump not noted.
+    let typed = prompt::ask(p, &prompt, None, |text| {
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        if let Some(answer) = parse_command(text) {
+            return Ok(Some(Typed::Command(answer)));
+        }
+        trump_and_bids(game, text).map(|typed| Some(Typed::Value(typed)))
+    })?;
+    let (trump, entries) = match typed {
+        None => return Ok(Turned::Answered),
+        Some(Typed::Command(answer)) => {
+            return Ok(Turned::Command(command(p, cx, id, game, answer)?));
+        }
+        Some(Typed::Value(typed)) => typed,
     };
     if let Some(trump) = trump {
         match cx
@@ -95,7 +94,7 @@ pub(super) fn trump_and_bids(game: &ExactGame, text: &str) -> Result<TrumpAndBid
     let variant = game.variant();
     let text = text.trim();
     if text.is_empty() {
-        return Err("nothing typed".to_string());
+        return Err(ask::NOTHING_TYPED.to_string());
     }
     let mut readings: Vec<(Option<Trump>, &str)> = Vec::new();
     if text.starts_with(|c: char| c.is_ascii_digit()) {
@@ -159,9 +158,7 @@ pub(super) fn try_trump_and_bids(
     if let Some(trump) = trump {
         match after.record_trump(trump) {
             Err(RuleError::ColourTried { trump, tried, .. }) => {
-                return Err(format!(
-                    "{trump} was already tried in this deal (tried: {tried}); turn up another colour, or Enter to skip"
-                ));
+                return Err(ask::colour_tried(&trump.to_string(), &tried));
             }
             Err(e) => return Err(e.to_string()),
             Ok(()) => {}
@@ -178,7 +175,7 @@ pub(super) fn try_trump_and_bids(
 /// The bids typed after the trump, read as the bids question reads them.
 pub(super) fn bids_after_trump(game: &ExactGame, text: &str) -> Result<Vec<(Seat, u32)>, String> {
     let (Some(hand), Some(Expect::Bids { waiting })) = (game.current(), game.expects()) else {
-        return Err("no bids are asked for now".to_string());
+        return Err(ask::NO_BIDS_ASKED.to_string());
     };
     let line = Line {
         game,
@@ -193,8 +190,8 @@ pub(super) fn bids_after_trump(game: &ExactGame, text: &str) -> Result<Vec<(Seat
 /// The trumps of a deck, as the trump question offers them.
 pub(super) fn choices(deck: Deck) -> &'static str {
     match deck {
-        Deck::Standard => "c, d, h or s",
-        Deck::Rook => "r, g, y, b, or rook",
+        Deck::Standard => ask::STANDARD_TRUMPS,
+        Deck::Rook => ask::ROOK_TRUMPS,
     }
 }
 
@@ -206,16 +203,5 @@ pub(super) fn letters(trumps: &[Trump]) -> String {
         .filter(|&&t| t != Trump::FirstLed)
         .map(|t| t.name()[..1].to_string())
         .collect();
-    if trumps.contains(&Trump::FirstLed) {
-        match colours.as_slice() {
-            [] => "rook".to_string(),
-            [one] => format!("{one} or rook"),
-            _ => format!("{}, or rook", colours.join(", ")),
-        }
-    } else {
-        match colours.as_slice() {
-            [rest @ .., last] if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => colours.join(""),
-        }
-    }
+    ask::trump_letters(&colours, trumps.contains(&Trump::FirstLed))
 }

@@ -12,9 +12,8 @@
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
+use super::drawn::Series;
 use crate::rules::ExactGame;
-use crate::rules::contract::Side;
-use crate::rules::game::contract::ContractGame;
 use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::Session;
 
@@ -32,17 +31,6 @@ const SPACING: usize = 4;
 /// The fewest plot rows, however short the terminal.
 const FEWEST_ROWS: usize = 5;
 
-/// One player's running total after each hand or deal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Series {
-    pub name: String,
-    pub totals: Vec<i64>,
-    /// Ahead by the game's own rule, or a winner once it is over: the highest
-    /// total, the last player standing in an elimination game, the most games
-    /// in a Buddy Bridge rubber. Leaders win the cells they share.
-    pub leads: bool,
-}
-
 /// Each player's running total after every scored hand (exact-bid games).
 pub fn exact_series(game: &ExactGame) -> Vec<Series> {
     let table = game.table();
@@ -58,33 +46,6 @@ pub fn exact_series(game: &ExactGame) -> Vec<Series> {
             name: table.name(seat).to_string(),
             totals: results.iter().map(|r| r.totals[seat]).collect(),
             leads: leaders.contains(&seat),
-        })
-        .collect()
-}
-
-/// Each player's running total after every deal with points in (contract
-/// games; a deal still being played counts with what it has scored so far).
-pub fn contract_series(game: &ContractGame) -> Vec<Series> {
-    if game.circle().is_some() {
-        return super::contract::circle::series(game);
-    }
-    let deals: Vec<_> = game
-        .contest()
-        .deals()
-        .iter()
-        .filter(|d| d.is_settled() || d.first_phase().is_some())
-        .collect();
-    let leaders = if game.is_finished() {
-        game.contest().winners()
-    } else {
-        game.leaders()
-    };
-    Side::BOTH
-        .into_iter()
-        .map(|side| Series {
-            name: game.name(side).to_string(),
-            totals: deals.iter().map(|d| d.totals[side].total()).collect(),
-            leads: leaders.contains(&side),
         })
         .collect()
 }
@@ -121,7 +82,7 @@ pub fn duplicate_series(game: &DuplicateGame) -> Vec<Series> {
 /// columns wide and `height` lines high: the chart leaves the last line to the
 /// shell's prompt, so the title stays on screen.
 pub fn session_chart(session: &Session, width: usize, height: usize) -> String {
-    let series = super::family::of(&session.play).series();
+    let series = super::drawn::of(&session.play).series();
     let unit = session.play.entry_word();
     if crate::text::plain::on() {
         return super::plain::chart(&session.variant().title, &series, unit);

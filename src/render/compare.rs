@@ -11,6 +11,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::drawn::Hand;
 use super::fit::{self, Line, Listing, keep, text_width, words};
 use crate::rules::game::contract::ContractGame;
 use crate::session::{HandEntry, Session, SessionFile};
@@ -152,16 +153,6 @@ enum Header {
     Number,
 }
 
-/// One hand (or deal) of a copy: what was recorded, to compare, and how it
-/// reads.
-pub struct Hand {
-    facts: String,
-    /// The entries, each player's glued together.
-    text: String,
-    /// The same, with names cut short.
-    short: String,
-}
-
 /// The rows: the shared start, the hands after it, and the totals.
 fn rows(
     listing: &mut Listing,
@@ -287,7 +278,7 @@ fn hands(session: &Session) -> Vec<Hand> {
             .position(|n| *n == name)
             .map_or_else(|| name.to_string(), |i| fit::shorten(name, floors[i]))
     };
-    super::family::of(&session.play).compared(&file, &cut)
+    super::drawn::of(&session.play).compared(&file, &cut)
 }
 
 /// An exact-bid copy's hands as recorded.

@@ -48,7 +48,7 @@ pub const COLUMNS: [&str; 36] = [
     // `not recorded` on each row of a deal whose auction was not recorded
     // (the JSON's `"auction_recorded": false`), empty on every other row.
     "auction",
-    // Duplicate bridge: a row is a result (render/json/duplicate_rows.rs).
+    // Duplicate bridge: a row is a result (render/shapes/duplicate_rows.rs).
     "ns",
     "ns_names",
     "ew",

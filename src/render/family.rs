@@ -1,8 +1,6 @@
-//! What every family of games draws: [`Drawn`] is the contract each family
-//! keeps with render/ (the terminal sheet, plain mode's lines, the chart's
-//! series, `show --json`, and each export format's part). [`of`] is render's
-//! one match on the family; every output asks through it. A family that
-//! lacks one of these does not compile.
+//! What each family of games draws: the implementations of [`Drawn`]
+//! (`drawn.rs`), each a family's parts from the modules below. Nothing in
+//! render/ imports this module; the outputs reach it through [`of`].
 //!
 //! The exact-bid and contract families share the printed page (`page.rs`,
 //! a line per hand or deal and a column per player) and plain mode's lines
@@ -11,79 +9,14 @@
 
 use std::io::{self, Write};
 
-use super::chart::{self, Series};
-use super::compare;
-use super::json::{self, Sheet};
-use super::json::{ExportRow, PairJson};
-use super::{Place, contract, csv, duplicate, exact, html, markdown, pbn, plain};
+pub use super::drawn::{Drawn, Hand, Series, of};
+use super::shapes::{ExportRow, PairJson, Sheet};
+use super::{Place, chart, compare, contract, csv, duplicate, exact, html, markdown};
+use super::{pbn, plain, shapes};
 use crate::rules::ExactGame;
 use crate::rules::game::contract::ContractGame;
 use crate::rules::game::duplicate::DuplicateGame;
 use crate::session::{Play, Session, SessionFile};
-
-/// Everything render/ draws of a game, one method an output.
-pub trait Drawn {
-    /// `show`: the score sheet for the terminal, fitted to `width`.
-    fn write_sheet(&self, out: &mut dyn Write, width: Option<usize>) -> io::Result<()>;
-
-    /// Plain mode's sheet: lines of words (every hand for `show`, the
-    /// totals alone inside `play`).
-    fn plain_sheet(&self, play: &Play, place: Place) -> String;
-
-    /// Each player's (pair's) running totals, for the charts.
-    fn series(&self) -> Vec<Series>;
-
-    /// `show --json`.
-    fn json<'a>(&'a self, session: &'a Session) -> Sheet<'a>;
-
-    /// `export --format markdown`: the session's section.
-    fn write_markdown(&self, out: &mut dyn Write, session: &Session) -> io::Result<()>;
-
-    /// `export --format html`: the session's section, its heading at
-    /// `level`; `index` keeps its chart's ids unique on the page.
-    fn write_html(
-        &self,
-        out: &mut dyn Write,
-        session: &Session,
-        level: u8,
-        index: usize,
-    ) -> io::Result<()>;
-
-    /// `export --format csv`; `alone` when the session is exported by itself
-    /// (a duplicate evening then writes its travellers' own columns).
-    fn write_csv(&self, out: &mut dyn Write, session: &Session, alone: bool) -> io::Result<()>;
-
-    /// The CSV's header line for the session exported alone.
-    fn csv_header(&self) -> String {
-        csv::header()
-    }
-
-    /// A conflict copy's entries as recorded, for `resolve`'s side-by-side
-    /// comparison; `cut` shortens a name to fit.
-    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand>;
-
-    /// The export's rows (`csv`, `json`): one per player per scored hand or
-    /// phase, or a duplicate evening's one per result.
-    fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a>;
-
-    /// `export --format json`: each pair's standing (duplicate only).
-    fn export_pairs(&self) -> Option<Vec<PairJson>> {
-        None
-    }
-
-    /// `export --format pbn`: the session's games (nothing where the
-    /// family does not record PBN, `Family::records_pbn`).
-    fn write_pbn(&self, out: &mut dyn Write, session: &Session) -> io::Result<()>;
-}
-
-/// The game as render/ draws it: render's one match on the family.
-pub fn of(play: &Play) -> &dyn Drawn {
-    match play {
-        Play::Exact(game) => game,
-        Play::Contract(game) => game,
-        Play::Duplicate(game) => game,
-    }
-}
 
 fn csv_rows(out: &mut dyn Write, session: &Session) -> io::Result<()> {
     csv::write_session(out, session).map_err(io::Error::other)
@@ -103,7 +36,7 @@ impl Drawn for ExactGame {
     }
 
     fn json<'a>(&'a self, session: &'a Session) -> Sheet<'a> {
-        Sheet::Exact(Box::new(json::exact::sheet(session, self)))
+        Sheet::Exact(Box::new(shapes::exact::sheet(session, self)))
     }
 
     fn write_markdown(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {
@@ -124,12 +57,16 @@ impl Drawn for ExactGame {
         csv_rows(out, session)
     }
 
-    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+    fn csv_header(&self) -> String {
+        csv::header()
+    }
+
+    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<Hand> {
         compare::exact_entries(file, cut)
     }
 
     fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
-        json::history_rows(session)
+        shapes::history_rows(session)
     }
 
     fn write_pbn(&self, _out: &mut dyn Write, _session: &Session) -> io::Result<()> {
@@ -147,11 +84,11 @@ impl Drawn for ContractGame {
     }
 
     fn series(&self) -> Vec<Series> {
-        chart::contract_series(self)
+        contract::series(self)
     }
 
     fn json<'a>(&'a self, session: &'a Session) -> Sheet<'a> {
-        Sheet::Contract(Box::new(json::contract::sheet(session, self)))
+        Sheet::Contract(Box::new(shapes::contract::sheet(session, self)))
     }
 
     fn write_markdown(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {
@@ -172,12 +109,16 @@ impl Drawn for ContractGame {
         csv_rows(out, session)
     }
 
-    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+    fn csv_header(&self) -> String {
+        csv::header()
+    }
+
+    fn compared(&self, file: &SessionFile, cut: &dyn Fn(&str) -> String) -> Vec<Hand> {
         compare::contract_entries(self, file, cut)
     }
 
     fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
-        json::history_rows(session)
+        shapes::history_rows(session)
     }
 
     fn write_pbn(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {
@@ -199,7 +140,7 @@ impl Drawn for DuplicateGame {
     }
 
     fn json<'a>(&'a self, session: &'a Session) -> Sheet<'a> {
-        Sheet::Duplicate(Box::new(json::duplicate::sheet(session, self)))
+        Sheet::Duplicate(Box::new(shapes::duplicate::sheet(session, self)))
     }
 
     fn write_markdown(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {
@@ -221,7 +162,7 @@ impl Drawn for DuplicateGame {
             duplicate::csv::write_session(out, session, self).map_err(io::Error::other)
         } else {
             // Among other sessions, the results in the columns every game
-            // has (`json/duplicate_rows.rs`).
+            // has (`shapes/duplicate_rows.rs`).
             csv_rows(out, session)
         }
     }
@@ -230,16 +171,16 @@ impl Drawn for DuplicateGame {
         duplicate::csv::HEADER.to_string()
     }
 
-    fn compared(&self, file: &SessionFile, _cut: &dyn Fn(&str) -> String) -> Vec<compare::Hand> {
+    fn compared(&self, file: &SessionFile, _cut: &dyn Fn(&str) -> String) -> Vec<Hand> {
         compare::duplicate_entries(file)
     }
 
     fn export_rows<'a>(&'a self, session: &'a Session) -> Box<dyn Iterator<Item = ExportRow> + 'a> {
-        Box::new(json::duplicate_rows(session, self).into_iter())
+        Box::new(shapes::duplicate_rows(session, self).into_iter())
     }
 
     fn export_pairs(&self) -> Option<Vec<PairJson>> {
-        Some(json::duplicate_pairs(self))
+        Some(shapes::duplicate_pairs(self))
     }
 
     fn write_pbn(&self, out: &mut dyn Write, session: &Session) -> io::Result<()> {

@@ -172,7 +172,7 @@ fn draw<R: AsRef<[String]>>(
 ) -> io::Result<()> {
     if crate::text::plain::on() {
         // Plain mode: a line per row, each cell after its header.
-        let mut lines = rows.map(|cells| super::plain::row_line(header, cells.as_ref()));
+        let mut lines = rows.map(|cells| row_line(header, cells.as_ref()));
         if let Some(first) = lines.next() {
             out.write_all(first.as_bytes())?;
         }
@@ -588,7 +588,7 @@ impl Listing {
 /// narrowest, when none fits; the first one in full when there is no width.
 pub fn listing(arrangements: &[Listing], width: Option<usize>) -> (usize, String) {
     if crate::text::plain::on() {
-        return (0, super::plain::listing_lines(&arrangements[0]));
+        return (0, listing_lines(&arrangements[0]));
     }
     let Some(width) = width else {
         return (0, arrangements[0].draw(None));
@@ -603,6 +603,60 @@ pub fn listing(arrangements: &[Listing], width: Option<usize>) -> (usize, String
         let last = arrangements.len() - 1;
         (last, arrangements[last].draw(Some(width)))
     })
+}
+
+/// A table row as plain mode's one line ("Session 2026…, Game Devil's
+/// Bridge, …"), what [`Rows`] and [`listing`] draw while plain mode is on:
+/// each non-empty cell after its column's header, separated by commas; a
+/// cell's lines joined by spaces.
+pub fn row_line(header: &[String], cells: &[String]) -> String {
+    let parts: Vec<String> = header
+        .iter()
+        .zip(cells)
+        .filter_map(|(head, cell)| {
+            let lines = |text: &str| {
+                let text = crate::text::plain::words(text);
+                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+                lines.join(" ").trim().to_string()
+            };
+            let (head, cell) = (lines(head), lines(cell));
+            if cell.is_empty() {
+                return None;
+            }
+            Some(if head.is_empty() {
+                cell.to_string()
+            } else {
+                format!("{head} {cell}")
+            })
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// A cell of a listing in full, on one line.
+pub(crate) fn cell_text(cell: &[Line]) -> String {
+    let lines: Vec<String> = cell
+        .iter()
+        .map(|line| match line {
+            Line::Keep(text) | Line::Words(text) => text.clone(),
+            Line::Names(names) => names.join(", "),
+        })
+        .filter(|text| !text.is_empty())
+        .collect();
+    lines.join(" ")
+}
+
+/// A listing in full, a line per row ([`row_line`]).
+pub fn listing_lines(listing: &Listing) -> String {
+    listing
+        .rows
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|cell| cell_text(cell)).collect();
+            row_line(&listing.header, &cells)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[cfg(test)]

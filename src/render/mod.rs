@@ -17,6 +17,23 @@
 //!   print the same page (`page.rs`).
 //!
 //! Sentences (`next:` lines, what a command did) are `narrate`'s.
+//!
+//! The modules import each other in layers, each only from those below it,
+//! so a change to an output never reaches back into what it draws:
+//!
+//! 1. Leaves: `fit.rs` (layouts, and plain mode's line per table row),
+//!    `page.rs`, `pbn.rs`, `shapes/` (the JSON shapes of each family's
+//!    sheet and export rows).
+//! 2. `drawn.rs`: the [`drawn::Drawn`] trait every family implements, the
+//!    values it hands over, and [`drawn::of`], the one match on the family.
+//! 3. `plain.rs`, then the family renderers `exact.rs` and `contract/`.
+//! 4. The outputs: `chart.rs`, `compare.rs`, `lists.rs`, `markdown.rs`,
+//!    `json/`, `csv.rs`, `html/`. Those that hold a whole session ask
+//!    [`drawn::of`] for its family's part, never a family module.
+//! 5. `duplicate/`, which draws with the outputs' pieces.
+//! 6. `family.rs`: each family's `Drawn`, built from all of the above and
+//!    imported by none of them (the outputs reach it through the trait).
+//! 7. This file's entry points.
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{ContentArrangement, Table};
@@ -29,6 +46,7 @@ pub mod chart;
 pub mod compare;
 pub mod contract;
 pub mod csv;
+pub mod drawn;
 pub mod duplicate;
 pub mod exact;
 pub mod family;
@@ -40,6 +58,7 @@ pub mod markdown;
 pub mod page;
 pub mod pbn;
 pub mod plain;
+pub mod shapes;
 
 pub use exact::{sheet, sheet_at_table};
 
@@ -50,7 +69,7 @@ pub fn write_session_sheet(
     session: &Session,
     width: Option<usize>,
 ) -> io::Result<()> {
-    let drawn = family::of(&session.play);
+    let drawn = drawn::of(&session.play);
     if crate::text::plain::on() {
         return out.write_all(drawn.plain_sheet(&session.play, Place::Command).as_bytes());
     }

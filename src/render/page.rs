@@ -8,6 +8,7 @@
 
 use crate::history::{self, Facts, Phase, Row};
 use crate::render::date;
+use crate::rules::game::contract::ContractGame;
 use crate::session::Session;
 use crate::text::and_list;
 
@@ -138,7 +139,7 @@ impl<'a> Page<'a> {
         // Chicago at five or six: the evening's round and the deal in it ("2·3").
         let chicago = || {
             let game = self.session.play.as_contract()?;
-            crate::render::contract::circle::chicago_label(game, line.hand)
+            chicago_label(game, line.hand)
         };
         match line.phase {
             Phase::Contract => chicago().unwrap_or_else(|| line.hand.to_string()),
@@ -242,4 +243,16 @@ pub fn bid_tricks(row: &Row) -> Option<String> {
         None => "",
     };
     Some(format!("{}/{tricks}{mark}", row.role))
+}
+
+/// Chicago: deal `hand` of the session (numbered through the session, as
+/// the exports number rows) as the table names it, the round (at five or
+/// six, of the evening) and the deal of the round ("2·3", "2·3a" passed
+/// out), at four as at five or six; `None` for any other game, where the
+/// number is the name.
+pub(crate) fn chicago_label(game: &ContractGame, hand: usize) -> Option<String> {
+    let (rubber, deal) = game.deal_of_session(hand)?;
+    let view = game.rubbers().into_iter().find(|r| r.number == rubber)?;
+    view.game.contest().deal(deal)?.round?;
+    Some(game.deal_label(rubber, deal))
 }

@@ -6,8 +6,6 @@
 //!   2 of 2; last hand: bid 1, took 1, made, 11 points"), then who leads or
 //!   won and what is next; `play` gives only the totals' lines after each
 //!   entry.
-//! - A table as lines, one per row: "Session 2026…, Game Devil's Bridge, …"
-//!   (used by `fit.rs` for every table it draws while plain mode is on).
 //! - A listing piped to another program as tab-separated lines with a
 //!   header line (clig.dev), in plain mode or not.
 //! - The chart as a list of totals.
@@ -16,8 +14,8 @@
 //! what `out!` applies besides, to whatever else a command prints.
 
 use super::Place;
-use super::chart::Series;
-use super::fit::{Line, Listing};
+use super::drawn::Series;
+use super::fit::{Listing, cell_text};
 use crate::history::{self, Phase, Role, Row};
 use crate::rules::ExactGame;
 use crate::rules::contract::auction::Contract;
@@ -25,58 +23,6 @@ use crate::rules::contract::auction::{Doubling, Strain};
 use crate::session::Play;
 use crate::text::plain::words;
 use crate::text::{counted, plural};
-
-/// A table row as one line: each non-empty cell after its column's header,
-/// separated by commas; a cell's lines joined by spaces.
-pub fn row_line(header: &[String], cells: &[String]) -> String {
-    let parts: Vec<String> = header
-        .iter()
-        .zip(cells)
-        .filter_map(|(head, cell)| {
-            let lines = |text: &str| {
-                let text = words(text);
-                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
-                lines.join(" ").trim().to_string()
-            };
-            let (head, cell) = (lines(head), lines(cell));
-            if cell.is_empty() {
-                return None;
-            }
-            Some(if head.is_empty() {
-                cell.to_string()
-            } else {
-                format!("{head} {cell}")
-            })
-        })
-        .collect();
-    parts.join(", ")
-}
-
-/// A cell of a listing in full, on one line.
-fn cell_text(cell: &[Line]) -> String {
-    let lines: Vec<String> = cell
-        .iter()
-        .map(|line| match line {
-            Line::Keep(text) | Line::Words(text) => text.clone(),
-            Line::Names(names) => names.join(", "),
-        })
-        .filter(|text| !text.is_empty())
-        .collect();
-    lines.join(" ")
-}
-
-/// A listing in full, a line per row ([`row_line`]).
-pub fn listing_lines(listing: &Listing) -> String {
-    listing
-        .rows
-        .iter()
-        .map(|row| {
-            let cells: Vec<String> = row.iter().map(|cell| cell_text(cell)).collect();
-            row_line(&listing.header, &cells)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// A listing as tab-separated lines: the header, then a line per row;
 /// a tab or a line break inside a cell becomes a space.
@@ -256,7 +202,7 @@ fn group_line(play: &Play, group: &[Row]) -> String {
     // Chicago at five or six: the evening's round and the deal in it ("2·3").
     let number = play
         .as_contract()
-        .and_then(|game| super::contract::circle::chicago_label(game, first.hand))
+        .and_then(|game| super::page::chicago_label(game, first.hand))
         .unwrap_or_else(|| first.hand.to_string());
     format!(
         "{entry} {number}{phase}, {} dealt: {}.",
@@ -356,7 +302,7 @@ pub fn sheet(play: &Play, place: Place) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::fit::{keep, names, words as wrapped};
+    use crate::render::fit::{keep, listing_lines, names, row_line, words as wrapped};
 
     fn listing() -> Listing {
         let mut listing = Listing::new(&["Session", "Players", "Standing"]);

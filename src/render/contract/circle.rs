@@ -8,7 +8,7 @@ use comfy_table::{Cell, CellAlignment};
 
 use super::new_table;
 use crate::narrate::contract::circle as say;
-use crate::render::chart::Series;
+use crate::render::drawn::Series;
 use crate::rules::contract::Side;
 use crate::rules::game::contract::ContractGame;
 use crate::text::signed;
@@ -93,16 +93,4 @@ pub fn series(game: &ContractGame) -> Vec<Series> {
 
 fn totals_now(steps: &[(usize, Vec<i64>)], p: usize) -> i64 {
     steps.last().map_or(0, |(_, totals)| totals[p])
-}
-
-/// Chicago: deal `hand` of the session (numbered through the session, as
-/// the exports number rows) as the table names it, the round (at five or
-/// six, of the evening) and the deal of the round ("2·3", "2·3a" passed
-/// out), at four as at five or six; `None` for any other game, where the
-/// number is the name.
-pub fn chicago_label(game: &ContractGame, hand: usize) -> Option<String> {
-    let (rubber, deal) = game.deal_of_session(hand)?;
-    let view = game.rubbers().into_iter().find(|r| r.number == rubber)?;
-    view.game.contest().deal(deal)?.round?;
-    Some(game.deal_label(rubber, deal))
 }

@@ -18,6 +18,7 @@ use pad::pad;
 pub(crate) use pad::{Entry, pad_games};
 use rows::deal_rows;
 
+use super::drawn::Series;
 use super::fit;
 use super::{Place, new_table};
 use crate::narrate::contract as say;
@@ -307,6 +308,33 @@ pub fn auction_table(game: &ContractGame, auction: &Auction) -> String {
         table.add_row(row.to_vec());
     }
     table.to_string()
+}
+
+/// Each player's running total after every deal with points in (contract
+/// games; a deal still being played counts with what it has scored so far).
+pub fn series(game: &ContractGame) -> Vec<Series> {
+    if game.circle().is_some() {
+        return circle::series(game);
+    }
+    let deals: Vec<_> = game
+        .contest()
+        .deals()
+        .iter()
+        .filter(|d| d.is_settled() || d.first_phase().is_some())
+        .collect();
+    let leaders = if game.is_finished() {
+        game.contest().winners()
+    } else {
+        game.leaders()
+    };
+    Side::BOTH
+        .into_iter()
+        .map(|side| Series {
+            name: game.name(side).to_string(),
+            totals: deals.iter().map(|d| d.totals[side].total()).collect(),
+            leads: leaders.contains(&side),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -226,7 +226,7 @@ pub fn write_session(
     index: usize,
 ) -> io::Result<()> {
     let level = if single { 1 } else { 2 };
-    super::family::of(&session.play).write_html(out, session, level, index)
+    super::drawn::of(&session.play).write_html(out, session, level, index)
 }
 
 /// The printed page's section of a game with a line per hand or deal

@@ -90,7 +90,7 @@ pub(super) fn circle<'a>(game: &'a ContractGame) -> Option<CircleJson<'a>> {
                     scores: Side::BOTH.map(|s| totals[s].total()),
                     net: ByName(net),
                     finished: r.finished,
-                    deals: Made::new(move || super::contract::deals(r.game)),
+                    deals: Made::new(move || super::deal::deals(r.game)),
                 }
             })
             .collect(),

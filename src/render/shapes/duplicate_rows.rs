@@ -9,7 +9,7 @@
 //! the two pairs'. (The export's session adds each pair's standing,
 //! `duplicate::pairs`.)
 
-use super::export::{ExportRow, doubling_word};
+use super::row::{ExportRow, doubling_word};
 use crate::render::date;
 use crate::rules::duplicate::{Board, Outcome};
 use crate::rules::game::duplicate::DuplicateGame;

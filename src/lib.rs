@@ -32,16 +32,15 @@ pub mod render;
 pub mod report;
 pub use bridgepad_rules as rules;
 pub mod session;
+mod settings;
 pub mod store;
 pub mod sync;
 pub mod text;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Result, anyhow};
-use chrono::{DateTime, Utc};
 
 use crate::cli::Cli;
 use crate::cmd::{Context, Finished};
@@ -60,7 +59,7 @@ pub fn run() -> ExitCode {
     let plain = text::plain::wanted(
         cli.plain,
         std::env::var("ACCESSIBLE").ok().as_deref(),
-        setting_text("BRIDGEPAD_PLAIN").as_deref(),
+        settings::setting_text("BRIDGEPAD_PLAIN").as_deref(),
     );
     text::plain::set(plain);
     if plain {
@@ -97,20 +96,6 @@ fn said(message: &str) -> std::borrow::Cow<'_, str> {
     } else {
         std::borrow::Cow::Borrowed(message)
     }
-}
-
-/// bridgepad's environment variable `name`; set to nothing it counts as not
-/// set, as a shell user means by `BRIDGEPAD_SEED=`. Every `BRIDGEPAD_`
-/// variable is read through this (or [`parse`] for the two clap reads), so
-/// none has to be removed from the environment, which is not thread-safe.
-fn setting(name: &str) -> Option<std::ffi::OsString> {
-    std::env::var_os(name).filter(|value| !value.is_empty())
-}
-
-/// [`setting`] as text; `None` also when it is not Unicode, as
-/// `std::env::var(name).ok()` says.
-fn setting_text(name: &str) -> Option<String> {
-    setting(name)?.into_string().ok()
 }
 
 /// The command line, with `BRIDGEPAD_DATA_DIR` and `BRIDGEPAD_TEMPLATES_DIR`
@@ -265,93 +250,16 @@ fn context(cli: &Cli) -> Result<Context> {
         .templates_dir
         .clone()
         .or_else(|| dirs.as_ref().map(|d| d.config_dir().join("templates")));
-    let cache_base = cache_base(dirs.as_ref());
+    let cache_base = settings::cache_base(dirs.as_ref());
     Ok(Context {
         store: Store::new(data_dir)
-            .with_lock_wait(lock_wait()?)
+            .with_lock_wait(settings::lock_wait()?)
             .with_cache_base(cache_base)
-            .with_seed(seed()?)
-            .with_device(device()?)
-            .with_settle_delay(settle_delay()?)
+            .with_seed(settings::seed()?)
+            .with_device(settings::device()?)
+            .with_settle_delay(settings::settle_delay()?)
             .with_tell(|line| eprintln!("{line}")),
         templates_dir,
-        now: now()?,
+        now: settings::now()?,
     })
-}
-
-/// Where caches go: under the user's cache directory (`BRIDGEPAD_CACHE_DIR`
-/// moves it), never in the data folder (which may be synced); with no cache
-/// directory nothing is cached.
-pub(crate) fn cache_base(dirs: Option<&directories::ProjectDirs>) -> Option<PathBuf> {
-    setting("BRIDGEPAD_CACHE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs.map(|d| d.cache_dir().to_path_buf()))
-}
-
-/// The current time; `BRIDGEPAD_NOW` (RFC 3339) fixes it, for reproducible
-/// session ids and timestamps in tests and demonstrations, and its offset, if
-/// not `Z`, the zone local times are shown in (see [`clock`]).
-fn now() -> Result<DateTime<Utc>> {
-    let fixed = setting_text("BRIDGEPAD_NOW");
-    let (at, zone) = clock::now(fixed.as_deref())?;
-    clock::set_zone(zone);
-    Ok(at)
-}
-
-/// `BRIDGEPAD_SEED`, a whole number that makes the random part of new
-/// session ids the same every run, for tests and demonstrations.
-fn seed() -> Result<Option<u64>> {
-    match setting_text("BRIDGEPAD_SEED") {
-        Some(text) => text.trim().parse().map(Some).map_err(|_| {
-            anyhow!(
-                "BRIDGEPAD_SEED `{text}` is not a whole number from 0 to {}; unset it for random session ids",
-                u64::MAX
-            )
-        }),
-        None => Ok(None),
-    }
-}
-
-/// The name saves record as this device: `BRIDGEPAD_DEVICE`, else the
-/// machine's host name (`store/device.rs`).
-fn device() -> Result<String> {
-    match setting_text("BRIDGEPAD_DEVICE") {
-        Some(text) => store::device::from_setting(&text),
-        None => Ok(store::device::hostname()),
-    }
-}
-
-/// How long a writer waits for a session another bridgepad is writing;
-/// `BRIDGEPAD_LOCK_WAIT_MS` overrides the default (0 gives up at once).
-fn lock_wait() -> Result<Duration> {
-    millis("BRIDGEPAD_LOCK_WAIT_MS", store::LOCK_WAIT)
-}
-
-/// How long a session file is left alone before the session index trusts
-/// it (`store/index.rs`): `BRIDGEPAD_INDEX_SETTLE_MS` shortens it, for tests
-/// that would otherwise wait for it.
-fn settle_delay() -> Result<Duration> {
-    millis("BRIDGEPAD_INDEX_SETTLE_MS", store::index::SETTLE)
-}
-
-/// How long a sync waits for a git at work where it found a lock left
-/// (`sync/recover.rs`): `BRIDGEPAD_GIT_WAIT_MS` shortens it, for tests that
-/// would otherwise wait for it.
-pub(crate) fn git_wait() -> Result<Duration> {
-    millis("BRIDGEPAD_GIT_WAIT_MS", sync::GIT_WAIT)
-}
-
-/// The environment variable `variable`, a whole number of milliseconds,
-/// else `default` when it is not set.
-fn millis(variable: &str, default: Duration) -> Result<Duration> {
-    match setting_text(variable) {
-        Some(text) => text.trim().parse().map(Duration::from_millis).map_err(|_| {
-            anyhow!(
-                "{variable} `{text}` is not a whole number of milliseconds; \
-                 unset it for the default of {} ms",
-                default.as_millis()
-            )
-        }),
-        None => Ok(default),
-    }
 }

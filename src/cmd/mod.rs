@@ -41,7 +41,7 @@ use crate::catalog::Catalog;
 use crate::cli::{Command, SessionArg};
 use crate::rules::{Seat, Table};
 use crate::store::index::{self, Listed};
-use crate::store::{Resolved, Store, copies};
+use crate::store::{Resolved, Store};
 pub use named::Named;
 
 /// Everything a command needs from outside: where files are, and the time.
@@ -81,7 +81,12 @@ impl Context {
     /// stderr, a line each (`store/copies.rs`).
     pub fn listing(&self) -> Result<Vec<Listed>> {
         let scan = index::read(&self.store)?;
-        Ok(copies::settle_listed(&self.store, scan, self.now, &mut say))
+        Ok(crate::store::listing::settle_listed(
+            &self.store,
+            scan,
+            self.now,
+            &mut say,
+        ))
     }
 }
 

@@ -18,7 +18,7 @@ pub fn run(args: SyncArgs, cx: &Context) -> Result<()> {
         args.remote.as_deref(),
         &exe,
         cx.now,
-        crate::git_wait()?,
+        crate::settings::git_wait()?,
         &mut |line| {
             // Each line as one line, whatever a name in it holds (sync
             // escapes every name already; this is the last guard).

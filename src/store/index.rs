@@ -25,7 +25,7 @@
 //!
 //! Reading writes nothing in the data folder: conflict copies found beside
 //! the sessions, and what killed saves left there, are returned in the
-//! [`Scan`] for the command to settle (`copies::settle_listed`), so a shell
+//! [`Scan`] for the command to settle (`listing::settle_listed`), so a shell
 //! completion can list the sessions without moving a file or saying a word.
 
 use std::fs::{self, Metadata};
@@ -222,7 +222,7 @@ impl Stamp {
 
 /// What [`read`] found in the data folder: every session file, summarised,
 /// and the conflict copies beside them, left as they are for the command to
-/// settle (`copies::settle_listed`).
+/// settle (`listing::settle_listed`).
 pub struct Scan {
     /// Every session file, newest update first; files that cannot be read
     /// are included with their error so a list can show them.

@@ -42,6 +42,7 @@ pub mod device;
 pub mod folder;
 mod ids;
 pub mod index;
+pub mod listing;
 mod lock;
 mod migrate;
 pub(crate) mod plain;
@@ -227,7 +228,7 @@ impl Store {
         let listing = |settle: Option<Settling<'_>>| match settle {
             Some((now, say)) => {
                 let scan = index::read(self)?;
-                Ok::<_, anyhow::Error>(copies::settle_listed(self, scan, now, say))
+                Ok::<_, anyhow::Error>(listing::settle_listed(self, scan, now, say))
             }
             None => index::scan(self),
         };

@@ -64,7 +64,7 @@ fn project_dirs() -> Option<directories::ProjectDirs> {
 fn completion_store() -> Option<Store> {
     let dir = typed("data-dir", "BRIDGEPAD_DATA_DIR")
         .or_else(|| project_dirs().map(|d| d.data_dir().to_path_buf()))?;
-    Some(Store::new(dir).with_cache_base(crate::cache_base(project_dirs().as_ref())))
+    Some(Store::new(dir).with_cache_base(crate::settings::cache_base(project_dirs().as_ref())))
 }
 
 /// Session ids in the data folder, newest first, each with its game and

@@ -53,11 +53,11 @@ pub(super) fn start(
     loop {
         let answered = match STEPS[at] {
             Step::Pairs => {
-                let check = |text: &str| match super::setup::back(Some(text.to_string())) {
+                let check = |text: &str| match super::back(Some(text.to_string())) {
                     None => Ok(()),
                     Some(text) => check_pairs(template, &split(&text)),
                 };
-                match super::setup::back(p.input_or_back(ask::PAIRS, None, &check)?) {
+                match super::back(p.input_or_back(ask::PAIRS, None, &check)?) {
                     Some(text) => {
                         let named = split(&text);
                         if named != pairs {
@@ -102,7 +102,7 @@ pub(super) fn start(
                 let prompt = boards_prompt(kind, sets);
                 // `Some(None)`: `q`, back.
                 let typed = prompt::ask_or_back(p, &prompt, Some(&default.to_string()), |text| {
-                    match super::setup::back(Some(text.to_string())) {
+                    match super::back(Some(text.to_string())) {
                         None => Ok(None),
                         Some(text) => parse_boards(kind, count, &text).map(Some),
                     }

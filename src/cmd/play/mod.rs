@@ -301,5 +301,10 @@ fn command(
     Ok(Flow::Go)
 }
 
+/// Whether a typed answer means "go back": `q` (Esc is the prompter's).
+fn back(answer: Option<String>) -> Option<String> {
+    answer.filter(|text| !matches!(text.trim().to_lowercase().as_str(), "q" | "quit"))
+}
+
 #[cfg(test)]
 mod tests;

@@ -57,11 +57,6 @@ impl Step {
     }
 }
 
-/// Whether a typed answer means "go back": `q` (Esc is the prompter's).
-pub(super) fn back(answer: Option<String>) -> Option<String> {
-    answer.filter(|text| !matches!(text.trim().to_lowercase().as_str(), "q" | "quit"))
-}
-
 /// Asks for the game, the settings, the players and the first dealer; saves
 /// the new session. `None`: the table stepped back out of the first question.
 pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>> {
@@ -133,11 +128,11 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 }
             }
             Step::Rounds => {
-                let check = |text: &str| match back(Some(text.to_string())) {
+                let check = |text: &str| match super::back(Some(text.to_string())) {
                     None => Ok(()),
                     Some(text) => with_rounds(&variant, &text).map(|_| ()),
                 };
-                match back(p.input_or_back(ask::ROUNDS, None, &check)?) {
+                match super::back(p.input_or_back(ask::ROUNDS, None, &check)?) {
                     Some(text) => {
                         settings.retain(|(k, _)| k != "rounds");
                         if !text.trim().is_empty() {
@@ -174,11 +169,11 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 let prompt = ask::target_question(variant.contract().is_some(), default.is_none());
                 // `Some(None)`: `q`, back.
                 let typed =
-                    prompt::ask_or_back(p, &prompt, default.as_deref(), |text| {
-                        match back(Some(text.to_string())) {
-                            None => Ok(None),
-                            Some(text) => with_target(&variant, &text).map(Some),
-                        }
+                    prompt::ask_or_back(p, &prompt, default.as_deref(), |text| match super::back(
+                        Some(text.to_string()),
+                    ) {
+                        None => Ok(None),
+                        Some(text) => with_target(&variant, &text).map(Some),
                     })?;
                 match typed.flatten() {
                     Some(targeted) => {
@@ -199,7 +194,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                     message
                 };
                 let check = |text: &str| {
-                    if back(Some(text.to_string())).is_none() {
+                    if super::back(Some(text.to_string())).is_none() {
                         return Ok(());
                     }
                     match Table::new(&variant, split_names(text), 0) {
@@ -214,7 +209,7 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
                 } else {
                     ask::players_question(&variant.players_range())
                 };
-                match back(p.input_or_back(&prompt, None, &check)?) {
+                match super::back(p.input_or_back(&prompt, None, &check)?) {
                     Some(text) => {
                         players = split_names(&text);
                         // Bridge for four: who partners whom, before the dealer is asked.
@@ -237,14 +232,14 @@ pub(super) fn start(p: &mut dyn Prompter, cx: &Context) -> Result<Option<String>
             }
             Step::Waiting => {
                 let check = |text: &str| {
-                    if back(Some(text.to_string())).is_none() {
+                    if super::back(Some(text.to_string())).is_none() {
                         return Ok(());
                     }
                     Table::with_waiting(&variant, players.clone(), split_waiting(text), 0)
                         .map(|_| ())
                         .map_err(|e| e.to_string())
                 };
-                match back(p.input_or_back(ask::WAITING, None, &check)?) {
+                match super::back(p.input_or_back(ask::WAITING, None, &check)?) {
                     Some(text) => {
                         waiting = split_waiting(&text);
                         true

@@ -335,7 +335,7 @@ pub fn gather(store: &Store, id: &str, files: &[CopyFile]) -> Vec<Copy> {
 }
 
 /// Whether `text` (a session file) holds git's conflict markers.
-fn has_markers(text: &str) -> bool {
+pub(crate) fn has_markers(text: &str) -> bool {
     text.contains("<<<<<<<") && conflict::split_markers(text).is_some()
 }
 
@@ -377,7 +377,7 @@ mod union;
 
 pub use clean::Clean;
 pub use keep::{Kept, Pick, keep, picked};
-pub use settle::{Settled, settle, settle_listed, settle_named};
+pub use settle::{Settled, settle, settle_named};
 
 #[cfg(test)]
 mod tests;

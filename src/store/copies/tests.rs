@@ -8,6 +8,7 @@ use crate::rules::Seat;
 use crate::session::testing::with_bid as bid;
 use crate::session::to_toml;
 use crate::store::index::{self, Listed};
+use crate::store::listing::settle_listed;
 
 const ID: &str = "2026-11-23-devils-bridge";
 const AT: &str = "2026-11-23T20:00:00Z";

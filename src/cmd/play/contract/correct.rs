@@ -291,8 +291,7 @@ fn ask_honours(p: &mut dyn Prompter, picked: &Picked) -> Result<Option<Correctio
     let example = ask::honours_held(game.name(game.left_of(game.left_of(declarer))), points);
     let prompt = ask::honours_in(&picked.label, &contract.pretty(), &example);
     prompt::ask_or_back(p, &prompt, Some(&picked.honours_now()), |text| {
-        let correction =
-            Correction::Honours(super::super::bridge::typed_honours(game, text, &example)?);
+        let correction = Correction::Honours(super::typed_honours(game, text, &example)?);
         picked.edit(&correction)?;
         Ok(correction)
     })

@@ -17,7 +17,7 @@ use crate::rules::contract::ContractRules;
 use crate::rules::contract::Side;
 use crate::rules::contract::auction::{Auction, Call, Legal};
 use crate::rules::contract::contest::Next;
-use crate::rules::contract::deal::{ContractDeal, Dummy};
+use crate::rules::contract::deal::{ContractDeal, Dummy, HonoursClaim};
 use crate::rules::game::contract::ContractGame;
 use crate::text::capitalised;
 use correct::{correct, undo};
@@ -484,7 +484,7 @@ impl Commands for ContractGame {
 
     fn help(&self) -> &'static str {
         if self.partnerships() {
-            super::bridge::HELP
+            ask::BRIDGE_HELP
         } else {
             help(self.rules())
         }
@@ -524,6 +524,57 @@ pub(super) fn command(
 
 #[cfg(test)]
 pub(super) mod tests;
+
+/// Honours as typed: nothing or `none` for none, else the player who held
+/// them and the points, `Cid 100` or `Cid=100`. The points themselves are
+/// judged by the engine (100 or 150, and 150 only at no-trump).
+pub(super) fn typed_honours(
+    game: &ContractGame,
+    text: &str,
+    example: &str,
+) -> Result<Option<HonoursClaim>, String> {
+    // `example` is "Cid 100": the player and points legal at this contract.
+    let text = text.trim();
+    if text.is_empty() || text.eq_ignore_ascii_case("none") || text.eq_ignore_ascii_case("no") {
+        return Ok(None);
+    }
+    let names = game.table().names().join(", ");
+    // `Cid 100`, `Cid=100`, or run together with a beginning of the name: `c100`.
+    let joined = text
+        .find(|c: char| c.is_ascii_digit())
+        .filter(|&at| at > 0)
+        .map(|at| text.split_at(at));
+    let (name, points) = match text
+        .rsplit_once(|c: char| c == '=' || c.is_whitespace())
+        .or(joined)
+    {
+        Some((name, points)) => (name.trim(), points.trim()),
+        None => {
+            return Err(ask::say_who_held(example, &names));
+        }
+    };
+    // A unique beginning of a name will do: `c100` is Cid's.
+    let lower = name.to_lowercase();
+    let starting: Vec<&String> = game
+        .table()
+        .names()
+        .iter()
+        .filter(|n| !lower.is_empty() && n.to_lowercase().starts_with(&lower))
+        .collect();
+    let name = match starting.as_slice() {
+        [one] => one.as_str(),
+        _ => name,
+    };
+    let seat = game
+        .table()
+        .seat_of(name)
+        .ok_or_else(|| ask::not_a_player(name, &names, example))?;
+    let points = super::parse_count(points).map_err(|why| ask::honours_points(why, example))?;
+    Ok(Some(HonoursClaim {
+        holder: seat,
+        points,
+    }))
+}
 
 #[cfg(test)]
 mod correct_tests;

@@ -38,6 +38,7 @@ mod hostile;
 mod house_rules;
 mod html_print;
 mod http;
+mod layers;
 mod local_time;
 mod long_sessions;
 mod manual;

@@ -4,7 +4,7 @@
 //! said, each player's total is the net result of the rubbers they played,
 //! and undo and close work across a change. The
 //! evening is the one worked by hand in the engine's tests
-//! (`src/rules/contract/game/circle_tests.rs`).
+//! (`crates/rules/src/game/contract/circle_tests.rs`).
 
 use serde_json::json;
 

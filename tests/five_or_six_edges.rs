@@ -2,7 +2,7 @@
 //! over corrected with `edit` (by rubber and deal, "1·1"), Chicago's deals
 //! labelled by the evening's round, the running totals in plain mode and
 //! the live display's totals. The evening is `five_or_six.rs`'s, worked by
-//! hand there and in `src/rules/contract/game/circle_tests.rs`.
+//! hand there and in `crates/rules/src/game/contract/circle_tests.rs`.
 
 use serde_json::json;
 

@@ -18,7 +18,7 @@ fn setup_of_five_offers_the_first_four_to_deal_first() {
     p.assert_said(&["Ann & Cid against Bob & Dan.", "Eve sits out first."]);
 }
 
-/// The hand-worked first rubber (`rules/contract/game/circle_tests.rs`):
+/// The hand-worked first rubber (`crates/rules/src/game/contract/circle_tests.rs`):
 /// Ann & Cid 740, Bob & Dan 200; then Eve comes in for Ann, Dan deals.
 #[test]
 fn a_rubber_ended_at_the_table_seats_the_next_and_says_so() {

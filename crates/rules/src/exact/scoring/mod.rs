@@ -2,15 +2,15 @@
 //! (`exact = "10 + bid"`, `missed = "-abs(bid - tricks)"`), checked once,
 //! when the template loads, and then worked out for every hand.
 //!
-//! The text is parsed by evalexpr (a kept expression parser, pure: no I/O,
-//! no environment) into its tree, which is copied into [`Expr`]; bridgepad
-//! evaluates that tree itself, in whole numbers with checked arithmetic, so
-//! nothing in a formula reaches anything but the four numbers it is given.
-//!
-//! Before evalexpr sees the text, `scan.rs` reads it token by token, so every
-//! refusal of a formula's words names its column: a character that has no
+//! The text is read into an [`Expr`] by `scan.rs`, in one pass over one list
+//! of tokens: the scan refuses, naming the column, a character that has no
 //! meaning, a number that is not whole, an unknown name or function, a
-//! missing number or operator, a bracket left open.
+//! missing number or operator, a bracket left open; the parse builds the
+//! tree by precedence. The engine evaluates that tree itself, in whole
+//! numbers with checked arithmetic, so nothing in a formula reaches
+//! anything but the four numbers it is given. (Until 2026-12 an expression
+//! crate parsed the text a second time after the scan; two parsers had to
+//! agree on every formula, and the scan already knew its grammar.)
 //!
 //! Overflow is ruled out at load by interval arithmetic over every input the
 //! game can produce (bid and tricks 0 to the largest hand, cards 1 to the
@@ -23,17 +23,14 @@
 //! there.
 //!
 //! This file holds the formula's types and the named scoring systems;
-//! [`scan`](mod@scan) reads the text, [`tree`] converts, works out and
-//! bounds the tree.
+//! [`scan`](mod@scan) reads the text into a tree, [`tree`] works it out
+//! and bounds it.
 
 use std::fmt;
 
-use evalexpr::DefaultNumericTypes;
-
 use crate::template::ExactScoring;
-use scan::scan;
 pub use scan::shown;
-use tree::{convert, eval, interval, substitute};
+use tree::{eval, interval, substitute};
 
 mod scan;
 mod tree;
@@ -153,11 +150,7 @@ fn refuse(column: usize, message: impl Into<String>) -> FormulaError {
 impl Formula {
     /// Reads and checks `text` for a game whose inputs run over `ranges`.
     pub fn parse(text: &str, ranges: Ranges) -> Result<Formula, FormulaError> {
-        let ops = scan(text)?;
-        let tree = evalexpr::build_operator_tree::<DefaultNumericTypes>(text)
-            .map_err(|e| refuse(1, format!("does not read as arithmetic: {e}")))?;
-        let mut sites = ops.into_iter();
-        let expr = convert(&tree, &mut sites)?;
+        let expr = scan::read(text)?;
         let formula = Formula {
             text: text.to_string(),
             expr,

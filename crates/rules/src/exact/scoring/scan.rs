@@ -1,16 +1,19 @@
-//! The scan of a formula's text before evalexpr sees it: token by token,
-//! every refusal of a formula's words names its column, and the limits on
-//! its size are checked in one pass.
+//! A formula's text read into its tree, in two steps over one list of
+//! tokens: the scan ([`scan`]) reads it token by token, so every refusal of
+//! a formula's words names its column, and checks the limits on its size in
+//! one pass; the parse ([`parse`]) then builds the tree from those tokens
+//! alone, by precedence, knowing they already read as arithmetic.
 
 use super::{
-    FUNCTIONS, FormulaError, MAX_CHARS, MAX_DEPTH, MAX_OPERATORS, MAX_STEP, NAMES, Var, refuse,
+    BinOp, Expr, FUNCTIONS, FormulaError, Func, MAX_CHARS, MAX_DEPTH, MAX_OPERATORS, MAX_STEP,
+    NAMES, Var, refuse,
 };
 use crate::text::{and_list, did_you_mean};
 
-/// A token's kind, for the scan.
+/// A token's kind.
 #[derive(Debug, Clone, PartialEq)]
 enum Token {
-    Num,
+    Num(i64),
     Name(String),
     Op(char),
     Open,
@@ -18,22 +21,31 @@ enum Token {
     Comma,
 }
 
+/// A formula's text as its tree, or the first thing wrong with it.
+pub(super) fn read(text: &str) -> Result<Expr, FormulaError> {
+    let tokens = scan(text)?;
+    let mut parse = Parse { tokens, at: 0 };
+    let expr = parse.sum()?;
+    match parse.tokens.get(parse.at) {
+        None => Ok(expr),
+        Some((_, col)) => Err(refuse(*col, "does not read as arithmetic")),
+    }
+}
+
 /// Reads `text` token by token and refuses, with its column, whatever is
-/// not a formula's word or is out of place; returns the columns of the
-/// operators (+ - * / % ^, unary minus included) in the order written,
-/// which is the order an in-order walk of the tree meets them.
+/// not a formula's word or is out of place; returns the tokens with their
+/// columns.
 ///
 /// It is also what keeps a formula small enough to parse: at most
 /// [`MAX_CHARS`] characters, brackets nested at most [`MAX_DEPTH`] deep and
 /// at most [`MAX_OPERATORS`] operators, checked in one pass without
-/// recursion before evalexpr (whose parser recurses, and is quadratic in a
-/// chain) sees the text. Every walk of the tree after it (evalexpr's,
-/// [`convert`](super::tree::convert), [`interval`](super::tree::interval),
-/// [`eval`](super::tree::eval), dropping it) is as deep as the
-/// operators and brackets, so it is bounded too. A power of a power without
-/// brackets (`2^3^2`) is refused: evalexpr works it left to right (64),
-/// arithmetic right to left (512), and a table would not know which it gets.
-pub(super) fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
+/// recursion. The parse and every walk of the tree after it
+/// ([`interval`](super::tree::interval), [`eval`](super::tree::eval),
+/// dropping it) recurse only as deep as the operators and brackets, so they
+/// are bounded too. A power of a power without brackets (`2^3^2`) is
+/// refused: some calculators work it left to right (64), arithmetic right
+/// to left (512), and a table would not know which it gets.
+fn scan(text: &str) -> Result<Vec<(Token, usize)>, FormulaError> {
     let length = text.chars().count();
     if length > MAX_CHARS {
         return Err(refuse(
@@ -61,13 +73,13 @@ pub(super) fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                     format!("`{word}` is not a whole number; a formula counts in whole numbers"),
                 ));
             }
-            if word.parse::<i64>().map_or(true, |n| n > MAX_STEP) {
+            let Some(n) = word.parse::<i64>().ok().filter(|n| *n <= MAX_STEP) else {
                 return Err(refuse(
                     col,
                     format!("{word} is too large; use numbers up to {MAX_STEP}"),
                 ));
-            }
-            tokens.push((Token::Num, col));
+            };
+            tokens.push((Token::Num(n), col));
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
             while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
@@ -114,7 +126,7 @@ pub(super) fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
         let next_is_open = matches!(tokens.get(k + 1), Some((Token::Open, _)));
         if want_operand {
             match token {
-                Token::Num => want_operand = false,
+                Token::Num(_) => want_operand = false,
                 Token::Name(name) if next_is_open => {
                     if !FUNCTIONS.contains(&name.as_str()) {
                         let what = if Var::named(name).is_some() {
@@ -220,7 +232,7 @@ pub(super) fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
                         ));
                     }
                 },
-                Token::Num | Token::Name(_) | Token::Open => {
+                Token::Num(_) | Token::Name(_) | Token::Open => {
                     return Err(refuse(
                         col,
                         "an operator (+ - * / % ^) is missing before this",
@@ -239,7 +251,125 @@ pub(super) fn scan(text: &str) -> Result<Vec<usize>, FormulaError> {
     if let Some((_, col, _)) = open.last() {
         return Err(refuse(*col, "`(` is never closed"));
     }
-    Ok(ops)
+    Ok(tokens)
+}
+
+/// The tree built from scanned tokens, by precedence: `+ -` below
+/// `* / %`, below a unary minus, below `^` (so `-2^2` is −4 and `2^-1` a
+/// power of −1), each binary operator left to right. The scan has checked
+/// the order of the tokens, so a parse that meets anything else says the
+/// formula does not read as arithmetic rather than panicking.
+struct Parse {
+    tokens: Vec<(Token, usize)>,
+    at: usize,
+}
+
+impl Parse {
+    fn next(&mut self) -> Result<(Token, usize), FormulaError> {
+        let token = self
+            .tokens
+            .get(self.at)
+            .cloned()
+            .ok_or_else(|| refuse(1, "does not read as arithmetic"))?;
+        self.at += 1;
+        Ok(token)
+    }
+
+    fn peek_op(&self, ops: &[char]) -> Option<(char, usize)> {
+        match self.tokens.get(self.at) {
+            Some((Token::Op(op), col)) if ops.contains(op) => Some((*op, *col)),
+            _ => None,
+        }
+    }
+
+    fn binary(
+        &mut self,
+        ops: &[char],
+        operand: fn(&mut Parse) -> Result<Expr, FormulaError>,
+    ) -> Result<Expr, FormulaError> {
+        let mut left = operand(self)?;
+        while let Some((op, col)) = self.peek_op(ops) {
+            self.at += 1;
+            let right = operand(self)?;
+            let op = match op {
+                '+' => BinOp::Add,
+                '-' => BinOp::Sub,
+                '*' => BinOp::Mul,
+                '/' => BinOp::Div,
+                _ => BinOp::Mod,
+            };
+            left = Expr::Bin(op, Box::new(left), Box::new(right), col);
+        }
+        Ok(left)
+    }
+
+    fn sum(&mut self) -> Result<Expr, FormulaError> {
+        self.binary(&['+', '-'], Parse::product)
+    }
+
+    fn product(&mut self) -> Result<Expr, FormulaError> {
+        self.binary(&['*', '/', '%'], Parse::negation)
+    }
+
+    fn negation(&mut self) -> Result<Expr, FormulaError> {
+        if let Some(('-', col)) = self.peek_op(&['-']) {
+            self.at += 1;
+            return Ok(Expr::Neg(Box::new(self.negation()?), col));
+        }
+        self.power()
+    }
+
+    /// A power's base is an operand; its exponent may be negated (`2^-1`).
+    fn power(&mut self) -> Result<Expr, FormulaError> {
+        let mut left = self.operand()?;
+        while let Some((_, col)) = self.peek_op(&['^']) {
+            self.at += 1;
+            let right = if self.peek_op(&['-']).is_some() {
+                self.negation()?
+            } else {
+                self.operand()?
+            };
+            left = Expr::Bin(BinOp::Pow, Box::new(left), Box::new(right), col);
+        }
+        Ok(left)
+    }
+
+    fn operand(&mut self) -> Result<Expr, FormulaError> {
+        let odd = |col| refuse(col, "does not read as arithmetic");
+        match self.next()? {
+            (Token::Num(n), _) => Ok(Expr::Num(n)),
+            (Token::Open, _) => {
+                let inner = self.sum()?;
+                match self.next()? {
+                    (Token::Close, _) => Ok(inner),
+                    (_, col) => Err(odd(col)),
+                }
+            }
+            (Token::Name(name), col) => {
+                if let Some(var) = Var::named(&name) {
+                    return Ok(Expr::Var(var));
+                }
+                let func = match name.as_str() {
+                    "abs" => Func::Abs,
+                    "min" => Func::Min,
+                    "max" => Func::Max,
+                    _ => return Err(odd(col)),
+                };
+                let (Token::Open, _) = self.next()? else {
+                    return Err(odd(col));
+                };
+                let mut args = vec![self.sum()?];
+                loop {
+                    match self.next()? {
+                        (Token::Comma, _) => args.push(self.sum()?),
+                        (Token::Close, _) => return Ok(Expr::Call(func, args)),
+                        (_, col) => return Err(odd(col)),
+                    }
+                }
+            }
+            (_, col) => Err(odd(col)),
+        }
+    }
 }
 
 /// A formula as a refusal quotes it: whole up to 60 characters, else its

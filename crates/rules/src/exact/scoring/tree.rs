@@ -1,81 +1,8 @@
-//! A formula's tree: evalexpr's copied into [`Expr`], worked out in whole
-//! numbers with checked arithmetic, and bounded at load by interval
-//! arithmetic over every input the game can produce.
-
-use evalexpr::{DefaultNumericTypes, Node, Operator, Value};
+//! A formula's tree worked out in whole numbers with checked arithmetic,
+//! and bounded at load by interval arithmetic over every input the game can
+//! produce.
 
 use super::{BinOp, Expr, FormulaError, Func, Inputs, MAX_STEP, Ranges, Var, refuse};
-
-type Tree = Node<DefaultNumericTypes>;
-
-/// evalexpr's tree as an [`Expr`]; `sites` gives each operator its column.
-pub(super) fn convert(
-    node: &Tree,
-    sites: &mut impl Iterator<Item = usize>,
-) -> Result<Expr, FormulaError> {
-    let odd = || refuse(1, "does not read as arithmetic");
-    let children = node.children();
-    let mut binary = |op: BinOp| {
-        let [left, right] = children else {
-            return Err(odd());
-        };
-        let left = convert(left, sites)?;
-        let col = sites.next().ok_or_else(odd)?;
-        let right = convert(right, sites)?;
-        Ok(Expr::Bin(op, Box::new(left), Box::new(right), col))
-    };
-    match node.operator() {
-        Operator::RootNode => match children {
-            [only] => convert(only, sites),
-            _ => Err(odd()),
-        },
-        Operator::Const {
-            value: Value::Int(n),
-        } => Ok(Expr::Num(*n)),
-        Operator::VariableIdentifierRead { identifier } => {
-            Var::named(identifier).map(Expr::Var).ok_or_else(odd)
-        }
-        Operator::Neg => {
-            let col = sites.next().ok_or_else(odd)?;
-            match children {
-                [only] => Ok(Expr::Neg(Box::new(convert(only, sites)?), col)),
-                _ => Err(odd()),
-            }
-        }
-        Operator::Add => binary(BinOp::Add),
-        Operator::Sub => binary(BinOp::Sub),
-        Operator::Mul => binary(BinOp::Mul),
-        Operator::Div => binary(BinOp::Div),
-        Operator::Mod => binary(BinOp::Mod),
-        Operator::Exp => binary(BinOp::Pow),
-        Operator::FunctionIdentifier { identifier } => {
-            let func = match identifier.as_str() {
-                "abs" => Func::Abs,
-                "min" => Func::Min,
-                "max" => Func::Max,
-                _ => return Err(odd()),
-            };
-            let [argument] = children else {
-                return Err(odd());
-            };
-            // One number, or a tuple of several (each in a root node).
-            let mut inner = argument;
-            while let (Operator::RootNode, [only]) = (inner.operator(), inner.children()) {
-                inner = only;
-            }
-            let args = match inner.operator() {
-                Operator::Tuple => inner
-                    .children()
-                    .iter()
-                    .map(|a| convert(a, sites))
-                    .collect::<Result<Vec<_>, _>>()?,
-                _ => vec![convert(inner, sites)?],
-            };
-            Ok(Expr::Call(func, args))
-        }
-        _ => Err(odd()),
-    }
-}
 
 pub(super) fn eval(expr: &Expr, inputs: Inputs) -> Option<i64> {
     match expr {

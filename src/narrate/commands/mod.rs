@@ -4,6 +4,7 @@
 
 use std::fmt::Display;
 
+pub mod check_dealer;
 pub mod new;
 
 // sync, merge-driver

@@ -4,6 +4,7 @@
 
 use std::fmt::Display;
 
+pub mod auction;
 pub mod check_dealer;
 pub mod new;
 

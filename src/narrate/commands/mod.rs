@@ -6,6 +6,7 @@ use std::fmt::Display;
 
 pub mod auction;
 pub mod check_dealer;
+pub mod export;
 pub mod new;
 
 // sync, merge-driver

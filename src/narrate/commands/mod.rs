@@ -8,6 +8,7 @@ pub mod auction;
 pub mod check_dealer;
 pub mod export;
 pub mod new;
+pub mod variants;
 
 // sync, merge-driver
 pub const WHERE_AM_I: &str = "could not tell where bridgepad itself is";

@@ -7,6 +7,7 @@ use std::fmt::Display;
 pub mod auction;
 pub mod check_dealer;
 pub mod export;
+pub mod manual;
 pub mod new;
 pub mod variants;
 

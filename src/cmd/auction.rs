@@ -4,6 +4,8 @@ use anyhow::{Result, anyhow, bail};
 
 use super::Context;
 use crate::cli::AuctionArgs;
+use crate::narrate::commands::auction as words;
+use crate::narrate::commands::auction::Ended;
 use crate::narrate::contract as say;
 use crate::rules::contract::auction::{Auction, Call, Outcome};
 use crate::rules::contract::contest::Next;
@@ -19,19 +21,14 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         // Calls made up for a contract would pass for the table's own at a
         // table whose auctions are refereed and exported as called.
         if !game.keeps_contract_only() {
-            bail!(
-                "--contract: session {id} referees each auction (auction=calls), so its calls are recorded as called; give them (e.g. bridgepad auction 1S pass 4S pass pass pass), or keep only the contracts in a session started with --set auction=contract"
-            );
+            bail!(words::contract_refereed(&id));
         }
         let auction = match (game.contest().next(), game.contest().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal.auction().expect("an auction"),
-            _ => bail!("{}", game.contest().out_of_turn("a call of the auction")),
+            _ => bail!("{}", game.contest().out_of_turn(words::A_CALL)),
         };
         if !auction.calls().is_empty() {
-            bail!(
-                "--contract: the auction of this deal is under way ({}); give the rest of its calls, or take them back with `bridgepad undo`",
-                say::calls(game, auction)
-            );
+            bail!(words::under_way(&say::calls(game, auction)));
         }
         let calls = final_contract_calls(game, auction, contract)
             .map_err(|why| anyhow!("--contract {contract:?}: {why}"))?;
@@ -44,9 +41,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
             },
             cx,
         )?;
-        crate::outln!(
-            "the auction was not recorded: these calls are the shortest that reach {contract}."
-        );
+        crate::outln!("{}", words::not_recorded(contract));
         return Ok(());
     }
     let calls = args
@@ -58,10 +53,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         let game = session.contract_mut()?;
         let deal = match (game.contest().next(), game.contest().current()) {
             (Some(Next::Call(_)), Some(deal)) => deal,
-            _ => bail!(
-                "{}",
-                game.contest().out_of_turn("a call of the auction")
-            ),
+            _ => bail!("{}", game.contest().out_of_turn(words::A_CALL)),
         };
         let number = deal.number;
         let recorded = deal.auction().map_or(&[][..], |a| a.calls());
@@ -72,10 +64,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
             // An auction saved by an older bridgepad may stop short of its
             // forced calls: repeating it closes it.
             Some([]) if auction.forced_call().is_some() => Vec::new(),
-            Some([]) => bail!(
-                "those calls are already recorded ({}); give the rest of the auction after them",
-                say::calls(game, auction)
-            ),
+            Some([]) => bail!(words::already_recorded(&say::calls(game, auction))),
             Some(rest) if !recorded.is_empty() => rest.to_vec(),
             // Starting like the recorded auction but going another way: a
             // different auction, which undo must make room for first.
@@ -85,17 +74,14 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
                     .zip(&calls)
                     .position(|(r, c)| r != c)
                     .unwrap_or(calls.len());
-                let shown = match calls.get(at) {
-                    Some(call) => format!(", not {}", say::pretty(call)),
-                    None => String::new(),
-                };
-                bail!(
-                    "call {} is already recorded as {} {}{shown}; give the auction so far ({}) and the calls after it, or take calls back with `bridgepad undo`",
+                let instead = calls.get(at).map(say::pretty);
+                bail!(words::recorded_as(
                     at + 1,
                     game.name(auction.caller(at)),
-                    say::pretty(&recorded[at]),
-                    say::calls(game, auction)
-                )
+                    &say::pretty(&recorded[at]),
+                    instead.as_deref(),
+                    &say::calls(game, auction)
+                ))
             }
             _ => calls.clone(),
         };
@@ -105,26 +91,35 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
         for (i, &call) in new.iter().enumerate() {
             if !trial.is_open() {
                 // "(1♥X by Ann)"; at four "with 1♥X by Cid (Ann & Cid)".
-                let fixed = match trial.outcome() {
+                let contract = match trial.outcome() {
                     Outcome::Contract(c) if game.partnerships() => {
-                        format!(", with {}", say::bridge::contract_by(game, c, Some(&trial)))
+                        Some(say::bridge::contract_by(game, c, Some(&trial)))
                     }
-                    Outcome::Contract(c) => format!(" ({})", say::contract(game, c)),
-                    _ => " (no contract)".to_string(),
+                    Outcome::Contract(c) => Some(say::contract(game, c)),
+                    _ => None,
                 };
-                bail!(
-                    "the auction ended after {}{fixed}; `{call}` and what follows are one call too many",
-                    say::calls(game, &trial),
-                );
+                let ended = match &contract {
+                    Some(by) if game.partnerships() => Ended::By(by),
+                    Some(contract) => Ended::Contract(contract),
+                    None => Ended::PassedOut,
+                };
+                bail!(words::one_call_too_many(
+                    &say::calls(game, &trial),
+                    ended,
+                    call
+                ));
             }
             let caller = game.name(trial.caller(before + i)).to_string();
             trial
                 .call(call)
-                .map_err(|e| anyhow!("call {} (`{call}`, {caller}): {e}", before + i + 1))?;
+                .map_err(|e| anyhow!(words::call_refused(before + i + 1, call, &caller, e)))?;
         }
         // The engine records them, and then any call the rules force.
         game.calls(&new).map_err(|(_, e)| anyhow!("{e}"))?;
-        let made = game.contest().deal(number).expect("a deal dealt")
+        let made = game
+            .contest()
+            .deal(number)
+            .expect("a deal dealt")
             .auction()
             .map_or(0, |a| a.calls().len() - before - new.len());
         Ok((number, made))
@@ -133,9 +128,8 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
     let deal = game.contest().deal(number).expect("a deal dealt");
     let auction = deal.auction().expect("an auction");
     outln!(
-        "deal {} auction: {}.",
-        say::deal_label(game, number),
-        say::calls(game, auction)
+        "{}",
+        words::deal_auction(&say::deal_label(game, number), &say::calls(game, auction))
     );
     if let Some(line) = say::forced(game, auction, made) {
         outln!("{line}");
@@ -154,12 +148,7 @@ pub fn run(args: AuctionArgs, cx: &Context) -> Result<()> {
 /// game has doubles (`e.g. 4S Ann X (…X or XX if doubled), or pass`),
 /// never where it has none (Buddy Bridge: `e.g. 4S Ann (…), or pass`).
 fn contract_example(game: &ContractGame) -> String {
-    let first = &game.table().names()[0];
-    if game.rules().doubles() {
-        format!("e.g. 4S {first} X (level and strain, declarer, X or XX if doubled), or pass")
-    } else {
-        format!("e.g. 4S {first} (level and strain, declarer), or pass")
-    }
+    words::contract_example(&game.table().names()[0], game.rules().doubles())
 }
 
 /// A final contract as typed, `4S Ann X` (level and strain, declarer,
@@ -175,10 +164,10 @@ pub(crate) fn final_contract_calls(
 ) -> Result<Vec<Call>, String> {
     let names = game.table().names().join(", ");
     let e_g = contract_example(game);
-    let words: Vec<&str> = text.split_whitespace().collect();
+    let typed: Vec<&str> = text.split_whitespace().collect();
     let mut rebuilt = Auction::new(auction.rules(), auction.first());
     let refused = |e: crate::rules::contract::auction::AuctionError| format!("{e}; {e_g}");
-    if let [one] = words.as_slice()
+    if let [one] = typed.as_slice()
         && matches!(one.parse::<Call>(), Ok(Call::Pass))
     {
         while rebuilt.is_open() {
@@ -186,13 +175,13 @@ pub(crate) fn final_contract_calls(
         }
         return Ok(rebuilt.calls().to_vec());
     }
-    let (bid, who, doubling) = match words.as_slice() {
+    let (bid, who, doubling) = match typed.as_slice() {
         [bid, who] => (*bid, *who, None),
         [bid, who, doubling] => (*bid, *who, Some(*doubling)),
-        _ => return Err(format!("type the final contract, {e_g}")),
+        _ => return Err(words::type_the_contract(&e_g)),
     };
     let Ok(bid @ Call::Bid(_)) = bid.parse::<Call>() else {
-        return Err(format!("`{bid}` is not a contract; {e_g}"));
+        return Err(words::not_a_contract(bid, &e_g));
     };
     let lower = who.to_lowercase();
     let matching: Vec<&String> = game
@@ -206,9 +195,7 @@ pub(crate) fn final_contract_calls(
         _ => match game.table().seat_of(who) {
             Some(seat) => seat,
             None => {
-                return Err(format!(
-                    "`{who}` is not one player; players: {names}; {e_g}"
-                ));
+                return Err(words::not_one_player(who, &names, &e_g));
             }
         },
     };
@@ -217,19 +204,16 @@ pub(crate) fn final_contract_calls(
         // Said before the auction is rebuilt, whose refusal would name the
         // calls legal at a point of it the table never saw.
         Some(Ok(Call::Double | Call::Redouble)) if !game.rules().doubles() => {
-            return Err(format!(
-                "`{}`: {} has no double; {e_g}",
+            return Err(words::no_double(
                 doubling.unwrap_or_default(),
-                game.variant().title
+                &game.variant().title,
+                &e_g,
             ));
         }
         Some(Ok(Call::Double)) => vec![Call::Double],
         Some(Ok(Call::Redouble)) => vec![Call::Double, Call::Redouble],
         Some(_) => {
-            return Err(format!(
-                "`{}` is not X or XX; {e_g}",
-                doubling.unwrap_or_default()
-            ));
+            return Err(words::not_x_or_xx(doubling.unwrap_or_default(), &e_g));
         }
     };
     while rebuilt.caller(rebuilt.calls().len()) != declarer {

@@ -13,7 +13,8 @@ use anyhow::{Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{Catalog, with_settings_for};
 use crate::cli::{CheckDealerArgs, SessionArg};
-use crate::narrate::cards as cards_word;
+use crate::narrate::commands as say;
+use crate::narrate::commands::check_dealer as words;
 use crate::rules::Variant;
 use crate::rules::exact::template::{ExactRules, Schedule};
 use crate::rules::game::exact::{dealer_choices, dealer_forbidden, forbidden_bid, list_bids};
@@ -22,10 +23,7 @@ pub fn run(args: CheckDealerArgs, cx: &Context) -> Result<()> {
     let cards = args.cards;
     let bids = &args.bids.0;
     if let Some(bid) = bids.iter().find(|&&b| b > cards) {
-        bail!(
-            "--bids: {bid} is more than the {} in the hand; bids run 0 to {cards}",
-            cards_word(cards)
-        );
+        bail!(words::more_than_the_hand(*bid, cards));
     }
     let players = bids.len() + 1;
     let Some(variant) = rules(&args, cx, players)? else {
@@ -75,22 +73,13 @@ fn answer(args: &CheckDealerArgs, forbidden: Option<u32>, hook: Option<Hook>) ->
     }
     let total: u32 = args.bids.0.iter().sum();
     match (forbidden, hook) {
-        (_, Some(Hook::Off(title))) => outln!(
-            "No restriction: {title} has no dealer's hook, so the dealer may bid anything from 0 to {cards}."
-        ),
-        (_, Some(Hook::Waived(from))) => outln!(
-            "No restriction: the hook is waived on hands of fewer than {}, so the dealer may bid anything from 0 to {cards}.",
-            cards_word(from)
-        ),
+        (_, Some(Hook::Off(title))) => outln!("{}", words::no_hook(&title, cards)),
+        (_, Some(Hook::Waived(from))) => outln!("{}", words::hook_waived(from, cards)),
         (Some(n), _) => outln!(
-            "The dealer may not bid {n} (the others bid {total} on {}); legal: {}.",
-            cards_word(cards),
-            list_bids(&dealer_choices(cards, Some(n)))
+            "{}",
+            words::may_not_bid(n, total, cards, &list_bids(&dealer_choices(cards, Some(n))))
         ),
-        (None, _) => outln!(
-            "No restriction: the others already bid {total} on {}, so the dealer may bid anything from 0 to {cards}.",
-            cards_word(cards)
-        ),
+        (None, _) => outln!("{}", words::no_restriction(total, cards)),
     }
     Ok(())
 }
@@ -113,14 +102,11 @@ fn rules(args: &CheckDealerArgs, cx: &Context, players: usize) -> Result<Option<
             None => game.standing(),
         };
         if playing.len() != players {
-            bail!(
-                "--bids: {} and the dealer's make {players} players, but {} {} at this session's table ({}); give {}",
-                bids_word(players - 1),
+            bail!(words::not_the_session_table(
+                players,
                 playing.len(),
-                if playing.len() == 1 { "plays" } else { "play" },
-                game.table().list(&playing),
-                bids_word(playing.len().saturating_sub(1))
-            );
+                &game.table().list(&playing)
+            ));
         }
         return Ok(Some(game.variant().clone()));
     }
@@ -136,9 +122,7 @@ fn rules(args: &CheckDealerArgs, cx: &Context, players: usize) -> Result<Option<
         .map(|s| {
             s.split_once('=')
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| {
-                    anyhow!("--set `{s}` is not KEY=VALUE; write e.g. --set hook_from_cards=2")
-                })
+                .ok_or_else(|| anyhow!(say::not_key_value(s, "hook_from_cards=2")))
         })
         .collect::<Result<Vec<_>>>()?;
     // A table the variant cannot seat is refused for that, with the sizes
@@ -153,10 +137,7 @@ fn rules(args: &CheckDealerArgs, cx: &Context, players: usize) -> Result<Option<
 /// an exact-bid game's rules are returned.
 fn exact_bid(variant: &Variant) -> Result<&ExactRules> {
     let Some(rules) = variant.exact() else {
-        bail!(
-            "{} is a contract game, bid in an auction with no dealer's hook; check-dealer judges the exact-bid games, e.g. --variant devils-bridge",
-            variant.title
-        );
+        bail!(words::contract_game(&variant.title));
     };
     Ok(rules)
 }
@@ -166,34 +147,22 @@ fn exact_bid(variant: &Variant) -> Result<&ExactRules> {
 fn check_variant_table(variant: &Variant, players: usize, cards: u32) -> Result<()> {
     let name = &variant.name;
     let Some(schedule) = variant.schedule(players) else {
-        let (min, max) = (variant.min_players, variant.max_players);
-        bail!(
-            "--bids: {} and the dealer's make {players} players; {name} seats {}, so give {}",
-            bids_word(players - 1),
-            variant.players_range(),
-            if min == max {
-                bids_word(min - 1)
-            } else {
-                format!("{} to {} bids", min - 1, max - 1)
-            }
-        );
+        bail!(words::not_seated(
+            players,
+            name,
+            &variant.players_range(),
+            variant.min_players,
+            variant.max_players
+        ));
     };
     let (deals, fits) = match schedule {
-        Schedule::UpAndDown { peak } => (format!("1 to {}", cards_word(peak)), cards <= peak),
-        Schedule::Constant { cards: every } => (cards_word(every), cards == every),
+        Schedule::UpAndDown { peak } => (words::up_to(peak), cards <= peak),
+        Schedule::Constant { cards: every } => (crate::narrate::cards(every), cards == every),
     };
     if !fits {
-        bail!("--cards {cards}: {name} deals {deals} to {players} players");
+        bail!(words::not_dealt(cards, name, &deals, players));
     }
     Ok(())
-}
-
-fn bids_word(n: usize) -> String {
-    if n == 1 {
-        "1 bid".to_string()
-    } else {
-        format!("{n} bids")
-    }
 }
 
 /// Refuses a table of `players` holding `cards` each that no game with the
@@ -207,11 +176,7 @@ fn check_table(catalog: &Catalog, players: usize, cards: u32) -> Result<()> {
         .collect();
     let most = hooked.iter().map(|v| v.max_players).max().unwrap_or(0);
     if players > most {
-        bail!(
-            "--bids: {} bids and the dealer's make {players} players, more than the {most} a game with the dealer's hook seats; give at most {} bids",
-            players - 1,
-            most.saturating_sub(1)
-        );
+        bail!(words::more_than_hooked_seat(players, most));
     }
     // The largest deck among the games that seat this many.
     let deck = hooked
@@ -222,10 +187,7 @@ fn check_table(catalog: &Catalog, players: usize, cards: u32) -> Result<()> {
         .unwrap_or(0) as usize;
     let needed = players * cards as usize + 1;
     if needed > deck {
-        bail!(
-            "--cards {cards}: {players} players × {cards} cards + 1 turned card = {needed}, more than the {deck}-card deck; {players} players hold at most {} cards each",
-            (deck - 1) / players
-        );
+        bail!(words::more_than_the_deck(cards, players, needed, deck));
     }
     Ok(())
 }

@@ -20,6 +20,8 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Context;
 use crate::cli::{ExportArgs, ExportFormat};
+use crate::narrate::commands as say;
+use crate::narrate::commands::export as words;
 use crate::render::{self, csv, html, json, pbn};
 use crate::report::summary::Summary;
 use crate::session::Session;
@@ -30,7 +32,7 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
     let format = args.format;
     if args.bom && format != ExportFormat::Csv {
         // RFC 8259 forbids a BOM in JSON; Markdown and HTML are read as UTF-8 without one.
-        bail!("--bom is for --format csv (a spreadsheet's import); drop it for this format");
+        bail!(words::BOM_IS_FOR_CSV);
     }
     // `-o -` is stdout, as for most tools that take an output file.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
@@ -69,12 +71,8 @@ pub fn run(args: ExportArgs, cx: &Context) -> Result<()> {
         })
         .map(|()| count)
     }
-    .with_context(|| format!("could not write `{shown}`"))?;
-    let count = match count {
-        1 => "1 session".to_string(),
-        n => format!("{n} sessions"),
-    };
-    eprintln!("exported {count} to {shown}");
+    .with_context(|| say::could_not_write(&shown))?;
+    eprintln!("{}", words::exported(count, &shown));
     Ok(())
 }
 
@@ -103,56 +101,48 @@ fn write_in_place(
 /// Chosen from the index, so nothing is read twice.
 fn chosen(args: &ExportArgs, cx: &Context) -> Result<(Vec<String>, Vec<Summary>)> {
     if args.all && args.session.session.is_some() {
-        bail!("--all exports every session and --session one; give one or the other");
+        bail!(words::ALL_OR_SESSION);
     }
     let filter = super::filter(&args.filters, cx)?;
     if !args.all {
         if !filter.is_empty() {
-            bail!(
-                "--game, --player, --since, --finished and --unfinished choose sessions for --all; add --all, or drop them to export one session"
-            );
+            bail!(words::FILTERS_NEED_ALL);
         }
         return Ok((vec![cx.session_id(&args.session)?], Vec::new()));
     }
     let mut summaries = Vec::new();
     for entry in cx.listing()? {
         if let Some(conflict) = entry.conflict {
-            eprintln!("warning: skipped: {}", copies::warning(&entry.id, conflict));
+            eprintln!("{}", say::skipped(&copies::warning(&entry.id, conflict)));
             continue;
         }
         match entry.summary {
             Ok(summary) if filter.matches(&summary) => summaries.push(summary),
             Ok(_) => {}
             Err(err) => eprintln!(
-                "warning: skipped {}: {}",
-                entry.path.display(),
-                crate::text::one_line(&format!("{err:#}"))
+                "{}",
+                words::skipped_file(
+                    entry.path.display(),
+                    &crate::text::one_line(&format!("{err:#}"))
+                )
             ),
         }
     }
     if summaries.is_empty() {
         if filter.is_empty() {
-            bail!(
-                "no sessions in `{}` to export; start one with `bridgepad new` or `bridgepad play`",
-                cx.store.dir().display()
-            );
+            bail!(words::nothing_to_export(cx.store.dir().display()));
         }
-        bail!("no sessions match those filters; `bridgepad list` shows every session");
+        bail!(words::NO_MATCH);
     }
     if args.format == ExportFormat::Pbn {
         // PBN records bridge for four only: the other games are left out.
         let before = summaries.len();
         summaries.retain(|s| s.pbn);
         if summaries.is_empty() {
-            bail!(
-                "PBN records bridge deals, and none of these {before} sessions is rubber bridge, Chicago or duplicate; choose another format, or play one with `bridgepad new rubber-bridge`"
-            );
+            bail!(words::no_bridge_session(before));
         }
         if summaries.len() < before {
-            eprintln!(
-                "note: PBN records bridge deals (rubber bridge, Chicago, duplicate): {} other session(s) left out",
-                before - summaries.len()
-            );
+            eprintln!("{}", words::others_left_out(before - summaries.len()));
         }
     }
     summaries.sort_by(|a, b| a.created.cmp(&b.created).then_with(|| a.id.cmp(&b.id)));
@@ -211,15 +201,15 @@ fn write_export(
                     write_part(out, format, &session, false, i)?;
                 }
                 Err(err) => eprintln!(
-                    "warning: skipped: {}",
-                    crate::text::one_line(&format!("{err:#}"))
+                    "{}",
+                    say::skipped(&crate::text::one_line(&format!("{err:#}")))
                 ),
             }
             Ok(())
         },
     )?;
     if written == 0 {
-        bail!("none of the sessions could be read");
+        bail!(words::NONE_READ);
     }
     out.write_all(tail(format).as_bytes())?;
     Ok(written)
@@ -269,11 +259,10 @@ fn check_pbn(ids: &[String], cx: &Context) -> Result<()> {
     if let [id] = ids {
         let session = cx.store.load(id)?;
         if !session.play.records_pbn() {
-            bail!(
-                "PBN records bridge deals; `{}` is {}: export it as csv, json, markdown or html, or choose a rubber-bridge, chicago or duplicate session",
-                crate::text::one_line(id),
-                session.variant().title
-            );
+            bail!(words::not_bridge(
+                &crate::text::one_line(id),
+                &session.variant().title
+            ));
         }
     }
     Ok(())

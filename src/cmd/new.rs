@@ -5,6 +5,8 @@ use anyhow::{Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{Catalog, with_settings_for, with_target};
 use crate::cli::NewArgs;
+use crate::narrate::commands as say;
+use crate::narrate::commands::new::{self as words, WAITING_FLAG};
 use crate::rules::duplicate::template::{MAX_BOARDS, scoring_fits};
 use crate::rules::duplicate::{MovementKind, Scoring};
 use crate::rules::game::duplicate::DuplicateGame;
@@ -18,10 +20,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         return duplicate(args, cx, &template.variant);
     }
     if !args.pairs.is_empty() || args.boards.is_some() || args.movement.is_some() {
-        bail!(
-            "--pairs, --boards and --movement are for duplicate; {} seats players with --players",
-            template.variant.title
-        );
+        bail!(words::not_duplicate_flags(&template.variant.title));
     }
     let settings = args
         .settings
@@ -29,11 +28,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         .map(|s| {
             s.split_once('=')
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| {
-                    anyhow!(
-                        "--set `{s}` is not KEY=VALUE; write e.g. --set scoring=tricks-plus-ten"
-                    )
-                })
+                .ok_or_else(|| anyhow!(say::not_key_value(s, "scoring=tricks-plus-ten")))
         })
         .collect::<Result<Vec<_>>>()?;
     let target = args.target;
@@ -50,10 +45,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
         variant = with_target(&variant, n)?;
     }
     if !args.waiting.is_empty() && !variant.elimination() {
-        bail!(
-            "--waiting: {} eliminates nobody, so no one waits for a seat; seat every player with --players",
-            variant.title
-        );
+        bail!(words::nobody_waits(&variant.title));
     }
     // A name problem explains an odd count (`--players ""` is one empty name).
     let everyone: Vec<String> = args.players.iter().chain(&args.waiting).cloned().collect();
@@ -61,10 +53,7 @@ pub fn run(args: NewArgs, cx: &Context) -> Result<()> {
     if !seats(&variant) {
         let mut message = table_size(&catalog, &variant, count, WAITING_FLAG);
         if variant.elimination() && count > variant.max_players {
-            message.push_str(&format!(
-                "; seat {} with --players and name the rest with --waiting",
-                variant.max_players
-            ));
+            message.push_str(&words::seat_the_rest(variant.max_players));
         }
         bail!("{message}");
     }
@@ -95,9 +84,7 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
     };
     let pairs: Vec<String> = pairs.into_iter().map(|p| p.trim().to_string()).collect();
     if args.dealer.is_some() || args.target.is_some() || !args.waiting.is_empty() {
-        bail!(
-            "duplicate takes --pairs, --boards, --movement and --set scoring=…; boards say who deals"
-        );
+        bail!(words::DUPLICATE_FLAGS);
     }
     let mut settings = Vec::new();
     // Each setting as the user typed it, so a refusal names their words
@@ -105,9 +92,7 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
     let mut typed = Vec::new();
     if let Some(kind) = &args.movement {
         if MovementKind::parse(kind).is_none() {
-            bail!(
-                "--movement `{kind}` is not a movement; use howell, mitchell, teams or traveller"
-            );
+            bail!(words::not_a_movement(kind));
         }
         settings.push(("movement".to_string(), kind.trim().to_lowercase()));
         typed.push(format!("--movement {}", kind.trim()));
@@ -118,17 +103,15 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
             .parse()
             .ok()
             .filter(|n| (1..=MAX_BOARDS).contains(n))
-            .ok_or_else(|| {
-                anyhow!("--boards `{boards}` is not a number of boards; use 1 to {MAX_BOARDS}")
-            })?;
+            .ok_or_else(|| anyhow!(words::not_a_number_of_boards(boards, MAX_BOARDS)))?;
         settings.push(("boards".to_string(), n.to_string()));
         typed.push(format!("--boards {}", boards.trim()));
     }
     let mut scoring = None;
     for s in &args.settings {
-        let (key, value) = s.split_once('=').ok_or_else(|| {
-            anyhow!("--set `{s}` is not KEY=VALUE; write e.g. --set scoring=cross-imps")
-        })?;
+        let (key, value) = s
+            .split_once('=')
+            .ok_or_else(|| anyhow!(say::not_key_value(s, "scoring=cross-imps")))?;
         let (key, value) = (key.trim(), value.trim());
         let shown = format!("--set {key}={value}");
         let stored = match key {
@@ -136,8 +119,8 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
             other => other,
         };
         if stored == "duplicate_scoring" {
-            let parsed = Scoring::parse(value)
-                .ok_or_else(|| anyhow!("{shown}: use matchpoints, imps, cross-imps or butler"))?;
+            let parsed =
+                Scoring::parse(value).ok_or_else(|| anyhow!(words::not_a_scoring(&shown)))?;
             scoring = Some((parsed, shown.clone()));
         }
         settings.push((stored.to_string(), value.to_string()));
@@ -169,7 +152,7 @@ fn duplicate(args: NewArgs, cx: &Context, template: &Variant) -> Result<()> {
     })?;
     Table::check_names(&pairs)?;
     let Some(rules) = variant.duplicate() else {
-        bail!("{} is not duplicate", variant.title);
+        bail!(words::not_duplicate(&variant.title));
     };
     DuplicateGame::movement_for(rules, pairs.len())?;
     let first = pairs.first().cloned();
@@ -194,11 +177,10 @@ pub fn start(
     let probe = Table::with_waiting(&variant, players.clone(), waiting.clone(), 0)?;
     let dealer = match dealer {
         Some(name) => probe.seat_of(name).ok_or_else(|| {
-            anyhow!(
-                "--dealer `{}` is not one of the players ({})",
+            anyhow!(words::dealer_not_playing(
                 name.trim(),
-                probe.names().join(", ")
-            )
+                &probe.names().join(", ")
+            ))
         })?,
         // Bridge for five or six: drawn among the first four, who play first.
         None => probe
@@ -208,10 +190,7 @@ pub fn start(
             .expect("a seated player has a seat"),
     };
     if dealer.index() >= probe.seated().len() {
-        bail!(
-            "--dealer: {} is waiting for a seat; the first dealer must be seated",
-            probe.name(dealer)
-        );
+        bail!(words::dealer_waiting(probe.name(dealer)));
     }
     let table = Table::with_waiting(&variant, players, waiting, dealer.index())?;
     let dealer = table.first_dealer();
@@ -228,20 +207,12 @@ pub fn start(
     ))
 }
 
-/// How `new` has players wait for a seat, for [`table_size`] (`play`
-/// names them at its next question instead).
-pub const WAITING_FLAG: &str = "--waiting players";
-
 /// Why a table of `count` cannot play `variant`, and which variants of the
 /// same deck can seat it: those whose range holds it, or else an
 /// elimination game that seats as many as it can and has the rest wait
 /// (`waiting` says how they are named, e.g. [`WAITING_FLAG`]).
 pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &str) -> String {
-    let mut message = format!(
-        "{} is for {} players, not {count}",
-        variant.title,
-        variant.players_range()
-    );
+    let mut message = words::is_for(&variant.title, &variant.players_range(), count);
     if count > variant.max_players
         && let Some(schedule) = variant.schedule(variant.max_players)
     {
@@ -251,7 +222,8 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         // The range first; the deck is why.
         if needed > deck {
             message.push_str(&format!(
-                " ({count} players × {largest} cards + 1 turned card = {needed}, more than the {deck}-card deck)"
+                " ({})",
+                words::cards_needed(count, largest, needed, deck)
             ));
         }
     }
@@ -265,14 +237,7 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         .filter(|v| (v.min_players..=v.max_players).contains(&count))
         .map(|v| v.name.as_str())
         .collect();
-    let message = match fits.as_slice() {
-        [] => message,
-        [one] => format!("{message}; {one} fits {count} players"),
-        [rest @ .., last] => format!(
-            "{message}; {} or {last} fit {count} players",
-            rest.join(", ")
-        ),
-    };
+    let message = words::fit(&message, &fits, count);
     if !fits.is_empty() || count <= variant.max_players {
         return message;
     }
@@ -282,12 +247,7 @@ pub fn table_size(catalog: &Catalog, variant: &Variant, count: usize, waiting: &
         .iter()
         .map(|t| &t.variant)
         .filter(|v| v.deck == variant.deck && v.name != variant.name && v.elimination())
-        .map(|v| {
-            format!(
-                "{} seats {} and takes the others as {waiting}",
-                v.name, v.max_players
-            )
-        })
+        .map(|v| words::seats_and_waits(&v.name, v.max_players, waiting))
         .collect();
     std::iter::once(message)
         .chain(seats)

@@ -10,6 +10,8 @@ use anyhow::{Context as _, Result, anyhow, bail};
 use super::Context;
 use crate::catalog::{self, BUILT_IN, Catalog, FIELDS, Source, Template};
 use crate::cli::{VariantsAction, VariantsArgs, VariantsNewArgs, VariantsShowArgs};
+use crate::narrate::commands as say;
+use crate::narrate::commands::variants::{self as words, HEADER, HEADER_SHOW};
 use crate::render::{self, lists};
 use crate::rules::template::valid_name;
 use crate::store;
@@ -34,10 +36,8 @@ fn list(cx: &Context) -> Result<()> {
         )
     );
     match &cx.templates_dir {
-        Some(dir) => outln!("House-rule templates are read from `{}`.", dir.display()),
-        None => {
-            outln!("House-rule templates: no config directory was found; use --templates-dir DIR.")
-        }
+        Some(dir) => outln!("{}", words::read_from(dir.display())),
+        None => outln!("{}", words::NO_CONFIG_FOLDER),
     }
     problems(&catalog)
 }
@@ -68,31 +68,21 @@ fn problems(catalog: &Catalog) -> Result<()> {
 fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
     let name = args.name.trim();
     if !valid_name(name) {
-        bail!(
-            "`{name}` is not a usable variant name; use lowercase letters, digits and `-`, e.g. house-rules"
-        );
+        bail!(words::not_a_name(name));
     }
     let Some(dir) = &cx.templates_dir else {
-        bail!(
-            "no config directory was found for house-rule templates; give --templates-dir DIR or set BRIDGEPAD_TEMPLATES_DIR"
-        );
+        bail!(words::NO_FOLDER_FOR_NEW);
     };
     let catalog = cx.catalog();
     if let Some(clash) = catalog.templates.iter().find(|t| t.variant.name == name) {
         match &clash.source {
-            Source::BuiltIn => bail!("`{name}` is already a built-in variant; choose another name"),
-            Source::User(path) => bail!(
-                "`{name}` is already the house rule `{}`; choose another name, or edit that file",
-                path.display()
-            ),
+            Source::BuiltIn => bail!(words::already_built_in(name)),
+            Source::User(path) => bail!(words::already_house_rule(name, path.display())),
         }
     }
     let path = dir.join(format!("{name}.toml"));
     if path.exists() {
-        bail!(
-            "`{}` already exists; choose another name, or edit that file",
-            path.display()
-        );
+        bail!(words::already_exists(path.display()));
     }
     let from = catalog.find(&args.from)?;
     let text = without_header(&template_text(from)?);
@@ -101,43 +91,25 @@ fn new(args: VariantsNewArgs, cx: &Context) -> Result<()> {
         None => format!("{} ({name})", from.variant.title),
     };
     if title.is_empty() {
-        bail!("--title: a title must not be empty; give the name people say at the table");
+        bail!(words::EMPTY_TITLE);
     }
     if title.chars().any(char::is_control) {
-        bail!(
-            "--title: `{}` contains a control character; give the name people say at the table in letters, digits, spaces and punctuation",
-            title.escape_debug()
-        );
+        bail!(words::control_character(title.escape_debug()));
     }
     let label = path.display().to_string();
-    let text = renamed(&text, name, &title).ok_or_else(|| {
-        anyhow!(
-            "could not find the `name` and `title` lines in `{}`; copy the file by hand",
-            lists::source_label(&from.source)
-        )
-    })?;
+    let text = renamed(&text, name, &title)
+        .ok_or_else(|| anyhow!(words::no_name_lines(lists::source_label(&from.source))))?;
     let copy = catalog::parse(&label, &text).map_err(|e| anyhow!("{e}"))?;
     if copy.name != name || copy.title != title {
-        bail!(
-            "could not rename the copy of `{}`; copy the file by hand",
-            lists::source_label(&from.source)
-        );
+        bail!(words::could_not_rename(lists::source_label(&from.source)));
     }
-    let header = format!(
-        "{HEADER} `bridgepad variants new {name} --from {}`.\n\
-         # `bridgepad variants show {name}` explains every setting.\n\n",
-        from.variant.name
-    );
-    fs::create_dir_all(dir)
-        .with_context(|| format!("could not create the folder `{}`", dir.display()))?;
+    let header = words::header(name, &from.variant.name);
+    fs::create_dir_all(dir).with_context(|| say::could_not_create_folder(dir.display()))?;
     write_new(dir, &path, format!("{header}{text}").as_bytes())?;
-    outln!("Wrote {}, a copy of {}.", path.display(), from.variant.name);
-    outln!("Edit it, then `bridgepad new {name} --players A,B,C …`.");
+    outln!("{}", words::wrote_copy(path.display(), &from.variant.name));
+    outln!("{}", words::edit_it(name));
     Ok(())
 }
-
-/// How the comment `variants new` puts on top of a copy starts.
-const HEADER: &str = "# A house rule made with";
 
 /// A copy's text without the comment `variants new` put on top of it, so a
 /// copy of a copy does not carry it twice.
@@ -145,10 +117,7 @@ fn without_header(text: &str) -> String {
     let mut lines = text.split_inclusive('\n').peekable();
     if lines.peek().is_some_and(|l| l.starts_with(HEADER)) {
         lines.next();
-        if lines
-            .peek()
-            .is_some_and(|l| l.starts_with("# `bridgepad variants show"))
-        {
+        if lines.peek().is_some_and(|l| l.starts_with(HEADER_SHOW)) {
             lines.next();
         }
         if lines.peek().is_some_and(|l| l.trim().is_empty()) {
@@ -167,11 +136,10 @@ fn template_text(template: &Template) -> Result<String> {
                 .iter()
                 .find(|(f, _)| *f == file)
                 .map(|(_, text)| (*text).to_string())
-                .ok_or_else(|| anyhow!("the built-in template `{file}` is missing"))
+                .ok_or_else(|| anyhow!(words::built_in_missing(&file)))
         }
-        Source::User(path) => {
-            catalog::file::read(path).map_err(|why| anyhow!("template `{}`: {why}", path.display()))
-        }
+        Source::User(path) => catalog::file::read(path)
+            .map_err(|why| anyhow!(words::template_unreadable(path.display(), why))),
     }
 }
 
@@ -197,12 +165,9 @@ fn renamed(text: &str, name: &str, title: &str) -> Option<String> {
 fn write_new(dir: &Path, path: &Path, bytes: &[u8]) -> Result<()> {
     store::save_new(dir, path, bytes).map_err(|e| {
         if e.kind() == ErrorKind::AlreadyExists {
-            anyhow!(
-                "`{}` already exists; choose another name, or edit that file",
-                path.display()
-            )
+            anyhow!(words::already_exists(path.display()))
         } else {
-            anyhow!("could not write `{}`: {e}", path.display())
+            anyhow!(words::could_not_write(path.display(), e))
         }
     })
 }
@@ -214,17 +179,13 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
     let template = catalog.find(&args.name)?;
     let variant = &template.variant;
     let set = toml::Table::try_from(variant.template())
-        .map_err(|e| anyhow!("could not read the template's settings: {e}"))?;
-    outln!("Variant `{}`: {}", variant.name, variant.title);
+        .map_err(|e| anyhow!(words::unreadable_settings(e)))?;
+    outln!("{}", words::variant_is(&variant.name, &variant.title));
     match &template.source {
-        Source::BuiltIn => outln!(
-            "From: built into bridgepad (templates/{}.toml); copy it with `bridgepad variants new NAME --from {}`",
-            variant.name,
-            variant.name
-        ),
+        Source::BuiltIn => outln!("{}", words::from_built_in(&variant.name)),
         Source::User(path) => outln!(
-            "From: the house-rule template `{}`",
-            crate::text::one_line(&path.display().to_string())
+            "{}",
+            words::from_house_rule(&crate::text::one_line(&path.display().to_string()))
         ),
     }
     let mut unused = Vec::new();
@@ -238,17 +199,16 @@ fn show(args: VariantsShowArgs, cx: &Context) -> Result<()> {
         match value {
             Some(value) => outln!("{} = {}", field.name, inline(value)),
             None => outln!(
-                "{} (left out: {})",
-                field.name,
-                catalog::left_out(field.name)
+                "{}",
+                words::left_out(field.name, catalog::left_out(field.name))
             ),
         }
         outln!("    {}", field.means);
-        outln!("    Allowed: {}.", field.allowed);
+        outln!("    {}", words::allowed(field.allowed));
     }
     if !unused.is_empty() {
         outln!();
-        outln!("Not used by {}: {}.", variant.title, unused.join(", "));
+        outln!("{}", words::not_used_by(&variant.title, &unused.join(", ")));
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ use clap_mangen::Man;
 use crate::cli::help::{
     ENVIRONMENT, EXAMPLES, EXIT_STATUS, FILES, SYNC_EXIT_STATUS, description, examples,
 };
+use crate::narrate::commands::manual as words;
 
 /// `bridgepad-variants-new`: the page's name, as clap_mangen names the pages
 /// it points to.
@@ -37,13 +38,13 @@ pub fn page(command: &clap::Command, parents: &[&clap::Command]) -> Result<Vec<u
         .title(name.clone())
         .section("1")
         .source(source)
-        .manual("bridgepad manual");
+        .manual(words::MANUAL);
     let mut out = Vec::new();
     man.render_title(&mut out)?;
     man.render_name_section(&mut out)?;
     out.extend_from_slice(synopsis(command, parents).as_bytes());
     if let Some(text) = description(path) {
-        out.extend_from_slice(b".SH DESCRIPTION\n");
+        out.extend_from_slice(format!(".SH {}\n", words::DESCRIPTION).as_bytes());
         let paragraphs: Vec<String> = text.split("\n\n").map(roff_text).collect();
         out.extend_from_slice(paragraphs.join("\n.PP\n").as_bytes());
         out.push(b'\n');
@@ -57,17 +58,17 @@ pub fn page(command: &clap::Command, parents: &[&clap::Command]) -> Result<Vec<u
     let top = parents.is_empty();
     let examples = if top { EXAMPLES } else { examples(path) };
     if !examples.is_empty() {
-        section(&mut out, "EXAMPLES", examples, true);
+        section(&mut out, words::EXAMPLES, examples, true);
     }
     if top {
-        section(&mut out, "ENVIRONMENT", ENVIRONMENT, false);
-        section(&mut out, "FILES", FILES, false);
+        section(&mut out, words::ENVIRONMENT, ENVIRONMENT, false);
+        section(&mut out, words::FILES, FILES, false);
     }
     let mut statuses = EXIT_STATUS.to_vec();
     if top || name == "bridgepad-sync" {
         statuses.push(SYNC_EXIT_STATUS);
     }
-    section(&mut out, "EXIT STATUS", &statuses, false);
+    section(&mut out, words::EXIT_STATUS, &statuses, false);
     let mut see_also: Vec<String> = Vec::new();
     for depth in 1..=parents.len() {
         see_also.push(format!(
@@ -81,10 +82,10 @@ pub fn page(command: &clap::Command, parents: &[&clap::Command]) -> Result<Vec<u
             .filter(|s| !s.is_hide_set())
             .map(|s| format!("{name}-{}(1)", s.get_name())),
     );
-    out.extend_from_slice(b".SH \"SEE ALSO\"\n");
+    out.extend_from_slice(format!(".SH \"{}\"\n", words::SEE_ALSO).as_bytes());
     out.extend_from_slice(roff_text(&see_also.join(", ")).as_bytes());
     out.push(b'\n');
-    out.extend_from_slice(b".SH VERSION\n");
+    out.extend_from_slice(format!(".SH {}\n", words::VERSION).as_bytes());
     out.extend_from_slice(format!("v{}\n", env!("CARGO_PKG_VERSION")).as_bytes());
     Ok(plain_roff(&String::from_utf8_lossy(&out)).into_bytes())
 }
@@ -143,12 +144,12 @@ fn synopsis(command: &clap::Command, parents: &[&clap::Command]) -> String {
     }
     if command.get_subcommands().any(|s| !s.is_hide_set()) {
         parts.push(if command.is_subcommand_required_set() {
-            "\\fICOMMAND\\fR".to_string()
+            format!("\\fI{}\\fR", words::COMMAND)
         } else {
-            "[\\fICOMMAND\\fR]".to_string()
+            format!("[\\fI{}\\fR]", words::COMMAND)
         });
     }
-    format!(".SH SYNOPSIS\n{}\n", parts.join(" "))
+    format!(".SH {}\n{}\n", words::SYNOPSIS, parts.join(" "))
 }
 
 fn takes_values(arg: &clap::Arg) -> bool {

@@ -1,7 +1,15 @@
 //! What the scriptable commands say besides the games' own sentences:
-//! their notices, warnings and refusals, command by command.
+//! their notices, warnings and refusals, command by command; the commands
+//! with many of their own have a module each.
 
 use std::fmt::Display;
+
+pub mod auction;
+pub mod check_dealer;
+pub mod export;
+pub mod manual;
+pub mod new;
+pub mod variants;
 
 // sync, merge-driver
 pub const WHERE_AM_I: &str = "could not tell where bridgepad itself is";
@@ -334,4 +342,10 @@ pub const ONE_HOLDER_OR_NONE: &str =
 /// A hand's or a deal's number refused (`what` is "hand" or "deal").
 pub fn not_a_number_from_1(what: &str, text: &str) -> String {
     format!("{what} `{text}` is not a {what} number; {what}s count from 1")
+}
+
+// new, check-dealer
+/// A `--set` that is no `KEY=VALUE`, `example` one that is.
+pub fn not_key_value(set: &str, example: &str) -> String {
+    format!("--set `{set}` is not KEY=VALUE; write e.g. --set {example}")
 }

@@ -182,8 +182,7 @@ fn paths(code: &str) -> Vec<ModPath> {
         expand(&tree, &mut Vec::new(), &mut found);
         rest = &after[end..];
     }
-    let bytes: Vec<char> = code.chars().collect();
-    let text: String = bytes.iter().collect();
+    let text = code;
     for start in ["crate::", "super::", "self::"] {
         let mut from = 0;
         while let Some(at) = text[from..].find(start) {
